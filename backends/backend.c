@@ -1,0 +1,103 @@
+/*
+ * backend.c - the registry of built-in backends and the generic open and
+ * close around a backend's ops.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "backends/backend.h"
+
+static const struct sq_backend_ops *const registry[] = {
+	&sq_backend_local,
+	NULL,
+};
+
+const struct sq_backend_ops *
+sq_backend_find(const char *name)
+{
+	int i;
+
+	for (i = 0; registry[i] != NULL; i++) {
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	}
+	return NULL;
+}
+
+const char *
+sq_backend_names(void)
+{
+	return "local";
+}
+
+struct sq_backend *
+sq_backend_open(const struct sq_cluster_cfg *cfg, struct sq_err *err)
+{
+	const struct sq_backend_ops *ops;
+	struct sq_backend *b;
+
+	ops = sq_backend_find(cfg->backend);
+	if (ops == NULL) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "unknown backend '%s' (built in: %s)", cfg->backend,
+			   sq_backend_names());
+		return NULL;
+	}
+	b = calloc(1, sizeof(*b));
+	if (b == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return NULL;
+	}
+	b->ops = ops;
+	b->cfg = *cfg;
+	if (ops->open(b, cfg, err) == -1) {
+		ops->close(b);
+		free(b);
+		return NULL;
+	}
+	return b;
+}
+
+void
+sq_backend_close(struct sq_backend *b)
+{
+	if (b == NULL)
+		return;
+	b->ops->close(b);
+	free(b);
+}
+
+unsigned
+sq_kind_cap(enum sq_kind kind)
+{
+	switch (kind) {
+	case SQ_KIND_PARTITIONS:
+		return SQ_CAP_PARTITIONS;
+	case SQ_KIND_NODES:
+		return SQ_CAP_NODES;
+	case SQ_KIND_JOBS:
+		return SQ_CAP_JOBS;
+	case SQ_KIND_PRIO:
+	case SQ_KIND_PRIO_WEIGHTS:
+		return SQ_CAP_SPRIO;
+	case SQ_KIND_ACCOUNTS:
+	case SQ_KIND_USERS:
+	case SQ_KIND_ASSOCS:
+	case SQ_KIND_QOS:
+		return SQ_CAP_ACCOUNTING;
+	case SQ_KIND_SHARES:
+		return SQ_CAP_SHARES;
+	case SQ_KIND_EVENTS:
+		return SQ_CAP_EVENTS;
+	case SQ_KIND_RESERVATIONS:
+		return SQ_CAP_RESERVATIONS;
+	case SQ_KIND_DIAG:
+		return SQ_CAP_DIAG;
+	case SQ_KIND_CONFIG:
+		return SQ_CAP_CONFIG;
+	case SQ_KIND_COUNT:
+		break;
+	}
+	return 0;
+}

@@ -1,0 +1,87 @@
+/*
+ * backend.h - the interface every way of reaching a cluster implements
+ * (local CLI, CLI over ssh, slurmrestd, replay of a recording), and the
+ * registry that finds one by name.
+ *
+ * Thread rules: a backend instance belongs to one worker thread; all ops
+ * on it are called from that thread only, never from the UI thread.
+ * Ownership: fetch() returns a new snapshot with one reference, which the
+ * caller owns. NULL ops mean "unsupported": callers check caps() first.
+ */
+#ifndef SQ_BACKEND_H
+#define SQ_BACKEND_H
+
+#include <stddef.h>
+
+#include "core/action.h"
+#include "core/cluster.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+
+/* Capability flags: what this backend can serve on this cluster. */
+#define SQ_CAP_PARTITIONS (1u << 0)
+#define SQ_CAP_NODES (1u << 1)
+#define SQ_CAP_JOBS (1u << 2)
+#define SQ_CAP_SPRIO (1u << 3)
+#define SQ_CAP_ACCOUNTING (1u << 4) /* accounts, users, assocs, qos */
+#define SQ_CAP_SHARES (1u << 5)
+#define SQ_CAP_EVENTS (1u << 6)
+#define SQ_CAP_RESERVATIONS (1u << 7)
+#define SQ_CAP_DIAG (1u << 8)
+#define SQ_CAP_CONFIG (1u << 9)
+#define SQ_CAP_JOB_ACTIONS (1u << 10)
+#define SQ_CAP_NODE_UPDATE (1u << 11)
+#define SQ_CAP_ACCT_UPDATE (1u << 12)
+
+struct sq_backend;
+
+struct sq_backend_ops {
+	const char *name;
+	/* Connect and detect the Slurm version; fills b->priv. */
+	int (*open)(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+		    struct sq_err *err);
+	/* Release everything open() made. Safe after a failed open(). */
+	void (*close)(struct sq_backend *b);
+	/* SQ_CAP_* flags; valid after open(). */
+	unsigned (*caps)(struct sq_backend *b);
+	/* Read one kind of data into a new snapshot (*out, owned by caller). */
+	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err);
+	/* Write the exact command line or HTTP call of an action into buf
+	 * (never a secret). Returns 0, or -1 if the action is unsupported. */
+	int (*describe)(struct sq_backend *b, const struct sq_action *act,
+			char *buf, size_t len);
+	/* Run an action. 0 when the cluster accepted it. */
+	int (*act)(struct sq_backend *b, const struct sq_action *act,
+		   struct sq_result *res, struct sq_err *err);
+};
+
+struct sq_backend {
+	const struct sq_backend_ops *ops;
+	struct sq_cluster_cfg cfg;
+	char version[32]; /* Slurm version, e.g. "22.05.8" */
+	unsigned queries; /* queries sent to the cluster so far */
+	void *priv;
+};
+
+/* The ops of a backend by name, or NULL when unknown or not built in. */
+const struct sq_backend_ops *sq_backend_find(const char *name);
+/* Space-separated names of the built-in backends. */
+const char *sq_backend_names(void);
+
+/* Allocate and open a backend for cfg; NULL with err set on failure. */
+struct sq_backend *sq_backend_open(const struct sq_cluster_cfg *cfg,
+				   struct sq_err *err);
+void sq_backend_close(struct sq_backend *b);
+
+/* Which SQ_CAP_* a kind needs. */
+unsigned sq_kind_cap(enum sq_kind kind);
+
+/* The backends (defined in their folders). */
+extern const struct sq_backend_ops sq_backend_local;
+extern const struct sq_backend_ops sq_backend_ssh;
+extern const struct sq_backend_ops sq_backend_rest;
+extern const struct sq_backend_ops sq_backend_replay;
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * cli.c - the CLI layer: which Slurm command serves each kind of data,
+ * running it through the transport, and joining the results (jobs with
+ * their sprio rows, partitions with their nodes' counts).
+ *
+ * Every command is a fixed argv; no value from the user or the cluster is
+ * ever pasted into a format string here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/cli/cli.h"
+#include "core/join.h"
+#include "core/parse.h"
+
+/*
+ * squeue -O: "Field:|" means no padding and "|" as a suffix; Name goes
+ * last so a job name containing "|" stays whole.
+ */
+const char sq_cli_squeue_fmt[] =
+	"JobArrayID:|,JobID:|,ArrayJobID:|,ArrayTaskID:|,UserName:|,"
+	"Account:|,Partition:|,QOS:|,StateCompact:|,State:|,PriorityLong:|,"
+	"NumNodes:|,NumCPUs:|,tres-per-node:|,TimeLimit:|,TimeUsed:|,"
+	"SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
+
+/* sinfo -N: one line per node and partition; Reason last. */
+const char sq_cli_sinfo_fmt[] =
+	"NodeList:|,StateLong:|,Partition:|,CPUsState:|,Memory:|,"
+	"AllocMem:|,Gres:|,GresUsed:|,Reason:";
+
+/* sprio: id user partition priority site age fairshare jobsize
+ * partition qos assoc nice tres (TRES last: it has commas) */
+const char sq_cli_sprio_fmt[] = "%i|%u|%r|%Y|%S|%A|%F|%J|%P|%Q|%B|%N|%T";
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int
+sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
+	   struct sq_err *err)
+{
+	struct sq_buf eb;
+	int status = 0, rc;
+
+	sq_buf_init(&eb, SQ_CLI_ERR_LIMIT);
+	if (cli->b != NULL)
+		cli->b->queries++;
+	rc = cli->tr->run(cli->tr_ctx, argv, out, &eb, &status, err);
+	if (rc == 0 && status != 0) {
+		char line[300];
+		const char *e = sq_buf_str(&eb);
+		size_t n = strcspn(e, "\n");
+
+		if (n >= sizeof(line))
+			n = sizeof(line) - 1;
+		memcpy(line, e, n);
+		line[n] = '\0';
+		sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s",
+			   argv[0], status, n ? ": " : "", line);
+		rc = -1;
+	} else if (rc == 0 && out->truncated) {
+		sq_err_set(err, SQ_ERR_COMMAND,
+			   "%s printed more than %zu bytes", argv[0],
+			   out->limit);
+		rc = -1;
+	}
+	sq_buf_free(&eb);
+	return rc;
+}
+
+int
+sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
+		      struct sq_err *err)
+{
+	static const char *const argv[] = { "sinfo", "-V", NULL };
+	struct sq_buf out;
+	int rc = -1;
+
+	sq_buf_init(&out, 4096);
+	if (sq_cli_run(cli, argv, &out, err) == -1)
+		goto done;
+	if (sq_parse_version(sq_buf_str(&out), version, n, &cli->major,
+			     &cli->minor) == -1) {
+		sq_err_set(err, SQ_ERR_PARSE, "cannot read the Slurm version "
+					      "from 'sinfo -V'");
+		goto done;
+	}
+	rc = 0;
+done:
+	sq_buf_free(&out);
+	return rc;
+}
+
+unsigned
+sq_cli_caps(const struct sq_cli *cli)
+{
+	(void)cli;
+	return SQ_CAP_PARTITIONS | SQ_CAP_NODES | SQ_CAP_JOBS | SQ_CAP_SPRIO;
+}
+
+/* Run one command and parse its output into a new snapshot. */
+static int
+run_parse(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
+	  int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+	  const char *source, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_buf buf;
+	struct sq_snapshot *s;
+	double t0 = now_ms();
+	int rc = -1;
+
+	*out = NULL;
+	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &buf, err) == -1)
+		goto done;
+	s = sq_snapshot_new(kind, 0);
+	if (s == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto done;
+	}
+	s->source = source;
+	if (buf.data == NULL)
+		sq_buf_append(&buf, "", 0);
+	if (parse(buf.data, s, err) == -1) {
+		sq_snapshot_unref(s);
+		goto done;
+	}
+	s->fetch_ms = now_ms() - t0;
+	*out = s;
+	rc = 0;
+done:
+	sq_buf_free(&buf);
+	return rc;
+}
+
+static int
+fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const argv[] = { "sinfo", "-h", "-N", "-O",
+				     sq_cli_sinfo_fmt, NULL };
+
+	return run_parse(cli, SQ_KIND_NODES, argv, sq_parse_sinfo_nodes,
+			 "sinfo -N -O", out, err);
+}
+
+static int
+fetch_prio(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const argv[] = { "sprio", "-h", "-o", sq_cli_sprio_fmt,
+				     NULL };
+
+	if (run_parse(cli, SQ_KIND_PRIO, argv, sq_parse_sprio, "sprio -o", out,
+		      err) == -1)
+		return -1;
+	sq_prio_rank(*out);
+	return 0;
+}
+
+int
+sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	     struct sq_err *err)
+{
+	*out = NULL;
+	switch (kind) {
+	case SQ_KIND_JOBS: {
+		const char *const argv[] = { "squeue", "-h", "-a", "-O",
+					     sq_cli_squeue_fmt, NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_squeue, "squeue -O",
+				 out, err);
+	}
+	case SQ_KIND_NODES:
+		return fetch_nodes(cli, out, err);
+	case SQ_KIND_PARTITIONS: {
+		const char *const argv[] = { "scontrol", "-o", "show",
+					     "partition", NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_scontrol_partitions,
+				 "scontrol -o show partition", out, err);
+	}
+	case SQ_KIND_PRIO:
+		return fetch_prio(cli, out, err);
+	case SQ_KIND_PRIO_WEIGHTS: {
+		const char *const argv[] = { "sprio", "-w", "-h", "-o",
+					     sq_cli_sprio_fmt, NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_sprio_weights,
+				 "sprio -w", out, err);
+	}
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s view is not available through the "
+				  "CLI backends yet",
+				  sq_kind_name(kind));
+	}
+}

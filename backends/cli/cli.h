@@ -1,0 +1,83 @@
+/*
+ * cli.h - the Slurm CLI layer shared by the local and ssh backends: argv
+ * templates for each kind of data, the text parsers, and the transport
+ * interface that actually runs a command (fork/exec here, an ssh exec
+ * channel remotely).
+ *
+ * Parsers take the command's stdout as a writable NUL-terminated string
+ * (they split it in place) and append rows to a snapshot; strings are
+ * copied into the snapshot's arena. They never print.
+ */
+#ifndef SQ_CLI_H
+#define SQ_CLI_H
+
+#include <stddef.h>
+
+#include "backends/backend.h"
+#include "core/buf.h"
+#include "core/err.h"
+#include "core/snapshot.h"
+
+/* Cap on one command's stdout (the 200,000-job queue is ~20 MB). */
+#define SQ_CLI_OUT_LIMIT ((size_t)256 * 1024 * 1024)
+#define SQ_CLI_ERR_LIMIT ((size_t)64 * 1024)
+
+struct sq_transport_ops {
+	const char *name;
+	/*
+	 * Run argv (argv[0] a Slurm command name, resolved by the transport)
+	 * with LC_ALL=C SLURM_TIME_FORMAT=%s and without SQUEUE_* and similar
+	 * format variables. Fills out and errout (caller-initialised), sets
+	 * *status to the exit status (or 128+signal). Returns -1 only when
+	 * the command could not be run at all (err says why), 0 otherwise.
+	 */
+	int (*run)(void *ctx, const char *const argv[], struct sq_buf *out,
+		   struct sq_buf *errout, int *status, struct sq_err *err);
+	void (*close)(void *ctx);
+};
+
+struct sq_cli {
+	const struct sq_transport_ops *tr;
+	void *tr_ctx;
+	struct sq_backend *b; /* for query counting */
+	int major, minor;     /* Slurm version */
+};
+
+/* The fixed format strings (shared with tests and fixture recording). */
+extern const char sq_cli_squeue_fmt[];
+extern const char sq_cli_sinfo_fmt[];
+extern const char sq_cli_sprio_fmt[];
+
+/* Run argv through the transport and check the exit status; on failure err
+ * carries the first line of stderr. */
+int sq_cli_run(struct sq_cli *cli, const char *const argv[],
+	       struct sq_buf *out, struct sq_err *err);
+
+/* Detect the Slurm version with `sinfo -V`. */
+int sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
+			  struct sq_err *err);
+
+/* Capabilities of the CLI backends for the detected version. */
+unsigned sq_cli_caps(const struct sq_cli *cli);
+
+/* Fetch one kind (runs one or more commands, parses, joins). */
+int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
+		 struct sq_snapshot **out, struct sq_err *err);
+
+/* Parsers (text is modified in place). */
+int sq_parse_version(const char *text, char *version, size_t n, int *major,
+		     int *minor);
+int sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s,
+			 struct sq_err *err);
+int sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_sprio_weights(char *text, struct sq_snapshot *s,
+			   struct sq_err *err);
+int sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
+				 struct sq_err *err);
+
+/* The local transport (fork/exec, no shell). */
+extern const struct sq_transport_ops sq_transport_local;
+void *sq_transport_local_new(const char *bindir, int timeout);
+
+#endif

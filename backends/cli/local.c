@@ -1,0 +1,267 @@
+/*
+ * local.c - the local backend: the CLI layer with a transport that runs
+ * Slurm commands on this host with fork/exec, never through a shell.
+ *
+ * The child gets a cleaned environment (LC_ALL=C, SLURM_TIME_FORMAT=%s,
+ * no SQUEUE_, SINFO_, SPRIO_, SACCT_ or SSHARE_ formats; SLURM_CONF kept),
+ * its stdout and stderr are read separately with a size cap, and it is
+ * killed when it runs past the timeout.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "backends/cli/cli.h"
+
+extern char **environ;
+
+struct sq_local {
+	char bindir[256];
+	int timeout; /* seconds */
+};
+
+void *
+sq_transport_local_new(const char *bindir, int timeout)
+{
+	struct sq_local *l = calloc(1, sizeof(*l));
+
+	if (l == NULL)
+		return NULL;
+	snprintf(l->bindir, sizeof(l->bindir), "%s", bindir ? bindir : "");
+	l->timeout = timeout > 0 ? timeout : 30;
+	return l;
+}
+
+static int
+env_dropped(const char *e)
+{
+	static const char *const prefixes[] = {
+		"SQUEUE_", "SINFO_", "SPRIO_", "SACCT_", "SSHARE_", "SCONTROL_",
+		"SACCTMGR_", "SLURM_TIME_FORMAT=", "LC_", "LANG=", "LANGUAGE=",
+		"SLURM_JWT=", NULL
+	};
+	int i;
+
+	for (i = 0; prefixes[i] != NULL; i++) {
+		if (strncmp(e, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A NULL-terminated copy of environ, cleaned; pointers into environ. */
+static char **
+child_env(void)
+{
+	size_t n = 0, i, j = 0;
+	char **env;
+
+	while (environ[n] != NULL)
+		n++;
+	env = calloc(n + 3, sizeof(*env));
+	if (env == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (!env_dropped(environ[i]))
+			env[j++] = environ[i];
+	}
+	env[j++] = "LC_ALL=C";
+	env[j++] = "SLURM_TIME_FORMAT=%s";
+	env[j] = NULL;
+	return env;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+local_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	  struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	struct sq_local *l = ctx;
+	posix_spawn_file_actions_t fa;
+	int op[2] = { -1, -1 }, ep[2] = { -1, -1 }, rc = -1, ws, killed = 0;
+	char path[512], **env = NULL;
+	pid_t pid;
+	double deadline;
+	struct pollfd pfd[2];
+
+	if (l->bindir[0] != '\0' && strchr(argv[0], '/') == NULL)
+		snprintf(path, sizeof(path), "%s/%s", l->bindir, argv[0]);
+	else
+		snprintf(path, sizeof(path), "%s", argv[0]);
+	env = child_env();
+	if (env == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	if (pipe(op) == -1 || pipe(ep) == -1) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
+		goto out;
+	}
+	fcntl(op[0], F_SETFD, FD_CLOEXEC);
+	fcntl(ep[0], F_SETFD, FD_CLOEXEC);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, op[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, ep[1], 2);
+	rc = posix_spawnp(&pid, path, &fa, NULL, (char *const *)argv, env);
+	posix_spawn_file_actions_destroy(&fa);
+	close(op[1]);
+	close(ep[1]);
+	op[1] = ep[1] = -1;
+	if (rc != 0) {
+		sq_err_set(err, SQ_ERR_COMMAND, "cannot run %s: %s", path,
+			   strerror(rc));
+		close(op[0]);
+		close(ep[0]);
+		rc = -1;
+		goto out;
+	}
+	rc = -1;
+	deadline = now_ms() + l->timeout * 1000.0;
+	pfd[0].fd = op[0];
+	pfd[1].fd = ep[0];
+	pfd[0].events = pfd[1].events = POLLIN;
+	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
+		char chunk[65536];
+		double left = deadline - now_ms();
+		int i, n;
+
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			killed = 1;
+			break;
+		}
+		n = poll(pfd, 2, (int)left + 1);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			break;
+		for (i = 0; i < 2; i++) {
+			ssize_t r;
+
+			if (pfd[i].fd == -1 || pfd[i].revents == 0)
+				continue;
+			r = read(pfd[i].fd, chunk, sizeof(chunk));
+			if (r == -1 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				close(pfd[i].fd);
+				pfd[i].fd = -1;
+				continue;
+			}
+			/* keep draining past the cap so the child can exit */
+			sq_buf_append(i == 0 ? out : errout, chunk, (size_t)r);
+		}
+	}
+	if (pfd[0].fd != -1)
+		close(pfd[0].fd);
+	if (pfd[1].fd != -1)
+		close(pfd[1].fd);
+	while (waitpid(pid, &ws, 0) == -1 && errno == EINTR)
+		;
+	if (killed) {
+		sq_err_set(err, SQ_ERR_COMMAND, "%s timed out after %d s",
+			   argv[0], l->timeout);
+		goto out;
+	}
+	if (WIFEXITED(ws))
+		*status = WEXITSTATUS(ws);
+	else if (WIFSIGNALED(ws))
+		*status = 128 + WTERMSIG(ws);
+	else
+		*status = 255;
+	rc = 0;
+out:
+	if (op[0] != -1 && op[1] != -1) {
+		close(op[0]);
+		close(op[1]);
+	}
+	if (ep[0] != -1 && ep[1] != -1) {
+		close(ep[0]);
+		close(ep[1]);
+	}
+	free(env);
+	return rc;
+}
+
+static void
+local_close(void *ctx)
+{
+	free(ctx);
+}
+
+const struct sq_transport_ops sq_transport_local = {
+	.name = "local",
+	.run = local_run,
+	.close = local_close,
+};
+
+/* --- the backend ops --------------------------------------------------- */
+
+static int
+be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+	struct sq_err *err)
+{
+	struct sq_cli *cli = calloc(1, sizeof(*cli));
+
+	if (cli == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	b->priv = cli;
+	cli->b = b;
+	cli->tr = &sq_transport_local;
+	cli->tr_ctx = sq_transport_local_new(cfg->slurm_bindir, cfg->timeout);
+	if (cli->tr_ctx == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
+}
+
+static void
+be_close(struct sq_backend *b)
+{
+	struct sq_cli *cli = b->priv;
+
+	if (cli == NULL)
+		return;
+	if (cli->tr_ctx != NULL)
+		cli->tr->close(cli->tr_ctx);
+	free(cli);
+	b->priv = NULL;
+}
+
+static unsigned
+be_caps(struct sq_backend *b)
+{
+	return sq_cli_caps(b->priv);
+}
+
+static int
+be_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	 struct sq_err *err)
+{
+	return sq_cli_fetch(b->priv, kind, out, err);
+}
+
+const struct sq_backend_ops sq_backend_local = {
+	.name = "local",
+	.open = be_open,
+	.close = be_close,
+	.caps = be_caps,
+	.fetch = be_fetch,
+	.describe = NULL,
+	.act = NULL,
+};

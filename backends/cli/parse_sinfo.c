@@ -1,0 +1,127 @@
+/*
+ * parse_sinfo.c - nodes from `sinfo -h -N -O <sq_cli_sinfo_fmt>`, and the
+ * Slurm version from `sinfo -V`.
+ *
+ * sinfo -N prints one line per node and partition; lines of the same node
+ * are merged and their partitions joined with ','. The default partition
+ * keeps sinfo's '*' mark.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "core/gres.h"
+#include "core/parse.h"
+
+enum {
+	F_NODE, F_STATE, F_PART, F_CPUS, F_MEM, F_ALLOCMEM, F_GRES, F_GRESUSED,
+	F_REASON, F_COUNT
+};
+
+int
+sq_parse_version(const char *text, char *version, size_t n, int *major,
+		 int *minor)
+{
+	int a, b, c = 0;
+	const char *p = text;
+
+	while (*p == ' ')
+		p++;
+	if (strncmp(p, "slurm ", 6) == 0)
+		p += 6;
+	else if (strncmp(p, "slurm-wlm ", 10) == 0)
+		p += 10;
+	if (sscanf(p, "%d.%d.%d", &a, &b, &c) < 2 || a < 1 || b < 0)
+		return -1;
+	snprintf(version, n, "%d.%02d.%d", a, b, c);
+	*major = a;
+	*minor = b;
+	return 0;
+}
+
+/* Index of an existing row for node name, or -1 (nodes come grouped). */
+static long
+find_node(struct sq_snapshot *s, const char *name)
+{
+	size_t i;
+
+	/* sinfo -N sorts by node, so the match is nearly always the last */
+	for (i = s->nrows; i > 0; i--) {
+		const struct sq_node *nd = sq_snapshot_row(s, i - 1);
+
+		if (strcmp(nd->name, name) == 0)
+			return (long)(i - 1);
+	}
+	return -1;
+}
+
+int
+sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[F_COUNT];
+	int lineno = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		struct sq_node *nd;
+		long idx;
+		int64_t a, i, o, t;
+		int n;
+
+		lineno++;
+		if (*line == '\0')
+			continue;
+		n = sq_split(line, '|', f, F_COUNT);
+		if (n != F_COUNT || f[F_NODE][0] == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sinfo line %d: %d fields, expected "
+					  "%d (truncated output?)",
+					  lineno, n, F_COUNT);
+		idx = find_node(s, f[F_NODE]);
+		if (idx >= 0) {
+			char *joined;
+			size_t l;
+
+			nd = sq_snapshot_row(s, (size_t)idx);
+			l = strlen(nd->partitions) + strlen(f[F_PART]) + 2;
+			joined = sq_arena_alloc(&s->arena, l);
+			if (joined == NULL)
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "out of memory");
+			snprintf(joined, l, "%s,%s", nd->partitions,
+				 f[F_PART]);
+			nd->partitions = joined;
+			continue;
+		}
+		nd = sq_snapshot_add(s);
+		if (nd == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		nd->name = sq_snapshot_str(s, f[F_NODE]);
+		nd->state = sq_snapshot_str(s, f[F_STATE]);
+		nd->partitions = sq_snapshot_str(s, f[F_PART]);
+		if (sscanf(f[F_CPUS], "%ld/%ld/%ld/%ld", &a, &i, &o, &t) != 4)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sinfo line %d: bad CPU counts '%s'",
+					  lineno, f[F_CPUS]);
+		nd->cpus_alloc = a;
+		nd->cpus_idle = i;
+		nd->cpus_total = t;
+		if (sq_parse_mem_mb(f[F_MEM], &nd->mem_total) == -1 ||
+		    sq_parse_mem_mb(f[F_ALLOCMEM], &nd->mem_alloc) == -1)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sinfo line %d: bad memory size",
+					  lineno);
+		nd->gres = sq_is_none(f[F_GRES]) ? ""
+						 : sq_snapshot_str(s, f[F_GRES]);
+		nd->gres_used = sq_is_none(f[F_GRESUSED])
+					? ""
+					: sq_snapshot_str(s, f[F_GRESUSED]);
+		nd->gpus_total = sq_gres_count(nd->gres, "gpu");
+		nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
+		nd->reason = (sq_is_none(f[F_REASON]) ||
+			      strcmp(f[F_REASON], "none") == 0)
+				     ? ""
+				     : sq_snapshot_str(s, f[F_REASON]);
+	}
+	return 0;
+}

@@ -1,0 +1,114 @@
+/*
+ * parse_sprio.c - sprio factors from `sprio -h -o <sq_cli_sprio_fmt>` and
+ * the weights from `sprio -w -h -o <same>`.
+ *
+ * sprio lists pending, non-held jobs only, one line per job and partition.
+ * Factors are the weighted values (as sprio -l shows them); the TRES
+ * factor is a list and comes last.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "core/parse.h"
+
+enum {
+	F_ID, F_USER, F_PART, F_PRIO, F_SITE, F_AGE, F_FS, F_JOBSIZE,
+	F_PARTPRIO, F_QOS, F_ASSOC, F_NICE, F_TRES, F_COUNT
+};
+
+/* sprio prints integers, but be lenient with a decimal point. */
+static int
+factor(const char *s, int64_t *v)
+{
+	char *end;
+	double d;
+
+	if (sq_is_none(s)) {
+		*v = 0;
+		return 0;
+	}
+	d = strtod(s, &end);
+	if (end == s || *end != '\0')
+		return -1;
+	*v = (int64_t)llround(d);
+	return 0;
+}
+
+static int
+factors(char **f, int64_t *site, int64_t *age, int64_t *fs, int64_t *js,
+	int64_t *pp, int64_t *qos, int64_t *assoc, int64_t *nice)
+{
+	return factor(f[F_SITE], site) | factor(f[F_AGE], age) |
+	       factor(f[F_FS], fs) | factor(f[F_JOBSIZE], js) |
+	       factor(f[F_PARTPRIO], pp) | factor(f[F_QOS], qos) |
+	       factor(f[F_ASSOC], assoc) | factor(f[F_NICE], nice);
+}
+
+int
+sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[F_COUNT], *end;
+	int lineno = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		struct sq_prio *p;
+		unsigned long id;
+
+		lineno++;
+		if (*line == '\0')
+			continue;
+		if (sq_split(line, '|', f, F_COUNT) != F_COUNT)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sprio line %d: too few fields",
+					  lineno);
+		id = strtoul(f[F_ID], &end, 10);
+		if (end == f[F_ID] || *end != '\0' || id == 0)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sprio line %d: bad job id", lineno);
+		p = sq_snapshot_add(s);
+		if (p == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		p->job_id = (uint32_t)id;
+		p->user = sq_snapshot_str(s, f[F_USER]);
+		p->partition = sq_snapshot_str(s, f[F_PART]);
+		p->tres = sq_is_none(f[F_TRES]) ? ""
+						: sq_snapshot_str(s, f[F_TRES]);
+		if (factor(f[F_PRIO], &p->priority) != 0 ||
+		    factors(f, &p->site, &p->age, &p->fairshare, &p->jobsize,
+			    &p->partition_prio, &p->qos, &p->assoc,
+			    &p->nice) != 0)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sprio line %d: malformed factor",
+					  lineno);
+	}
+	return 0;
+}
+
+int
+sq_parse_sprio_weights(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[F_COUNT];
+	int64_t prio;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		struct sq_prio_weights *w;
+
+		if (sq_split(line, '|', f, F_COUNT) != F_COUNT)
+			continue;
+		w = sq_snapshot_add(s);
+		if (w == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		w->tres = sq_is_none(f[F_TRES]) ? ""
+						: sq_snapshot_str(s, f[F_TRES]);
+		if (factors(f, &w->site, &w->age, &w->fairshare, &w->jobsize,
+			    &w->partition, &w->qos, &w->assoc,
+			    &w->nice) != 0)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sprio -w: malformed weight");
+		(void)prio;
+		return 0;
+	}
+	return sq_err_set(err, SQ_ERR_PARSE, "sprio -w printed no weights");
+}

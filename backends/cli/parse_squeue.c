@@ -1,0 +1,97 @@
+/*
+ * parse_squeue.c - the job queue from `squeue -h -a -O <sq_cli_squeue_fmt>`.
+ *
+ * One job (or one collapsed pending array) per line, fields separated by
+ * '|', the job name last so it may itself contain '|'. A line with too few
+ * fields or a malformed number fails the whole parse: a queue with a job
+ * silently missing is worse than an error on the status line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "core/parse.h"
+
+enum {
+	F_ID, F_JOBID, F_ARRAYJOB, F_ARRAYTASK, F_USER, F_ACCOUNT, F_PART,
+	F_QOS, F_STATE_C, F_STATE, F_PRIO, F_NODES, F_CPUS, F_TRES, F_LIMIT,
+	F_USED, F_SUBMIT, F_START, F_NODELIST, F_RESTARTS, F_REASON, F_NAME,
+	F_COUNT
+};
+
+static int
+num(const char *s, int64_t *v)
+{
+	return sq_parse_int(s, v);
+}
+
+static uint32_t
+u32(const char *s)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+
+	return (end == s || v > 0xffffffffUL) ? 0 : (uint32_t)v;
+}
+
+int
+sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[F_COUNT];
+	int lineno = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		struct sq_job *j;
+		int n;
+
+		lineno++;
+		if (*line == '\0')
+			continue;
+		n = sq_split(line, '|', f, F_COUNT);
+		if (n != F_COUNT)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "squeue line %d: %d fields, expected "
+					  "%d (truncated output?)",
+					  lineno, n, F_COUNT);
+		j = sq_snapshot_add(s);
+		if (j == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		j->id = sq_snapshot_str(s, f[F_ID]);
+		j->job_id = u32(f[F_JOBID]);
+		if (j->job_id == 0)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "squeue line %d: bad job id", lineno);
+		if (!sq_is_none(f[F_ARRAYTASK])) {
+			j->array_job_id = u32(f[F_ARRAYJOB]);
+			j->array_task = sq_snapshot_str(s, f[F_ARRAYTASK]);
+		} else {
+			j->array_task = "";
+		}
+		j->user = sq_snapshot_str(s, f[F_USER]);
+		j->account = sq_snapshot_str(s, f[F_ACCOUNT]);
+		j->partition = sq_snapshot_str(s, f[F_PART]);
+		j->qos = sq_snapshot_str(s, f[F_QOS]);
+		j->state_compact = sq_snapshot_str(s, f[F_STATE_C]);
+		j->state = sq_snapshot_str(s, f[F_STATE]);
+		j->gres = sq_is_none(f[F_TRES]) ? ""
+						 : sq_snapshot_str(s, f[F_TRES]);
+		j->nodelist = sq_snapshot_str(s, f[F_NODELIST]);
+		j->reason = sq_is_none(f[F_REASON])
+				    ? ""
+				    : sq_snapshot_str(s, f[F_REASON]);
+		j->name = sq_snapshot_str(s, f[F_NAME]);
+		if (num(f[F_PRIO], &j->priority) == -1 ||
+		    num(f[F_NODES], &j->nodes) == -1 ||
+		    num(f[F_CPUS], &j->cpus) == -1 ||
+		    num(f[F_RESTARTS], &j->restart_cnt) == -1 ||
+		    sq_parse_duration(f[F_LIMIT], &j->time_limit) == -1 ||
+		    sq_parse_duration(f[F_USED], &j->time_used) == -1 ||
+		    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
+		    sq_parse_time(f[F_START], &j->start_time) == -1)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "squeue line %d: malformed number "
+					  "in job %s",
+					  lineno, j->id);
+	}
+	return 0;
+}

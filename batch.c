@@ -1,0 +1,265 @@
+/*
+ * batch.c - batch mode: one fetch, one print. Everything a cluster sends
+ * is treated as hostile on output: control characters never reach the
+ * terminal (table), tsv escapes tabs and newlines, JSON is written by
+ * json-c.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backend.h"
+#include "batch.h"
+#include "core/join.h"
+#include "core/sanitize.h"
+
+#define MAX_COLS 64
+
+int
+sq_format_from_name(const char *name)
+{
+	if (strcmp(name, "table") == 0)
+		return SQ_FMT_TABLE;
+	if (strcmp(name, "tsv") == 0)
+		return SQ_FMT_TSV;
+	if (strcmp(name, "json") == 0)
+		return SQ_FMT_JSON;
+	return -1;
+}
+
+/* Resolve the column list; returns the count or -1 (unknown id). */
+static int
+pick_columns(const struct sq_view_def *v, const char *columns,
+	     const struct sq_column **out)
+{
+	char list[1024], *tok, *save = NULL;
+	size_t i;
+	int n = 0;
+
+	if (columns == NULL || *columns == '\0') {
+		for (i = 0; i < v->ncols && n < MAX_COLS; i++)
+			out[n++] = &v->cols[i];
+		return n;
+	}
+	snprintf(list, sizeof(list), "%s", columns);
+	for (tok = strtok_r(list, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		const struct sq_column *c = sq_view_column(v, tok);
+
+		if (c == NULL) {
+			fprintf(stderr, "squall: view %s has no column '%s'\n",
+				v->name, tok);
+			return -1;
+		}
+		if (n < MAX_COLS)
+			out[n++] = c;
+	}
+	return n;
+}
+
+static void
+print_table(FILE *fp, const struct sq_column **cols, int nc,
+	    const struct sq_snapshot *s)
+{
+	size_t *w, i;
+	int c;
+	char buf[256], safe[1024];
+
+	w = calloc((size_t)nc, sizeof(*w));
+	if (w == NULL)
+		return;
+	for (c = 0; c < nc; c++)
+		w[c] = strlen(cols[c]->title);
+	for (i = 0; i < s->nrows; i++) {
+		const void *r = sq_snapshot_row(s, i);
+
+		for (c = 0; c < nc; c++) {
+			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			size_t l = t ? sq_display_width(t) : 0;
+
+			if (l > w[c])
+				w[c] = l > 60 ? 60 : l;
+		}
+	}
+	for (c = 0; c < nc; c++)
+		fprintf(fp, "%s%-*s", c ? "  " : "",
+			c == nc - 1 ? 0 : (int)w[c], cols[c]->title);
+	fputc('\n', fp);
+	for (i = 0; i < s->nrows; i++) {
+		const void *r = sq_snapshot_row(s, i);
+
+		for (c = 0; c < nc; c++) {
+			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			int pad;
+
+			sq_sanitize(t ? t : "", safe, sizeof(safe));
+			pad = (int)w[c] - (int)sq_display_width(safe);
+			if (c == nc - 1)
+				pad = 0;
+			if (c)
+				fputs("  ", fp);
+			if (cols[c]->align == SQ_RIGHT)
+				fprintf(fp, "%*s%s", pad > 0 ? pad : 0, "",
+					safe);
+			else
+				fprintf(fp, "%s%*s", safe, pad > 0 ? pad : 0,
+					"");
+		}
+		fputc('\n', fp);
+	}
+	free(w);
+}
+
+static void
+print_tsv(FILE *fp, const struct sq_column **cols, int nc,
+	  const struct sq_snapshot *s)
+{
+	size_t i;
+	int c;
+	char buf[256];
+
+	for (c = 0; c < nc; c++)
+		fprintf(fp, "%s%s", c ? "\t" : "", cols[c]->id);
+	fputc('\n', fp);
+	for (i = 0; i < s->nrows; i++) {
+		const void *r = sq_snapshot_row(s, i);
+
+		for (c = 0; c < nc; c++) {
+			const char *t = cols[c]->text(r, buf, sizeof(buf));
+
+			if (c)
+				fputc('\t', fp);
+			sq_tsv_escape(fp, t ? t : "");
+		}
+		fputc('\n', fp);
+	}
+}
+
+static int
+print_json(FILE *fp, const struct sq_column **cols, int nc,
+	   const struct sq_snapshot *s)
+{
+	json_object *arr = json_object_new_array();
+	size_t i;
+	int c;
+	char buf[256];
+
+	if (arr == NULL)
+		return -1;
+	for (i = 0; i < s->nrows; i++) {
+		const void *r = sq_snapshot_row(s, i);
+		json_object *o = json_object_new_object();
+
+		for (c = 0; c < nc; c++) {
+			const struct sq_column *col = cols[c];
+			const char *t = col->text(r, buf, sizeof(buf));
+			json_object *v = NULL;
+			long long n;
+
+			if (t == NULL)
+				v = NULL;
+			else if ((col->flags & SQ_COL_NUM) && col->num &&
+				 col->num(r, &n) == 0 && n >= 0)
+				v = json_object_new_int64(n);
+			else
+				v = json_object_new_string(t);
+			json_object_object_add(o, col->id, v);
+		}
+		json_object_array_add(arr, o);
+	}
+	fputs(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+							  JSON_C_TO_STRING_NOSLASHESCAPE),
+	      fp);
+	fputc('\n', fp);
+	json_object_put(arr);
+	return 0;
+}
+
+int
+sq_batch_print(FILE *fp, const struct sq_view_def *v,
+	       const struct sq_snapshot *s, enum sq_format fmt,
+	       const char *columns)
+{
+	const struct sq_column *cols[MAX_COLS];
+	int nc = pick_columns(v, columns, cols);
+
+	if (nc < 0)
+		return -1;
+	switch (fmt) {
+	case SQ_FMT_TABLE:
+		print_table(fp, cols, nc, s);
+		break;
+	case SQ_FMT_TSV:
+		print_tsv(fp, cols, nc, s);
+		break;
+	case SQ_FMT_JSON:
+		return print_json(fp, cols, nc, s);
+	}
+	return 0;
+}
+
+/* Fetch the view's kind and what it joins. */
+static int
+fetch_view(struct sq_backend *b, const struct sq_view_def *v,
+	   struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_snapshot *aux = NULL;
+	unsigned caps = b->ops->caps(b);
+
+	if ((caps & sq_kind_cap(v->kind)) == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot serve the %s view",
+				  b->ops->name, v->name);
+	if (b->ops->fetch(b, v->kind, out, err) == -1)
+		return -1;
+	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {
+		if (b->ops->fetch(b, SQ_KIND_PRIO, &aux, err) == -1)
+			goto fail;
+		sq_jobs_join_prio(*out, aux);
+		sq_snapshot_unref(aux);
+	} else if (v->kind == SQ_KIND_PARTITIONS) {
+		if (b->ops->fetch(b, SQ_KIND_NODES, &aux, err) == -1)
+			goto fail;
+		sq_partitions_count(*out, aux);
+		sq_snapshot_unref(aux);
+	}
+	return 0;
+fail:
+	sq_snapshot_unref(*out);
+	*out = NULL;
+	return -1;
+}
+
+int
+sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
+	     enum sq_format fmt, const char *columns)
+{
+	const struct sq_view_def *v = sq_view_find(view);
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	int rc;
+
+	if (v == NULL) {
+		fprintf(stderr, "squall: unknown view '%s'\n", view);
+		return 2;
+	}
+	sq_err_clear(&err);
+	b = sq_backend_open(cfg, &err);
+	if (b == NULL) {
+		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);
+		return err.code == SQ_ERR_USAGE ? 2 : 1;
+	}
+	if (fetch_view(b, v, &s, &err) == -1) {
+		fprintf(stderr, "squall: %s: %s\n", v->name, err.msg);
+		sq_backend_close(b);
+		return 1;
+	}
+	rc = sq_batch_print(stdout, v, s, fmt, columns) == -1 ? 2 : 0;
+	if (fflush(stdout) != 0)
+		rc = 1;
+	sq_snapshot_unref(s);
+	sq_backend_close(b);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * batch.h - batch mode (`squall --once`): fetch one view through a backend
+ * and print it as a table, tsv or JSON on stdout, then exit.
+ */
+#ifndef SQ_BATCH_H
+#define SQ_BATCH_H
+
+#include <stdio.h>
+
+#include "core/cluster.h"
+#include "core/snapshot.h"
+#include "core/view.h"
+
+enum sq_format { SQ_FMT_TABLE, SQ_FMT_TSV, SQ_FMT_JSON };
+
+/* Parse "table", "tsv" or "json"; -1 when unknown. */
+int sq_format_from_name(const char *name);
+
+/*
+ * Fetch view (with what it joins: sprio for jobs, nodes for partitions)
+ * and print it. columns is a comma-separated list of column ids, or NULL
+ * for all. Returns the exit status: 0, 1 (cluster or command failure,
+ * reason on stderr) or 2 (usage).
+ */
+int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
+		 enum sq_format fmt, const char *columns);
+
+/* Print rows of a snapshot through a view's columns (used by tests). */
+int sq_batch_print(FILE *fp, const struct sq_view_def *v,
+		   const struct sq_snapshot *s, enum sq_format fmt,
+		   const char *columns);
+
+#endif

@@ -1,0 +1,161 @@
+/*
+ * join.c - cross-kind joins done by the worker before publishing:
+ * partition totals from nodes, sprio ranks, and job -> sprio pointers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/join.h"
+#include "core/model.h"
+
+/* Is a node (by its comma-separated partition list) in partition p? */
+static int
+in_partition(const char *list, const char *p)
+{
+	size_t n = strlen(p);
+	const char *s = list;
+
+	while (*s != '\0') {
+		size_t l = strcspn(s, ",");
+		size_t m = l;
+
+		if (m > 0 && s[m - 1] == '*')
+			m--;
+		if (m == n && strncmp(s, p, n) == 0)
+			return 1;
+		s += l;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+static int
+node_idle(const char *state)
+{
+	return strncmp(state, "idle", 4) == 0;
+}
+
+void
+sq_partitions_count(struct sq_snapshot *parts, const struct sq_snapshot *nodes)
+{
+	size_t i, j;
+
+	for (i = 0; i < parts->nrows; i++) {
+		struct sq_partition *p = sq_snapshot_row(parts, i);
+		int64_t n = 0, idle = 0, ca = 0, ct = 0, ga = 0, gt = 0;
+
+		for (j = 0; j < nodes->nrows; j++) {
+			const struct sq_node *nd = sq_snapshot_row(nodes, j);
+
+			if (!in_partition(nd->partitions, p->name))
+				continue;
+			n++;
+			idle += node_idle(nd->state);
+			ca += nd->cpus_alloc > 0 ? nd->cpus_alloc : 0;
+			ct += nd->cpus_total > 0 ? nd->cpus_total : 0;
+			ga += nd->gpus_alloc > 0 ? nd->gpus_alloc : 0;
+			gt += nd->gpus_total > 0 ? nd->gpus_total : 0;
+		}
+		if (p->nodes_total <= 0)
+			p->nodes_total = n;
+		p->nodes_idle = idle;
+		p->cpus_alloc = ca;
+		if (p->cpus_total <= 0)
+			p->cpus_total = ct;
+		p->gpus_alloc = ga;
+		p->gpus_total = gt;
+	}
+}
+
+static int
+cmp_prio(const void *a, const void *b)
+{
+	const struct sq_prio *x = *(const struct sq_prio *const *)a;
+	const struct sq_prio *y = *(const struct sq_prio *const *)b;
+	int c = strcmp(x->partition, y->partition);
+
+	if (c != 0)
+		return c;
+	if (x->priority != y->priority)
+		return x->priority > y->priority ? -1 : 1;
+	/* same priority: the older (smaller) job id goes first */
+	return x->job_id < y->job_id ? -1 : x->job_id > y->job_id;
+}
+
+void
+sq_prio_rank(struct sq_snapshot *prio)
+{
+	struct sq_prio **v;
+	size_t i;
+	uint32_t r = 0;
+
+	if (prio->nrows == 0)
+		return;
+	v = malloc(prio->nrows * sizeof(*v));
+	if (v == NULL)
+		return;
+	for (i = 0; i < prio->nrows; i++)
+		v[i] = sq_snapshot_row(prio, i);
+	qsort(v, prio->nrows, sizeof(*v), cmp_prio);
+	for (i = 0; i < prio->nrows; i++) {
+		if (i == 0 || strcmp(v[i]->partition, v[i - 1]->partition) != 0)
+			r = 0;
+		v[i]->rank = ++r;
+	}
+	free(v);
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	const struct sq_prio *x = *(const struct sq_prio *const *)a;
+	const struct sq_prio *y = *(const struct sq_prio *const *)b;
+
+	return x->job_id < y->job_id ? -1 : x->job_id > y->job_id;
+}
+
+void
+sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio)
+{
+	struct sq_prio **v;
+	size_t i;
+
+	if (prio == NULL)
+		return;
+	v = malloc((prio->nrows ? prio->nrows : 1) * sizeof(*v));
+	if (v == NULL)
+		return;
+	for (i = 0; i < prio->nrows; i++)
+		v[i] = sq_snapshot_row(prio, i);
+	qsort(v, prio->nrows, sizeof(*v), cmp_id);
+	for (i = 0; i < jobs->nrows; i++) {
+		struct sq_job *j = sq_snapshot_row(jobs, i);
+		size_t lo = 0, hi = prio->nrows, k;
+		const struct sq_prio *best = NULL;
+
+		j->prio = NULL;
+		if (!sq_job_is_pending(j))
+			continue;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (v[mid]->job_id < j->job_id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		/* a job pending in several partitions has one sprio row
+		 * each: prefer the one for the partition squeue shows */
+		for (k = lo; k < prio->nrows && v[k]->job_id == j->job_id;
+		     k++) {
+			if (best == NULL ||
+			    strcmp(v[k]->partition, j->partition) == 0)
+				best = v[k];
+		}
+		j->prio = best;
+	}
+	free(v);
+	sq_snapshot_unref(jobs->dep);
+	jobs->dep = sq_snapshot_ref(prio);
+}

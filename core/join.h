@@ -1,0 +1,21 @@
+/*
+ * join.h - combining snapshots of different kinds after a fetch: the
+ * per-partition counts from the nodes, the rank of each pending job, and
+ * the sprio row of each pending job. Used by every backend and the worker.
+ * Call these before the target snapshot is published.
+ */
+#ifndef SQ_JOIN_H
+#define SQ_JOIN_H
+
+#include "core/snapshot.h"
+
+/* Fill the per-partition node/CPU/GPU counts from a nodes snapshot. */
+void sq_partitions_count(struct sq_snapshot *parts,
+			 const struct sq_snapshot *nodes);
+/* Rank prio rows within their partition (1 = highest priority). */
+void sq_prio_rank(struct sq_snapshot *prio);
+/* Point each pending job at its sprio row; jobs keeps a reference to prio
+ * (replacing any earlier one). */
+void sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * model.c - names of kinds and small helpers over the records.
+ */
+#include <string.h>
+
+#include "core/model.h"
+
+static const char *const kind_names[] = {
+#define SQ_KIND_NAME(e, n, d) n,
+	SQ_KINDS(SQ_KIND_NAME)
+#undef SQ_KIND_NAME
+};
+
+const char *
+sq_kind_name(enum sq_kind kind)
+{
+	if ((unsigned)kind >= SQ_KIND_COUNT)
+		return "?";
+	return kind_names[kind];
+}
+
+int
+sq_kind_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < SQ_KIND_COUNT; i++) {
+		if (strcmp(kind_names[i], name) == 0)
+			return i;
+	}
+	return -1;
+}
+
+int
+sq_job_is_pending(const struct sq_job *job)
+{
+	return strcmp(job->state, "PENDING") == 0 ||
+	       strcmp(job->state_compact, "PD") == 0;
+}

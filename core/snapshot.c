@@ -1,0 +1,121 @@
+/*
+ * snapshot.c - reference-counted snapshots. Rows grow by doubling one
+ * array; strings go to the arena; the count is updated atomically so the
+ * UI and the worker can share a snapshot without a lock.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/model.h"
+#include "core/model_admin.h"
+#include "core/snapshot.h"
+
+struct sq_snapshot *
+sq_snapshot_new(enum sq_kind kind, size_t rowsize)
+{
+	struct sq_snapshot *s;
+
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return NULL;
+	s->kind = kind;
+	s->refs = 1;
+	s->rowsize = rowsize ? rowsize : sq_kind_rowsize(kind);
+	s->fetched = time(NULL);
+	s->source = "";
+	sq_arena_init(&s->arena);
+	return s;
+}
+
+void *
+sq_snapshot_add(struct sq_snapshot *s)
+{
+	void *row;
+
+	if (s->nrows == s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 64;
+		void *p = realloc(s->rows, ncap * s->rowsize);
+
+		if (p == NULL)
+			return NULL;
+		s->rows = p;
+		s->cap = ncap;
+	}
+	row = (char *)s->rows + s->nrows * s->rowsize;
+	memset(row, 0, s->rowsize);
+	s->nrows++;
+	return row;
+}
+
+void *
+sq_snapshot_row(const struct sq_snapshot *s, size_t i)
+{
+	assert(i < s->nrows);
+	return (char *)s->rows + i * s->rowsize;
+}
+
+struct sq_snapshot *
+sq_snapshot_ref(struct sq_snapshot *s)
+{
+	if (s != NULL)
+		__atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
+	return s;
+}
+
+void
+sq_snapshot_unref(struct sq_snapshot *s)
+{
+	if (s == NULL)
+		return;
+	if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) != 0)
+		return;
+	sq_snapshot_unref(s->dep);
+	sq_arena_free(&s->arena);
+	free(s->rows);
+	free(s);
+}
+
+const char *
+sq_snapshot_strn(struct sq_snapshot *s, const char *p, size_t n)
+{
+	const char *r;
+
+	if (p == NULL || n == 0)
+		return "";
+	r = sq_arena_strndup(&s->arena, p, n);
+	return r != NULL ? r : "";
+}
+
+const char *
+sq_snapshot_str(struct sq_snapshot *s, const char *p)
+{
+	if (p == NULL)
+		return "";
+	return sq_snapshot_strn(s, p, strlen(p));
+}
+
+size_t
+sq_snapshot_bytes(const struct sq_snapshot *s)
+{
+	return sizeof(*s) + s->cap * s->rowsize + s->arena.reserved;
+}
+
+size_t
+sq_kind_rowsize(enum sq_kind kind)
+{
+	switch (kind) {
+	case SQ_KIND_PARTITIONS:
+		return sizeof(struct sq_partition);
+	case SQ_KIND_NODES:
+		return sizeof(struct sq_node);
+	case SQ_KIND_JOBS:
+		return sizeof(struct sq_job);
+	case SQ_KIND_PRIO:
+		return sizeof(struct sq_prio);
+	case SQ_KIND_PRIO_WEIGHTS:
+		return sizeof(struct sq_prio_weights);
+	default:
+		return sq_admin_rowsize(kind);
+	}
+}

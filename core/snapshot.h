@@ -1,0 +1,51 @@
+/*
+ * snapshot.h - an immutable, reference-counted table of records of one kind.
+ *
+ * The worker thread creates a snapshot, fills rows and strings from its
+ * arena, then publishes it; after that nobody writes to it. Readers take a
+ * reference (sq_snapshot_ref) and drop it (sq_snapshot_unref) from any
+ * thread. Rows are one contiguous array of fixed-size records.
+ */
+#ifndef SQ_SNAPSHOT_H
+#define SQ_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/arena.h"
+#include "core/model.h"
+
+struct sq_snapshot {
+	enum sq_kind kind;
+	unsigned refs;	     /* atomically updated */
+	time_t fetched;	     /* when the data was read */
+	double fetch_ms;     /* how long the fetch took */
+	struct sq_arena arena;
+	void *rows;
+	size_t nrows;
+	size_t rowsize;
+	size_t cap;
+	const char *source;  /* e.g. "squeue -O" or "GET /slurm/v0.0.38/jobs" */
+	struct sq_snapshot *dep; /* a snapshot rows point into (prio), or NULL */
+};
+
+/* New empty snapshot of a kind with one reference; NULL on ENOMEM. */
+struct sq_snapshot *sq_snapshot_new(enum sq_kind kind, size_t rowsize);
+/* Append a zeroed row and return it, NULL on ENOMEM. Only before publish. */
+void *sq_snapshot_add(struct sq_snapshot *s);
+/* Row i (no bounds check beyond an assert). */
+void *sq_snapshot_row(const struct sq_snapshot *s, size_t i);
+struct sq_snapshot *sq_snapshot_ref(struct sq_snapshot *s);
+/* Drop a reference; frees on the last one. NULL is ignored. */
+void sq_snapshot_unref(struct sq_snapshot *s);
+/* Arena copies used by parsers; never return NULL (ENOMEM gives ""). */
+const char *sq_snapshot_str(struct sq_snapshot *s, const char *p);
+const char *sq_snapshot_strn(struct sq_snapshot *s, const char *p, size_t n);
+/* Bytes held by the snapshot (rows + arena). */
+size_t sq_snapshot_bytes(const struct sq_snapshot *s);
+
+/* Row size of a kind's record. */
+size_t sq_kind_rowsize(enum sq_kind kind);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * view.c - the registry of views and small helpers for column functions.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/view.h"
+
+const struct sq_view_def *const sq_views[] = {
+	&sq_view_partitions,
+	&sq_view_nodes,
+	&sq_view_jobs,
+	&sq_view_priority,
+	NULL,
+};
+
+const struct sq_view_def *
+sq_view_find(const char *name)
+{
+	int i, j;
+
+	for (i = 0; sq_views[i] != NULL; i++) {
+		const struct sq_view_def *v = sq_views[i];
+
+		if (strcmp(v->name, name) == 0)
+			return v;
+		for (j = 0; v->aliases != NULL && v->aliases[j] != NULL; j++) {
+			if (strcmp(v->aliases[j], name) == 0)
+				return v;
+		}
+	}
+	return NULL;
+}
+
+const struct sq_column *
+sq_view_column(const struct sq_view_def *v, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < v->ncols; i++) {
+		if (strcmp(v->cols[i].id, id) == 0)
+			return &v->cols[i];
+	}
+	return NULL;
+}
+
+const char *
+sq_col_int(long long v, char *buf, size_t n)
+{
+	if (v == SQ_NONE)
+		return NULL;
+	if (v == SQ_INFINITE)
+		return "UNLIMITED";
+	snprintf(buf, n, "%lld", v);
+	return buf;
+}
+
+const char *
+sq_col_str(const char *s)
+{
+	return s != NULL && *s != '\0' ? s : NULL;
+}

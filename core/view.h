@@ -1,0 +1,65 @@
+/*
+ * view.h - views as data: each view is a table of columns over the rows
+ * of one kind. Batch mode, the TUI table widget, `?` help and the man page
+ * all read these tables, so a column exists in one place only.
+ *
+ * Column ids are stable lower_snake names: they are the tsv header and the
+ * JSON keys, and scripts depend on them.
+ */
+#ifndef SQ_VIEW_H
+#define SQ_VIEW_H
+
+#include <stddef.h>
+
+#include "core/model.h"
+
+enum sq_align { SQ_LEFT, SQ_RIGHT };
+
+/* Column flags */
+#define SQ_COL_NUM 0x1	    /* numeric: JSON number, right aligned */
+#define SQ_COL_HIDDEN 0x2   /* not among the default columns */
+#define SQ_COL_PENDING 0x4  /* only meaningful for pending jobs */
+
+struct sq_column {
+	const char *id;	   /* stable id, e.g. "job_id" */
+	const char *title; /* header in the table, e.g. "JOBID" */
+	const char *help;
+	int width;	   /* preferred width in the TUI */
+	enum sq_align align;
+	/* Text of the cell; returns a pointer to buf or to a string owned
+	 * by the record. Returns NULL for "no value" (JSON null, "" in tsv). */
+	const char *(*text)(const void *rec, char *buf, size_t n);
+	/* Numeric value for sorting and JSON, or NULL for text columns. */
+	int (*num)(const void *rec, long long *v);
+	unsigned flags;
+};
+
+struct sq_view_def {
+	const char *name;
+	const char *const *aliases; /* NULL-terminated, may be NULL */
+	const char *help;
+	enum sq_kind kind;
+	const struct sq_column *cols;
+	size_t ncols;
+	const char *default_sort; /* column id, "-" prefix for descending */
+};
+
+/* All views, NULL-terminated. */
+extern const struct sq_view_def *const sq_views[];
+
+/* A view by name or alias; NULL when unknown. */
+const struct sq_view_def *sq_view_find(const char *name);
+/* Column of a view by id, or NULL. */
+const struct sq_column *sq_view_column(const struct sq_view_def *v,
+				       const char *id);
+
+/* Helpers for column text functions. */
+const char *sq_col_int(long long v, char *buf, size_t n);
+const char *sq_col_str(const char *s);
+
+extern const struct sq_view_def sq_view_partitions;
+extern const struct sq_view_def sq_view_nodes;
+extern const struct sq_view_def sq_view_jobs;
+extern const struct sq_view_def sq_view_priority;
+
+#endif

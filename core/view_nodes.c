@@ -1,0 +1,59 @@
+/*
+ * view_nodes.c - the nodes view: state and drain reason, CPU, memory and
+ * accelerator use of every node.
+ */
+#include <stdio.h>
+
+#include "core/view_cols.h"
+
+#define N struct sq_node
+
+SQ_STR_FIELD(c_name, N, r->name)
+SQ_STR_FIELD(c_state, N, r->state)
+SQ_STR_FIELD(c_parts, N, r->partitions)
+SQ_STR_FIELD(c_gres, N, r->gres)
+SQ_STR_FIELD(c_gres_used, N, r->gres_used)
+SQ_STR_FIELD(c_reason, N, r->reason)
+SQ_INT_FIELD(c_ca, N, r->cpus_alloc)
+SQ_INT_FIELD(c_ct, N, r->cpus_total)
+SQ_INT_FIELD(c_ma, N, r->mem_alloc)
+SQ_INT_FIELD(c_mt, N, r->mem_total)
+SQ_INT_FIELD(c_ga, N, r->gpus_alloc)
+SQ_INT_FIELD(c_gt, N, r->gpus_total)
+
+static const struct sq_column cols[] = {
+	{ "node", "NODE", "node name", 10, SQ_LEFT, c_name, NULL, 0 },
+	{ "state", "STATE", "node state as sinfo prints it", 10, SQ_LEFT,
+	  c_state, NULL, 0 },
+	{ "partitions", "PARTITIONS", "partitions (* = default)", 14, SQ_LEFT,
+	  c_parts, NULL, 0 },
+	{ "cpus_alloc", "CPU_A", "allocated CPUs", 5, SQ_RIGHT, c_ca,
+	  c_ca_num, SQ_COL_NUM },
+	{ "cpus_total", "CPU_T", "CPUs", 5, SQ_RIGHT, c_ct, c_ct_num,
+	  SQ_COL_NUM },
+	{ "mem_alloc", "MEM_A", "allocated memory (MB)", 7, SQ_RIGHT, c_ma,
+	  c_ma_num, SQ_COL_NUM },
+	{ "mem_total", "MEM_T", "memory (MB)", 7, SQ_RIGHT, c_mt, c_mt_num,
+	  SQ_COL_NUM },
+	{ "gpus_alloc", "GPU_A", "allocated GPUs", 5, SQ_RIGHT, c_ga,
+	  c_ga_num, SQ_COL_NUM },
+	{ "gpus_total", "GPU_T", "GPUs", 5, SQ_RIGHT, c_gt, c_gt_num,
+	  SQ_COL_NUM },
+	{ "gres", "GRES", "configured GRES", 14, SQ_LEFT, c_gres, NULL, 0 },
+	{ "gres_used", "GRES_USED", "allocated GRES", 18, SQ_LEFT,
+	  c_gres_used, NULL, 0 },
+	{ "reason", "REASON", "why the node is drained or down", 24, SQ_LEFT,
+	  c_reason, NULL, 0 },
+};
+
+static const char *const aliases[] = { "node", "no", "n", NULL };
+
+const struct sq_view_def sq_view_nodes = {
+	.name = "nodes",
+	.aliases = aliases,
+	.help = "nodes: state, reason, CPU, memory and GPU use",
+	.kind = SQ_KIND_NODES,
+	.cols = cols,
+	.ncols = sizeof(cols) / sizeof(cols[0]),
+	.default_sort = "node",
+};

@@ -1,0 +1,243 @@
+/*
+ * squall.c - entry point: command-line options, then batch mode
+ * (--once) or the console. Keeps no state of its own beyond the options.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "backends/backend.h"
+#include "batch.h"
+#include "core/cluster.h"
+
+enum {
+	OPT_TOKEN_FILE = 256,
+	OPT_READONLY,
+	OPT_ONCE,
+	OPT_VIEW,
+	OPT_FORMAT,
+	OPT_COLUMNS,
+	OPT_ACCEPT_NEW,
+	OPT_INSECURE_HTTP,
+	OPT_SPEC,
+	OPT_SLURM_BINDIR,
+	OPT_TIMEOUT,
+};
+
+static const struct option longopts[] = {
+	{ "backend", required_argument, NULL, 'b' },
+	{ "host", required_argument, NULL, 'H' },
+	{ "port", required_argument, NULL, 'p' },
+	{ "user", required_argument, NULL, 'l' },
+	{ "url", required_argument, NULL, 'u' },
+	{ "token-file", required_argument, NULL, OPT_TOKEN_FILE },
+	{ "cluster", required_argument, NULL, 'c' },
+	{ "readonly", no_argument, NULL, OPT_READONLY },
+	{ "refresh", required_argument, NULL, 'r' },
+	{ "once", no_argument, NULL, OPT_ONCE },
+	{ "view", required_argument, NULL, OPT_VIEW },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
+	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
+	{ "spec", required_argument, NULL, OPT_SPEC },
+	{ "slurm-bindir", required_argument, NULL, OPT_SLURM_BINDIR },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+		"usage: squall [options]\n"
+		"       squall --once --view VIEW [--format table|tsv|json] "
+		"[--columns LIST]\n"
+		"\n"
+		"A terminal console for Slurm clusters.\n"
+		"\n"
+		"Connection:\n"
+		"  -b, --backend NAME     local, ssh or rest (built in: %s)\n"
+		"  -H, --host HOST        ssh: login node\n"
+		"  -p, --port PORT        ssh: port\n"
+		"  -l, --user USER        ssh/rest: user name\n"
+		"  -u, --url URL          rest: http(s)://host:port or "
+		"unix:/path\n"
+		"      --token-file FILE  rest: JWT file (mode 0600)\n"
+		"  -c, --cluster NAME     a cluster from the config file\n"
+		"      --slurm-bindir DIR where the Slurm commands are\n"
+		"      --timeout SEC      per command or request [30]\n"
+		"      --accept-new-host-key  ssh: trust an unknown host key "
+		"(batch)\n"
+		"      --insecure-http    rest: allow http:// off loopback\n"
+		"Behaviour:\n"
+		"      --readonly         refuse every action\n"
+		"  -r, --refresh SEC      queue refresh interval [10]\n"
+		"      --spec FILE        cluster spec to compare with\n"
+		"Batch mode:\n"
+		"      --once             print one view and exit\n"
+		"      --view VIEW        partitions, nodes, jobs, priority\n"
+		"      --format FMT       table (default), tsv or json\n"
+		"      --columns LIST     comma-separated column ids\n"
+		"\n"
+		"  -h, --help             this help\n"
+		"  -V, --version          print the version\n"
+		"\n"
+		"Exit status: 0 success, 1 cluster or command failure, "
+		"2 usage error.\n"
+		"See squall(1).\n",
+		sq_backend_names());
+}
+
+static int
+copy_opt(char *dst, size_t n, const char *val, const char *what)
+{
+	if (strlen(val) >= n) {
+		fprintf(stderr, "squall: %s is too long\n", what);
+		return -1;
+	}
+	memcpy(dst, val, strlen(val) + 1);
+	return 0;
+}
+
+static int
+int_opt(const char *val, int lo, int hi, int *out, const char *what)
+{
+	char *end;
+	long v = strtol(val, &end, 10);
+
+	if (end == val || *end != '\0' || v < lo || v > hi) {
+		fprintf(stderr, "squall: %s must be a number from %d to %d\n",
+			what, lo, hi);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sq_cluster_cfg cfg;
+	const char *view = NULL, *columns = NULL;
+	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
+
+	sq_cluster_defaults(&cfg);
+	while ((c = getopt_long(argc, argv, "b:H:p:l:u:c:r:hV", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			bad |= copy_opt(cfg.backend, sizeof(cfg.backend),
+					optarg, "--backend");
+			break;
+		case 'H':
+			bad |= copy_opt(cfg.host, sizeof(cfg.host), optarg,
+					"--host");
+			break;
+		case 'p':
+			bad |= int_opt(optarg, 1, 65535, &cfg.port, "--port");
+			break;
+		case 'l':
+			bad |= copy_opt(cfg.user, sizeof(cfg.user), optarg,
+					"--user");
+			break;
+		case 'u':
+			bad |= copy_opt(cfg.url, sizeof(cfg.url), optarg,
+					"--url");
+			break;
+		case OPT_TOKEN_FILE:
+			bad |= copy_opt(cfg.token_file, sizeof(cfg.token_file),
+					optarg, "--token-file");
+			break;
+		case 'c':
+			bad |= copy_opt(cfg.name, sizeof(cfg.name), optarg,
+					"--cluster");
+			break;
+		case OPT_READONLY:
+			cfg.readonly = 1;
+			break;
+		case 'r':
+			bad |= int_opt(optarg, 1, 86400, &cfg.refresh,
+				       "--refresh");
+			break;
+		case OPT_ONCE:
+			once = 1;
+			break;
+		case OPT_VIEW:
+			view = optarg;
+			break;
+		case OPT_FORMAT:
+			fmt = sq_format_from_name(optarg);
+			if (fmt < 0) {
+				fprintf(stderr,
+					"squall: --format must be table, tsv "
+					"or json\n");
+				bad = 1;
+			}
+			break;
+		case OPT_COLUMNS:
+			columns = optarg;
+			break;
+		case OPT_ACCEPT_NEW:
+			cfg.accept_new_host_key = 1;
+			break;
+		case OPT_INSECURE_HTTP:
+			cfg.insecure_http = 1;
+			break;
+		case OPT_SPEC:
+			bad |= copy_opt(cfg.spec, sizeof(cfg.spec), optarg,
+					"--spec");
+			break;
+		case OPT_SLURM_BINDIR:
+			bad |= copy_opt(cfg.slurm_bindir,
+					sizeof(cfg.slurm_bindir), optarg,
+					"--slurm-bindir");
+			break;
+		case OPT_TIMEOUT:
+			bad |= int_opt(optarg, 1, 3600, &cfg.timeout,
+				       "--timeout");
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("squall %s\n", SQ_VERSION);
+			return 0;
+		default:
+			bad = 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "squall: unexpected argument '%s'\n",
+			argv[optind]);
+		bad = 1;
+	}
+	if (!bad && view != NULL && !once) {
+		fprintf(stderr, "squall: --view needs --once\n");
+		bad = 1;
+	}
+	if (bad) {
+		fprintf(stderr, "Try 'squall --help'.\n");
+		return 2;
+	}
+	if (once)
+		return sq_batch_run(&cfg, view ? view : "jobs",
+				    (enum sq_format)fmt, columns);
+	/* until the console lands: print the main views once */
+	{
+		static const char *const views[] = { "partitions", "nodes",
+						      "jobs", NULL };
+		int i, rc = 0;
+
+		for (i = 0; views[i] != NULL && rc == 0; i++) {
+			printf("== %s\n", views[i]);
+			fflush(stdout);
+			rc = sq_batch_run(&cfg, views[i], SQ_FMT_TABLE, NULL);
+		}
+		return rc;
+	}
+}

@@ -1,0 +1,281 @@
+/*
+ * test_core.c - unit tests of core/: parsing helpers, GRES counting,
+ * sanitizing, buffers, arenas, snapshots and joins.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+#include "core/buf.h"
+#include "core/gres.h"
+#include "core/join.h"
+#include "core/model.h"
+#include "core/parse.h"
+#include "core/sanitize.h"
+#include "core/snapshot.h"
+#include "tests/unit/test_util.h"
+
+static void
+test_split(void **state)
+{
+	char line[] = "a|b||c|d|e";
+	char *f[4];
+
+	(void)state;
+	assert_int_equal(sq_split(line, '|', f, 4), 4);
+	assert_string_equal(f[0], "a");
+	assert_string_equal(f[2], "");
+	/* the last field keeps the delimiters */
+	assert_string_equal(f[3], "c|d|e");
+}
+
+static void
+test_durations(void **state)
+{
+	int64_t s;
+
+	(void)state;
+	assert_int_equal(sq_parse_duration("1-00:00:00", &s), 0);
+	assert_int_equal(s, 86400);
+	assert_int_equal(sq_parse_duration("2-03:04:05", &s), 0);
+	assert_int_equal(s, 2 * 86400 + 3 * 3600 + 4 * 60 + 5);
+	assert_int_equal(sq_parse_duration("1:00:00", &s), 0);
+	assert_int_equal(s, 3600);
+	assert_int_equal(sq_parse_duration("10:05", &s), 0);
+	assert_int_equal(s, 605);
+	assert_int_equal(sq_parse_duration("30", &s), 0);
+	assert_int_equal(s, 1800);
+	assert_int_equal(sq_parse_duration("UNLIMITED", &s), 0);
+	assert_int_equal(s, SQ_INFINITE);
+	assert_int_equal(sq_parse_duration("N/A", &s), 0);
+	assert_int_equal(s, SQ_NONE);
+	assert_int_equal(sq_parse_duration("1:xx", &s), -1);
+	assert_int_equal(sq_parse_duration("1:2:3:4", &s), -1);
+	assert_int_equal(sq_parse_duration("-5", &s), -1);
+}
+
+static void
+test_fmt_duration(void **state)
+{
+	char b[32];
+
+	(void)state;
+	sq_fmt_duration(3600, b, sizeof(b));
+	assert_string_equal(b, "1:00:00");
+	sq_fmt_duration(86400 + 61, b, sizeof(b));
+	assert_string_equal(b, "1-00:01:01");
+	sq_fmt_duration(65, b, sizeof(b));
+	assert_string_equal(b, "1:05");
+	sq_fmt_duration(SQ_INFINITE, b, sizeof(b));
+	assert_string_equal(b, "UNLIMITED");
+}
+
+static void
+test_ints(void **state)
+{
+	int64_t v;
+
+	(void)state;
+	assert_int_equal(sq_parse_int("42", &v), 0);
+	assert_int_equal(v, 42);
+	assert_int_equal(sq_parse_int("(null)", &v), 0);
+	assert_int_equal(v, SQ_NONE);
+	assert_int_equal(sq_parse_int("UNLIMITED", &v), 0);
+	assert_int_equal(v, SQ_INFINITE);
+	assert_int_equal(sq_parse_int("12abc", &v), -1);
+	assert_int_equal(sq_parse_mem_mb("16000", &v), 0);
+	assert_int_equal(v, 16000);
+	assert_int_equal(sq_parse_mem_mb("2G", &v), 0);
+	assert_int_equal(v, 2048);
+	assert_int_equal(sq_parse_time("1795989351", &v), 0);
+	assert_int_equal(v, 1795989351);
+	assert_int_equal(sq_parse_time("N/A", &v), 0);
+	assert_int_equal(v, SQ_NONE);
+	assert_int_equal(sq_parse_time("soon", &v), -1);
+}
+
+static void
+test_kv(void **state)
+{
+	char line[] = "NodeName=n1 State=IDLE+DRAIN Reason=disk full "
+		      "[root@2026-11-29T10:00:00] Gres=gpu:a100:4";
+	char *p = line, *k, *v;
+
+	(void)state;
+	assert_int_equal(sq_kv_next(&p, &k, &v), 1);
+	assert_string_equal(k, "NodeName");
+	assert_string_equal(v, "n1");
+	assert_int_equal(sq_kv_next(&p, &k, &v), 1);
+	assert_string_equal(v, "IDLE+DRAIN");
+	assert_int_equal(sq_kv_next(&p, &k, &v), 1);
+	assert_string_equal(k, "Reason");
+	assert_string_equal(v, "disk full [root@2026-11-29T10:00:00]");
+	assert_int_equal(sq_kv_next(&p, &k, &v), 1);
+	assert_string_equal(k, "Gres");
+	assert_string_equal(v, "gpu:a100:4");
+	assert_int_equal(sq_kv_next(&p, &k, &v), 0);
+}
+
+static void
+test_gres(void **state)
+{
+	struct sq_gres_item it[8];
+
+	(void)state;
+	assert_int_equal(sq_gres_count("gpu:a100:4", "gpu"), 4);
+	assert_int_equal(sq_gres_count("gpu:a100:4(IDX:0-3)", "gpu"), 4);
+	assert_int_equal(sq_gres_count("gpu:t4:1(IDX:0)", "gpu"), 1);
+	assert_int_equal(sq_gres_count("gpu:0", "gpu"), 0);
+	assert_int_equal(sq_gres_count("(null)", "gpu"), 0);
+	assert_int_equal(sq_gres_count("gpu:a100:2(S:0),gpu:t4:3(S:1)", "gpu"),
+			 5);
+	assert_int_equal(sq_gres_count("gres:gpu:a100:2", "gpu"), 2);
+	assert_int_equal(sq_gres_count("gres/gpu:2", "gpu"), 2);
+	/* TRES list: untyped total wins, types are not double-counted */
+	assert_int_equal(sq_gres_count("cpu=24,mem=48000M,gres/gpu=8,"
+				       "gres/gpu:a100=4,gres/gpu:t4=4",
+				       "gpu"),
+			 8);
+	assert_int_equal(sq_gres_count("tpu:v4:8,shard:16", "tpu"), 8);
+	assert_int_equal(sq_gres_count("tpu:v4:8,shard:16", "shard"), 16);
+	assert_int_equal(sq_gres_parse("gpu:a100:4(IDX:0-3),mps:200", it, 8),
+			 2);
+	assert_string_equal(it[0].name, "gpu");
+	assert_string_equal(it[0].type, "a100");
+	assert_int_equal(it[1].count, 200);
+	assert_int_equal(sq_gres_parse("gpu:a100:4", it, 0), -1);
+	assert_true(sq_gres_is_accel("tpu"));
+	assert_false(sq_gres_is_accel("license"));
+}
+
+static void
+test_sanitize(void **state)
+{
+	char out[64];
+
+	(void)state;
+	sq_sanitize("ok\033]0;pwn\007\ttab", out, sizeof(out));
+	assert_null(strchr(out, '\033'));
+	assert_null(strchr(out, '\007'));
+	assert_string_equal(out, "ok?]0;pwn? tab");
+	/* invalid UTF-8 and C1 controls become '?' */
+	sq_sanitize("a\xff\xc2\x9b" "b", out, sizeof(out));
+	assert_string_equal(out, "a??b");
+	/* valid UTF-8 passes, width counts code points */
+	sq_sanitize("caf\xc3\xa9", out, sizeof(out));
+	assert_string_equal(out, "caf\xc3\xa9");
+	assert_int_equal(sq_display_width(out), 4);
+	/* truncation never splits a sequence or overflows */
+	sq_sanitize("abc\xc3\xa9", out, 5);
+	assert_string_equal(out, "abc");
+}
+
+static void
+test_buf(void **state)
+{
+	struct sq_buf b;
+
+	(void)state;
+	sq_buf_init(&b, 8);
+	assert_string_equal(sq_buf_str(&b), "");
+	assert_int_equal(sq_buf_append(&b, "1234", 4), 0);
+	assert_int_equal(sq_buf_printf(&b, "%d", 56), 0);
+	assert_string_equal(sq_buf_str(&b), "123456");
+	assert_int_equal(sq_buf_append(&b, "789", 3), -1);
+	assert_true(b.truncated);
+	assert_int_equal(b.len, 8);
+	assert_string_equal(sq_buf_str(&b), "12345678");
+	sq_buf_free(&b);
+}
+
+static void
+test_arena(void **state)
+{
+	struct sq_arena a;
+	char *big, *s;
+	int i;
+
+	(void)state;
+	sq_arena_init(&a);
+	for (i = 0; i < 10000; i++) {
+		s = sq_arena_strdup(&a, "partition");
+		assert_string_equal(s, "partition");
+	}
+	big = sq_arena_alloc(&a, 1 << 20);
+	assert_non_null(big);
+	memset(big, 1, 1 << 20);
+	s = sq_arena_strndup(&a, "abcdef", 3);
+	assert_string_equal(s, "abc");
+	assert_true(a.reserved >= a.used);
+	sq_arena_free(&a);
+}
+
+static void
+test_snapshot_and_join(void **state)
+{
+	struct sq_snapshot *jobs, *prio;
+	struct sq_job *j;
+	struct sq_prio *p;
+	int i;
+
+	(void)state;
+	jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	prio = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	for (i = 0; i < 3; i++) {
+		j = sq_snapshot_add(jobs);
+		j->job_id = 10 + i;
+		j->state = i < 2 ? "PENDING" : "RUNNING";
+		j->state_compact = i < 2 ? "PD" : "R";
+		j->partition = "low";
+	}
+	/* job 10 pends in two partitions: the one squeue shows wins */
+	p = sq_snapshot_add(prio);
+	p->job_id = 10, p->partition = "high", p->priority = 900;
+	p = sq_snapshot_add(prio);
+	p->job_id = 10, p->partition = "low", p->priority = 100;
+	p = sq_snapshot_add(prio);
+	p->job_id = 11, p->partition = "low", p->priority = 500;
+	sq_prio_rank(prio);
+	sq_jobs_join_prio(jobs, prio);
+	sq_snapshot_unref(prio); /* jobs keeps it alive */
+	j = sq_snapshot_row(jobs, 0);
+	assert_non_null(j->prio);
+	assert_string_equal(j->prio->partition, "low");
+	assert_int_equal(j->prio->rank, 2);
+	j = sq_snapshot_row(jobs, 1);
+	assert_int_equal(j->prio->rank, 1);
+	j = sq_snapshot_row(jobs, 2);
+	assert_null(j->prio);
+	assert_true(sq_snapshot_bytes(jobs) > 3 * sizeof(struct sq_job));
+	sq_snapshot_unref(jobs);
+}
+
+static void
+test_kind_names(void **state)
+{
+	(void)state;
+	assert_string_equal(sq_kind_name(SQ_KIND_JOBS), "jobs");
+	assert_int_equal(sq_kind_from_name("nodes"), SQ_KIND_NODES);
+	assert_int_equal(sq_kind_from_name("bogus"), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_fmt_duration),
+		cmocka_unit_test(test_ints),
+		cmocka_unit_test(test_kv),
+		cmocka_unit_test(test_gres),
+		cmocka_unit_test(test_sanitize),
+		cmocka_unit_test(test_buf),
+		cmocka_unit_test(test_arena),
+		cmocka_unit_test(test_snapshot_and_join),
+		cmocka_unit_test(test_kind_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,38 @@
+/*
+ * test_util.c - fixture loading for the unit tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/test_util.h"
+
+char *
+sq_test_fixture(const char *rel, size_t *len)
+{
+	const char *root = getenv("SQ_FIXTURES");
+	char path[1024];
+	FILE *fp;
+	char *data;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", root ? root : "tests/fixtures",
+		 rel);
+	fp = fopen(path, "rb");
+	if (fp == NULL) {
+		fail_msg("fixture %s: cannot open", path);
+		return NULL;
+	}
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	data = malloc((size_t)n + 1);
+	assert_non_null(data);
+	if (fread(data, 1, (size_t)n, fp) != (size_t)n)
+		fail_msg("fixture %s: short read", path);
+	data[n] = '\0';
+	fclose(fp);
+	if (len != NULL)
+		*len = (size_t)n;
+	return data;
+}
