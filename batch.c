@@ -168,9 +168,10 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 		}
 		json_object_array_add(arr, o);
 	}
-	fputs(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
-							  JSON_C_TO_STRING_NOSLASHESCAPE),
-	      fp);
+	fputs(
+	    json_object_to_json_string_ext(
+		arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE),
+	    fp);
 	fputc('\n', fp);
 	json_object_put(arr);
 	return 0;

@@ -146,8 +146,8 @@ main(int argc, char **argv)
 					"--user");
 			break;
 		case 'u':
-			bad |= copy_opt(cfg.url, sizeof(cfg.url), optarg,
-					"--url");
+			bad |=
+			    copy_opt(cfg.url, sizeof(cfg.url), optarg, "--url");
 			break;
 		case OPT_TOKEN_FILE:
 			bad |= copy_opt(cfg.token_file, sizeof(cfg.token_file),
@@ -193,13 +193,13 @@ main(int argc, char **argv)
 					"--spec");
 			break;
 		case OPT_SLURM_BINDIR:
-			bad |= copy_opt(cfg.slurm_bindir,
-					sizeof(cfg.slurm_bindir), optarg,
-					"--slurm-bindir");
+			bad |=
+			    copy_opt(cfg.slurm_bindir, sizeof(cfg.slurm_bindir),
+				     optarg, "--slurm-bindir");
 			break;
 		case OPT_TIMEOUT:
-			bad |= int_opt(optarg, 1, 3600, &cfg.timeout,
-				       "--timeout");
+			bad |=
+			    int_opt(optarg, 1, 3600, &cfg.timeout, "--timeout");
 			break;
 		case 'h':
 			usage(stdout);
@@ -230,7 +230,7 @@ main(int argc, char **argv)
 	/* until the console lands: print the main views once */
 	{
 		static const char *const views[] = { "partitions", "nodes",
-						      "jobs", NULL };
+						     "jobs", NULL };
 		int i, rc = 0;
 
 		for (i = 0; views[i] != NULL && rc == 0; i++) {

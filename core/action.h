@@ -13,35 +13,35 @@
 #define SQ_ACTION_MAX_ARGS 16
 
 /* X(enum suffix, name, mutating) */
-#define SQ_ACTIONS(X)              \
-	X(JOB_CANCEL, "cancel")    \
-	X(JOB_SIGNAL, "signal")    \
-	X(JOB_HOLD, "hold")        \
-	X(JOB_RELEASE, "release")  \
-	X(JOB_REQUEUE, "requeue")  \
-	X(JOB_REQUEUE_HOLD, "requeuehold") \
-	X(JOB_SUSPEND, "suspend")  \
-	X(JOB_RESUME, "resume")    \
-	X(JOB_UPDATE, "update")    \
-	X(NODE_DRAIN, "drain")     \
-	X(NODE_DOWN, "down")       \
-	X(NODE_RESUME, "noderesume") \
-	X(NODE_REBOOT, "reboot")   \
-	X(NODE_REASON, "reason")   \
-	X(ACCT_ADD_ACCOUNT, "addaccount") \
-	X(ACCT_MODIFY_ACCOUNT, "modaccount") \
-	X(ACCT_DELETE_ACCOUNT, "delaccount") \
-	X(ACCT_ADD_USER, "adduser") \
-	X(ACCT_REMOVE_USER, "deluser") \
-	X(ACCT_SET_LIMIT, "setlimit") \
-	X(ACCT_CLEAR_LIMIT, "clearlimit") \
+#define SQ_ACTIONS(X)                                                          \
+	X(JOB_CANCEL, "cancel")                                                \
+	X(JOB_SIGNAL, "signal")                                                \
+	X(JOB_HOLD, "hold")                                                    \
+	X(JOB_RELEASE, "release")                                              \
+	X(JOB_REQUEUE, "requeue")                                              \
+	X(JOB_REQUEUE_HOLD, "requeuehold")                                     \
+	X(JOB_SUSPEND, "suspend")                                              \
+	X(JOB_RESUME, "resume")                                                \
+	X(JOB_UPDATE, "update")                                                \
+	X(NODE_DRAIN, "drain")                                                 \
+	X(NODE_DOWN, "down")                                                   \
+	X(NODE_RESUME, "noderesume")                                           \
+	X(NODE_REBOOT, "reboot")                                               \
+	X(NODE_REASON, "reason")                                               \
+	X(ACCT_ADD_ACCOUNT, "addaccount")                                      \
+	X(ACCT_MODIFY_ACCOUNT, "modaccount")                                   \
+	X(ACCT_DELETE_ACCOUNT, "delaccount")                                   \
+	X(ACCT_ADD_USER, "adduser")                                            \
+	X(ACCT_REMOVE_USER, "deluser")                                         \
+	X(ACCT_SET_LIMIT, "setlimit")                                          \
+	X(ACCT_CLEAR_LIMIT, "clearlimit")                                      \
 	X(QOS_SET, "setqos")
 
 enum sq_action_type {
 #define SQ_ACTION_ENUM(e, n) SQ_ACTION_##e,
 	SQ_ACTIONS(SQ_ACTION_ENUM)
 #undef SQ_ACTION_ENUM
-		SQ_ACTION_COUNT
+	    SQ_ACTION_COUNT
 };
 
 struct sq_action {
@@ -54,9 +54,9 @@ struct sq_action {
 };
 
 struct sq_result {
-	int status;	   /* exit status or HTTP status */
+	int status;         /* exit status or HTTP status */
 	char message[1024]; /* what the cluster said, one line */
-	double ms;	   /* duration */
+	double ms;          /* duration */
 };
 
 const char *sq_action_name(enum sq_action_type type);

@@ -14,7 +14,7 @@ struct sq_arena_block;
 
 struct sq_arena {
 	struct sq_arena_block *head;
-	size_t used;	/* bytes handed out, for memory statistics */
+	size_t used;     /* bytes handed out, for memory statistics */
 	size_t reserved; /* bytes obtained from malloc */
 };
 

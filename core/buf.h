@@ -8,20 +8,21 @@
 #include <stddef.h>
 
 struct sq_buf {
-	char *data;	/* NUL-terminated; NULL until the first append */
+	char *data; /* NUL-terminated; NULL until the first append */
 	size_t len;
 	size_t cap;
-	size_t limit;	/* 0 = no limit; appends past it fail */
-	int truncated;	/* set when an append hit the limit */
+	size_t limit;  /* 0 = no limit; appends past it fail */
+	int truncated; /* set when an append hit the limit */
 };
 
 /* Initialise an empty buffer that refuses to grow past limit (0: none). */
 void sq_buf_init(struct sq_buf *b, size_t limit);
-/* Append n bytes; returns -1 (and sets truncated) past the limit or on ENOMEM. */
+/* Append n bytes; returns -1 (and sets truncated) past the limit or on ENOMEM.
+ */
 int sq_buf_append(struct sq_buf *b, const void *p, size_t n);
 /* Append a printf-formatted string. */
 int sq_buf_printf(struct sq_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 /* Empty the buffer, keeping its memory. */
 void sq_buf_reset(struct sq_buf *b);
 /* Release the memory; the buffer may be reused after sq_buf_init. */

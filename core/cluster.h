@@ -7,20 +7,20 @@
 
 struct sq_cluster_cfg {
 	char name[64];
-	char backend[16];	 /* local, ssh, rest, replay */
-	char host[256];		 /* ssh */
-	int port;		 /* ssh port (0: default) */
-	char user[64];		 /* ssh or rest user name */
-	char url[512];		 /* rest */
-	char token_file[512];	 /* rest */
-	char replay_dir[512];	 /* replay */
-	char slurm_bindir[256];	 /* absolute path of the Slurm binaries, or "" */
-	char spec[512];		 /* cluster spec file (spec view) */
+	char backend[16];       /* local, ssh, rest, replay */
+	char host[256];         /* ssh */
+	int port;               /* ssh port (0: default) */
+	char user[64];          /* ssh or rest user name */
+	char url[512];          /* rest */
+	char token_file[512];   /* rest */
+	char replay_dir[512];   /* replay */
+	char slurm_bindir[256]; /* absolute path of the Slurm binaries, or "" */
+	char spec[512];         /* cluster spec file (spec view) */
 	int readonly;
-	int refresh;		 /* seconds between queue refreshes */
-	int timeout;		 /* seconds per command or request */
+	int refresh;             /* seconds between queue refreshes */
+	int timeout;             /* seconds per command or request */
 	int accept_new_host_key; /* ssh: batch-mode consent */
-	int insecure_http;	 /* rest: allow http:// off loopback */
+	int insecure_http;       /* rest: allow http:// off loopback */
 };
 
 /* Defaults: backend local, refresh 10 s, timeout 30 s. */

@@ -11,13 +11,13 @@
 
 enum sq_err_code {
 	SQ_OK = 0,
-	SQ_ERR_USAGE,	/* bad option or argument */
-	SQ_ERR_CONNECT, /* cannot reach the cluster or the daemon */
-	SQ_ERR_COMMAND, /* a Slurm command or request failed */
-	SQ_ERR_PARSE,	/* output we could not understand */
+	SQ_ERR_USAGE,       /* bad option or argument */
+	SQ_ERR_CONNECT,     /* cannot reach the cluster or the daemon */
+	SQ_ERR_COMMAND,     /* a Slurm command or request failed */
+	SQ_ERR_PARSE,       /* output we could not understand */
 	SQ_ERR_UNSUPPORTED, /* backend cannot serve this */
-	SQ_ERR_DENIED,	/* refused by policy (read-only, validation) */
-	SQ_ERR_SYSTEM,	/* errno-style failure */
+	SQ_ERR_DENIED,      /* refused by policy (read-only, validation) */
+	SQ_ERR_SYSTEM,      /* errno-style failure */
 };
 
 struct sq_err {
@@ -32,8 +32,8 @@ void sq_err_clear(struct sq_err *err);
  * Set code and a printf-style message; always returns -1 so callers can
  * write "return sq_err_set(err, ...)". err may be NULL.
  */
-int sq_err_set(struct sq_err *err, enum sq_err_code code, const char *fmt,
-	       ...) __attribute__((format(printf, 3, 4)));
+int sq_err_set(struct sq_err *err, enum sq_err_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Name of an error code, e.g. "parse". */
 const char *sq_err_name(enum sq_err_code code);

@@ -9,9 +9,8 @@
 #include "core/gres.h"
 #include "core/parse.h"
 
-static const char *const accel_names[] = { "gpu", "tpu",  "shard", "mps",
-					   "npu", "hpu",  "ipu",   "fpga",
-					   "mic", NULL };
+static const char *const accel_names[] = { "gpu", "tpu", "shard", "mps", "npu",
+					   "hpu", "ipu", "fpga",  "mic", NULL };
 
 int
 sq_gres_is_accel(const char *name)
@@ -60,7 +59,8 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 
 	memset(it, 0, sizeof(*it));
 	/* strip a "gres/" or "gres:" prefix */
-	if (n > 5 && (strncmp(s, "gres/", 5) == 0 || strncmp(s, "gres:", 5) == 0)) {
+	if (n > 5 &&
+	    (strncmp(s, "gres/", 5) == 0 || strncmp(s, "gres:", 5) == 0)) {
 		s += 5;
 		n -= 5;
 	}
@@ -69,7 +69,8 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 	p = s;
 	while (p < (eq ? eq : s + n) && np < 4) {
 		const char *c = memchr(p, ':', (size_t)((eq ? eq : s + n) - p));
-		size_t l = c ? (size_t)(c - p) : (size_t)((eq ? eq : s + n) - p);
+		size_t l =
+		    c ? (size_t)(c - p) : (size_t)((eq ? eq : s + n) - p);
 
 		parts[np] = p;
 		lens[np++] = l;
@@ -84,7 +85,8 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 		size_t cl = (size_t)(s + n - eq - 1);
 
 		if (np > 1)
-			copy_part(it->type, sizeof(it->type), parts[1], lens[1]);
+			copy_part(it->type, sizeof(it->type), parts[1],
+				  lens[1]);
 		/* TRES values may carry a unit (mem=48000M): keep the number */
 		if (cl == 0 || cl >= sizeof(num) ||
 		    !isdigit((unsigned char)eq[1]))
@@ -101,7 +103,8 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 		copy_part(num, sizeof(num), parts[np - 1], lens[np - 1]);
 		it->count = strtoll(num, NULL, 10);
 		if (np > 2)
-			copy_part(it->type, sizeof(it->type), parts[1], lens[1]);
+			copy_part(it->type, sizeof(it->type), parts[1],
+				  lens[1]);
 	} else {
 		copy_part(it->type, sizeof(it->type), parts[1], lens[1]);
 		it->count = 1;

@@ -14,8 +14,8 @@
 #include <stdint.h>
 
 struct sq_gres_item {
-	char name[32];	/* gpu */
-	char type[64];	/* a100, or "" */
+	char name[32]; /* gpu */
+	char type[64]; /* a100, or "" */
 	int64_t count;
 };
 

@@ -17,27 +17,27 @@
 #define SQ_INFINITE ((int64_t)-2)
 
 /* X(enum suffix, name, description) - the kinds of data a backend fetches */
-#define SQ_KINDS(X)                                                   \
-	X(PARTITIONS, "partitions", "partitions and their nodes")     \
-	X(NODES, "nodes", "nodes, states, CPU/memory/GRES use")       \
-	X(JOBS, "jobs", "the job queue")                              \
-	X(PRIO, "priority", "sprio factors of pending jobs")          \
-	X(PRIO_WEIGHTS, "weights", "the priority weights (sprio -w)") \
-	X(ACCOUNTS, "accounts", "accounts")                           \
-	X(USERS, "users", "users")                                    \
-	X(ASSOCS, "assocs", "associations and limits")                \
-	X(QOS, "qos", "quality of service")                           \
-	X(SHARES, "fairshare", "the fairshare tree (sshare)")         \
-	X(EVENTS, "events", "preemption events")                      \
-	X(RESERVATIONS, "reservations", "reservations")               \
-	X(DIAG, "diag", "controller statistics (sdiag)")              \
+#define SQ_KINDS(X)                                                            \
+	X(PARTITIONS, "partitions", "partitions and their nodes")              \
+	X(NODES, "nodes", "nodes, states, CPU/memory/GRES use")                \
+	X(JOBS, "jobs", "the job queue")                                       \
+	X(PRIO, "priority", "sprio factors of pending jobs")                   \
+	X(PRIO_WEIGHTS, "weights", "the priority weights (sprio -w)")          \
+	X(ACCOUNTS, "accounts", "accounts")                                    \
+	X(USERS, "users", "users")                                             \
+	X(ASSOCS, "assocs", "associations and limits")                         \
+	X(QOS, "qos", "quality of service")                                    \
+	X(SHARES, "fairshare", "the fairshare tree (sshare)")                  \
+	X(EVENTS, "events", "preemption events")                               \
+	X(RESERVATIONS, "reservations", "reservations")                        \
+	X(DIAG, "diag", "controller statistics (sdiag)")                       \
 	X(CONFIG, "config", "the running configuration")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,
 	SQ_KINDS(SQ_KIND_ENUM)
 #undef SQ_KIND_ENUM
-		SQ_KIND_COUNT
+	    SQ_KIND_COUNT
 };
 
 /* Name of a kind ("jobs"); kind from a name, or -1. */
@@ -47,8 +47,8 @@ int sq_kind_from_name(const char *name);
 struct sq_partition {
 	const char *name;
 	int is_default;
-	const char *state;	   /* UP, DOWN, DRAIN, INACTIVE */
-	const char *nodelist;	   /* n[1-4] */
+	const char *state;    /* UP, DOWN, DRAIN, INACTIVE */
+	const char *nodelist; /* n[1-4] */
 	int64_t nodes_total;
 	int64_t nodes_idle;
 	int64_t cpus_total;
@@ -58,21 +58,22 @@ struct sq_partition {
 	int64_t priority_tier;
 	int64_t priority_job_factor;
 	const char *preempt_mode; /* OFF, REQUEUE, CANCEL, SUSPEND ... */
-	int64_t max_time;	   /* minutes, SQ_INFINITE, SQ_NONE */
-	int64_t default_time;	   /* minutes */
-	const char *qos;	   /* partition QOS or "" */
-	const char *tres;	   /* TRES=cpu=24,mem=48000M,... */
+	int64_t max_time;         /* minutes, SQ_INFINITE, SQ_NONE */
+	int64_t default_time;     /* minutes */
+	const char *qos;          /* partition QOS or "" */
+	const char *tres;         /* TRES=cpu=24,mem=48000M,... */
 };
 
 struct sq_node {
 	const char *name;
-	const char *state;	/* long state as sinfo prints it: "idle", "drained" */
+	const char
+	    *state; /* long state as sinfo prints it: "idle", "drained" */
 	const char *partitions; /* comma-separated; default marked with '*' */
 	int64_t cpus_alloc;
 	int64_t cpus_idle;
 	int64_t cpus_total;
-	int64_t mem_total; /* MB */
-	int64_t mem_alloc; /* MB */
+	int64_t mem_total;     /* MB */
+	int64_t mem_alloc;     /* MB */
 	const char *gres;      /* configured: gpu:a100:4 */
 	const char *gres_used; /* gpu:a100:2(IDX:0-1) */
 	int64_t gpus_total;
@@ -95,29 +96,29 @@ struct sq_prio {
 	int64_t assoc;
 	int64_t nice;
 	const char *tres; /* cpu=17,mem=0,gres/gpu=125 */
-	uint32_t rank;	  /* 1 = next to start in its partition */
+	uint32_t rank;    /* 1 = next to start in its partition */
 };
 
 struct sq_job {
-	const char *id;		/* as squeue prints it: 12, 13_4, 13_[5-20] */
-	uint32_t job_id;	/* the real job id */
-	uint32_t array_job_id;	/* 0 when not part of an array */
+	const char *id;         /* as squeue prints it: 12, 13_4, 13_[5-20] */
+	uint32_t job_id;        /* the real job id */
+	uint32_t array_job_id;  /* 0 when not part of an array */
 	const char *array_task; /* "" or "4" or "[5-20]" */
 	const char *name;
 	const char *user;
 	const char *account;
 	const char *partition;
 	const char *qos;
-	const char *state;	   /* PENDING, RUNNING, ... */
+	const char *state;         /* PENDING, RUNNING, ... */
 	const char *state_compact; /* PD, R, ... */
 	const char *reason;
 	int64_t priority;
 	int64_t nodes;
 	int64_t cpus;
-	const char *gres;	/* TRES per node, e.g. gres:gpu:a100:2 */
-	int64_t time_limit;	/* seconds; SQ_INFINITE; SQ_NONE */
-	int64_t time_used;	/* seconds */
-	int64_t submit_time;	/* epoch seconds or SQ_NONE */
+	const char *gres;    /* TRES per node, e.g. gres:gpu:a100:2 */
+	int64_t time_limit;  /* seconds; SQ_INFINITE; SQ_NONE */
+	int64_t time_used;   /* seconds */
+	int64_t submit_time; /* epoch seconds or SQ_NONE */
 	int64_t start_time;
 	const char *nodelist;
 	int64_t restart_cnt;

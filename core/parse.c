@@ -194,7 +194,8 @@ sq_parse_duration(const char *s, int64_t *seconds)
 	}
 	if (strchr(s, '-') != NULL) {
 		/* days-hours[:minutes[:seconds]] */
-		int64_t h = f[0], m = nf > 1 ? f[1] : 0, sec = nf > 2 ? f[2] : 0;
+		int64_t h = f[0], m = nf > 1 ? f[1] : 0,
+			sec = nf > 2 ? f[2] : 0;
 
 		*seconds = ((int64_t)d * 24 + h) * 3600 + m * 60 + sec;
 	} else if (nf == 3) {
@@ -220,8 +221,8 @@ sq_parse_time(const char *s, int64_t *epoch)
 	}
 	if (strlen(s) >= 19 && s[4] == '-' && s[10] == 'T') {
 		memset(&tm, 0, sizeof(tm));
-		if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon,
-			   &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+		if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year,
+			   &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
 			   &tm.tm_sec) != 6)
 			return -1;
 		tm.tm_year -= 1900;

@@ -18,16 +18,17 @@
 
 struct sq_snapshot {
 	enum sq_kind kind;
-	unsigned refs;	     /* atomically updated */
-	time_t fetched;	     /* when the data was read */
-	double fetch_ms;     /* how long the fetch took */
+	unsigned refs;   /* atomically updated */
+	time_t fetched;  /* when the data was read */
+	double fetch_ms; /* how long the fetch took */
 	struct sq_arena arena;
 	void *rows;
 	size_t nrows;
 	size_t rowsize;
 	size_t cap;
-	const char *source;  /* e.g. "squeue -O" or "GET /slurm/v0.0.38/jobs" */
-	struct sq_snapshot *dep; /* a snapshot rows point into (prio), or NULL */
+	const char *source; /* e.g. "squeue -O" or "GET /slurm/v0.0.38/jobs" */
+	struct sq_snapshot
+	    *dep; /* a snapshot rows point into (prio), or NULL */
 };
 
 /* New empty snapshot of a kind with one reference; NULL on ENOMEM. */

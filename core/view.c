@@ -7,11 +7,8 @@
 #include "core/view.h"
 
 const struct sq_view_def *const sq_views[] = {
-	&sq_view_partitions,
-	&sq_view_nodes,
-	&sq_view_jobs,
-	&sq_view_priority,
-	NULL,
+	&sq_view_partitions, &sq_view_nodes, &sq_view_jobs,
+	&sq_view_priority,   NULL,
 };
 
 const struct sq_view_def *

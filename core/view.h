@@ -16,15 +16,15 @@
 enum sq_align { SQ_LEFT, SQ_RIGHT };
 
 /* Column flags */
-#define SQ_COL_NUM 0x1	    /* numeric: JSON number, right aligned */
-#define SQ_COL_HIDDEN 0x2   /* not among the default columns */
-#define SQ_COL_PENDING 0x4  /* only meaningful for pending jobs */
+#define SQ_COL_NUM 0x1     /* numeric: JSON number, right aligned */
+#define SQ_COL_HIDDEN 0x2  /* not among the default columns */
+#define SQ_COL_PENDING 0x4 /* only meaningful for pending jobs */
 
 struct sq_column {
-	const char *id;	   /* stable id, e.g. "job_id" */
+	const char *id;    /* stable id, e.g. "job_id" */
 	const char *title; /* header in the table, e.g. "JOBID" */
 	const char *help;
-	int width;	   /* preferred width in the TUI */
+	int width; /* preferred width in the TUI */
 	enum sq_align align;
 	/* Text of the cell; returns a pointer to buf or to a string owned
 	 * by the record. Returns NULL for "no value" (JSON null, "" in tsv). */

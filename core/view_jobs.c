@@ -65,18 +65,18 @@ c_used_num(const void *rec, long long *v)
 }
 
 /* sprio factors: empty unless the job is pending and sprio lists it */
-#define PRIO_FIELD(name, field)                                          \
-	static int name##_num(const void *rec, long long *v)             \
-	{                                                                \
-		const J *r = rec;                                        \
-		*v = r->prio != NULL ? (long long)r->prio->field : SQ_NONE; \
-		return 0;                                                \
-	}                                                                \
-	static const char *name(const void *rec, char *buf, size_t n)    \
-	{                                                                \
-		long long v;                                             \
-		name##_num(rec, &v);                                     \
-		return sq_col_int(v, buf, n);                            \
+#define PRIO_FIELD(name, field)                                                \
+	static int name##_num(const void *rec, long long *v)                   \
+	{                                                                      \
+		const J *r = rec;                                              \
+		*v = r->prio != NULL ? (long long)r->prio->field : SQ_NONE;    \
+		return 0;                                                      \
+	}                                                                      \
+	static const char *name(const void *rec, char *buf, size_t n)          \
+	{                                                                      \
+		long long v;                                                   \
+		name##_num(rec, &v);                                           \
+		return sq_col_int(v, buf, n);                                  \
 	}
 
 PRIO_FIELD(c_age, age)
@@ -129,8 +129,8 @@ static const struct sq_column cols[] = {
 	{ "nodes", "NODES", "nodes requested or allocated", 5, SQ_RIGHT,
 	  c_nodes, c_nodes_num, NUM },
 	{ "cpus", "CPUS", "CPUs", 5, SQ_RIGHT, c_cpus, c_cpus_num, NUM },
-	{ "gres", "GRES", "TRES per node (GPUs ...)", 14, SQ_LEFT, c_gres,
-	  NULL, 0 },
+	{ "gres", "GRES", "TRES per node (GPUs ...)", 14, SQ_LEFT, c_gres, NULL,
+	  0 },
 	{ "time_limit", "LIMIT", "time limit", 11, SQ_RIGHT, c_limit,
 	  c_limit_num, 0 },
 	{ "prio_age", "AGE", "sprio age factor (weighted)", 5, SQ_RIGHT, c_age,
@@ -141,10 +141,10 @@ static const struct sq_column cols[] = {
 	  c_js_num, PD },
 	{ "prio_partition", "PARTPR", "sprio partition factor", 6, SQ_RIGHT,
 	  c_pp, c_pp_num, PD },
-	{ "prio_qos", "QOSPR", "sprio QOS factor", 5, SQ_RIGHT, c_pq,
-	  c_pq_num, PD },
-	{ "prio_assoc", "ASSOC", "sprio association factor", 5, SQ_RIGHT,
-	  c_pa, c_pa_num, PD },
+	{ "prio_qos", "QOSPR", "sprio QOS factor", 5, SQ_RIGHT, c_pq, c_pq_num,
+	  PD },
+	{ "prio_assoc", "ASSOC", "sprio association factor", 5, SQ_RIGHT, c_pa,
+	  c_pa_num, PD },
 	{ "prio_tres", "TRESPR", "sprio TRES factors", 12, SQ_LEFT, c_tres,
 	  NULL, SQ_COL_PENDING },
 	{ "prio_nice", "NICE", "sprio nice adjustment", 5, SQ_RIGHT, c_pn,
@@ -166,8 +166,8 @@ static const struct sq_column cols[] = {
 	  NULL, 0 },
 	{ "restarts", "RESTARTS", "times requeued", 3, SQ_RIGHT, c_restarts,
 	  c_restarts_num, NUM | SQ_COL_HIDDEN },
-	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT,
-	  c_array, NULL, SQ_COL_HIDDEN },
+	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT, c_array,
+	  NULL, SQ_COL_HIDDEN },
 };
 
 static const char *const aliases[] = { "j", "job", "squeue", "queue", NULL };

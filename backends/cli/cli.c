@@ -20,15 +20,15 @@
  * last so a job name containing "|" stays whole.
  */
 const char sq_cli_squeue_fmt[] =
-	"JobArrayID:|,JobID:|,ArrayJobID:|,ArrayTaskID:|,UserName:|,"
-	"Account:|,Partition:|,QOS:|,StateCompact:|,State:|,PriorityLong:|,"
-	"NumNodes:|,NumCPUs:|,tres-per-node:|,TimeLimit:|,TimeUsed:|,"
-	"SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
+    "JobArrayID:|,JobID:|,ArrayJobID:|,ArrayTaskID:|,UserName:|,"
+    "Account:|,Partition:|,QOS:|,StateCompact:|,State:|,PriorityLong:|,"
+    "NumNodes:|,NumCPUs:|,tres-per-node:|,TimeLimit:|,TimeUsed:|,"
+    "SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
 
 /* sinfo -N: one line per node and partition; Reason last. */
 const char sq_cli_sinfo_fmt[] =
-	"NodeList:|,StateLong:|,Partition:|,CPUsState:|,Memory:|,"
-	"AllocMem:|,Gres:|,GresUsed:|,Reason:";
+    "NodeList:|,StateLong:|,Partition:|,CPUsState:|,Memory:|,"
+    "AllocMem:|,Gres:|,GresUsed:|,Reason:";
 
 /* sprio: id user partition priority site age fairshare jobsize
  * partition qos assoc nice tres (TRES last: it has commas) */
@@ -89,8 +89,9 @@ sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
 		goto done;
 	if (sq_parse_version(sq_buf_str(&out), version, n, &cli->major,
 			     &cli->minor) == -1) {
-		sq_err_set(err, SQ_ERR_PARSE, "cannot read the Slurm version "
-					      "from 'sinfo -V'");
+		sq_err_set(err, SQ_ERR_PARSE,
+			   "cannot read the Slurm version "
+			   "from 'sinfo -V'");
 		goto done;
 	}
 	rc = 0;
@@ -144,7 +145,7 @@ done:
 static int
 fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 {
-	const char *const argv[] = { "sinfo", "-h", "-N", "-O",
+	const char *const argv[] = { "sinfo",          "-h", "-N", "-O",
 				     sq_cli_sinfo_fmt, NULL };
 
 	return run_parse(cli, SQ_KIND_NODES, argv, sq_parse_sinfo_nodes,
@@ -171,8 +172,9 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	*out = NULL;
 	switch (kind) {
 	case SQ_KIND_JOBS: {
-		const char *const argv[] = { "squeue", "-h", "-a", "-O",
-					     sq_cli_squeue_fmt, NULL };
+		const char *const argv[] = {
+			"squeue", "-h", "-a", "-O", sq_cli_squeue_fmt, NULL
+		};
 
 		return run_parse(cli, kind, argv, sq_parse_squeue, "squeue -O",
 				 out, err);
@@ -189,7 +191,7 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	case SQ_KIND_PRIO:
 		return fetch_prio(cli, out, err);
 	case SQ_KIND_PRIO_WEIGHTS: {
-		const char *const argv[] = { "sprio", "-w", "-h", "-o",
+		const char *const argv[] = { "sprio",          "-w", "-h", "-o",
 					     sq_cli_sprio_fmt, NULL };
 
 		return run_parse(cli, kind, argv, sq_parse_sprio_weights,

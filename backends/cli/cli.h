@@ -50,8 +50,8 @@ extern const char sq_cli_sprio_fmt[];
 
 /* Run argv through the transport and check the exit status; on failure err
  * carries the first line of stderr. */
-int sq_cli_run(struct sq_cli *cli, const char *const argv[],
-	       struct sq_buf *out, struct sq_err *err);
+int sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
+	       struct sq_err *err);
 
 /* Detect the Slurm version with `sinfo -V`. */
 int sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
@@ -68,8 +68,7 @@ int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
 int sq_parse_version(const char *text, char *version, size_t n, int *major,
 		     int *minor);
 int sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err);
-int sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s,
-			 struct sq_err *err);
+int sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio_weights(char *text, struct sq_snapshot *s,
 			   struct sq_err *err);

@@ -45,9 +45,10 @@ static int
 env_dropped(const char *e)
 {
 	static const char *const prefixes[] = {
-		"SQUEUE_", "SINFO_", "SPRIO_", "SACCT_", "SSHARE_", "SCONTROL_",
-		"SACCTMGR_", "SLURM_TIME_FORMAT=", "LC_", "LANG=", "LANGUAGE=",
-		"SLURM_JWT=", NULL
+		"SQUEUE_", "SINFO_",    "SPRIO_",    "SACCT_",
+		"SSHARE_", "SCONTROL_", "SACCTMGR_", "SLURM_TIME_FORMAT=",
+		"LC_",     "LANG=",     "LANGUAGE=", "SLURM_JWT=",
+		NULL
 	};
 	int i;
 

@@ -42,7 +42,7 @@ sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
 		if (p == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		p->state = p->nodelist = p->preempt_mode = p->qos = p->tres =
-			"";
+		    "";
 		p->max_time = p->default_time = SQ_NONE;
 		kp = line;
 		while (sq_kv_next(&kp, &key, &val)) {
@@ -54,8 +54,8 @@ sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
 				p->state = sq_snapshot_str(s, val);
 			else if (strcmp(key, "Nodes") == 0)
 				p->nodelist = sq_is_none(val)
-						      ? ""
-						      : sq_snapshot_str(s, val);
+						  ? ""
+						  : sq_snapshot_str(s, val);
 			else if (strcmp(key, "TotalNodes") == 0)
 				bad |= sq_parse_int(val, &p->nodes_total);
 			else if (strcmp(key, "TotalCPUs") == 0)
@@ -63,8 +63,8 @@ sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
 			else if (strcmp(key, "PriorityTier") == 0)
 				bad |= sq_parse_int(val, &p->priority_tier);
 			else if (strcmp(key, "PriorityJobFactor") == 0)
-				bad |= sq_parse_int(val,
-						    &p->priority_job_factor);
+				bad |=
+				    sq_parse_int(val, &p->priority_job_factor);
 			else if (strcmp(key, "PreemptMode") == 0)
 				p->preempt_mode = sq_snapshot_str(s, val);
 			else if (strcmp(key, "MaxTime") == 0)
@@ -73,8 +73,8 @@ sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
 				bad |= minutes(val, &p->default_time);
 			else if (strcmp(key, "QoS") == 0)
 				p->qos = sq_is_none(val)
-						 ? ""
-						 : sq_snapshot_str(s, val);
+					     ? ""
+					     : sq_snapshot_str(s, val);
 			else if (strcmp(key, "TRES") == 0)
 				p->tres = sq_snapshot_str(s, val);
 		}

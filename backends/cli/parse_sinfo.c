@@ -15,8 +15,16 @@
 #include "core/parse.h"
 
 enum {
-	F_NODE, F_STATE, F_PART, F_CPUS, F_MEM, F_ALLOCMEM, F_GRES, F_GRESUSED,
-	F_REASON, F_COUNT
+	F_NODE,
+	F_STATE,
+	F_PART,
+	F_CPUS,
+	F_MEM,
+	F_ALLOCMEM,
+	F_GRES,
+	F_GRESUSED,
+	F_REASON,
+	F_COUNT
 };
 
 int
@@ -88,8 +96,7 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			if (joined == NULL)
 				return sq_err_set(err, SQ_ERR_SYSTEM,
 						  "out of memory");
-			snprintf(joined, l, "%s,%s", nd->partitions,
-				 f[F_PART]);
+			snprintf(joined, l, "%s,%s", nd->partitions, f[F_PART]);
 			nd->partitions = joined;
 			continue;
 		}
@@ -111,17 +118,17 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "sinfo line %d: bad memory size",
 					  lineno);
-		nd->gres = sq_is_none(f[F_GRES]) ? ""
-						 : sq_snapshot_str(s, f[F_GRES]);
+		nd->gres =
+		    sq_is_none(f[F_GRES]) ? "" : sq_snapshot_str(s, f[F_GRES]);
 		nd->gres_used = sq_is_none(f[F_GRESUSED])
-					? ""
-					: sq_snapshot_str(s, f[F_GRESUSED]);
+				    ? ""
+				    : sq_snapshot_str(s, f[F_GRESUSED]);
 		nd->gpus_total = sq_gres_count(nd->gres, "gpu");
 		nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
 		nd->reason = (sq_is_none(f[F_REASON]) ||
 			      strcmp(f[F_REASON], "none") == 0)
-				     ? ""
-				     : sq_snapshot_str(s, f[F_REASON]);
+				 ? ""
+				 : sq_snapshot_str(s, f[F_REASON]);
 	}
 	return 0;
 }

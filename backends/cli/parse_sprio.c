@@ -14,8 +14,20 @@
 #include "core/parse.h"
 
 enum {
-	F_ID, F_USER, F_PART, F_PRIO, F_SITE, F_AGE, F_FS, F_JOBSIZE,
-	F_PARTPRIO, F_QOS, F_ASSOC, F_NICE, F_TRES, F_COUNT
+	F_ID,
+	F_USER,
+	F_PART,
+	F_PRIO,
+	F_SITE,
+	F_AGE,
+	F_FS,
+	F_JOBSIZE,
+	F_PARTPRIO,
+	F_QOS,
+	F_ASSOC,
+	F_NICE,
+	F_TRES,
+	F_COUNT
 };
 
 /* sprio prints integers, but be lenient with a decimal point. */
@@ -73,8 +85,8 @@ sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err)
 		p->job_id = (uint32_t)id;
 		p->user = sq_snapshot_str(s, f[F_USER]);
 		p->partition = sq_snapshot_str(s, f[F_PART]);
-		p->tres = sq_is_none(f[F_TRES]) ? ""
-						: sq_snapshot_str(s, f[F_TRES]);
+		p->tres =
+		    sq_is_none(f[F_TRES]) ? "" : sq_snapshot_str(s, f[F_TRES]);
 		if (factor(f[F_PRIO], &p->priority) != 0 ||
 		    factors(f, &p->site, &p->age, &p->fairshare, &p->jobsize,
 			    &p->partition_prio, &p->qos, &p->assoc,
@@ -100,11 +112,10 @@ sq_parse_sprio_weights(char *text, struct sq_snapshot *s, struct sq_err *err)
 		w = sq_snapshot_add(s);
 		if (w == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		w->tres = sq_is_none(f[F_TRES]) ? ""
-						: sq_snapshot_str(s, f[F_TRES]);
+		w->tres =
+		    sq_is_none(f[F_TRES]) ? "" : sq_snapshot_str(s, f[F_TRES]);
 		if (factors(f, &w->site, &w->age, &w->fairshare, &w->jobsize,
-			    &w->partition, &w->qos, &w->assoc,
-			    &w->nice) != 0)
+			    &w->partition, &w->qos, &w->assoc, &w->nice) != 0)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "sprio -w: malformed weight");
 		(void)prio;

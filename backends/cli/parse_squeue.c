@@ -13,9 +13,28 @@
 #include "core/parse.h"
 
 enum {
-	F_ID, F_JOBID, F_ARRAYJOB, F_ARRAYTASK, F_USER, F_ACCOUNT, F_PART,
-	F_QOS, F_STATE_C, F_STATE, F_PRIO, F_NODES, F_CPUS, F_TRES, F_LIMIT,
-	F_USED, F_SUBMIT, F_START, F_NODELIST, F_RESTARTS, F_REASON, F_NAME,
+	F_ID,
+	F_JOBID,
+	F_ARRAYJOB,
+	F_ARRAYTASK,
+	F_USER,
+	F_ACCOUNT,
+	F_PART,
+	F_QOS,
+	F_STATE_C,
+	F_STATE,
+	F_PRIO,
+	F_NODES,
+	F_CPUS,
+	F_TRES,
+	F_LIMIT,
+	F_USED,
+	F_SUBMIT,
+	F_START,
+	F_NODELIST,
+	F_RESTARTS,
+	F_REASON,
+	F_NAME,
 	F_COUNT
 };
 
@@ -73,12 +92,12 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		j->qos = sq_snapshot_str(s, f[F_QOS]);
 		j->state_compact = sq_snapshot_str(s, f[F_STATE_C]);
 		j->state = sq_snapshot_str(s, f[F_STATE]);
-		j->gres = sq_is_none(f[F_TRES]) ? ""
-						 : sq_snapshot_str(s, f[F_TRES]);
+		j->gres =
+		    sq_is_none(f[F_TRES]) ? "" : sq_snapshot_str(s, f[F_TRES]);
 		j->nodelist = sq_snapshot_str(s, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])
-				    ? ""
-				    : sq_snapshot_str(s, f[F_REASON]);
+				? ""
+				: sq_snapshot_str(s, f[F_REASON]);
 		j->name = sq_snapshot_str(s, f[F_NAME]);
 		if (num(f[F_PRIO], &j->priority) == -1 ||
 		    num(f[F_NODES], &j->nodes) == -1 ||

@@ -160,7 +160,9 @@ test_sanitize(void **state)
 	assert_null(strchr(out, '\007'));
 	assert_string_equal(out, "ok?]0;pwn? tab");
 	/* invalid UTF-8 and C1 controls become '?' */
-	sq_sanitize("a\xff\xc2\x9b" "b", out, sizeof(out));
+	sq_sanitize("a\xff\xc2\x9b"
+		    "b",
+		    out, sizeof(out));
 	assert_string_equal(out, "a??b");
 	/* valid UTF-8 passes, width counts code points */
 	sq_sanitize("caf\xc3\xa9", out, sizeof(out));
