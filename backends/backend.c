@@ -96,6 +96,10 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_DIAG;
 	case SQ_KIND_CONFIG:
 		return SQ_CAP_CONFIG;
+	case SQ_KIND_GPUS:
+		return SQ_CAP_NODES | SQ_CAP_JOBS;
+	case SQ_KIND_LIMITS:
+		return SQ_CAP_ACCOUNTING;
 	case SQ_KIND_COUNT:
 		break;
 	}

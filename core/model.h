@@ -31,7 +31,9 @@
 	X(EVENTS, "events", "preemption events")                               \
 	X(RESERVATIONS, "reservations", "reservations")                        \
 	X(DIAG, "diag", "controller statistics (sdiag)")                       \
-	X(CONFIG, "config", "the running configuration")
+	X(CONFIG, "config", "the running configuration")                       \
+	X(GPUS, "gpus", "accelerators per node, partition, user, account")     \
+	X(LIMITS, "limits", "limits in force and their usage (assoc_mgr)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,
