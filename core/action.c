@@ -1,14 +1,213 @@
 /*
- * action.c - names of actions.
+ * action.c - the action table (names, kinds, keys, arguments, inverses),
+ * building and validating an action, and results. The command grammar
+ * lives in action_parse.c. Every value goes through core/validate.h here;
+ * a value that fails is refused, never repaired.
  */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/action.h"
+#include "core/validate.h"
 
-static const char *const action_names[] = {
-#define SQ_ACTION_NAME(e, n) n,
-	SQ_ACTIONS(SQ_ACTION_NAME)
-#undef SQ_ACTION_NAME
+#define END                                                                    \
+	{                                                                      \
+		NULL, NULL, 0, 0, NULL, NULL                                   \
+	}
+#define CLR SQ_ARGF_CLEAR
+
+static const struct sq_arg_spec args_JOB_CANCEL[] = { END };
+static const struct sq_arg_spec args_JOB_SIGNAL[] = {
+	{ "sig", "--signal", SQ_ARG_SIGNAL, SQ_ARGF_REQUIRED | SQ_ARGF_REST,
+	  NULL, "signal name or number: USR1, TERM, 10" },
+	END
+};
+static const struct sq_arg_spec args_JOB_HOLD[] = { END };
+static const struct sq_arg_spec args_JOB_RELEASE[] = { END };
+static const struct sq_arg_spec args_JOB_REQUEUE[] = { END };
+static const struct sq_arg_spec args_JOB_REQUEUE_HOLD[] = { END };
+static const struct sq_arg_spec args_JOB_SUSPEND[] = { END };
+static const struct sq_arg_spec args_JOB_RESUME[] = { END };
+static const struct sq_arg_spec args_JOB_UPDATE[] = {
+	{ "timelimit", "timelimit", SQ_ARG_DURATION, 0, NULL,
+	  "minutes or [D-]HH:MM:SS" },
+	{ "nice", "nice", SQ_ARG_INT, 0, NULL, "nice value (negative: admin)" },
+	{ "priority", "priority", SQ_ARG_NUMBER, 0, NULL,
+	  "fixed priority (admin)" },
+	{ "partition", "partition", SQ_ARG_NAME, 0, NULL, "partition" },
+	{ "qos", "qos", SQ_ARG_NAME, 0, NULL, "QOS" },
+	{ "account", "account", SQ_ARG_NAME, 0, NULL, "account" },
+	{ "comment", "comment", SQ_ARG_TEXT, 0, NULL, "comment" },
+	END
+};
+static const struct sq_arg_spec args_NODE_DRAIN[] = {
+	{ "reason", "reason", SQ_ARG_TEXT, SQ_ARGF_REQUIRED | SQ_ARGF_REST,
+	  NULL, "why (shown by sinfo -R)" },
+	END
+};
+static const struct sq_arg_spec args_NODE_DOWN[] = {
+	{ "reason", "reason", SQ_ARG_TEXT, SQ_ARGF_REQUIRED | SQ_ARGF_REST,
+	  NULL, "why (shown by sinfo -R)" },
+	END
+};
+static const struct sq_arg_spec args_NODE_RESUME[] = { END };
+static const struct sq_arg_spec args_NODE_REBOOT[] = {
+	{ "asap", "ASAP", SQ_ARG_FLAG, 0, NULL,
+	  "drain now and reboot as soon as the node is idle" },
+	{ "nextstate", "nextstate", SQ_ARG_ENUM, 0, "resume|down",
+	  "state after the reboot" },
+	{ "reason", "reason", SQ_ARG_TEXT, SQ_ARGF_REST, NULL, "why" },
+	END
+};
+static const struct sq_arg_spec args_NODE_CANCEL_REBOOT[] = { END };
+static const struct sq_arg_spec args_NODE_REASON[] = {
+	{ "reason", "reason", SQ_ARG_TEXT, SQ_ARGF_REQUIRED | SQ_ARGF_REST,
+	  NULL, "the new reason" },
+	END
+};
+#define ACCOUNT_ARGS                                                               \
+	{ "parent", "parent", SQ_ARG_NAME, 0, NULL, "parent account" },            \
+	    { "description", "description", SQ_ARG_TEXT, 0, NULL, "description" }, \
+	    { "organization", "organization", SQ_ARG_TEXT, 0,                      \
+	      NULL,           "organization" },                                    \
+	{                                                                          \
+		"fairshare", "fairshare", SQ_ARG_FAIRSHARE, 0, NULL,               \
+		    "shares: a number or parent"                                   \
+	}
+static const struct sq_arg_spec args_ACCT_ADD_ACCOUNT[] = { ACCOUNT_ARGS, END };
+static const struct sq_arg_spec args_ACCT_MODIFY_ACCOUNT[] = { ACCOUNT_ARGS,
+							       END };
+static const struct sq_arg_spec args_ACCT_DELETE_ACCOUNT[] = { END };
+static const struct sq_arg_spec args_ACCT_ADD_COORD[] = {
+	{ "user", "names", SQ_ARG_NAMELIST, SQ_ARGF_REQUIRED, NULL,
+	  "users (comma-separated)" },
+	END
+};
+static const struct sq_arg_spec args_ACCT_DEL_COORD[] = {
+	{ "user", "names", SQ_ARG_NAMELIST, SQ_ARGF_REQUIRED, NULL,
+	  "users (comma-separated)" },
+	END
+};
+static const struct sq_arg_spec args_ACCT_ADD_USER[] = {
+	{ "defaultaccount", "defaultaccount", SQ_ARG_NAME, 0, NULL,
+	  "the user's default account" },
+	END
+};
+static const struct sq_arg_spec args_ACCT_REMOVE_USER[] = { END };
+static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = {
+	{ "grptres", "grptres", SQ_ARG_TRES, CLR, NULL,
+	  "TRES of all running jobs, e.g. cpu=64,gres/gpu=8" },
+	{ "grpjobs", "grpjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "running jobs of the association and its children" },
+	{ "grpsubmit", "grpsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "jobs in the queue, all children" },
+	{ "maxjobs", "maxjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "running jobs per user" },
+	{ "maxsubmit", "maxsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "queued jobs per user" },
+	{ "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },
+	{ "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR, NULL,
+	  "wall time per job" },
+	{ "qos", "qos", SQ_ARG_NAMELIST, 0, NULL, "allowed QOS" },
+	{ "defaultqos", "defaultqos", SQ_ARG_NAME, 0, NULL, "default QOS" },
+	{ "fairshare", "fairshare", SQ_ARG_FAIRSHARE, 0, NULL,
+	  "shares: a number or parent" },
+	END
+};
+static const struct sq_arg_spec args_ACCT_CLEAR_LIMIT[] = {
+	{ "limits", "", SQ_ARG_LIMITNAME, SQ_ARGF_REQUIRED | SQ_ARGF_REST, NULL,
+	  "limit names: grptres grpjobs grpsubmit maxjobs maxsubmit "
+	  "maxtres maxwall" },
+	END
+};
+static const struct sq_arg_spec args_QOS_SET[] = {
+	{ "priority", "priority", SQ_ARG_NUMBER, 0, NULL, "QOS priority" },
+	{ "grptres", "grptres", SQ_ARG_TRES, CLR, NULL,
+	  "TRES of all running jobs in the QOS" },
+	{ "grpjobs", "grpjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "running jobs in the QOS" },
+	{ "grpsubmit", "grpsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
+	  "queued jobs in the QOS" },
+	{ "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },
+	{ "maxtresperuser", "maxtresperuser", SQ_ARG_TRES, CLR, NULL,
+	  "TRES per user" },
+	{ "maxjobsperuser", "maxjobsperuser", SQ_ARG_NUMBER, CLR, NULL,
+	  "running jobs per user" },
+	{ "maxsubmitperuser", "maxsubmitjobsperuser", SQ_ARG_NUMBER, CLR, NULL,
+	  "queued jobs per user" },
+	{ "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR, NULL,
+	  "wall time per job" },
+	{ "preempt", "preempt", SQ_ARG_NAMELIST, 0, NULL,
+	  "QOS this one may preempt" },
+	{ "preemptmode", "preemptmode", SQ_ARG_ENUM, 0,
+	  "off|cancel|requeue|suspend|cluster", "how it preempts" },
+	END
+};
+
+static const char usage_JOB_CANCEL[] = "cancel JOBID...";
+static const char usage_JOB_SIGNAL[] = "signal JOBID... sig=SIGNAL";
+static const char usage_JOB_HOLD[] = "hold JOBID...";
+static const char usage_JOB_RELEASE[] = "release JOBID...";
+static const char usage_JOB_REQUEUE[] = "requeue JOBID...";
+static const char usage_JOB_REQUEUE_HOLD[] = "requeuehold JOBID...";
+static const char usage_JOB_SUSPEND[] = "suspend JOBID...";
+static const char usage_JOB_RESUME[] = "resume JOBID...";
+static const char usage_JOB_UPDATE[] =
+    "update JOBID... timelimit=|nice=|priority=|partition=|qos=|account=|"
+    "comment=";
+static const char usage_NODE_DRAIN[] = "drain NODE... reason=TEXT";
+static const char usage_NODE_DOWN[] = "down NODE... reason=TEXT";
+static const char usage_NODE_RESUME[] = "resume NODE...";
+static const char usage_NODE_REBOOT[] =
+    "reboot NODE... [asap] [nextstate=resume|down] [reason=TEXT]";
+static const char usage_NODE_CANCEL_REBOOT[] = "cancelreboot NODE...";
+static const char usage_NODE_REASON[] = "reason NODE... reason=TEXT";
+static const char usage_ACCT_ADD_ACCOUNT[] =
+    "addaccount NAME... [parent=] [description=] [organization=] "
+    "[fairshare=]";
+static const char usage_ACCT_MODIFY_ACCOUNT[] =
+    "modaccount NAME... parent=|description=|organization=|fairshare=";
+static const char usage_ACCT_DELETE_ACCOUNT[] = "delaccount NAME...";
+static const char usage_ACCT_ADD_COORD[] = "addcoord ACCOUNT... user=USERS";
+static const char usage_ACCT_DEL_COORD[] = "delcoord ACCOUNT... user=USERS";
+static const char usage_ACCT_ADD_USER[] =
+    "adduser USER... account=ACCOUNT [partition=] [defaultaccount=]";
+static const char usage_ACCT_REMOVE_USER[] =
+    "deluser USER... account=ACCOUNT [partition=]";
+static const char usage_ACCT_SET_LIMIT[] =
+    "setlimit account=A [user=U] [partition=P] LIMIT=VALUE...";
+static const char usage_ACCT_CLEAR_LIMIT[] =
+    "clearlimit account=A [user=U] [partition=P] LIMIT...";
+static const char usage_QOS_SET[] = "setqos QOS... LIMIT=VALUE...";
+
+#define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)
+
+static const struct sq_action_def defs[SQ_ACTION_COUNT] = {
+#define SQ_ACTION_DEF(e, n, k, key, f, inv, h)                                 \
+	{ SQ_ACTION_##e,   n, SQ_KIND_##k, key,      f,                        \
+	  SQ_ACTION_##inv, h, args_##e,    NARGS(e), usage_##e },
+	SQ_ACTIONS(SQ_ACTION_DEF)
+#undef SQ_ACTION_DEF
+};
+
+/* Other names a `:` command may use, with the view kind they apply to. */
+static const struct {
+	const char *alias;
+	enum sq_kind kind;
+	enum sq_action_type type;
+} aliases[] = {
+	{ "delete", SQ_KIND_ACCOUNTS, SQ_ACTION_ACCT_DELETE_ACCOUNT },
+	{ "delete", SQ_KIND_ASSOCS, SQ_ACTION_ACCT_REMOVE_USER },
+	{ "noderesume", SQ_KIND_NODES, SQ_ACTION_NODE_RESUME },
+	{ "undrain", SQ_KIND_NODES, SQ_ACTION_NODE_RESUME },
+	{ "scancel", SQ_KIND_JOBS, SQ_ACTION_JOB_CANCEL },
+	{ "kill", SQ_KIND_JOBS, SQ_ACTION_JOB_SIGNAL },
+	{ "modify", SQ_KIND_ACCOUNTS, SQ_ACTION_ACCT_MODIFY_ACCOUNT },
+	{ "modify", SQ_KIND_ASSOCS, SQ_ACTION_ACCT_SET_LIMIT },
+	{ "modify", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
+	{ "setlimit", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
 };
 
 const char *
@@ -16,17 +215,492 @@ sq_action_name(enum sq_action_type type)
 {
 	if ((unsigned)type >= SQ_ACTION_COUNT)
 		return "?";
-	return action_names[type];
+	return defs[type].name;
 }
 
 int
 sq_action_from_name(const char *name)
 {
+	const struct sq_action_def *d = sq_action_find(name, -1);
+
+	return d ? (int)d->type : -1;
+}
+
+const struct sq_action_def *
+sq_action_def(enum sq_action_type type)
+{
+	if ((unsigned)type >= SQ_ACTION_COUNT)
+		return NULL;
+	return &defs[type];
+}
+
+const struct sq_action_def *
+sq_action_find(const char *name, int kind)
+{
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		if (strcmp(defs[i].name, name) == 0 &&
+		    (kind < 0 || (int)defs[i].kind == kind))
+			return &defs[i];
+	}
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
+		if (strcmp(aliases[i].alias, name) == 0 &&
+		    (kind < 0 || (int)aliases[i].kind == kind))
+			return &defs[aliases[i].type];
+	}
+	return NULL;
+}
+
+const struct sq_arg_spec *
+sq_action_arg_spec(const struct sq_action_def *d, const char *key)
+{
+	size_t i;
+
+	if (d == NULL || key == NULL)
+		return NULL;
+	for (i = 0; i < d->nargs; i++) {
+		if (strcmp(d->args[i].key, key) == 0)
+			return &d->args[i];
+	}
+	return NULL;
+}
+
+const struct sq_action_def *
+sq_action_for_key(int kind, int key)
+{
+	size_t i;
+
+	if (key == 0)
+		return NULL;
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		if ((int)defs[i].kind == kind && defs[i].key == key)
+			return &defs[i];
+	}
+	return NULL;
+}
+
+/* --- results ------------------------------------------------------------ */
+
+void
+sq_result_init(struct sq_result *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void
+sq_result_free(struct sq_result *r)
+{
+	if (r == NULL)
+		return;
+	free(r->targets);
+	r->targets = NULL;
+	r->ntargets = 0;
+}
+
+int
+sq_result_targets(struct sq_result *r, const struct sq_action *a)
+{
+	size_t i, n = a->ntargets ? a->ntargets : 1;
+
+	free(r->targets);
+	r->targets = calloc(n, sizeof(*r->targets));
+	if (r->targets == NULL) {
+		r->ntargets = 0;
+		return -1;
+	}
+	r->ntargets = n;
+	for (i = 0; i < n; i++) {
+		snprintf(r->targets[i].target, sizeof(r->targets[i].target),
+			 "%s", a->ntargets ? a->targets[i] : "");
+		r->targets[i].verified = SQ_VERIFY_UNCHECKED;
+	}
+	return 0;
+}
+
+/* --- building ----------------------------------------------------------- */
+
+void
+sq_action_init(struct sq_action *a, enum sq_action_type type)
+{
+	memset(a, 0, sizeof(*a));
+	a->type = type;
+	a->def = sq_action_def(type);
+}
+
+void
+sq_action_free(struct sq_action *a)
+{
+	size_t i;
+
+	if (a == NULL)
+		return;
+	for (i = 0; i < a->ntargets && a->tv_ != NULL; i++)
+		free(a->tv_[i]);
+	free(a->tv_);
+	for (i = 0; i < SQ_ACTION_MAX_ARGS; i++)
+		free(a->av_[i]);
+	memset(a, 0, sizeof(*a));
+	a->type = SQ_ACTION_NONE;
+}
+
+int
+sq_action_assoc_split(const char *target, char *account, char *user,
+		      char *partition)
+{
+	const char *p = target, *s;
+	char *out[3];
 	int i;
 
-	for (i = 0; i < SQ_ACTION_COUNT; i++) {
-		if (strcmp(action_names[i], name) == 0)
-			return i;
+	out[0] = account;
+	out[1] = user;
+	out[2] = partition;
+	for (i = 0; i < 3; i++)
+		out[i][0] = '\0';
+	for (i = 0; i < 3 && p != NULL; i++) {
+		size_t n;
+
+		s = strchr(p, '/');
+		n = s ? (size_t)(s - p) : strlen(p);
+		if (n > 128)
+			return -1;
+		memcpy(out[i], p, n);
+		out[i][n] = '\0';
+		p = s ? s + 1 : NULL;
 	}
-	return -1;
+	return p == NULL ? 0 : -1;
+}
+
+static int
+valid_target(enum sq_kind kind, const char *t, char *out, size_t n,
+	     struct sq_err *err)
+{
+	switch (kind) {
+	case SQ_KIND_JOBS:
+		return sq_valid_jobid(t, out, n, err);
+	case SQ_KIND_NODES:
+		if (sq_valid_nodelist(t, err) == -1)
+			return -1;
+		break;
+	case SQ_KIND_ASSOCS: {
+		char acc[129], user[129], part[129];
+
+		if (sq_action_assoc_split(t, acc, user, part) == -1 ||
+		    sq_valid_name(acc, err) == -1)
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "invalid association '%.60s' (want "
+					  "ACCOUNT[/USER[/PARTITION]])",
+					  t);
+		if (strchr(t, '/') != NULL && sq_valid_name(user, err) == -1)
+			return -1;
+		if (part[0] != '\0' && sq_valid_name(part, err) == -1)
+			return -1;
+		break;
+	}
+	default:
+		if (sq_valid_name(t, err) == -1)
+			return -1;
+	}
+	if (strlen(t) >= n)
+		return sq_err_set(err, SQ_ERR_DENIED, "target too long");
+	memcpy(out, t, strlen(t) + 1);
+	return 0;
+}
+
+int
+sq_action_add_target(struct sq_action *a, const char *target,
+		     struct sq_err *err)
+{
+	char canon[160], *dup;
+
+	if (a->def == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
+	if (a->ntargets >= SQ_ACTION_MAX_TARGETS)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "more than %d targets in one action",
+				  SQ_ACTION_MAX_TARGETS);
+	if (valid_target(a->def->kind, target, canon, sizeof(canon), err) == -1)
+		return -1;
+	if (a->ntargets == a->tcap_) {
+		size_t ncap = a->tcap_ ? a->tcap_ * 2 : 8;
+		char **nv = realloc(a->tv_, ncap * sizeof(*nv));
+
+		if (nv == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		a->tv_ = nv;
+		a->tcap_ = ncap;
+	}
+	dup = strdup(canon);
+	if (dup == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	a->tv_[a->ntargets++] = dup;
+	a->targets = (const char *const *)a->tv_;
+	return 0;
+}
+
+static const char *const signals[] = {
+	"HUP",  "INT",  "QUIT", "ABRT",   "KILL",  "USR1", "USR2", "PIPE",
+	"ALRM", "TERM", "CONT", "STOP",   "TSTP",  "TTIN", "TTOU", "URG",
+	"XCPU", "XFSZ", "PROF", "VTALRM", "WINCH", NULL
+};
+
+/* Signal name or number re-printed canonically ("USR1", "10"). */
+static int
+valid_signal(const char *s, char *out, size_t n, struct sq_err *err)
+{
+	const char *p = s;
+	int i;
+
+	if (strncmp(p, "SIG", 3) == 0 || strncmp(p, "sig", 3) == 0)
+		p += 3;
+	if (*p != '\0' && strspn(p, "0123456789") == strlen(p) &&
+	    strlen(p) <= 2 && atoi(p) >= 1 && atoi(p) <= 64) {
+		snprintf(out, n, "%d", atoi(p));
+		return 0;
+	}
+	for (i = 0; signals[i] != NULL; i++) {
+		size_t k;
+
+		if (strlen(p) != strlen(signals[i]))
+			continue;
+		for (k = 0; p[k] != '\0'; k++) {
+			if (toupper((unsigned char)p[k]) != signals[i][k])
+				break;
+		}
+		if (p[k] == '\0') {
+			snprintf(out, n, "%s", signals[i]);
+			return 0;
+		}
+	}
+	return sq_err_set(err, SQ_ERR_DENIED, "invalid signal '%.40s'", s);
+}
+
+static int
+valid_namelist(const char *s, struct sq_err *err)
+{
+	char part[130];
+	const char *p = s;
+
+	if (*s == '\0')
+		return sq_err_set(err, SQ_ERR_DENIED, "empty name list");
+	while (p != NULL) {
+		const char *c = strchr(p, ',');
+		size_t n = c ? (size_t)(c - p) : strlen(p);
+
+		if (n >= sizeof(part))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "name too long in '%.40s'", s);
+		memcpy(part, p, n);
+		part[n] = '\0';
+		if (sq_valid_name(part, err) == -1)
+			return -1;
+		p = c ? c + 1 : NULL;
+	}
+	return 0;
+}
+
+static int
+in_choices(const char *choices, const char *v)
+{
+	const char *p = choices;
+	size_t n = strlen(v);
+
+	while (p != NULL && *p != '\0') {
+		const char *e = strchr(p, '|');
+		size_t k = e ? (size_t)(e - p) : strlen(p);
+
+		if (k == n && strncmp(p, v, n) == 0)
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+static int
+limit_name_ok(const char *name)
+{
+	const struct sq_arg_spec *s =
+	    sq_action_arg_spec(&defs[SQ_ACTION_ACCT_SET_LIMIT], name);
+
+	return s != NULL && (s->flags & CLR);
+}
+
+/* Check value v for spec; a canonical form may be written to out. */
+static int
+valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
+	    struct sq_err *err)
+{
+	snprintf(out, n, "%s", v);
+	if (strlen(v) >= n)
+		return sq_err_set(err, SQ_ERR_DENIED, "value of %s too long",
+				  s->key);
+	if (strcmp(v, "-1") == 0 && s->type != SQ_ARG_INT && !(s->flags & CLR))
+		return sq_err_set(err, SQ_ERR_DENIED,
+				  "%s cannot be cleared with -1", s->key);
+	switch (s->type) {
+	case SQ_ARG_NAME:
+		return sq_valid_name(v, err);
+	case SQ_ARG_NAMELIST:
+		return valid_namelist(v, err);
+	case SQ_ARG_TEXT:
+		if (sq_valid_text(v, err) == -1)
+			return -1;
+		if (*v == '\0' && (s->flags & SQ_ARGF_REQUIRED))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "%s may not be empty", s->key);
+		return 0;
+	case SQ_ARG_NUMBER:
+		return sq_valid_number(v, err);
+	case SQ_ARG_INT: {
+		const char *p = v + (*v == '-' || *v == '+');
+
+		if (*p == '\0' || strlen(p) > 9 ||
+		    strspn(p, "0123456789") != strlen(p))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "invalid number '%.40s'", v);
+		snprintf(out, n, "%ld", strtol(v, NULL, 10));
+		return 0;
+	}
+	case SQ_ARG_DURATION:
+		return sq_valid_duration(v, err);
+	case SQ_ARG_TRES:
+		return sq_valid_tres(v, err);
+	case SQ_ARG_SIGNAL:
+		return valid_signal(v, out, n, err);
+	case SQ_ARG_FLAG:
+		if (strcmp(v, "yes") == 0 || strcmp(v, s->key) == 0) {
+			snprintf(out, n, "yes");
+			return 0;
+		}
+		return sq_err_set(err, SQ_ERR_DENIED, "%s takes no value",
+				  s->key);
+	case SQ_ARG_ENUM: {
+		size_t i;
+
+		for (i = 0; v[i] != '\0' && i + 1 < n; i++)
+			out[i] = (char)tolower((unsigned char)v[i]);
+		out[i] = '\0';
+		if (!in_choices(s->choices, out))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "%s must be one of %s", s->key,
+					  s->choices);
+		return 0;
+	}
+	case SQ_ARG_FAIRSHARE:
+		if (strcmp(v, "parent") == 0)
+			return 0;
+		return sq_valid_number(v, err);
+	case SQ_ARG_LIMITNAME: {
+		char part[64];
+		const char *p = v;
+
+		while (p != NULL) {
+			const char *c = strchr(p, ',');
+			size_t k = c ? (size_t)(c - p) : strlen(p);
+
+			if (k >= sizeof(part))
+				k = sizeof(part) - 1;
+			memcpy(part, p, k);
+			part[k] = '\0';
+			if (!limit_name_ok(part))
+				return sq_err_set(err, SQ_ERR_DENIED,
+						  "'%.40s' is not a limit "
+						  "that can be cleared",
+						  part);
+			p = c ? c + 1 : NULL;
+		}
+		return 0;
+	}
+	}
+	return sq_err_set(err, SQ_ERR_DENIED, "bad argument type");
+}
+
+int
+sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
+		  struct sq_err *err)
+{
+	const struct sq_arg_spec *s;
+	char canon[1100], *kv;
+	size_t i;
+
+	if (a->def == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
+	s = sq_action_arg_spec(a->def, key);
+	if (s == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "%s takes no %.40s=", a->def->name, key);
+	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1)
+		return -1;
+	kv = malloc(strlen(s->key) + strlen(canon) + 2);
+	if (kv == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	sprintf(kv, "%s=%s", s->key, canon);
+	for (i = 0; i < a->nargs; i++) {
+		size_t k = strlen(s->key);
+
+		if (strncmp(a->args[i], s->key, k) == 0 &&
+		    a->args[i][k] == '=') {
+			free(a->av_[i]);
+			a->av_[i] = kv;
+			a->args[i] = kv;
+			return 0;
+		}
+	}
+	if (a->nargs >= SQ_ACTION_MAX_ARGS) {
+		free(kv);
+		return sq_err_set(err, SQ_ERR_USAGE, "too many arguments");
+	}
+	a->av_[a->nargs] = kv;
+	a->args[a->nargs++] = kv;
+	return 0;
+}
+
+const char *
+sq_action_arg(const struct sq_action *a, const char *key)
+{
+	size_t i, k = strlen(key);
+
+	for (i = 0; i < a->nargs; i++) {
+		if (strncmp(a->args[i], key, k) == 0 && a->args[i][k] == '=')
+			return a->args[i] + k + 1;
+	}
+	return NULL;
+}
+
+int
+sq_action_check(const struct sq_action *a, struct sq_err *err)
+{
+	const struct sq_action_def *d = a->def;
+	size_t i;
+
+	if (d == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
+	if (a->ntargets == 0)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "%s: no target (usage: %s)", d->name,
+				  d->usage);
+	for (i = 0; i < d->nargs; i++) {
+		if ((d->args[i].flags & SQ_ARGF_REQUIRED) &&
+		    sq_action_arg(a, d->args[i].key) == NULL)
+			return sq_err_set(err, SQ_ERR_USAGE,
+					  "%s needs %s= (usage: %s)", d->name,
+					  d->args[i].key, d->usage);
+	}
+	if ((d->flags & SQ_ACT_NEEDS_ARG) && a->nargs == 0)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "%s: nothing to change (usage: %s)", d->name,
+				  d->usage);
+	if (d->type == SQ_ACTION_ACCT_ADD_USER ||
+	    d->type == SQ_ACTION_ACCT_REMOVE_USER) {
+		for (i = 0; i < a->ntargets; i++) {
+			if (strchr(a->targets[i], '/') == NULL)
+				return sq_err_set(err, SQ_ERR_USAGE,
+						  "%s needs a user and "
+						  "account= (usage: %s)",
+						  d->name, d->usage);
+		}
+	}
+	return 0;
 }

@@ -1,0 +1,517 @@
+/*
+ * action_parse.c - the command grammar shared by the TUI's `:` prompt and
+ * `squall --exec`: "VERB [WORD | KEY=VALUE]...", and writing an action
+ * back in that grammar (for the audit log and :undo). Parsing only splits
+ * words; every value is then validated by core/action.c.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/action.h"
+#include "core/validate.h"
+
+#define MAX_WORDS 4200
+#define MAX_LINE 65536
+
+struct word {
+	char *key;   /* NULL for a bare word */
+	char *value; /* the word, or the value of key */
+};
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Length of "key" when p starts with key=, key being [a-z_]+; else 0. */
+static size_t
+key_len(const char *p)
+{
+	size_t n = 0;
+
+	while (isalpha((unsigned char)p[n]) || p[n] == '_')
+		n++;
+	return (n > 0 && p[n] == '=') ? n : 0;
+}
+
+static int
+known_key(const struct sq_action_def *d, const char *p, size_t n)
+{
+	size_t i;
+	char k[64];
+
+	if (n >= sizeof(k))
+		return 0;
+	for (i = 0; i < n; i++)
+		k[i] = (char)tolower((unsigned char)p[i]);
+	k[n] = '\0';
+	if (d->kind == SQ_KIND_ASSOCS &&
+	    (strcmp(k, "account") == 0 || strcmp(k, "user") == 0 ||
+	     strcmp(k, "partition") == 0))
+		return 1;
+	return sq_action_arg_spec(d, k) != NULL;
+}
+
+/* Read a quoted value starting at *pp (on the quote); NUL-terminates. */
+static char *
+read_quoted(char **pp, struct sq_err *err)
+{
+	char *p = *pp, q = *p, *start = p + 1, *end = strchr(start, q);
+
+	if (end == NULL) {
+		sq_err_set(err, SQ_ERR_USAGE, "unterminated %c quote", q);
+		return NULL;
+	}
+	if (end[1] != '\0' && !is_space(end[1])) {
+		sq_err_set(err, SQ_ERR_USAGE, "text after a closing quote");
+		return NULL;
+	}
+	*end = '\0';
+	*pp = end[1] ? end + 2 : end + 1;
+	return start;
+}
+
+/*
+ * Split s (modified in place) into words. A TEXT value without quotes
+ * runs to the next known key= (or the end), so `reason=disk full` works.
+ * d may be NULL (then no value runs past a space).
+ */
+static int
+split_words(char *s, const struct sq_action_def *d, struct word *w, size_t *nw,
+	    struct sq_err *err)
+{
+	char *p = s;
+
+	*nw = 0;
+	for (;;) {
+		size_t kn;
+
+		while (is_space(*p))
+			p++;
+		if (*p == '\0')
+			break;
+		if (*nw >= MAX_WORDS)
+			return sq_err_set(err, SQ_ERR_USAGE, "too many words");
+		w[*nw].key = NULL;
+		kn = key_len(p);
+		if (kn > 0) {
+			const struct sq_arg_spec *sp;
+			size_t i;
+
+			w[*nw].key = p;
+			p[kn] = '\0';
+			for (i = 0; i < kn; i++)
+				p[i] = (char)tolower((unsigned char)p[i]);
+			p += kn + 1;
+			sp = d ? sq_action_arg_spec(d, w[*nw].key) : NULL;
+			if (*p == '"' || *p == '\'') {
+				if ((w[*nw].value = read_quoted(&p, err)) ==
+				    NULL)
+					return -1;
+			} else if (sp != NULL && sp->type == SQ_ARG_TEXT) {
+				char *q = p, *next = NULL, *e;
+
+				/* up to the next " key=" this action knows */
+				for (;;) {
+					char *t = strpbrk(q, " \t");
+
+					if (t == NULL)
+						break;
+					while (is_space(*t))
+						t++;
+					if (*t == '\0')
+						break;
+					if (known_key(d, t, key_len(t))) {
+						next = t;
+						break;
+					}
+					q = t;
+				}
+				w[*nw].value = p;
+				p = next ? next : p + strlen(p);
+				e = p;
+				while (e > w[*nw].value && is_space(e[-1]))
+					e--;
+				*e = '\0';
+			} else {
+				w[*nw].value = p;
+				p += strcspn(p, " \t");
+				if (*p != '\0')
+					*p++ = '\0';
+			}
+		} else if (*p == '"' || *p == '\'') {
+			if ((w[*nw].value = read_quoted(&p, err)) == NULL)
+				return -1;
+		} else {
+			w[*nw].value = p;
+			p += strcspn(p, " \t");
+			if (*p != '\0')
+				*p++ = '\0';
+		}
+		(*nw)++;
+	}
+	return 0;
+}
+
+static const struct sq_arg_spec *
+rest_spec(const struct sq_action_def *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nargs; i++) {
+		if (d->args[i].flags & SQ_ARGF_REST)
+			return &d->args[i];
+	}
+	return NULL;
+}
+
+/* Pick the action for verb; an ambiguous verb without a view kind is
+ * decided by the shape of the bare words (job ids or not). */
+static const struct sq_action_def *
+pick_def(const char *verb, int view_kind, char *rest, struct sq_err *err)
+{
+	const struct sq_action_def *d = sq_action_find(verb, view_kind), *o;
+	char copy[512], *tok, *save = NULL;
+	int all_jobs = 1, any = 0, i;
+
+	if (d == NULL) {
+		if (view_kind >= 0 && sq_action_find(verb, -1) != NULL)
+			sq_err_set(err, SQ_ERR_USAGE,
+				   "%.40s does not apply to the %s view", verb,
+				   sq_kind_name((enum sq_kind)view_kind));
+		else
+			sq_err_set(err, SQ_ERR_USAGE, "unknown action '%.40s'",
+				   verb);
+		return NULL;
+	}
+	if (view_kind >= 0)
+		return d;
+	/* another action of the same name in another view? */
+	o = NULL;
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		const struct sq_action_def *x = sq_action_def(i);
+
+		if (x != d && strcmp(x->name, verb) == 0)
+			o = x;
+	}
+	if (o == NULL) {
+		/* aliases like "delete" name one action per view */
+		int k, n = 0;
+
+		for (k = 0; k < SQ_KIND_COUNT; k++) {
+			if (sq_action_find(verb, k) != NULL)
+				n++;
+		}
+		if (n > 1) {
+			sq_err_set(err, SQ_ERR_USAGE,
+				   "'%.40s' is ambiguous here; name the "
+				   "action (e.g. delaccount, deluser)",
+				   verb);
+			return NULL;
+		}
+		return d;
+	}
+	snprintf(copy, sizeof(copy), "%s", rest);
+	for (tok = strtok_r(copy, " \t", &save); tok != NULL;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		char id[64];
+
+		if (strchr(tok, '=') != NULL)
+			continue;
+		any = 1;
+		if (sq_valid_jobid(tok, id, sizeof(id), NULL) == -1)
+			all_jobs = 0;
+	}
+	if (any && all_jobs)
+		return d->kind == SQ_KIND_JOBS ? d : o;
+	return d->kind == SQ_KIND_JOBS ? o : d;
+}
+
+static int
+join_rest(struct sq_action *a, const struct sq_arg_spec *rs, struct word *w,
+	  size_t nw, struct sq_err *err)
+{
+	struct sq_buf b;
+	size_t i;
+	int first = 1, rc;
+	char sep = (rs->type == SQ_ARG_TEXT) ? ' ' : ',';
+
+	sq_buf_init(&b, 8192);
+	for (i = 0; i < nw; i++) {
+		if (w[i].key != NULL || w[i].value == NULL)
+			continue;
+		if (!first)
+			sq_buf_append(&b, &sep, 1);
+		sq_buf_append(&b, w[i].value, strlen(w[i].value));
+		w[i].value = NULL;
+		first = 0;
+	}
+	rc = first ? 0 : sq_action_set_arg(a, rs->key, sq_buf_str(&b), err);
+	sq_buf_free(&b);
+	return rc;
+}
+
+static int
+assoc_targets(struct sq_action *a, const char *account, const char *users,
+	      const char *partition, struct word *w, size_t nw,
+	      struct sq_err *err)
+{
+	char t[400];
+	size_t i;
+	int n = 0;
+
+	if (partition != NULL && account == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "partition= needs account= and user=");
+	for (i = 0; i < nw; i++) {
+		const char *v = w[i].value;
+
+		if (w[i].key != NULL || v == NULL)
+			continue;
+		if (strchr(v, '/') != NULL) {
+			if (sq_action_add_target(a, v, err) == -1)
+				return -1;
+		} else {
+			if (account == NULL)
+				return sq_err_set(
+				    err, SQ_ERR_USAGE,
+				    "user %.40s needs account=", v);
+			snprintf(t, sizeof(t), "%s/%s%s%s", account, v,
+				 partition ? "/" : "",
+				 partition ? partition : "");
+			if (sq_action_add_target(a, t, err) == -1)
+				return -1;
+		}
+		n++;
+	}
+	if (users != NULL) {
+		char list[1100], *tok, *save = NULL;
+
+		if (account == NULL)
+			return sq_err_set(err, SQ_ERR_USAGE,
+					  "user= needs account=");
+		snprintf(list, sizeof(list), "%s", users);
+		for (tok = strtok_r(list, ",", &save); tok != NULL;
+		     tok = strtok_r(NULL, ",", &save)) {
+			snprintf(t, sizeof(t), "%s/%s%s%s", account, tok,
+				 partition ? "/" : "",
+				 partition ? partition : "");
+			if (sq_action_add_target(a, t, err) == -1)
+				return -1;
+			n++;
+		}
+	}
+	if (n == 0 && account != NULL) {
+		if (partition != NULL)
+			return sq_err_set(err, SQ_ERR_USAGE,
+					  "partition= needs user=");
+		if (sq_action_add_target(a, account, err) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+sq_action_parse(const char *line, int view_kind, const char *const *targets,
+		size_t ntargets, struct sq_action *a, struct sq_err *err)
+{
+	const struct sq_action_def *d;
+	const struct sq_arg_spec *rs;
+	char *s = NULL, *verb, *rest;
+	struct word *w = NULL;
+	const char *account = NULL, *users = NULL, *partition = NULL;
+	size_t nw = 0, i;
+	int ext, rc = -1;
+
+	sq_action_init(a, SQ_ACTION_NONE);
+	if (line == NULL || strlen(line) > MAX_LINE)
+		return sq_err_set(err, SQ_ERR_USAGE, "command line too long");
+	for (i = 0; line[i] != '\0'; i++) {
+		if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "control characters in the command");
+	}
+	s = strdup(line);
+	w = calloc(MAX_WORDS, sizeof(*w));
+	if (s == NULL || w == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto out;
+	}
+	verb = s;
+	while (is_space(*verb))
+		verb++;
+	rest = verb + strcspn(verb, " \t");
+	if (*rest != '\0')
+		*rest++ = '\0';
+	if (*verb == ':')
+		verb++;
+	if (*verb == '\0') {
+		sq_err_set(err, SQ_ERR_USAGE, "no action given");
+		goto out;
+	}
+	if ((d = pick_def(verb, view_kind, rest, err)) == NULL)
+		goto out;
+	sq_action_init(a, d->type);
+	if (split_words(rest, d, w, &nw, err) == -1)
+		goto out;
+	rs = rest_spec(d);
+	ext = ntargets > 0 && !(d->flags & SQ_ACT_CREATES);
+
+	/* key=value words */
+	for (i = 0; i < nw; i++) {
+		if (w[i].key == NULL)
+			continue;
+		if (d->kind == SQ_KIND_ASSOCS &&
+		    strcmp(w[i].key, "account") == 0)
+			account = w[i].value;
+		else if (d->kind == SQ_KIND_ASSOCS &&
+			 strcmp(w[i].key, "user") == 0)
+			users = w[i].value;
+		else if (d->kind == SQ_KIND_ASSOCS &&
+			 strcmp(w[i].key, "partition") == 0)
+			partition = w[i].value;
+		else if (sq_action_set_arg(a, w[i].key, w[i].value, err) == -1)
+			goto out;
+	}
+	if (account != NULL && sq_valid_name(account, err) == -1)
+		goto out;
+	if (partition != NULL && sq_valid_name(partition, err) == -1)
+		goto out;
+	/* flags given as bare words */
+	for (i = 0; i < nw; i++) {
+		const struct sq_arg_spec *sp;
+
+		if (w[i].key != NULL)
+			continue;
+		sp = sq_action_arg_spec(d, w[i].value);
+		if (sp != NULL && sp->type == SQ_ARG_FLAG) {
+			if (sq_action_set_arg(a, sp->key, "yes", err) == -1)
+				goto out;
+			w[i].value = NULL;
+		}
+	}
+	/* a signal among job ids */
+	if (!ext && rs != NULL && rs->type == SQ_ARG_SIGNAL) {
+		for (i = 0; i < nw; i++) {
+			char id[64];
+
+			if (w[i].key != NULL || w[i].value == NULL ||
+			    sq_valid_jobid(w[i].value, id, sizeof(id), NULL) ==
+				0)
+				continue;
+			if (sq_action_set_arg(a, rs->key, w[i].value, err) ==
+			    -1)
+				goto out;
+			w[i].value = NULL;
+		}
+	}
+	if (ext || (d->flags & SQ_ACT_NO_TARGET)) {
+		/* bare words fill the rest argument */
+		for (i = 0; i < nw; i++) {
+			if (w[i].key == NULL && w[i].value != NULL && !rs) {
+				sq_err_set(err, SQ_ERR_USAGE,
+					   "%s: unexpected '%.40s' (usage: %s)",
+					   d->name, w[i].value, d->usage);
+				goto out;
+			}
+		}
+		if (rs != NULL && join_rest(a, rs, w, nw, err) == -1)
+			goto out;
+	}
+	if (ext) {
+		if (account != NULL || users != NULL || partition != NULL) {
+			sq_err_set(err, SQ_ERR_USAGE,
+				   "account=, user= and partition= name "
+				   "targets; the selected rows are the "
+				   "targets here");
+			goto out;
+		}
+		for (i = 0; i < ntargets; i++) {
+			if (sq_action_add_target(a, targets[i], err) == -1)
+				goto out;
+		}
+	} else if (d->kind == SQ_KIND_ASSOCS) {
+		if (assoc_targets(a, account, users, partition, w, nw, err) ==
+		    -1)
+			goto out;
+	} else {
+		for (i = 0; i < nw; i++) {
+			if (w[i].key != NULL || w[i].value == NULL)
+				continue;
+			if (sq_action_add_target(a, w[i].value, err) == -1)
+				goto out;
+		}
+	}
+	if (sq_action_check(a, err) == -1)
+		goto out;
+	rc = 0;
+out:
+	if (rc == -1)
+		sq_action_free(a);
+	free(s);
+	free(w);
+	return rc;
+}
+
+static int
+put(char *buf, size_t n, size_t *off, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (*off + l >= n)
+		return -1;
+	memcpy(buf + *off, s, l + 1);
+	*off += l;
+	return 0;
+}
+
+int
+sq_action_format(const struct sq_action *a, char *buf, size_t n)
+{
+	size_t off = 0, i;
+
+	if (n == 0)
+		return -1;
+	buf[0] = '\0';
+	if (a->def == NULL || put(buf, n, &off, a->def->name) == -1)
+		return -1;
+	for (i = 0; i < a->ntargets; i++) {
+		if (put(buf, n, &off, " ") == -1 ||
+		    put(buf, n, &off, a->targets[i]) == -1)
+			return -1;
+	}
+	for (i = 0; i < a->nargs; i++) {
+		const char *eq = strchr(a->args[i], '=');
+		char key[64];
+		const struct sq_arg_spec *sp;
+		size_t kl = eq ? (size_t)(eq - a->args[i]) : 0;
+
+		if (eq == NULL || kl >= sizeof(key))
+			return -1;
+		memcpy(key, a->args[i], kl);
+		key[kl] = '\0';
+		sp = sq_action_arg_spec(a->def, key);
+		if (put(buf, n, &off, " ") == -1)
+			return -1;
+		if (sp != NULL && sp->type == SQ_ARG_FLAG) {
+			if (put(buf, n, &off, key) == -1)
+				return -1;
+			continue;
+		}
+		if (put(buf, n, &off, key) == -1 ||
+		    put(buf, n, &off, "=") == -1)
+			return -1;
+		if (eq[1] == '\0' || strpbrk(eq + 1, " \t") != NULL) {
+			if (put(buf, n, &off, "\"") == -1 ||
+			    put(buf, n, &off, eq + 1) == -1 ||
+			    put(buf, n, &off, "\"") == -1)
+				return -1;
+		} else if (put(buf, n, &off, eq + 1) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}

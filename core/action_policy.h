@@ -1,0 +1,34 @@
+/*
+ * action_policy.h - what may run: read-only mode refuses every mutating
+ * action where actions are dispatched (and hides it from keys, `:`
+ * completion and help), and a bulk action over SQ_ACTION_BULK_THRESHOLD
+ * targets needs its target count typed back.
+ */
+#ifndef SQ_ACTION_POLICY_H
+#define SQ_ACTION_POLICY_H
+
+#include <stddef.h>
+
+#include "core/action.h"
+#include "core/err.h"
+
+#define SQ_ACTION_BULK_THRESHOLD 10
+
+/* 0 when a may run; -1 (SQ_ERR_DENIED, reason in err) when refused. */
+int sq_action_policy_check(const struct sq_action *a, int readonly,
+			   struct sq_err *err);
+
+/* Whether an action is offered at all (keys, completion, help). */
+int sq_action_visible(const struct sq_action_def *d, int readonly);
+
+/* 1 when the count must be typed to confirm a. */
+int sq_action_needs_count(const struct sq_action *a);
+
+/* 1 when typed is exactly the number of targets (spaces around allowed). */
+int sq_action_count_confirmed(const struct sq_action *a, const char *typed);
+
+/* 1 for "y"/"Y"/"yes": the only answers that confirm; Enter, n and
+ * anything else mean No. */
+int sq_action_answer_yes(const char *answer);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * audit.h - the audit log of actions: two JSON lines per action (intent,
+ * then result; or one "refused" line) appended to
+ * $XDG_STATE_HOME/squall/audit.log (~/.local/state/squall/audit.log),
+ * a file of mode 0600 owned by the user. Never a token: anything shaped
+ * like a JWT is replaced by "[redacted]" before it is written.
+ *
+ * The JSON writer lives here, in core, without json-c (DESIGN.md §2): the
+ * format is flat and small, and both batch mode and the TUI write it.
+ */
+#ifndef SQ_AUDIT_H
+#define SQ_AUDIT_H
+
+#include <stddef.h>
+
+#include "core/action.h"
+#include "core/buf.h"
+#include "core/err.h"
+
+struct sq_audit {
+	int fd; /* -1 when closed */
+	char path[1024];
+	char user[64];   /* the local user (getpwuid(geteuid())) */
+	int repaired;    /* open() narrowed a wider mode to 0600 */
+	unsigned long n; /* actions logged in this process */
+};
+
+/* One line. Strings may be NULL (written as null); result only for
+ * "result" lines. */
+struct sq_audit_rec {
+	const char *event; /* "intent", "result", "refused" */
+	const char *id;    /* pairs an intent with its result */
+	double time;       /* seconds since the epoch; 0: now */
+	const char *user;
+	const char *cluster;
+	const char *backend;
+	const struct sq_action *action;
+	const char *command; /* describe(): the exact command or HTTP call */
+	const struct sq_result *result;
+	const char *message; /* refused: why */
+};
+
+/* The log path from the environment: $XDG_STATE_HOME/squall/audit.log,
+ * else $HOME/.local/state/squall/audit.log. */
+int sq_audit_default_path(char *buf, size_t n, struct sq_err *err);
+
+/*
+ * Open (create) the log for appending: parent directories are made 0700;
+ * the file must be a regular file owned by the user; a mode wider than
+ * 0600 is narrowed (au->repaired set) and, when that fails, the log is
+ * refused. path NULL: the default path.
+ */
+int sq_audit_open(struct sq_audit *au, const char *path, struct sq_err *err);
+void sq_audit_close(struct sq_audit *au);
+
+/* A fresh id for an intent/result pair: "<pid>-<time>-<n>". */
+void sq_audit_new_id(struct sq_audit *au, char *buf, size_t n);
+
+/* Append one line (one write(2) with O_APPEND). */
+int sq_audit_append(struct sq_audit *au, const struct sq_audit_rec *r,
+		    struct sq_err *err);
+
+/* Format one line (JSON object + '\n') into b. Used by append and tests. */
+int sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r);
+
+/* Append s as a JSON string (quoted, escaped, invalid UTF-8 replaced,
+ * JWT-shaped tokens redacted); NULL gives null. */
+int sq_json_string(struct sq_buf *b, const char *s);
+
+/*
+ * The "inverse" of the newest result line in the log at path (NULL:
+ * default) that has one, into buf; "" and 0 when none. For `:undo`.
+ */
+int sq_audit_last_inverse(const char *path, char *buf, size_t n,
+			  struct sq_err *err);
+
+#endif
