@@ -10,6 +10,9 @@
 
 static const struct sq_backend_ops *const registry[] = {
 	&sq_backend_local,
+#if SQ_HAVE_REST
+	&sq_backend_rest,
+#endif
 	NULL,
 };
 
@@ -28,7 +31,11 @@ sq_backend_find(const char *name)
 const char *
 sq_backend_names(void)
 {
-	return "local";
+	return "local"
+#if SQ_HAVE_REST
+	       " rest"
+#endif
+		;
 }
 
 struct sq_backend *

@@ -1,0 +1,507 @@
+/*
+ * rest.c - the slurmrestd backend: open (URL, credentials, GET
+ * /openapi/v3), capabilities from the discovered endpoints, and fetches
+ * mapped by backends/slurmjson. HTTP and JSON errors become one-line
+ * messages that say what to do; an authentication failure says so
+ * plainly instead of passing on slurmrestd's misleading texts.
+ *
+ * What REST cannot serve (sprio factors on every version, events, the
+ * running config) is refused with the reason, never an empty table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/backend.h"
+#include "backends/rest/rest.h"
+#include "backends/slurmjson/slurmjson.h"
+
+/* Cap on one answer (a 200,000-job queue is ~600 MB of v0.0.38 JSON;
+ * past this the CLI backends are the better tool). */
+#define REST_BODY_LIMIT ((size_t)256 * 1024 * 1024)
+/* Renew (re-read) the token this long before it expires. */
+#define REST_TOKEN_MARGIN 60
+/* update_time: refetch everything at least this often, and assume the
+ * clocks of squall and slurmctld agree within REST_SKEW seconds when the
+ * server does not send last_update (v0.0.38/39). */
+#define REST_FULL_EVERY 120
+#define REST_SKEW 10
+
+struct rest_priv {
+	struct sq_http *http;
+	struct sq_rest_auth auth;
+	struct sq_rest_api api;
+	char default_part[128]; /* for the '*' of node partition lists */
+	int default_known;
+	struct sq_snapshot *jobs; /* last full jobs answer (update_time) */
+	int64_t jobs_since;       /* update_time to send with the next GET */
+	time_t jobs_full_at;
+};
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A readable reason from an error answer's body: its errors[] text, or
+ * the first line of a plain-text body. */
+static void
+body_reason(const struct sq_buf *out, char *buf, size_t n)
+{
+	struct sq_err e;
+	const char *t = sq_buf_str(out);
+	size_t l;
+
+	buf[0] = '\0';
+	if (out->len == 0)
+		return;
+	sq_err_clear(&e);
+	if (t[0] == '{') {
+		if (sq_slurmjson_check(out->data, out->len, NULL, &e) == -1 &&
+		    e.code == SQ_ERR_COMMAND)
+			snprintf(buf, n, "%s", e.msg);
+		return;
+	}
+	l = strcspn(t, "\r\n");
+	if (l > 200)
+		l = 200;
+	snprintf(buf, n, "%.*s", (int)l, t);
+}
+
+/*
+ * Does an error answer mean the credentials were refused? 401 (no or bad
+ * headers), 511 and error 1007 (23.11+, and slurmdbd calls on 22.05). On
+ * 22.05 a rejected JWT makes every slurmctld call fail with HTTP 500 and
+ * only "Unspecified error" (errno -1) or "slurmctld config is unable to
+ * load"; a real controller failure carries a real error (1001 ...).
+ */
+static int
+is_auth_failure(long status, const char *reason)
+{
+	if (status == 401 || status == 511 ||
+	    strstr(reason, "Protocol authentication error") != NULL)
+		return 1;
+	return status == 500 &&
+	       (strstr(reason, "config is unable to load") != NULL ||
+		(strstr(reason, "Unspecified error") != NULL &&
+		 strstr(reason, "error -1") != NULL));
+}
+
+static int
+http_error(struct rest_priv *p, const char *method, const char *path,
+	   long status, const struct sq_buf *out, struct sq_err *err)
+{
+	char reason[sizeof(err->msg)];
+
+	body_reason(out, reason, sizeof(reason));
+	if (is_auth_failure(status, reason)) {
+		if (p->auth.token != NULL)
+			return sq_err_set(
+			    err, SQ_ERR_DENIED,
+			    "slurmrestd at %s did not accept the token for "
+			    "user '%s' (from %s): it is wrong, expired, or "
+			    "not that user's token [HTTP %ld%s%s]",
+			    sq_http_where(p->http), p->auth.user,
+			    p->auth.source, status, reason[0] ? ": " : "",
+			    reason);
+		return sq_err_set(err, SQ_ERR_DENIED,
+				  "slurmrestd at %s refused the request "
+				  "without a token [HTTP %ld%s%s]; a unix "
+				  "socket with rest_auth/local serves only "
+				  "the user slurmrestd runs as (and root)",
+				  sq_http_where(p->http), status,
+				  reason[0] ? ": " : "", reason);
+	}
+	return sq_err_set(err, status == 403 ? SQ_ERR_DENIED : SQ_ERR_COMMAND,
+			  "%s %s: HTTP %ld%s%s", method, path, status,
+			  reason[0] ? ": " : "", reason);
+}
+
+/* One request with fresh credentials; 0 for a 2xx or 304 answer. */
+static int
+call(struct sq_backend *b, const char *method, const char *path,
+     const char *body, struct sq_buf *out, long *status, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+
+	if (sq_rest_auth_fresh(&p->auth, time(NULL), REST_TOKEN_MARGIN, err) ==
+	    -1)
+		return -1;
+	b->queries++;
+	if (sq_http_request(p->http, method, path, &p->auth, body, out, status,
+			    err) == -1)
+		return -1;
+	if ((*status >= 200 && *status < 300) || *status == 304)
+		return 0;
+	return http_error(p, method, path, *status, out, err);
+}
+
+static void
+rest_close(struct sq_backend *b)
+{
+	struct rest_priv *p = b->priv;
+
+	if (p == NULL)
+		return;
+	sq_snapshot_unref(p->jobs);
+	sq_rest_auth_free(&p->auth);
+	sq_http_close(p->http);
+	free(p);
+	b->priv = NULL;
+}
+
+static int
+rest_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+	  struct sq_err *err)
+{
+	struct rest_priv *p;
+	struct sq_buf out;
+	long status = 0;
+	int rc = -1;
+
+	p = calloc(1, sizeof(*p));
+	if (p == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	b->priv = p;
+	p->http = sq_http_open(cfg->url, cfg->insecure_http, cfg->timeout, err);
+	if (p->http == NULL)
+		return -1;
+	if (sq_rest_auth_load(&p->auth, cfg, !sq_http_is_unix(p->http), err) ==
+	    -1)
+		return -1;
+	if (sq_rest_auth_fresh(&p->auth, time(NULL), 0, err) == -1)
+		return -1;
+	sq_buf_init(&out, 64 * 1024 * 1024);
+	if (call(b, "GET", "/openapi/v3", NULL, &out, &status, err) == -1)
+		goto done;
+	if (sq_rest_discover(out.data, out.len, &p->api, err) == -1)
+		goto done;
+	snprintf(b->version, sizeof(b->version), "%s", p->api.release);
+	rc = 0;
+done:
+	sq_buf_free(&out);
+	return rc;
+}
+
+static unsigned
+rest_caps(struct sq_backend *b)
+{
+	struct rest_priv *p = b->priv;
+	unsigned e = p->api.eps, c = 0;
+
+	if (e & SQ_REP_PARTITIONS)
+		c |= SQ_CAP_PARTITIONS;
+	if (e & SQ_REP_NODES)
+		c |= SQ_CAP_NODES;
+	if (e & SQ_REP_JOBS)
+		c |= SQ_CAP_JOBS;
+	if (e & SQ_REP_DIAG)
+		c |= SQ_CAP_DIAG;
+	/* never SQ_CAP_SPRIO: no API version has the priority factors */
+	return c;
+}
+
+/* Copy of a jobs snapshot for an unchanged update_time answer: same
+ * rows, strings copied, running jobs' elapsed time moved on. */
+static struct sq_snapshot *
+jobs_copy(const struct sq_snapshot *old, time_t now)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	int64_t delta = (int64_t)(now - old->fetched);
+	size_t i;
+
+	if (s == NULL)
+		return NULL;
+	for (i = 0; i < old->nrows; i++) {
+		const struct sq_job *o = sq_snapshot_row(old, i);
+		struct sq_job *j = sq_snapshot_add(s);
+
+		if (j == NULL) {
+			sq_snapshot_unref(s);
+			return NULL;
+		}
+		*j = *o;
+		j->id = sq_snapshot_str(s, o->id);
+		j->array_task = sq_snapshot_str(s, o->array_task);
+		j->name = sq_snapshot_str(s, o->name);
+		j->user = sq_snapshot_str(s, o->user);
+		j->account = sq_snapshot_str(s, o->account);
+		j->partition = sq_snapshot_str(s, o->partition);
+		j->qos = sq_snapshot_str(s, o->qos);
+		j->state = sq_snapshot_str(s, o->state);
+		j->state_compact = sq_snapshot_str(s, o->state_compact);
+		j->reason = sq_snapshot_str(s, o->reason);
+		j->gres = sq_snapshot_str(s, o->gres);
+		j->nodelist = sq_snapshot_str(s, o->nodelist);
+		j->prio = NULL;
+		if (strcmp(j->state, "RUNNING") == 0 && j->time_used >= 0 &&
+		    delta > 0)
+			j->time_used += delta;
+	}
+	return s;
+}
+
+/* GET a path and map the answer into a new snapshot of kind. */
+static int
+get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
+	  struct sq_snapshot **out, struct sq_sj_info *info, long *status,
+	  struct sq_err *err)
+{
+	char src[300];
+	struct sq_buf buf;
+	struct sq_snapshot *s = NULL;
+	double t0 = now_ms();
+	int rc = -1;
+
+	*out = NULL;
+	memset(info, 0, sizeof(*info));
+	info->last_update = SQ_NONE;
+	sq_buf_init(&buf, REST_BODY_LIMIT);
+	if (call(b, "GET", path, NULL, &buf, status, err) == -1)
+		goto done;
+	s = sq_snapshot_new(kind, 0);
+	if (s == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto done;
+	}
+	snprintf(src, sizeof(src), "GET %s", path);
+	s->source = sq_snapshot_str(s, src);
+	if (*status == 304) {
+		info->unchanged = 1;
+	} else if (sq_slurmjson_parse(kind, buf.data, buf.len, time(NULL), s,
+				      info, err) == -1) {
+		char m[sizeof(err->msg)];
+
+		snprintf(m, sizeof(m), "%s", err->msg);
+		sq_err_set(err, err->code, "GET %s: %s", path, m);
+		goto done;
+	}
+	if (b->version[0] == '\0' && info->release[0] != '\0')
+		snprintf(b->version, sizeof(b->version), "%s", info->release);
+	s->fetch_ms = now_ms() - t0;
+	*out = s;
+	s = NULL;
+	rc = 0;
+done:
+	sq_snapshot_unref(s);
+	sq_buf_free(&buf);
+	return rc;
+}
+
+static void
+remember_default(struct rest_priv *p, const struct sq_snapshot *parts)
+{
+	size_t i;
+
+	p->default_known = 1;
+	p->default_part[0] = '\0';
+	for (i = 0; i < parts->nrows; i++) {
+		const struct sq_partition *pt = sq_snapshot_row(parts, i);
+
+		if (pt->is_default)
+			snprintf(p->default_part, sizeof(p->default_part), "%s",
+				 pt->name);
+	}
+}
+
+/* Mark the default partition with '*' in each node's list, as sinfo. */
+static void
+mark_default(struct rest_priv *p, struct sq_snapshot *nodes)
+{
+	size_t i, dl = strlen(p->default_part);
+
+	if (dl == 0)
+		return;
+	for (i = 0; i < nodes->nrows; i++) {
+		struct sq_node *nd = sq_snapshot_row(nodes, i);
+		const char *s = nd->partitions;
+		size_t l = strlen(s), pos = 0;
+		char *m;
+
+		while (pos < l) {
+			size_t e = strcspn(s + pos, ",");
+
+			if (e == dl &&
+			    strncmp(s + pos, p->default_part, dl) == 0)
+				break;
+			pos += e + 1;
+		}
+		if (pos >= l)
+			continue;
+		m = sq_arena_alloc(&nodes->arena, l + 2);
+		if (m == NULL)
+			return;
+		memcpy(m, s, pos + dl);
+		m[pos + dl] = '*';
+		memcpy(m + pos + dl + 1, s + pos + dl, l - pos - dl + 1);
+		nd->partitions = m;
+	}
+}
+
+static int
+fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
+	     struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+	struct sq_sj_info info;
+	char path[128];
+	long status;
+
+	snprintf(path, sizeof(path), "/slurm/v0.0.%d/%s", p->api.slurm, what);
+	if (get_parse(b, kind, path, out, &info, &status, err) == -1)
+		return -1;
+	if (info.unchanged) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "GET %s: answer without data (%s)", path,
+				  info.warning);
+	}
+	return 0;
+}
+
+static int
+fetch_nodes(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+
+	if (!p->default_known && (p->api.eps & SQ_REP_PARTITIONS)) {
+		struct sq_snapshot *parts = NULL;
+		struct sq_err ignored;
+
+		/* once per connection: which partition sinfo marks '*' */
+		if (fetch_simple(b, SQ_KIND_PARTITIONS, "partitions", &parts,
+				 &ignored) == 0) {
+			remember_default(p, parts);
+			sq_snapshot_unref(parts);
+		}
+	}
+	if (fetch_simple(b, SQ_KIND_NODES, "nodes", out, err) == -1)
+		return -1;
+	mark_default(p, *out);
+	return 0;
+}
+
+static int
+fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+	struct sq_sj_info info;
+	char path[160];
+	time_t now = time(NULL);
+	long status;
+	int delta = p->jobs != NULL && p->jobs_since > 0 &&
+		    now - p->jobs_full_at < REST_FULL_EVERY;
+
+	if (delta)
+		snprintf(path, sizeof(path),
+			 "/slurm/v0.0.%d/jobs?update_time=%lld", p->api.slurm,
+			 (long long)p->jobs_since);
+	else
+		snprintf(path, sizeof(path), "/slurm/v0.0.%d/jobs",
+			 p->api.slurm);
+	if (get_parse(b, SQ_KIND_JOBS, path, out, &info, &status, err) == -1)
+		return -1;
+	if (info.unchanged) {
+		struct sq_snapshot *s;
+
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		if (!delta)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "GET %s: answer without jobs (%s)",
+					  path, info.warning);
+		s = jobs_copy(p->jobs, time(NULL));
+		if (s == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		s->source = sq_snapshot_str(s, path);
+		*out = s;
+		return 0;
+	}
+	sq_snapshot_unref(p->jobs);
+	p->jobs = sq_snapshot_ref(*out);
+	p->jobs_full_at = now;
+	p->jobs_since =
+	    info.last_update > 0 ? info.last_update : (int64_t)now - REST_SKEW;
+	return 0;
+}
+
+static int
+rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+
+	*out = NULL;
+	switch (kind) {
+	case SQ_KIND_PARTITIONS:
+		if (fetch_simple(b, kind, "partitions", out, err) == -1)
+			return -1;
+		remember_default(p, *out);
+		return 0;
+	case SQ_KIND_NODES:
+		return fetch_nodes(b, out, err);
+	case SQ_KIND_JOBS:
+		return fetch_jobs(b, out, err);
+	case SQ_KIND_DIAG:
+		return fetch_simple(b, kind, "diag", out, err);
+	case SQ_KIND_PRIO:
+	case SQ_KIND_PRIO_WEIGHTS:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no priority factors (sprio) "
+				  "on any API version; use the local or ssh "
+				  "backend for the %s view",
+				  sq_kind_name(kind));
+	case SQ_KIND_EVENTS:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the events view needs sacct -D and the "
+				  "controller log, which slurmrestd does not "
+				  "serve; use the local or ssh backend");
+	case SQ_KIND_CONFIG:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd does not serve the running "
+				  "slurm.conf; use the local or ssh backend");
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s view is not available through "
+				  "slurmrestd v0.0.%d",
+				  sq_kind_name(kind), p->api.slurm);
+	}
+}
+
+static int
+rest_describe(struct sq_backend *b, const struct sq_action *act, char *buf,
+	      size_t len)
+{
+	(void)b;
+	(void)act;
+	if (len > 0)
+		buf[0] = '\0';
+	return -1;
+}
+
+static int
+rest_act(struct sq_backend *b, const struct sq_action *act,
+	 struct sq_result *res, struct sq_err *err)
+{
+	(void)b;
+	(void)res;
+	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			  "%s is not available through the rest backend yet",
+			  sq_action_name(act->type));
+}
+
+const struct sq_backend_ops sq_backend_rest = {
+	.name = "rest",
+	.open = rest_open,
+	.close = rest_close,
+	.caps = rest_caps,
+	.fetch = rest_fetch,
+	.describe = rest_describe,
+	.act = rest_act,
+};

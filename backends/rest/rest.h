@@ -1,0 +1,145 @@
+/*
+ * rest.h - the slurmrestd backend's parts: HTTP transport (libcurl), the
+ * credentials (JWT from SLURM_JWT or a 0600 token file), and version and
+ * endpoint discovery from GET /openapi/v3. Private to backends/rest/.
+ *
+ * Secrets: the token lives in one malloc'd buffer (mlock'ed when the
+ * system allows) that is wiped on free. It goes only into the
+ * X-SLURM-USER-TOKEN request header; no function here puts it in an error
+ * message, and nothing here prints.
+ */
+#ifndef SQ_REST_H
+#define SQ_REST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "core/buf.h"
+#include "core/cluster.h"
+#include "core/err.h"
+
+/* ---------------------------------------------------------------- auth */
+
+#define SQ_REST_TOKEN_MAX 16384
+
+struct sq_rest_auth {
+	char user[64]; /* X-SLURM-USER-NAME, "" to send none */
+	char *token;   /* NULL when no token is used (unix socket) */
+	size_t token_len;
+	int64_t exp;      /* the JWT's exp claim, or -1 when unknown */
+	char source[600]; /* "SLURM_JWT" or "token file PATH" (for messages) */
+	char file[512];   /* token file to re-read on refresh, or "" */
+};
+
+/*
+ * Read a token file: it must be a regular file owned by uid with no group
+ * or other permission bits (0600 or 0400); anything else is refused with
+ * a message that says how to fix it. Surrounding blanks and a leading
+ * "SLURM_JWT=" are removed; the token must be made of JWT characters.
+ * On success *tok is a wiped-on-free buffer (sq_rest_secret_free).
+ */
+int sq_rest_token_file(const char *path, uid_t uid, char **tok, size_t *len,
+		       struct sq_err *err);
+
+/*
+ * Fill a from the config: the token from cfg->token_file, else from
+ * SLURM_JWT (need_token: an http(s) URL; a unix socket only uses a token
+ * given as a file). The user name is cfg->user, else the JWT's `sun`
+ * (or `username`) claim, else the local user.
+ */
+int sq_rest_auth_load(struct sq_rest_auth *a, const struct sq_cluster_cfg *cfg,
+		      int need_token, struct sq_err *err);
+
+/*
+ * Before a request: when the token expires within margin seconds, re-read
+ * its file (a cron job or the ssh companion may have renewed it). -1 with
+ * a clear message when it is (about to be) expired and cannot be renewed.
+ */
+int sq_rest_auth_fresh(struct sq_rest_auth *a, time_t now, int margin,
+		       struct sq_err *err);
+
+/* Wipe and free everything a holds. */
+void sq_rest_auth_free(struct sq_rest_auth *a);
+
+/* Decode a JWT's payload claims exp and sun/username (no signature check:
+ * the server does that). -1 when the token is not a readable JWT. */
+int sq_rest_jwt_claims(const char *tok, size_t len, int64_t *exp, char *user,
+		       size_t n);
+
+/* Free a secret buffer after overwriting it. */
+void sq_rest_secret_free(char *p, size_t len);
+
+/* ---------------------------------------------------------------- http */
+
+struct sq_http;
+
+/*
+ * Check a URL and prepare a connection: http(s)://host[:port][/prefix] or
+ * unix:/path/to/socket. Plain http is refused unless the host is loopback
+ * (127.0.0.0/8, ::1, localhost) or insecure_http is set. timeout is the
+ * total time per request in seconds.
+ */
+struct sq_http *sq_http_open(const char *url, int insecure_http, int timeout,
+			     struct sq_err *err);
+void sq_http_close(struct sq_http *h);
+/* Is this connection a unix socket? */
+int sq_http_is_unix(const struct sq_http *h);
+/* The URL without secrets, for messages ("http://127.0.0.1:6820"). */
+const char *sq_http_where(const struct sq_http *h);
+
+/*
+ * One request. path starts with '/'; body may be NULL. The answer's body
+ * goes to out (caller-initialised, capped by its limit), the HTTP status
+ * to *status. Returns -1 only when no HTTP answer came (connect, TLS,
+ * timeout, size cap); err names the URL and the cause.
+ */
+int sq_http_request(struct sq_http *h, const char *method, const char *path,
+		    const struct sq_rest_auth *auth, const char *body,
+		    struct sq_buf *out, long *status, struct sq_err *err);
+
+/* ----------------------------------------------------------- discovery */
+
+/* Endpoint capability flags at the chosen versions. */
+#define SQ_REP_JOBS (1u << 0)         /* GET  /slurm/V/jobs */
+#define SQ_REP_JOB_GET (1u << 1)      /* GET  /slurm/V/job/{id} */
+#define SQ_REP_JOB_UPDATE (1u << 2)   /* POST /slurm/V/job/{id} */
+#define SQ_REP_JOB_DELETE (1u << 3)   /* DELETE /slurm/V/job/{id} */
+#define SQ_REP_NODES (1u << 4)        /* GET  /slurm/V/nodes */
+#define SQ_REP_NODE_UPDATE (1u << 5)  /* POST /slurm/V/node/{name} */
+#define SQ_REP_PARTITIONS (1u << 6)   /* GET  /slurm/V/partitions */
+#define SQ_REP_RESERVATIONS (1u << 7) /* GET  /slurm/V/reservations */
+#define SQ_REP_DIAG (1u << 8)         /* GET  /slurm/V/diag */
+#define SQ_REP_SHARES (1u << 9)       /* GET  /slurm/V/shares */
+#define SQ_REP_PING (1u << 10)        /* GET  /slurm/V/ping */
+#define SQ_REP_JOBS_DELETE (1u << 11) /* DELETE /slurm/V/jobs */
+#define SQ_REP_ACCOUNTS (1u << 16)    /* GET  /slurmdb/V/accounts */
+#define SQ_REP_USERS (1u << 17)       /* GET  /slurmdb/V/users */
+#define SQ_REP_ASSOCS (1u << 18)      /* GET  /slurmdb/V/associations */
+#define SQ_REP_QOS (1u << 19)         /* GET  /slurmdb/V/qos */
+#define SQ_REP_DB_DIAG (1u << 20)     /* GET  /slurmdb/V/diag */
+#define SQ_REP_ACCT_UPDATE (1u << 21) /* POST /slurmdb/V/associations */
+
+/* The oldest and newest API versions the mapping understands. */
+#define SQ_REST_API_MIN 38
+#define SQ_REST_API_MAX 44
+
+struct sq_rest_api {
+	int slurm;        /* chosen /slurm/v0.0.N/ (0: none) */
+	int slurmdb;      /* chosen /slurmdb/v0.0.N/ (0: none) */
+	unsigned eps;     /* SQ_REP_* at those versions */
+	int newest_seen;  /* newest version listed, even if unsupported */
+	char release[32]; /* Slurm release from info.version, or "" */
+};
+
+/*
+ * Read a GET /openapi/v3 body: pick the highest supported version under
+ * /slurm/ and /slurmdb/ and set the endpoint flags of those versions.
+ * -1 when the body is not an OpenAPI document or lists no version we
+ * support (the message names the versions it found).
+ */
+int sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
+		     struct sq_err *err);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * sj_util.h - json-c helpers private to backends/slurmjson: reading a
+ * number that may be plain, null or {set,infinite,number}, a string that
+ * may be a string array, and walking nested keys. Every helper accepts a
+ * NULL or wrongly typed object and answers "not set" instead of failing.
+ */
+#ifndef SQ_SJ_UTIL_H
+#define SQ_SJ_UTIL_H
+
+#include <json-c/json.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/snapshot.h"
+
+/* o[key], or NULL when o is not an object or has no such key. */
+json_object *sq_sj_get(json_object *o, const char *key);
+/* o[k1][k2]... for a NULL-terminated list of keys. */
+json_object *sq_sj_path(json_object *o, ...);
+
+/*
+ * A number: plain int or double (rounded toward zero), a numeric string,
+ * or {set,infinite,number}. Missing or {set:false} gives SQ_NONE,
+ * {infinite:true} gives SQ_INFINITE, null gives null_is.
+ */
+int64_t sq_sj_num(json_object *v, int64_t null_is);
+/* The same for o[key]. */
+int64_t sq_sj_numk(json_object *o, const char *key, int64_t null_is);
+/* A double (plain, or in {set,infinite,number}); nan when unset. */
+double sq_sj_double(json_object *v);
+
+/* A string value: strings as they are, arrays of strings joined with
+ * sep, numbers printed; "" when missing or null. The result is copied
+ * into the snapshot arena. */
+const char *sq_sj_str(struct sq_snapshot *s, json_object *v, const char *sep);
+const char *sq_sj_strk(struct sq_snapshot *s, json_object *o, const char *key);
+/* The C string of a string value, or NULL. Not copied. */
+const char *sq_sj_cstr(json_object *v);
+
+/* Is name one of the strings of v (a string, or an array of them)?
+ * Compared without case. */
+int sq_sj_has(json_object *v, const char *name);
+
+/* A boolean (true, or a non-zero number); def when missing. */
+int sq_sj_bool(json_object *v, int def);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * slurmjson.h - Slurm's JSON (slurmrestd responses, and `squeue --json`,
+ * `sinfo --json` which share their shape) mapped into squall's records.
+ *
+ * One mapping serves v0.0.38 (22.05) and the data_parser family v0.0.39 to
+ * v0.0.44: numbers may be plain, null or {set,infinite,number}; states may
+ * be strings or string arrays; meta.Slurm or meta.slurm. Unknown keys are
+ * ignored. errors[] and warnings[] are checked on every body.
+ *
+ * The interface takes raw bytes so callers need not include json-c. The
+ * body is never modified; strings are copied into the snapshot's arena.
+ * Functions never print and are safe on hostile input (malformed,
+ * truncated or oversized bodies give -1 with an SQ_ERR_PARSE message).
+ */
+#ifndef SQ_SLURMJSON_H
+#define SQ_SLURMJSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/err.h"
+#include "core/snapshot.h"
+
+/* What the envelope of a body said, beside the data. */
+struct sq_sj_info {
+	int api;             /* 38..44 from meta.plugin, 0 when unknown */
+	char release[32];    /* Slurm release from meta, e.g. "22.05.8" */
+	int nerrors;         /* entries in errors[] */
+	int nwarnings;       /* entries in warnings[] */
+	char warning[256];   /* the first warning's text, "" when none */
+	int unchanged;       /* update_time answer: no changes, no data */
+	int64_t last_update; /* "last_update" of the answer, or SQ_NONE */
+};
+
+/*
+ * Parse a whole body and check its envelope. A non-empty errors[] gives -1
+ * with SQ_ERR_COMMAND and the first error's text ("description (error
+ * N)"); warnings are counted into info. info may be NULL.
+ */
+int sq_slurmjson_check(const char *body, size_t len, struct sq_sj_info *info,
+		       struct sq_err *err);
+
+/*
+ * Parse a body and append the records of kind to s (whose kind must be
+ * the same). now is the time used for running jobs' elapsed time.
+ * Jobs that squeue hides by default (finished, not completing) are left
+ * out. On an update_time answer without data, info->unchanged is set and
+ * no row is added. Returns 0, or -1 with err set; rows added before a
+ * failure stay in s, so callers drop s on error.
+ */
+int sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len,
+		       time_t now, struct sq_snapshot *s,
+		       struct sq_sj_info *info, struct sq_err *err);
+
+/* Does the mapping know this kind? */
+int sq_slurmjson_supports(enum sq_kind kind);
+
+/* The longest body accepted (bytes). */
+#define SQ_SJ_MAX_BODY ((size_t)512 * 1024 * 1024)
+
+#endif
