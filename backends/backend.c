@@ -35,7 +35,7 @@ sq_backend_names(void)
 #if SQ_HAVE_REST
 	       " rest"
 #endif
-		;
+	    ;
 }
 
 struct sq_backend *
