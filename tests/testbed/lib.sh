@@ -1,0 +1,65 @@
+# shellcheck shell=bash disable=SC2034
+# lib.sh - helpers shared by the testbed scripts (start, stop, status, jobs).
+# Sourced, never executed. Defines the layout under $TB and small helpers for
+# timing, polling and checking daemons by PID. It must not start or stop
+# anything by itself.
+
+TB=${TB:-/tmp/slurmtb}
+SSH_PORT=${SSH_PORT:-2222}
+REST_PORT=${REST_PORT:-6820}
+MYSQL_PORT=${MYSQL_PORT:-3306}
+CLUSTER=testbed
+# the four emulated compute nodes, one slurmd each
+NODES="n1 n2 n3 n4"
+# daemons in start order; stop walks this list backwards.  Each name has a
+# PID file $TB/pids/<name>.pid.
+DAEMONS="munged mariadbd slurmdbd slurmctld slurmd-n1 slurmd-n2 slurmd-n3
+slurmd-n4 slurmrestd slurmrestd-local-alice sshd"
+
+# pid_alive PID: the process exists and is not a zombie.  PID 1 on these
+# machines reaps orphaned daemons late, so kill -0 keeps succeeding for a
+# couple of seconds after a daemon has exited; /proc/PID/stat tells the truth.
+pid_alive() {
+	local st
+	[ -n "${1:-}" ] || return 1
+	st=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
+# pidfile_alive FILE: FILE holds the PID of a live process
+pidfile_alive() {
+	[ -s "$1" ] && pid_alive "$(cat "$1")"
+}
+
+# now_us: wall clock in microseconds (bash 5 $EPOCHREALTIME, no bc needed)
+now_us() {
+	local t=$EPOCHREALTIME
+	echo "${t/[.,]/}"
+}
+
+# step MESSAGE: print MESSAGE with the seconds elapsed since T0_US
+T0_US=$(now_us)
+step() {
+	local d=$(($(now_us) - T0_US))
+	printf '[%3d.%02ds] %s\n' $((d / 1000000)) $((d % 1000000 / 10000)) "$*"
+}
+
+# wait_for SECONDS CMD...: run CMD every 0.2 s until it succeeds; on timeout
+# print what was waited for and fail
+wait_for() {
+	local t=$1 i
+	shift
+	for ((i = 0; i < t * 5; i++)); do
+		if "$@" >/dev/null 2>&1; then
+			return 0
+		fi
+		sleep 0.2
+	done
+	echo "timeout after ${t}s waiting for: $*" >&2
+	return 1
+}
+
+# ctld_up: slurmctld answers
+ctld_up() {
+	scontrol ping 2>/dev/null | grep -q 'is UP'
+}

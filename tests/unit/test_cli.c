@@ -1,0 +1,370 @@
+/*
+ * test_cli.c - the CLI layer's text parsers on output recorded from the
+ * Slurm 22.05 testbed (tests/fixtures/cli/22.05, see its README.md), and on
+ * degenerate input: empty, truncated, (null) fields, a '|' in a job name.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "core/join.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+#include "tests/unit/test_util.h"
+
+#define FIX "cli/22.05/"
+
+static struct sq_snapshot *
+parse_fixture(const char *file, enum sq_kind kind,
+	      int (*parse)(char *, struct sq_snapshot *, struct sq_err *))
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	char *text = sq_test_fixture(file, NULL);
+
+	sq_err_clear(&err);
+	if (parse(text, s, &err) != 0)
+		fail_msg("%s: %s", file, err.msg);
+	free(text);
+	return s;
+}
+
+static const struct sq_job *
+find_job(const struct sq_snapshot *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(s, i);
+
+		if (strcmp(j->id, id) == 0)
+			return j;
+	}
+	fail_msg("job %s not found", id);
+	return NULL;
+}
+
+static void
+test_squeue(void **state)
+{
+	struct sq_snapshot *s;
+	const struct sq_job *j;
+	char *text;
+	size_t lines = 0, i;
+
+	(void)state;
+	text = sq_test_fixture(FIX "squeue.txt", NULL);
+	for (i = 0; text[i] != '\0'; i++)
+		lines += text[i] == '\n';
+	free(text);
+	s = parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
+	assert_int_equal(s->nrows, lines);
+
+	j = find_job(s, "66");
+	assert_int_equal(j->job_id, 66);
+	assert_string_equal(j->user, "bob");
+	assert_string_equal(j->state, "PENDING");
+	assert_string_equal(j->state_compact, "PD");
+	assert_string_equal(j->reason, "AssocGrpGRES");
+	assert_string_equal(j->gres, "gres:gpu:t4:2");
+	assert_int_equal(j->time_limit, 86400);
+	assert_int_equal(j->submit_time, 1795989962);
+	assert_int_equal(j->start_time, SQ_NONE);
+	assert_int_equal(j->array_job_id, 0);
+	assert_true(sq_job_is_pending(j));
+
+	/* a running job: reason None becomes empty, times parsed */
+	j = find_job(s, "57");
+	assert_string_equal(j->state, "RUNNING");
+	assert_string_equal(j->reason, "");
+	assert_string_equal(j->nodelist, "n3");
+	assert_int_equal(j->time_used, 105);
+	assert_int_equal(j->cpus, 2);
+
+	/* the name with '|' is kept whole (the name is the last field) */
+	j = find_job(s, "58");
+	assert_string_equal(j->name, "pipe|name");
+	j = find_job(s, "72");
+	assert_string_equal(j->name, "spaces \"double\" 'single' name");
+	assert_string_equal(j->reason, "ReqNodeNotAvail, UnavailableNodes:n2");
+
+	/* arrays: the pending remainder and a running task */
+	j = find_job(s, "61_[4-20]");
+	assert_int_equal(j->job_id, 61);
+	assert_int_equal(j->array_job_id, 61);
+	assert_string_equal(j->array_task, "4-20");
+	j = find_job(s, "61_2");
+	assert_int_equal(j->job_id, 63);
+	assert_int_equal(j->array_job_id, 61);
+
+	/* the preempted job came back with one restart */
+	j = find_job(s, "53");
+	assert_int_equal(j->restart_cnt, 1);
+	assert_string_equal(j->reason, "BeginTime");
+	j = find_job(s, "75");
+	assert_string_equal(j->partition, "high");
+	assert_int_equal(j->time_limit, 4 * 3600);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_squeue_degenerate(void **state)
+{
+	struct sq_snapshot *s;
+	struct sq_err err;
+	char *text;
+	char line[] = "12|12|12|N/A|u|a|p|q|R|RUNNING|1|1|1|(null)|"
+		      "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x|y|z\n";
+	char bad[] = "12|12|12|N/A|u|a|p|q|R|RUNNING|high|1|1|(null)|"
+		     "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
+	char badid[] = "x|zz|12|N/A|u|a|p|q|R|RUNNING|1|1|1|(null)|"
+		       "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
+	const struct sq_job *j;
+
+	(void)state;
+	/* empty output: an empty queue, not an error */
+	s = parse_fixture(FIX "squeue_empty.txt", SQ_KIND_JOBS,
+			  sq_parse_squeue);
+	assert_int_equal(s->nrows, 0);
+	sq_snapshot_unref(s);
+
+	/* truncated output: an error naming the line, never a crash */
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	text = sq_test_fixture(FIX "squeue_truncated.txt", NULL);
+	assert_int_equal(sq_parse_squeue(text, s, &err), -1);
+	assert_int_equal(err.code, SQ_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "line 13"));
+	free(text);
+	sq_snapshot_unref(s);
+
+	/* (null) TRES, UNLIMITED limit, '|' inside the name */
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(line, s, &err), 0);
+	j = sq_snapshot_row(s, 0);
+	assert_string_equal(j->gres, "");
+	assert_int_equal(j->time_limit, SQ_INFINITE);
+	assert_string_equal(j->name, "x|y|z");
+	sq_snapshot_unref(s);
+
+	/* a malformed number fails the parse */
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(bad, s, &err), -1);
+	assert_non_null(strstr(err.msg, "malformed"));
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(badid, s, &err), -1);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_sinfo_nodes(void **state)
+{
+	struct sq_snapshot *s;
+	const struct sq_node *n;
+	struct sq_err err;
+	char trunc[] = "n1|idle|low*|0/4/0/4|8000\n";
+	char badcpu[] = "n1|idle|low*|four|8000|0|(null)|gpu:0|none\n";
+
+	(void)state;
+	s = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
+			  sq_parse_sinfo_nodes);
+	/* one row per node, partitions merged */
+	assert_int_equal(s->nrows, 4);
+	n = sq_snapshot_row(s, 0);
+	assert_string_equal(n->name, "n1");
+	assert_string_equal(n->partitions, "low*,high");
+	assert_string_equal(n->gres, "");
+	assert_int_equal(n->gpus_total, 0);
+	assert_int_equal(n->mem_total, 8000);
+	assert_string_equal(n->reason, "");
+	n = sq_snapshot_row(s, 2);
+	assert_string_equal(n->name, "n3");
+	assert_string_equal(n->state, "mixed");
+	assert_string_equal(n->partitions, "low*,gpu,high");
+	assert_int_equal(n->cpus_alloc, 7);
+	assert_int_equal(n->cpus_total, 8);
+	assert_int_equal(n->gpus_total, 4);
+	assert_int_equal(n->gpus_alloc, 4);
+	n = sq_snapshot_row(s, 3);
+	assert_string_equal(n->gres_used, "gpu:t4:1(IDX:0)");
+	assert_int_equal(n->gpus_alloc, 1);
+	sq_snapshot_unref(s);
+
+	s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	assert_int_equal(sq_parse_sinfo_nodes(trunc, s, &err), -1);
+	assert_int_equal(sq_parse_sinfo_nodes(badcpu, s, &err), -1);
+	assert_non_null(strstr(err.msg, "CPU"));
+	sq_snapshot_unref(s);
+}
+
+static void
+test_sprio(void **state)
+{
+	struct sq_snapshot *s, *w, *jobs;
+	const struct sq_prio *p;
+	const struct sq_prio_weights *pw;
+	const struct sq_job *j;
+	size_t i;
+	struct sq_err err;
+	char bad[] = "61|bob|low|2171|0|x|1667|167|5|200|0|0|cpu=8\n";
+
+	(void)state;
+	s = parse_fixture(FIX "sprio.txt", SQ_KIND_PRIO, sq_parse_sprio);
+	assert_int_equal(s->nrows, 9);
+	sq_prio_rank(s);
+	for (i = 0; i < s->nrows; i++) {
+		p = sq_snapshot_row(s, i);
+		if (p->job_id == 71) {
+			assert_string_equal(p->user, "bob");
+			assert_int_equal(p->priority, 2071);
+			assert_int_equal(p->fairshare, 1667);
+			assert_int_equal(p->jobsize, 167);
+			assert_int_equal(p->qos, 200);
+			assert_int_equal(p->nice, 100);
+			assert_string_equal(p->tres, "cpu=8,mem=0");
+			/* lowest of the 8 pending jobs of partition low */
+			assert_int_equal(p->rank, 8);
+		}
+		if (p->job_id == 69)
+			assert_int_equal(p->rank, 1);
+		if (p->job_id == 66) {
+			assert_string_equal(p->partition, "gpu");
+			assert_int_equal(p->rank, 1);
+			assert_string_equal(p->tres,
+					    "cpu=6,mem=0,gres/gpu=125");
+		}
+	}
+	/* join with the queue: pending jobs get their row, others none */
+	jobs = parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
+	sq_jobs_join_prio(jobs, s);
+	j = find_job(jobs, "71");
+	assert_non_null(j->prio);
+	assert_int_equal(j->prio->age, 125);
+	j = find_job(jobs, "61_[4-20]");
+	assert_non_null(j->prio);
+	assert_int_equal(j->prio->priority, 2171);
+	j = find_job(jobs, "57");
+	assert_null(j->prio);
+	j = find_job(jobs, "74"); /* held: sprio does not list it */
+	assert_null(j->prio);
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(s);
+
+	w = parse_fixture(FIX "sprio_w.txt", SQ_KIND_PRIO_WEIGHTS,
+			  sq_parse_sprio_weights);
+	assert_int_equal(w->nrows, 1);
+	pw = sq_snapshot_row(w, 0);
+	assert_int_equal(pw->age, 1000);
+	assert_int_equal(pw->fairshare, 10000);
+	assert_int_equal(pw->jobsize, 1000);
+	assert_int_equal(pw->partition, 5000);
+	assert_int_equal(pw->qos, 2000);
+	assert_string_equal(pw->tres, "CPU=100,Mem=10,GRES/gpu=500");
+	sq_snapshot_unref(w);
+
+	s = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	assert_int_equal(sq_parse_sprio(bad, s, &err), -1);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_partitions(void **state)
+{
+	struct sq_snapshot *s, *nodes;
+	const struct sq_partition *p;
+	struct sq_err err;
+	char bad[] = "NodeName=n1 State=IDLE\n";
+
+	(void)state;
+	s = parse_fixture(FIX "scontrol_partition.txt", SQ_KIND_PARTITIONS,
+			  sq_parse_scontrol_partitions);
+	assert_int_equal(s->nrows, 3);
+	p = sq_snapshot_row(s, 0);
+	assert_string_equal(p->name, "low");
+	assert_true(p->is_default);
+	assert_int_equal(p->priority_tier, 1);
+	assert_string_equal(p->preempt_mode, "REQUEUE");
+	assert_int_equal(p->max_time, 24 * 60);
+	assert_int_equal(p->cpus_total, 24);
+	p = sq_snapshot_row(s, 1);
+	assert_string_equal(p->name, "high");
+	assert_false(p->is_default);
+	assert_int_equal(p->priority_tier, 10);
+	assert_int_equal(p->priority_job_factor, 1000);
+	assert_string_equal(p->preempt_mode, "OFF");
+
+	nodes = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
+			      sq_parse_sinfo_nodes);
+	sq_partitions_count(s, nodes);
+	p = sq_snapshot_row(s, 2);
+	assert_string_equal(p->name, "gpu");
+	assert_int_equal(p->nodes_total, 2);
+	assert_int_equal(p->gpus_total, 8);
+	assert_int_equal(p->gpus_alloc, 5);
+	assert_int_equal(p->cpus_alloc, 14);
+	p = sq_snapshot_row(s, 0);
+	assert_int_equal(p->nodes_idle, 0);
+	assert_int_equal(p->cpus_alloc, 22);
+	sq_snapshot_unref(nodes);
+	sq_snapshot_unref(s);
+
+	s = sq_snapshot_new(SQ_KIND_PARTITIONS, 0);
+	assert_int_equal(sq_parse_scontrol_partitions(bad, s, &err), -1);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_version(void **state)
+{
+	char v[32], *text;
+	int major, minor;
+
+	(void)state;
+	text = sq_test_fixture(FIX "sinfo_V.txt", NULL);
+	assert_int_equal(sq_parse_version(text, v, sizeof(v), &major, &minor),
+			 0);
+	assert_string_equal(v, "22.05.8");
+	assert_int_equal(major, 22);
+	assert_int_equal(minor, 5);
+	free(text);
+	assert_int_equal(
+	    sq_parse_version("slurm 24.11.1\n", v, sizeof(v), &major, &minor),
+	    0);
+	assert_string_equal(v, "24.11.1");
+	assert_int_equal(
+	    sq_parse_version("garbage", v, sizeof(v), &major, &minor), -1);
+}
+
+/* record.sh must record with exactly the formats the backend runs */
+static void
+test_formats_match_recorder(void **state)
+{
+	char *rec = sq_test_fixture(FIX "record.sh", NULL);
+	char want[1024];
+
+	(void)state;
+	snprintf(want, sizeof(want), "SQUEUE_FIELDS='%s'", sq_cli_squeue_fmt);
+	assert_non_null(strstr(rec, want));
+	snprintf(want, sizeof(want), "SINFO_FIELDS='%s'", sq_cli_sinfo_fmt);
+	assert_non_null(strstr(rec, want));
+	snprintf(want, sizeof(want), "SPRIO_FORMAT_STR='%s'", sq_cli_sprio_fmt);
+	assert_non_null(strstr(rec, want));
+	free(rec);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_squeue),
+		cmocka_unit_test(test_squeue_degenerate),
+		cmocka_unit_test(test_sinfo_nodes),
+		cmocka_unit_test(test_sprio),
+		cmocka_unit_test(test_partitions),
+		cmocka_unit_test(test_version),
+		cmocka_unit_test(test_formats_match_recorder),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
