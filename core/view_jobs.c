@@ -166,6 +166,8 @@ static const struct sq_column cols[] = {
 	  NULL, 0 },
 	{ "restarts", "RESTARTS", "times requeued", 3, SQ_RIGHT, c_restarts,
 	  c_restarts_num, NUM | SQ_COL_HIDDEN },
+	{ "job_id_raw", "JOBIDRAW", "the numeric job id (JobIDRaw)", 8,
+	  SQ_RIGHT, c_jobid, c_jobid_num, NUM | SQ_COL_HIDDEN },
 	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT, c_array,
 	  NULL, SQ_COL_HIDDEN },
 };

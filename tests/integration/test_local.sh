@@ -65,9 +65,8 @@ for try in 1 2 3 4 5; do
 	cmp -s "$tmp/sp1" "$tmp/sp2" || continue
 	# sprio lists a job once per partition; squall shows the factors of
 	# the partition squeue shows
-	tsv_cols "$tmp/jobs.tsv" job_id,partition,priority,prio_age,prio_fairshare,prio_jobsize,prio_partition,prio_qos,prio_assoc,prio_nice |
+	tsv_cols "$tmp/jobs.tsv" job_id_raw,partition,priority,prio_age,prio_fairshare,prio_jobsize,prio_partition,prio_qos,prio_assoc,prio_nice |
 		awk -F'|' '$4 != ""' | sort >"$tmp/mine"
-	if [ -s "$tmp/mine" ] && join -t'|' -j1 "$tmp/mine" /dev/null >/dev/null 2>&1; then :; fi
 	missing=$(awk -F'|' 'NR == FNR { s[$0] = 1; next } !($0 in s)' "$tmp/sp1" "$tmp/mine")
 	if [ -z "$missing" ]; then same=1; fi
 	break
