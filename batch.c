@@ -11,8 +11,11 @@
 
 #include "backends/backend.h"
 #include "batch.h"
+#include "core/events.h"
+#include "core/gpus.h"
 #include "core/join.h"
 #include "core/sanitize.h"
+#include "core/why.h"
 
 #define MAX_COLS 64
 
@@ -224,6 +227,19 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 			goto fail;
 		sq_partitions_count(*out, aux);
 		sq_snapshot_unref(aux);
+	} else if (v->kind == SQ_KIND_GPUS) {
+		/* one GPUS snapshot, one scope per view */
+		sq_gpus_keep(*out,
+			     (enum sq_gpu_scope)sq_gpus_view_scope(v->name));
+	} else if (v->kind == SQ_KIND_EVENTS && (caps & SQ_CAP_JOBS)) {
+		struct sq_err jerr;
+
+		/* the queue adds restart counts and names; optional */
+		if (b->ops->fetch(b, SQ_KIND_JOBS, &aux, &jerr) == 0) {
+			sq_events_from_restarts(*out, NULL, aux);
+			sq_events_finish(*out, aux);
+			sq_snapshot_unref(aux);
+		}
 	}
 	return 0;
 fail:
@@ -261,6 +277,216 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 	if (fflush(stdout) != 0)
 		rc = 1;
 	sq_snapshot_unref(s);
+	sq_backend_close(b);
+	return rc;
+}
+
+/* The job of the queue named by arg: "123", "123_4" or the id squeue
+ * prints; NULL when absent. */
+static const struct sq_job *
+find_job(const struct sq_snapshot *jobs, const char *arg)
+{
+	char *end;
+	unsigned long id = strtoul(arg, &end, 10);
+	size_t i;
+
+	for (i = 0; i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+		if (strcmp(j->id, arg) == 0 ||
+		    (*end == '\0' && j->job_id == id))
+			return j;
+	}
+	return NULL;
+}
+
+static void
+detail_text(FILE *fp, const struct sq_job *j, const char *why, int tsv)
+{
+	const struct sq_view_def *v = &sq_view_jobs;
+	char buf[256], safe[1024];
+	size_t i;
+	const char *p;
+
+	for (i = 0; i < v->ncols; i++) {
+		const char *t = v->cols[i].text(j, buf, sizeof(buf));
+
+		if (tsv) {
+			fprintf(fp, "%s\t", v->cols[i].id);
+			sq_tsv_escape(fp, t ? t : "");
+			fputc('\n', fp);
+			continue;
+		}
+		sq_sanitize(t ? t : "-", safe, sizeof(safe));
+		fprintf(fp, "%-16s %s\n", v->cols[i].id, safe);
+	}
+	if (why == NULL)
+		return;
+	if (!tsv)
+		fputs("why pending:\n", fp);
+	/* "label: text" lines */
+	for (p = why; *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		const char *colon = memchr(p, ':', l);
+		char line[1024];
+
+		if (l >= sizeof(line))
+			l = sizeof(line) - 1;
+		memcpy(line, p, l);
+		line[l] = '\0';
+		if (tsv && colon != NULL) {
+			line[colon - p] = '\0';
+			fprintf(fp, "why_%s\t", line);
+			sq_tsv_escape(fp, line + (colon - p) + 2);
+			fputc('\n', fp);
+		} else if (!tsv) {
+			sq_sanitize(line, safe, sizeof(safe));
+			fprintf(fp, "  %s\n", safe);
+		}
+		p = nl ? nl + 1 : p + l;
+	}
+}
+
+static json_object *
+why_json(const struct sq_why *w)
+{
+	json_object *o = json_object_new_object(), *arr;
+	int i;
+
+	json_object_object_add(o, "reason", json_object_new_string(w->reason));
+	json_object_object_add(o, "meaning",
+			       json_object_new_string(w->meaning));
+	json_object_object_add(o, "rank",
+			       w->rank ? json_object_new_int64(w->rank) : NULL);
+	json_object_object_add(
+	    o, "ranked", w->rank ? json_object_new_int64(w->ranked) : NULL);
+	json_object_object_add(
+	    o, "ahead_job",
+	    w->ahead_job ? json_object_new_int64(w->ahead_job) : NULL);
+	json_object_object_add(
+	    o, "ahead_priority",
+	    w->ahead_job ? json_object_new_int64(w->ahead_priority) : NULL);
+	json_object_object_add(o, "factor",
+			       w->factor[0] ? json_object_new_string(w->factor)
+					    : NULL);
+	json_object_object_add(
+	    o, "factor_self",
+	    w->factor[0] ? json_object_new_int64(w->factor_self) : NULL);
+	json_object_object_add(
+	    o, "factor_ahead",
+	    w->factor[0] ? json_object_new_int64(w->factor_ahead) : NULL);
+	json_object_object_add(o, "limit_reason",
+			       json_object_new_boolean(w->limit_reason));
+	arr = json_object_new_array();
+	for (i = 0; i < w->nlimits; i++) {
+		const struct sq_why_limit *l = &w->limits[i];
+		json_object *lo = json_object_new_object();
+
+		json_object_object_add(lo, "scope",
+				       json_object_new_string(l->scope));
+		json_object_object_add(lo, "owner",
+				       json_object_new_string(l->owner));
+		json_object_object_add(lo, "limit",
+				       json_object_new_string(l->limit));
+		json_object_object_add(lo, "tres",
+				       json_object_new_string(l->tres));
+		json_object_object_add(lo, "value",
+				       json_object_new_int64(l->value));
+		json_object_object_add(
+		    lo, "used",
+		    l->used == SQ_NONE ? NULL : json_object_new_int64(l->used));
+		json_object_object_add(lo, "request",
+				       l->request == SQ_NONE
+					   ? NULL
+					   : json_object_new_int64(l->request));
+		json_object_object_add(lo, "at_limit",
+				       json_object_new_boolean(l->at_limit));
+		json_object_array_add(arr, lo);
+	}
+	json_object_object_add(o, "limits", arr);
+	return o;
+}
+
+static void
+detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w)
+{
+	const struct sq_view_def *v = &sq_view_jobs;
+	json_object *o = json_object_new_object();
+	char buf[256];
+	size_t i;
+
+	for (i = 0; i < v->ncols; i++) {
+		const struct sq_column *c = &v->cols[i];
+		const char *t = c->text(j, buf, sizeof(buf));
+		long long n;
+		json_object *val = NULL;
+
+		if (t != NULL && (c->flags & SQ_COL_NUM) && c->num != NULL &&
+		    c->num(j, &n) == 0 && n >= 0)
+			val = json_object_new_int64(n);
+		else if (t != NULL)
+			val = json_object_new_string(t);
+		json_object_object_add(o, c->id, val);
+	}
+	json_object_object_add(o, "why", w != NULL ? why_json(w) : NULL);
+	fputs(json_object_to_json_string_ext(
+		  o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE),
+	      fp);
+	fputc('\n', fp);
+	json_object_put(o);
+}
+
+int
+sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
+	     enum sq_format fmt)
+{
+	struct sq_backend *b;
+	struct sq_snapshot *jobs = NULL, *limits = NULL, *assocs = NULL;
+	const struct sq_job *j;
+	struct sq_err err;
+	struct sq_why w;
+	char why[4096];
+	int rc = 1;
+
+	sq_err_clear(&err);
+	b = sq_backend_open(cfg, &err);
+	if (b == NULL) {
+		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);
+		return err.code == SQ_ERR_USAGE ? 2 : 1;
+	}
+	if (fetch_view(b, &sq_view_jobs, &jobs, &err) == -1) {
+		fprintf(stderr, "squall: jobs: %s\n", err.msg);
+		goto out;
+	}
+	j = find_job(jobs, jobid);
+	if (j == NULL) {
+		fprintf(stderr, "squall: job %s is not in the queue\n", jobid);
+		goto out;
+	}
+	if (sq_job_is_pending(j) &&
+	    (b->ops->caps(b) & SQ_CAP_ACCOUNTING) != 0) {
+		struct sq_err e2;
+
+		/* usage vs limits needs assoc_mgr (operators and up) and the
+		 * account tree; both are optional */
+		if (b->ops->fetch(b, SQ_KIND_LIMITS, &limits, &e2) == -1)
+			limits = NULL;
+		if (b->ops->fetch(b, SQ_KIND_ASSOCS, &assocs, &e2) == -1)
+			assocs = NULL;
+	}
+	sq_why_compute(j, jobs, limits, assocs, &w);
+	sq_why_format(&w, why, sizeof(why));
+	if (fmt == SQ_FMT_JSON)
+		detail_json(stdout, j, w.pending ? &w : NULL);
+	else
+		detail_text(stdout, j, w.pending ? why : NULL,
+			    fmt == SQ_FMT_TSV);
+	rc = fflush(stdout) != 0;
+out:
+	sq_snapshot_unref(limits);
+	sq_snapshot_unref(assocs);
+	sq_snapshot_unref(jobs);
 	sq_backend_close(b);
 	return rc;
 }

@@ -25,6 +25,14 @@ int sq_format_from_name(const char *name);
 int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		 enum sq_format fmt, const char *columns);
 
+/*
+ * Print one job of the queue (id as squeue prints it, or the job id)
+ * with every jobs column and, when it is pending, why: rank, the job
+ * ahead, and the limit that holds it (core/why.h). Exit status as above.
+ */
+int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
+		 enum sq_format fmt);
+
 /* Print rows of a snapshot through a view's columns (used by tests). */
 int sq_batch_print(FILE *fp, const struct sq_view_def *v,
 		   const struct sq_snapshot *s, enum sq_format fmt,

@@ -19,6 +19,7 @@ enum {
 	OPT_VIEW,
 	OPT_FORMAT,
 	OPT_COLUMNS,
+	OPT_JOB,
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
 	OPT_SPEC,
@@ -40,6 +41,7 @@ static const struct option longopts[] = {
 	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "job", required_argument, NULL, OPT_JOB },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
 	{ "spec", required_argument, NULL, OPT_SPEC },
@@ -80,9 +82,18 @@ usage(FILE *fp)
 		"      --spec FILE        cluster spec to compare with\n"
 		"Batch mode:\n"
 		"      --once             print one view and exit\n"
-		"      --view VIEW        partitions, nodes, jobs, priority\n"
+		"      --view VIEW        partitions, nodes, jobs, priority, "
+		"accounts,\n"
+		"                         users, assocs, qos, fairshare, "
+		"events, gpus,\n"
+		"                         gpus-partitions, gpus-users, "
+		"gpus-accounts,\n"
+		"                         limits, reservations, diag, "
+		"config\n"
 		"      --format FMT       table (default), tsv or json\n"
 		"      --columns LIST     comma-separated column ids\n"
+		"      --job ID           one job in detail and why it pends "
+		"(jobs view)\n"
 		"\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          print the version\n"
@@ -123,7 +134,7 @@ int
 main(int argc, char **argv)
 {
 	struct sq_cluster_cfg cfg;
-	const char *view = NULL, *columns = NULL;
+	const char *view = NULL, *columns = NULL, *job = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
 
 	sq_cluster_defaults(&cfg);
@@ -182,6 +193,9 @@ main(int argc, char **argv)
 		case OPT_COLUMNS:
 			columns = optarg;
 			break;
+		case OPT_JOB:
+			job = optarg;
+			break;
 		case OPT_ACCEPT_NEW:
 			cfg.accept_new_host_key = 1;
 			break;
@@ -223,6 +237,14 @@ main(int argc, char **argv)
 	if (bad) {
 		fprintf(stderr, "Try 'squall --help'.\n");
 		return 2;
+	}
+	if (once && job != NULL) {
+		if (view != NULL && sq_view_find(view) != &sq_view_jobs) {
+			fprintf(stderr,
+				"squall: --job works with the jobs view\n");
+			return 2;
+		}
+		return sq_batch_job(&cfg, job, (enum sq_format)fmt);
 	}
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",

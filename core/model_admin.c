@@ -1,7 +1,16 @@
 /*
- * model_admin.c - row sizes of the accounting and admin kinds.
+ * model_admin.c - row sizes of the accounting and admin kinds and the
+ * small value helpers their parsers share (fractions, durations, comma
+ * lists). Pure functions; nothing here talks to a cluster.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
 #include "core/model_admin.h"
+#include "core/parse.h"
 
 size_t
 sq_admin_rowsize(enum sq_kind kind)
@@ -31,4 +40,91 @@ sq_admin_rowsize(enum sq_kind kind)
 	default:
 		return 0;
 	}
+}
+
+int
+sq_admin_double(const char *s, double *out)
+{
+	char *end;
+
+	if (sq_is_none(s)) {
+		*out = NAN;
+		return 0;
+	}
+	if (strcmp(s, "inf") == 0 || strcmp(s, "INFINITE") == 0 ||
+	    strcmp(s, "UNLIMITED") == 0) {
+		*out = INFINITY;
+		return 0;
+	}
+	errno = 0;
+	*out = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0)
+		return -1;
+	return 0;
+}
+
+int
+sq_admin_seconds(const char *s, int64_t *out)
+{
+	if (sq_is_none(s)) {
+		*out = SQ_NONE;
+		return 0;
+	}
+	return sq_parse_duration(s, out);
+}
+
+int
+sq_admin_in_list(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+	const char *p = list;
+
+	if (n == 0)
+		return 0;
+	while (p != NULL && *p != '\0') {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+
+		if (l == n && strncmp(p, item, n) == 0)
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+int
+sq_admin_list_add(struct sq_snapshot *s, const char **list, const char *add)
+{
+	struct sq_buf b;
+	const char *p = add;
+	int changed = 0, rc = 0;
+
+	if (add == NULL || *add == '\0')
+		return 0;
+	sq_buf_init(&b, 0);
+	if (*list != NULL && **list != '\0')
+		sq_buf_printf(&b, "%s", *list);
+	while (p != NULL && *p != '\0') {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		char item[256];
+
+		if (l > 0 && l < sizeof(item)) {
+			memcpy(item, p, l);
+			item[l] = '\0';
+			if (!sq_admin_in_list(sq_buf_str(&b), item)) {
+				if (b.len > 0)
+					sq_buf_append(&b, ",", 1);
+				sq_buf_append(&b, item, l);
+				changed = 1;
+			}
+		}
+		p = e ? e + 1 : NULL;
+	}
+	if (b.truncated)
+		rc = -1;
+	else if (changed)
+		*list = sq_snapshot_str(s, sq_buf_str(&b));
+	sq_buf_free(&b);
+	return rc;
 }

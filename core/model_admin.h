@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/model.h"
+#include "core/snapshot.h"
 
 /* A key/value row, used by diag and config (and as a fallback). */
 struct sq_kv {
@@ -235,5 +236,20 @@ struct sq_reservation {
 
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
+
+/* A fraction as Slurm prints it: "" and none-words -> NAN, "inf" ->
+ * INFINITY. -1 on garbage. */
+int sq_admin_double(const char *s, double *out);
+/* A Slurm duration or "" into seconds (SQ_NONE, SQ_INFINITE). */
+int sq_admin_seconds(const char *s, int64_t *out);
+/* Is item one of the entries of the comma-separated list? */
+int sq_admin_in_list(const char *list, const char *item);
+/*
+ * Add the comma-separated items of add to the list held in *list (an
+ * arena string of s), skipping duplicates; *list is replaced by a new
+ * arena string. -1 on ENOMEM.
+ */
+int sq_admin_list_add(struct sq_snapshot *s, const char **list,
+		      const char *add);
 
 #endif

@@ -5,10 +5,28 @@
 #include <string.h>
 
 #include "core/view.h"
+#include "core/view_admin.h"
 
 const struct sq_view_def *const sq_views[] = {
-	&sq_view_partitions, &sq_view_nodes, &sq_view_jobs,
-	&sq_view_priority,   NULL,
+	&sq_view_partitions,
+	&sq_view_nodes,
+	&sq_view_jobs,
+	&sq_view_priority,
+	&sq_view_accounts,
+	&sq_view_users,
+	&sq_view_assocs,
+	&sq_view_qos,
+	&sq_view_fairshare,
+	&sq_view_events,
+	&sq_view_gpus,
+	&sq_view_gpus_partitions,
+	&sq_view_gpus_users,
+	&sq_view_gpus_accounts,
+	&sq_view_limits,
+	&sq_view_reservations,
+	&sq_view_diag,
+	&sq_view_config,
+	NULL,
 };
 
 const struct sq_view_def *

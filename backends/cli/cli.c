@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
 #include "core/join.h"
 #include "core/parse.h"
 
@@ -103,8 +104,8 @@ done:
 unsigned
 sq_cli_caps(const struct sq_cli *cli)
 {
-	(void)cli;
-	return SQ_CAP_PARTITIONS | SQ_CAP_NODES | SQ_CAP_JOBS | SQ_CAP_SPRIO;
+	return SQ_CAP_PARTITIONS | SQ_CAP_NODES | SQ_CAP_JOBS | SQ_CAP_SPRIO |
+	       sq_cli_admin_caps(cli);
 }
 
 /* Run one command and parse its output into a new snapshot. */
@@ -198,9 +199,6 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 				 "sprio -w", out, err);
 	}
 	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through the "
-				  "CLI backends yet",
-				  sq_kind_name(kind));
+		return sq_cli_fetch_admin(cli, kind, out, err);
 	}
 }

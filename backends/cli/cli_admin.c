@@ -1,0 +1,290 @@
+/*
+ * cli_admin.c - which Slurm command serves each admin kind (accounts,
+ * users, assocs, QOS, fairshare, events, GPUs, limits, reservations,
+ * diag, config) and how their outputs combine. Every argv is fixed; the
+ * only value taken from the cluster (the controller log path) is checked
+ * against a path whitelist before it reaches a command line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/events.h"
+#include "core/gpus.h"
+
+/* Lines of the controller log read for preemption events. */
+#define LOG_LINES "20000"
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+typedef int (*parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
+
+/* Run argv and parse its output into s. */
+static int
+run_into(struct sq_cli *cli, const char *const argv[], parse_fn parse,
+	 struct sq_snapshot *s, struct sq_err *err)
+{
+	struct sq_buf buf;
+	int rc = -1;
+
+	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &buf, err) == -1)
+		goto done;
+	if (buf.data == NULL)
+		sq_buf_append(&buf, "", 0);
+	rc = parse(buf.data, s, err);
+done:
+	sq_buf_free(&buf);
+	return rc;
+}
+
+/* One command, one parser, a new snapshot. */
+static int
+simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
+       parse_fn parse, const char *source, struct sq_snapshot **out,
+       struct sq_err *err)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	double t0 = now_ms();
+
+	if (s == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	s->source = source;
+	if (run_into(cli, argv, parse, s, err) == -1) {
+		sq_snapshot_unref(s);
+		return -1;
+	}
+	s->fetch_ms = now_ms() - t0;
+	*out = s;
+	return 0;
+}
+
+/* An absolute path of plain characters, without "..". */
+static int
+safe_path(const char *p)
+{
+	const char *c;
+
+	if (p[0] != '/' || strlen(p) > 1024 || strstr(p, "..") != NULL)
+		return 0;
+	for (c = p; *c != '\0'; c++) {
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || strchr("/._-+", *c)))
+			return 0;
+	}
+	return 1;
+}
+
+/* SlurmctldLogFile from `scontrol show config`, or "" */
+static void
+log_path(struct sq_cli *cli, char *path, size_t n)
+{
+	static const char *const argv[] = { "scontrol", "show", "config",
+					    NULL };
+	struct sq_snapshot *cfg = sq_snapshot_new(SQ_KIND_CONFIG, 0);
+	struct sq_err e;
+	size_t i;
+
+	path[0] = '\0';
+	if (cfg == NULL)
+		return;
+	if (run_into(cli, argv, sq_parse_config, cfg, &e) == 0) {
+		for (i = 0; i < cfg->nrows; i++) {
+			const struct sq_kv *kv = sq_snapshot_row(cfg, i);
+
+			if (strcmp(kv->key, "SlurmctldLogFile") == 0 &&
+			    safe_path(kv->value))
+				snprintf(path, n, "%s", kv->value);
+		}
+	}
+	sq_snapshot_unref(cfg);
+}
+
+static int
+fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const argv[] = { "sacct", "-a",
+				     "-D",    "-X",
+				     "-n",    "-P",
+				     "-s",    "PR,RQ",
+				     "-S",    "now-1days",
+				     "-E",    "now",
+				     "-o",    sq_cli_sacct_events_fmt,
+				     NULL };
+	struct sq_snapshot *s, *log;
+	char path[1100];
+	double t0 = now_ms();
+
+	if (simple(cli, SQ_KIND_EVENTS, argv, sq_parse_sacct_events,
+		   "sacct -s PR,RQ", &s, err) == -1)
+		return -1;
+	/* the controller log, when this user may read it: optional */
+	log_path(cli, path, sizeof(path));
+	log = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	if (path[0] != '\0' && log != NULL) {
+		const char *const targv[] = {
+			"/usr/bin/tail", "-n", LOG_LINES, "--", path, NULL
+		};
+		struct sq_err e;
+
+		if (run_into(cli, targv, sq_parse_events_log, log, &e) == 0) {
+			if (sq_events_merge(s, log) == -1) {
+				sq_snapshot_unref(log);
+				sq_snapshot_unref(s);
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "out of memory");
+			}
+			s->source = "sacct -s PR,RQ + slurmctld log";
+		}
+	}
+	sq_snapshot_unref(log);
+	sq_events_finish(s, NULL);
+	s->fetch_ms = now_ms() - t0;
+	*out = s;
+	return 0;
+}
+
+static int
+fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	static const char *const nargv[] = { "scontrol", "-d",   "-o",
+					     "show",     "node", NULL };
+	const char *const jargv[] = {
+		"squeue",           "-h", "-a", "-t", "R,S,CG", "-O",
+		sq_cli_gpujobs_fmt, NULL
+	};
+	struct sq_snapshot *s;
+	const char *note;
+	double t0 = now_ms();
+
+	s = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	if (s == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	s->source = "scontrol -d show node + squeue tres-alloc";
+	if (run_into(cli, nargv, sq_parse_gpu_nodes, s, err) == -1 ||
+	    run_into(cli, jargv, sq_parse_gpu_jobs, s, err) == -1) {
+		sq_snapshot_unref(s);
+		return -1;
+	}
+	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
+	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
+		note = "not collected by this cluster (Slurm before 23.02 has "
+		       "no gres/gpuutil)";
+	else
+		note = "not collected by this cluster (squall reads no "
+		       "gres/gpuutil step usage yet)";
+	if (sq_gpus_finish(s, note) == -1) {
+		sq_snapshot_unref(s);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	s->fetch_ms = now_ms() - t0;
+	*out = s;
+	return 0;
+}
+
+unsigned
+sq_cli_admin_caps(const struct sq_cli *cli)
+{
+	(void)cli;
+	return SQ_CAP_ACCOUNTING | SQ_CAP_SHARES | SQ_CAP_EVENTS |
+	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG;
+}
+
+int
+sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
+		   struct sq_snapshot **out, struct sq_err *err)
+{
+	*out = NULL;
+	switch (kind) {
+	case SQ_KIND_ASSOCS: {
+		const char *const argv[] = { "sacctmgr",       "-n",    "-P",
+					     "show",           "assoc", "tree",
+					     sq_cli_assoc_fmt, NULL };
+
+		return simple(cli, kind, argv, sq_parse_sacctmgr_assoc,
+			      "sacctmgr show assoc tree", out, err);
+	}
+	case SQ_KIND_ACCOUNTS: {
+		const char *const argv[] = { "sacctmgr",  "-n",
+					     "-P",        "show",
+					     "account",   "withassoc",
+					     "withcoord", sq_cli_account_fmt,
+					     NULL };
+
+		return simple(cli, kind, argv, sq_parse_sacctmgr_account,
+			      "sacctmgr show account", out, err);
+	}
+	case SQ_KIND_USERS: {
+		const char *const argv[] = { "sacctmgr",  "-n",
+					     "-P",        "show",
+					     "user",      "withassoc",
+					     "withcoord", sq_cli_user_fmt,
+					     NULL };
+
+		return simple(cli, kind, argv, sq_parse_sacctmgr_user,
+			      "sacctmgr show user", out, err);
+	}
+	case SQ_KIND_QOS: {
+		const char *const argv[] = { "sacctmgr", "-n",  "-P",
+					     "show",     "qos", sq_cli_qos_fmt,
+					     NULL };
+
+		return simple(cli, kind, argv, sq_parse_sacctmgr_qos,
+			      "sacctmgr show qos", out, err);
+	}
+	case SQ_KIND_SHARES: {
+		const char *const argv[] = { "sshare", "-P", "-n",
+					     "-a",     "-o", sq_cli_sshare_fmt,
+					     NULL };
+
+		return simple(cli, kind, argv, sq_parse_sshare, "sshare -a -o",
+			      out, err);
+	}
+	case SQ_KIND_EVENTS:
+		return fetch_events(cli, out, err);
+	case SQ_KIND_GPUS:
+		return fetch_gpus(cli, out, err);
+	case SQ_KIND_LIMITS: {
+		static const char *const argv[] = { "scontrol", "show",
+						    "assoc_mgr",
+						    "flags=assoc,qos", NULL };
+
+		return simple(cli, kind, argv, sq_parse_assoc_mgr,
+			      "scontrol show assoc_mgr", out, err);
+	}
+	case SQ_KIND_RESERVATIONS: {
+		static const char *const argv[] = { "scontrol", "-o", "show",
+						    "reservation", NULL };
+
+		return simple(cli, kind, argv, sq_parse_reservations,
+			      "scontrol -o show reservation", out, err);
+	}
+	case SQ_KIND_DIAG: {
+		static const char *const argv[] = { "sdiag", NULL };
+
+		return simple(cli, kind, argv, sq_parse_sdiag, "sdiag", out,
+			      err);
+	}
+	case SQ_KIND_CONFIG: {
+		static const char *const argv[] = { "scontrol", "show",
+						    "config", NULL };
+
+		return simple(cli, kind, argv, sq_parse_config,
+			      "scontrol show config", out, err);
+	}
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s view is not available through the "
+				  "CLI backends yet",
+				  sq_kind_name(kind));
+	}
+}

@@ -1,0 +1,59 @@
+/*
+ * cli_admin.h - the admin kinds of the CLI backends: the parsers of
+ * sacctmgr, sshare, sacct, the controller log, sdiag, scontrol show
+ * config / reservation / assoc_mgr / node -d, and the fetch that runs
+ * them. Parsers follow cli.h's rules: text is split in place, rows and
+ * strings go to the snapshot, nothing is printed.
+ */
+#ifndef SQ_CLI_ADMIN_H
+#define SQ_CLI_ADMIN_H
+
+#include "backends/cli/cli.h"
+#include "core/model_admin.h"
+
+/* Fixed format strings (shared with tests and record_admin.sh). */
+extern const char sq_cli_assoc_fmt[];
+extern const char sq_cli_account_fmt[];
+extern const char sq_cli_user_fmt[];
+extern const char sq_cli_qos_fmt[];
+extern const char sq_cli_sshare_fmt[];
+extern const char sq_cli_sacct_events_fmt[];
+extern const char sq_cli_gpujobs_fmt[];
+
+/* Fetch one admin kind; SQ_ERR_UNSUPPORTED for the others. */
+int sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
+		       struct sq_snapshot **out, struct sq_err *err);
+/* SQ_CAP_* flags the admin fetches add for this Slurm version. */
+unsigned sq_cli_admin_caps(const struct sq_cli *cli);
+
+/* sacctmgr -n -P (parse_sacctmgr.c) */
+int sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s,
+			    struct sq_err *err);
+int sq_parse_sacctmgr_account(char *text, struct sq_snapshot *s,
+			      struct sq_err *err);
+int sq_parse_sacctmgr_user(char *text, struct sq_snapshot *s,
+			   struct sq_err *err);
+int sq_parse_sacctmgr_qos(char *text, struct sq_snapshot *s,
+			  struct sq_err *err);
+/* sshare -P -n -a -o <sq_cli_sshare_fmt> (parse_sshare.c) */
+int sq_parse_sshare(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* sacct -D -X -n -P -s PR,RQ -o <sq_cli_sacct_events_fmt> (parse_sacct.c) */
+int sq_parse_sacct_events(char *text, struct sq_snapshot *s,
+			  struct sq_err *err);
+/* Preemption lines of a slurmctld log (parse_events_log.c, PCRE2):
+ * appends events with source "log"; other lines are ignored. */
+int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* sdiag (parse_sdiag.c) and scontrol show config (parse_config.c) */
+int sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* scontrol -o show reservation (parse_reservations.c) */
+int sq_parse_reservations(char *text, struct sq_snapshot *s,
+			  struct sq_err *err);
+/* scontrol show assoc_mgr flags=assoc,qos (parse_assoc_mgr.c) */
+int sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* GPUs (parse_gpus.c): nodes from scontrol -d -o show node, then running
+ * jobs from squeue -O <sq_cli_gpujobs_fmt>; sq_gpus_finish() after both. */
+int sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err);
+
+#endif

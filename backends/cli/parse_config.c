@@ -1,0 +1,98 @@
+/*
+ * parse_config.c - `scontrol show config` as key/value rows. The main
+ * block is "Key = value"; plugin blocks ("Cgroup Support
+ * Configuration:") become sections; the controller status lines at the
+ * end ("Slurmctld(primary) at vm is UP") become section "status". The
+ * "Configuration data as of" line is kept as key ConfigTime.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/parse.h"
+
+static char *
+trim(char *p)
+{
+	char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return p;
+}
+
+static int
+add(struct sq_snapshot *s, const char *section, const char *key,
+    const char *value, struct sq_err *err)
+{
+	struct sq_kv *kv = sq_snapshot_add(s);
+
+	if (kv == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	kv->section = section[0] ? sq_snapshot_str(s, section) : "";
+	kv->key = sq_snapshot_str(s, key);
+	kv->value = sq_snapshot_str(s, value);
+	return 0;
+}
+
+int
+sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line;
+	char section[128] = "";
+	int seen = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *eq, *t = trim(line);
+		size_t n = strlen(t);
+
+		if (n == 0)
+			continue;
+		if (strncmp(t, "Configuration data as of ", 25) == 0) {
+			if (add(s, "", "ConfigTime", trim(t + 25), err) == -1)
+				return -1;
+			seen = 1;
+			continue;
+		}
+		eq = strstr(t, " = ");
+		if (eq == NULL && n > 2 && strcmp(t + n - 2, " =") == 0) {
+			/* "PriorityFlags           = " (empty value) */
+			t[n - 2] = '\0';
+			if (add(s, section, trim(t), "", err) == -1)
+				return -1;
+			seen = 1;
+			continue;
+		}
+		if (eq == NULL && strchr(t, '=') == NULL && t[n - 1] == ':') {
+			t[n - 1] = '\0';
+			snprintf(section, sizeof(section), "%s", t);
+			continue;
+		}
+		if (eq != NULL) {
+			*eq = '\0';
+			if (add(s, section, trim(t), trim(eq + 3), err) == -1)
+				return -1;
+			seen = 1;
+			continue;
+		}
+		/* "Slurmctld(primary) at vm is UP" */
+		{
+			char *is = strstr(t, " is ");
+
+			if (is != NULL) {
+				*is = '\0';
+				if (add(s, "status", t, is + 4, err) == -1)
+					return -1;
+			} else if (add(s, "status", t, "", err) == -1) {
+				return -1;
+			}
+		}
+	}
+	if (!seen)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "scontrol show config printed no settings");
+	return 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * parse_gpus.c - the inputs of the GPUS kind: nodes from `scontrol -d -o
+ * show node` (Gres, GresUsed with indices, Partitions) and running jobs
+ * from `squeue -h -a -t R,S,CG -O <sq_cli_gpujobs_fmt>` (allocated TRES,
+ * which carry the GPU type even when the job asked for an untyped GPU).
+ * Rows go through core/gpus.c; the caller runs sq_gpus_finish().
+ */
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/gpus.h"
+#include "core/parse.h"
+
+const char sq_cli_gpujobs_fmt[] =
+    "JobID:|,UserName:|,Account:|,Partition:|,tres-alloc:";
+
+int
+sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *key, *val, *kp;
+	int lineno = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		const char *name = NULL, *parts = "", *gres = "", *used = "";
+
+		lineno++;
+		if (*line == '\0' || strncmp(line, "No nodes", 8) == 0)
+			continue;
+		if (strncmp(line, "NodeName=", 9) != 0)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "scontrol line %d: not a node",
+					  lineno);
+		kp = line;
+		while (sq_kv_next(&kp, &key, &val)) {
+			char *e = val + strlen(val);
+
+			/* scontrol pads some values ("Partitions=a,b  Boot") */
+			while (e > val && e[-1] == ' ')
+				*--e = '\0';
+			if (strcmp(key, "NodeName") == 0)
+				name = val;
+			else if (strcmp(key, "Partitions") == 0)
+				parts = val;
+			else if (strcmp(key, "Gres") == 0)
+				gres = val;
+			else if (strcmp(key, "GresUsed") == 0)
+				used = val;
+		}
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "scontrol line %d: no node name",
+					  lineno);
+		if (sq_gpus_add_node(s, name, parts, gres, used) == -1)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	return 0;
+}
+
+enum { J_ID, J_USER, J_ACCOUNT, J_PART, J_TRES, J_COUNT };
+
+int
+sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[J_COUNT];
+	int lineno = 0, n;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		lineno++;
+		if (*line == '\0')
+			continue;
+		n = sq_split(line, '|', f, J_COUNT);
+		if (n != J_COUNT)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "squeue line %d: %d fields, expected "
+					  "%d (truncated output?)",
+					  lineno, n, J_COUNT);
+		if (sq_gpus_add_job(s, f[J_USER], f[J_ACCOUNT], f[J_PART],
+				    f[J_TRES]) == -1)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	return 0;
+}

@@ -1,0 +1,171 @@
+/*
+ * parse_sdiag.c - controller statistics from `sdiag` as key/value rows.
+ * Sections: "general" (threads, queues, job counters), "main" (main
+ * scheduler),
+ * "backfill", "rpc_type" and "rpc_user" (one row per message type or
+ * user: value "count=N ave_time=N total_time=N"), "pending_rpc".
+ * Times printed as "Sun Nov 29 22:00:48 2026 (1795989648)" become the
+ * epoch in parentheses.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/parse.h"
+
+static char *
+trim(char *p)
+{
+	char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return p;
+}
+
+/* "... (1795989648)" at the end: the digits, else NULL */
+static char *
+epoch_suffix(char *v)
+{
+	size_t n = strlen(v);
+	char *open;
+
+	if (n < 3 || v[n - 1] != ')')
+		return NULL;
+	open = strrchr(v, '(');
+	if (open == NULL || open + 1 == v + n - 1)
+		return NULL;
+	for (char *p = open + 1; p < v + n - 1; p++) {
+		if (!isdigit((unsigned char)*p))
+			return NULL;
+	}
+	v[n - 1] = '\0';
+	return open + 1;
+}
+
+static int
+add(struct sq_snapshot *s, const char *section, const char *key,
+    const char *value, struct sq_err *err)
+{
+	struct sq_kv *kv = sq_snapshot_add(s);
+
+	if (kv == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	kv->section = section;
+	kv->key = sq_snapshot_str(s, key);
+	kv->value = sq_snapshot_str(s, value);
+	return 0;
+}
+
+/* "\tNAME   ( 2009) count:884    ave_time:177    total_time:156577" */
+static int
+rpc_line(struct sq_snapshot *s, const char *section, char *line,
+	 struct sq_err *err)
+{
+	char name[128], rest[256], *p, *q;
+	size_t o = 0;
+	int n;
+
+	if (sscanf(line, " %127s", name) != 1)
+		return 0;
+	p = strchr(line, ')');
+	if (p == NULL)
+		return 0;
+	p++;
+	/* "count:1 ave_time:2" -> "count=1 ave_time=2" */
+	for (q = p; *q != '\0' && o + 1 < sizeof(rest); q++) {
+		if (*q == ' ' || *q == '\t') {
+			if (o > 0 && rest[o - 1] != ' ')
+				rest[o++] = ' ';
+			continue;
+		}
+		rest[o++] = *q == ':' ? '=' : *q;
+	}
+	while (o > 0 && rest[o - 1] == ' ')
+		o--;
+	rest[o] = '\0';
+	n = add(s, section, name, rest, err);
+	return n;
+}
+
+int
+sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line;
+	const char *section = "general";
+	int seen = 0;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *colon, *key, *val, *ep;
+		int indented = line[0] == '\t' || line[0] == ' ';
+
+		if (*trim(line) == '\0' || line[0] == '*')
+			continue;
+		seen = 1;
+		if (!indented) {
+			char *t = trim(line);
+
+			if (strncmp(t, "Main schedule statistics", 24) == 0) {
+				section = "main";
+				continue;
+			}
+			if (strncmp(t, "Backfilling stats", 17) == 0) {
+				section = "backfill";
+				continue;
+			}
+			if (strstr(t, "statistics by message type") != NULL) {
+				section = "rpc_type";
+				continue;
+			}
+			if (strstr(t, "statistics by user") != NULL) {
+				section = "rpc_user";
+				continue;
+			}
+			if (strncmp(t, "Pending RPC statistics", 22) == 0) {
+				section = "pending_rpc";
+				continue;
+			}
+			section = "general";
+		}
+		if (strcmp(section, "rpc_type") == 0 ||
+		    strcmp(section, "rpc_user") == 0 ||
+		    strcmp(section, "pending_rpc") == 0) {
+			if (strchr(line, '(') == NULL)
+				continue; /* "No pending RPCs" */
+			if (rpc_line(s, section, line, err) == -1)
+				return -1;
+			continue;
+		}
+		colon = strstr(line, ": ");
+		if (colon == NULL) {
+			size_t n = strlen(line);
+
+			/* "Data since      Sun Nov 29 21:53:12 2026 (17..)" */
+			if (n > 3 && line[n - 1] == ':')
+				line[n - 1] = '\0';
+			ep = epoch_suffix(line);
+			if (ep == NULL)
+				continue;
+			/* the ctime date (24 chars) precedes " (" */
+			key = trim(line);
+			if (ep - 2 - key >= 24)
+				ep[-2 - 24] = '\0';
+			if (add(s, section, trim(key), ep, err) == -1)
+				return -1;
+			continue;
+		}
+		*colon = '\0';
+		key = trim(line);
+		val = trim(colon + 2);
+		ep = epoch_suffix(val);
+		if (add(s, section, key, ep ? ep : val, err) == -1)
+			return -1;
+	}
+	if (!seen)
+		return sq_err_set(err, SQ_ERR_PARSE, "sdiag printed nothing");
+	return 0;
+}

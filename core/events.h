@@ -1,0 +1,46 @@
+/*
+ * events.h - merging the sources of preemption events into one EVENTS
+ * snapshot: accounting runs (sacct, REST slurmdb), controller log lines,
+ * and restart counts that grew between two queue snapshots. Pure
+ * functions on snapshots that are not yet published.
+ */
+#ifndef SQ_EVENTS_H
+#define SQ_EVENTS_H
+
+#include "core/model_admin.h"
+#include "core/snapshot.h"
+
+/* Seconds between a run's End in accounting and the controller's log
+ * line for the same preemption that still count as one event. */
+#define SQ_EVENTS_SLACK 60
+
+/*
+ * Fold the log events (source "log") into events: a log line that
+ * matches a run of the same job within SQ_EVENTS_SLACK seconds gives it
+ * its preemptor and mode (source becomes "sacct+log"); others are added
+ * once (repeated lines are dropped). -1 on ENOMEM.
+ */
+int sq_events_merge(struct sq_snapshot *events, const struct sq_snapshot *log);
+
+/*
+ * Restart counts that grew from old_jobs to new_jobs (JOBS snapshots)
+ * and are not explained by an event of that job since old_jobs was
+ * fetched become events with source "restarts", at new_jobs' fetch
+ * time. With old_jobs NULL (a first or one-shot fetch), a job that
+ * has restarted but has no event at all gets one row with time unknown.
+ * Returns the number of rows added, or -1 on ENOMEM.
+ */
+int sq_events_from_restarts(struct sq_snapshot *events,
+			    const struct sq_snapshot *old_jobs,
+			    const struct sq_snapshot *new_jobs);
+
+/*
+ * Complete events from the queue (JOBS snapshot, may be NULL): victim
+ * and preemptor user/partition where unknown, the restart count of each
+ * run, and mode REQUEUE where the job was evidently requeued (it ran
+ * again or is back in the queue). Then sort newest first.
+ */
+void sq_events_finish(struct sq_snapshot *events,
+		      const struct sq_snapshot *jobs);
+
+#endif

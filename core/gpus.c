@@ -1,0 +1,307 @@
+/*
+ * gpus.c - accelerator counts per node, partition, user and account.
+ * Node rows come straight from Gres/GresUsed; partition rows sum their
+ * nodes; user and account rows sum the jobs' allocated TRES by type
+ * (a job's "gres/gpu=2,gres/gpu:a100=2" is two A100s, not four).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gpus.h"
+#include "core/gres.h"
+
+#define MAX_ITEMS 64
+
+static struct sq_gpu *
+new_row(struct sq_snapshot *s, enum sq_gpu_scope scope, const char *name,
+	const char *type)
+{
+	struct sq_gpu *g = sq_snapshot_add(s);
+
+	if (g == NULL)
+		return NULL;
+	g->scope = scope;
+	g->node = g->partition = g->user = g->account = "";
+	g->name = sq_snapshot_str(s, name);
+	g->type = sq_snapshot_str(s, type);
+	g->total = g->alloc = g->idle = SQ_NONE;
+	g->util = SQ_NONE;
+	g->util_note = "";
+	return g;
+}
+
+/* Count of (name, type) in items; typed counts never include untyped. */
+static int64_t
+count_of(const struct sq_gres_item *it, int n, const char *name,
+	 const char *type)
+{
+	int64_t c = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(it[i].name, name) == 0 &&
+		    strcmp(it[i].type, type) == 0)
+			c += it[i].count;
+	}
+	return c;
+}
+
+int
+sq_gpus_add_node(struct sq_snapshot *s, const char *node,
+		 const char *partitions, const char *gres,
+		 const char *gres_used)
+{
+	struct sq_gres_item cfg[MAX_ITEMS], used[MAX_ITEMS];
+	int nc, nu, i;
+
+	nc = sq_gres_parse(gres, cfg, MAX_ITEMS);
+	nu = sq_gres_parse(gres_used, used, MAX_ITEMS);
+	if (nc < 0)
+		nc = 0;
+	if (nu < 0)
+		nu = 0;
+	for (i = 0; i < nc; i++) {
+		struct sq_gpu *g;
+		int j, dup = 0;
+
+		if (!sq_gres_is_accel(cfg[i].name))
+			continue;
+		for (j = 0; j < i; j++) {
+			if (strcmp(cfg[j].name, cfg[i].name) == 0 &&
+			    strcmp(cfg[j].type, cfg[i].type) == 0)
+				dup = 1;
+		}
+		if (dup)
+			continue;
+		g = new_row(s, SQ_GPU_NODE, cfg[i].name, cfg[i].type);
+		if (g == NULL)
+			return -1;
+		g->node = sq_snapshot_str(s, node);
+		g->partition = sq_snapshot_str(s, partitions);
+		g->total = count_of(cfg, nc, cfg[i].name, cfg[i].type);
+		g->alloc = count_of(used, nu, cfg[i].name, cfg[i].type);
+		/* untyped configuration, typed use: count the typed use */
+		if (cfg[i].type[0] == '\0' && g->alloc == 0) {
+			for (j = 0; j < nu; j++) {
+				if (strcmp(used[j].name, cfg[i].name) == 0)
+					g->alloc += used[j].count;
+			}
+		}
+		g->jobs = 0;
+	}
+	return 0;
+}
+
+int
+sq_gpus_add_job(struct sq_snapshot *s, const char *user, const char *account,
+		const char *partition, const char *tres_alloc)
+{
+	struct sq_gres_item it[MAX_ITEMS];
+	int n, i, j;
+
+	n = sq_gres_parse(tres_alloc, it, MAX_ITEMS);
+	if (n <= 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		int64_t typed = 0, c;
+		int seen = 0;
+
+		if (!sq_gres_is_accel(it[i].name))
+			continue;
+		for (j = 0; j < i; j++) {
+			if (strcmp(it[j].name, it[i].name) == 0 &&
+			    strcmp(it[j].type, it[i].type) == 0)
+				seen = 1;
+		}
+		if (seen)
+			continue;
+		c = count_of(it, n, it[i].name, it[i].type);
+		if (it[i].type[0] == '\0') {
+			/* untyped total: only what the types do not cover */
+			for (j = 0; j < n; j++) {
+				if (strcmp(it[j].name, it[i].name) == 0 &&
+				    it[j].type[0] != '\0')
+					typed += it[j].count;
+			}
+			c -= typed;
+		}
+		if (c <= 0)
+			continue;
+		{
+			struct sq_gpu *g =
+			    new_row(s, SQ_GPU_USER, it[i].name, it[i].type);
+
+			if (g == NULL)
+				return -1;
+			g->user = sq_snapshot_str(s, user);
+			g->account = sq_snapshot_str(s, account);
+			g->partition = sq_snapshot_str(s, partition);
+			g->alloc = c;
+			g->jobs = 1;
+		}
+	}
+	return 0;
+}
+
+static const char *
+key_of(const struct sq_gpu *g)
+{
+	switch (g->scope) {
+	case SQ_GPU_NODE:
+		return g->node;
+	case SQ_GPU_PARTITION:
+		return g->partition;
+	case SQ_GPU_USER:
+		return g->user;
+	case SQ_GPU_ACCOUNT:
+		return g->account;
+	}
+	return "";
+}
+
+static int
+cmp_rows(const void *a_, const void *b_)
+{
+	const struct sq_gpu *a = a_, *b = b_;
+	int c;
+
+	if (a->scope != b->scope)
+		return (int)a->scope - (int)b->scope;
+	if ((c = strcmp(key_of(a), key_of(b))) != 0)
+		return c;
+	if (a->scope == SQ_GPU_USER &&
+	    (c = strcmp(a->account, b->account)) != 0)
+		return c;
+	if ((c = strcmp(a->name, b->name)) != 0)
+		return c;
+	return strcmp(a->type, b->type);
+}
+
+/* Merge b into a when they are the same key (sorted input). */
+static int
+same(const struct sq_gpu *a, const struct sq_gpu *b)
+{
+	return a->scope == b->scope && strcmp(key_of(a), key_of(b)) == 0 &&
+	       (a->scope != SQ_GPU_USER ||
+		strcmp(a->account, b->account) == 0) &&
+	       strcmp(a->name, b->name) == 0 && strcmp(a->type, b->type) == 0;
+}
+
+static int64_t
+add64(int64_t a, int64_t b)
+{
+	if (a == SQ_NONE)
+		return b;
+	if (b == SQ_NONE)
+		return a;
+	return a + b;
+}
+
+int
+sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
+{
+	struct sq_gpu *tmp;
+	size_t n = s->nrows, i, m = 0, extra = 0;
+
+	/* count the derived rows: one per node row and partition, one
+	 * account row per user row */
+	for (i = 0; i < n; i++) {
+		const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		if (g->scope == SQ_GPU_NODE) {
+			const char *p = g->partition;
+
+			extra++;
+			while ((p = strchr(p, ',')) != NULL) {
+				extra++;
+				p++;
+			}
+		} else if (g->scope == SQ_GPU_USER) {
+			extra += 2;
+		}
+	}
+	tmp = calloc(n + extra + 1, sizeof(*tmp));
+	if (tmp == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		tmp[m++] = *g;
+		if (g->scope == SQ_GPU_NODE) {
+			const char *p = g->partition;
+
+			while (*p != '\0') {
+				const char *e = strchr(p, ',');
+				size_t l = e ? (size_t)(e - p) : strlen(p);
+				struct sq_gpu pr = *g;
+
+				/* sinfo marks the default partition '*' */
+				pr.scope = SQ_GPU_PARTITION;
+				pr.node = "";
+				pr.partition = sq_snapshot_strn(
+				    s, p, l > 0 && p[l - 1] == '*' ? l - 1 : l);
+				pr.jobs = 0;
+				tmp[m++] = pr;
+				p = e ? e + 1 : p + l;
+			}
+		} else if (g->scope == SQ_GPU_USER) {
+			struct sq_gpu ar = *g, pj = *g;
+
+			ar.scope = SQ_GPU_ACCOUNT;
+			ar.user = ar.partition = "";
+			tmp[m++] = ar;
+			/* the job's partition: counts its jobs only */
+			pj.scope = SQ_GPU_PARTITION;
+			pj.user = pj.account = "";
+			pj.total = pj.alloc = SQ_NONE;
+			tmp[m++] = pj;
+			tmp[m - 3].partition = "";
+		}
+	}
+	qsort(tmp, m, sizeof(*tmp), cmp_rows);
+	s->nrows = 0;
+	for (i = 0; i < m; i++) {
+		struct sq_gpu *last =
+		    s->nrows ? sq_snapshot_row(s, s->nrows - 1) : NULL;
+
+		if (last != NULL && same(last, &tmp[i])) {
+			last->total = add64(last->total, tmp[i].total);
+			last->alloc = add64(last->alloc, tmp[i].alloc);
+			last->jobs += tmp[i].jobs;
+			continue;
+		}
+		last = sq_snapshot_add(s);
+		if (last == NULL) {
+			free(tmp);
+			return -1;
+		}
+		*last = tmp[i];
+	}
+	free(tmp);
+	for (i = 0; i < s->nrows; i++) {
+		struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		if (g->total != SQ_NONE && g->alloc != SQ_NONE)
+			g->idle = g->total - g->alloc;
+		g->util = SQ_NONE;
+		g->util_note = util_note != NULL ? util_note : "";
+	}
+	return 0;
+}
+
+void
+sq_gpus_keep(struct sq_snapshot *s, enum sq_gpu_scope scope)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < s->nrows; i++) {
+		struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		if (g->scope != scope)
+			continue;
+		if (m != i)
+			memcpy(sq_snapshot_row(s, m), g, sizeof(*g));
+		m++;
+	}
+	s->nrows = m;
+}

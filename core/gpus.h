@@ -1,0 +1,37 @@
+/*
+ * gpus.h - building the GPUS snapshot (struct sq_gpu rows) from what any
+ * backend knows: each node's configured and used GRES, and each running
+ * job's allocated TRES. Every accelerator GRES counts (gpu and its types,
+ * tpu, shard, mps ...; see gres.h). Call the add functions, then
+ * sq_gpus_finish() once, before the snapshot is published.
+ */
+#ifndef SQ_GPUS_H
+#define SQ_GPUS_H
+
+#include "core/model_admin.h"
+#include "core/snapshot.h"
+
+/* One node: partitions comma-separated; gres as configured
+ * ("gpu:a100:4"), gres_used with indices ("gpu:a100:2(IDX:0-1)"). */
+int sq_gpus_add_node(struct sq_snapshot *s, const char *node,
+		     const char *partitions, const char *gres,
+		     const char *gres_used);
+/* One running job with its allocated TRES ("cpu=2,gres/gpu=2,
+ * gres/gpu:a100=2"); jobs without accelerators add nothing. */
+int sq_gpus_add_job(struct sq_snapshot *s, const char *user,
+		    const char *account, const char *partition,
+		    const char *tres_alloc);
+/*
+ * Aggregate: per-partition rows from the nodes, per-user and per-account
+ * rows from the jobs, idle = total - alloc; sort by scope and key.
+ * util_note explains missing utilisation ("not collected by this
+ * cluster ..."); it must outlive the snapshot (a literal). -1 on ENOMEM.
+ */
+int sq_gpus_finish(struct sq_snapshot *s, const char *util_note);
+/* Keep only the rows of one scope (before publishing). */
+void sq_gpus_keep(struct sq_snapshot *s, enum sq_gpu_scope scope);
+
+/* Scope shown by a gpus view ("gpus", "gpus-users" ...), or -1. */
+int sq_gpus_view_scope(const char *view_name);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * view_admin.h - the view definitions of the admin data (accounts,
+ * users, assocs, qos, fairshare, events, gpus*, limits, reservations,
+ * diag, config), for the registry in view.c.
+ */
+#ifndef SQ_VIEW_ADMIN_H
+#define SQ_VIEW_ADMIN_H
+
+#include "core/view.h"
+
+extern const struct sq_view_def sq_view_accounts;
+extern const struct sq_view_def sq_view_users;
+extern const struct sq_view_def sq_view_assocs;
+extern const struct sq_view_def sq_view_qos;
+extern const struct sq_view_def sq_view_fairshare;
+extern const struct sq_view_def sq_view_events;
+extern const struct sq_view_def sq_view_gpus;
+extern const struct sq_view_def sq_view_gpus_partitions;
+extern const struct sq_view_def sq_view_gpus_users;
+extern const struct sq_view_def sq_view_gpus_accounts;
+extern const struct sq_view_def sq_view_limits;
+extern const struct sq_view_def sq_view_reservations;
+extern const struct sq_view_def sq_view_diag;
+extern const struct sq_view_def sq_view_config;
+
+#endif
