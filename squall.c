@@ -10,12 +10,15 @@
 #include "config.h"
 #include "backends/backend.h"
 #include "batch.h"
+#include "exec.h"
 #include "core/cluster.h"
 
 enum {
 	OPT_TOKEN_FILE = 256,
 	OPT_READONLY,
 	OPT_ONCE,
+	OPT_EXEC,
+	OPT_YES,
 	OPT_VIEW,
 	OPT_FORMAT,
 	OPT_COLUMNS,
@@ -38,6 +41,8 @@ static const struct option longopts[] = {
 	{ "readonly", no_argument, NULL, OPT_READONLY },
 	{ "refresh", required_argument, NULL, 'r' },
 	{ "once", no_argument, NULL, OPT_ONCE },
+	{ "exec", required_argument, NULL, OPT_EXEC },
+	{ "yes", no_argument, NULL, OPT_YES },
 	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
@@ -82,6 +87,15 @@ usage(FILE *fp)
 		"      --spec FILE        cluster spec to compare with\n"
 		"Batch mode:\n"
 		"      --once             print one view and exit\n"
+		"      --exec 'ACTION [TARGET...] [KEY=VALUE...]'\n"
+		"                         run one action, e.g. 'cancel 123', "
+		"'drain n2 reason=disk',\n"
+		"                         'setlimit account=chem user=bob "
+		"maxjobs=5'; shows the\n"
+		"                         command, asks y/N, verifies, audits; "
+		"exit 0 when every\n"
+		"                         target was done and verified\n"
+		"      --yes              --exec without asking (scripts)\n"
 		"      --view VIEW        partitions, nodes, jobs, priority, "
 		"accounts,\n"
 		"                         users, assocs, qos, fairshare, "
@@ -136,6 +150,8 @@ main(int argc, char **argv)
 	struct sq_cluster_cfg cfg;
 	const char *view = NULL, *columns = NULL, *job = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
+	const char *exec_line = NULL;
+	int yes = 0;
 
 	sq_cluster_defaults(&cfg);
 	while ((c = getopt_long(argc, argv, "b:H:p:l:u:c:r:hV", longopts,
@@ -177,6 +193,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_ONCE:
 			once = 1;
+			break;
+		case OPT_EXEC:
+			exec_line = optarg;
+			break;
+		case OPT_YES:
+			yes = 1;
 			break;
 		case OPT_VIEW:
 			view = optarg;
@@ -246,6 +268,8 @@ main(int argc, char **argv)
 		}
 		return sq_batch_job(&cfg, job, (enum sq_format)fmt);
 	}
+	if (exec_line != NULL)
+		return sq_exec_main(&cfg, exec_line, yes);
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
 				    (enum sq_format)fmt, columns);

@@ -409,9 +409,80 @@ valid_target(enum sq_kind kind, const char *t, char *out, size_t n,
 	return 0;
 }
 
+static int add_one(struct sq_action *a, const char *target, struct sq_err *err);
+
+/*
+ * A node list with one bracket group ("n[1-3,7]", "gpu[01-04]") is
+ * expanded, so each node is a target of its own (verified and reported
+ * apart). Lists with more groups stay whole.
+ */
+static int
+add_nodes(struct sq_action *a, const char *t, struct sq_err *err)
+{
+	const char *lb = strchr(t, '['), *rb;
+	char pre[160], name[200], *p, *end;
+	size_t pn;
+
+	if (strchr(t, ',') != NULL && lb == NULL) {
+		char copy[4097], *tok, *save = NULL;
+
+		snprintf(copy, sizeof(copy), "%s", t);
+		for (tok = strtok_r(copy, ",", &save); tok != NULL;
+		     tok = strtok_r(NULL, ",", &save)) {
+			if (add_one(a, tok, err) == -1)
+				return -1;
+		}
+		return 0;
+	}
+	if (lb == NULL || (rb = strchr(lb, ']')) == NULL ||
+	    strchr(rb + 1, '[') != NULL || strchr(rb + 1, ',') != NULL ||
+	    (size_t)(lb - t) >= sizeof(pre) || strlen(rb + 1) > 30)
+		return add_one(a, t, err);
+	pn = (size_t)(lb - t);
+	memcpy(pre, t, pn);
+	pre[pn] = '\0';
+	for (p = (char *)lb + 1; p < rb;) {
+		unsigned long lo, hi, v;
+		int width = (int)strspn(p, "0123456789");
+
+		if (width == 0 || width > 9)
+			return add_one(a, t, err);
+		lo = strtoul(p, &end, 10);
+		hi = lo;
+		if (*end == '-') {
+			p = end + 1;
+			if (strspn(p, "0123456789") == 0)
+				return add_one(a, t, err);
+			hi = strtoul(p, &end, 10);
+		}
+		if (hi < lo || hi - lo > SQ_ACTION_MAX_TARGETS ||
+		    (*end != ',' && end != rb))
+			return add_one(a, t, err);
+		for (v = lo; v <= hi; v++) {
+			snprintf(name, sizeof(name), "%s%0*lu%s", pre, width, v,
+				 rb + 1);
+			if (add_one(a, name, err) == -1)
+				return -1;
+		}
+		p = end + (*end == ',');
+	}
+	return 0;
+}
+
 int
 sq_action_add_target(struct sq_action *a, const char *target,
 		     struct sq_err *err)
+{
+	if (a->def == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
+	if (a->def->kind == SQ_KIND_NODES && target != NULL &&
+	    sq_valid_nodelist(target, err) == 0)
+		return add_nodes(a, target, err);
+	return add_one(a, target, err);
+}
+
+static int
+add_one(struct sq_action *a, const char *target, struct sq_err *err)
 {
 	char canon[160], *dup;
 

@@ -248,8 +248,10 @@ const char *sq_action_arg(const struct sq_action *a, const char *key);
  * targets, unless targets are given (the TUI's tagged or cursor rows):
  * then they fill the action's rest argument (`:signal USR1`, `:drain disk
  * full`). FLAG keys are bare words (`reboot n2 asap`). For ASSOCS,
- * account=, user= and partition= name the association and a bare word is
- * a user of account= (`adduser bob account=chemistry`). view_kind (-1:
+ * account=, user= and partition= name the association; a bare word is a
+ * user of account= when that is given (`adduser bob account=chemistry`),
+ * else ACCOUNT[/USER[/PARTITION]] (`setlimit chemistry grpjobs=5`).
+ * view_kind (-1:
  * none) picks between actions of the same name (jobs or nodes resume).
  * On success *a is initialised and must be freed with sq_action_free().
  */

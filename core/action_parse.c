@@ -197,6 +197,8 @@ pick_def(const char *verb, int view_kind, char *rest, struct sq_err *err)
 		if (x != d && strcmp(x->name, verb) == 0)
 			o = x;
 	}
+	if (o == NULL && strcmp(d->name, verb) == 0)
+		return d; /* an action's own name beats another's alias */
 	if (o == NULL) {
 		/* aliases like "delete" name one action per view */
 		int k, n = 0;
@@ -271,14 +273,11 @@ assoc_targets(struct sq_action *a, const char *account, const char *users,
 
 		if (w[i].key != NULL || v == NULL)
 			continue;
-		if (strchr(v, '/') != NULL) {
+		if (strchr(v, '/') != NULL || account == NULL) {
+			/* ACCOUNT[/USER[/PARTITION]] */
 			if (sq_action_add_target(a, v, err) == -1)
 				return -1;
 		} else {
-			if (account == NULL)
-				return sq_err_set(
-				    err, SQ_ERR_USAGE,
-				    "user %.40s needs account=", v);
 			snprintf(t, sizeof(t), "%s/%s%s%s", account, v,
 				 partition ? "/" : "",
 				 partition ? partition : "");

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
 
 extern char **environ;
@@ -263,6 +264,6 @@ const struct sq_backend_ops sq_backend_local = {
 	.close = be_close,
 	.caps = be_caps,
 	.fetch = be_fetch,
-	.describe = NULL,
-	.act = NULL,
+	.describe = sq_cli_describe,
+	.act = sq_cli_act,
 };

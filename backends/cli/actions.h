@@ -1,0 +1,104 @@
+/*
+ * actions.h - actions through the Slurm CLI (local and ssh backends):
+ * the argv of each action (scancel, scontrol, sacctmgr -i), its exact
+ * command line for the preview, running it through sq_cli_run(), and the
+ * re-read that verifies the effect. Values reach argv only after
+ * core/action.c validated them; nothing here goes through a shell.
+ */
+#ifndef SQ_CLI_ACTIONS_H
+#define SQ_CLI_ACTIONS_H
+
+#include <stddef.h>
+
+#include "backends/backend.h"
+#include "backends/cli/cli.h"
+#include "core/action.h"
+
+#define SQ_CLI_CMD_MAXARGS 40
+
+/* One command: argv (malloc'd strings, NULL-terminated) and the target it
+ * is for (SQ_CLI_ALL_TARGETS when it names all of them). */
+#define SQ_CLI_ALL_TARGETS ((size_t)-1)
+struct sq_cli_cmd {
+	char *argv[SQ_CLI_CMD_MAXARGS + 1];
+	int argc;
+	size_t target;
+};
+
+struct sq_cli_cmds {
+	struct sq_cli_cmd *v;
+	size_t n;
+};
+
+/*
+ * Current value of a field of target i, for commands that depend on it
+ * (clearlimit grptres needs the TRES names set now). key is the
+ * sacctmgr field name ("GrpTRES"). Returns NULL when unknown.
+ */
+typedef const char *(*sq_cli_lookup_fn)(void *ctx, size_t i, const char *key);
+
+/* Build the commands of a validated action. lookup may be NULL. */
+int sq_cli_action_cmds(const struct sq_action *a, sq_cli_lookup_fn lookup,
+		       void *ctx, struct sq_cli_cmds *out, struct sq_err *err);
+void sq_cli_cmds_free(struct sq_cli_cmds *c);
+
+/* The commands as shell-safe lines joined by '\n': words as they are,
+ * or key='value' / 'word' when they hold spaces or other characters. */
+int sq_cli_cmds_format(const struct sq_cli_cmds *c, char *buf, size_t n);
+
+/* The backend ops (local.c and ssh.c point .describe/.act here).
+ * describe() may read the cluster (clearlimit of a TRES limit). act()
+ * runs the commands, then re-reads every target and fills res per
+ * target; it returns 0 only when every target was done and verified. */
+int sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		    size_t len);
+int sq_cli_act(struct sq_backend *b, const struct sq_action *a,
+	       struct sq_result *res, struct sq_err *err);
+
+/* --- verification (actions_verify.c) ---------------------------------- */
+
+/* A record read back from the cluster: field names and values. */
+#define SQ_CLI_REC_MAX 24
+struct sq_cli_rec {
+	int found;
+	size_t n;
+	char key[SQ_CLI_REC_MAX][24];
+	char *val[SQ_CLI_REC_MAX]; /* malloc'd */
+};
+
+/* The state of every target of a (before or after the action). */
+struct sq_cli_state {
+	size_t n;
+	struct sq_cli_rec *rec; /* one per target */
+	int ok;                 /* 0 when the read failed */
+	char error[256];
+};
+
+const char *sq_cli_rec_get(const struct sq_cli_rec *r, const char *key);
+
+/* Read the targets' state with the CLI (squeue, scontrol show node,
+ * sacctmgr show ...). */
+int sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
+		      struct sq_cli_state *st, struct sq_err *err);
+void sq_cli_state_free(struct sq_cli_state *st);
+
+/* Parse the outputs used above (exposed for the unit tests). */
+int sq_cli_parse_jobs_state(char *text, const struct sq_action *a,
+			    struct sq_cli_state *st);
+int sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
+			     struct sq_cli_state *st);
+
+/*
+ * Whether the effect of a on target i is visible in after (before is the
+ * state read first). Returns an enum sq_verify; msg says what was seen.
+ */
+int sq_cli_verify(const struct sq_action *a, size_t i,
+		  const struct sq_cli_rec *before,
+		  const struct sq_cli_rec *after, char *msg, size_t n);
+
+/* The inverse of a as command lines of the grammar ('\n'-separated), from
+ * the state before; "" when none. */
+int sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
+		   char *buf, size_t n);
+
+#endif

@@ -1,0 +1,1273 @@
+/*
+ * actions_verify.c - reading the targets of an action back with the Slurm
+ * CLI (squeue, scontrol -o show node, sacctmgr -n -P show ...), deciding
+ * whether the effect happened (held: Priority=0; drained: State has DRAIN
+ * and the reason; a limit: sacctmgr shows the value), and the inverse
+ * built from the state read before. Read-only; never prints.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backends/cli/actions.h"
+#include "core/parse.h"
+
+/* Copy s into d (n bytes), cut when it does not fit. */
+static void
+cpy(char *d, size_t n, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (n == 0)
+		return;
+	if (l >= n)
+		l = n - 1;
+	memcpy(d, s, l);
+	d[l] = '\0';
+}
+
+static const char jobs_fmt[] =
+    "JobArrayID:|,JobID:|,ArrayJobID:|,State:|,PriorityLong:|,Nice:|,"
+    "TimeLimit:|,Partition:|,QOS:|,Account:|,RestartCnt:|,Reason:|,Comment:";
+static const char *const jobs_keys[] = { "id",        "JobId",     "ArrayJobId",
+					 "JobState",  "Priority",  "Nice",
+					 "TimeLimit", "Partition", "QOS",
+					 "Account",   "Restarts",  "Reason",
+					 "Comment",   NULL };
+static const char assoc_fmt[] =
+    "format=Account,User,Partition,ParentName,Fairshare,GrpTRES,GrpJobs,"
+    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS";
+static const char *const assoc_keys[] = {
+	"Account", "User",    "Partition", "ParentName", "Fairshare",
+	"GrpTRES", "GrpJobs", "GrpSubmit", "MaxJobs",    "MaxSubmit",
+	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
+};
+static const char qos_fmt[] =
+    "format=Name,Priority,GrpTRES,GrpJobs,GrpSubmit,MaxTRES,MaxTRESPU,"
+    "MaxJobsPU,MaxSubmitPU,MaxWall,Preempt,PreemptMode";
+static const char *const qos_keys[] = { "Name",      "Priority",  "GrpTRES",
+					"GrpJobs",   "GrpSubmit", "MaxTRES",
+					"MaxTRESPU", "MaxJobsPU", "MaxSubmitPU",
+					"MaxWall",   "Preempt",   "PreemptMode",
+					NULL };
+static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
+static const char *const acct_keys[] = { "Account", "Descr", "Org",
+					 "Coordinators", NULL };
+
+/* --- records ------------------------------------------------------------ */
+
+const char *
+sq_cli_rec_get(const struct sq_cli_rec *r, const char *key)
+{
+	size_t i;
+
+	if (r == NULL)
+		return NULL;
+	for (i = 0; i < r->n; i++) {
+		if (strcmp(r->key[i], key) == 0)
+			return r->val[i] ? r->val[i] : "";
+	}
+	return NULL;
+}
+
+static void
+rec_set(struct sq_cli_rec *r, const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		if (strcmp(r->key[i], key) == 0) {
+			free(r->val[i]);
+			r->val[i] = strdup(val);
+			return;
+		}
+	}
+	if (r->n >= SQ_CLI_REC_MAX)
+		return;
+	if (strcmp(val, "(null)") == 0)
+		val = ""; /* Slurm's way to print "not set" */
+	cpy(r->key[r->n], sizeof(r->key[0]), key);
+	r->val[r->n++] = strdup(val);
+}
+
+static void
+rec_clear(struct sq_cli_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->val[i]);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+sq_cli_state_free(struct sq_cli_state *st)
+{
+	size_t i;
+
+	for (i = 0; st->rec != NULL && i < st->n; i++)
+		rec_clear(&st->rec[i]);
+	free(st->rec);
+	memset(st, 0, sizeof(*st));
+}
+
+static int
+state_alloc(struct sq_cli_state *st, const struct sq_action *a)
+{
+	memset(st, 0, sizeof(*st));
+	st->n = a->ntargets;
+	st->rec = calloc(st->n ? st->n : 1, sizeof(*st->rec));
+	return st->rec ? 0 : -1;
+}
+
+/* Fill r from '|'-separated fields named by keys. */
+static void
+rec_fill(struct sq_cli_rec *r, char **f, int nf, const char *const *keys)
+{
+	int i;
+
+	rec_clear(r);
+	r->found = 1;
+	for (i = 0; keys[i] != NULL && i < nf; i++)
+		rec_set(r, keys[i], f[i]);
+}
+
+/* --- jobs ---------------------------------------------------------------- */
+
+static int
+job_matches(const char *t, char **f)
+{
+	char base[32];
+	size_t n = strspn(t, "0123456789");
+
+	if (strcmp(f[0], t) == 0 || strcmp(f[1], t) == 0)
+		return 2;
+	if (n >= sizeof(base))
+		return 0;
+	memcpy(base, t, n);
+	base[n] = '\0';
+	/* a whole array, or a range of its tasks */
+	if ((t[n] == '\0' || strncmp(t + n, "_[", 2) == 0) &&
+	    strcmp(f[2], base) == 0)
+		return 1;
+	return 0;
+}
+
+int
+sq_cli_parse_jobs_state(char *text, const struct sq_action *a,
+			struct sq_cli_state *st)
+{
+	char *pos = text, *line;
+	size_t i;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *f[13];
+		int nf;
+
+		if (*line == '\0')
+			continue;
+		nf = sq_split(line, '|', f, 13);
+		if (nf < 13)
+			continue;
+		for (i = 0; i < st->n; i++) {
+			int m = job_matches(a->targets[i], f);
+
+			/* an exact id wins over a task of the array */
+			if (m == 2 || (m == 1 && !st->rec[i].found))
+				rec_fill(&st->rec[i], f, nf, jobs_keys);
+		}
+	}
+	st->ok = 1;
+	return 0;
+}
+
+static int
+read_jobs(struct sq_cli *cli, const struct sq_action *a,
+	  struct sq_cli_state *st, struct sq_err *err)
+{
+	struct sq_buf ids, out;
+	size_t i;
+	int rc = -1;
+
+	sq_buf_init(&ids, 0);
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	for (i = 0; i < a->ntargets; i++) {
+		size_t n = strspn(a->targets[i], "0123456789");
+
+		if (i)
+			sq_buf_append(&ids, ",", 1);
+		sq_buf_append(&ids, a->targets[i], n);
+	}
+	{
+		const char *const argv[] = {
+			"squeue",         "-h", "-a",     "-t", "all", "-j",
+			sq_buf_str(&ids), "-O", jobs_fmt, NULL
+		};
+
+		if (sq_cli_run(cli, argv, &out, err) == -1) {
+			/* one unknown id makes squeue fail: none found */
+			if (strstr(err->msg, "Invalid job id") != NULL) {
+				st->ok = 1;
+				rc = 0;
+			}
+			goto done;
+		}
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	rc = sq_cli_parse_jobs_state(out.data, a, st);
+done:
+	sq_buf_free(&ids);
+	sq_buf_free(&out);
+	return rc;
+}
+
+/* --- nodes --------------------------------------------------------------- */
+
+int
+sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
+			 struct sq_cli_state *st)
+{
+	char *pos = text, *line;
+	size_t i;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *p = line, *k, *v, *name = NULL;
+		struct sq_cli_rec r;
+
+		memset(&r, 0, sizeof(r));
+		r.found = 1;
+		while (sq_kv_next(&p, &k, &v)) {
+			if (strcmp(k, "NodeName") == 0)
+				name = v;
+			if (strcmp(k, "NodeName") == 0 ||
+			    strcmp(k, "State") == 0) {
+				rec_set(&r, k, v);
+			} else if (strcmp(k, "Reason") == 0) {
+				/* "disk full [root@1700000000]" */
+				char *br = strrchr(v, '[');
+
+				rec_set(&r, "ReasonRaw", v);
+				if (br != NULL && br > v && br[-1] == ' ')
+					br[-1] = '\0';
+				rec_set(&r, k, v);
+			}
+		}
+		for (i = 0; name != NULL && i < st->n; i++) {
+			if (strcmp(a->targets[i], name) == 0) {
+				size_t j;
+
+				rec_clear(&st->rec[i]);
+				st->rec[i].found = 1;
+				for (j = 0; j < r.n; j++)
+					rec_set(&st->rec[i], r.key[j],
+						r.val[j]);
+			}
+		}
+		rec_clear(&r);
+	}
+	st->ok = 1;
+	return 0;
+}
+
+static char *
+join(const struct sq_action *a, int users_of_assocs)
+{
+	struct sq_buf b;
+	size_t i;
+	char *s;
+
+	sq_buf_init(&b, 0);
+	for (i = 0; i < a->ntargets; i++) {
+		const char *t = a->targets[i];
+		size_t n = users_of_assocs ? strcspn(t, "/") : strlen(t);
+
+		if (i)
+			sq_buf_append(&b, ",", 1);
+		sq_buf_append(&b, t, n);
+	}
+	s = strdup(sq_buf_str(&b));
+	sq_buf_free(&b);
+	return s;
+}
+
+static int
+read_nodes(struct sq_cli *cli, const struct sq_action *a,
+	   struct sq_cli_state *st, struct sq_err *err)
+{
+	struct sq_buf out;
+	char *list = join(a, 0);
+	int rc = -1;
+	const char *const argv[] = { "scontrol", "-o", "show",
+				     "node",     list, NULL };
+
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	if (list == NULL)
+		goto done;
+	if (sq_cli_run(cli, argv, &out, err) == -1) {
+		if (strstr(err->msg, "not found") == NULL)
+			goto done;
+		/* an unknown node: parse what came anyway */
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	rc = sq_cli_parse_nodes_state(out.data, a, st);
+done:
+	free(list);
+	sq_buf_free(&out);
+	return rc;
+}
+
+/* --- accounting ---------------------------------------------------------- */
+
+static int
+sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
+	      const char *const *keys, int nkeys,
+	      void (*row)(char **f, int nf, const struct sq_action *a,
+			  struct sq_cli_state *st, const char *const *keys),
+	      const struct sq_action *a, struct sq_cli_state *st,
+	      struct sq_err *err)
+{
+	struct sq_buf out;
+	char *pos, *line;
+
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &out, err) == -1) {
+		sq_buf_free(&out);
+		return -1;
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	pos = out.data;
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *f[SQ_CLI_REC_MAX];
+		int nf;
+
+		if (*line == '\0')
+			continue;
+		nf = sq_split(line, '|', f, nkeys);
+		if (nf == nkeys)
+			row(f, nf, a, st, keys);
+	}
+	sq_buf_free(&out);
+	return 0;
+}
+
+static void
+assoc_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	  const char *const *keys)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		char acc[129], user[129], part[129];
+
+		if (sq_action_assoc_split(a->targets[i], acc, user, part) == -1)
+			continue;
+		if (strcmp(f[0], acc) == 0 && strcmp(f[1], user) == 0 &&
+		    strcmp(f[2], part) == 0)
+			rec_fill(&st->rec[i], f, nf, keys);
+	}
+}
+
+static void
+name_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	 const char *const *keys)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		if (strcmp(f[0], a->targets[i]) != 0)
+			continue;
+		if (st->rec[i].found && keys == acct_keys) {
+			/* withcoord may print one row per coordinator */
+			const char *c =
+			    sq_cli_rec_get(&st->rec[i], "Coordinators");
+			char both[1024];
+
+			if (c != NULL && *c != '\0' && *f[3] != '\0') {
+				snprintf(both, sizeof(both), "%s,%s", c, f[3]);
+				rec_set(&st->rec[i], "Coordinators", both);
+			}
+			continue;
+		}
+		rec_fill(&st->rec[i], f, nf, keys);
+	}
+}
+
+/* The account's own association: parent and shares. */
+static void
+acct_assoc_row(char **f, int nf, const struct sq_action *a,
+	       struct sq_cli_state *st, const char *const *keys)
+{
+	size_t i;
+
+	(void)nf;
+	(void)keys;
+	if (*f[1] != '\0')
+		return; /* a user's association */
+	for (i = 0; i < st->n; i++) {
+		if (strcmp(f[0], a->targets[i]) == 0 && st->rec[i].found) {
+			rec_set(&st->rec[i], "ParentName", f[3]);
+			rec_set(&st->rec[i], "Fairshare", f[4]);
+		}
+	}
+}
+
+static int
+nkeys(const char *const *k)
+{
+	int n = 0;
+
+	while (k[n] != NULL)
+		n++;
+	return n;
+}
+
+int
+sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
+		  struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = NULL, where[64 + 8192];
+	int rc = -1;
+
+	if (state_alloc(st, a) == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	switch (a->def->kind) {
+	case SQ_KIND_JOBS:
+		rc = read_jobs(cli, a, st, err);
+		break;
+	case SQ_KIND_NODES:
+		rc = read_nodes(cli, a, st, err);
+		break;
+	case SQ_KIND_ASSOCS: {
+		list = join(a, 1);
+		snprintf(where, sizeof(where), "account=%s", list ? list : "");
+		{
+			const char *const argv[] = {
+				"sacctmgr", "-n",  "-P",      "show", "assoc",
+				"where",    where, assoc_fmt, NULL
+			};
+
+			rc = sacctmgr_rows(cli, argv, assoc_keys,
+					   nkeys(assoc_keys), assoc_row, a, st,
+					   err);
+		}
+		break;
+	}
+	case SQ_KIND_QOS: {
+		list = join(a, 0);
+		snprintf(where, sizeof(where), "name=%s", list ? list : "");
+		{
+			const char *const argv[] = {
+				"sacctmgr", "-n",  "-P",    "show", "qos",
+				"where",    where, qos_fmt, NULL
+			};
+
+			rc = sacctmgr_rows(cli, argv, qos_keys, nkeys(qos_keys),
+					   name_row, a, st, err);
+		}
+		break;
+	}
+	case SQ_KIND_ACCOUNTS: {
+		char where2[64 + 8192];
+
+		list = join(a, 0);
+		snprintf(where, sizeof(where), "name=%s", list ? list : "");
+		snprintf(where2, sizeof(where2), "account=%s",
+			 list ? list : "");
+		{
+			const char *const argv[] = { "sacctmgr", "-n",
+						     "-P",       "show",
+						     "account",  "where",
+						     where,      "withcoord",
+						     acct_fmt,   NULL };
+			const char *const argv2[] = {
+				"sacctmgr",
+				"-n",
+				"-P",
+				"show",
+				"assoc",
+				"where",
+				where2,
+				"format=Account,User,Partition,ParentName,"
+				"Fairshare",
+				NULL
+			};
+			static const char *const k5[] = { "a", "b", "c",
+							  "d", "e", NULL };
+
+			rc = sacctmgr_rows(cli, argv, acct_keys,
+					   nkeys(acct_keys), name_row, a, st,
+					   err);
+			if (rc == 0)
+				rc = sacctmgr_rows(cli, argv2, k5, 5,
+						   acct_assoc_row, a, st, err);
+		}
+		break;
+	}
+	default:
+		sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read %s",
+			   sq_kind_name(a->def->kind));
+	}
+	free(list);
+	if (rc == 0)
+		st->ok = 1;
+	else
+		cpy(st->error, sizeof(st->error),
+		    err ? err->msg : "read failed");
+	return rc;
+}
+
+/* --- verification -------------------------------------------------------- */
+
+/* The record field that shows an argument of an action. */
+static const char *
+field_of(enum sq_kind kind, const char *key)
+{
+	static const struct {
+		enum sq_kind kind;
+		const char *key, *field;
+	} map[] = {
+		{ SQ_KIND_JOBS, "timelimit", "TimeLimit" },
+		{ SQ_KIND_JOBS, "nice", "Nice" },
+		{ SQ_KIND_JOBS, "priority", "Priority" },
+		{ SQ_KIND_JOBS, "partition", "Partition" },
+		{ SQ_KIND_JOBS, "qos", "QOS" },
+		{ SQ_KIND_JOBS, "account", "Account" },
+		{ SQ_KIND_JOBS, "comment", "Comment" },
+		{ SQ_KIND_NODES, "reason", "Reason" },
+		{ SQ_KIND_ACCOUNTS, "parent", "ParentName" },
+		{ SQ_KIND_ACCOUNTS, "description", "Descr" },
+		{ SQ_KIND_ACCOUNTS, "organization", "Org" },
+		{ SQ_KIND_ACCOUNTS, "fairshare", "Fairshare" },
+		{ SQ_KIND_ASSOCS, "grptres", "GrpTRES" },
+		{ SQ_KIND_ASSOCS, "grpjobs", "GrpJobs" },
+		{ SQ_KIND_ASSOCS, "grpsubmit", "GrpSubmit" },
+		{ SQ_KIND_ASSOCS, "maxjobs", "MaxJobs" },
+		{ SQ_KIND_ASSOCS, "maxsubmit", "MaxSubmit" },
+		{ SQ_KIND_ASSOCS, "maxtres", "MaxTRES" },
+		{ SQ_KIND_ASSOCS, "maxwall", "MaxWall" },
+		{ SQ_KIND_ASSOCS, "qos", "QOS" },
+		{ SQ_KIND_ASSOCS, "defaultqos", "DefaultQOS" },
+		{ SQ_KIND_ASSOCS, "fairshare", "Fairshare" },
+		{ SQ_KIND_QOS, "priority", "Priority" },
+		{ SQ_KIND_QOS, "grptres", "GrpTRES" },
+		{ SQ_KIND_QOS, "grpjobs", "GrpJobs" },
+		{ SQ_KIND_QOS, "grpsubmit", "GrpSubmit" },
+		{ SQ_KIND_QOS, "maxtres", "MaxTRES" },
+		{ SQ_KIND_QOS, "maxtresperuser", "MaxTRESPU" },
+		{ SQ_KIND_QOS, "maxjobsperuser", "MaxJobsPU" },
+		{ SQ_KIND_QOS, "maxsubmitperuser", "MaxSubmitPU" },
+		{ SQ_KIND_QOS, "maxwall", "MaxWall" },
+		{ SQ_KIND_QOS, "preempt", "Preempt" },
+		{ SQ_KIND_QOS, "preemptmode", "PreemptMode" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (map[i].kind == kind && strcmp(map[i].key, key) == 0)
+			return map[i].field;
+	}
+	return NULL;
+}
+
+/* Value of one TRES in a list "cpu=4,gres/gpu=2", into buf; NULL if not
+ * there. */
+static const char *
+tres_get(const char *list, const char *name, char *buf, size_t n)
+{
+	size_t k = strlen(name);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		if (strncasecmp(p, name, k) == 0 && p[k] == '=') {
+			size_t l = strcspn(p + k + 1, ",");
+
+			if (l >= n)
+				l = n - 1;
+			memcpy(buf, p + k + 1, l);
+			buf[l] = '\0';
+			return buf;
+		}
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return NULL;
+}
+
+static int
+same_number(const char *want, const char *have, int mem)
+{
+	int64_t a, b;
+
+	if (mem)
+		return sq_parse_mem_mb(want, &a) == 0 &&
+		       sq_parse_mem_mb(have, &b) == 0 && a == b;
+	return sq_parse_int(want, &a) == 0 && sq_parse_int(have, &b) == 0 &&
+	       a == b;
+}
+
+static int
+tres_ok(const char *want, const char *have)
+{
+	char copy[1024], *tok, *save = NULL, got[128];
+
+	cpy(copy, sizeof(copy), want);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		const char *h;
+
+		if (eq == NULL)
+			return 0;
+		*eq = '\0';
+		h = tres_get(have, tok, got, sizeof(got));
+		if (strcmp(eq + 1, "-1") == 0) {
+			if (h != NULL)
+				return 0;
+		} else if (h == NULL ||
+			   !same_number(eq + 1, h, strcmp(tok, "mem") == 0)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcasecmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Same set of comma-separated names, in any order. */
+static int
+same_set(const char *a, const char *b)
+{
+	char ca[1024], cb[1024], *va[64], *vb[64], *save = NULL, *t;
+	int na = 0, nb = 0, i;
+
+	cpy(ca, sizeof(ca), a);
+	cpy(cb, sizeof(cb), b);
+	for (t = strtok_r(ca, ",", &save); t && na < 64;
+	     t = strtok_r(NULL, ",", &save))
+		va[na++] = t;
+	save = NULL;
+	for (t = strtok_r(cb, ",", &save); t && nb < 64;
+	     t = strtok_r(NULL, ",", &save))
+		vb[nb++] = t;
+	if (na != nb)
+		return 0;
+	qsort(va, (size_t)na, sizeof(va[0]), cmp_names);
+	qsort(vb, (size_t)nb, sizeof(vb[0]), cmp_names);
+	for (i = 0; i < na; i++) {
+		if (strcasecmp(va[i], vb[i]) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+static int
+value_ok(const struct sq_arg_spec *sp, const char *want, const char *have)
+{
+	int64_t a, b;
+
+	if (have == NULL)
+		return 0;
+	if (strcmp(want, "-1") == 0 && sp->type != SQ_ARG_INT)
+		return *have == '\0' || strcmp(have, "UNLIMITED") == 0;
+	switch (sp->type) {
+	case SQ_ARG_NUMBER:
+	case SQ_ARG_INT:
+		return same_number(want, have, 0);
+	case SQ_ARG_DURATION:
+		return sq_parse_duration(want, &a) == 0 &&
+		       sq_parse_duration(have, &b) == 0 && a == b;
+	case SQ_ARG_TRES:
+		return tres_ok(want, have);
+	case SQ_ARG_NAMELIST:
+		return same_set(want, have);
+	case SQ_ARG_FAIRSHARE:
+		return strcasecmp(want, have) == 0;
+	case SQ_ARG_TEXT:
+		return strcmp(want, have) == 0;
+	default:
+		return strcasecmp(want, have) == 0;
+	}
+}
+
+/* Every key=value of a is what the record shows now. */
+static int
+args_ok(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
+	size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < a->nargs; i++) {
+		const char *eq = strchr(a->args[i], '=');
+		char key[64];
+		const struct sq_arg_spec *sp;
+		const char *field, *have;
+		size_t kl = eq ? (size_t)(eq - a->args[i]) : 0;
+
+		if (eq == NULL || kl >= sizeof(key))
+			continue;
+		memcpy(key, a->args[i], kl);
+		key[kl] = '\0';
+		sp = sq_action_arg_spec(a->def, key);
+		field = field_of(a->def->kind, key);
+		if (sp == NULL || field == NULL)
+			continue;
+		have = sq_cli_rec_get(r, field);
+		if (!value_ok(sp, eq + 1, have)) {
+			snprintf(msg, n,
+				 "not changed: %s is '%.100s', not "
+				 "'%.100s'",
+				 field, have ? have : "?", eq + 1);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int
+has_word(const char *state, const char *w)
+{
+	return state != NULL && strstr(state, w) != NULL;
+}
+
+static int
+finished(const char *s)
+{
+	static const char *const done[] = {
+		"CANCELLED", "COMPLETING",    "COMPLETED", "FAILED",
+		"TIMEOUT",   "NODE_FAIL",     "PREEMPTED", "BOOT_FAIL",
+		"DEADLINE",  "OUT_OF_MEMORY", NULL
+	};
+	int i;
+
+	for (i = 0; done[i] != NULL; i++) {
+		if (strcmp(s, done[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+verify_job(const struct sq_action *a, const struct sq_cli_rec *before,
+	   const struct sq_cli_rec *r, char *msg, size_t n)
+{
+	const char *st = sq_cli_rec_get(r, "JobState");
+	const char *prio = sq_cli_rec_get(r, "Priority");
+	const char *reason = sq_cli_rec_get(r, "Reason");
+	int64_t restarts = 0, before_restarts = 0;
+
+	if (a->type == SQ_ACTION_JOB_CANCEL) {
+		if (!r->found || finished(st)) {
+			snprintf(msg, n, "cancelled (%s)",
+				 r->found ? st : "gone from the queue");
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still %s", st);
+		return SQ_VERIFY_FAILED;
+	}
+	if (!r->found) {
+		snprintf(msg, n, "no such job");
+		return SQ_VERIFY_FAILED;
+	}
+	switch (a->type) {
+	case SQ_ACTION_JOB_SIGNAL:
+		snprintf(msg, n, "signal sent (state %s)", st);
+		return SQ_VERIFY_UNCHECKED;
+	case SQ_ACTION_JOB_HOLD:
+		if (prio != NULL && strcmp(prio, "0") == 0) {
+			snprintf(msg, n, "held (Priority=0, %s)", reason);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not held: Priority=%s %s", prio, st);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_RELEASE:
+		if (prio != NULL && strcmp(prio, "0") != 0) {
+			snprintf(msg, n, "released (Priority=%s)", prio);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still held (Priority=0, %s)", reason);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_REQUEUE:
+	case SQ_ACTION_JOB_REQUEUE_HOLD:
+		sq_parse_int(sq_cli_rec_get(r, "Restarts"), &restarts);
+		if (before != NULL && before->found)
+			sq_parse_int(sq_cli_rec_get(before, "Restarts"),
+				     &before_restarts);
+		if (restarts > before_restarts ||
+		    (before == NULL && restarts > 0)) {
+			if (a->type == SQ_ACTION_JOB_REQUEUE_HOLD &&
+			    (prio == NULL || strcmp(prio, "0") != 0) &&
+			    !has_word(reason, "held")) {
+				snprintf(msg, n, "requeued but not held (%s)",
+					 reason);
+				return SQ_VERIFY_FAILED;
+			}
+			snprintf(msg, n, "requeued (%s, restarts %lld)", st,
+				 (long long)restarts);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not requeued: %s, restarts %lld", st,
+			 (long long)restarts);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_SUSPEND:
+		if (strcmp(st, "SUSPENDED") == 0) {
+			snprintf(msg, n, "suspended");
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not suspended: %s", st);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_RESUME:
+		if (strcmp(st, "SUSPENDED") != 0) {
+			snprintf(msg, n, "resumed (%s)", st);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still SUSPENDED");
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_UPDATE:
+		if (args_ok(a, r, msg, n)) {
+			snprintf(msg, n, "updated");
+			return SQ_VERIFY_OK;
+		}
+		return SQ_VERIFY_FAILED;
+	default:
+		break;
+	}
+	snprintf(msg, n, "not checked");
+	return SQ_VERIFY_UNCHECKED;
+}
+
+static int
+verify_node(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
+	    size_t n)
+{
+	const char *st = sq_cli_rec_get(r, "State");
+	const char *reason = sq_cli_rec_get(r, "Reason");
+	const char *want = sq_action_arg(a, "reason");
+
+	if (!r->found) {
+		snprintf(msg, n, "no such node");
+		return SQ_VERIFY_FAILED;
+	}
+	if (st == NULL)
+		st = "";
+	if (reason == NULL)
+		reason = "";
+	switch (a->type) {
+	case SQ_ACTION_NODE_DRAIN:
+	case SQ_ACTION_NODE_DOWN: {
+		const char *w =
+		    a->type == SQ_ACTION_NODE_DRAIN ? "DRAIN" : "DOWN";
+
+		if (has_word(st, w) && want != NULL &&
+		    strcmp(reason, want) == 0) {
+			snprintf(msg, n, "%s, reason '%.100s'", st, reason);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not %s: State=%s Reason='%.100s'",
+			 a->type == SQ_ACTION_NODE_DRAIN ? "drained" : "down",
+			 st, reason);
+		return SQ_VERIFY_FAILED;
+	}
+	case SQ_ACTION_NODE_RESUME:
+		if (!has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0) {
+			snprintf(msg, n, "in service (%s)", st);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still %s", st);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_NODE_REBOOT:
+		if (has_word(st, "REBOOT")) {
+			snprintf(msg, n, "reboot pending (%s)", st);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "no reboot pending: %s", st);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_NODE_CANCEL_REBOOT:
+		if (!has_word(st, "REBOOT_REQUESTED")) {
+			snprintf(msg, n, "no reboot pending (%s)", st);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "reboot still pending: %s", st);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_NODE_REASON:
+		if (want != NULL && strcmp(reason, want) == 0) {
+			snprintf(msg, n, "reason '%.100s'", reason);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "reason is '%.100s'", reason);
+		return SQ_VERIFY_FAILED;
+	default:
+		break;
+	}
+	snprintf(msg, n, "not checked");
+	return SQ_VERIFY_UNCHECKED;
+}
+
+/* clearlimit: every named limit is empty now. */
+static int
+cleared(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
+	size_t n)
+{
+	char copy[512], *tok, *save = NULL;
+	const char *list = sq_action_arg(a, "limits");
+
+	cpy(copy, sizeof(copy), list ? list : "");
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		const char *f = field_of(SQ_KIND_ASSOCS, tok);
+		const char *have = f ? sq_cli_rec_get(r, f) : NULL;
+
+		if (have != NULL && *have != '\0') {
+			snprintf(msg, n, "not cleared: %s is '%.100s'", f,
+				 have);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int
+coord_has(const char *coords, const char *users, int want_all)
+{
+	char copy[1100], *tok, *save = NULL;
+
+	cpy(copy, sizeof(copy), users ? users : "");
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char one[200];
+		int in;
+
+		cpy(one, sizeof(one), tok);
+		in = coords != NULL &&
+		     (same_set(coords, one) || strstr(coords, one) != NULL);
+		if (in && coords != NULL) {
+			/* whole names only */
+			char c2[1100], *t2, *s2 = NULL;
+
+			in = 0;
+			cpy(c2, sizeof(c2), coords);
+			for (t2 = strtok_r(c2, ",", &s2); t2 != NULL;
+			     t2 = strtok_r(NULL, ",", &s2)) {
+				if (strcmp(t2, one) == 0)
+					in = 1;
+			}
+		}
+		if (want_all && !in)
+			return 0;
+		if (!want_all && in)
+			return 1;
+	}
+	return want_all;
+}
+
+static int
+verify_acct(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
+	    size_t n)
+{
+	switch (a->type) {
+	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
+	case SQ_ACTION_ACCT_REMOVE_USER:
+		if (!r->found) {
+			snprintf(msg, n, "removed");
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still there");
+		return SQ_VERIFY_FAILED;
+	default:
+		break;
+	}
+	if (!r->found) {
+		snprintf(msg, n, "not found");
+		return SQ_VERIFY_FAILED;
+	}
+	switch (a->type) {
+	case SQ_ACTION_ACCT_ADD_COORD:
+		if (coord_has(sq_cli_rec_get(r, "Coordinators"),
+			      sq_action_arg(a, "user"), 1)) {
+			snprintf(msg, n, "coordinators: %s",
+				 sq_cli_rec_get(r, "Coordinators"));
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not a coordinator: coordinators '%s'",
+			 sq_cli_rec_get(r, "Coordinators"));
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_ACCT_DEL_COORD:
+		if (!coord_has(sq_cli_rec_get(r, "Coordinators"),
+			       sq_action_arg(a, "user"), 0)) {
+			snprintf(msg, n, "removed as coordinator");
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still a coordinator: '%s'",
+			 sq_cli_rec_get(r, "Coordinators"));
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_ACCT_CLEAR_LIMIT:
+		if (cleared(a, r, msg, n)) {
+			snprintf(msg, n, "cleared");
+			return SQ_VERIFY_OK;
+		}
+		return SQ_VERIFY_FAILED;
+	default:
+		if (args_ok(a, r, msg, n)) {
+			snprintf(msg, n,
+				 a->type == SQ_ACTION_ACCT_ADD_ACCOUNT ||
+					 a->type == SQ_ACTION_ACCT_ADD_USER
+				     ? "added"
+				     : "set");
+			return SQ_VERIFY_OK;
+		}
+		return SQ_VERIFY_FAILED;
+	}
+}
+
+int
+sq_cli_verify(const struct sq_action *a, size_t i,
+	      const struct sq_cli_rec *before, const struct sq_cli_rec *after,
+	      char *msg, size_t n)
+{
+	(void)i;
+	msg[0] = '\0';
+	switch (a->def->kind) {
+	case SQ_KIND_JOBS:
+		return verify_job(a, before, after, msg, n);
+	case SQ_KIND_NODES:
+		return verify_node(a, after, msg, n);
+	default:
+		return verify_acct(a, after, msg, n);
+	}
+}
+
+/* --- inverse -------------------------------------------------------------- */
+
+/* "gres/gpu=2" with the old list "cpu=4,gres/gpu=6" -> "gres/gpu=6";
+ * a TRES not set before -> "=-1". */
+static void
+tres_inverse(const char *want, const char *prev, char *buf, size_t n)
+{
+	char copy[1024], *tok, *save = NULL, got[128];
+	size_t off = 0;
+
+	buf[0] = '\0';
+	cpy(copy, sizeof(copy), want);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		const char *h;
+		int w;
+
+		if (eq == NULL)
+			continue;
+		*eq = '\0';
+		h = tres_get(prev ? prev : "", tok, got, sizeof(got));
+		w = snprintf(buf + off, n - off, "%s%s=%s", off ? "," : "", tok,
+			     h ? h : "-1");
+		if (w < 0 || (size_t)w >= n - off)
+			return;
+		off += (size_t)w;
+	}
+}
+
+/* The previous value of key as an argument value, or NULL to skip. */
+static const char *
+prev_value(const struct sq_action_def *d, const char *key, const char *want,
+	   const struct sq_cli_rec *r, char *buf, size_t n)
+{
+	const struct sq_arg_spec *sp = sq_action_arg_spec(d, key);
+	const char *f = field_of(d->kind, key), *have;
+
+	if (sp == NULL || f == NULL || (have = sq_cli_rec_get(r, f)) == NULL)
+		return NULL;
+	if (sp->type == SQ_ARG_TRES) {
+		if (want == NULL) /* clearlimit: the whole old list */
+			return *have ? have : NULL;
+		tres_inverse(want, have, buf, n);
+		return buf[0] ? buf : NULL;
+	}
+	if (*have == '\0') {
+		if (sp->flags & SQ_ARGF_CLEAR)
+			return "-1";
+		return sp->type == SQ_ARG_TEXT ? "" : NULL;
+	}
+	return have;
+}
+
+/* Arguments that undo a on target i (into inv, which has no targets). */
+static int
+inverse_args(const struct sq_action *a, const struct sq_cli_rec *r,
+	     struct sq_action *inv)
+{
+	const struct sq_action_def *d = inv->def;
+	char buf[1100];
+	size_t i;
+
+	if (a->type == SQ_ACTION_ACCT_CLEAR_LIMIT) {
+		char copy[512], *tok, *save = NULL;
+		const char *list = sq_action_arg(a, "limits");
+
+		cpy(copy, sizeof(copy), list ? list : "");
+		for (tok = strtok_r(copy, ",", &save); tok != NULL;
+		     tok = strtok_r(NULL, ",", &save)) {
+			const char *v =
+			    prev_value(d, tok, NULL, r, buf, sizeof(buf));
+
+			if (v != NULL && strcmp(v, "-1") != 0)
+				sq_action_set_arg(inv, tok, v, NULL);
+		}
+		return inv->nargs > 0 ? 0 : -1;
+	}
+	if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) {
+		static const char *const keys[] = { "parent", "description",
+						    "organization", "fairshare",
+						    NULL };
+
+		for (i = 0; keys[i] != NULL; i++) {
+			const char *f = field_of(SQ_KIND_ACCOUNTS, keys[i]);
+			const char *v = sq_cli_rec_get(r, f);
+
+			if (v != NULL && *v != '\0')
+				sq_action_set_arg(inv, keys[i], v, NULL);
+		}
+		return 0;
+	}
+	for (i = 0; i < a->nargs; i++) {
+		const char *eq = strchr(a->args[i], '=');
+		char key[64];
+		const char *v;
+		size_t kl = eq ? (size_t)(eq - a->args[i]) : 0;
+
+		if (eq == NULL || kl >= sizeof(key))
+			continue;
+		memcpy(key, a->args[i], kl);
+		key[kl] = '\0';
+		v = prev_value(d, key, eq + 1, r, buf, sizeof(buf));
+		if (v != NULL)
+			sq_action_set_arg(inv, key, v, NULL);
+	}
+	return inv->nargs > 0 ? 0 : -1;
+}
+
+static int
+append_line(char *buf, size_t n, size_t *off, const struct sq_action *inv)
+{
+	char line[1024];
+
+	if (sq_action_format(inv, line, sizeof(line)) == -1)
+		return -1;
+	if (*off + strlen(line) + 2 >= n)
+		return -1;
+	*off += (size_t)snprintf(buf + *off, n - *off, "%s%s", *off ? "\n" : "",
+				 line);
+	return 0;
+}
+
+int
+sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
+	       char *buf, size_t n)
+{
+	const struct sq_action_def *d = a->def;
+	size_t i, j, off = 0;
+	char *done;
+
+	buf[0] = '\0';
+	if (d->inverse == SQ_ACTION_NONE)
+		return 0;
+	if (!(d->flags & SQ_ACT_INV_PREV) &&
+	    d->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
+		struct sq_action inv;
+
+		/* the same targets, the inverse verb */
+		sq_action_init(&inv, d->inverse);
+		for (i = 0; i < a->ntargets; i++)
+			sq_action_add_target(&inv, a->targets[i], NULL);
+		if (d->type == SQ_ACTION_ACCT_ADD_COORD ||
+		    d->type == SQ_ACTION_ACCT_DEL_COORD)
+			sq_action_set_arg(&inv, "user",
+					  sq_action_arg(a, "user"), NULL);
+		append_line(buf, n, &off, &inv);
+		sq_action_free(&inv);
+		return 0;
+	}
+	if (before == NULL || !before->ok)
+		return 0;
+	/* one line per group of targets that had the same old values */
+	done = calloc(a->ntargets ? a->ntargets : 1, 1);
+	if (done == NULL)
+		return -1;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_action inv;
+		char key1[1024];
+		enum sq_action_type t = d->inverse;
+
+		if (done[i] || !before->rec[i].found)
+			continue;
+		if (d->type == SQ_ACTION_NODE_RESUME) {
+			const char *st =
+			    sq_cli_rec_get(&before->rec[i], "State");
+
+			if (has_word(st, "DRAIN"))
+				t = SQ_ACTION_NODE_DRAIN;
+			else if (st != NULL && strncmp(st, "DOWN", 4) == 0)
+				t = SQ_ACTION_NODE_DOWN;
+			else
+				continue;
+		}
+		sq_action_init(&inv, t);
+		if (d->type == SQ_ACTION_NODE_RESUME) {
+			const char *r =
+			    sq_cli_rec_get(&before->rec[i], "Reason");
+
+			if (r == NULL || *r == '\0' ||
+			    sq_action_set_arg(&inv, "reason", r, NULL) == -1)
+				sq_action_set_arg(&inv, "reason",
+						  "restored by squall undo",
+						  NULL);
+		} else if (inverse_args(a, &before->rec[i], &inv) == -1) {
+			sq_action_free(&inv);
+			continue;
+		}
+		sq_action_format(&inv, key1, sizeof(key1));
+		sq_action_add_target(&inv, a->targets[i], NULL);
+		done[i] = 1;
+		for (j = i + 1; j < a->ntargets; j++) {
+			struct sq_action o;
+			char key2[1024];
+
+			if (done[j] || !before->rec[j].found)
+				continue;
+			sq_action_init(&o, t);
+			if (d->type == SQ_ACTION_NODE_RESUME) {
+				const char *st2 =
+				    sq_cli_rec_get(&before->rec[j], "State");
+				const char *r2 =
+				    sq_cli_rec_get(&before->rec[j], "Reason");
+
+				if (sq_action_def(t) ==
+				    sq_action_def(has_word(st2, "DRAIN")
+						      ? SQ_ACTION_NODE_DRAIN
+						      : SQ_ACTION_NODE_DOWN))
+					sq_action_set_arg(&o, "reason",
+							  r2 ? r2 : "", NULL);
+			} else {
+				inverse_args(a, &before->rec[j], &o);
+			}
+			sq_action_format(&o, key2, sizeof(key2));
+			if (strcmp(key1, key2) == 0) {
+				sq_action_add_target(&inv, a->targets[j], NULL);
+				done[j] = 1;
+			}
+			sq_action_free(&o);
+		}
+		append_line(buf, n, &off, &inv);
+		sq_action_free(&inv);
+	}
+	free(done);
+	return 0;
+}

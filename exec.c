@@ -1,0 +1,257 @@
+/*
+ * exec.c - one action end to end (policy, preview, audit, act, verify,
+ * audit) for batch mode and the TUI worker, and `squall --exec`. Library
+ * functions here never print; only sq_exec_main() (batch) writes to
+ * stdout/stderr and the terminal.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/action_policy.h"
+#include "core/sanitize.h"
+#include "exec.h"
+
+int
+sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		 size_t n, struct sq_err *err)
+{
+	if (n > 0)
+		buf[0] = '\0';
+	if (b->ops->describe == NULL || b->ops->act == NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot run actions",
+				  b->ops->name);
+	if (b->ops->describe(b, a, buf, n) == -1)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "%s",
+				  buf[0] ? buf
+					 : "the backend cannot do this action");
+	return 0;
+}
+
+void
+sq_exec_refused(struct sq_audit *au, const struct sq_cluster_cfg *cfg,
+		const char *backend, const struct sq_action *a,
+		const char *command, const char *why)
+{
+	struct sq_audit_rec r;
+	char id[64];
+
+	if (au == NULL || au->fd == -1)
+		return;
+	memset(&r, 0, sizeof(r));
+	sq_audit_new_id(au, id, sizeof(id));
+	r.event = "refused";
+	r.id = id;
+	r.cluster = cfg ? cfg->name : NULL;
+	r.backend = backend;
+	r.action = a;
+	r.command = command;
+	r.message = why;
+	sq_audit_append(au, &r, NULL);
+}
+
+int
+sq_exec_run(struct sq_backend *b, struct sq_audit *au,
+	    const struct sq_action *a, int readonly, const char *command,
+	    struct sq_result *res, struct sq_err *err)
+{
+	struct sq_audit_rec r;
+	char id[64], desc[8192];
+	int rc;
+
+	sq_result_free(res);
+	sq_result_init(res);
+	if (sq_action_policy_check(a, readonly || b->cfg.readonly, err) == -1) {
+		sq_exec_refused(au, &b->cfg, b->ops->name, a, command,
+				err->msg);
+		snprintf(res->message, sizeof(res->message), "%s", err->msg);
+		return -1;
+	}
+	if (command == NULL) {
+		if (sq_exec_describe(b, a, desc, sizeof(desc), err) == -1) {
+			sq_exec_refused(au, &b->cfg, b->ops->name, a, NULL,
+					err->msg);
+			snprintf(res->message, sizeof(res->message), "%s",
+				 err->msg);
+			return -1;
+		}
+		command = desc;
+	}
+	if (b->ops->act == NULL) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "the %s backend cannot run actions", b->ops->name);
+		sq_exec_refused(au, &b->cfg, b->ops->name, a, command,
+				err->msg);
+		return -1;
+	}
+	memset(&r, 0, sizeof(r));
+	sq_audit_new_id(au, id, sizeof(id));
+	r.event = "intent";
+	r.id = id;
+	r.cluster = b->cfg.name;
+	r.backend = b->ops->name;
+	r.action = a;
+	r.command = command;
+	if (sq_audit_append(au, &r, err) == -1) {
+		char why[600];
+
+		snprintf(why, sizeof(why),
+			 "not run: the audit log cannot be written (%.500s)",
+			 err->msg);
+		sq_err_set(err, SQ_ERR_SYSTEM, "%s", why);
+		snprintf(res->message, sizeof(res->message), "%s", why);
+		return -1;
+	}
+	rc = b->ops->act(b, a, res, err);
+	if (rc == -1 && res->message[0] == '\0')
+		snprintf(res->message, sizeof(res->message), "%s", err->msg);
+	r.event = "result";
+	r.result = res;
+	if (sq_audit_append(au, &r, NULL) == -1) {
+		size_t l = strlen(res->message);
+
+		snprintf(res->message + l, sizeof(res->message) - l,
+			 " (the audit log could not be written)");
+	}
+	return rc;
+}
+
+/* --- batch: squall --exec ------------------------------------------------ */
+
+/* Read one answer line from the terminal; "" on EOF. */
+static int
+ask(FILE *tty, const char *prompt, char *buf, size_t n)
+{
+	fputs(prompt, tty);
+	fflush(tty);
+	if (fgets(buf, (int)n, tty) == NULL) {
+		buf[0] = '\0';
+		return -1;
+	}
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return 0;
+}
+
+static void
+print_safe(FILE *fp, const char *s)
+{
+	char safe[2048];
+
+	sq_sanitize(s, safe, sizeof(safe));
+	fputs(safe, fp);
+}
+
+int
+sq_exec_main(const struct sq_cluster_cfg *cfg, const char *line, int yes)
+{
+	struct sq_action a;
+	struct sq_audit au;
+	struct sq_backend *b = NULL;
+	struct sq_result res;
+	struct sq_err err;
+	char desc[8192], answer[64];
+	int rc = 1, audit_ok;
+	size_t i;
+
+	sq_err_clear(&err);
+	sq_result_init(&res);
+	audit_ok = sq_audit_open(&au, NULL, &err) == 0;
+	if (!audit_ok) {
+		fprintf(stderr, "squall: %s\n", err.msg);
+		fprintf(stderr, "squall: no action runs without its audit "
+				"log\n");
+		return 1;
+	}
+	if (sq_action_parse(line, -1, NULL, 0, &a, &err) == -1) {
+		fprintf(stderr, "squall: --exec: %s\n", err.msg);
+		if (err.code == SQ_ERR_DENIED)
+			sq_exec_refused(&au, cfg, cfg->backend, NULL, NULL,
+					err.msg);
+		sq_audit_close(&au);
+		return err.code == SQ_ERR_USAGE ? 2 : 1;
+	}
+	/* read-only refuses before anything reaches the cluster */
+	if (sq_action_policy_check(&a, cfg->readonly, &err) == -1) {
+		fprintf(stderr, "squall: %s\n", err.msg);
+		sq_exec_refused(&au, cfg, cfg->backend, &a, NULL, err.msg);
+		goto out;
+	}
+	b = sq_backend_open(cfg, &err);
+	if (b == NULL) {
+		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);
+		rc = err.code == SQ_ERR_USAGE ? 2 : 1;
+		goto out;
+	}
+	if (sq_exec_describe(b, &a, desc, sizeof(desc), &err) == -1) {
+		fprintf(stderr, "squall: %s: %s\n", a.def->name, err.msg);
+		sq_exec_refused(&au, cfg, b->ops->name, &a, NULL, err.msg);
+		goto out;
+	}
+	printf("%s\n", desc);
+	fflush(stdout);
+	if (!yes) {
+		FILE *tty = fopen("/dev/tty", "r+");
+		char prompt[128];
+
+		if (tty == NULL) {
+			fprintf(stderr, "squall: no terminal to confirm on; "
+					"add --yes to run it from a script\n");
+			goto out;
+		}
+		if (sq_action_needs_count(&a)) {
+			snprintf(prompt, sizeof(prompt),
+				 "This acts on %zu targets. Type %zu to "
+				 "confirm: ",
+				 a.ntargets, a.ntargets);
+			ask(tty, prompt, answer, sizeof(answer));
+			if (!sq_action_count_confirmed(&a, answer)) {
+				fclose(tty);
+				fprintf(stderr, "squall: not confirmed; "
+						"nothing was run\n");
+				goto out;
+			}
+		}
+		ask(tty, "Run it? [y/N] ", answer, sizeof(answer));
+		fclose(tty);
+		if (!sq_action_answer_yes(answer)) {
+			fprintf(stderr, "squall: nothing was run\n");
+			goto out;
+		}
+	}
+	rc = sq_exec_run(b, &au, &a, cfg->readonly, desc, &res, &err) == 0 ? 0
+									   : 1;
+	for (i = 0; i < res.ntargets; i++) {
+		const struct sq_target_result *t = &res.targets[i];
+
+		printf("%s ", t->ok ? "ok  " : "FAIL");
+		print_safe(stdout, t->target);
+		fputs(": ", stdout);
+		print_safe(stdout, t->message);
+		fputc('\n', stdout);
+	}
+	print_safe(rc == 0 ? stdout : stderr, res.message);
+	fputc('\n', rc == 0 ? stdout : stderr);
+	if (res.inverse[0] != '\0') {
+		char *p = res.inverse, *nl;
+
+		do {
+			nl = strchr(p, '\n');
+			if (nl != NULL)
+				*nl = '\0';
+			fputs("undo: ", stdout);
+			print_safe(stdout, p);
+			fputc('\n', stdout);
+			p = nl ? nl + 1 : NULL;
+		} while (p != NULL);
+	}
+out:
+	if (fflush(stdout) != 0)
+		rc = 1;
+	sq_result_free(&res);
+	sq_action_free(&a);
+	if (b != NULL)
+		sq_backend_close(b);
+	sq_audit_close(&au);
+	return rc;
+}

@@ -1,0 +1,53 @@
+/*
+ * exec.h - running one action end to end: read-only policy (enforced
+ * here, where actions are dispatched), the backend's describe(), the
+ * audit intent line, act() with its verification, the audit result line.
+ * Shared by `squall --exec` (batch) and the TUI's worker thread.
+ */
+#ifndef SQ_EXEC_H
+#define SQ_EXEC_H
+
+#include <stddef.h>
+
+#include "backends/backend.h"
+#include "core/action.h"
+#include "core/audit.h"
+#include "core/cluster.h"
+#include "core/err.h"
+
+/*
+ * The exact command line or HTTP call of a into buf. -1 (err says why)
+ * when the backend cannot do this action.
+ */
+int sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		     size_t n, struct sq_err *err);
+
+/*
+ * Log a refusal (read-only, validation, unsupported) as one "refused"
+ * audit line. Any of a, command may be NULL.
+ */
+void sq_exec_refused(struct sq_audit *au, const struct sq_cluster_cfg *cfg,
+		     const char *backend, const struct sq_action *a,
+		     const char *command, const char *why);
+
+/*
+ * Run a on b: policy check (readonly refuses mutating actions: audited,
+ * -1), audit intent (an action is not run when its intent cannot be
+ * logged), act() (which verifies), audit result. command is the
+ * describe() text shown to the user (NULL: describe again). res is
+ * filled (free with sq_result_free). Returns 0 when every target
+ * succeeded and was verified.
+ */
+int sq_exec_run(struct sq_backend *b, struct sq_audit *au,
+		const struct sq_action *a, int readonly, const char *command,
+		struct sq_result *res, struct sq_err *err);
+
+/*
+ * squall --exec LINE: parse LINE (the `:` grammar), print the command,
+ * ask y/N on the terminal (and the count over the bulk threshold) unless
+ * yes, run, print one line per target and the undo line. Returns the
+ * exit status: 0 all targets done and verified, 1 otherwise, 2 usage.
+ */
+int sq_exec_main(const struct sq_cluster_cfg *cfg, const char *line, int yes);
+
+#endif
