@@ -342,6 +342,12 @@ sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (nd->cpus_idle == SQ_NONE && nd->cpus_total >= 0 &&
 		    nd->cpus_alloc >= 0)
 			nd->cpus_idle = nd->cpus_total - nd->cpus_alloc;
+		/* sinfo counts the free CPUs of a drained, down or failed
+		 * node as "other", not idle */
+		if (strncmp(nd->state, "drain", 5) == 0 ||
+		    strncmp(nd->state, "down", 4) == 0 ||
+		    strncmp(nd->state, "fail", 4) == 0)
+			nd->cpus_idle = 0;
 		nd->mem_total = sq_sj_numk(o, "real_memory", SQ_NONE);
 		nd->mem_alloc = sq_sj_numk(o, "alloc_memory", SQ_NONE);
 		nd->gres = str_or_none(c->s, sq_sj_get(o, "gres"));

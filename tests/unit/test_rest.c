@@ -1,0 +1,217 @@
+/*
+ * test_rest.c - the rest backend's version discovery on recorded GET
+ * /openapi/v3 path lists (22.05: v0.0.36-38; 24.11: v0.0.40-42) and on
+ * small synthetic ones, and the URL rules of the HTTP layer (plain http
+ * only to loopback or a unix socket unless forced; no credentials in
+ * URLs). Built only with the rest backend.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "tests/unit/test_util.h"
+
+#if SQ_HAVE_REST
+#include "backends/rest/rest.h"
+
+static void
+test_discover_2205(void **state)
+{
+	struct sq_rest_api api;
+	struct sq_err err;
+	size_t len;
+	char *b = sq_test_fixture("rest/v0.0.38/openapi_v3_paths.json", &len);
+	unsigned want = SQ_REP_JOBS | SQ_REP_JOB_GET | SQ_REP_JOB_UPDATE |
+			SQ_REP_JOB_DELETE | SQ_REP_NODES | SQ_REP_PARTITIONS |
+			SQ_REP_RESERVATIONS | SQ_REP_DIAG | SQ_REP_PING |
+			SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS |
+			SQ_REP_QOS | SQ_REP_DB_DIAG | SQ_REP_ACCT_UPDATE;
+
+	(void)state;
+	assert_int_equal(sq_rest_discover(b, len, &api, &err), 0);
+	assert_int_equal(api.slurm, 38);
+	assert_int_equal(api.slurmdb, 38);
+	assert_int_equal(api.newest_seen, 38);
+	assert_int_equal(api.eps & want, want);
+	/* 22.05 cannot drain nodes, has no shares and no bulk delete */
+	assert_int_equal(api.eps & SQ_REP_NODE_UPDATE, 0);
+	assert_int_equal(api.eps & SQ_REP_SHARES, 0);
+	assert_int_equal(api.eps & SQ_REP_JOBS_DELETE, 0);
+	assert_string_equal(api.release, "");
+	free(b);
+}
+
+static void
+test_discover_2411(void **state)
+{
+	struct sq_rest_api api;
+	struct sq_err err;
+	size_t len;
+	char *b = sq_test_fixture("rest/v0.0.42/openapi_v3_paths.json", &len);
+
+	(void)state;
+	assert_int_equal(sq_rest_discover(b, len, &api, &err), 0);
+	assert_int_equal(api.slurm, 42);
+	assert_int_equal(api.slurmdb, 42);
+	assert_true(api.eps & SQ_REP_SHARES);
+	assert_true(api.eps & SQ_REP_NODE_UPDATE);
+	assert_true(api.eps & SQ_REP_JOBS_DELETE);
+	assert_true(api.eps & SQ_REP_JOBS);
+	assert_true(api.eps & SQ_REP_ACCOUNTS);
+	assert_string_equal(api.release, "24.11.7");
+	free(b);
+}
+
+static void
+test_discover_synthetic(void **state)
+{
+	static const char old[] = "{\"openapi\":\"3.0.3\",\"paths\":{"
+				  "\"/slurm/v0.0.36/jobs\":{\"get\":{}},"
+				  "\"/slurm/v0.0.37/jobs\":{\"get\":{}}}}";
+	static const char newer[] =
+	    "{\"paths\":{"
+	    "\"/slurm/v0.0.44/jobs/\":{\"get\":{}},"
+	    "\"/slurm/v0.0.44/node/{node_name}\":{\"get\":{}},"
+	    "\"/slurm/v0.0.45/jobs/\":{\"get\":{}},"
+	    "\"/slurm/v0.0.45/node/{node_name}\":{\"post\":{}},"
+	    "\"/slurmdb/v0.0.43/qos/\":{\"get\":{}},"
+	    "\"/slurm/v0.0.x/jobs\":{\"get\":{}},"
+	    "\"/slurm/v0.0.44/jobsxx\":{\"get\":{}},"
+	    "\"/slurm/v0.0.44/shares\":[]}}";
+	struct sq_rest_api api;
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_rest_discover(old, sizeof(old) - 1, &api, &err),
+			 -1);
+	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+	assert_non_null(strstr(err.msg, "v0.0.37"));
+	assert_int_equal(sq_rest_discover(newer, sizeof(newer) - 1, &api, &err),
+			 0);
+	/* the newest we understand, not the newest there is */
+	assert_int_equal(api.slurm, 44);
+	assert_int_equal(api.slurmdb, 43);
+	assert_int_equal(api.newest_seen, 45);
+	assert_int_equal(api.eps & SQ_REP_JOBS, SQ_REP_JOBS);
+	assert_int_equal(api.eps & SQ_REP_NODE_UPDATE, 0); /* only in 45 */
+	assert_int_equal(api.eps & SQ_REP_SHARES, 0);      /* not an object */
+	assert_true(api.eps & SQ_REP_QOS);
+	assert_int_equal(sq_rest_discover("<html>", 6, &api, &err), -1);
+	assert_int_equal(sq_rest_discover("{\"paths\":{}}", 12, &api, &err),
+			 -1);
+	assert_int_equal(sq_rest_discover("", 0, &api, &err), -1);
+	assert_int_equal(sq_rest_discover("{\"paths\":", 9, &api, &err), -1);
+}
+
+static void
+url_ok(const char *url, int insecure, int is_unix, const char *where)
+{
+	struct sq_err err;
+	struct sq_http *h;
+
+	sq_err_clear(&err);
+	h = sq_http_open(url, insecure, 5, &err);
+	if (h == NULL)
+		fail_msg("%s refused: %s", url, err.msg);
+	assert_int_equal(sq_http_is_unix(h), is_unix);
+	assert_string_equal(sq_http_where(h), where);
+	sq_http_close(h);
+}
+
+static void
+url_bad(const char *url, int insecure, const char *why)
+{
+	struct sq_err err;
+
+	sq_err_clear(&err);
+	assert_null(sq_http_open(url, insecure, 5, &err));
+	assert_int_equal(err.code, SQ_ERR_USAGE);
+	if (strstr(err.msg, why) == NULL)
+		fail_msg("%s: message '%s' lacks '%s'", url, err.msg, why);
+}
+
+static void
+test_urls(void **state)
+{
+	(void)state;
+	url_ok("http://127.0.0.1:6820", 0, 0, "http://127.0.0.1:6820");
+	url_ok("http://127.1.2.3:6820/", 0, 0, "http://127.1.2.3:6820");
+	url_ok("http://localhost:6820", 0, 0, "http://localhost:6820");
+	url_ok("http://[::1]:6820", 0, 0, "http://[::1]:6820");
+	url_ok("https://slurm.example.org", 0, 0, "https://slurm.example.org");
+	url_ok("https://10.0.0.5:8443/slurmrestd/", 0, 0,
+	       "https://10.0.0.5:8443/slurmrestd");
+	url_ok("http://10.0.0.5:6820", 1, 0, "http://10.0.0.5:6820");
+	url_ok("unix:/run/slurmrestd.sock", 0, 1, "unix:/run/slurmrestd.sock");
+	url_ok("unix:///run/slurmrestd.sock", 0, 1,
+	       "unix:/run/slurmrestd.sock");
+	url_bad("http://10.0.0.5:6820", 0, "refusing plain http");
+	url_bad("http://slurm.example.org:6820", 0, "--insecure-http");
+	url_bad("http://128.0.0.1:6820", 0, "refusing plain http");
+	url_bad("http://[::2]:6820", 0, "refusing plain http");
+	url_bad("http://user:pw@127.0.0.1:6820", 0, "not allowed");
+	url_bad("http://127.0.0.1:6820/?x=1", 0, "not allowed");
+	url_bad("http://127.0.0.1:0", 0, "bad port");
+	url_bad("http://127.0.0.1:99999", 0, "bad port");
+	url_bad("http://127.0.0.1:68x0", 0, "bad port");
+	url_bad("http://:6820", 0, "bad host");
+	url_bad("http://", 0, "no host");
+	url_bad("ftp://127.0.0.1", 0, "use http://");
+	url_bad("127.0.0.1:6820", 0, "use http://");
+	url_bad("unix:relative.sock", 0, "unix:/absolute/path");
+	url_bad("unix:/tmp/a\nb", 0, "control character");
+	url_bad("", 0, "needs a URL");
+}
+
+/* A request to a port where nobody listens fails with the URL, fast. */
+static void
+test_no_server(void **state)
+{
+	struct sq_err err;
+	struct sq_http *h = sq_http_open("http://127.0.0.1:9", 0, 5, &err);
+	struct sq_buf out;
+	long status = -1;
+
+	(void)state;
+	assert_non_null(h);
+	sq_buf_init(&out, 1024);
+	assert_int_equal(sq_http_request(h, "GET", "/openapi/v3", NULL, NULL,
+					 &out, &status, &err),
+			 -1);
+	assert_int_equal(err.code, SQ_ERR_CONNECT);
+	assert_non_null(strstr(err.msg, "http://127.0.0.1:9"));
+	assert_int_equal(
+	    sq_http_request(h, "GET", "/a b", NULL, NULL, &out, &status, &err),
+	    -1);
+	assert_int_equal(sq_http_request(h, "GET", "nolead", NULL, NULL, &out,
+					 &status, &err),
+			 -1);
+	sq_buf_free(&out);
+	sq_http_close(h);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_discover_2205),
+		cmocka_unit_test(test_discover_2411),
+		cmocka_unit_test(test_discover_synthetic),
+		cmocka_unit_test(test_urls),
+		cmocka_unit_test(test_no_server),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !SQ_HAVE_REST */
+
+int
+main(void)
+{
+	printf("test_rest: built without the rest backend, nothing to test\n");
+	return 0;
+}
+
+#endif
