@@ -1,0 +1,523 @@
+/*
+ * actions_read.c - reading the targets of an action with the Slurm CLI
+ * (squeue -O, scontrol -o show node, sacctmgr -n -P show assoc/account/
+ * qos) into records, before an action (for its inverse) and after it (to
+ * verify it). Read-only; never prints.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backends/cli/actions.h"
+#include "core/parse.h"
+
+/* Copy s into d (n bytes), cut when it does not fit. */
+static void
+cpy(char *d, size_t n, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (n == 0)
+		return;
+	if (l >= n)
+		l = n - 1;
+	memcpy(d, s, l);
+	d[l] = '\0';
+}
+
+static const char jobs_fmt[] =
+    "JobArrayID:|,JobID:|,ArrayJobID:|,State:|,PriorityLong:|,Nice:|,"
+    "TimeLimit:|,Partition:|,QOS:|,Account:|,RestartCnt:|,Reason:|,Comment:";
+static const char *const jobs_keys[] = { "id",        "JobId",     "ArrayJobId",
+					 "JobState",  "Priority",  "Nice",
+					 "TimeLimit", "Partition", "QOS",
+					 "Account",   "Restarts",  "Reason",
+					 "Comment",   NULL };
+static const char assoc_fmt[] =
+    "format=Account,User,Partition,ParentName,Fairshare,GrpTRES,GrpJobs,"
+    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS";
+static const char *const assoc_keys[] = {
+	"Account", "User",    "Partition", "ParentName", "Fairshare",
+	"GrpTRES", "GrpJobs", "GrpSubmit", "MaxJobs",    "MaxSubmit",
+	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
+};
+static const char qos_fmt[] =
+    "format=Name,Priority,GrpTRES,GrpJobs,GrpSubmit,MaxTRES,MaxTRESPU,"
+    "MaxJobsPU,MaxSubmitPU,MaxWall,Preempt,PreemptMode";
+static const char *const qos_keys[] = { "Name",      "Priority",  "GrpTRES",
+					"GrpJobs",   "GrpSubmit", "MaxTRES",
+					"MaxTRESPU", "MaxJobsPU", "MaxSubmitPU",
+					"MaxWall",   "Preempt",   "PreemptMode",
+					NULL };
+static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
+static const char *const acct_keys[] = { "Account", "Descr", "Org",
+					 "Coordinators", NULL };
+
+/* --- records ------------------------------------------------------------ */
+
+const char *
+sq_cli_rec_get(const struct sq_cli_rec *r, const char *key)
+{
+	size_t i;
+
+	if (r == NULL)
+		return NULL;
+	for (i = 0; i < r->n; i++) {
+		if (strcmp(r->key[i], key) == 0)
+			return r->val[i] ? r->val[i] : "";
+	}
+	return NULL;
+}
+
+static void
+rec_set(struct sq_cli_rec *r, const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		if (strcmp(r->key[i], key) == 0) {
+			free(r->val[i]);
+			r->val[i] = strdup(val);
+			return;
+		}
+	}
+	if (r->n >= SQ_CLI_REC_MAX)
+		return;
+	if (strcmp(val, "(null)") == 0)
+		val = ""; /* Slurm's way to print "not set" */
+	cpy(r->key[r->n], sizeof(r->key[0]), key);
+	r->val[r->n++] = strdup(val);
+}
+
+static void
+rec_clear(struct sq_cli_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->val[i]);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+sq_cli_state_free(struct sq_cli_state *st)
+{
+	size_t i;
+
+	for (i = 0; st->rec != NULL && i < st->n; i++)
+		rec_clear(&st->rec[i]);
+	free(st->rec);
+	memset(st, 0, sizeof(*st));
+}
+
+static int
+state_alloc(struct sq_cli_state *st, const struct sq_action *a)
+{
+	memset(st, 0, sizeof(*st));
+	st->n = a->ntargets;
+	st->rec = calloc(st->n ? st->n : 1, sizeof(*st->rec));
+	return st->rec ? 0 : -1;
+}
+
+/* Fill r from '|'-separated fields named by keys. */
+static void
+rec_fill(struct sq_cli_rec *r, char **f, int nf, const char *const *keys)
+{
+	int i;
+
+	rec_clear(r);
+	r->found = 1;
+	for (i = 0; keys[i] != NULL && i < nf; i++)
+		rec_set(r, keys[i], f[i]);
+}
+
+/* --- jobs ---------------------------------------------------------------- */
+
+static int
+job_matches(const char *t, char **f)
+{
+	char base[32];
+	size_t n = strspn(t, "0123456789");
+
+	if (strcmp(f[0], t) == 0 || strcmp(f[1], t) == 0)
+		return 2;
+	if (n >= sizeof(base))
+		return 0;
+	memcpy(base, t, n);
+	base[n] = '\0';
+	/* a whole array, or a range of its tasks */
+	if ((t[n] == '\0' || strncmp(t + n, "_[", 2) == 0) &&
+	    strcmp(f[2], base) == 0)
+		return 1;
+	return 0;
+}
+
+int
+sq_cli_parse_jobs_state(char *text, const struct sq_action *a,
+			struct sq_cli_state *st)
+{
+	char *pos = text, *line;
+	size_t i;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *f[13];
+		int nf;
+
+		if (*line == '\0')
+			continue;
+		nf = sq_split(line, '|', f, 13);
+		if (nf < 13)
+			continue;
+		for (i = 0; i < st->n; i++) {
+			int m = job_matches(a->targets[i], f);
+
+			/* an exact id wins over a task of the array */
+			if (m == 2 || (m == 1 && !st->rec[i].found))
+				rec_fill(&st->rec[i], f, nf, jobs_keys);
+		}
+	}
+	st->ok = 1;
+	return 0;
+}
+
+static int
+read_jobs(struct sq_cli *cli, const struct sq_action *a,
+	  struct sq_cli_state *st, struct sq_err *err)
+{
+	struct sq_buf ids, out;
+	size_t i;
+	int rc = -1;
+
+	sq_buf_init(&ids, 0);
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	for (i = 0; i < a->ntargets; i++) {
+		size_t n = strspn(a->targets[i], "0123456789");
+
+		if (i)
+			sq_buf_append(&ids, ",", 1);
+		sq_buf_append(&ids, a->targets[i], n);
+	}
+	{
+		const char *const argv[] = {
+			"squeue",         "-h", "-a",     "-t", "all", "-j",
+			sq_buf_str(&ids), "-O", jobs_fmt, NULL
+		};
+
+		if (sq_cli_run(cli, argv, &out, err) == -1) {
+			/* one unknown id makes squeue fail: none found */
+			if (strstr(err->msg, "Invalid job id") != NULL) {
+				st->ok = 1;
+				rc = 0;
+			}
+			goto done;
+		}
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	rc = sq_cli_parse_jobs_state(out.data, a, st);
+done:
+	sq_buf_free(&ids);
+	sq_buf_free(&out);
+	return rc;
+}
+
+/* --- nodes --------------------------------------------------------------- */
+
+int
+sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
+			 struct sq_cli_state *st)
+{
+	char *pos = text, *line;
+	size_t i;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *p = line, *k, *v, *name = NULL;
+		struct sq_cli_rec r;
+
+		memset(&r, 0, sizeof(r));
+		r.found = 1;
+		while (sq_kv_next(&p, &k, &v)) {
+			if (strcmp(k, "NodeName") == 0)
+				name = v;
+			if (strcmp(k, "NodeName") == 0 ||
+			    strcmp(k, "State") == 0) {
+				rec_set(&r, k, v);
+			} else if (strcmp(k, "Reason") == 0) {
+				/* "disk full [root@1700000000]" */
+				char *br = strrchr(v, '[');
+
+				rec_set(&r, "ReasonRaw", v);
+				if (br != NULL && br > v && br[-1] == ' ')
+					br[-1] = '\0';
+				rec_set(&r, k, v);
+			}
+		}
+		for (i = 0; name != NULL && i < st->n; i++) {
+			if (strcmp(a->targets[i], name) == 0) {
+				size_t j;
+
+				rec_clear(&st->rec[i]);
+				st->rec[i].found = 1;
+				for (j = 0; j < r.n; j++)
+					rec_set(&st->rec[i], r.key[j],
+						r.val[j]);
+			}
+		}
+		rec_clear(&r);
+	}
+	st->ok = 1;
+	return 0;
+}
+
+static char *
+join(const struct sq_action *a, int users_of_assocs)
+{
+	struct sq_buf b;
+	size_t i;
+	char *s;
+
+	sq_buf_init(&b, 0);
+	for (i = 0; i < a->ntargets; i++) {
+		const char *t = a->targets[i];
+		size_t n = users_of_assocs ? strcspn(t, "/") : strlen(t);
+
+		if (i)
+			sq_buf_append(&b, ",", 1);
+		sq_buf_append(&b, t, n);
+	}
+	s = strdup(sq_buf_str(&b));
+	sq_buf_free(&b);
+	return s;
+}
+
+static int
+read_nodes(struct sq_cli *cli, const struct sq_action *a,
+	   struct sq_cli_state *st, struct sq_err *err)
+{
+	struct sq_buf out;
+	char *list = join(a, 0);
+	int rc = -1;
+	const char *const argv[] = { "scontrol", "-o", "show",
+				     "node",     list, NULL };
+
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	if (list == NULL)
+		goto done;
+	if (sq_cli_run(cli, argv, &out, err) == -1) {
+		/* an unknown node ("Node n9 not found", on stdout): the
+		 * others are still listed */
+		if (strstr(err->msg, "not found") == NULL &&
+		    strstr(sq_buf_str(&out), "not found") == NULL)
+			goto done;
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	rc = sq_cli_parse_nodes_state(out.data, a, st);
+done:
+	free(list);
+	sq_buf_free(&out);
+	return rc;
+}
+
+/* --- accounting ---------------------------------------------------------- */
+
+static int
+sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
+	      const char *const *keys, int nkeys,
+	      void (*row)(char **f, int nf, const struct sq_action *a,
+			  struct sq_cli_state *st, const char *const *keys),
+	      const struct sq_action *a, struct sq_cli_state *st,
+	      struct sq_err *err)
+{
+	struct sq_buf out;
+	char *pos, *line;
+
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &out, err) == -1) {
+		sq_buf_free(&out);
+		return -1;
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	pos = out.data;
+	while ((line = sq_next_line(&pos)) != NULL) {
+		char *f[SQ_CLI_REC_MAX];
+		int nf;
+
+		if (*line == '\0')
+			continue;
+		nf = sq_split(line, '|', f, nkeys);
+		if (nf == nkeys)
+			row(f, nf, a, st, keys);
+	}
+	sq_buf_free(&out);
+	return 0;
+}
+
+static void
+assoc_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	  const char *const *keys)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		char acc[129], user[129], part[129];
+
+		if (sq_action_assoc_split(a->targets[i], acc, user, part) == -1)
+			continue;
+		if (strcmp(f[0], acc) == 0 && strcmp(f[1], user) == 0 &&
+		    strcmp(f[2], part) == 0)
+			rec_fill(&st->rec[i], f, nf, keys);
+	}
+}
+
+static void
+name_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	 const char *const *keys)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		if (strcmp(f[0], a->targets[i]) != 0)
+			continue;
+		if (st->rec[i].found && keys == acct_keys) {
+			/* withcoord may print one row per coordinator */
+			const char *c =
+			    sq_cli_rec_get(&st->rec[i], "Coordinators");
+			char both[1024];
+
+			if (c != NULL && *c != '\0' && *f[3] != '\0') {
+				snprintf(both, sizeof(both), "%s,%s", c, f[3]);
+				rec_set(&st->rec[i], "Coordinators", both);
+			}
+			continue;
+		}
+		rec_fill(&st->rec[i], f, nf, keys);
+	}
+}
+
+/* The account's own association: parent and shares. */
+static void
+acct_assoc_row(char **f, int nf, const struct sq_action *a,
+	       struct sq_cli_state *st, const char *const *keys)
+{
+	size_t i;
+
+	(void)nf;
+	(void)keys;
+	if (*f[1] != '\0')
+		return; /* a user's association */
+	for (i = 0; i < st->n; i++) {
+		if (strcmp(f[0], a->targets[i]) == 0 && st->rec[i].found) {
+			rec_set(&st->rec[i], "ParentName", f[3]);
+			rec_set(&st->rec[i], "Fairshare", f[4]);
+		}
+	}
+}
+
+static int
+nkeys(const char *const *k)
+{
+	int n = 0;
+
+	while (k[n] != NULL)
+		n++;
+	return n;
+}
+
+int
+sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
+		  struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = NULL, where[64 + 8192];
+	int rc = -1;
+
+	if (state_alloc(st, a) == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	switch (a->def->kind) {
+	case SQ_KIND_JOBS:
+		rc = read_jobs(cli, a, st, err);
+		break;
+	case SQ_KIND_NODES:
+		rc = read_nodes(cli, a, st, err);
+		break;
+	case SQ_KIND_ASSOCS: {
+		list = join(a, 1);
+		snprintf(where, sizeof(where), "account=%s", list ? list : "");
+		{
+			const char *const argv[] = {
+				"sacctmgr", "-n",  "-P",      "show", "assoc",
+				"where",    where, assoc_fmt, NULL
+			};
+
+			rc = sacctmgr_rows(cli, argv, assoc_keys,
+					   nkeys(assoc_keys), assoc_row, a, st,
+					   err);
+		}
+		break;
+	}
+	case SQ_KIND_QOS: {
+		list = join(a, 0);
+		snprintf(where, sizeof(where), "name=%s", list ? list : "");
+		{
+			const char *const argv[] = {
+				"sacctmgr", "-n",  "-P",    "show", "qos",
+				"where",    where, qos_fmt, NULL
+			};
+
+			rc = sacctmgr_rows(cli, argv, qos_keys, nkeys(qos_keys),
+					   name_row, a, st, err);
+		}
+		break;
+	}
+	case SQ_KIND_ACCOUNTS: {
+		char where2[64 + 8192];
+
+		list = join(a, 0);
+		snprintf(where, sizeof(where), "name=%s", list ? list : "");
+		snprintf(where2, sizeof(where2), "account=%s",
+			 list ? list : "");
+		{
+			const char *const argv[] = { "sacctmgr", "-n",
+						     "-P",       "show",
+						     "account",  "where",
+						     where,      "withcoord",
+						     acct_fmt,   NULL };
+			const char *const argv2[] = {
+				"sacctmgr",
+				"-n",
+				"-P",
+				"show",
+				"assoc",
+				"where",
+				where2,
+				"format=Account,User,Partition,ParentName,"
+				"Fairshare",
+				NULL
+			};
+			static const char *const k5[] = { "a", "b", "c",
+							  "d", "e", NULL };
+
+			rc = sacctmgr_rows(cli, argv, acct_keys,
+					   nkeys(acct_keys), name_row, a, st,
+					   err);
+			if (rc == 0)
+				rc = sacctmgr_rows(cli, argv2, k5, 5,
+						   acct_assoc_row, a, st, err);
+		}
+		break;
+	}
+	default:
+		sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read %s",
+			   sq_kind_name(a->def->kind));
+	}
+	free(list);
+	if (rc == 0)
+		st->ok = 1;
+	else
+		cpy(st->error, sizeof(st->error),
+		    err ? err->msg : "read failed");
+	return rc;
+}
