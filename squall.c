@@ -12,6 +12,8 @@
 #include "batch.h"
 #include "exec.h"
 #include "core/cluster.h"
+#include "core/conf.h"
+#include "tui/tui.h"
 
 enum {
 	OPT_TOKEN_FILE = 256,
@@ -152,6 +154,10 @@ main(int argc, char **argv)
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
 	const char *exec_line = NULL;
 	int yes = 0;
+	static struct sq_conf conf;
+	struct sq_cluster_cfg resolved;
+	struct sq_err err;
+	size_t i;
 
 	sq_cluster_defaults(&cfg);
 	while ((c = getopt_long(argc, argv, "b:H:p:l:u:c:r:hV", longopts,
@@ -260,6 +266,19 @@ main(int argc, char **argv)
 		fprintf(stderr, "Try 'squall --help'.\n");
 		return 2;
 	}
+	/* the config files: `set` options and the cluster of -c NAME */
+	sq_conf_init(&conf);
+	sq_tui_conf_setup(&conf, argv[0]);
+	sq_conf_load_default(&conf, SQ_SYSCONFDIR);
+	if (sq_conf_resolve_cluster(&conf, &cfg, &resolved, &err) == -1) {
+		fprintf(stderr, "squall: %s\n", err.msg);
+		return 2;
+	}
+	cfg = resolved;
+	if (once || exec_line != NULL) {
+		for (i = 0; i < conf.nmsgs; i++)
+			fprintf(stderr, "squall: %s\n", conf.msgs[i].text);
+	}
 	if (once && job != NULL) {
 		if (view != NULL && sq_view_find(view) != &sq_view_jobs) {
 			fprintf(stderr,
@@ -273,17 +292,5 @@ main(int argc, char **argv)
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
 				    (enum sq_format)fmt, columns);
-	/* until the console lands: print the main views once */
-	{
-		static const char *const views[] = { "partitions", "nodes",
-						     "jobs", NULL };
-		int i, rc = 0;
-
-		for (i = 0; views[i] != NULL && rc == 0; i++) {
-			printf("== %s\n", views[i]);
-			fflush(stdout);
-			rc = sq_batch_run(&cfg, views[i], SQ_FMT_TABLE, NULL);
-		}
-		return rc;
-	}
+	return sq_tui_run(&conf, &cfg);
 }

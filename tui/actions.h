@@ -1,0 +1,34 @@
+/*
+ * actions.h - the hook between the console and cluster actions
+ * (core/action.h; issue 7). The console passes a `:` command that is not
+ * one of its own, and a key bound to a name that is not a console action,
+ * to these functions; until actions land they only say so.
+ */
+#ifndef SQ_TUI_ACTIONS_H
+#define SQ_TUI_ACTIONS_H
+
+#include <stddef.h>
+
+struct sq_app;
+struct sq_pane;
+
+/* Run a `:` command line that is not a console command. 0 when it was
+ * handled, -1 after showing why not ("unknown command"). */
+int sq_tui_action_dispatch(struct sq_app *app, const char *line);
+
+/* A key that no binding claims (per-view action keys); 1 if handled. */
+int sq_tui_action_key(struct sq_app *app, int key);
+
+/* Is name a cluster action a key may be bound to? */
+int sq_tui_action_known(const char *name);
+
+/* Add the current view's action keys and commands to the help pane
+ * (nothing hidden by read-only mode is listed). */
+void sq_tui_action_help(struct sq_app *app, struct sq_pane *p);
+
+/* Tab completion of action names: up to max candidates starting with
+ * prefix into out (pointers to static strings); returns the count. */
+int sq_tui_action_complete(struct sq_app *app, const char *prefix,
+			   const char **out, int max);
+
+#endif

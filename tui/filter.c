@@ -1,0 +1,348 @@
+/*
+ * filter.c - PCRE2 row filters and "@column=value" field terms for the
+ * table widget, plus the small host-list matcher field terms use. A bad
+ * pattern is reported, never fatal; a pathological one hits the match
+ * limit and simply does not match.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/filter.h"
+
+#define MATCH_LIMIT 200000
+#define EXPAND_MAX 4096
+
+void
+sq_filter_init(struct sq_filter *f)
+{
+	memset(f, 0, sizeof(*f));
+}
+
+void
+sq_filter_free(struct sq_filter *f)
+{
+	if (f->md != NULL)
+		pcre2_match_data_free(f->md);
+	if (f->re != NULL)
+		pcre2_code_free(f->re);
+	if (f->mctx != NULL)
+		pcre2_match_context_free(f->mctx);
+	sq_filter_init(f);
+}
+
+int
+sq_filter_active(const struct sq_filter *f)
+{
+	return f->text[0] != '\0';
+}
+
+static int
+has_upper(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s >= 'A' && *s <= 'Z')
+			return 1;
+	}
+	return 0;
+}
+
+/* "@col=value @col2=value2" */
+static int
+parse_terms(struct sq_filter *f, const char *s, const struct sq_view_def *def,
+	    char *err, size_t n)
+{
+	char buf[256], *save = NULL, *tok;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	for (tok = strtok_r(buf, " ", &save); tok != NULL;
+	     tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+		struct sq_filter_term *t;
+
+		if (tok[0] != '@' || eq == NULL || eq == tok + 1) {
+			snprintf(err, n,
+				 "field filter: expected @column=value, "
+				 "not '%.40s'",
+				 tok);
+			return -1;
+		}
+		if (f->nterms == SQ_FILTER_MAX_TERMS) {
+			snprintf(err, n, "field filter: too many terms");
+			return -1;
+		}
+		*eq = '\0';
+		t = &f->terms[f->nterms];
+		t->col = sq_view_column(def, tok + 1);
+		if (t->col == NULL) {
+			snprintf(err, n, "view %s has no column '%.40s'",
+				 def->name, tok + 1);
+			return -1;
+		}
+		snprintf(t->value, sizeof(t->value), "%s", eq + 1);
+		f->nterms++;
+	}
+	if (f->nterms == 0) {
+		snprintf(err, n, "field filter: expected @column=value");
+		return -1;
+	}
+	return 0;
+}
+
+int
+sq_filter_set(struct sq_filter *f, const char *text,
+	      const struct sq_view_def *def, char *err, size_t n)
+{
+	struct sq_filter nf;
+	const char *p = text;
+	int ecode;
+	PCRE2_SIZE eoff;
+
+	sq_filter_init(&nf);
+	if (*p == '\0') {
+		sq_filter_free(f);
+		return 0;
+	}
+	if (strlen(text) >= sizeof(nf.text)) {
+		snprintf(err, n, "filter too long");
+		return -1;
+	}
+	snprintf(nf.text, sizeof(nf.text), "%s", text);
+	if (*p == '!') {
+		nf.invert = 1;
+		p++;
+	}
+	if (*p == '\0') {
+		snprintf(err, n, "empty pattern after '!'");
+		return -1;
+	}
+	if (*p == '@') {
+		if (parse_terms(&nf, p, def, err, n) == -1)
+			return -1;
+	} else {
+		uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+
+		if (!has_upper(p))
+			opts |= PCRE2_CASELESS;
+		nf.re = pcre2_compile((PCRE2_SPTR)p, PCRE2_ZERO_TERMINATED,
+				      opts, &ecode, &eoff, NULL);
+		if (nf.re == NULL) {
+			PCRE2_UCHAR msg[200];
+
+			pcre2_get_error_message(ecode, msg, sizeof(msg));
+			snprintf(err, n, "bad pattern: %s at offset %zu",
+				 (char *)msg, (size_t)eoff);
+			return -1;
+		}
+		/* JIT when available; the interpreter otherwise */
+		pcre2_jit_compile(nf.re, PCRE2_JIT_COMPLETE);
+		nf.md = pcre2_match_data_create_from_pattern(nf.re, NULL);
+		nf.mctx = pcre2_match_context_create(NULL);
+		if (nf.md == NULL || nf.mctx == NULL) {
+			sq_filter_free(&nf);
+			snprintf(err, n, "out of memory");
+			return -1;
+		}
+		pcre2_set_match_limit(nf.mctx, MATCH_LIMIT);
+	}
+	sq_filter_free(f);
+	*f = nf;
+	return 0;
+}
+
+int
+sq_filter_find(struct sq_filter *f, const char *text, size_t *so, size_t *eo)
+{
+	int rc;
+	PCRE2_SIZE *ov;
+
+	if (f->re == NULL)
+		return 0;
+	rc = pcre2_match(f->re, (PCRE2_SPTR)text, strlen(text), 0, 0, f->md,
+			 f->mctx);
+	if (rc < 0)
+		return 0;
+	ov = pcre2_get_ovector_pointer(f->md);
+	*so = ov[0];
+	*eo = ov[1];
+	return 1;
+}
+
+/* ------------------------------------------------------------ lists */
+
+/* Next top-level element of a list (commas inside [] do not split). */
+static const char *
+next_elem(const char *s, size_t *len)
+{
+	size_t i = 0;
+	int depth = 0;
+
+	if (*s == '\0')
+		return NULL;
+	while (s[i] != '\0' && (s[i] != ',' || depth > 0)) {
+		if (s[i] == '[')
+			depth++;
+		else if (s[i] == ']' && depth > 0)
+			depth--;
+		i++;
+	}
+	*len = i;
+	return s;
+}
+
+/* Does element e (len n, maybe "p[1-3,05]s") contain name? */
+static int
+elem_has(const char *e, size_t n, const char *name)
+{
+	const char *lb, *rb, *r;
+	size_t pl, sl, nl = strlen(name), ml;
+	char mid[32];
+	long v;
+
+	if (n > 0 && e[n - 1] == '*')
+		n--;
+	lb = memchr(e, '[', n);
+	if (lb == NULL)
+		return n == nl && strncmp(e, name, n) == 0;
+	rb = memchr(lb, ']', n - (size_t)(lb - e));
+	if (rb == NULL)
+		return 0;
+	pl = (size_t)(lb - e);
+	sl = n - (size_t)(rb - e) - 1;
+	if (nl < pl + sl + 1 || strncmp(name, e, pl) != 0 ||
+	    strncmp(name + nl - sl, rb + 1, sl) != 0)
+		return 0;
+	ml = nl - pl - sl;
+	if (ml >= sizeof(mid))
+		return 0;
+	memcpy(mid, name + pl, ml);
+	mid[ml] = '\0';
+	if (strspn(mid, "0123456789") != ml)
+		return 0;
+	v = strtol(mid, NULL, 10);
+	for (r = lb + 1; r < rb;) {
+		char *end;
+		const char *a = r;
+		long lo = strtol(a, &end, 10), hi = lo;
+		size_t w = (size_t)(end - a);
+
+		if (end == a)
+			return 0;
+		r = end;
+		if (*r == '-') {
+			hi = strtol(r + 1, &end, 10);
+			r = end;
+		}
+		/* zero padding: n[01-10] names n01, not n1 */
+		if (v >= lo && v <= hi &&
+		    (a[0] == '0' && w > 1 ? ml == w : mid[0] != '0' || ml == 1))
+			return 1;
+		if (*r == ',')
+			r++;
+		else if (r < rb)
+			return 0;
+	}
+	return 0;
+}
+
+static int
+list_has(const char *list, const char *name)
+{
+	const char *e;
+	size_t n;
+
+	for (e = next_elem(list, &n); e != NULL;
+	     e = next_elem(e[n] == ',' ? e + n + 1 : e + n, &n)) {
+		if (elem_has(e, n, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is some name of element e (len n) in the list other? Expands at most
+ * *budget names. */
+static int
+expand_elem(const char *e, size_t n, const char *other, int *budget)
+{
+	const char *lb, *rb, *r;
+	char name[256];
+
+	if (n > 0 && e[n - 1] == '*')
+		n--;
+	lb = memchr(e, '[', n);
+	rb = lb ? memchr(lb, ']', n - (size_t)(lb - e)) : NULL;
+	if (lb == NULL || rb == NULL) {
+		if (n >= sizeof(name))
+			return 0;
+		memcpy(name, e, n);
+		name[n] = '\0';
+		return list_has(other, name);
+	}
+	for (r = lb + 1; r < rb;) {
+		char *end;
+		const char *a = r;
+		long lo = strtol(a, &end, 10), hi = lo, v;
+		int w = (int)(end - a);
+
+		if (end == a)
+			return 0;
+		r = end;
+		if (*r == '-') {
+			hi = strtol(r + 1, &end, 10);
+			r = end;
+		}
+		for (v = lo; v <= hi; v++) {
+			if (--*budget < 0)
+				return 0;
+			snprintf(name, sizeof(name), "%.*s%0*ld%.*s",
+				 (int)(lb - e), e, a[0] == '0' ? w : 1, v,
+				 (int)(n - (size_t)(rb - e) - 1), rb + 1);
+			if (list_has(other, name))
+				return 1;
+		}
+		if (*r == ',')
+			r++;
+		else if (r < rb)
+			return 0;
+	}
+	return 0;
+}
+
+int
+sq_list_overlap(const char *a, const char *b)
+{
+	const char *e;
+	size_t n;
+	int budget = EXPAND_MAX;
+
+	for (e = next_elem(a, &n); e != NULL;
+	     e = next_elem(e[n] == ',' ? e + n + 1 : e + n, &n)) {
+		if (expand_elem(e, n, b, &budget))
+			return 1;
+	}
+	return 0;
+}
+
+int
+sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext)
+{
+	int m = 1, i;
+
+	if (!sq_filter_active(f))
+		return 1;
+	if (f->re != NULL) {
+		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, strlen(rowtext), 0,
+				0, f->md, f->mctx) >= 0;
+	} else {
+		for (i = 0; i < f->nterms && m; i++) {
+			char buf[256];
+			const char *t =
+			    f->terms[i].col->text(rec, buf, sizeof(buf));
+
+			m = t != NULL && sq_list_overlap(f->terms[i].value, t);
+		}
+	}
+	return f->invert ? !m : m;
+}

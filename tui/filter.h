@@ -1,0 +1,58 @@
+/*
+ * filter.h - the row filter of the table widget: a PCRE2 regular
+ * expression (JIT-compiled, case-insensitive unless it has a capital
+ * letter) over the row's shown text, or field terms "@column=value" that
+ * match one column exactly (lists and Slurm host lists element-wise, so
+ * "@nodelist=n3" finds "n[1-4]"). A leading '!' inverts either.
+ * Used by the UI thread only.
+ */
+#ifndef SQ_FILTER_H
+#define SQ_FILTER_H
+
+#include <stddef.h>
+
+#include "core/view.h"
+
+#define SQ_FILTER_MAX_TERMS 8
+
+struct sq_filter_term {
+	const struct sq_column *col;
+	char value[256];
+};
+
+struct sq_filter {
+	char text[256]; /* as typed after '/', "" when off */
+	int invert;
+	void *re; /* pcre2_code *, NULL for field terms */
+	void *md; /* pcre2_match_data * */
+	void *mctx;
+	int nterms;
+	struct sq_filter_term terms[SQ_FILTER_MAX_TERMS];
+};
+
+void sq_filter_init(struct sq_filter *f);
+void sq_filter_free(struct sq_filter *f);
+
+/*
+ * Compile text for the columns of def. On error f is unchanged and err
+ * holds a one-line reason ("missing closing parenthesis at offset 3").
+ * An empty text turns the filter off.
+ */
+int sq_filter_set(struct sq_filter *f, const char *text,
+		  const struct sq_view_def *def, char *err, size_t n);
+int sq_filter_active(const struct sq_filter *f);
+
+/* Does the row match (inversion applied)? rowtext is the row's shown
+ * text (for a regex); rec the record (for field terms). */
+int sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext);
+
+/* First regex match in text: 1 with [*so, *eo) set, else 0 (field
+ * terms and inverted filters never highlight). */
+int sq_filter_find(struct sq_filter *f, const char *text, size_t *so,
+		   size_t *eo);
+
+/* Do two Slurm lists ("n[1-3],n7", "low*,high", "alice") share an
+ * element? Trailing '*' (default partition) is ignored. */
+int sq_list_overlap(const char *a, const char *b);
+
+#endif

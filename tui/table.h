@@ -1,0 +1,115 @@
+/*
+ * table.h - the one generic table widget: any struct sq_view_def over a
+ * snapshot of its kind. It filters, sorts, tags, keeps the cursor on the
+ * same row id across refreshes, chooses columns, and lets a view file
+ * re-arrange rows (trees, job arrays) through struct sq_tui_view hooks.
+ * The logic is here; drawing is in table_draw.c. UI thread only.
+ */
+#ifndef SQ_TABLE_H
+#define SQ_TABLE_H
+
+#include <stddef.h>
+
+#include "core/snapshot.h"
+#include "core/view.h"
+#include "tui/filter.h"
+
+#define SQ_TABLE_MAX_COLS 64
+#define SQ_TABLE_CELL 512 /* bytes of one cell's text */
+
+/* sq_table_row.flags */
+#define SQ_ROW_HASKIDS 0x1 /* a tree node or an array with members */
+#define SQ_ROW_FOLDED 0x2  /* its members are hidden */
+
+struct sq_table_row {
+	size_t rec;           /* row index in the snapshot */
+	unsigned short depth; /* tree depth, 0 at the top */
+	unsigned char flags;  /* SQ_ROW_* */
+	unsigned hidden;      /* members hidden under a folded row */
+};
+
+struct sq_tui_view;
+
+struct sq_table {
+	const struct sq_view_def *def;
+	const struct sq_tui_view *ops; /* the view's special hooks or NULL */
+	struct sq_snapshot *snap;      /* our reference, or NULL */
+
+	int cols[SQ_TABLE_MAX_COLS]; /* shown columns: indices in def->cols */
+	int ncols;
+	int curcol; /* selected column: index in cols[] */
+	int sort;   /* sorted by def->cols[sort], -1 for snapshot order */
+	int sort_desc;
+
+	struct sq_filter filter;
+	char search[256]; /* last pattern, for n/N after the filter is off */
+
+	struct sq_table_row *rows; /* what is shown, in order */
+	size_t nrows, cap;
+	size_t cur, top;
+	char cur_id[256]; /* id of the cursor row, kept across refreshes */
+
+	char **tags; /* sorted ids */
+	size_t ntags, tcap;
+	char **folds; /* ids whose fold state differs from the default */
+	size_t nfolds, fcap;
+	int fold_default; /* 1: groups start folded */
+
+	int idcols[6]; /* def columns that make the row id */
+	int nidcols;
+	int widths[SQ_TABLE_MAX_COLS]; /* per shown column */
+	int mode;                      /* a view's display mode (node map) */
+};
+
+/* Columns without SQ_COL_HIDDEN, sorted by default_sort. */
+void sq_table_init(struct sq_table *t, const struct sq_view_def *def);
+void sq_table_free(struct sq_table *t);
+
+/* Take a reference to snap (NULL clears) and rebuild the rows. */
+void sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap);
+/* Re-apply filter, sort, arrangement; keep the cursor on its row id. */
+void sq_table_rebuild(struct sq_table *t);
+
+/* Filter text without the '/': -1 with err when the pattern is bad (the
+ * old filter stays). "" clears. */
+int sq_table_filter(struct sq_table *t, const char *text, char *err, size_t n);
+/* Sort by def column index col (-1: snapshot order). */
+void sq_table_sort(struct sq_table *t, int col, int desc);
+/* Columns from a comma-separated id list; -1 with err on an unknown id. */
+int sq_table_set_columns(struct sq_table *t, const char *list, char *err,
+			 size_t n);
+/* The shown columns as a comma-separated id list. */
+void sq_table_columns_text(const struct sq_table *t, char *buf, size_t n);
+
+/* Cursor movement (clamped); sets cur_id. */
+void sq_table_move(struct sq_table *t, long delta);
+void sq_table_goto(struct sq_table *t, size_t row);
+/* Next row (dir 1 or -1, wrapping) whose text matches the last search
+ * pattern; 0 when none. */
+int sq_table_search(struct sq_table *t, int dir);
+
+/* The record under the cursor, or NULL. */
+const void *sq_table_cur(const struct sq_table *t);
+/* Row id of a record: the job id, node name, or key columns. */
+const char *sq_table_id(const struct sq_table *t, const void *rec, char *buf,
+			size_t n);
+/* Text of shown column i of rec, sanitized (never NULL). */
+const char *sq_table_cell(const struct sq_table *t, int i, const void *rec,
+			  char *buf, size_t n);
+/* All shown columns of rec joined by two spaces, sanitized. */
+const char *sq_table_rowtext(const struct sq_table *t, const void *rec,
+			     char *buf, size_t n);
+
+/* Tags (by row id) */
+int sq_table_tagged(const struct sq_table *t, const char *id);
+void sq_table_tag(struct sq_table *t, const char *id, int on);
+void sq_table_untag_all(struct sq_table *t);
+
+/* Fold state (by row id) for the arrangement hooks */
+int sq_table_folded(const struct sq_table *t, const char *id);
+void sq_table_set_folded(struct sq_table *t, const char *id, int folded);
+
+/* Append a shown row (for arrangement hooks rebuilding t->rows). */
+int sq_table_push(struct sq_table *t, const struct sq_table_row *r);
+
+#endif

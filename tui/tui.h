@@ -1,0 +1,26 @@
+/*
+ * tui.h - the full-screen console, as main() sees it. No curses types
+ * here: squall.c includes this without including curses.
+ */
+#ifndef SQ_TUI_H
+#define SQ_TUI_H
+
+#include "core/cluster.h"
+#include "core/conf.h"
+
+/*
+ * Prepare a conf before loading files: the `bind` validator (console and
+ * cluster action names) and the theme directories (the installed one and
+ * the themes/ next to the binary, from argv0).
+ */
+void sq_tui_conf_setup(struct sq_conf *conf, const char *argv0);
+
+/*
+ * Run the console on cfg until the user quits. conf holds the loaded
+ * configuration (its messages are shown at start-up); the console may
+ * change it (`:set` ...). Returns the exit status: 0, or 1 when the
+ * terminal cannot be used.
+ */
+int sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * view_gpus.c - the gpus views' bars: one bar per row, allocated over
+ * configured accelerators (node and partition rows), or the allocated
+ * count alone where there is no total (user and account rows); and the
+ * rows of the view's scope only (node, partition, user, account).
+ */
+#include <stdio.h>
+
+#include "core/gpus.h"
+#include "core/model_admin.h"
+#include "tui/app.h"
+#include "tui/views.h"
+
+#define BAR 12
+
+static void
+bar(struct sq_app *app, const void *rec, int y, int x, int w)
+{
+	const struct sq_gpu *g = rec;
+	int used, i, uattr = sq_color_attr(app, SQ_ROLE_BAR_USED);
+	int fattr = sq_color_attr(app, SQ_ROLE_BAR_FREE);
+	char num[32];
+
+	if (g->total <= 0 || g->alloc < 0) {
+		snprintf(num, sizeof(num), "%lld used",
+			 (long long)(g->alloc > 0 ? g->alloc : 0));
+		sq_put_fit(y, x, w, num, fattr);
+		return;
+	}
+	used = (int)((g->alloc * (w - 1) + g->total / 2) / g->total);
+	if (used > w - 1)
+		used = w - 1;
+	if (g->alloc > 0 && used == 0)
+		used = 1;
+	/* '#' and '.' keep the bar readable without colour */
+	for (i = 0; i < w - 1; i++)
+		sq_put(y, x + i, 1, i < used ? "#" : ".",
+		       i < used ? uattr : fattr);
+	sq_put(y, x + w - 1, 1, " ", fattr);
+}
+
+/* One GPUS snapshot holds every scope; each gpus view shows one. */
+static void
+arrange(struct sq_table *t)
+{
+	int scope = sq_gpus_view_scope(t->def->name);
+	size_t i, n = 0;
+
+	if (scope < 0)
+		return;
+	for (i = 0; i < t->nrows; i++) {
+		const struct sq_gpu *g =
+		    sq_snapshot_row(t->snap, t->rows[i].rec);
+
+		if ((int)g->scope == scope)
+			t->rows[n++] = t->rows[i];
+	}
+	t->nrows = n;
+}
+
+const struct sq_tui_view sq_tui_view_gpus = {
+	.kind = SQ_KIND_GPUS,
+	.arrange = arrange,
+	.extra_title = "USE",
+	.extra_width = BAR,
+	.extra = bar,
+};

@@ -1,0 +1,55 @@
+/*
+ * views.h - the hooks of views that need more than the generic table:
+ * trees with fold/unfold (fairshare, associations, accounts), job arrays
+ * that collapse, the compact node map, GPU bars, and extra lines in the
+ * detail pane (why a job is pending, a node's jobs). Views are matched by
+ * kind, so any view of sq_views[] of that kind gets them.
+ */
+#ifndef SQ_VIEWS_H
+#define SQ_VIEWS_H
+
+#include <stddef.h>
+
+#include "core/view.h"
+#include "tui/table.h"
+
+struct sq_app;
+struct sq_pane;
+
+struct sq_tui_view {
+	enum sq_kind kind;
+	/* Re-order or fold t->rows after filter and sort (NULL: as is). */
+	void (*arrange)(struct sq_table *t);
+	/* Prefix of the first cell (tree lines, fold marks); NULL: none. */
+	const char *(*prefix)(const struct sq_table *t,
+			      const struct sq_table_row *r, char *buf,
+			      size_t n);
+	/* An extra column drawn right of the table (bars). */
+	const char *extra_title;
+	int extra_width;
+	void (*extra)(struct sq_app *app, const void *rec, int y, int x, int w);
+	/* Draw the body instead of the table when t->mode != 0; returns
+	 * the rows per page it used (for PgUp/PgDn), or -1 to fall back. */
+	int (*draw_body)(struct sq_app *app, struct sq_table *t, int y, int x,
+			 int h, int w);
+	/* A table-mode action this view handles (fold, map ...): 1 if
+	 * used. */
+	int (*action)(struct sq_app *app, struct sq_table *t, int action);
+	/* Lines of the detail pane after the record's fields. */
+	void (*detail)(struct sq_app *app, struct sq_table *t, const void *rec,
+		       struct sq_pane *p);
+	/* Kinds the detail pane needs besides the view's own. */
+	unsigned detail_kinds;
+};
+
+/* The hooks of a view, or NULL. */
+const struct sq_tui_view *sq_tui_view_for(const struct sq_view_def *def);
+
+extern const struct sq_tui_view sq_tui_view_jobs;
+extern const struct sq_tui_view sq_tui_view_nodes;
+extern const struct sq_tui_view sq_tui_view_shares;
+extern const struct sq_tui_view sq_tui_view_assocs;
+extern const struct sq_tui_view sq_tui_view_accounts;
+extern const struct sq_tui_view sq_tui_view_gpus;
+
+#endif

@@ -1,0 +1,543 @@
+/*
+ * worker.c - the worker thread of one cluster: opens the backend, fetches
+ * what the visible view needs at its interval (never two calls at once,
+ * so never more than one query of a kind in flight), joins (jobs with
+ * sprio, partitions with nodes), publishes, backs off on failures and slow
+ * calls, and counts queries per minute. It never touches the terminal.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "core/join.h"
+#include "tui/worker.h"
+
+#define QRING 2048 /* query timestamps kept for the per-minute rate */
+#define MAX_BACKOFF 600.0
+
+struct slot {
+	struct sq_snapshot *snap;
+	struct sq_worker_kind info;
+	double last_try; /* monotonic seconds of the last attempt, -1 never */
+	double next;     /* monotonic due time */
+};
+
+struct sq_worker {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_cond_t done_cv;
+	int pipe_r, pipe_w;
+	struct sq_cluster_cfg cfg;
+
+	/* UI -> worker (under mu) */
+	unsigned want;
+	unsigned refresh;
+	int fast, slow;
+	int stop;
+
+	/* worker -> UI (under mu) */
+	struct slot slots[SQ_KIND_COUNT];
+	struct sq_worker_status st;
+	double busy_since;
+	double qring[QRING];
+	unsigned qhead, qcount;
+	int done;     /* the thread has finished */
+	int detached; /* the UI gave up waiting: the thread frees w */
+
+	/* worker only */
+	struct sq_backend *b;
+	int open_failures;
+	double open_next;
+};
+
+static struct sq_snapshot *
+ref_or_null(struct sq_snapshot *s)
+{
+	return s != NULL ? sq_snapshot_ref(s) : NULL;
+}
+
+static double
+mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int
+sq_worker_interval(enum sq_kind kind, int fast, int slow)
+{
+	return kind == SQ_KIND_JOBS ? fast : slow;
+}
+
+/* Wake the UI: one byte; a full pipe already means "wake up". */
+static void
+notify(struct sq_worker *w)
+{
+	char c = 1;
+	ssize_t r;
+
+	w->st.gen++;
+	r = write(w->pipe_w, &c, 1);
+	(void)r;
+}
+
+static void
+count_queries(struct sq_worker *w, unsigned long n, double now)
+{
+	while (n-- > 0) {
+		w->qring[w->qhead] = now;
+		w->qhead = (w->qhead + 1) % QRING;
+		if (w->qcount < QRING)
+			w->qcount++;
+	}
+}
+
+static unsigned
+queries_last_minute(const struct sq_worker *w, double now)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < w->qcount; i++) {
+		unsigned k = (w->qhead + QRING - 1 - i) % QRING;
+
+		if (now - w->qring[k] > 60.0)
+			break;
+		n++;
+	}
+	return n;
+}
+
+/* Seconds until kind k may be fetched again after an attempt that took
+ * ms and failed (failures > 0) or not. */
+static double
+next_delay(const struct sq_worker *w, enum sq_kind k, const struct slot *s)
+{
+	double base = sq_worker_interval(k, w->fast, w->slow);
+	double d = base;
+
+	/* a slow call: keep squall's share of the controller small */
+	if (s->info.fetch_ms / 1000.0 * 5 > d)
+		d = s->info.fetch_ms / 1000.0 * 5;
+	if (s->info.failures > 0) {
+		int i;
+
+		d = base < 5 ? 5 : base;
+		for (i = 1; i < s->info.failures && d < MAX_BACKOFF; i++)
+			d *= 2;
+	}
+	return d > MAX_BACKOFF ? MAX_BACKOFF : d;
+}
+
+/*
+ * The next kind to fetch: wanted, servable, due. Dependencies go first so
+ * the join of a first fetch has its partner (sprio before squeue, nodes
+ * before partitions). Returns -1 and *wait (seconds) when none is due.
+ */
+static int
+pick(struct sq_worker *w, double now, double *wait)
+{
+	static const enum sq_kind order[] = {
+		SQ_KIND_PRIO_WEIGHTS,
+		SQ_KIND_PRIO,
+		SQ_KIND_NODES,
+	};
+	unsigned caps = w->st.caps;
+	int best = -1, i, k;
+	double soonest = 3600;
+
+	for (i = 0; i < SQ_KIND_COUNT + 3; i++) {
+		struct slot *s;
+		double due;
+
+		k = i < 3 ? (int)order[i] : i - 3;
+		if (i >= 3 && (k == SQ_KIND_PRIO_WEIGHTS || k == SQ_KIND_PRIO ||
+			       k == SQ_KIND_NODES))
+			continue;
+		if (!(w->want & SQ_KIND_BIT(k)))
+			continue;
+		if ((caps & sq_kind_cap((enum sq_kind)k)) == 0)
+			continue;
+		s = &w->slots[k];
+		if (w->refresh & SQ_KIND_BIT(k))
+			due = now;
+		else if (s->info.unsupported)
+			continue;
+		else if (s->last_try < 0)
+			due = now;
+		else
+			due = s->next;
+		if (due <= now) {
+			best = k;
+			break;
+		}
+		if (due - now < soonest)
+			soonest = due - now;
+	}
+	*wait = soonest;
+	return best;
+}
+
+/* Fetch kind k (unlocked) and join it with what was published. */
+static int
+fetch_one(struct sq_worker *w, enum sq_kind k, struct sq_snapshot **out,
+	  struct sq_err *err)
+{
+	struct sq_snapshot *partner = NULL;
+
+	if (w->b->ops->fetch(w->b, k, out, err) == -1)
+		return -1;
+	pthread_mutex_lock(&w->mu);
+	if (k == SQ_KIND_JOBS && (w->want & SQ_KIND_BIT(SQ_KIND_PRIO)))
+		partner = ref_or_null(w->slots[SQ_KIND_PRIO].snap);
+	else if (k == SQ_KIND_PARTITIONS)
+		partner = ref_or_null(w->slots[SQ_KIND_NODES].snap);
+	pthread_mutex_unlock(&w->mu);
+	if (partner != NULL && k == SQ_KIND_JOBS)
+		sq_jobs_join_prio(*out, partner);
+	else if (partner != NULL)
+		sq_partitions_count(*out, partner);
+	sq_snapshot_unref(partner);
+	return 0;
+}
+
+static void
+open_backend(struct sq_worker *w)
+{
+	struct sq_err err;
+	struct sq_backend *b;
+	unsigned long q;
+
+	sq_err_clear(&err);
+	pthread_mutex_unlock(&w->mu);
+	b = sq_backend_open(&w->cfg, &err);
+	pthread_mutex_lock(&w->mu);
+	/* sinfo -V and the like count too */
+	q = b != NULL ? b->queries : 1;
+	count_queries(w, q, mono());
+	w->st.queries += q;
+	if (b == NULL) {
+		double d = 5;
+		int i;
+
+		w->open_failures++;
+		for (i = 1; i < w->open_failures && d < 120; i++)
+			d *= 2;
+		w->open_next = mono() + d;
+		w->st.state = SQ_WORKER_FAILED;
+		snprintf(w->st.error, sizeof(w->st.error), "%s", err.msg);
+		w->st.error_time = time(NULL);
+	} else {
+		w->b = b;
+		w->st.state = SQ_WORKER_READY;
+		w->st.caps = b->ops->caps(b);
+		snprintf(w->st.version, sizeof(w->st.version), "%s",
+			 b->version);
+		w->st.error[0] = '\0';
+		w->open_failures = 0;
+	}
+	notify(w);
+}
+
+static void
+wait_for(struct sq_worker *w, double secs)
+{
+	struct timespec ts;
+	double t;
+
+	if (secs > 3600)
+		secs = 3600;
+	if (secs < 0.001)
+		secs = 0.001;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t = ts.tv_nsec / 1e9 + secs;
+	ts.tv_sec += (time_t)t;
+	ts.tv_nsec = (long)((t - (double)(time_t)t) * 1e9);
+	pthread_cond_timedwait(&w->cv, &w->mu, &ts);
+}
+
+static void
+run_fetch(struct sq_worker *w, enum sq_kind k)
+{
+	struct slot *s = &w->slots[k];
+	struct sq_snapshot *snap = NULL;
+	struct sq_err err;
+	unsigned long q0;
+	double t0 = mono(), t1;
+	int rc;
+
+	w->refresh &= ~SQ_KIND_BIT(k);
+	s->last_try = t0;
+	w->st.busy = 1;
+	w->st.busy_kind = k;
+	w->busy_since = t0;
+	notify(w);
+	q0 = w->b->queries;
+	sq_err_clear(&err);
+	pthread_mutex_unlock(&w->mu);
+	rc = fetch_one(w, k, &snap, &err);
+	pthread_mutex_lock(&w->mu);
+	t1 = mono();
+	count_queries(w, w->b->queries - q0, t1);
+	w->st.queries += w->b->queries - q0;
+	w->st.busy = 0;
+	if (rc == 0) {
+		sq_snapshot_unref(s->snap);
+		s->snap = snap;
+		s->info.fetched = snap->fetched;
+		s->info.fetch_ms = (t1 - t0) * 1000.0;
+		s->info.failures = 0;
+		s->info.unsupported = 0;
+		s->info.error[0] = '\0';
+		s->info.nrows = (unsigned long)snap->nrows;
+	} else {
+		s->info.failures++;
+		s->info.unsupported = err.code == SQ_ERR_UNSUPPORTED;
+		snprintf(s->info.error, sizeof(s->info.error), "%.290s",
+			 err.msg);
+		s->info.error_time = time(NULL);
+		snprintf(w->st.error, sizeof(w->st.error), "%s: %.480s",
+			 sq_kind_name(k), err.msg);
+		w->st.error_time = s->info.error_time;
+	}
+	s->next = t1 + next_delay(w, k, s);
+	notify(w);
+}
+
+static void *
+thread_main(void *arg)
+{
+	struct sq_worker *w = arg;
+	int detached;
+
+	pthread_mutex_lock(&w->mu);
+	while (!w->stop) {
+		double now = mono(), wait;
+		int k;
+
+		if (w->b == NULL) {
+			if (w->refresh != 0) {
+				w->open_next = now;
+				w->refresh = 0;
+			}
+			if (now >= w->open_next) {
+				w->st.state = SQ_WORKER_CONNECTING;
+				notify(w);
+				open_backend(w);
+			} else {
+				wait_for(w, w->open_next - now);
+			}
+			continue;
+		}
+		k = pick(w, now, &wait);
+		if (k < 0) {
+			wait_for(w, wait);
+			continue;
+		}
+		run_fetch(w, (enum sq_kind)k);
+	}
+	pthread_mutex_unlock(&w->mu);
+	sq_backend_close(w->b);
+	w->b = NULL;
+	pthread_mutex_lock(&w->mu);
+	w->done = 1;
+	detached = w->detached;
+	pthread_cond_broadcast(&w->done_cv);
+	pthread_mutex_unlock(&w->mu);
+	if (detached) {
+		int i;
+
+		for (i = 0; i < SQ_KIND_COUNT; i++)
+			sq_snapshot_unref(w->slots[i].snap);
+		close(w->pipe_r);
+		close(w->pipe_w);
+		pthread_mutex_destroy(&w->mu);
+		pthread_cond_destroy(&w->cv);
+		pthread_cond_destroy(&w->done_cv);
+		free(w);
+	}
+	return NULL;
+}
+
+struct sq_worker *
+sq_worker_start(const struct sq_cluster_cfg *cfg, int fast, int slow,
+		struct sq_err *err)
+{
+	struct sq_worker *w = calloc(1, sizeof(*w));
+	pthread_condattr_t ca;
+	sigset_t all, old;
+	int p[2], i, rc;
+
+	if (w == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return NULL;
+	}
+	if (pipe(p) == -1) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
+		free(w);
+		return NULL;
+	}
+	for (i = 0; i < 2; i++) {
+		fcntl(p[i], F_SETFD, FD_CLOEXEC);
+		fcntl(p[i], F_SETFL, fcntl(p[i], F_GETFL) | O_NONBLOCK);
+	}
+	w->pipe_r = p[0];
+	w->pipe_w = p[1];
+	w->cfg = *cfg;
+	w->fast = fast;
+	w->slow = slow;
+	snprintf(w->st.backend, sizeof(w->st.backend), "%s", cfg->backend);
+	w->st.state = SQ_WORKER_CONNECTING;
+	for (i = 0; i < SQ_KIND_COUNT; i++)
+		w->slots[i].last_try = -1;
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&w->cv, &ca);
+	pthread_cond_init(&w->done_cv, &ca);
+	pthread_condattr_destroy(&ca);
+	/* signals (SIGWINCH, SIGINT ...) belong to the UI thread */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&w->th, NULL, thread_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "pthread_create: %s",
+			   strerror(rc));
+		close(p[0]);
+		close(p[1]);
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+int
+sq_worker_fd(const struct sq_worker *w)
+{
+	return w->pipe_r;
+}
+
+void
+sq_worker_drain(struct sq_worker *w)
+{
+	char buf[256];
+
+	while (read(w->pipe_r, buf, sizeof(buf)) > 0)
+		;
+}
+
+void
+sq_worker_stop(struct sq_worker *w, int wait_ms)
+{
+	struct timespec ts;
+	double t;
+	int i;
+
+	if (w == NULL)
+		return;
+	pthread_mutex_lock(&w->mu);
+	w->stop = 1;
+	pthread_cond_broadcast(&w->cv);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t = ts.tv_nsec / 1e9 + wait_ms / 1000.0;
+	ts.tv_sec += (time_t)t;
+	ts.tv_nsec = (long)((t - (double)(time_t)t) * 1e9);
+	while (!w->done) {
+		if (pthread_cond_timedwait(&w->done_cv, &w->mu, &ts) ==
+		    ETIMEDOUT)
+			break;
+	}
+	if (!w->done) {
+		/* a call is hanging: let the thread clean up after itself */
+		w->detached = 1;
+		pthread_mutex_unlock(&w->mu);
+		pthread_detach(w->th);
+		return;
+	}
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->th, NULL);
+	for (i = 0; i < SQ_KIND_COUNT; i++)
+		sq_snapshot_unref(w->slots[i].snap);
+	close(w->pipe_r);
+	close(w->pipe_w);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+	pthread_cond_destroy(&w->done_cv);
+	free(w);
+}
+
+void
+sq_worker_want(struct sq_worker *w, unsigned kinds)
+{
+	pthread_mutex_lock(&w->mu);
+	if ((kinds & ~w->want) != 0)
+		pthread_cond_signal(&w->cv);
+	w->want = kinds;
+	pthread_mutex_unlock(&w->mu);
+}
+
+void
+sq_worker_refresh(struct sq_worker *w, unsigned kinds)
+{
+	pthread_mutex_lock(&w->mu);
+	w->refresh |= kinds;
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
+void
+sq_worker_intervals(struct sq_worker *w, int fast, int slow)
+{
+	int i;
+
+	pthread_mutex_lock(&w->mu);
+	w->fast = fast;
+	w->slow = slow;
+	for (i = 0; i < SQ_KIND_COUNT; i++) {
+		struct slot *s = &w->slots[i];
+
+		if (s->last_try >= 0)
+			s->next = s->last_try + next_delay(w, i, s);
+	}
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
+struct sq_snapshot *
+sq_worker_get(struct sq_worker *w, enum sq_kind kind)
+{
+	struct sq_snapshot *s;
+
+	pthread_mutex_lock(&w->mu);
+	s = ref_or_null(w->slots[kind].snap);
+	pthread_mutex_unlock(&w->mu);
+	return s;
+}
+
+void
+sq_worker_status(struct sq_worker *w, struct sq_worker_status *st)
+{
+	double now = mono();
+	int i;
+
+	pthread_mutex_lock(&w->mu);
+	*st = w->st;
+	st->busy_secs = w->st.busy ? now - w->busy_since : 0;
+	st->queries_per_min = queries_last_minute(w, now);
+	for (i = 0; i < SQ_KIND_COUNT; i++) {
+		st->kind[i] = w->slots[i].info;
+		st->kind[i].next_in =
+		    w->slots[i].last_try < 0 ? 0 : w->slots[i].next - now;
+	}
+	pthread_mutex_unlock(&w->mu);
+}

@@ -1,0 +1,92 @@
+/*
+ * worker.h - one thread per connected cluster that owns the backend and
+ * runs every call on it (open, fetch; later act), so the UI thread never
+ * blocks on a command or the network. It decides what to fetch (what the
+ * visible view needs, at its interval), joins, and publishes immutable
+ * snapshots through a mutex-protected slot and a pipe that wakes poll().
+ *
+ * Thread rules: sq_worker_* functions are called from the UI thread only;
+ * snapshots returned by sq_worker_get() are new references the caller
+ * drops with sq_snapshot_unref().
+ */
+#ifndef SQ_WORKER_H
+#define SQ_WORKER_H
+
+#include <time.h>
+
+#include "core/cluster.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+
+struct sq_worker;
+
+#define SQ_KIND_BIT(k) (1u << (unsigned)(k))
+
+enum sq_worker_state {
+	SQ_WORKER_CONNECTING, /* open() running or waiting to retry */
+	SQ_WORKER_READY,
+	SQ_WORKER_FAILED, /* open() failed; retried with backoff */
+};
+
+struct sq_worker_kind {
+	time_t fetched;      /* wall time of the published data, 0: none */
+	double fetch_ms;     /* duration of the last successful fetch */
+	int failures;        /* consecutive failures */
+	int unsupported;     /* the backend said it cannot serve this */
+	char error[300];     /* last failure, "" after a success */
+	time_t error_time;   /* wall time of that failure */
+	double next_in;      /* seconds until the next scheduled fetch */
+	unsigned long nrows; /* rows in the published snapshot */
+};
+
+struct sq_worker_status {
+	enum sq_worker_state state;
+	char backend[16];
+	char version[32];
+	unsigned caps;
+	char error[512]; /* last error of any kind (open or fetch) */
+	time_t error_time;
+	int busy;                 /* a call is running */
+	enum sq_kind busy_kind;   /* which kind (when busy) */
+	double busy_secs;         /* for how long */
+	unsigned queries_per_min; /* commands/requests sent in the last 60 s */
+	unsigned long queries;    /* since start */
+	unsigned gen;             /* bumped at every publish */
+	struct sq_worker_kind kind[SQ_KIND_COUNT];
+};
+
+/*
+ * Start a worker for cfg (copied). *fd becomes readable whenever the
+ * status or a snapshot changed; drain it with sq_worker_drain().
+ * fast/slow: refresh intervals (seconds) of the job queue and of every
+ * other kind. NULL with err set when the thread cannot start.
+ */
+struct sq_worker *sq_worker_start(const struct sq_cluster_cfg *cfg, int fast,
+				  int slow, struct sq_err *err);
+int sq_worker_fd(const struct sq_worker *w);
+void sq_worker_drain(struct sq_worker *w);
+
+/*
+ * Stop the thread and free the worker. A call still running in the
+ * backend is waited for at most wait_ms; after that the thread is left to
+ * finish on its own (it frees nothing the caller still uses) and the
+ * process may exit.
+ */
+void sq_worker_stop(struct sq_worker *w, int wait_ms);
+
+/* The kinds (SQ_KIND_BIT mask) the screen needs now; others are not
+ * fetched. Wakes the worker when the set grows. */
+void sq_worker_want(struct sq_worker *w, unsigned kinds);
+/* Fetch these kinds now (r, or after a view switch), even if fresh. */
+void sq_worker_refresh(struct sq_worker *w, unsigned kinds);
+void sq_worker_intervals(struct sq_worker *w, int fast, int slow);
+
+/* A new reference to the newest snapshot of kind, or NULL. */
+struct sq_snapshot *sq_worker_get(struct sq_worker *w, enum sq_kind kind);
+void sq_worker_status(struct sq_worker *w, struct sq_worker_status *st);
+
+/* The refresh interval of a kind with the given settings. */
+int sq_worker_interval(enum sq_kind kind, int fast, int slow);
+
+#endif
