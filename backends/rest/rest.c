@@ -202,6 +202,14 @@ rest_caps(struct sq_backend *b)
 		c |= SQ_CAP_JOBS;
 	if (e & SQ_REP_DIAG)
 		c |= SQ_CAP_DIAG;
+	if (e & SQ_REP_RESERVATIONS)
+		c |= SQ_CAP_RESERVATIONS;
+	if (e & SQ_REP_SHARES)
+		c |= SQ_CAP_SHARES;
+	if ((e &
+	     (SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS | SQ_REP_QOS)) ==
+	    (SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS | SQ_REP_QOS))
+		c |= SQ_CAP_ACCOUNTING;
 	/* never SQ_CAP_SPRIO: no API version has the priority factors */
 	return c;
 }
@@ -343,16 +351,22 @@ mark_default(struct rest_priv *p, struct sq_snapshot *nodes)
 	}
 }
 
+/* GET /slurm/vN/what (or /slurmdb/vN/what) into a snapshot of kind. */
 static int
-fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
-	     struct sq_snapshot **out, struct sq_err *err)
+fetch_from(struct sq_backend *b, int db, enum sq_kind kind, const char *what,
+	   struct sq_snapshot **out, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
 	struct sq_sj_info info;
 	char path[128];
 	long status;
 
-	snprintf(path, sizeof(path), "/slurm/v0.0.%d/%s", p->api.slurm, what);
+	if (db && p->api.slurmdb == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd offers no /slurmdb/ API this "
+				  "mapping understands");
+	snprintf(path, sizeof(path), "/%s/v0.0.%d/%s", db ? "slurmdb" : "slurm",
+		 db ? p->api.slurmdb : p->api.slurm, what);
 	if (get_parse(b, kind, path, out, &info, &status, err) == -1)
 		return -1;
 	if (info.unchanged) {
@@ -361,6 +375,40 @@ fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
 		return sq_err_set(err, SQ_ERR_PARSE,
 				  "GET %s: answer without data (%s)", path,
 				  info.warning);
+	}
+	return 0;
+}
+
+static int
+fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
+	     struct sq_snapshot **out, struct sq_err *err)
+{
+	return fetch_from(b, 0, kind, what, out, err);
+}
+
+/* Accounts and users, completed from the associations (a second GET). */
+static int
+fetch_joined(struct sq_backend *b, enum sq_kind kind, const char *what,
+	     struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_snapshot *assocs = NULL;
+	int rc;
+
+	if (fetch_from(b, 1, kind, what, out, err) == -1)
+		return -1;
+	if (fetch_from(b, 1, SQ_KIND_ASSOCS, "associations", &assocs, err) ==
+	    -1) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return -1;
+	}
+	rc = kind == SQ_KIND_ACCOUNTS ? sq_slurmjson_accounts_join(*out, assocs)
+				      : sq_slurmjson_users_join(*out, assocs);
+	sq_snapshot_unref(assocs);
+	if (rc == -1) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
 	return 0;
 }
@@ -450,6 +498,26 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_jobs(b, out, err);
 	case SQ_KIND_DIAG:
 		return fetch_simple(b, kind, "diag", out, err);
+	case SQ_KIND_RESERVATIONS:
+		return fetch_simple(b, kind, "reservations", out, err);
+	case SQ_KIND_SHARES:
+		if (!(p->api.eps & SQ_REP_SHARES))
+			return sq_err_set(
+			    err, SQ_ERR_UNSUPPORTED,
+			    "slurmrestd v0.0.%d has no /shares "
+			    "(it came with Slurm 23.11, v0.0.40); "
+			    "use the local or ssh backend for "
+			    "the fairshare view",
+			    p->api.slurm);
+		return fetch_simple(b, kind, "shares", out, err);
+	case SQ_KIND_ASSOCS:
+		return fetch_from(b, 1, kind, "associations", out, err);
+	case SQ_KIND_QOS:
+		return fetch_from(b, 1, kind, "qos", out, err);
+	case SQ_KIND_ACCOUNTS:
+		return fetch_joined(b, kind, "accounts", out, err);
+	case SQ_KIND_USERS:
+		return fetch_joined(b, kind, "users", out, err);
 	case SQ_KIND_PRIO:
 	case SQ_KIND_PRIO_WEIGHTS:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,

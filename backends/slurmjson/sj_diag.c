@@ -1,16 +1,66 @@
 /*
- * sj_diag.c - slurmctld statistics (GET /slurm/vX/diag, sdiag --json)
- * as key/value rows in sdiag's blocks: "main" and "backfill" (bf_*)
- * counters, nested groups (schedule_exit, bf_exit) as "group.key", and
- * one row per RPC type ("rpc_type"), per user ("rpc_user") and pending
- * RPC ("rpc_pending"). Every version's keys are kept as they come.
+ * sj_diag.c - slurmctld statistics (GET /slurm/vX/diag, sdiag --json) as
+ * the key/value rows the sdiag text parser makes: sections "general",
+ * "main", "backfill", "rpc_type" and "rpc_user" (value "count=N
+ * ave_time=N total_time=N", busiest first), keys as sdiag labels them.
+ * Keys sdiag does not print keep their JSON name, in the section of their
+ * prefix ("pending_rpc" for the pending RPC lists).
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
 #include "core/model_admin.h"
+
+static const struct {
+	const char *json, *section, *label;
+} labels[] = {
+	{ "req_time", "general", "sdiag output at" },
+	{ "req_time_start", "general", "Data since" },
+	{ "server_thread_count", "general", "Server thread count" },
+	{ "agent_queue_size", "general", "Agent queue size" },
+	{ "agent_count", "general", "Agent count" },
+	{ "agent_thread_count", "general", "Agent thread count" },
+	{ "dbd_agent_queue_size", "general", "DBD Agent queue size" },
+	{ "jobs_submitted", "general", "Jobs submitted" },
+	{ "jobs_started", "general", "Jobs started" },
+	{ "jobs_completed", "general", "Jobs completed" },
+	{ "jobs_canceled", "general", "Jobs canceled" },
+	{ "jobs_failed", "general", "Jobs failed" },
+	{ "job_states_ts", "general", "Job states ts" },
+	{ "jobs_pending", "general", "Jobs pending" },
+	{ "jobs_running", "general", "Jobs running" },
+	{ "gettimeofday_latency", "general",
+	  "Latency for 1000 calls to gettimeofday()" },
+	{ "schedule_cycle_last", "main", "Last cycle" },
+	{ "schedule_cycle_max", "main", "Max cycle" },
+	{ "schedule_cycle_total", "main", "Total cycles" },
+	{ "schedule_cycle_mean", "main", "Mean cycle" },
+	{ "schedule_cycle_mean_depth", "main", "Mean depth cycle" },
+	{ "schedule_cycle_per_minute", "main", "Cycles per minute" },
+	{ "schedule_queue_length", "main", "Last queue length" },
+	{ "bf_backfilled_jobs", "backfill",
+	  "Total backfilled jobs (since last slurm start)" },
+	{ "bf_last_backfilled_jobs", "backfill",
+	  "Total backfilled jobs (since last stats cycle start)" },
+	{ "bf_backfilled_het_jobs", "backfill",
+	  "Total backfilled heterogeneous job components" },
+	{ "bf_cycle_counter", "backfill", "Total cycles" },
+	{ "bf_when_last_cycle", "backfill", "Last cycle when" },
+	{ "bf_cycle_last", "backfill", "Last cycle" },
+	{ "bf_cycle_max", "backfill", "Max cycle" },
+	{ "bf_cycle_mean", "backfill", "Mean cycle" },
+	{ "bf_last_depth", "backfill", "Last depth cycle" },
+	{ "bf_last_depth_try", "backfill", "Last depth cycle (try sched)" },
+	{ "bf_depth_mean", "backfill", "Depth Mean" },
+	{ "bf_depth_mean_try", "backfill", "Depth Mean (try depth)" },
+	{ "bf_queue_len", "backfill", "Last queue length" },
+	{ "bf_queue_len_mean", "backfill", "Queue length mean" },
+	{ "bf_table_size", "backfill", "Last table size" },
+	{ "bf_table_size_mean", "backfill", "Mean table size" },
+};
 
 /* Is v a {set,infinite,number} object? */
 static int
@@ -74,56 +124,116 @@ add_kv(struct sq_snapshot *s, const char *section, const char *key,
 	return 0;
 }
 
-/* One row per element of an RPC list, keyed by name_key, with the scalar
- * fields other than name_key and the ids as "k=v" pairs. */
+struct rpc_row {
+	const char *name;
+	int64_t count;
+	char value[256];
+};
+
 static int
-add_list(struct sq_snapshot *s, const char *section, json_object *arr,
+cmp_rpc(const void *a, const void *b)
+{
+	const struct rpc_row *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* One row per element of an RPC list, busiest first, with sdiag's
+ * "count= ave_time= total_time=" and any other counters after them. */
+static int
+add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 	 const char *name_key, struct sq_err *err)
 {
-	size_t i, n = json_object_array_length(arr);
+	size_t i, n = json_object_array_length(arr), m = 0;
+	struct rpc_row *rows;
+	int rc = 0;
 
+	if (n == 0)
+		return 0;
+	rows = calloc(n, sizeof(*rows));
+	if (rows == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	for (i = 0; i < n; i++) {
 		json_object *e = json_object_array_get_idx(arr, i);
 		const char *name = sq_sj_cstr(sq_sj_get(e, name_key));
-		char val[512], num[64];
-		size_t l = 0;
+		struct rpc_row *r = &rows[m];
+		char num[64];
+		size_t l;
 
 		if (name == NULL || !json_object_is_type(e, json_type_object))
 			continue;
-		val[0] = '\0';
+		r->name = name;
+		r->count = sq_sj_numk(e, "count", SQ_NONE);
+		snprintf(r->value, sizeof(r->value), "count=%lld",
+			 (long long)r->count);
+		if (sq_sj_get(e, "average_time") != NULL ||
+		    sq_sj_get(e, "total_time") != NULL) {
+			l = strlen(r->value);
+			snprintf(
+			    r->value + l, sizeof(r->value) - l,
+			    " ave_time=%lld total_time=%lld",
+			    (long long)sq_sj_numk(e, "average_time", SQ_NONE),
+			    (long long)sq_sj_numk(e, "total_time", SQ_NONE));
+		}
 		json_object_object_foreach(e, k, v)
 		{
 			const char *t;
 
 			if (strcmp(k, name_key) == 0 ||
 			    strcmp(k, "type_id") == 0 ||
-			    strcmp(k, "user_id") == 0)
+			    strcmp(k, "user_id") == 0 ||
+			    strcmp(k, "count") == 0 ||
+			    strcmp(k, "average_time") == 0 ||
+			    strcmp(k, "total_time") == 0)
 				continue;
 			t = scalar_text(v, num, sizeof(num));
-			if (t == NULL || l >= sizeof(val) - 1)
-				continue;
-			l += (size_t)snprintf(val + l, sizeof(val) - l,
-					      "%s%s=%s", l ? " " : "", k, t);
+			l = strlen(r->value);
+			if (t != NULL &&
+			    l + strlen(k) + strlen(t) + 3 < sizeof(r->value))
+				snprintf(r->value + l, sizeof(r->value) - l,
+					 " %s=%s", k, t);
 		}
-		if (add_kv(s, section, name, val, err) == -1)
-			return -1;
+		m++;
 	}
-	return 0;
+	qsort(rows, m, sizeof(*rows), cmp_rpc);
+	for (i = 0; i < m && rc == 0; i++)
+		rc = add_kv(s, section, rows[i].name, rows[i].value, err);
+	free(rows);
+	return rc;
 }
 
-/* sdiag's block of a statistics key. */
+/* Section of a key sdiag does not label. */
 static const char *
 section_of(const char *key)
 {
 	if (strncmp(key, "bf_", 3) == 0)
 		return "backfill";
-	if (strcmp(key, "rpcs_by_message_type") == 0)
-		return "rpc_type";
-	if (strcmp(key, "rpcs_by_user") == 0)
-		return "rpc_user";
+	if (strncmp(key, "schedule_", 9) == 0)
+		return "main";
 	if (strncmp(key, "pending_rpcs", 12) == 0)
-		return "rpc_pending";
-	return "main";
+		return "pending_rpc";
+	return "general";
+}
+
+static int
+add_scalar(struct sq_snapshot *s, const char *key, const char *t,
+	   struct sq_err *err)
+{
+	char v[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+		if (strcmp(labels[i].json, key) != 0)
+			continue;
+		if (strcmp(key, "gettimeofday_latency") == 0) {
+			snprintf(v, sizeof(v), "%s microseconds", t);
+			t = v;
+		}
+		return add_kv(s, labels[i].section, labels[i].label, t, err);
+	}
+	return add_kv(s, section_of(key), key, t, err);
 }
 
 int
@@ -138,19 +248,24 @@ sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 	json_object_object_foreach(st, key, val)
 	{
 		const char *t = scalar_text(val, buf, sizeof(buf));
+		int rc = 0;
 
 		if (t != NULL) {
-			if (add_kv(c->s, section_of(key), key, t, err) == -1)
-				return -1;
+			rc = add_scalar(c->s, key, t, err);
 		} else if (val != NULL &&
 			   json_object_is_type(val, json_type_array)) {
-			const char *nk =
-			    strstr(key, "user") ? "user" : "message_type";
-
-			if (add_list(c->s, section_of(key), val, nk, err) == -1)
-				return -1;
+			if (strcmp(key, "rpcs_by_user") == 0)
+				rc = add_rpcs(c->s, "rpc_user", val, "user",
+					      err);
+			else if (strcmp(key, "rpcs_by_message_type") == 0)
+				rc = add_rpcs(c->s, "rpc_type", val,
+					      "message_type", err);
+			else
+				rc = add_rpcs(c->s, "pending_rpc", val,
+					      "message_type", err);
 		} else if (val != NULL &&
 			   json_object_is_type(val, json_type_object)) {
+			/* schedule_exit, bf_exit: "group.key" rows */
 			json_object_object_foreach(val, k2, v2)
 			{
 				char b2[64], k3[128];
@@ -158,11 +273,13 @@ sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 				    scalar_text(v2, b2, sizeof(b2));
 
 				snprintf(k3, sizeof(k3), "%s.%s", key, k2);
-				if (t2 != NULL && add_kv(c->s, section_of(key),
-							 k3, t2, err) == -1)
-					return -1;
+				if (t2 != NULL && rc == 0)
+					rc = add_kv(c->s, section_of(key), k3,
+						    t2, err);
 			}
 		}
+		if (rc == -1)
+			return -1;
 	}
 	return 0;
 }

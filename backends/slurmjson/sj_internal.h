@@ -25,6 +25,13 @@ int sq_sj_partitions(struct sq_sj_ctx *c, json_object *root,
 int sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_jobs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_reservations(struct sq_sj_ctx *c, json_object *root,
+		       struct sq_err *err);
+int sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 
 /* The array root[key], or NULL with err set (missing or not an array). */
 json_object *sq_sj_array(json_object *root, const char *key,

@@ -237,6 +237,18 @@ data_key(enum sq_kind kind)
 		return "jobs";
 	case SQ_KIND_DIAG:
 		return "statistics";
+	case SQ_KIND_ASSOCS:
+		return "associations";
+	case SQ_KIND_ACCOUNTS:
+		return "accounts";
+	case SQ_KIND_USERS:
+		return "users";
+	case SQ_KIND_QOS:
+		return "qos"; /* "QOS" in v0.0.38 */
+	case SQ_KIND_RESERVATIONS:
+		return "reservations";
+	case SQ_KIND_SHARES:
+		return "shares";
 	default:
 		return NULL;
 	}
@@ -271,7 +283,9 @@ sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len, time_t now,
 		return -1;
 	if (read_envelope(root, info, err) == -1)
 		goto out;
-	if (sq_sj_get(root, key) == NULL && info->nwarnings > 0) {
+	if (sq_sj_get(root, key) == NULL &&
+	    !(kind == SQ_KIND_QOS && sq_sj_get(root, "QOS") != NULL) &&
+	    info->nwarnings > 0) {
 		/* update_time answer: "No job changes since update_time" */
 		info->unchanged = 1;
 		rc = 0;
@@ -293,6 +307,24 @@ sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len, time_t now,
 		break;
 	case SQ_KIND_DIAG:
 		rc = sq_sj_diag(&c, root, err);
+		break;
+	case SQ_KIND_ASSOCS:
+		rc = sq_sj_assocs(&c, root, err);
+		break;
+	case SQ_KIND_ACCOUNTS:
+		rc = sq_sj_accounts(&c, root, err);
+		break;
+	case SQ_KIND_USERS:
+		rc = sq_sj_users(&c, root, err);
+		break;
+	case SQ_KIND_QOS:
+		rc = sq_sj_qos(&c, root, err);
+		break;
+	case SQ_KIND_RESERVATIONS:
+		rc = sq_sj_reservations(&c, root, err);
+		break;
+	case SQ_KIND_SHARES:
+		rc = sq_sj_shares(&c, root, err);
 		break;
 	default:
 		break;

@@ -53,6 +53,17 @@ int sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len,
 		       time_t now, struct sq_snapshot *s,
 		       struct sq_sj_info *info, struct sq_err *err);
 
+/*
+ * Accounts and users take part of their columns from the associations
+ * (GET /accounts and /users carry only names from v0.0.40 on): fill an
+ * account's parent, shares and users, and a user's accounts, QOS and
+ * default QOS, from an associations snapshot. -1 on ENOMEM.
+ */
+int sq_slurmjson_accounts_join(struct sq_snapshot *accounts,
+			       const struct sq_snapshot *assocs);
+int sq_slurmjson_users_join(struct sq_snapshot *users,
+			    const struct sq_snapshot *assocs);
+
 /* Does the mapping know this kind? */
 int sq_slurmjson_supports(enum sq_kind kind);
 

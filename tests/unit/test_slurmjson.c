@@ -6,11 +6,13 @@
  * written from those versions' field tables, and hostile bodies
  * (truncated, malformed, wrong types) that must fail cleanly.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/gres.h"
 #include "core/model_admin.h"
@@ -288,16 +290,30 @@ test_diag(void **state)
 		    parse_file(SQ_KIND_DIAG, files[i], NULL);
 		const struct sq_kv *kv;
 		size_t k, rpc = 0;
+		long long last = 1LL << 62;
 
-		kv = find_kv(s, "main", "jobs_submitted");
+		/* the labels and sections of sdiag's text */
+		kv = find_kv(s, "general", "Jobs submitted");
 		assert_non_null(kv);
 		assert_true(num(kv->value) >= 0);
-		assert_non_null(find_kv(s, "backfill", "bf_cycle_counter"));
+		assert_non_null(find_kv(s, "backfill", "Total cycles"));
+		assert_non_null(find_kv(s, "main", "Last cycle"));
+		kv = find_kv(s, "general",
+			     "Latency for 1000 calls to gettimeofday()");
+		assert_non_null(kv);
+		assert_non_null(strstr(kv->value, " microseconds"));
 		for (k = 0; k < s->nrows; k++) {
 			const struct sq_kv *r = sq_snapshot_row(s, k);
 
 			if (strcmp(r->section, "rpc_type") == 0) {
-				assert_non_null(strstr(r->value, "count="));
+				long long cnt;
+
+				assert_int_equal(
+				    sscanf(r->value, "count=%lld", &cnt), 1);
+				assert_non_null(strstr(r->value, " ave_time="));
+				/* busiest first, as sdiag sorts them */
+				assert_true(cnt <= last);
+				last = cnt;
 				rpc++;
 			}
 		}
@@ -602,6 +618,410 @@ test_v43_v44(void **state)
 	derived("v0.0.44", 44, 7);
 }
 
+/* ---------------------------------------------------- accounting, v0.0.38 */
+
+/* Fields of a sacctmgr -P line recorded next to the REST answers. */
+static int
+cli_lines(const char *rel, char ***out)
+{
+	char *txt = sq_test_fixture(rel, NULL);
+	char *pos = txt, *line;
+	char **v = calloc(256, sizeof(*v));
+	int n = 0;
+
+	assert_non_null(v);
+	while ((line = sq_next_line(&pos)) != NULL && n < 255) {
+		if (*line != '\0')
+			v[n++] = strdup(line);
+	}
+	free(txt);
+	*out = v;
+	return n;
+}
+
+static void
+free_lines(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int64_t
+secs(const char *v)
+{
+	int64_t x;
+
+	assert_int_equal(sq_admin_seconds(v, &x), 0);
+	return x;
+}
+
+/* Same order, depth, limits and QOS as `sacctmgr show assoc tree`. */
+static void
+test_v38_assocs(void **state)
+{
+	struct sq_snapshot *s = parse_file(
+	    SQ_KIND_ASSOCS, "rest/v0.0.38/slurmdb_associations.json", NULL);
+	char **l, *f[17];
+	int n = cli_lines("rest/v0.0.38/cli_sacctmgr_assoc.txt", &l), i;
+
+	(void)state;
+	assert_true(n > 5);
+	assert_int_equal(s->nrows, n);
+	for (i = 0; i < n; i++) {
+		const struct sq_assoc *a = sq_snapshot_row(s, (size_t)i);
+		const char *acct;
+
+		assert_int_equal(sq_split(l[i], '|', f, 17), 17);
+		acct = f[1];
+		while (*acct == ' ')
+			acct++;
+		assert_string_equal(a->cluster, f[0]);
+		assert_int_equal(a->depth, (int)(acct - f[1]));
+		assert_string_equal(a->account, acct);
+		assert_string_equal(a->user, f[2]);
+		assert_string_equal(a->partition, f[3]);
+		assert_string_equal(a->parent, f[4]);
+		if (strcmp(f[5], "parent") == 0)
+			assert_int_equal(a->shares, SQ_INFINITE);
+		else
+			assert_int_equal(a->shares, num(f[5]));
+		assert_int_equal(a->priority, num(f[6]));
+		assert_int_equal(a->grp_jobs, num(f[7]));
+		assert_int_equal(a->grp_submit, num(f[8]));
+		assert_string_equal(a->grp_tres, f[9]);
+		assert_int_equal(a->grp_wall, secs(f[10]));
+		assert_int_equal(a->max_jobs, num(f[11]));
+		assert_int_equal(a->max_submit, num(f[12]));
+		assert_string_equal(a->max_tres, f[13]);
+		assert_int_equal(a->max_wall, secs(f[14]));
+		assert_string_equal(a->qos, f[15]);
+		assert_string_equal(a->default_qos, f[16]);
+		assert_int_equal(a->id, SQ_NONE); /* v0.0.38 has no ids */
+	}
+	free_lines(l, n);
+	sq_snapshot_unref(s);
+}
+
+static struct sq_snapshot *
+joined(enum sq_kind kind, const char *rel)
+{
+	struct sq_snapshot *s = parse_file(kind, rel, NULL);
+	struct sq_snapshot *a = parse_file(
+	    SQ_KIND_ASSOCS, "rest/v0.0.38/slurmdb_associations.json", NULL);
+
+	assert_int_equal(kind == SQ_KIND_ACCOUNTS
+			     ? sq_slurmjson_accounts_join(s, a)
+			     : sq_slurmjson_users_join(s, a),
+			 0);
+	sq_snapshot_unref(a);
+	return s;
+}
+
+static const void *
+find_named(const struct sq_snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const char *const *row = sq_snapshot_row(s, i);
+
+		if (strcmp(*row, name) == 0) /* name is the first member */
+			return row;
+	}
+	return NULL;
+}
+
+static void
+test_v38_accounts(void **state)
+{
+	struct sq_snapshot *s =
+	    joined(SQ_KIND_ACCOUNTS, "rest/v0.0.38/slurmdb_accounts.json");
+	char **l, *f[6];
+	int n = cli_lines("rest/v0.0.38/cli_sacctmgr_account.txt", &l), i;
+	size_t own = 0;
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		const struct sq_account *a;
+
+		assert_int_equal(sq_split(l[i], '|', f, 6), 6);
+		a = find_named(s, f[0]);
+		assert_non_null(a);
+		assert_string_equal(a->organization, f[4]);
+		assert_string_equal(a->description, f[5]);
+		if (f[2][0] == '\0') {
+			assert_string_equal(a->parent, f[1]);
+			assert_int_equal(a->shares, num(f[3]));
+			own++;
+		} else {
+			assert_true(sq_admin_in_list(a->users, f[2]));
+		}
+	}
+	assert_int_equal(s->nrows, own);
+	free_lines(l, n);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_v38_users(void **state)
+{
+	struct sq_snapshot *s =
+	    joined(SQ_KIND_USERS, "rest/v0.0.38/slurmdb_users.json");
+	char **l, *f[6];
+	int n = cli_lines("rest/v0.0.38/cli_sacctmgr_user.txt", &l), i;
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		const struct sq_user *u;
+		char *q, *save = NULL;
+
+		assert_int_equal(sq_split(l[i], '|', f, 6), 6);
+		u = find_named(s, f[0]);
+		assert_non_null(u);
+		assert_string_equal(u->default_account, f[1]);
+		assert_string_equal(u->admin_level, f[2]);
+		assert_true(sq_admin_in_list(u->accounts, f[3]));
+		for (q = strtok_r(f[4], ",", &save); q != NULL;
+		     q = strtok_r(NULL, ",", &save))
+			assert_true(sq_admin_in_list(u->qos, q));
+		if (strcmp(f[3], f[1]) == 0)
+			assert_string_equal(u->default_qos, f[5]);
+	}
+	free_lines(l, n);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_v38_qos(void **state)
+{
+	struct sq_snapshot *s =
+	    parse_file(SQ_KIND_QOS, "rest/v0.0.38/slurmdb_qos.json", NULL);
+	char **l, *f[13];
+	int n = cli_lines("rest/v0.0.38/cli_sacctmgr_qos.txt", &l), i;
+	double d;
+
+	(void)state;
+	assert_int_equal(s->nrows, n);
+	for (i = 0; i < n; i++) {
+		const struct sq_qos *q;
+
+		assert_int_equal(sq_split(l[i], '|', f, 13), 13);
+		q = find_named(s, f[0]);
+		assert_non_null(q);
+		assert_int_equal(q->id, num(f[1]));
+		assert_int_equal(q->priority, num(f[2]));
+		assert_string_equal(q->preempt, f[3]);
+		assert_string_equal(q->preempt_mode, f[4]);
+		assert_int_equal(q->grace_time, secs(f[5]));
+		assert_int_equal(sq_admin_double(f[6], &d), 0);
+		assert_true(fabs(q->usage_factor - d) < 1e-6);
+		assert_string_equal(q->grp_tres, f[7]);
+		assert_string_equal(q->max_tres_pu, f[8]);
+		assert_int_equal(q->max_jobs_pu, num(f[9]));
+		assert_int_equal(q->max_submit_pu, num(f[10]));
+		assert_int_equal(q->max_wall, secs(f[11]));
+		assert_string_equal(q->description, f[12]);
+	}
+	free_lines(l, n);
+	sq_snapshot_unref(s);
+}
+
+/* Against the CLI parser on `scontrol -o show reservation`. */
+static void
+test_v38_reservations(void **state)
+{
+	struct sq_snapshot *r = parse_file(
+	    SQ_KIND_RESERVATIONS, "rest/v0.0.38/slurm_reservations.json", NULL);
+	struct sq_snapshot *c = sq_snapshot_new(SQ_KIND_RESERVATIONS, 0);
+	char *txt = sq_test_fixture("rest/v0.0.38/cli_scontrol_res.txt", NULL);
+	struct sq_err err;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sq_parse_reservations(txt, c, &err), 0);
+	assert_int_equal(r->nrows, c->nrows);
+	assert_true(c->nrows > 0);
+	for (i = 0; i < c->nrows; i++) {
+		const struct sq_reservation *x = sq_snapshot_row(c, i);
+		const struct sq_reservation *y = find_named(r, x->name);
+
+		assert_non_null(y);
+		assert_int_equal(y->start_time, x->start_time);
+		assert_int_equal(y->end_time, x->end_time);
+		assert_int_equal(y->duration, x->duration);
+		assert_string_equal(y->nodes, x->nodes);
+		assert_int_equal(y->node_cnt, x->node_cnt);
+		assert_int_equal(y->core_cnt, x->core_cnt);
+		assert_string_equal(y->flags, x->flags);
+		assert_string_equal(y->tres, x->tres);
+		assert_string_equal(y->users, x->users);
+		assert_string_equal(y->accounts, x->accounts);
+		assert_string_equal(y->partition, x->partition);
+		/* parse_file's "now" is long before these reservations */
+		assert_string_equal(y->state, "INACTIVE");
+	}
+	free(txt);
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
+/* ------------------------------------------- accounting, v0.0.40 - 42 */
+
+static void
+check_double(double got, const char *want)
+{
+	double d;
+
+	assert_int_equal(sq_admin_double(want, &d), 0);
+	if (isnan(d))
+		assert_true(isnan(got));
+	else if (isinf(d))
+		assert_true(isinf(got));
+	else if (fabs(got - d) > 5e-6)
+		fail_msg("%f != %s", got, want);
+}
+
+/* /shares against `sshare -a -l -P` of the same cluster and minute;
+ * v0.0.40/41 write a bare Infinity, v0.0.42 a NO_VAL object. */
+static void
+shares_2411(const char *rel)
+{
+	struct sq_snapshot *s = parse_file(SQ_KIND_SHARES, rel, NULL);
+	char **l, *f[11];
+	int n = cli_lines("rest/v0.0.40/sshare_a_l_P.txt", &l), i;
+
+	/* line 0 is the header */
+	assert_int_equal(s->nrows, n - 1);
+	for (i = 1; i < n; i++) {
+		const struct sq_share *r = sq_snapshot_row(s, (size_t)i - 1);
+		const char *acct;
+
+		assert_int_equal(sq_split(l[i], '|', f, 11), 11);
+		acct = f[0];
+		while (*acct == ' ')
+			acct++;
+		assert_int_equal(r->depth, (int)(acct - f[0]));
+		assert_string_equal(r->account, acct);
+		assert_string_equal(r->user, f[1]);
+		assert_int_equal(r->raw_shares, num(f[2]));
+		check_double(r->norm_shares, f[3]);
+		assert_int_equal(r->raw_usage, num(f[4]));
+		check_double(r->norm_usage, f[5]);
+		check_double(r->effective_usage, f[6]);
+		check_double(r->fairshare, f[7]);
+		check_double(r->level_fs, f[8]);
+		assert_string_equal(r->grp_tres_mins, f[9]);
+		assert_string_equal(r->tres_run_mins, f[10]);
+	}
+	free_lines(l, n);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_v4x_shares(void **state)
+{
+	(void)state;
+	shares_2411("rest/v0.0.40/slurm_shares.json");
+	shares_2411("rest/v0.0.41/slurm_shares.json");
+	shares_2411("rest/v0.0.42/slurm_shares.json");
+}
+
+/* The 24.11 accounting answers: the seeded limits come through. */
+static void
+accounting_2411(const char *ver)
+{
+	char rel[128], rel2[128];
+	struct sq_snapshot *s, *a;
+	const struct sq_assoc *x;
+	const struct sq_qos *q;
+	const struct sq_account *ac;
+	const struct sq_user *u;
+	size_t i;
+	int found = 0;
+
+	snprintf(rel, sizeof(rel), "rest/%s/slurmdb_associations.json", ver);
+	a = parse_file(SQ_KIND_ASSOCS, rel, NULL);
+	for (i = 0; i < a->nrows; i++) {
+		x = sq_snapshot_row(a, i);
+		if (strcmp(x->account, "bio") == 0 && x->user[0] == '\0') {
+			assert_string_equal(x->grp_tres, "gres/gpu=4");
+			assert_string_equal(x->parent, "root");
+			assert_int_equal(x->shares, 40);
+			assert_int_equal(x->depth, 1);
+			assert_int_equal(x->max_jobs, SQ_NONE);
+			found++;
+		}
+		if (strcmp(x->user, "vic") == 0) {
+			assert_int_equal(x->max_jobs, 2);
+			assert_int_equal(x->depth, 3); /* root/bio/bio-lab */
+			found++;
+		}
+	}
+	assert_int_equal(found, 2);
+	x = sq_snapshot_row(a, 0);
+	assert_string_equal(x->account, "root");
+	assert_int_equal(x->depth, 0);
+	snprintf(rel, sizeof(rel), "rest/%s/slurmdb_qos.json", ver);
+	s = parse_file(SQ_KIND_QOS, rel, NULL);
+	q = find_named(s, "low");
+	assert_non_null(q);
+	assert_string_equal(q->max_tres_pu, "cpu=8");
+	assert_int_equal(q->priority, 10);
+	assert_string_equal(q->preempt_mode, "cluster");
+	assert_int_equal(q->max_jobs_pu, SQ_NONE);
+	q = find_named(s, "high");
+	assert_int_equal(q->max_wall, 4 * 3600);
+	sq_snapshot_unref(s);
+	snprintf(rel2, sizeof(rel2),
+		 "rest/%s/slurmdb_accounts_with_assocs.json", ver);
+	s = parse_file(SQ_KIND_ACCOUNTS, rel2, NULL);
+	assert_int_equal(sq_slurmjson_accounts_join(s, a), 0);
+	ac = find_named(s, "bio-lab");
+	assert_non_null(ac);
+	assert_string_equal(ac->parent, "bio");
+	assert_int_equal(ac->shares, 10);
+	assert_true(sq_admin_in_list(ac->users, "vic"));
+	sq_snapshot_unref(s);
+	snprintf(rel2, sizeof(rel2), "rest/%s/slurmdb_users_with_assocs.json",
+		 ver);
+	s = parse_file(SQ_KIND_USERS, rel2, NULL);
+	assert_int_equal(sq_slurmjson_users_join(s, a), 0);
+	u = find_named(s, "opsy");
+	assert_non_null(u);
+	assert_string_equal(u->admin_level, "Administrator");
+	assert_string_equal(u->default_account, "astro");
+	u = find_named(s, "wes");
+	assert_true(sq_admin_in_list(u->accounts, "bio"));
+	assert_true(sq_admin_in_list(u->accounts, "astro"));
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(a);
+	snprintf(rel, sizeof(rel), "rest/%s/slurm_reservations.json", ver);
+	s = parse_file(SQ_KIND_RESERVATIONS, rel, NULL);
+	assert_int_equal(s->nrows, 2);
+	ac = NULL;
+	{
+		const struct sq_reservation *r = find_named(s, "maint-gpu02");
+
+		assert_non_null(r);
+		assert_string_equal(r->nodes, "gpu02");
+		assert_string_equal(r->flags, "MAINT,IGNORE_JOBS,SPEC_NODES");
+		assert_int_equal(r->duration, 7200);
+	}
+	sq_snapshot_unref(s);
+}
+
+static void
+test_v4x_accounting(void **state)
+{
+	(void)state;
+	accounting_2411("v0.0.40");
+	accounting_2411("v0.0.41");
+	accounting_2411("v0.0.42");
+}
+
 /* --------------------------------------------------------- hostile input */
 
 /* Every prefix cut before the closing brace must fail, never crash. */
@@ -794,6 +1214,13 @@ main(void)
 		cmocka_unit_test(test_v4x_errors),
 		cmocka_unit_test(test_v39),
 		cmocka_unit_test(test_v43_v44),
+		cmocka_unit_test(test_v38_assocs),
+		cmocka_unit_test(test_v38_accounts),
+		cmocka_unit_test(test_v38_users),
+		cmocka_unit_test(test_v38_qos),
+		cmocka_unit_test(test_v38_reservations),
+		cmocka_unit_test(test_v4x_shares),
+		cmocka_unit_test(test_v4x_accounting),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_corrupted),
 		cmocka_unit_test(test_malformed),

@@ -1,0 +1,847 @@
+/*
+ * sj_admin.c - accounting records from JSON (slurmdbd's associations,
+ * accounts, users and QOS; slurmctld's reservations and, from v0.0.40,
+ * the fairshare tree), in both the v0.0.38 and data_parser shapes.
+ *
+ * Limits follow sacctmgr: a limit that is not set (null, or the data
+ * parser's {set:false,infinite:true}) is SQ_NONE, as an empty sacctmgr
+ * field is; TRES lists become "cpu=8,gres/gpu=6" strings; minutes become
+ * seconds. Associations come out in sacctmgr's tree order with depths.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backends/slurmjson/sj_internal.h"
+#include "core/buf.h"
+#include "core/model_admin.h"
+#include "core/parse.h"
+
+/* slurmdbd's SLURMDB_FS_USE_PARENT: Fairshare=parent */
+#define FS_USE_PARENT 0x7fffffff
+
+static const char *
+str_or_none(struct sq_snapshot *s, json_object *v)
+{
+	const char *r = sq_sj_str(s, v, ",");
+
+	return sq_is_none(r) ? "" : r;
+}
+
+/* A limit: unset and "infinite" (= no limit) are both SQ_NONE. */
+static int64_t
+limit(json_object *v)
+{
+	int64_t x = sq_sj_num(v, SQ_NONE);
+
+	return x == SQ_INFINITE || x < 0 ? SQ_NONE : x;
+}
+
+/* A limit in minutes, as seconds. */
+static int64_t
+limit_minutes(json_object *v)
+{
+	int64_t x = limit(v);
+
+	return x == SQ_NONE ? x : x * 60;
+}
+
+static double
+dbl(json_object *v)
+{
+	return sq_sj_double(v);
+}
+
+/* A TRES list [{type,name,count}] as sacctmgr prints it. */
+static const char *
+tres_list(struct sq_snapshot *s, json_object *v)
+{
+	struct sq_buf b;
+	const char *r;
+	size_t i, n;
+
+	if (v == NULL)
+		return "";
+	if (sq_sj_cstr(v) != NULL)
+		return str_or_none(s, v);
+	if (!json_object_is_type(v, json_type_array))
+		return "";
+	sq_buf_init(&b, 64 * 1024);
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		json_object *t = json_object_array_get_idx(v, i);
+		const char *type = sq_sj_cstr(sq_sj_get(t, "type"));
+		const char *name = sq_sj_cstr(sq_sj_get(t, "name"));
+		int64_t c = sq_sj_numk(t, "count", SQ_NONE);
+
+		if (type == NULL || *type == '\0' || c < 0)
+			continue;
+		if (b.len > 0)
+			sq_buf_append(&b, ",", 1);
+		if (name != NULL && *name != '\0')
+			sq_buf_printf(&b, "%s/%s=", type, name);
+		else
+			sq_buf_printf(&b, "%s=", type);
+		if (strcmp(type, "mem") == 0 && c > 0 && c % (1024 * 1024) == 0)
+			sq_buf_printf(&b, "%lldT", (long long)(c / 1048576));
+		else if (strcmp(type, "mem") == 0 && c > 0 && c % 1024 == 0)
+			sq_buf_printf(&b, "%lldG", (long long)(c / 1024));
+		else if (strcmp(type, "mem") == 0)
+			sq_buf_printf(&b, "%lldM", (long long)c);
+		else
+			sq_buf_printf(&b, "%lld", (long long)c);
+	}
+	r = sq_snapshot_strn(s, b.data, b.len);
+	sq_buf_free(&b);
+	return r;
+}
+
+/* Names of a list of strings or of {name: ...} objects, joined. */
+static const char *
+names(struct sq_snapshot *s, json_object *v)
+{
+	struct sq_buf b;
+	const char *r;
+	size_t i, n;
+
+	if (v == NULL || !json_object_is_type(v, json_type_array))
+		return str_or_none(s, v);
+	sq_buf_init(&b, 1024 * 1024);
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		json_object *e = json_object_array_get_idx(v, i);
+		const char *t = sq_sj_cstr(e);
+
+		if (t == NULL)
+			t = sq_sj_cstr(sq_sj_get(e, "name"));
+		if (t == NULL || *t == '\0')
+			continue;
+		if (b.len > 0)
+			sq_buf_append(&b, ",", 1);
+		sq_buf_printf(&b, "%s", t);
+	}
+	r = sq_snapshot_strn(s, b.data, b.len);
+	sq_buf_free(&b);
+	return r;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A list of names sorted, as sacctmgr prints QOS lists. */
+static const char *
+sorted_names(struct sq_snapshot *s, json_object *v)
+{
+	const char *list[256];
+	struct sq_buf b;
+	const char *r;
+	size_t i, n, m = 0;
+
+	if (v == NULL || !json_object_is_type(v, json_type_array) ||
+	    json_object_array_length(v) > 256)
+		return names(s, v);
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		const char *t = sq_sj_cstr(json_object_array_get_idx(v, i));
+
+		if (t != NULL && *t != '\0')
+			list[m++] = t;
+	}
+	qsort(list, m, sizeof(list[0]), cmp_str);
+	sq_buf_init(&b, 1024 * 1024);
+	for (i = 0; i < m; i++)
+		sq_buf_printf(&b, "%s%s", i ? "," : "", list[i]);
+	r = sq_snapshot_strn(s, b.data, b.len);
+	sq_buf_free(&b);
+	return r;
+}
+
+/* -------------------------------------------------------- associations */
+
+struct tree_key {
+	const char *cluster, *parent; /* the account this row hangs under */
+	int is_account;               /* users first, then sub-accounts */
+	const char *name, *partition;
+	size_t row;
+};
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	const struct tree_key *x = a, *y = b;
+	int c;
+
+	if ((c = strcmp(x->cluster, y->cluster)) != 0)
+		return c;
+	if ((c = strcmp(x->parent, y->parent)) != 0)
+		return c;
+	if (x->is_account != y->is_account)
+		return x->is_account - y->is_account;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return strcmp(x->partition, y->partition);
+}
+
+/* First key hanging under (cluster, account), or n. */
+static size_t
+children_of(const struct tree_key *k, size_t n, const char *cluster,
+	    const char *account)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(k[mid].cluster, cluster);
+
+		if (c == 0)
+			c = strcmp(k[mid].parent, account);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && strcmp(k[lo].cluster, cluster) == 0 &&
+	    strcmp(k[lo].parent, account) == 0)
+		return lo;
+	return n;
+}
+
+/*
+ * Put the association rows from index first on in sacctmgr's tree order
+ * (an account, its users, then its sub-accounts, depth first) and set
+ * their depths. Rows whose parent is missing start trees of their own.
+ */
+static int
+assoc_tree(struct sq_snapshot *s, size_t first, struct sq_err *err)
+{
+	size_t n = s->nrows - first, i, out = 0, top = 0;
+	struct tree_key *k = NULL;
+	size_t *order = NULL, *stack = NULL;
+	int *depth = NULL;
+	char *done = NULL, *tmp = NULL;
+	int rc = -1;
+
+	if (n == 0)
+		return 0;
+	k = calloc(n, sizeof(*k));
+	order = calloc(n, sizeof(*order));
+	stack = calloc(n, sizeof(*stack));
+	depth = calloc(n, sizeof(*depth));
+	done = calloc(n, 1);
+	tmp = malloc(n * s->rowsize);
+	if (!k || !order || !stack || !depth || !done || !tmp) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const struct sq_assoc *a = sq_snapshot_row(s, first + i);
+
+		k[i].cluster = a->cluster;
+		k[i].is_account = a->user[0] == '\0';
+		k[i].parent = k[i].is_account ? a->parent : a->account;
+		k[i].name = k[i].is_account ? a->account : a->user;
+		k[i].partition = a->partition;
+		k[i].row = first + i;
+	}
+	qsort(k, n, sizeof(*k), cmp_key);
+	/* roots: accounts whose parent account has no row of its own */
+	for (i = 0; i < n; i++) {
+		size_t r;
+		int has_parent = 0;
+
+		if (!k[i].is_account)
+			continue;
+		for (r = 0; r < n && k[i].parent[0] != '\0'; r++) {
+			if (k[r].is_account &&
+			    strcmp(k[r].cluster, k[i].cluster) == 0 &&
+			    strcmp(k[r].name, k[i].parent) == 0) {
+				has_parent = 1;
+				break;
+			}
+		}
+		if (has_parent)
+			continue;
+		/* depth-first from this root */
+		top = 0;
+		stack[top++] = i;
+		depth[i] = 0;
+		while (top > 0) {
+			size_t cur = stack[--top], c, last;
+
+			if (done[cur])
+				continue;
+			done[cur] = 1;
+			order[out++] = cur;
+			if (!k[cur].is_account)
+				continue;
+			c = children_of(k, n, k[cur].cluster, k[cur].name);
+			last = c;
+			while (last < n &&
+			       strcmp(k[last].cluster, k[cur].cluster) == 0 &&
+			       strcmp(k[last].parent, k[cur].name) == 0)
+				last++;
+			/* push in reverse so the first child comes out first */
+			while (last > c) {
+				last--;
+				if (!done[last] && top < n) {
+					depth[last] = depth[cur] + 1;
+					stack[top++] = last;
+				}
+			}
+		}
+	}
+	/* anything unreachable (a user whose account has no row) */
+	for (i = 0; i < n; i++) {
+		if (!done[i]) {
+			depth[i] = k[i].is_account ? 0 : 1;
+			order[out++] = i;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct sq_assoc *a = (struct sq_assoc *)(tmp + i * s->rowsize);
+
+		memcpy(a, sq_snapshot_row(s, k[order[i]].row), s->rowsize);
+		a->depth = depth[order[i]];
+	}
+	memcpy(sq_snapshot_row(s, first), tmp, n * s->rowsize);
+	rc = 0;
+out:
+	free(k);
+	free(order);
+	free(stack);
+	free(depth);
+	free(done);
+	free(tmp);
+	return rc;
+}
+
+static int64_t
+assoc_id(json_object *v)
+{
+	int64_t id;
+
+	if (v != NULL && json_object_is_type(v, json_type_object))
+		v = sq_sj_get(v, "id"); /* v0.0.40: {account,...,id} */
+	id = sq_sj_num(v, SQ_NONE);
+	return id > 0 ? id : SQ_NONE; /* v0.0.41+ write 0 for "unknown" */
+}
+
+int
+sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *arr = sq_sj_array(root, "associations", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n, first = s->nrows;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		json_object *mx = sq_sj_get(o, "max");
+		const char *acct = sq_sj_cstr(sq_sj_get(o, "account"));
+		struct sq_assoc *a;
+		int64_t sh;
+
+		if (acct == NULL || *acct == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "association %zu has no account",
+					  i + 1);
+		a = sq_snapshot_add(s);
+		if (a == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		a->cluster = str_or_none(s, sq_sj_get(o, "cluster"));
+		a->account = sq_snapshot_str(s, acct);
+		a->user = str_or_none(s, sq_sj_get(o, "user"));
+		a->partition = str_or_none(s, sq_sj_get(o, "partition"));
+		a->parent = a->user[0] == '\0'
+				? str_or_none(s, sq_sj_get(o, "parent_account"))
+				: "";
+		a->id = assoc_id(sq_sj_get(o, "id"));
+		sh = sq_sj_numk(o, "shares_raw", SQ_NONE);
+		a->shares = sh == FS_USE_PARENT || sh == SQ_INFINITE
+				? SQ_INFINITE
+				: (sh < 0 ? SQ_NONE : sh);
+		a->priority = limit(sq_sj_get(o, "priority"));
+		a->grp_jobs =
+		    limit(sq_sj_path(mx, "jobs", "per", "count", NULL));
+		a->grp_jobs_accrue =
+		    limit(sq_sj_path(mx, "jobs", "per", "accruing", NULL));
+		a->grp_submit =
+		    limit(sq_sj_path(mx, "jobs", "per", "submitted", NULL));
+		a->grp_tres =
+		    tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
+		a->grp_tres_mins = tres_list(
+		    s, sq_sj_path(mx, "tres", "group", "minutes", NULL));
+		a->grp_tres_run_mins = tres_list(
+		    s, sq_sj_path(mx, "tres", "group", "active", NULL));
+		a->grp_wall = limit_minutes(
+		    sq_sj_path(mx, "per", "account", "wall_clock", NULL));
+		a->max_jobs = limit(sq_sj_path(mx, "jobs", "active", NULL));
+		a->max_jobs_accrue =
+		    limit(sq_sj_path(mx, "jobs", "accruing", NULL));
+		a->max_submit = limit(sq_sj_path(mx, "jobs", "total", NULL));
+		a->max_tres =
+		    tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
+		a->max_tres_per_node =
+		    tres_list(s, sq_sj_path(mx, "tres", "per", "node", NULL));
+		a->max_tres_mins = tres_list(
+		    s, sq_sj_path(mx, "tres", "minutes", "per", "job", NULL));
+		a->max_wall = limit_minutes(
+		    sq_sj_path(mx, "jobs", "per", "wall_clock", NULL));
+		a->qos = sorted_names(s, sq_sj_get(o, "qos"));
+		a->default_qos =
+		    str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
+		a->is_default = sq_sj_bool(sq_sj_get(o, "is_default"), 0);
+	}
+	return assoc_tree(s, first, err);
+}
+
+/* ------------------------------------------------------------ accounts */
+
+int
+sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *arr = sq_sj_array(root, "accounts", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		json_object *as = sq_sj_get(o, "associations");
+		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+		struct sq_account *a;
+		size_t k, m;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "account %zu has no name", i + 1);
+		a = sq_snapshot_add(s);
+		if (a == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		a->name = sq_snapshot_str(s, name);
+		a->description = str_or_none(s, sq_sj_get(o, "description"));
+		a->organization = str_or_none(s, sq_sj_get(o, "organization"));
+		a->coordinators = names(s, sq_sj_get(o, "coordinators"));
+		a->parent = a->users = "";
+		a->shares = SQ_NONE;
+		/* the short association list, when the answer has one */
+		m = as != NULL && json_object_is_type(as, json_type_array)
+			? json_object_array_length(as)
+			: 0;
+		for (k = 0; k < m; k++) {
+			const char *u = sq_sj_cstr(sq_sj_get(
+			    json_object_array_get_idx(as, k), "user"));
+
+			if (u == NULL || *u == '\0' ||
+			    sq_admin_in_list(a->users, u))
+				continue;
+			if (sq_admin_list_add(s, &a->users, u) == -1)
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "out of memory");
+			a->nusers++;
+		}
+	}
+	return 0;
+}
+
+int
+sq_slurmjson_accounts_join(struct sq_snapshot *accounts,
+			   const struct sq_snapshot *assocs)
+{
+	size_t i, j;
+
+	for (i = 0; i < accounts->nrows; i++) {
+		struct sq_account *a = sq_snapshot_row(accounts, i);
+
+		for (j = 0; j < assocs->nrows; j++) {
+			const struct sq_assoc *x = sq_snapshot_row(assocs, j);
+
+			if (strcmp(x->account, a->name) != 0)
+				continue;
+			if (x->user[0] == '\0') {
+				a->parent =
+				    sq_snapshot_str(accounts, x->parent);
+				a->shares = x->shares;
+			} else if (!sq_admin_in_list(a->users, x->user)) {
+				if (sq_admin_list_add(accounts, &a->users,
+						      x->user) == -1)
+					return -1;
+				a->nusers++;
+			}
+		}
+	}
+	return 0;
+}
+
+/* --------------------------------------------------------------- users */
+
+int
+sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *arr = sq_sj_array(root, "users", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		json_object *as = sq_sj_get(o, "associations");
+		json_object *lvl = sq_sj_get(o, "administrator_level");
+		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+		struct sq_user *u;
+		size_t k, m;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "user %zu has no name", i + 1);
+		u = sq_snapshot_add(s);
+		if (u == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		u->name = sq_snapshot_str(s, name);
+		u->default_account =
+		    str_or_none(s, sq_sj_path(o, "default", "account", NULL));
+		u->default_wckey =
+		    str_or_none(s, sq_sj_path(o, "default", "wckey", NULL));
+		/* "None" or ["Administrator"] */
+		if (lvl != NULL && json_object_is_type(lvl, json_type_array))
+			lvl = json_object_array_get_idx(lvl, 0);
+		u->admin_level = sq_sj_str(s, lvl, ",");
+		u->coordinator_of = names(s, sq_sj_get(o, "coordinators"));
+		u->accounts = u->qos = "";
+		u->default_qos =
+		    str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
+		m = as != NULL && json_object_is_type(as, json_type_array)
+			? json_object_array_length(as)
+			: 0;
+		for (k = 0; k < m; k++) {
+			const char *acct = sq_sj_cstr(sq_sj_get(
+			    json_object_array_get_idx(as, k), "account"));
+
+			if (acct != NULL &&
+			    sq_admin_list_add(s, &u->accounts, acct) == -1)
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "out of memory");
+		}
+	}
+	return 0;
+}
+
+int
+sq_slurmjson_users_join(struct sq_snapshot *users,
+			const struct sq_snapshot *assocs)
+{
+	size_t i, j;
+
+	for (i = 0; i < users->nrows; i++) {
+		struct sq_user *u = sq_snapshot_row(users, i);
+
+		for (j = 0; j < assocs->nrows; j++) {
+			const struct sq_assoc *x = sq_snapshot_row(assocs, j);
+
+			if (strcmp(x->user, u->name) != 0)
+				continue;
+			if (sq_admin_list_add(users, &u->accounts,
+					      x->account) == -1 ||
+			    sq_admin_list_add(users, &u->qos, x->qos) == -1)
+				return -1;
+			/* the default account's default QOS wins */
+			if (x->default_qos[0] != '\0' &&
+			    (u->default_qos[0] == '\0' ||
+			     strcmp(x->account, u->default_account) == 0))
+				u->default_qos =
+				    sq_snapshot_str(users, x->default_qos);
+		}
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------------- QOS */
+
+/* QOS PreemptMode as sacctmgr prints it: "cluster" when not set. */
+static const char *
+qos_preempt_mode(struct sq_snapshot *s, json_object *v)
+{
+	const char *m = sq_sj_str(s, v, ",");
+	char buf[128];
+	size_t i;
+
+	if (*m == '\0' || strcasecmp(m, "DISABLED") == 0 ||
+	    strcasecmp(m, "cluster") == 0)
+		return "cluster";
+	snprintf(buf, sizeof(buf), "%s", m);
+	for (i = 0; buf[i] != '\0'; i++) {
+		if (buf[i] >= 'A' && buf[i] <= 'Z')
+			buf[i] = (char)(buf[i] - 'A' + 'a');
+	}
+	return sq_snapshot_str(s, buf);
+}
+
+int
+sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	/* v0.0.38 answers {"QOS": [...]}, later versions {"qos": [...]} */
+	json_object *arr = sq_sj_get(root, "qos");
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL || !json_object_is_type(arr, json_type_array))
+		arr = sq_sj_array(root, "QOS", err);
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		json_object *mx = sq_sj_path(o, "limits", "max", NULL);
+		json_object *pr = sq_sj_get(o, "preempt");
+		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+		json_object *gm;
+		struct sq_qos *q;
+		int64_t t;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "QOS %zu has no name", i + 1);
+		q = sq_snapshot_add(s);
+		if (q == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		q->name = sq_snapshot_str(s, name);
+		q->description = str_or_none(s, sq_sj_get(o, "description"));
+		q->id = sq_sj_numk(o, "id", SQ_NONE);
+		q->priority = limit(sq_sj_get(o, "priority"));
+		q->preempt = names(s, sq_sj_get(pr, "list"));
+		q->preempt_mode = qos_preempt_mode(s, sq_sj_get(pr, "mode"));
+		t = limit(sq_sj_get(pr, "exempt_time"));
+		q->preempt_exempt_time = t;
+		t = sq_sj_num(sq_sj_path(o, "limits", "grace_time", NULL),
+			      SQ_NONE);
+		q->grace_time = t >= 0 ? t : SQ_NONE;
+		q->flags = names(s, sq_sj_get(o, "flags"));
+		q->usage_factor = dbl(sq_sj_get(o, "usage_factor"));
+		q->usage_threshold = dbl(sq_sj_get(o, "usage_threshold"));
+		q->grp_jobs =
+		    limit(sq_sj_path(mx, "active_jobs", "count", NULL));
+		q->grp_jobs_accrue =
+		    limit(sq_sj_path(mx, "active_jobs", "accruing", NULL));
+		q->grp_submit = limit(sq_sj_path(mx, "jobs", "count", NULL));
+		q->grp_tres =
+		    tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
+		/* v0.0.42+ tres.minutes.total; earlier per.qos */
+		gm = sq_sj_path(mx, "tres", "minutes", "total", NULL);
+		if (gm == NULL || (json_object_is_type(gm, json_type_array) &&
+				   json_object_array_length(gm) == 0))
+			gm = sq_sj_path(mx, "tres", "minutes", "per", "qos",
+					NULL);
+		q->grp_tres_mins = tres_list(s, gm);
+		q->grp_tres_run_mins = "";
+		q->grp_wall = limit_minutes(
+		    sq_sj_path(mx, "wall_clock", "per", "qos", NULL));
+		q->max_jobs_pu = limit(
+		    sq_sj_path(mx, "jobs", "active_jobs", "per", "user", NULL));
+		q->max_jobs_pa = limit(sq_sj_path(mx, "jobs", "active_jobs",
+						  "per", "account", NULL));
+		q->max_submit_pu =
+		    limit(sq_sj_path(mx, "jobs", "per", "user", NULL));
+		q->max_submit_pa =
+		    limit(sq_sj_path(mx, "jobs", "per", "account", NULL));
+		q->max_tres =
+		    tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
+		q->max_tres_per_node =
+		    tres_list(s, sq_sj_path(mx, "tres", "per", "node", NULL));
+		q->max_tres_pu =
+		    tres_list(s, sq_sj_path(mx, "tres", "per", "user", NULL));
+		q->max_tres_pa = tres_list(
+		    s, sq_sj_path(mx, "tres", "per", "account", NULL));
+		q->max_tres_mins = tres_list(
+		    s, sq_sj_path(mx, "tres", "minutes", "per", "job", NULL));
+		q->max_wall = limit_minutes(
+		    sq_sj_path(mx, "wall_clock", "per", "job", NULL));
+		q->min_tres =
+		    tres_list(s, sq_sj_path(o, "limits", "min", "tres", "per",
+					    "job", NULL));
+	}
+	return 0;
+}
+
+/* -------------------------------------------------------- reservations */
+
+int
+sq_sj_reservations(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *arr = sq_sj_array(root, "reservations", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+		struct sq_reservation *r;
+		int64_t msd;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "reservation %zu has no name", i + 1);
+		r = sq_snapshot_add(s);
+		if (r == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		r->name = sq_snapshot_str(s, name);
+		r->start_time = sq_sj_numk(o, "start_time", SQ_NONE);
+		r->end_time = sq_sj_numk(o, "end_time", SQ_NONE);
+		if (r->start_time <= 0)
+			r->start_time = SQ_NONE;
+		if (r->end_time <= 0)
+			r->end_time = SQ_NONE;
+		r->duration = r->start_time >= 0 && r->end_time >= r->start_time
+				  ? r->end_time - r->start_time
+				  : SQ_NONE;
+		/* REST has no state: scontrol's rule is "now in [start,end)" */
+		r->state = r->start_time >= 0 && r->end_time >= 0 &&
+				   (int64_t)c->now >= r->start_time &&
+				   (int64_t)c->now < r->end_time
+			       ? "ACTIVE"
+			       : "INACTIVE";
+		r->nodes = str_or_none(s, sq_sj_get(o, "node_list"));
+		r->node_cnt = sq_sj_numk(o, "node_count", SQ_NONE);
+		r->core_cnt = sq_sj_numk(o, "core_count", SQ_NONE);
+		r->features = str_or_none(s, sq_sj_get(o, "features"));
+		r->partition = str_or_none(s, sq_sj_get(o, "partition"));
+		r->flags = str_or_none(s, sq_sj_get(o, "flags"));
+		r->tres = str_or_none(s, sq_sj_get(o, "tres"));
+		r->users = str_or_none(s, sq_sj_get(o, "users"));
+		r->groups = str_or_none(s, sq_sj_get(o, "groups"));
+		r->accounts = str_or_none(s, sq_sj_get(o, "accounts"));
+		r->licenses = str_or_none(s, sq_sj_get(o, "licenses"));
+		r->burst_buffer = str_or_none(s, sq_sj_get(o, "burst_buffer"));
+		msd = limit(sq_sj_get(o, "max_start_delay"));
+		if (msd > 0) {
+			char buf[64];
+
+			sq_fmt_duration(msd, buf, sizeof(buf));
+			r->max_start_delay = sq_snapshot_str(s, buf);
+		} else {
+			r->max_start_delay = "";
+		}
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- fairshare */
+
+/* "cpu=N,..." from [{name, value}] lists, skipping unset values;
+ * divide converts run seconds into minutes. */
+static const char *
+tres_values(struct sq_snapshot *s, json_object *v, int64_t divide)
+{
+	struct sq_buf b;
+	const char *r;
+	size_t i, n;
+
+	if (v == NULL || !json_object_is_type(v, json_type_array))
+		return "";
+	sq_buf_init(&b, 64 * 1024);
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		json_object *e = json_object_array_get_idx(v, i);
+		const char *name = sq_sj_cstr(sq_sj_get(e, "name"));
+		int64_t x = sq_sj_numk(e, "value", SQ_NONE);
+
+		if (name == NULL || x < 0)
+			continue;
+		sq_buf_printf(&b, "%s%s=%lld", b.len ? "," : "", name,
+			      (long long)(x / divide));
+	}
+	r = sq_snapshot_strn(s, b.data, b.len);
+	sq_buf_free(&b);
+	return r;
+}
+
+/* Depth of an account row: one more than its parent's (found above). */
+static int
+share_depth(const struct sq_snapshot *s, size_t upto, const char *parent)
+{
+	size_t i;
+
+	if (parent[0] == '\0')
+		return 0;
+	for (i = upto; i > 0; i--) {
+		const struct sq_share *p = sq_snapshot_row(s, i - 1);
+
+		if (p->user[0] == '\0' && strcmp(p->account, parent) == 0)
+			return p->depth + 1;
+	}
+	return 1;
+}
+
+int
+sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *sh = sq_sj_get(root, "shares");
+	json_object *arr = sq_sj_array(sh, "shares", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		json_object *tres = sq_sj_get(o, "tres");
+		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+		const char *parent = sq_sj_cstr(sq_sj_get(o, "parent"));
+		int is_user = sq_sj_has(sq_sj_get(o, "type"), "USER");
+		struct sq_share *r;
+		int64_t raw;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "share %zu has no name", i + 1);
+		if (parent == NULL)
+			parent = "";
+		r = sq_snapshot_add(s);
+		if (r == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		if (is_user) {
+			r->user = sq_snapshot_str(s, name);
+			r->account = sq_snapshot_str(s, parent);
+			r->parent = r->account;
+			r->depth = share_depth(s, s->nrows - 1, r->account);
+		} else {
+			r->user = "";
+			r->account = sq_snapshot_str(s, name);
+			r->parent = sq_snapshot_str(s, parent);
+			r->depth = share_depth(s, s->nrows - 1, r->parent);
+		}
+		r->partition = str_or_none(s, sq_sj_get(o, "partition"));
+		raw = sq_sj_numk(o, "shares", SQ_NONE);
+		r->raw_shares = raw == FS_USE_PARENT ? SQ_INFINITE : raw;
+		r->norm_shares = dbl(sq_sj_get(o, "shares_normalized"));
+		r->raw_usage = sq_sj_numk(o, "usage", SQ_NONE);
+		r->norm_usage = dbl(sq_sj_get(o, "usage_normalized"));
+		r->effective_usage = dbl(sq_sj_get(o, "effective_usage"));
+		/* sshare leaves FairShare empty on account rows */
+		r->fairshare =
+		    is_user ? dbl(sq_sj_path(o, "fairshare", "factor", NULL))
+			    : NAN;
+		r->level_fs = dbl(sq_sj_path(o, "fairshare", "level", NULL));
+		if (r->level_fs == 4294967294.0) /* NO_VAL in v0.0.40/41 */
+			r->level_fs = NAN;
+		r->grp_tres_mins =
+		    tres_values(s, sq_sj_get(tres, "group_minutes"), 1);
+		r->tres_run_mins =
+		    tres_values(s, sq_sj_get(tres, "run_seconds"), 60);
+	}
+	return 0;
+}
