@@ -26,12 +26,17 @@ int sq_valid_name(const char *s, struct sq_err *err);
 /* A node list as Slurm writes it: names, ',', '[', ']', '-' digits. */
 int sq_valid_nodelist(const char *s, struct sq_err *err);
 
-/* Free text (reasons, comments): printable, at most 1024 bytes, and no
- * control characters, quotes, backslash, '!' or '`' or '$'. */
+/* Free text (reasons, comments): well-formed UTF-8, at most 1024 bytes,
+ * and no control characters (C0, DEL, C1), quotes, backslash, '!', '`'
+ * or '$'. */
 int sq_valid_text(const char *s, struct sq_err *err);
 
 /* A TRES or limit value list: cpu=8,gres/gpu=2,mem=4G, or -1 to clear. */
 int sq_valid_tres(const char *s, struct sq_err *err);
+
+/* An absolute directory (e.g. the Slurm bin dir): letters, digits and
+ * _.+-/ only, no ".." component, at most 255 bytes. */
+int sq_valid_path(const char *s, struct sq_err *err);
 
 /* A non-negative integer or a Slurm duration (for limits). */
 int sq_valid_number(const char *s, struct sq_err *err);
@@ -40,15 +45,23 @@ int sq_valid_duration(const char *s, struct sq_err *err);
 /*
  * Append s single-quoted for a POSIX shell to b. Only call it with values
  * that passed a validator above; it refuses (returns -1) a value that
- * contains a quote or a control character anyway.
+ * contains a single quote, a control character or invalid UTF-8 anyway,
+ * and '!' and backslash, which csh and fish see even inside quotes.
  */
 int sq_shell_quote(struct sq_buf *b, const char *s);
 
+/* The variables a remote command line unsets (NULL-terminated). */
+extern const char *const sq_shell_unset_env[];
+
 /*
- * Join argv into one remote command line: "env LC_ALL=C
- * SLURM_TIME_FORMAT=%s 'arg0' 'arg1' ...". -1 when an argument cannot be
- * quoted safely.
+ * Append argv as one remote command line to b:
+ *   env -u SQUEUE_FORMAT -u ... LC_ALL=C SLURM_TIME_FORMAT=%s 'cmd' 'arg'...
+ * argv[0] is a plain command name (sq_valid_name), which a non-empty
+ * bindir (sq_valid_path) turns into 'bindir/cmd', or an absolute path
+ * (sq_valid_path) used as it is. Returns -1, and leaves b
+ * as it was, when a part fails its check or cannot be quoted safely.
  */
-int sq_shell_join(struct sq_buf *b, const char *const argv[]);
+int sq_shell_join(struct sq_buf *b, const char *bindir,
+		  const char *const argv[]);
 
 #endif
