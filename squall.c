@@ -30,6 +30,9 @@ enum {
 	OPT_SPEC,
 	OPT_SLURM_BINDIR,
 	OPT_TIMEOUT,
+	OPT_IDENTITY,
+	OPT_KNOWN_HOSTS,
+	OPT_SSH_CONFIG,
 };
 
 static const struct option longopts[] = {
@@ -54,6 +57,9 @@ static const struct option longopts[] = {
 	{ "spec", required_argument, NULL, OPT_SPEC },
 	{ "slurm-bindir", required_argument, NULL, OPT_SLURM_BINDIR },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "identity", required_argument, NULL, OPT_IDENTITY },
+	{ "known-hosts", required_argument, NULL, OPT_KNOWN_HOSTS },
+	{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -82,6 +88,11 @@ usage(FILE *fp)
 		"      --timeout SEC      per command or request [30]\n"
 		"      --accept-new-host-key  ssh: trust an unknown host key "
 		"(batch)\n"
+		"      --identity FILE    ssh: also try this private key\n"
+		"      --known-hosts FILE ssh: known_hosts file instead of "
+		"~/.ssh/known_hosts\n"
+		"      --ssh-config FILE  ssh: config file instead of "
+		"~/.ssh/config\n"
 		"      --insecure-http    rest: allow http:// off loopback\n"
 		"Behaviour:\n"
 		"      --readonly         refuse every action\n"
@@ -238,6 +249,19 @@ main(int argc, char **argv)
 			bad |=
 			    copy_opt(cfg.slurm_bindir, sizeof(cfg.slurm_bindir),
 				     optarg, "--slurm-bindir");
+			break;
+		case OPT_IDENTITY:
+			bad |= copy_opt(cfg.identity, sizeof(cfg.identity),
+					optarg, "--identity");
+			break;
+		case OPT_KNOWN_HOSTS:
+			bad |=
+			    copy_opt(cfg.known_hosts, sizeof(cfg.known_hosts),
+				     optarg, "--known-hosts");
+			break;
+		case OPT_SSH_CONFIG:
+			bad |= copy_opt(cfg.ssh_config, sizeof(cfg.ssh_config),
+					optarg, "--ssh-config");
 			break;
 		case OPT_TIMEOUT:
 			bad |=

@@ -10,11 +10,31 @@
 
 static const struct sq_backend_ops *const registry[] = {
 	&sq_backend_local,
+#if SQ_HAVE_SSH
+	&sq_backend_ssh,
+#endif
 #if SQ_HAVE_REST
 	&sq_backend_rest,
 #endif
 	NULL,
 };
+
+static struct sq_prompt prompt_hook;
+
+void
+sq_backend_set_prompt(const struct sq_prompt *p)
+{
+	if (p != NULL)
+		prompt_hook = *p;
+	else
+		memset(&prompt_hook, 0, sizeof(prompt_hook));
+}
+
+const struct sq_prompt *
+sq_backend_prompt(void)
+{
+	return &prompt_hook;
+}
 
 const struct sq_backend_ops *
 sq_backend_find(const char *name)
@@ -32,6 +52,9 @@ const char *
 sq_backend_names(void)
 {
 	return "local"
+#if SQ_HAVE_SSH
+	       " ssh"
+#endif
 #if SQ_HAVE_REST
 	       " rest"
 #endif

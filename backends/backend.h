@@ -75,6 +75,25 @@ struct sq_backend *sq_backend_open(const struct sq_cluster_cfg *cfg,
 				   struct sq_err *err);
 void sq_backend_close(struct sq_backend *b);
 
+/*
+ * Questions a backend may ask the user while it connects: an unknown ssh
+ * host key (confirm; the question holds the SHA256 fingerprint), a
+ * password, passphrase or keyboard-interactive answer (ask: write a
+ * NUL-terminated answer of at most n bytes into buf; echo 0 means a
+ * secret). Both return 1 for yes/answered, 0 for no/cancelled. A NULL
+ * member means batch mode: the backend refuses instead of asking.
+ * Set it before opening backends; the members are called on the worker
+ * thread, so the console must hand the question to its UI thread and wait.
+ */
+struct sq_prompt {
+	int (*confirm)(void *arg, const char *question);
+	int (*ask)(void *arg, const char *prompt, int echo, char *buf,
+		   size_t n);
+	void *arg;
+};
+void sq_backend_set_prompt(const struct sq_prompt *p); /* NULL: batch */
+const struct sq_prompt *sq_backend_prompt(void);
+
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);
 

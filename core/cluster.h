@@ -16,6 +16,9 @@ struct sq_cluster_cfg {
 	char replay_dir[512];   /* replay */
 	char slurm_bindir[256]; /* absolute path of the Slurm binaries, or "" */
 	char spec[512];         /* cluster spec file (spec view) */
+	char identity[512];     /* ssh: extra private key file, or "" */
+	char known_hosts[512];  /* ssh: user known_hosts file, or "" */
+	char ssh_config[512];   /* ssh: config file instead of ~/.ssh/config */
 	int readonly;
 	int refresh;             /* seconds between queue refreshes */
 	int timeout;             /* seconds per command or request */

@@ -42,6 +42,9 @@ static const struct ckey cluster_keys[] = {
 	CSTR("replay", replay_dir, CK_PATH),
 	CSTR("slurm-bindir", slurm_bindir, CK_PATH),
 	CSTR("spec", spec, CK_PATH),
+	CSTR("identity", identity, CK_PATH),
+	CSTR("known-hosts", known_hosts, CK_PATH),
+	CSTR("ssh-config", ssh_config, CK_PATH),
 	CINT("readonly", readonly, CK_FLAG, 0, 1),
 	CINT("refresh", refresh, CK_INT, 1, 86400),
 	CINT("timeout", timeout, CK_INT, 1, 3600),
@@ -274,6 +277,9 @@ overlay(struct sq_cluster_cfg *dst, const struct sq_cluster_cfg *src,
 	OV_STR(replay_dir)
 	OV_STR(slurm_bindir)
 	OV_STR(spec)
+	OV_STR(identity)
+	OV_STR(known_hosts)
+	OV_STR(ssh_config)
 	OV_INT(port)
 	OV_INT(readonly)
 	OV_INT(refresh)
