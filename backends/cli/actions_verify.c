@@ -332,11 +332,12 @@ verify_job(const struct sq_action *a, const struct sq_cli_rec *before,
 		snprintf(msg, n, "not suspended: %s", st);
 		return SQ_VERIFY_FAILED;
 	case SQ_ACTION_JOB_RESUME:
-		if (strcmp(st, "SUSPENDED") != 0) {
+		if (strcmp(st, "RUNNING") == 0 ||
+		    strcmp(st, "COMPLETING") == 0) {
 			snprintf(msg, n, "resumed (%s)", st);
 			return SQ_VERIFY_OK;
 		}
-		snprintf(msg, n, "still SUSPENDED");
+		snprintf(msg, n, "not running: %s", st);
 		return SQ_VERIFY_FAILED;
 	case SQ_ACTION_JOB_UPDATE:
 		if (args_ok(a, r, msg, n)) {

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "backends/backend.h"
+#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
 
@@ -139,6 +140,20 @@ call(struct sq_backend *b, const char *method, const char *path,
 	if ((*status >= 200 && *status < 300) || *status == 304)
 		return 0;
 	return http_error(p, method, path, *status, out, err);
+}
+
+int
+sq_rest_call(struct sq_backend *b, const char *method, const char *path,
+	     const char *body, struct sq_buf *out, long *status,
+	     struct sq_err *err)
+{
+	return call(b, method, path, body, out, status, err);
+}
+
+const struct sq_rest_api *
+sq_rest_backend_api(struct sq_backend *b)
+{
+	return &((struct rest_priv *)b->priv)->api;
 }
 
 static void
@@ -542,34 +557,12 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	}
 }
 
-static int
-rest_describe(struct sq_backend *b, const struct sq_action *act, char *buf,
-	      size_t len)
-{
-	(void)b;
-	(void)act;
-	if (len > 0)
-		buf[0] = '\0';
-	return -1;
-}
-
-static int
-rest_act(struct sq_backend *b, const struct sq_action *act,
-	 struct sq_result *res, struct sq_err *err)
-{
-	(void)b;
-	(void)res;
-	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-			  "%s is not available through the rest backend yet",
-			  sq_action_name(act->type));
-}
-
 const struct sq_backend_ops sq_backend_rest = {
 	.name = "rest",
 	.open = rest_open,
 	.close = rest_close,
 	.caps = rest_caps,
 	.fetch = rest_fetch,
-	.describe = rest_describe,
-	.act = rest_act,
+	.describe = sq_rest_describe,
+	.act = sq_rest_act,
 };

@@ -142,4 +142,17 @@ struct sq_rest_api {
 int sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
 		     struct sq_err *err);
 
+/* ------------------------------------------------------------- actions */
+
+struct sq_backend;
+
+/* One request through an open rest backend b (fresh credentials, query
+ * count, errors as call() words them); 0 for a 2xx answer. For
+ * backends/rest/actions.c. */
+int sq_rest_call(struct sq_backend *b, const char *method, const char *path,
+		 const char *body, struct sq_buf *out, long *status,
+		 struct sq_err *err);
+/* The API versions and endpoints open() chose. */
+const struct sq_rest_api *sq_rest_backend_api(struct sq_backend *b);
+
 #endif

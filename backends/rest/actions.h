@@ -1,0 +1,47 @@
+/*
+ * actions.h - actions through slurmrestd: which HTTP call does what on
+ * each API version, the preview line ("DELETE /slurm/v0.0.38/job/123"),
+ * act() with a GET that verifies the effect, and what REST cannot do
+ * (refused with the reason, never guessed). Private to backends/rest/.
+ */
+#ifndef SQ_REST_ACTIONS_H
+#define SQ_REST_ACTIONS_H
+
+#include <stddef.h>
+
+#include "core/action.h"
+#include "core/err.h"
+
+struct sq_backend;
+
+struct sq_rest_req {
+	char method[8]; /* GET POST DELETE */
+	char path[768]; /* with the query, values validated */
+	char *body;     /* JSON, malloc'd, or NULL */
+	size_t target;  /* index into the action's targets */
+};
+
+struct sq_rest_reqs {
+	struct sq_rest_req *v;
+	size_t n;
+};
+
+/*
+ * The requests of a validated action for API versions vslurm (/slurm/)
+ * and vdb (/slurmdb/) and the Slurm cluster name (slurmdb calls). -1 with
+ * SQ_ERR_UNSUPPORTED and the reason when REST cannot do it.
+ */
+int sq_rest_action_reqs(const struct sq_action *a, int vslurm, int vdb,
+			const char *cluster, struct sq_rest_reqs *out,
+			struct sq_err *err);
+void sq_rest_reqs_free(struct sq_rest_reqs *r);
+/* "METHOD PATH [BODY]" lines joined by '\n'. */
+int sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n);
+
+/* The backend ops (rest.c points .describe/.act here). */
+int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		     size_t len);
+int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
+		struct sq_result *res, struct sq_err *err);
+
+#endif
