@@ -48,6 +48,53 @@ sq_parse_version(const char *text, char *version, size_t n, int *major,
 	return 0;
 }
 
+/* Order of partitions in a node's list: the default ('*') first, then by
+ * name, so the list does not change with sinfo's internal order. */
+static int
+part_before(const char *a, size_t al, const char *b, size_t bl)
+{
+	int ad = al > 0 && a[al - 1] == '*', bd = bl > 0 && b[bl - 1] == '*';
+	size_t n = al < bl ? al : bl;
+	int c;
+
+	if (ad != bd)
+		return ad;
+	c = strncmp(a, b, n);
+	return c < 0 || (c == 0 && al < bl);
+}
+
+/* Write list (comma-separated, sorted) with part inserted into out. */
+static void
+join_sorted(char *out, size_t n, const char *list, const char *part)
+{
+	size_t pl = strlen(part), o = 0;
+	int done = 0;
+	const char *s = list;
+
+	out[0] = '\0';
+	while (*s != '\0' || !done) {
+		size_t l = strcspn(s, ",");
+		const char *tok = s;
+
+		if (!done && (*s == '\0' || part_before(part, pl, tok, l))) {
+			tok = part;
+			l = pl;
+			done = 1;
+		} else {
+			s += l;
+			if (*s == ',')
+				s++;
+		}
+		if (o + l + 2 > n)
+			break;
+		if (o > 0)
+			out[o++] = ',';
+		memcpy(out + o, tok, l);
+		o += l;
+		out[o] = '\0';
+	}
+}
+
 /* Index of an existing row for node name, or -1 (nodes come grouped). */
 static long
 find_node(struct sq_snapshot *s, const char *name)
@@ -96,7 +143,7 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			if (joined == NULL)
 				return sq_err_set(err, SQ_ERR_SYSTEM,
 						  "out of memory");
-			snprintf(joined, l, "%s,%s", nd->partitions, f[F_PART]);
+			join_sorted(joined, l, nd->partitions, f[F_PART]);
 			nd->partitions = joined;
 			continue;
 		}

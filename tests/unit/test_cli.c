@@ -182,6 +182,9 @@ test_sinfo_nodes(void **state)
 	assert_string_equal(n->name, "n3");
 	assert_string_equal(n->state, "mixed");
 	assert_string_equal(n->partitions, "low*,gpu,high");
+	n = sq_snapshot_row(s, 3);
+	assert_string_equal(n->partitions, "low*,gpu,high");
+	n = sq_snapshot_row(s, 2);
 	assert_int_equal(n->cpus_alloc, 7);
 	assert_int_equal(n->cpus_total, 8);
 	assert_int_equal(n->gpus_total, 4);
