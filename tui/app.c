@@ -397,6 +397,10 @@ handle_key(struct sq_app *app, int key)
 			app->quit = 1;
 		return;
 	}
+	if (app->st.question != 0 && app->worker != NULL) {
+		sq_question_key(app, key);
+		return;
+	}
 	if (app->prompt.active) {
 		sq_prompt_key(app, key);
 		return;
@@ -744,6 +748,8 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
 			sq_conf_note(conf, err.msg);
 	}
 	sq_keymap_build(&app->keymap, conf);
+	/* ssh host keys and passwords are asked here, not on stdin */
+	sq_backend_set_prompt(sq_worker_prompt_hooks());
 	if (make_sigpipe(app) == -1) {
 		free(app->tables);
 		free(app);
@@ -777,6 +783,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
 	endwin();
 	delscreen(scr);
 	sq_worker_stop(app->worker, 300);
+	sq_backend_set_prompt(NULL);
 	for (i = 0; i < (int)app->ntables; i++)
 		sq_table_free(&app->tables[i]);
 	sq_pane_free(&app->pane);

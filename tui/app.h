@@ -112,7 +112,8 @@ struct sq_app {
 	int quit;
 	int exit_code;
 	int sigfd[2];
-	char cluster_theme[64];
+	char qbuf[512]; /* the answer being typed to a backend question */
+	size_t qlen;
 };
 
 /* The table of the current view. */
@@ -145,6 +146,10 @@ void sq_detail_refresh(struct sq_app *app);
 int sq_links_of(struct sq_app *app, const struct sq_table *t, const void *rec,
 		struct sq_link *out, int max);
 void sq_follow_link(struct sq_app *app, const struct sq_link *l);
+
+/* A backend's question (question.c) */
+void sq_question_key(struct sq_app *app, int key);
+void sq_question_draw(struct sq_app *app);
 
 /* The column chooser (columns.c) */
 void sq_columns_open(struct sq_app *app);

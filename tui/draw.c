@@ -253,8 +253,8 @@ draw_message(struct sq_app *app)
 	}
 	sq_put_fit(y, 0, app->cols,
 		   app->mode == SQ_MODE_TABLE
-		       ? " :view  /filter  Enter detail  Space tag  s sort  "
-			 "c columns  r refresh  ? help  q quit"
+		       ? " :view /filter Enter detail Space tag s sort "
+			 "c columns r refresh ? help q quit"
 		       : " j/k scroll  1-9 follow a link  Esc close",
 		   sq_color_attr(app, SQ_ROLE_NORMAL));
 }
@@ -323,6 +323,13 @@ draw_empty(struct sq_app *app, struct sq_table *t, int y, int h)
 			 t->def->name,
 			 sq_sanitize(k->error, safe, sizeof(safe)));
 		attr = sq_color_attr(app, SQ_ROLE_STATUS_ERROR);
+	} else if (t->snap == NULL && st->busy &&
+		   st->busy_kind != t->def->kind) {
+		snprintf(msg, sizeof(msg),
+			 "Loading %s: waiting for the %s fetch to finish "
+			 "(%.0f s so far; one call at a time).",
+			 t->def->name, sq_kind_name(st->busy_kind),
+			 st->busy_secs);
 	} else if (t->snap == NULL) {
 		snprintf(msg, sizeof(msg), "Loading %s...", t->def->name);
 	} else if (t->snap->nrows == 0) {
@@ -495,5 +502,7 @@ sq_draw(struct sq_app *app)
 	}
 	draw_status(app);
 	draw_message(app);
+	if (app->st.question != 0)
+		sq_question_draw(app);
 	refresh();
 }

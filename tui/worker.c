@@ -52,11 +52,19 @@ struct sq_worker {
 	int done;     /* the thread has finished */
 	int detached; /* the UI gave up waiting: the thread frees w */
 
+	/* the backend's question (under mu) */
+	pthread_cond_t q_cv;
+	int q_answered, q_yes;
+	char q_line[512];
+
 	/* worker only */
 	struct sq_backend *b;
 	int open_failures;
 	double open_next;
 };
+
+/* The worker of the calling thread, for the backend's questions. */
+static _Thread_local struct sq_worker *self;
 
 static struct sq_snapshot *
 ref_or_null(struct sq_snapshot *s)
@@ -313,12 +321,81 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 	notify(w);
 }
 
+static void
+wipe(volatile char *p, size_t n)
+{
+	while (n-- > 0)
+		*p++ = 0;
+}
+
+/* Post a question to the UI and wait for its answer (worker thread). */
+static int
+question(int kind, const char *text, int echo, char *buf, size_t n)
+{
+	struct sq_worker *w = self;
+	int yes;
+
+	if (w == NULL)
+		return 0;
+	pthread_mutex_lock(&w->mu);
+	w->st.question = kind;
+	w->st.question_echo = echo;
+	snprintf(w->st.question_text, sizeof(w->st.question_text), "%s", text);
+	w->q_answered = 0;
+	notify(w);
+	while (!w->q_answered && !w->stop)
+		pthread_cond_wait(&w->q_cv, &w->mu);
+	yes = w->q_answered && w->q_yes;
+	if (yes && buf != NULL && n > 0)
+		snprintf(buf, n, "%s", w->q_line);
+	wipe(w->q_line, sizeof(w->q_line));
+	w->st.question = 0;
+	w->st.question_text[0] = '\0';
+	notify(w);
+	pthread_mutex_unlock(&w->mu);
+	return yes;
+}
+
+static int
+hook_confirm(void *arg, const char *text)
+{
+	(void)arg;
+	return question(1, text, 1, NULL, 0);
+}
+
+static int
+hook_ask(void *arg, const char *text, int echo, char *buf, size_t n)
+{
+	(void)arg;
+	return question(2, text, echo, buf, n);
+}
+
+const struct sq_prompt *
+sq_worker_prompt_hooks(void)
+{
+	static const struct sq_prompt hooks = { hook_confirm, hook_ask, NULL };
+
+	return &hooks;
+}
+
+void
+sq_worker_answer(struct sq_worker *w, int yes, const char *line)
+{
+	pthread_mutex_lock(&w->mu);
+	w->q_yes = yes;
+	snprintf(w->q_line, sizeof(w->q_line), "%s", line ? line : "");
+	w->q_answered = 1;
+	pthread_cond_broadcast(&w->q_cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
 static void *
 thread_main(void *arg)
 {
 	struct sq_worker *w = arg;
 	int detached;
 
+	self = w;
 	pthread_mutex_lock(&w->mu);
 	while (!w->stop) {
 		double now = mono(), wait;
@@ -363,6 +440,7 @@ thread_main(void *arg)
 		pthread_mutex_destroy(&w->mu);
 		pthread_cond_destroy(&w->cv);
 		pthread_cond_destroy(&w->done_cv);
+		pthread_cond_destroy(&w->q_cv);
 		free(w);
 	}
 	return NULL;
@@ -404,6 +482,7 @@ sq_worker_start(const struct sq_cluster_cfg *cfg, int fast, int slow,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&w->cv, &ca);
 	pthread_cond_init(&w->done_cv, &ca);
+	pthread_cond_init(&w->q_cv, NULL);
 	pthread_condattr_destroy(&ca);
 	/* signals (SIGWINCH, SIGINT ...) belong to the UI thread */
 	sigfillset(&all);
@@ -448,6 +527,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	pthread_mutex_lock(&w->mu);
 	w->stop = 1;
 	pthread_cond_broadcast(&w->cv);
+	pthread_cond_broadcast(&w->q_cv);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	t = ts.tv_nsec / 1e9 + wait_ms / 1000.0;
 	ts.tv_sec += (time_t)t;
@@ -473,6 +553,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	pthread_mutex_destroy(&w->mu);
 	pthread_cond_destroy(&w->cv);
 	pthread_cond_destroy(&w->done_cv);
+	pthread_cond_destroy(&w->q_cv);
 	free(w);
 }
 

@@ -54,6 +54,11 @@ struct sq_worker_status {
 	unsigned long queries;    /* since start */
 	unsigned gen;             /* bumped at every publish */
 	struct sq_worker_kind kind[SQ_KIND_COUNT];
+	/* a question of the backend waiting for the user (ssh host key,
+	 * password): answer it with sq_worker_answer() */
+	int question;      /* 1: confirm (y/N), 2: ask (a line) */
+	int question_echo; /* ask: 0 for a secret */
+	char question_text[1024];
 };
 
 /*
@@ -85,6 +90,17 @@ void sq_worker_intervals(struct sq_worker *w, int fast, int slow);
 /* A new reference to the newest snapshot of kind, or NULL. */
 struct sq_snapshot *sq_worker_get(struct sq_worker *w, enum sq_kind kind);
 void sq_worker_status(struct sq_worker *w, struct sq_worker_status *st);
+
+/*
+ * Answer the backend's pending question: yes (confirm) or answered (ask),
+ * with the typed line (copied; the caller wipes its own copy).
+ */
+void sq_worker_answer(struct sq_worker *w, int yes, const char *line);
+
+struct sq_prompt;
+/* The question hooks to give sq_backend_set_prompt(): they run on the
+ * worker thread and wait for the UI's answer. */
+const struct sq_prompt *sq_worker_prompt_hooks(void);
 
 /* The refresh interval of a kind with the given settings. */
 int sq_worker_interval(enum sq_kind kind, int fast, int slow);
