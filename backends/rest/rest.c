@@ -455,8 +455,9 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
 	struct sq_sj_info info;
-	char path[160];
+	char path[160], src[200];
 	time_t now = time(NULL);
+	double t0 = now_ms();
 	long status;
 	int delta = p->jobs != NULL && p->jobs_since > 0 &&
 		    now - p->jobs_full_at < REST_FULL_EVERY;
@@ -482,7 +483,9 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 		s = jobs_copy(p->jobs, time(NULL));
 		if (s == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		s->source = sq_snapshot_str(s, path);
+		snprintf(src, sizeof(src), "GET %s (not modified)", path);
+		s->source = sq_snapshot_str(s, src);
+		s->fetch_ms = now_ms() - t0;
 		*out = s;
 		return 0;
 	}
