@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <curl/curl.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,15 @@ struct sq_http {
 	char errbuf[CURL_ERROR_SIZE];
 };
 
-static int curl_ready;
+/* libcurl's global init, once per process whichever worker opens first */
+static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
+static int curl_ok;
+
+static void
+curl_init_once(void)
+{
+	curl_ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+}
 
 static int
 url_char_ok(int c)
@@ -183,13 +192,10 @@ sq_http_open(const char *url, int insecure_http, int timeout,
 			   url);
 		goto fail;
 	}
-	if (!curl_ready) {
-		/* not thread-safe before 7.84; called from the first open */
-		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-			sq_err_set(err, SQ_ERR_SYSTEM, "libcurl init failed");
-			goto fail;
-		}
-		curl_ready = 1;
+	pthread_once(&curl_once, curl_init_once);
+	if (!curl_ok) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "libcurl init failed");
+		goto fail;
 	}
 	h->curl = curl_easy_init();
 	if (h->curl == NULL) {
