@@ -211,10 +211,18 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 	struct sq_snapshot *aux = NULL;
 	unsigned caps = b->ops->caps(b);
 
-	if ((caps & sq_kind_cap(v->kind)) == 0)
+	if ((caps & sq_kind_cap(v->kind)) == 0) {
+		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
+		 * it, and fall back to a generic reason */
+		if (b->ops->fetch(b, v->kind, out, err) == -1 &&
+		    err->code == SQ_ERR_UNSUPPORTED)
+			return -1;
+		sq_snapshot_unref(*out);
+		*out = NULL;
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, v->name);
+	}
 	if (b->ops->fetch(b, v->kind, out, err) == -1)
 		return -1;
 	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {
