@@ -1,0 +1,303 @@
+/*
+ * test_tui.c - unit tests of the console's logic that needs no terminal:
+ * host-list matching, PCRE2 and field filters, and the table widget
+ * (sort, filter, the cursor kept on its row across refreshes, tags,
+ * columns, job arrays folding) over snapshots built here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/model.h"
+#include "core/snapshot.h"
+#include "core/view.h"
+#include "tui/filter.h"
+#include "tui/keys.h"
+#include "tui/table.h"
+#include "tui/views.h"
+#include "tests/unit/test_util.h"
+
+static void
+test_lists(void **state)
+{
+	(void)state;
+	assert_true(sq_list_overlap("n3", "n[1-4]"));
+	assert_true(sq_list_overlap("n[1-4]", "n3"));
+	assert_false(sq_list_overlap("n5", "n[1-4]"));
+	assert_false(sq_list_overlap("n10", "n[1-3]"));
+	assert_true(sq_list_overlap("n[2-3]", "n1,n3,n9"));
+	assert_true(sq_list_overlap("n02", "n[01-03]"));
+	assert_false(sq_list_overlap("n2", "n[01-03]"));
+	assert_true(sq_list_overlap("gpu[7,9-11]", "gpu10"));
+	assert_true(sq_list_overlap("low", "low*,high"));
+	assert_true(sq_list_overlap("high,gpu", "low*,gpu"));
+	assert_false(sq_list_overlap("gpu", "low*,high"));
+	assert_true(sq_list_overlap("alice", "alice"));
+	assert_false(sq_list_overlap("alic", "alice"));
+	assert_false(sq_list_overlap("n[", "n1"));
+	/* a huge range is cut off, not expanded forever */
+	assert_false(sq_list_overlap("n[1-99999999]", "x1"));
+}
+
+/* A jobs snapshot: id, user, account, state, priority, array id, nodes. */
+static struct sq_snapshot *
+jobs(const char *const rows[][7], size_t n)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	size_t i;
+
+	assert_non_null(s);
+	for (i = 0; i < n; i++) {
+		struct sq_job *j = sq_snapshot_add(s);
+
+		assert_non_null(j);
+		j->id = sq_snapshot_str(s, rows[i][0]);
+		j->job_id = (uint32_t)strtoul(rows[i][0], NULL, 10);
+		j->user = sq_snapshot_str(s, rows[i][1]);
+		j->account = sq_snapshot_str(s, rows[i][2]);
+		j->state = sq_snapshot_str(s, rows[i][3]);
+		j->priority = strtoll(rows[i][4], NULL, 10);
+		j->array_job_id = (uint32_t)strtoul(rows[i][5], NULL, 10);
+		j->nodelist = sq_snapshot_str(s, rows[i][6]);
+		j->name = j->partition = j->qos = j->state_compact = "";
+		j->reason = j->gres = j->array_task = "";
+		j->nodes = j->cpus = 1;
+		j->time_limit = j->time_used = SQ_NONE;
+		j->submit_time = j->start_time = SQ_NONE;
+	}
+	return s;
+}
+
+static const char *const rows1[][7] = {
+	{ "10", "alice", "physics", "RUNNING", "500", "0", "n[1-2]" },
+	{ "11", "bob", "chemistry", "PENDING", "900", "0", "" },
+	{ "12", "carol", "chemistry", "RUNNING", "100", "0", "n3" },
+	{ "13_1", "bob", "chemistry", "RUNNING", "300", "13", "n4" },
+	{ "13_2", "bob", "chemistry", "RUNNING", "300", "13", "n4" },
+	{ "13_[3-9]", "bob", "chemistry", "PENDING", "300", "13", "" },
+};
+
+static const char *
+cur_id(const struct sq_table *t)
+{
+	static char buf[64];
+	const struct sq_job *j = sq_table_cur(t);
+
+	snprintf(buf, sizeof(buf), "%s", j ? j->id : "-");
+	return buf;
+}
+
+static const char *
+row_id(const struct sq_table *t, size_t i)
+{
+	const struct sq_job *j = sq_snapshot_row(t->snap, t->rows[i].rec);
+
+	return j->id;
+}
+
+static void
+test_filter(void **state)
+{
+	struct sq_filter f;
+	char err[300];
+	struct sq_snapshot *s = jobs(rows1, 6);
+	const struct sq_job *j0 = sq_snapshot_row(s, 0);
+
+	(void)state;
+	sq_filter_init(&f);
+	assert_int_equal(
+	    sq_filter_set(&f, "ALICE", &sq_view_jobs, err, sizeof(err)), 0);
+	/* a capital letter makes it case-sensitive */
+	assert_false(sq_filter_row(&f, j0, "10 alice physics"));
+	assert_int_equal(
+	    sq_filter_set(&f, "alice", &sq_view_jobs, err, sizeof(err)), 0);
+	assert_true(sq_filter_row(&f, j0, "10 ALICE physics"));
+	assert_int_equal(
+	    sq_filter_set(&f, "!alice", &sq_view_jobs, err, sizeof(err)), 0);
+	assert_false(sq_filter_row(&f, j0, "10 alice physics"));
+	/* a bad pattern is refused with a reason, the old one stays */
+	assert_int_equal(
+	    sq_filter_set(&f, "foo(", &sq_view_jobs, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bad pattern: missing closing "
+				    "parenthesis"));
+	assert_string_equal(f.text, "!alice");
+	/* field terms */
+	assert_int_equal(sq_filter_set(&f, "@nodelist=n2 @user=alice",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_true(sq_filter_row(&f, j0, ""));
+	assert_int_equal(
+	    sq_filter_set(&f, "@nodelist=n3", &sq_view_jobs, err, sizeof(err)),
+	    0);
+	assert_false(sq_filter_row(&f, j0, ""));
+	assert_int_equal(
+	    sq_filter_set(&f, "@nosuch=1", &sq_view_jobs, err, sizeof(err)),
+	    -1);
+	assert_string_equal(err, "view jobs has no column 'nosuch'");
+	assert_int_equal(
+	    sq_filter_set(&f, "@user", &sq_view_jobs, err, sizeof(err)), -1);
+	/* catastrophic backtracking hits the match limit, no hang */
+	assert_int_equal(
+	    sq_filter_set(&f, "(a+)+$", &sq_view_jobs, err, sizeof(err)), 0);
+	assert_false(
+	    sq_filter_row(&f, j0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"));
+	assert_int_equal(sq_filter_set(&f, "", &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_false(sq_filter_active(&f));
+	sq_filter_free(&f);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_table(void **state)
+{
+	struct sq_table t;
+	struct sq_snapshot *s = jobs(rows1, 6), *s2;
+	static const char *const rows2[][7] = {
+		{ "12", "carol", "chemistry", "RUNNING", "950", "0", "n3" },
+		{ "10", "alice", "physics", "RUNNING", "500", "0", "n[1-2]" },
+		{ "14", "dave", "physics", "PENDING", "990", "0", "" },
+	};
+	char err[300], cols[256];
+
+	(void)state;
+	sq_table_init(&t, &sq_view_jobs);
+	assert_ptr_equal(t.ops, &sq_tui_view_jobs);
+	sq_table_set_snapshot(&t, s);
+	/* the jobs view sorts by priority, highest first; arrays group */
+	assert_int_equal(t.nrows, 6);
+	assert_string_equal(row_id(&t, 0), "11");
+	assert_string_equal(row_id(&t, 1), "10");
+	assert_string_equal(row_id(&t, 2), "13_1");
+	assert_true(t.rows[2].flags & SQ_ROW_HASKIDS);
+	assert_string_equal(row_id(&t, 3), "13_2");
+	assert_int_equal(t.rows[3].depth, 1);
+	assert_string_equal(row_id(&t, 5), "12");
+	/* the cursor follows its row id into the next snapshot */
+	sq_table_goto(&t, 5);
+	assert_string_equal(cur_id(&t), "12");
+	sq_table_tag(&t, "10", 1);
+	s2 = jobs(rows2, 3);
+	sq_table_set_snapshot(&t, s2);
+	assert_string_equal(row_id(&t, 0), "14");
+	assert_string_equal(row_id(&t, 1), "12");
+	assert_string_equal(cur_id(&t), "12");
+	assert_true(sq_table_tagged(&t, "10"));
+	assert_false(sq_table_tagged(&t, "12"));
+	sq_table_set_snapshot(&t, s);
+	/* filter, and the filter's rows keep the sort */
+	assert_int_equal(sq_table_filter(&t, "chem", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 5);
+	assert_int_equal(sq_table_filter(&t, "@user=bob", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 4);
+	assert_int_equal(sq_table_filter(&t, "!@user=bob", err, sizeof(err)),
+			 0);
+	assert_int_equal(t.nrows, 2);
+	assert_int_equal(sq_table_filter(&t, "x(", err, sizeof(err)), -1);
+	assert_int_equal(t.nrows, 2);
+	assert_int_equal(sq_table_filter(&t, "", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 6);
+	/* n/N search the last pattern without filtering */
+	snprintf(t.search, sizeof(t.search), "carol");
+	sq_table_goto(&t, 0);
+	assert_int_equal(sq_table_search(&t, 1), 1);
+	assert_string_equal(cur_id(&t), "12");
+	/* sort by user ascending (natural order), then descending */
+	sq_table_sort(&t, 1, 0);
+	assert_string_equal(
+	    ((const struct sq_job *)sq_snapshot_row(t.snap, t.rows[0].rec))
+		->user,
+	    "alice");
+	sq_table_sort(&t, 1, 1);
+	assert_string_equal(
+	    ((const struct sq_job *)sq_snapshot_row(t.snap, t.rows[0].rec))
+		->user,
+	    "carol");
+	/* fold the array */
+	sq_table_sort(&t, -1, 0);
+	sq_table_set_folded(&t, "array:13", 1);
+	sq_table_rebuild(&t);
+	assert_int_equal(t.nrows, 4);
+	assert_true(t.rows[3].flags & SQ_ROW_FOLDED);
+	assert_int_equal(t.rows[3].hidden, 2);
+	/* columns */
+	assert_int_equal(
+	    sq_table_set_columns(&t, "job_id,user,nope", err, sizeof(err)), -1);
+	assert_int_equal(
+	    sq_table_set_columns(&t, "user,job_id", err, sizeof(err)), 0);
+	sq_table_columns_text(&t, cols, sizeof(cols));
+	assert_string_equal(cols, "user,job_id");
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(s2);
+}
+
+/* Nodes sort in natural order: n2 before n10. */
+static void
+test_natural_sort(void **state)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	static const char *const names[] = { "n10", "n2", "n1", "gpu01" };
+	struct sq_table t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		struct sq_node *nd = sq_snapshot_add(s);
+
+		nd->name = names[i];
+		nd->state = nd->partitions = nd->gres = nd->gres_used = "";
+		nd->reason = "";
+	}
+	sq_table_init(&t, &sq_view_nodes);
+	sq_table_set_snapshot(&t, s);
+	assert_int_equal(t.nrows, 4);
+	assert_string_equal(
+	    ((const struct sq_node *)sq_snapshot_row(s, t.rows[0].rec))->name,
+	    "gpu01");
+	assert_string_equal(
+	    ((const struct sq_node *)sq_snapshot_row(s, t.rows[2].rec))->name,
+	    "n2");
+	assert_string_equal(
+	    ((const struct sq_node *)sq_snapshot_row(s, t.rows[3].rec))->name,
+	    "n10");
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+}
+
+/* Every view of sq_views[] gets a working table (the views are data). */
+static void
+test_every_view(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; sq_views[i] != NULL; i++) {
+		struct sq_table t;
+		struct sq_snapshot *s = sq_snapshot_new(sq_views[i]->kind, 0);
+
+		assert_non_null(s);
+		sq_table_init(&t, sq_views[i]);
+		assert_true(t.ncols > 0);
+		assert_true(t.nidcols > 0);
+		assert_true(t.sort < (int)sq_views[i]->ncols);
+		sq_table_set_snapshot(&t, s);
+		assert_int_equal(t.nrows, 0);
+		sq_table_free(&t);
+		sq_snapshot_unref(s);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_natural_sort),
+		cmocka_unit_test(test_every_view),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
