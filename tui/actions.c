@@ -1,58 +1,740 @@
 /*
- * actions.c - where cluster actions plug into the console (issue 7 fills
- * this in: preview with describe(), confirm, run on the worker, audit).
- * For now a command that is not the console's own is "unknown", and no
- * action key exists. Read-only mode must be enforced here too, not only
- * hidden from help.
+ * actions.c - cluster actions in the console: per-view keys and `:`
+ * commands from the one action table (core/action.h), targets from the
+ * tagged rows (else the cursor row; `*` for every row the filter shows),
+ * read-only refusal, the preview dialog with the backend's describe()
+ * (y confirms; Enter, n and Esc answer No; more than 10 targets need the
+ * count typed), the run on the worker thread, the result on the message
+ * line, a refresh of the view, `:audit` and `:undo`.
  */
+#include <curses.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/action.h"
+#include "core/action_policy.h"
+#include "core/audit.h"
+#include "core/model_admin.h"
+#include "core/sanitize.h"
+#include "exec.h"
 #include "tui/actions.h"
 #include "tui/app.h"
+
+enum stage {
+	ST_NONE,
+	ST_DESCRIBE, /* describe() runs on the worker */
+	ST_COUNT,    /* typing the number of targets */
+	ST_CONFIRM,  /* the preview: y or No */
+	ST_RUN,      /* act() runs on the worker */
+};
+
+/* One action on its way; shared with the worker thread only while a call
+ * runs (then the UI thread does not touch it). */
+struct job {
+	struct sq_action a;
+	int readonly;
+	int kind; /* the view kind to refresh afterwards */
+	int describe_rc;
+	char desc[8192];
+	struct sq_err err;
+	struct sq_result res;
+	int rc;
+};
+
+static enum stage stage;
+static struct job *cur;
+static char typed[32];
+static size_t ntyped;
+static char last_inverse[1024]; /* of the last action of this session */
+
+static int
+view_kind(struct sq_app *app)
+{
+	struct sq_table *t = sq_app_table(app);
+
+	return t != NULL ? (int)t->def->kind : -1;
+}
+
+static void
+job_free(struct job *j)
+{
+	if (j == NULL)
+		return;
+	sq_action_free(&j->a);
+	sq_result_free(&j->res);
+	free(j);
+}
+
+/* --- on the worker thread ------------------------------------------------ */
+
+static void
+w_describe(struct sq_backend *b, void *arg)
+{
+	struct job *j = arg;
+
+	sq_err_clear(&j->err);
+	j->describe_rc =
+	    sq_exec_describe(b, &j->a, j->desc, sizeof(j->desc), &j->err);
+}
+
+static void
+w_run(struct sq_backend *b, void *arg)
+{
+	struct job *j = arg;
+	struct sq_audit au;
+
+	sq_err_clear(&j->err);
+	sq_result_init(&j->res);
+	if (sq_audit_open(&au, NULL, &j->err) == -1) {
+		j->rc = -1;
+		snprintf(j->res.message, sizeof(j->res.message),
+			 "not run: the audit log cannot be opened: %.400s",
+			 j->err.msg);
+		return;
+	}
+	j->rc =
+	    sq_exec_run(b, &au, &j->a, j->readonly, j->desc, &j->res, &j->err);
+	sq_audit_close(&au);
+}
+
+/* --- targets -------------------------------------------------------------- */
+
+/* The target name of a record of kind, into buf; NULL when none. */
+static const char *
+target_of(int kind, const void *rec, char *buf, size_t n)
+{
+	switch (kind) {
+	case SQ_KIND_JOBS:
+		return ((const struct sq_job *)rec)->id;
+	case SQ_KIND_NODES:
+		return ((const struct sq_node *)rec)->name;
+	case SQ_KIND_ACCOUNTS:
+		return ((const struct sq_account *)rec)->name;
+	case SQ_KIND_QOS:
+		return ((const struct sq_qos *)rec)->name;
+	case SQ_KIND_ASSOCS: {
+		const struct sq_assoc *as = rec;
+
+		if (as->user[0] == '\0')
+			snprintf(buf, n, "%s", as->account);
+		else
+			snprintf(buf, n, "%s/%s%s%s", as->account, as->user,
+				 as->partition[0] ? "/" : "", as->partition);
+		return buf;
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* Targets of the current view: every row the filter shows (all), else
+ * the tagged rows, else the cursor row. Strings are malloc'd. */
+static size_t
+collect(struct sq_app *app, int all, char ***out)
+{
+	struct sq_table *t = sq_app_table(app);
+	size_t i, n = 0, total;
+	char **v, buf[400], idb[256];
+
+	*out = NULL;
+	if (t == NULL || t->snap == NULL)
+		return 0;
+	total = t->snap->nrows;
+	v = calloc(total + 1, sizeof(*v));
+	if (v == NULL)
+		return 0;
+	if (all) {
+		for (i = 0; i < t->nrows && n < SQ_ACTION_MAX_TARGETS; i++) {
+			const void *r =
+			    sq_snapshot_row(t->snap, t->rows[i].rec);
+			const char *s =
+			    target_of((int)t->def->kind, r, buf, sizeof(buf));
+
+			if (s != NULL && *s != '\0')
+				v[n++] = strdup(s);
+		}
+	} else if (t->ntags > 0) {
+		for (i = 0; i < total && n < SQ_ACTION_MAX_TARGETS; i++) {
+			const void *r = sq_snapshot_row(t->snap, i);
+			const char *s;
+
+			if (!sq_table_tagged(
+				t, sq_table_id(t, r, idb, sizeof(idb))))
+				continue;
+			s = target_of((int)t->def->kind, r, buf, sizeof(buf));
+			if (s != NULL && *s != '\0')
+				v[n++] = strdup(s);
+		}
+	} else {
+		const void *r = sq_table_cur(t);
+		const char *s =
+		    r ? target_of((int)t->def->kind, r, buf, sizeof(buf))
+		      : NULL;
+
+		if (s != NULL && *s != '\0')
+			v[n++] = strdup(s);
+	}
+	*out = v;
+	return n;
+}
+
+static void
+free_targets(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* --- the flow ------------------------------------------------------------- */
+
+static void
+audit_refusal(struct sq_app *app, const struct sq_action *a, const char *why)
+{
+	struct sq_audit au;
+	struct sq_err err;
+
+	if (sq_audit_open(&au, NULL, &err) == 0) {
+		sq_exec_refused(&au, &app->cfg, app->st.backend, a, NULL, why);
+		sq_audit_close(&au);
+	}
+}
+
+/* Start the flow for a parsed action (taken over). */
+static int
+start(struct sq_app *app, struct sq_action *a)
+{
+	struct sq_err err;
+	struct job *j;
+	int readonly = app->readonly || app->cfg.readonly;
+
+	if (stage != ST_NONE) {
+		sq_action_free(a);
+		sq_app_message(app, 1, "another action is still open");
+		return -1;
+	}
+	if (sq_action_policy_check(a, readonly, &err) == -1) {
+		audit_refusal(app, a, err.msg);
+		sq_action_free(a);
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	if (app->worker == NULL || app->st.state != SQ_WORKER_READY) {
+		sq_action_free(a);
+		sq_app_message(app, 1, "not connected to the cluster yet");
+		return -1;
+	}
+	j = calloc(1, sizeof(*j));
+	if (j == NULL) {
+		sq_action_free(a);
+		return -1;
+	}
+	j->a = *a; /* moves the storage */
+	memset(a, 0, sizeof(*a));
+	j->readonly = readonly;
+	j->kind = (int)j->a.def->kind;
+	if (sq_worker_call(app->worker, w_describe, j) == -1) {
+		job_free(j);
+		sq_app_message(app, 1, "the worker is busy; try again");
+		return -1;
+	}
+	cur = j;
+	stage = ST_DESCRIBE;
+	ntyped = 0;
+	typed[0] = '\0';
+	sq_app_message(app, 0, "%s: preparing the preview...",
+		       cur->a.def->name);
+	app->dirty = 1;
+	return 0;
+}
+
+static void
+finish(struct sq_app *app)
+{
+	struct job *j = cur;
+	size_t i;
+
+	cur = NULL;
+	stage = ST_NONE;
+	if (j->res.inverse[0] != '\0')
+		snprintf(last_inverse, sizeof(last_inverse), "%s",
+			 j->res.inverse);
+	sq_app_message(app, j->rc != 0, "%s",
+		       j->res.message[0] ? j->res.message : j->err.msg);
+	/* a bulk action with failures: one line per target */
+	if (j->res.nfailed > 0 && j->res.ntargets > 1) {
+		sq_pane_clear(&app->pane, "action result", SQ_PANE_MESSAGES);
+		sq_pane_add(&app->pane, SQ_ROLE_DANGER, 0, "%s",
+			    j->res.message);
+		for (i = 0; i < j->res.ntargets; i++) {
+			const struct sq_target_result *t = &j->res.targets[i];
+			char safe[300];
+
+			sq_sanitize(t->message, safe, sizeof(safe));
+			sq_pane_add(&app->pane,
+				    t->ok ? SQ_ROLE_NORMAL : SQ_ROLE_DANGER, 4,
+				    "%-5s %s: %s", t->ok ? "ok" : "FAIL",
+				    t->target, safe);
+		}
+		app->mode = SQ_MODE_PANE;
+	}
+	/* the targeted refresh: the view shows what the cluster has now */
+	if (app->worker != NULL && j->kind >= 0)
+		sq_worker_refresh(app->worker, SQ_KIND_BIT(j->kind));
+	if (sq_app_table(app) != NULL && j->rc == 0)
+		sq_table_untag_all(sq_app_table(app));
+	job_free(j);
+	app->dirty = 1;
+}
+
+void
+sq_tui_action_poll(struct sq_app *app)
+{
+	struct job *j;
+
+	if (app->worker == NULL || cur == NULL)
+		return;
+	j = sq_worker_call_done(app->worker);
+	if (j == NULL || j != cur)
+		return;
+	if (stage == ST_DESCRIBE) {
+		if (j->describe_rc == -1) {
+			audit_refusal(app, &j->a, j->err.msg);
+			sq_app_message(app, 1, "%s: %s", j->a.def->name,
+				       j->err.msg);
+			cur = NULL;
+			stage = ST_NONE;
+			job_free(j);
+		} else {
+			stage = sq_action_needs_count(&j->a) ? ST_COUNT
+							     : ST_CONFIRM;
+			app->msg[0] = '\0';
+		}
+	} else if (stage == ST_RUN) {
+		finish(app);
+	}
+	app->dirty = 1;
+}
+
+int
+sq_tui_action_modal(const struct sq_app *app)
+{
+	(void)app;
+	return stage == ST_COUNT || stage == ST_CONFIRM;
+}
+
+static void
+cancel(struct sq_app *app)
+{
+	sq_app_message(app, 0, "%s: not run", cur->a.def->name);
+	job_free(cur);
+	cur = NULL;
+	stage = ST_NONE;
+}
+
+void
+sq_tui_action_modal_key(struct sq_app *app, int key)
+{
+	app->dirty = 1;
+	if (stage == ST_COUNT) {
+		if (key == SQ_KEY_ENTER) {
+			if (sq_action_count_confirmed(&cur->a, typed))
+				stage = ST_CONFIRM;
+			else
+				cancel(app);
+		} else if (key == SQ_KEY_ESC || key == SQ_KEY_CTRL('c')) {
+			cancel(app);
+		} else if (key == SQ_KEY_BACKSPACE || key == SQ_KEY_CTRL('h')) {
+			if (ntyped > 0)
+				typed[--ntyped] = '\0';
+		} else if (key >= '0' && key <= '9' &&
+			   ntyped + 1 < sizeof(typed)) {
+			typed[ntyped++] = (char)key;
+			typed[ntyped] = '\0';
+		}
+		return;
+	}
+	if (stage != ST_CONFIRM)
+		return;
+	if (key != 'y' && key != 'Y') {
+		cancel(app); /* Enter, n, Esc and anything else: No */
+		return;
+	}
+	if (sq_worker_call(app->worker, w_run, cur) == -1) {
+		sq_app_message(app, 1, "the worker is busy; not run");
+		job_free(cur);
+		cur = NULL;
+		stage = ST_NONE;
+		return;
+	}
+	stage = ST_RUN;
+	sq_app_message(app, 0, "%s: running on %zu target%s...",
+		       cur->a.def->name, cur->a.ntargets,
+		       cur->a.ntargets == 1 ? "" : "s");
+}
+
+/* Split s at '\n' into lines of at most w columns. */
+static int
+wrap(const char *s, int w, char out[][256], int max)
+{
+	int n = 0;
+
+	while (*s != '\0' && n < max) {
+		size_t l = strcspn(s, "\n");
+		char line[1024], safe[1024];
+		const char *q;
+
+		snprintf(line, sizeof(line), "%.*s", (int)l, s);
+		sq_sanitize(line, safe, sizeof(safe));
+		for (q = safe; *q != '\0' && n < max;) {
+			int cut = (int)strlen(q) > w ? w : (int)strlen(q);
+
+			snprintf(out[n++], 256, "%.*s", cut, q);
+			q += cut;
+		}
+		s += l;
+		if (*s == '\n')
+			s++;
+	}
+	return n;
+}
+
+void
+sq_tui_action_draw(struct sq_app *app)
+{
+	int w = app->cols - 4 > 100 ? 100 : app->cols - 4;
+	int x = (app->cols - w) / 2, y, h, i, n, iw = w - 4 > 250 ? 250 : w - 4;
+	int attr = sq_color_attr(app, SQ_ROLE_DIALOG) | A_REVERSE;
+	int danger = sq_color_attr(app, SQ_ROLE_DANGER);
+	char lines[24][256], head[300], foot[200];
+
+	if (stage != ST_COUNT && stage != ST_CONFIRM)
+		return;
+	n = wrap(cur->desc, iw, lines, 20);
+	h = n + 5;
+	y = (app->rows - h) / 2 > 0 ? (app->rows - h) / 2 : 0;
+	for (i = 0; i < h && y + i < app->rows; i++)
+		sq_clear(y + i, x, w, attr);
+	snprintf(head, sizeof(head), " %s on %zu target%s (%s) ",
+		 cur->a.def->name, cur->a.ntargets,
+		 cur->a.ntargets == 1 ? "" : "s", app->st.backend);
+	sq_put(y, x + 1, w - 2, head,
+	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
+	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);
+	for (i = 0; i < n && y + 2 + i < app->rows; i++)
+		sq_put(y + 2 + i, x + 2, w - 4, lines[i], attr | A_BOLD);
+	if (stage == ST_COUNT)
+		snprintf(foot, sizeof(foot),
+			 "Type %zu (the number of targets), then Enter: %s",
+			 cur->a.ntargets, typed);
+	else
+		snprintf(foot, sizeof(foot),
+			 "y: run it    n, Enter, Esc: do not run");
+	if (y + n + 3 < app->rows)
+		sq_put(y + n + 3, x + 2, w - 4, foot, danger);
+}
+
+/* --- :audit and :undo ---------------------------------------------------- */
+
+static const char *
+jstr(json_object *o, const char *k)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, k, &v) || v == NULL)
+		return "";
+	return json_object_get_string(v);
+}
+
+static int
+show_audit(struct sq_app *app)
+{
+	char path[1024], line[16384], safe[1024];
+	struct sq_err err;
+	FILE *fp;
+	char **ring;
+	size_t n = 0, i, keep = 500;
+
+	if (sq_audit_default_path(path, sizeof(path), &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	fp = fopen(path, "r");
+	sq_pane_clear(&app->pane, "audit log (newest last)", SQ_PANE_MESSAGES);
+	sq_sanitize(path, safe, sizeof(safe));
+	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0, "%s", safe);
+	if (fp == NULL) {
+		sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 0, "(no actions yet)");
+		app->mode = SQ_MODE_PANE;
+		return 0;
+	}
+	ring = calloc(keep, sizeof(*ring));
+	while (ring != NULL && fgets(line, sizeof(line), fp) != NULL) {
+		free(ring[n % keep]);
+		ring[n % keep] = strdup(line);
+		n++;
+	}
+	fclose(fp);
+	for (i = n > keep ? n - keep : 0; ring != NULL && i < n; i++) {
+		json_object *o = json_tokener_parse(ring[i % keep]), *t;
+		char targets[200] = "", text[1200];
+		size_t k;
+		int failed;
+
+		if (o == NULL)
+			continue;
+		if (json_object_object_get_ex(o, "targets", &t))
+			for (k = 0; k < json_object_array_length(t) && k < 8;
+			     k++) {
+				size_t l = strlen(targets);
+
+				snprintf(targets + l, sizeof(targets) - l,
+					 "%s%s", k ? "," : "",
+					 json_object_get_string(
+					     json_object_array_get_idx(t, k)));
+			}
+		failed = strcmp(jstr(o, "event"), "refused") == 0 ||
+			 (strcmp(jstr(o, "event"), "result") == 0 &&
+			  strcmp(jstr(o, "ok"), "true") != 0);
+		snprintf(text, sizeof(text), "%.19s %-7s %-11s %-20s %s",
+			 jstr(o, "time"), jstr(o, "event"), jstr(o, "action"),
+			 targets,
+			 strcmp(jstr(o, "event"), "intent") == 0
+			     ? jstr(o, "command")
+			     : jstr(o, "message"));
+		sq_sanitize(text, safe, sizeof(safe));
+		sq_pane_add(&app->pane,
+			    failed ? SQ_ROLE_DANGER : SQ_ROLE_NORMAL, 8, "%s",
+			    safe);
+		if (*jstr(o, "inverse")) {
+			sq_sanitize(jstr(o, "inverse"), safe, sizeof(safe));
+			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8,
+				    "                    undo: %s", safe);
+		}
+		json_object_put(o);
+	}
+	for (i = 0; ring != NULL && i < keep; i++)
+		free(ring[i]);
+	free(ring);
+	app->pane.top = app->pane.n > 5 ? app->pane.n - 5 : 0;
+	app->mode = SQ_MODE_PANE;
+	app->dirty = 1;
+	return 0;
+}
+
+static int
+undo(struct sq_app *app)
+{
+	char inv[1024], first[1024];
+	struct sq_action a;
+	struct sq_err err;
+
+	if (last_inverse[0] != '\0') {
+		snprintf(inv, sizeof(inv), "%s", last_inverse);
+	} else if (sq_audit_last_inverse(NULL, inv, sizeof(inv), &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	if (inv[0] == '\0') {
+		sq_app_message(app, 1, "nothing to undo");
+		return -1;
+	}
+	/* several lines (targets that had different old values): one at a
+	 * time, newest first; the rest stays for the next :undo */
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
+	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
+		sq_app_message(app, 1, "undo: %s", err.msg);
+		return -1;
+	}
+	if (strchr(inv, '\n') != NULL)
+		memmove(last_inverse, strchr(inv, '\n') + 1,
+			strlen(strchr(inv, '\n') + 1) + 1);
+	else
+		last_inverse[0] = '\0';
+	return start(app, &a);
+}
+
+/* --- the hooks the console calls ---------------------------------------- */
 
 int
 sq_tui_action_dispatch(struct sq_app *app, const char *line)
 {
-	char word[64];
-	size_t n = strcspn(line, " \t");
+	struct sq_action a;
+	struct sq_err err;
+	char word[64], **targets = NULL, rest[1024];
+	size_t n = strcspn(line, " \t"), nt;
+	int kind = view_kind(app), all = 0;
+	const struct sq_action_def *d;
 
 	if (n >= sizeof(word))
 		n = sizeof(word) - 1;
 	memcpy(word, line, n);
 	word[n] = '\0';
-	sq_app_message(app, 1, "unknown command: %s (try :help)", word);
-	return -1;
+	if (strcmp(word, "audit") == 0)
+		return show_audit(app);
+	if (strcmp(word, "undo") == 0)
+		return undo(app);
+	d = sq_action_find(word, kind);
+	if (d == NULL) {
+		d = sq_action_find(word, -1);
+		if (d != NULL)
+			sq_app_message(app, 1,
+				       "%s works in the %s view, not here",
+				       word, sq_kind_name(d->kind));
+		else
+			sq_app_message(app, 1,
+				       "unknown command: %s (try :help)", word);
+		return -1;
+	}
+	if ((app->readonly || app->cfg.readonly) &&
+	    (d->flags & SQ_ACT_MUTATES)) {
+		sq_action_init(&a, d->type);
+		sq_err_set(&err, SQ_ERR_DENIED,
+			   "read-only: %s refused (this session or cluster "
+			   "is read-only)",
+			   d->name);
+		audit_refusal(app, &a, err.msg);
+		sq_action_free(&a);
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	/* "*" as the first word: every row the current filter shows */
+	snprintf(rest, sizeof(rest), "%s", line);
+	{
+		const char *p = line + n;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (p[0] == '*' && (p[1] == '\0' || p[1] == ' ')) {
+			all = 1;
+			snprintf(rest, sizeof(rest), "%s%s", word, p + 1);
+		}
+	}
+	nt = (d->flags & SQ_ACT_CREATES) ? 0 : collect(app, all, &targets);
+	if (!(d->flags & SQ_ACT_CREATES) && nt == 0) {
+		sq_app_message(app, 1, "%s: no row selected", d->name);
+		return -1;
+	}
+	if (sq_action_parse(rest, kind, (const char *const *)targets, nt, &a,
+			    &err) == -1) {
+		if (err.code == SQ_ERR_DENIED) {
+			struct sq_action r;
+
+			sq_action_init(&r, d->type);
+			audit_refusal(app, &r, err.msg);
+			sq_action_free(&r);
+		}
+		free_targets(targets, nt);
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	free_targets(targets, nt);
+	return start(app, &a);
 }
 
 int
 sq_tui_action_key(struct sq_app *app, int key)
 {
-	(void)app;
-	(void)key;
-	return 0;
+	const struct sq_action_def *d = sq_action_for_key(view_kind(app), key);
+	char initial[64];
+	size_t i;
+	int needs_input = 0;
+
+	if (d == NULL)
+		return 0;
+	if (!sq_action_visible(d, app->readonly || app->cfg.readonly)) {
+		sq_app_message(app, 1, "read-only: %s is refused", d->name);
+		return 1;
+	}
+	for (i = 0; i < d->nargs; i++) {
+		if (d->args[i].flags & SQ_ARGF_REQUIRED)
+			needs_input = 1;
+	}
+	if ((d->flags & (SQ_ACT_NEEDS_ARG | SQ_ACT_CREATES)) || needs_input) {
+		/* the `:` prompt, pre-filled; Up recalls earlier reasons */
+		snprintf(initial, sizeof(initial), "%s ", d->name);
+		sq_prompt_open(app, ':', initial);
+		return 1;
+	}
+	sq_tui_action_dispatch(app, d->name);
+	return 1;
 }
 
 int
 sq_tui_action_known(const char *name)
 {
-	return sq_action_find(name, -1) != NULL;
+	return sq_action_find(name, -1) != NULL || strcmp(name, "audit") == 0 ||
+	       strcmp(name, "undo") == 0;
 }
 
 void
 sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 {
-	(void)app;
-	(void)p;
+	int kind = view_kind(app), ro = app->readonly || app->cfg.readonly;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		const struct sq_action_def *d = sq_action_def(i);
+		char key[8];
+
+		if ((int)d->kind != kind || !sq_action_visible(d, ro))
+			continue;
+		if (!any)
+			sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
+				    "Actions in this view (tagged rows, else "
+				    "the cursor row; `:%s *` for every "
+				    "filtered row)",
+				    d->name);
+		any = 1;
+		snprintf(key, sizeof(key), "%c", d->key ? d->key : ' ');
+		/* the targets are the rows: "drain NODE... reason=TEXT" is
+		 * typed ":drain reason=TEXT" (or ":drain TEXT") here */
+		{
+			char use[200];
+			const char *u = d->usage + strlen(d->name);
+			const char *dots = strstr(u, "...");
+
+			if (dots != NULL && !(d->flags & SQ_ACT_CREATES))
+				u = dots + 3;
+			snprintf(use, sizeof(use), "%s%s", d->name, u);
+			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s",
+				    key, use, d->help);
+		}
+	}
+	if (ro)
+		sq_pane_add(p, SQ_ROLE_NORMAL, 0,
+			    "Read-only: no actions (:audit still works)");
+	sq_pane_add(p, SQ_ROLE_NORMAL, 24, "      :%-18s %s", "audit",
+		    "the audit log of actions");
+	if (!ro)
+		sq_pane_add(p, SQ_ROLE_NORMAL, 24, "      :%-18s %s", "undo",
+			    "offer the inverse of the last action");
 }
 
 int
 sq_tui_action_complete(struct sq_app *app, const char *prefix, const char **out,
 		       int max)
 {
-	(void)app;
-	(void)prefix;
-	(void)out;
-	(void)max;
-	return 0;
+	int kind = view_kind(app), ro = app->readonly || app->cfg.readonly;
+	int n = 0;
+	size_t i, l = strlen(prefix);
+	static const char *const extra[] = { "audit", "undo" };
+
+	for (i = 0; i < SQ_ACTION_COUNT && n < max; i++) {
+		const struct sq_action_def *d = sq_action_def(i);
+
+		if ((int)d->kind == kind && sq_action_visible(d, ro) &&
+		    strncmp(d->name, prefix, l) == 0)
+			out[n++] = d->name;
+	}
+	for (i = 0; i < 2 && n < max; i++) {
+		if ((i == 0 || !ro) && strncmp(extra[i], prefix, l) == 0)
+			out[n++] = extra[i];
+	}
+	return n;
 }

@@ -2,7 +2,8 @@
  * actions.h - the hook between the console and cluster actions
  * (core/action.h; issue 7). The console passes a `:` command that is not
  * one of its own, and a key bound to a name that is not a console action,
- * to these functions; until actions land they only say so.
+ * to these functions (tui/actions.c: preview, confirm, run on the worker,
+ * audit).
  */
 #ifndef SQ_TUI_ACTIONS_H
 #define SQ_TUI_ACTIONS_H
@@ -30,5 +31,13 @@ void sq_tui_action_help(struct sq_app *app, struct sq_pane *p);
  * prefix into out (pointers to static strings); returns the count. */
 int sq_tui_action_complete(struct sq_app *app, const char *prefix,
 			   const char **out, int max);
+
+/* The action dialog (preview, count, y/N): while it is open the console
+ * hands every key to sq_tui_action_modal_key(); draw it last. */
+int sq_tui_action_modal(const struct sq_app *app);
+void sq_tui_action_modal_key(struct sq_app *app, int key);
+void sq_tui_action_draw(struct sq_app *app);
+/* Collect a finished describe()/act() from the worker (after a wake). */
+void sq_tui_action_poll(struct sq_app *app);
 
 #endif

@@ -401,6 +401,10 @@ handle_key(struct sq_app *app, int key)
 		sq_question_key(app, key);
 		return;
 	}
+	if (sq_tui_action_modal(app)) {
+		sq_tui_action_modal_key(app, key);
+		return;
+	}
 	if (app->prompt.active) {
 		sq_prompt_key(app, key);
 		return;
@@ -527,6 +531,7 @@ read_worker(struct sq_app *app)
 {
 	sq_worker_drain(app->worker);
 	sq_worker_status(app->worker, &app->st);
+	sq_tui_action_poll(app);
 	if (app->st.gen != app->seen_gen) {
 		app->seen_gen = app->st.gen;
 		sync_view(app);

@@ -15,6 +15,7 @@
 
 #include "backends/backend.h"
 #include "core/sanitize.h"
+#include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/views.h"
 
@@ -504,5 +505,6 @@ sq_draw(struct sq_app *app)
 	draw_message(app);
 	if (app->st.question != 0)
 		sq_question_draw(app);
+	sq_tui_action_draw(app);
 	refresh();
 }

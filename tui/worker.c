@@ -57,6 +57,12 @@ struct sq_worker {
 	int q_answered, q_yes;
 	char q_line[512];
 
+	/* a call from the UI (sq_worker_call; under mu): 0 none, 1 queued,
+	 * 2 running, 3 done and not collected */
+	void (*call_fn)(struct sq_backend *b, void *arg);
+	void *call_arg;
+	int call_state;
+
 	/* worker only */
 	struct sq_backend *b;
 	int open_failures;
@@ -389,6 +395,25 @@ sq_worker_answer(struct sq_worker *w, int yes, const char *line)
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* Run the UI's call (sq_worker_call) unlocked, like a fetch. */
+static void
+run_call(struct sq_worker *w)
+{
+	unsigned long q0 = w->b->queries;
+
+	w->call_state = 2;
+	w->st.busy = 1;
+	notify(w);
+	pthread_mutex_unlock(&w->mu);
+	w->call_fn(w->b, w->call_arg);
+	pthread_mutex_lock(&w->mu);
+	count_queries(w, w->b->queries - q0, mono());
+	w->st.queries += w->b->queries - q0;
+	w->st.busy = 0;
+	w->call_state = 3;
+	notify(w);
+}
+
 static void *
 thread_main(void *arg)
 {
@@ -413,6 +438,10 @@ thread_main(void *arg)
 			} else {
 				wait_for(w, w->open_next - now);
 			}
+			continue;
+		}
+		if (w->call_state == 1) {
+			run_call(w);
 			continue;
 		}
 		k = pick(w, now, &wait);
@@ -504,6 +533,39 @@ int
 sq_worker_fd(const struct sq_worker *w)
 {
 	return w->pipe_r;
+}
+
+int
+sq_worker_call(struct sq_worker *w, void (*fn)(struct sq_backend *b, void *arg),
+	       void *arg)
+{
+	int rc = -1;
+
+	pthread_mutex_lock(&w->mu);
+	if (w->call_state == 0 && w->st.state == SQ_WORKER_READY) {
+		w->call_fn = fn;
+		w->call_arg = arg;
+		w->call_state = 1;
+		pthread_cond_signal(&w->cv);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&w->mu);
+	return rc;
+}
+
+void *
+sq_worker_call_done(struct sq_worker *w)
+{
+	void *arg = NULL;
+
+	pthread_mutex_lock(&w->mu);
+	if (w->call_state == 3) {
+		arg = w->call_arg;
+		w->call_state = 0;
+		w->call_arg = NULL;
+	}
+	pthread_mutex_unlock(&w->mu);
+	return arg;
 }
 
 void

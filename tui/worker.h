@@ -102,6 +102,18 @@ struct sq_prompt;
  * worker thread and wait for the UI's answer. */
 const struct sq_prompt *sq_worker_prompt_hooks(void);
 
+struct sq_backend;
+/*
+ * Run fn(b, arg) on the worker thread with its open backend, before the
+ * next fetch (actions: describe and act, tui/actions.c). One call at a
+ * time: -1 when one is queued or not collected yet, or the backend is not
+ * open. When fn has returned the pipe wakes the UI and
+ * sq_worker_call_done() hands arg back, once (NULL until then).
+ */
+int sq_worker_call(struct sq_worker *w,
+		   void (*fn)(struct sq_backend *b, void *arg), void *arg);
+void *sq_worker_call_done(struct sq_worker *w);
+
 /* The refresh interval of a kind with the given settings. */
 int sq_worker_interval(enum sq_kind kind, int fast, int slow);
 
