@@ -16,6 +16,7 @@
 #include "core/join.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "spec_load.h"
 
 #define MAX_COLS 64
 
@@ -223,6 +224,8 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, v->name);
 	}
+	if (v->kind == SQ_KIND_SPEC || v->kind == SQ_KIND_NODESETS)
+		return sq_spec_fetch(b, v->kind, out, err);
 	if (b->ops->fetch(b, v->kind, out, err) == -1)
 		return -1;
 	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {

@@ -130,6 +130,9 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_NODES | SQ_CAP_JOBS;
 	case SQ_KIND_LIMITS:
 		return SQ_CAP_ACCOUNTING;
+	case SQ_KIND_SPEC:
+	case SQ_KIND_NODESETS: /* built from partitions, nodes and config */
+		return SQ_CAP_NODES;
 	case SQ_KIND_COUNT:
 		break;
 	}

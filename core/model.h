@@ -33,7 +33,9 @@
 	X(DIAG, "diag", "controller statistics (sdiag)")                       \
 	X(CONFIG, "config", "the running configuration")                       \
 	X(GPUS, "gpus", "accelerators per node, partition, user, account")     \
-	X(LIMITS, "limits", "limits in force and their usage (assoc_mgr)")
+	X(LIMITS, "limits", "limits in force and their usage (assoc_mgr)")     \
+	X(SPEC, "spec", "the cluster spec against the live cluster")           \
+	X(NODESETS, "nodesets", "nodes grouped by node set")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

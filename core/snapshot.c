@@ -9,7 +9,9 @@
 
 #include "core/model.h"
 #include "core/model_admin.h"
+#include "core/nodeset.h"
 #include "core/snapshot.h"
+#include "core/spec.h"
 
 struct sq_snapshot *
 sq_snapshot_new(enum sq_kind kind, size_t rowsize)
@@ -115,6 +117,10 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_prio);
 	case SQ_KIND_PRIO_WEIGHTS:
 		return sizeof(struct sq_prio_weights);
+	case SQ_KIND_SPEC:
+		return sizeof(struct sq_spec_row);
+	case SQ_KIND_NODESETS:
+		return sizeof(struct sq_nodeset);
 	default:
 		return sq_admin_rowsize(kind);
 	}

@@ -6,6 +6,7 @@
 
 #include "core/view.h"
 #include "core/view_admin.h"
+#include "core/view_spec.h"
 
 const struct sq_view_def *const sq_views[] = {
 	&sq_view_partitions,
@@ -26,6 +27,9 @@ const struct sq_view_def *const sq_views[] = {
 	&sq_view_reservations,
 	&sq_view_diag,
 	&sq_view_config,
+	/* declared vs live */
+	&sq_view_spec,
+	&sq_view_nodesets,
 	NULL,
 };
 
