@@ -538,6 +538,10 @@ sq_why_format(const struct sq_why *w, char *buf, size_t n)
 				    (long long)w->factor_ahead,
 				    (long long)(w->factor_self -
 						w->factor_ahead));
+			else if (w->ahead_priority == w->priority)
+				put(buf, n, &off,
+				    "separated by: nothing (same priority: the "
+				    "older job goes first)\n");
 			else if (w->factor[0] != '\0')
 				put(buf, n, &off,
 				    "separated by: %s %lld vs %lld (%+lld)\n",
