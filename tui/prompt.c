@@ -212,9 +212,10 @@ sq_prompt_key(struct sq_app *app, int key)
 		close_prompt(app);
 		return;
 	case SQ_KEY_ENTER: {
-		char line[512], kind = p->kind;
+		char line[512], saved[256], kind = p->kind;
 
 		snprintf(line, sizeof(line), "%s", p->buf);
+		snprintf(saved, sizeof(saved), "%s", p->saved);
 		close_prompt(app);
 		remember(app, kind, line);
 		if (kind == ':') {
@@ -223,8 +224,12 @@ sq_prompt_key(struct sq_app *app, int key)
 			char err[300];
 
 			if (sq_table_filter(sq_app_table(app), line, err,
-					    sizeof(err)) == -1)
+					    sizeof(err)) == -1) {
+				/* back to the filter from before the prompt */
+				sq_table_filter(sq_app_table(app), saved, line,
+						sizeof(line));
 				sq_app_message(app, 1, "%s", err);
+			}
 		}
 		return;
 	}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/sanitize.h"
+#include "tui/app.h"
 #include "tui/table.h"
 #include "tui/views.h"
 
@@ -400,7 +401,7 @@ compute_widths(struct sq_table *t)
 
 	for (c = 0; c < t->ncols; c++) {
 		const struct sq_column *col = &t->def->cols[t->cols[c]];
-		int w = (int)sq_display_width(col->title);
+		int w = sq_width(col->title);
 
 		if (t->cols[c] == t->sort)
 			w++; /* the sort mark */
@@ -413,7 +414,8 @@ compute_widths(struct sq_table *t)
 
 		for (c = 0; c < t->ncols; c++) {
 			char buf[SQ_TABLE_CELL];
-			int w = (int)sq_display_width(
+			/* display columns (wcwidth), not code points */
+			int w = sq_width(
 			    sq_table_cell(t, c, rec, buf, sizeof(buf)));
 
 			if (c == 0)
