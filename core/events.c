@@ -15,20 +15,58 @@ absdiff(int64_t a, int64_t b)
 	return a > b ? a - b : b - a;
 }
 
-static const struct sq_job *
-find_job(const struct sq_snapshot *jobs, uint32_t id)
+/* Jobs by real job id, for lookups in a queue of any size. */
+struct job_index {
+	const struct sq_job **v;
+	size_t n;
+};
+
+static int
+cmp_job_id(const void *a, const void *b)
+{
+	const struct sq_job *x = *(const struct sq_job *const *)a;
+	const struct sq_job *y = *(const struct sq_job *const *)b;
+
+	return x->job_id < y->job_id ? -1 : x->job_id > y->job_id;
+}
+
+/* Index jobs (may be NULL); -1 on ENOMEM. */
+static int
+index_jobs(struct job_index *ix, const struct sq_snapshot *jobs)
 {
 	size_t i;
 
-	if (jobs == NULL || id == 0)
-		return NULL;
-	for (i = 0; i < jobs->nrows; i++) {
-		const struct sq_job *j = sq_snapshot_row(jobs, i);
+	ix->v = NULL;
+	ix->n = 0;
+	if (jobs == NULL || jobs->nrows == 0)
+		return 0;
+	ix->v = malloc(jobs->nrows * sizeof(*ix->v));
+	if (ix->v == NULL)
+		return -1;
+	for (i = 0; i < jobs->nrows; i++)
+		ix->v[i] = sq_snapshot_row(jobs, i);
+	ix->n = jobs->nrows;
+	qsort(ix->v, ix->n, sizeof(*ix->v), cmp_job_id);
+	return 0;
+}
 
-		if (j->job_id == id)
-			return j;
+/* The job with that id (an array's tasks each have their own id). */
+static const struct sq_job *
+find_job(const struct job_index *ix, uint32_t id)
+{
+	size_t lo = 0, hi = ix->n;
+
+	if (id == 0)
+		return NULL;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (ix->v[mid]->job_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return NULL;
+	return lo < ix->n && ix->v[lo]->job_id == id ? ix->v[lo] : NULL;
 }
 
 static struct sq_event *
@@ -122,11 +160,14 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			const struct sq_snapshot *old_jobs,
 			const struct sq_snapshot *new_jobs)
 {
+	struct job_index old_ix;
 	size_t i;
 	int added = 0;
 
 	if (new_jobs == NULL)
 		return 0;
+	if (index_jobs(&old_ix, old_jobs) == -1)
+		return -1;
 	for (i = 0; i < new_jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(new_jobs, i);
 		const struct sq_job *o;
@@ -136,7 +177,7 @@ sq_events_from_restarts(struct sq_snapshot *events,
 		if (j->restart_cnt <= 0 || j->job_id == 0)
 			continue;
 		if (old_jobs != NULL) {
-			o = find_job(old_jobs, j->job_id);
+			o = find_job(&old_ix, j->job_id);
 			if (o == NULL)
 				continue; /* new to us: no baseline */
 			before = o->restart_cnt > 0 ? o->restart_cnt : 0;
@@ -153,8 +194,10 @@ sq_events_from_restarts(struct sq_snapshot *events,
 		for (k = 0; k < grew; k++) {
 			struct sq_event *e = sq_snapshot_add(events);
 
-			if (e == NULL)
+			if (e == NULL) {
+				free(old_ix.v);
 				return -1;
+			}
 			e->time = old_jobs != NULL ? (int64_t)new_jobs->fetched
 						   : SQ_NONE;
 			e->victim_job = j->job_id;
@@ -174,6 +217,7 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			added++;
 		}
 	}
+	free(old_ix.v);
 	return added;
 }
 
@@ -205,12 +249,15 @@ fill(struct sq_snapshot *s, const char *cur, const char *from)
 void
 sq_events_finish(struct sq_snapshot *events, const struct sq_snapshot *jobs)
 {
+	struct job_index ix;
 	size_t i, j;
 
+	if (index_jobs(&ix, jobs) == -1)
+		ix.n = 0; /* ENOMEM: complete nothing from the queue */
 	for (i = 0; i < events->nrows; i++) {
 		struct sq_event *e = sq_snapshot_row(events, i);
-		const struct sq_job *v = find_job(jobs, e->victim_job);
-		const struct sq_job *p = find_job(jobs, e->preemptor_job);
+		const struct sq_job *v = find_job(&ix, e->victim_job);
+		const struct sq_job *p = find_job(&ix, e->preemptor_job);
 		int64_t later = 0;
 
 		if (v != NULL) {
@@ -244,6 +291,7 @@ sq_events_finish(struct sq_snapshot *events, const struct sq_snapshot *jobs)
 		    v->restart_cnt != SQ_NONE && v->restart_cnt - later > 0)
 			e->restarts = v->restart_cnt - later;
 	}
+	free(ix.v);
 	if (events->nrows > 1)
 		qsort(events->rows, events->nrows, events->rowsize,
 		      cmp_time_desc);
