@@ -310,6 +310,119 @@ sq_nodeset_of(const struct sq_snapshot *sets, const char *node)
 	return "(none)";
 }
 
+struct map_entry {
+	char *name;
+	size_t set;
+};
+
+static int
+cmp_entry(const void *a, const void *b)
+{
+	const struct map_entry *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c != 0)
+		return c;
+	return x->set < y->set ? -1 : x->set > y->set;
+}
+
+void
+sq_nodeset_map_free(struct sq_nodeset_map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->set);
+	memset(m, 0, sizeof(*m));
+}
+
+int
+sq_nodeset_map_build(const struct sq_snapshot *sets, struct sq_nodeset_map *m)
+{
+	struct map_entry *e = NULL;
+	size_t i, k, n = 0, cap = 0, u;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; sets != NULL && i < sets->nrows; i++) {
+		const struct sq_nodeset *r = sq_snapshot_row(sets, i);
+		size_t nn;
+		char **v;
+
+		if (strcmp(r->name, "(none)") == 0)
+			continue;
+		v = sq_hostlist_names(r->nodelist, &nn);
+		if (nn == (size_t)-1)
+			continue;
+		if (n + nn > cap) {
+			struct map_entry *ne;
+
+			cap = (n + nn) * 2;
+			ne = realloc(e, cap * sizeof(*e));
+			if (ne == NULL) {
+				sq_hostlist_free_names(v, nn);
+				goto fail;
+			}
+			e = ne;
+		}
+		for (k = 0; k < nn; k++) {
+			e[n].name = v[k];
+			e[n++].set = i;
+		}
+		free(v); /* the names now belong to e */
+	}
+	if (n == 0) {
+		free(e);
+		return 0;
+	}
+	qsort(e, n, sizeof(*e), cmp_entry);
+	m->names = calloc(n, sizeof(*m->names));
+	m->set = calloc(n, sizeof(*m->set));
+	if (m->names == NULL || m->set == NULL) {
+		free(m->names);
+		free(m->set);
+		m->names = NULL;
+		m->set = NULL;
+		goto fail;
+	}
+	for (i = 0, u = 0; i < n; i++) {
+		if (u > 0 && strcmp(m->names[u - 1], e[i].name) == 0) {
+			free(e[i].name); /* a later set: the first one wins */
+			continue;
+		}
+		m->names[u] = e[i].name;
+		m->set[u++] = e[i].set;
+	}
+	m->n = u;
+	free(e);
+	return 0;
+fail:
+	for (i = 0; i < n; i++)
+		free(e[i].name);
+	free(e);
+	return -1;
+}
+
+long
+sq_nodeset_map_find(const struct sq_nodeset_map *m, const char *node)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(node, m->names[mid]);
+
+		if (c == 0)
+			return (long)m->set[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
 /* --- slurm.conf ---------------------------------------------------- */
 
 struct conf_out {

@@ -103,6 +103,23 @@ int sq_nodeset_group(const struct sq_nodeset_def *defs, size_t ndefs,
 const char *sq_nodeset_of(const struct sq_snapshot *sets, const char *node);
 
 /*
+ * Node -> set lookup over the rows of a NODESETS snapshot, for grouping
+ * a nodes table of thousands of rows: built once per snapshot, then a
+ * binary search per node. find returns the row index of the first set
+ * (in snapshot order, "(none)" skipped) that holds node, or -1. build
+ * returns -1 on ENOMEM; free is safe on a zeroed map.
+ */
+struct sq_nodeset_map {
+	char **names;
+	size_t *set;
+	size_t n;
+};
+int sq_nodeset_map_build(const struct sq_snapshot *sets,
+			 struct sq_nodeset_map *m);
+long sq_nodeset_map_find(const struct sq_nodeset_map *m, const char *node);
+void sq_nodeset_map_free(struct sq_nodeset_map *m);
+
+/*
  * NodeSet= and NodeName= lines of a slurm.conf text (modified in place;
  * comments, continuation lines and case-insensitive keys as Slurm reads
  * them; Include lines are not followed). Each NodeSet becomes a def

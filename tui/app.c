@@ -84,6 +84,8 @@ sync_view(struct sq_app *app)
 	if (s != t->snap && s != NULL)
 		sq_table_set_snapshot(t, s);
 	sq_snapshot_unref(s);
+	if (t->def->kind == SQ_KIND_NODES)
+		sq_tui_nodes_sync(app, t);
 }
 
 void
@@ -103,6 +105,8 @@ sq_app_want(struct sq_app *app)
 	}
 	if (t->def->kind == SQ_KIND_PARTITIONS)
 		want |= SQ_KIND_BIT(SQ_KIND_NODES);
+	if (t->def->kind == SQ_KIND_NODES && sq_tui_nodes_grouped())
+		want |= SQ_KIND_BIT(SQ_KIND_NODESETS);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL &&
 	    t->ops != NULL)
 		want |= t->ops->detail_kinds;
@@ -275,6 +279,9 @@ sq_app_action(struct sq_app *app, enum sq_tui_action a, int key)
 		break;
 	case SQ_TA_MAP:
 		sq_app_message(app, 0, "the node map is in the nodes view");
+		break;
+	case SQ_TA_GROUP:
+		sq_app_message(app, 0, "node sets group the nodes view");
 		break;
 	case SQ_TA_FOLLOW: {
 		struct sq_link links[SQ_PANE_LINKS];

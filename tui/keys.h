@@ -44,6 +44,7 @@
 	X(FOLD, "fold", "fold the tree node or job array under the cursor")    \
 	X(UNFOLD, "unfold", "unfold the tree node or job array")               \
 	X(MAP, "map", "switch the nodes view between table and node map")      \
+	X(GROUP, "group", "group the nodes view by node set, or stop")         \
 	X(FOLLOW, "follow",                                                    \
 	  "follow link N of the row (the detail pane lists them)")             \
 	X(NEXT_VIEW, "next-view", "show the next view")                        \

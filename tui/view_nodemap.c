@@ -76,6 +76,8 @@ draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 static int
 action(struct sq_app *app, struct sq_table *t, int a)
 {
+	if (a == SQ_TA_GROUP)
+		return sq_tui_nodes_group(app, t);
 	if (a == SQ_TA_MAP) {
 		t->mode = !t->mode;
 		app->dirty = 1;
@@ -140,6 +142,8 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 
 const struct sq_tui_view sq_tui_view_nodes = {
 	.kind = SQ_KIND_NODES,
+	.arrange = sq_tui_nodes_arrange, /* grouping by node set */
+	.prefix = sq_tui_nodes_prefix,
 	.draw_body = draw_map,
 	.action = action,
 	.detail = detail,

@@ -42,6 +42,20 @@ struct sq_tui_view {
 	unsigned detail_kinds;
 };
 
+/*
+ * Grouping of the nodes view by node set (nodes_group.c; UI thread): is
+ * it on; the group action (toggles, returns 1); take the worker's newest
+ * NODESETS snapshot into t (a nodes table), re-arranging it when the sets
+ * changed; and the nodes view's arrange and prefix hooks.
+ */
+int sq_tui_nodes_grouped(void);
+int sq_tui_nodes_group(struct sq_app *app, struct sq_table *t);
+void sq_tui_nodes_sync(struct sq_app *app, struct sq_table *t);
+void sq_tui_nodes_arrange(struct sq_table *t);
+const char *sq_tui_nodes_prefix(const struct sq_table *t,
+				const struct sq_table_row *r, char *buf,
+				size_t n);
+
 /* The hooks of a view, or NULL. */
 const struct sq_tui_view *sq_tui_view_for(const struct sq_view_def *def);
 

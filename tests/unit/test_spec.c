@@ -649,6 +649,24 @@ test_nodesets(void **state)
 	assert_string_equal(r->nodelist, "");
 	assert_string_equal(sq_nodeset_of(sets, "n4"), "gpuset");
 	assert_string_equal(sq_nodeset_of(sets, "n9"), "(none)");
+	{
+		struct sq_nodeset_map m;
+		long gi = -1;
+		size_t k;
+
+		for (k = 0; k < sets->nrows; k++) {
+			r = sq_snapshot_row(sets, k);
+			if (strcmp(r->name, "gpuset") == 0)
+				gi = (long)k;
+		}
+		assert_int_equal(sq_nodeset_map_build(sets, &m), 0);
+		assert_int_equal(m.n, 4);
+		assert_int_equal(sq_nodeset_map_find(&m, "n4"), gi);
+		assert_int_equal(sq_nodeset_map_find(&m, "n1"), 0);
+		assert_int_equal(sq_nodeset_map_find(&m, "n9"), -1);
+		sq_nodeset_map_free(&m);
+		sq_nodeset_map_free(&m); /* safe twice */
+	}
 	sq_snapshot_unref(sets);
 
 	/* no definitions: by feature; n1..n4 all have one */
