@@ -305,17 +305,19 @@ draw_empty(struct sq_app *app, struct sq_table *t, int y, int h)
 		else
 			snprintf(msg, sizeof(msg), "Connecting to %s (%s)...",
 				 app->cfg.name, st->backend);
-	} else if ((st->caps & need) != need && t->snap == NULL) {
+	} else if (k->unsupported && t->snap == NULL) {
+		/* the backend's own reason */
+		snprintf(msg, sizeof(msg), "The %s view is not available: %s",
+			 t->def->name,
+			 sq_sanitize(k->error, safe, sizeof(safe)));
+		attr = sq_color_attr(app, SQ_ROLE_DANGER);
+	} else if ((st->caps & need) != need && t->snap == NULL &&
+		   !(st->busy && st->busy_kind == t->def->kind)) {
 		snprintf(msg, sizeof(msg),
 			 "The %s backend cannot serve the %s view on this "
 			 "cluster: it needs %s.",
 			 st->backend, t->def->name,
 			 cap_needs(need & ~st->caps));
-		attr = sq_color_attr(app, SQ_ROLE_DANGER);
-	} else if (k->unsupported && t->snap == NULL) {
-		snprintf(msg, sizeof(msg), "The %s view is not available: %s",
-			 t->def->name,
-			 sq_sanitize(k->error, safe, sizeof(safe)));
 		attr = sq_color_attr(app, SQ_ROLE_DANGER);
 	} else if (k->error[0] != '\0' && t->snap == NULL) {
 		snprintf(msg, sizeof(msg),

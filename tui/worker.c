@@ -17,6 +17,7 @@
 
 #include "backends/backend.h"
 #include "core/join.h"
+#include "spec_load.h"
 #include "tui/worker.h"
 
 #define QRING 2048 /* query timestamps kept for the per-minute rate */
@@ -179,9 +180,11 @@ pick(struct sq_worker *w, double now, double *wait)
 			continue;
 		if (!(w->want & SQ_KIND_BIT(k)))
 			continue;
-		if ((caps & sq_kind_cap((enum sq_kind)k)) == 0)
-			continue;
 		s = &w->slots[k];
+		/* a kind the backend cannot serve: one try, for its reason */
+		if ((caps & sq_kind_cap((enum sq_kind)k)) == 0 &&
+		    s->last_try >= 0 && !(w->refresh & SQ_KIND_BIT(k)))
+			continue;
 		if (w->refresh & SQ_KIND_BIT(k))
 			due = now;
 		else if (s->info.unsupported)
@@ -208,6 +211,9 @@ fetch_one(struct sq_worker *w, enum sq_kind k, struct sq_snapshot **out,
 {
 	struct sq_snapshot *partner = NULL;
 
+	/* declared vs live: built from several fetches (spec_load.c) */
+	if (k == SQ_KIND_SPEC || k == SQ_KIND_NODESETS)
+		return sq_spec_fetch(w->b, k, out, err);
 	if (w->b->ops->fetch(w->b, k, out, err) == -1)
 		return -1;
 	pthread_mutex_lock(&w->mu);
@@ -319,9 +325,12 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 		snprintf(s->info.error, sizeof(s->info.error), "%.290s",
 			 err.msg);
 		s->info.error_time = time(NULL);
-		snprintf(w->st.error, sizeof(w->st.error), "%s: %.480s",
-			 sq_kind_name(k), err.msg);
-		w->st.error_time = s->info.error_time;
+		/* "cannot serve" is the view's business, not an error */
+		if (!s->info.unsupported) {
+			snprintf(w->st.error, sizeof(w->st.error), "%s: %.480s",
+				 sq_kind_name(k), err.msg);
+			w->st.error_time = s->info.error_time;
+		}
 	}
 	s->next = t1 + next_delay(w, k, s);
 	notify(w);
