@@ -1071,6 +1071,61 @@ test_act_partial(void **state)
 	sq_result_free(&res);
 }
 
+/* man/squall.1's ACTIONS section lists every action with its key and
+ * view, as the table has them, and nothing else. */
+static void
+test_man_actions(void **state)
+{
+	FILE *fp = fopen("man/squall.1", "r");
+	char line[1024], want[128];
+	char items[64][512];
+	int n = 0, in = 0, i, k;
+
+	(void)state;
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, ".Sh ", 4) == 0)
+			in = strcmp(line, ".Sh ACTIONS") == 0;
+		else if (in && strncmp(line, ".It Ic ", 7) == 0 && n < 64)
+			snprintf(items[n++], sizeof(items[0]), "%.500s",
+				 line + 7);
+	}
+	fclose(fp);
+	assert_true(n > 20);
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		const struct sq_action_def *d = sq_action_def(i);
+		int found = 0;
+
+		if (d->key)
+			snprintf(want, sizeof(want), "Pq Cm %c , %s", d->key,
+				 sq_kind_name(d->kind));
+		else
+			snprintf(want, sizeof(want), "Pq %s",
+				 sq_kind_name(d->kind));
+		for (k = 0; k < n && !found; k++) {
+			size_t l = strlen(d->name), wl = strlen(want);
+			size_t il = strlen(items[k]);
+
+			found = strncmp(items[k], d->name, l) == 0 &&
+				(items[k][l] == ' ' || items[k][l] == '\0') &&
+				il >= wl &&
+				strcmp(items[k] + il - wl, want) == 0;
+		}
+		if (!found)
+			fail_msg("man ACTIONS lacks '.It Ic %s ... %s'",
+				 d->name, want);
+	}
+	for (k = 0; k < n; k++) {
+		char name[64];
+
+		sscanf(items[k], "%63s", name);
+		if (sq_action_find(name, -1) == NULL &&
+		    strcmp(name, "audit") != 0 && strcmp(name, "undo") != 0)
+			fail_msg("man ACTIONS lists unknown action %s", name);
+	}
+}
+
 int
 main(void)
 {
@@ -1093,6 +1148,7 @@ main(void)
 		cmocka_unit_test(test_act_hold_ok),
 		cmocka_unit_test(test_act_denied),
 		cmocka_unit_test(test_act_partial),
+		cmocka_unit_test(test_man_actions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
