@@ -753,6 +753,7 @@ test_verify_jobs(void **state)
 	(void)state;
 	snprintf(line, sizeof(line), "hold %s", id);
 	load_state(FIX "squeue_held.out", line, &a, &held, 0);
+	sq_action_free(&a);
 	load_state(FIX "squeue_released.out", line, &a, &released, 0);
 	sq_action_free(&a);
 	assert_true(held.rec[0].found);
@@ -802,6 +803,7 @@ test_verify_jobs(void **state)
 	    sq_cli_verify(&a, 0, NULL, &held.rec[0], msg, sizeof(msg)),
 	    SQ_VERIFY_FAILED);
 	sq_cli_state_free(&gone);
+	sq_action_free(&a);
 	load_state(FIX "squeue_unknown.out", line, &a, &gone, 0);
 	assert_false(gone.rec[0].found);
 	assert_int_equal(
@@ -834,6 +836,7 @@ test_verify_nodes(void **state)
 	(void)state;
 	load_state(FIX "node_drained.out", "drain n2 reason=fixture: disk full",
 		   &a, &drained, 1);
+	sq_action_free(&a);
 	load_state(FIX "node_resumed.out", "drain n2 reason=x", &a, &resumed,
 		   1);
 	sq_action_free(&a);
