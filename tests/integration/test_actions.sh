@@ -88,6 +88,8 @@ if [ -n "$idle" ]; then
 		sleep 1
 	done
 fi
+# a job that fails at launch is RUNNING for a moment only
+[ -n "$R" ] && sleep 2
 if [ -n "$R" ] && [ "$(jfield "$R" JobState)" = RUNNING ]; then
 	sq --exec "signal $R sig=CONT" --yes
 	check "signal CONT: exit 0, the job still runs" test $? -eq 0 -a "$(jfield "$R" JobState)" = RUNNING
@@ -110,7 +112,7 @@ if [ -n "$R" ] && [ "$(jfield "$R" JobState)" = RUNNING ]; then
 	check "requeuehold: exit 0, held (Priority=0) and Restarts=1" \
 		test $? -eq 0 -a "$(jfield "$R2" Priority)" = 0 -a "$(jfield "$R2" Restarts)" = 1
 else
-	echo "skip - signal, suspend, resume, requeue: no job of ours got a CPU within 60 s"
+	echo "skip - signal, suspend, resume, requeue: no job of ours kept running on a free CPU within 60 s"
 fi
 
 sq --exec "cancel $J2" --yes
@@ -193,13 +195,16 @@ check "delaccount: the account is gone" test -z "$(slurm sacctmgr -n -P show acc
 bobstate=$tmp/bobstate
 mkdir -p "$bobstate" && chown bob "$bobstate"
 asbob() { runuser -u bob -- env SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$bobstate" "$SQUALL" "$@" >"$tmp/out" 2>"$tmp/err"; }
-asbob --exec "cancel $J1" --yes
+# (a fresh job: scancel says nothing when the job has already ended)
+JB=$(submit)
+slurm scontrol release "$JB"
+asbob --exec "cancel $JB" --yes
 check "bob cancels alice's job: exit 1" test $? -eq 1
 check "bob: 'Access/permission denied'" grep -q "Access/permission denied" "$tmp/out" "$tmp/err"
-check "bob: the job is still there" test "$(jfield "$J1" JobState)" = PENDING
-asbob --exec "hold $J3" --yes
+check "bob: the job is still there" test "$(jfield "$JB" JobState)" = PENDING
+asbob --exec "hold $JB" --yes
 check "bob holds alice's job: 'Invalid user id', not held" \
-	sh -c "grep -q 'Invalid user id' '$tmp/out' '$tmp/err' && test $(jfield "$J3" Priority) -gt 0"
+	sh -c "grep -q 'Invalid user id' '$tmp/out' '$tmp/err' && test $(jfield "$JB" Priority) -gt 0"
 asbob --exec "drain $node reason=sqa-it by bob" --yes
 check "bob drains a node: exit 1, 'Invalid user id'" sh -c "test $? -eq 1 && grep -q 'Invalid user id' '$tmp/out' '$tmp/err'"
 check "bob: the node is not drained" sh -c "! echo '$(nfield "$node" State)' | grep -q DRAIN"
