@@ -48,6 +48,88 @@ wait_until() {
 is_state() { [ "$(state "$1")" = "$2" ]; }
 is_reason() { [ "$(reason "$1")" = "$2" ]; }
 
+# --- a preemption: our low job on a node, then opsadmin in high on it.
+# preempt/partition_prio picks its victims among all low jobs of the node
+# (tier, then node count: ties go to the oldest), so only a node that runs
+# none of other people's jobs lets us preempt our own job and nobody
+# else's. When the shared testbed has no such node for 90 s, the latest
+# preemption the controller logged is checked instead (and said so).
+foreign_free() { # NODE: no job of anybody else runs on it
+	for _fj in $(slurm squeue -h -a -t R,S,CG -w "$1" -o %A 2>/dev/null); do
+		grep -qx "$_fj" "$tmp/mine" 2>/dev/null || return 1
+	done
+	return 0
+}
+victim=""
+node=""
+try_node() {
+	for _tn in n1 n2 n3 n4; do
+		foreign_free "$_tn" || continue
+		_tv=$(sub alice -p low -w "$_tn" -c 1 -t 10 -J sqa-victim \
+			--wrap 'sleep 600') || continue
+		if wait_until 20 is_state "$_tv" RUNNING && foreign_free "$_tn"; then
+			victim=$_tv
+			node=$_tn
+			return 0
+		fi
+		scancel "$_tv" 2>/dev/null
+	done
+	return 1
+}
+: >>"$tmp/mine"
+events_has() { # VICTIM PREEMPTOR [RE]: a REQUEUE row for them (matching RE)
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		"$SQUALL" --once --view events --format tsv >"$tmp/ev.tsv" \
+			2>"$tmp/ev.err"
+		tsv_cols "$tmp/ev.tsv" victim_job,preemptor_job,mode,victim_user,preemptor_user,victim_partition,preemptor_partition,time,source,restarts >"$tmp/ev"
+		grep "^$1|$2|REQUEUE|" "$tmp/ev" | grep -q "${3:-.}" && return 0
+		sleep 2
+	done
+	cat "$tmp/ev.err"
+	return 1
+}
+if wait_until 90 try_node; then
+	ok "victim $victim runs alone on $node (partition low)"
+	t0=$(date +%s)
+	sleep 13 # past PreemptExemptTime (10 s)
+	cpus=$(slurm sinfo -h -n "$node" -p high -o %c | head -1)
+	pre=$(sub opsadmin -p high -w "$node" -c "$cpus" -t 5 \
+		-J sqa-preemptor --wrap 'sleep 600')
+	check "preemptor $pre submitted to high on $node (-c $cpus)" \
+		test -n "$pre"
+	requeued() {
+		[ "$(slurm squeue -h -j "$victim" -O RestartCnt:0 2>/dev/null)" -ge 1 ] 2>/dev/null
+	}
+	check "victim $victim requeued (restart count 1)" wait_until 40 requeued
+	check "events: $victim preempted by $pre, mode REQUEUE" \
+		events_has "$victim" "$pre" '|sacct+log|'
+	row=$(grep "^$victim|$pre|" "$tmp/ev" | head -1)
+	echo "# events row: $row"
+	check "events: victim alice in low, preemptor opsadmin in high" \
+		sh -c "printf '%s' '$row' | grep -q '^$victim|$pre|REQUEUE|alice|opsadmin|low|high|'"
+	evt=$(printf '%s' "$row" | cut -d'|' -f8)
+	check "events: the time is the preemption's ($evt, after $t0)" \
+		sh -c "[ -n '$evt' ] && [ \$(date -d '$evt' +%s) -ge $((t0 - 1)) ]"
+	check "events: seen by the controller log and accounting" \
+		sh -c "printf '%s' '$row' | grep -q '|sacct+log|'"
+	check "events: restart count 1" \
+		sh -c "printf '%s' '$row' | grep -q '|1\$'"
+	scancel "$victim" "$pre" 2>/dev/null
+else
+	log=$(slurm scontrol show config | sed -n 's/^SlurmctldLogFile *= *//p')
+	last=$(grep -E 'preempted JobId=[0-9]+ has been requeued to reclaim resources for JobId=[0-9]+' "$log" |
+		tail -1 | sed -E 's/.*JobId=([0-9]+) .*JobId=([0-9]+).*/\1 \2/')
+	echo "# no node free of other users' jobs for 90 s: checking the latest logged preemption ($last)"
+	if [ -n "$last" ]; then
+		# shellcheck disable=SC2086
+		set -- $last
+		check "events: logged preemption of $1 by $2, mode REQUEUE" \
+			events_has "$1" "$2"
+	else
+		notok "no node to preempt on and no preemption in $log"
+	fi
+fi
+
 # --- every admin view prints, in every format, with its columns
 for v in accounts users assocs qos fairshare events gpus gpus-partitions \
 	gpus-users gpus-accounts limits reservations diag config; do
@@ -210,88 +292,6 @@ check "--job of a job not in the queue: exit 1" test $? -eq 1
 check "--job with another view: exit 2" test $? -eq 2
 # shellcheck disable=SC2046
 scancel $(cat "$tmp/mine") 2>/dev/null
-
-# --- a preemption: our low job on a node, then opsadmin in high on it.
-# preempt/partition_prio picks its victims among all low jobs of the node
-# (tier, then node count: ties go to the oldest), so only a node that runs
-# none of other people's jobs lets us preempt our own job and nobody
-# else's. When the shared testbed has no such node for 90 s, the latest
-# preemption the controller logged is checked instead (and said so).
-foreign_free() { # NODE: no job of anybody else runs on it
-	for _fj in $(slurm squeue -h -a -t R,S,CG -w "$1" -o %A 2>/dev/null); do
-		grep -qx "$_fj" "$tmp/mine" 2>/dev/null || return 1
-	done
-	return 0
-}
-victim=""
-node=""
-try_node() {
-	for _tn in n1 n2 n3 n4; do
-		foreign_free "$_tn" || continue
-		_tv=$(sub alice -p low -w "$_tn" -c 1 -t 10 -J sqa-victim \
-			--wrap 'sleep 600') || continue
-		if wait_until 20 is_state "$_tv" RUNNING && foreign_free "$_tn"; then
-			victim=$_tv
-			node=$_tn
-			return 0
-		fi
-		scancel "$_tv" 2>/dev/null
-	done
-	return 1
-}
-: >>"$tmp/mine"
-events_has() { # VICTIM PREEMPTOR [RE]: a REQUEUE row for them (matching RE)
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		"$SQUALL" --once --view events --format tsv >"$tmp/ev.tsv" \
-			2>"$tmp/ev.err"
-		tsv_cols "$tmp/ev.tsv" victim_job,preemptor_job,mode,victim_user,preemptor_user,victim_partition,preemptor_partition,time,source,restarts >"$tmp/ev"
-		grep "^$1|$2|REQUEUE|" "$tmp/ev" | grep -q "${3:-.}" && return 0
-		sleep 2
-	done
-	cat "$tmp/ev.err"
-	return 1
-}
-if wait_until 90 try_node; then
-	ok "victim $victim runs alone on $node (partition low)"
-	t0=$(date +%s)
-	sleep 13 # past PreemptExemptTime (10 s)
-	cpus=$(slurm sinfo -h -n "$node" -p high -o %c | head -1)
-	pre=$(sub opsadmin -p high -w "$node" -c "$cpus" -t 5 \
-		-J sqa-preemptor --wrap 'sleep 600')
-	check "preemptor $pre submitted to high on $node (-c $cpus)" \
-		test -n "$pre"
-	requeued() {
-		[ "$(slurm squeue -h -j "$victim" -O RestartCnt:0 2>/dev/null)" -ge 1 ] 2>/dev/null
-	}
-	check "victim $victim requeued (restart count 1)" wait_until 40 requeued
-	check "events: $victim preempted by $pre, mode REQUEUE" \
-		events_has "$victim" "$pre" '|sacct+log|'
-	row=$(grep "^$victim|$pre|" "$tmp/ev" | head -1)
-	echo "# events row: $row"
-	check "events: victim alice in low, preemptor opsadmin in high" \
-		sh -c "printf '%s' '$row' | grep -q '^$victim|$pre|REQUEUE|alice|opsadmin|low|high|'"
-	evt=$(printf '%s' "$row" | cut -d'|' -f8)
-	check "events: the time is the preemption's ($evt, after $t0)" \
-		sh -c "[ -n '$evt' ] && [ \$(date -d '$evt' +%s) -ge $((t0 - 1)) ]"
-	check "events: seen by the controller log and accounting" \
-		sh -c "printf '%s' '$row' | grep -q '|sacct+log|'"
-	check "events: restart count 1" \
-		sh -c "printf '%s' '$row' | grep -q '|1\$'"
-	scancel "$victim" "$pre" 2>/dev/null
-else
-	log=$(slurm scontrol show config | sed -n 's/^SlurmctldLogFile *= *//p')
-	last=$(grep -E 'preempted JobId=[0-9]+ has been requeued to reclaim resources for JobId=[0-9]+' "$log" |
-		tail -1 | sed -E 's/.*JobId=([0-9]+) .*JobId=([0-9]+).*/\1 \2/')
-	echo "# no node free of other users' jobs for 90 s: checking the latest logged preemption ($last)"
-	if [ -n "$last" ]; then
-		# shellcheck disable=SC2086
-		set -- $last
-		check "events: logged preemption of $1 by $2, mode REQUEUE" \
-			events_has "$1" "$2"
-	else
-		notok "no node to preempt on and no preemption in $log"
-	fi
-fi
 
 # --- fairshare: the tree equals sshare -a -l -P after a recalculation
 shares() {
