@@ -31,10 +31,9 @@ cleanup() {
 	if slurm scontrol -o show node "$node" | grep -q 'Reason=sqa-it'; then
 		slurm scontrol update nodename="$node" state=resume 2>/dev/null
 	fi
-	slurm sacctmgr -i modify user where name=bob account=chemistry \
-		set maxjobs="${bob_maxjobs:--1}" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="$acct" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="${acct}r" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="${acct}s" >/dev/null 2>&1
 	slurm sacctmgr -i delete qos where name="$qos" >/dev/null 2>&1
 	rm -rf "$tmp"
 }
@@ -182,10 +181,11 @@ slurm sacctmgr -i add qos "$qos" priority=5 maxtresperuser=cpu=3 >/dev/null
 sq --exec "setqos $qos priority=7 maxwall=2:00:00" --yes
 check "setqos: priority and MaxWall (sacctmgr)" \
 	test "$(slurm sacctmgr -n -P show qos where name="$qos" format=Priority,MaxWall,MaxTRESPU)" = "7|02:00:00|cpu=3"
-sq --exec "setlimit account=chemistry user=bob maxjobs=7" --yes
-check "setlimit on chemistry/bob: MaxJobs=7" test "$(assoc chemistry bob MaxJobs)" = 7
+slurm sacctmgr -i modify user where name=bob account="$acct" set maxjobs=20 >/dev/null
+sq --exec "setlimit account=$acct user=bob maxjobs=7" --yes
+check "setlimit over MaxJobs=20: MaxJobs=7" test "$(assoc "$acct" bob MaxJobs)" = 7
 sq --exec "$(sed -n 's/^undo: //p' "$tmp/out")" --yes
-check "its undo restores MaxJobs=$bob_maxjobs" test "$(assoc chemistry bob MaxJobs)" = "$bob_maxjobs"
+check "its undo restores MaxJobs=20" test "$(assoc "$acct" bob MaxJobs)" = 20
 sq --exec "deluser bob account=$acct" --yes
 check "deluser: the association is gone" test -z "$(assoc "$acct" bob User)"
 sq --exec "delaccount $acct" --yes
@@ -300,10 +300,12 @@ if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
 	check "ssh: alice may not resume it: exit 1, 'Invalid user id'" sh -c "test $? -eq 1 && grep -q 'Invalid user id' '$tmp/out' '$tmp/err'"
 	viassh opsadmin --exec "resume $node" --yes
 	check "ssh: resume as opsadmin" sh -c "! echo '$(nfield "$node" State)' | grep -q DRAIN"
-	viassh opsadmin --exec "setlimit account=chemistry user=bob maxjobs=8" --yes
-	check "ssh: setlimit as opsadmin (MaxJobs=8)" test "$(assoc chemistry bob MaxJobs)" = 8
+	slurm sacctmgr -i add account "${acct}s" parent=chemistry >/dev/null
+	slurm sacctmgr -i add user bob account="${acct}s" maxjobs=20 >/dev/null
+	viassh opsadmin --exec "setlimit account=${acct}s user=bob maxjobs=8" --yes
+	check "ssh: setlimit as opsadmin (MaxJobs=8)" test "$(assoc "${acct}s" bob MaxJobs)" = 8
 	viassh opsadmin --exec "$(sed -n 's/^undo: //p' "$tmp/out")" --yes
-	check "ssh: undo restores MaxJobs" test "$(assoc chemistry bob MaxJobs)" = "$bob_maxjobs"
+	check "ssh: undo restores MaxJobs=20" test "$(assoc "${acct}s" bob MaxJobs)" = 20
 	viassh opsadmin --exec "cancel $J4" --yes
 	check "ssh: cancel (CANCELLED)" test "$(jfield "$J4" JobState)" = CANCELLED
 	check "ssh: the audit names the ssh backend" grep -q '"backend":"ssh","action":"cancel"' "$audit"
