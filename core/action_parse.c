@@ -313,6 +313,18 @@ assoc_targets(struct sq_action *a, const char *account, const char *users,
 	return 0;
 }
 
+/* A name clearlimit takes (a limit of setlimit that -1 clears). */
+static int
+limit_word(const char *v)
+{
+	const struct sq_arg_spec *sp =
+	    sq_action_arg_spec(sq_action_def(SQ_ACTION_ACCT_SET_LIMIT), v);
+
+	return sp != NULL && (sp->flags & SQ_ARGF_CLEAR);
+}
+
+static char aside[] = "";
+
 int
 sq_action_parse(const char *line, int view_kind, const char *const *targets,
 		size_t ntargets, struct sq_action *a, struct sq_err *err)
@@ -417,8 +429,21 @@ sq_action_parse(const char *line, int view_kind, const char *const *targets,
 				goto out;
 			}
 		}
+		/* clearlimit chem/bob maxjobs: a word that is no limit name
+		 * names the association (set aside while the rest joins) */
+		for (i = 0; !ext && rs != NULL &&
+			    rs->type == SQ_ARG_LIMITNAME && i < nw;
+		     i++) {
+			if (w[i].key == NULL && w[i].value != NULL &&
+			    !limit_word(w[i].value))
+				w[i].key = aside;
+		}
 		if (rs != NULL && join_rest(a, rs, w, nw, err) == -1)
 			goto out;
+		for (i = 0; i < nw; i++) {
+			if (w[i].key == aside)
+				w[i].key = NULL;
+		}
 	}
 	if (ext) {
 		if (account != NULL || users != NULL || partition != NULL) {

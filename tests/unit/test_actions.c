@@ -193,6 +193,10 @@ test_grammar(void **state)
 	parse_ok("clearlimit account=chem user=bob maxjobs grptres", -1, &a);
 	assert_string_equal(sq_action_arg(&a, "limits"), "maxjobs,grptres");
 	sq_action_free(&a);
+	parse_ok("clearlimit chem/bob maxwall", -1, &a);
+	assert_string_equal(a.targets[0], "chem/bob");
+	assert_string_equal(sq_action_arg(&a, "limits"), "maxwall");
+	sq_action_free(&a);
 
 	/* round trip through sq_action_format */
 	parse_ok("update 9 comment=\"a b\" timelimit=1:00:00", -1, &a);
