@@ -28,6 +28,8 @@ enum {
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
 	OPT_SPEC,
+	OPT_RECORD,
+	OPT_REPLAY,
 	OPT_SLURM_BINDIR,
 	OPT_TIMEOUT,
 	OPT_IDENTITY,
@@ -55,6 +57,8 @@ static const struct option longopts[] = {
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
 	{ "spec", required_argument, NULL, OPT_SPEC },
+	{ "record", required_argument, NULL, OPT_RECORD },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "slurm-bindir", required_argument, NULL, OPT_SLURM_BINDIR },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "identity", required_argument, NULL, OPT_IDENTITY },
@@ -98,6 +102,8 @@ usage(FILE *fp)
 		"      --readonly         refuse every action\n"
 		"  -r, --refresh SEC      queue refresh interval [10]\n"
 		"      --spec FILE        cluster spec to compare with\n"
+		"      --record DIR       keep every command's output in DIR\n"
+		"      --replay DIR       show a recorded session, no cluster\n"
 		"Batch mode:\n"
 		"      --once             print one view and exit\n"
 		"      --exec 'ACTION [TARGET...] [KEY=VALUE...]'\n"
@@ -241,6 +247,16 @@ main(int argc, char **argv)
 			break;
 		case OPT_INSECURE_HTTP:
 			cfg.insecure_http = 1;
+			break;
+		case OPT_RECORD:
+			bad |= copy_opt(cfg.record_dir, sizeof(cfg.record_dir),
+					optarg, "--record");
+			break;
+		case OPT_REPLAY:
+			bad |= copy_opt(cfg.replay_dir, sizeof(cfg.replay_dir),
+					optarg, "--replay");
+			bad |= copy_opt(cfg.backend, sizeof(cfg.backend),
+					"replay", "--replay");
 			break;
 		case OPT_SPEC:
 			bad |= copy_opt(cfg.spec, sizeof(cfg.spec), optarg,

@@ -16,7 +16,7 @@ static const struct sq_backend_ops *const registry[] = {
 #if SQ_HAVE_REST
 	&sq_backend_rest,
 #endif
-	NULL,
+	&sq_backend_replay, NULL,
 };
 
 static struct sq_prompt prompt_hook;
@@ -58,7 +58,7 @@ sq_backend_names(void)
 #if SQ_HAVE_REST
 	       " rest"
 #endif
-	    ;
+	       " replay";
 }
 
 struct sq_backend *

@@ -14,6 +14,7 @@ struct sq_cluster_cfg {
 	char url[512];          /* rest */
 	char token_file[512];   /* rest */
 	char replay_dir[512];   /* replay */
+	char record_dir[512];   /* --record: keep raw outputs here */
 	char slurm_bindir[256]; /* absolute path of the Slurm binaries, or "" */
 	char spec[512];         /* cluster spec file (spec view) */
 	char identity[512];     /* ssh: extra private key file, or "" */

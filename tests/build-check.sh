@@ -42,7 +42,7 @@ touch -d '2000-01-01' config.h
 [ -s config.log ] && ok "config.log written" || notok "config.log written"
 
 if ./configure --without-ssh --without-rest >/dev/null 2>&1 && make -s -j2 >"$tmp/b1" 2>&1; then
-	./squall --help | grep -q 'built in: local)' && ok "--without-ssh --without-rest builds (local only)" ||
+	./squall --help | grep -q 'built in: local replay)' && ok "--without-ssh --without-rest builds (local only)" ||
 		notok "--without-ssh --without-rest: backend list $(./squall --help | grep 'built in')"
 else
 	notok "--without-ssh --without-rest builds: $(tail -3 "$tmp/b1")"

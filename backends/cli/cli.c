@@ -55,6 +55,8 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	if (cli->b != NULL)
 		cli->b->queries++;
 	rc = cli->tr->run(cli->tr_ctx, argv, out, &eb, &status, err);
+	if (rc == 0 && cli->b != NULL && cli->b->cfg.record_dir[0] != '\0')
+		sq_cli_record(cli, argv, status, out);
 	if (rc == 0 && status != 0) {
 		char line[300];
 		const char *e = sq_buf_str(&eb);

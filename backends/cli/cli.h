@@ -41,6 +41,7 @@ struct sq_cli {
 	void *tr_ctx;
 	struct sq_backend *b; /* for query counting */
 	int major, minor;     /* Slurm version */
+	unsigned record_seq;  /* commands written by --record so far */
 };
 
 /* The fixed format strings (shared with tests and fixture recording). */
@@ -52,6 +53,15 @@ extern const char sq_cli_sprio_fmt[];
  * carries the first line of stderr. */
 int sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	       struct sq_err *err);
+
+/*
+ * --record: write argv's output to the record directory (created 0700) and
+ * a line "seq<TAB>status<TAB>file<TAB>argv0<TAB>argv1..." to its index.tsv.
+ * Failures to record never fail the command. The replay backend
+ * (backends/replay/) serves these files back.
+ */
+void sq_cli_record(struct sq_cli *cli, const char *const argv[], int status,
+		   const struct sq_buf *out);
 
 /* Detect the Slurm version with `sinfo -V`. */
 int sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,

@@ -1,0 +1,234 @@
+/*
+ * replay.c - the replay backend: the CLI layer over a transport that
+ * serves the outputs a `squall --record DIR` session wrote, so a session
+ * can be looked at again without any cluster (bug reports, offline review,
+ * deterministic screen tests). Each command's recorded outputs are served
+ * in order; after the last, the last one again. It never changes anything:
+ * actions are described but refused.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backend.h"
+#include "backends/cli/actions.h"
+#include "backends/cli/cli.h"
+
+struct sq_replay_entry {
+	char *key;  /* argv joined with tabs */
+	char *file; /* output file, relative to the directory */
+	int status;
+	int served;
+};
+
+struct sq_replay {
+	char dir[512];
+	struct sq_replay_entry *e;
+	size_t n;
+};
+
+static void
+replay_free(struct sq_replay *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		free(r->e[i].key);
+		free(r->e[i].file);
+	}
+	free(r->e);
+	free(r);
+}
+
+static struct sq_replay *
+replay_load(const char *dir, struct sq_err *err)
+{
+	struct sq_replay *r;
+	char path[600], *line = NULL;
+	size_t cap = 0, lineno = 0;
+	FILE *fp;
+
+	if (dir[0] == '\0') {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "replay needs a directory "
+			   "(--replay DIR)");
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		sq_err_set(err, SQ_ERR_CONNECT,
+			   "%s: no recording here (written by squall --record)",
+			   dir);
+		return NULL;
+	}
+	r = calloc(1, sizeof(*r));
+	if (r == NULL)
+		goto oom;
+	snprintf(r->dir, sizeof(r->dir), "%s", dir);
+	while (getline(&line, &cap, fp) != -1) {
+		char *f[3], *p = line, *rest;
+		struct sq_replay_entry *ne;
+		int i;
+
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		for (i = 0; i < 3; i++) {
+			f[i] = p;
+			p = strchr(p, '\t');
+			if (p == NULL)
+				break;
+			*p++ = '\0';
+		}
+		if (i < 3 || strchr(f[2], '/') != NULL || f[2][0] == '.') {
+			sq_err_set(err, SQ_ERR_PARSE, "%s:%zu: malformed line",
+				   path, lineno);
+			goto fail;
+		}
+		rest = p;
+		ne = realloc(r->e, (r->n + 1) * sizeof(*r->e));
+		if (ne == NULL)
+			goto oom;
+		r->e = ne;
+		r->e[r->n].key = strdup(rest);
+		r->e[r->n].file = strdup(f[2]);
+		r->e[r->n].status = atoi(f[1]);
+		r->e[r->n].served = 0;
+		r->n++;
+		if (r->e[r->n - 1].key == NULL || r->e[r->n - 1].file == NULL)
+			goto oom;
+	}
+	free(line);
+	fclose(fp);
+	return r;
+oom:
+	sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+fail:
+	free(line);
+	fclose(fp);
+	if (r != NULL)
+		replay_free(r);
+	return NULL;
+}
+
+static int
+replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	   struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	struct sq_replay *r = ctx;
+	struct sq_buf key;
+	struct sq_replay_entry *pick = NULL, *last = NULL;
+	char path[700], chunk[65536];
+	size_t i, n;
+	FILE *fp;
+
+	(void)errout;
+	sq_buf_init(&key, 0);
+	for (i = 0; argv[i] != NULL; i++)
+		sq_buf_printf(&key, "%s%s", i ? "\t" : "", argv[i]);
+	for (i = 0; i < r->n && pick == NULL; i++) {
+		if (strcmp(r->e[i].key, sq_buf_str(&key)) != 0)
+			continue;
+		last = &r->e[i];
+		if (!r->e[i].served)
+			pick = &r->e[i];
+	}
+	sq_buf_free(&key);
+	if (pick == NULL)
+		pick = last;
+	if (pick == NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the recording has no output of '%s'",
+				  argv[0]);
+	pick->served = 1;
+	snprintf(path, sizeof(path), "%s/%s", r->dir, pick->file);
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "%s: cannot open", path);
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		sq_buf_append(out, chunk, n);
+	fclose(fp);
+	*status = pick->status;
+	return 0;
+}
+
+static void
+replay_close(void *ctx)
+{
+	replay_free(ctx);
+}
+
+static const struct sq_transport_ops replay_transport = {
+	.name = "replay",
+	.run = replay_run,
+	.close = replay_close,
+};
+
+static int
+be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+	struct sq_err *err)
+{
+	struct sq_cli *cli = calloc(1, sizeof(*cli));
+
+	if (cli == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	b->priv = cli;
+	/* replaying never records again */
+	b->cfg.record_dir[0] = '\0';
+	cli->b = b;
+	cli->tr = &replay_transport;
+	cli->tr_ctx = replay_load(cfg->replay_dir, err);
+	if (cli->tr_ctx == NULL)
+		return -1;
+	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
+}
+
+static void
+be_close(struct sq_backend *b)
+{
+	struct sq_cli *cli = b->priv;
+
+	if (cli == NULL)
+		return;
+	if (cli->tr_ctx != NULL)
+		cli->tr->close(cli->tr_ctx);
+	free(cli);
+	b->priv = NULL;
+}
+
+static unsigned
+be_caps(struct sq_backend *b)
+{
+	/* what the recorded backend could serve; views without a recorded
+	 * command say so when fetched */
+	return sq_cli_caps(b->priv) &
+	       ~(SQ_CAP_JOB_ACTIONS | SQ_CAP_NODE_UPDATE | SQ_CAP_ACCT_UPDATE);
+}
+
+static int
+be_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	 struct sq_err *err)
+{
+	return sq_cli_fetch(b->priv, kind, out, err);
+}
+
+static int
+be_act(struct sq_backend *b, const struct sq_action *act, struct sq_result *res,
+       struct sq_err *err)
+{
+	(void)b;
+	(void)act;
+	(void)res;
+	return sq_err_set(err, SQ_ERR_DENIED,
+			  "a replayed session cannot change the cluster");
+}
+
+const struct sq_backend_ops sq_backend_replay = {
+	.name = "replay",
+	.open = be_open,
+	.close = be_close,
+	.caps = be_caps,
+	.fetch = be_fetch,
+	.describe = sq_cli_describe,
+	.act = be_act,
+};
