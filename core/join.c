@@ -73,7 +73,10 @@ cmp_prio(const void *a, const void *b)
 {
 	const struct sq_prio *x = *(const struct sq_prio *const *)a;
 	const struct sq_prio *y = *(const struct sq_prio *const *)b;
-	int c = strcmp(x->partition, y->partition);
+	/* parsers store a partition name once: mostly the same pointer */
+	int c = x->partition == y->partition
+		    ? 0
+		    : strcmp(x->partition, y->partition);
 
 	if (c != 0)
 		return c;

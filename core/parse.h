@@ -23,6 +23,9 @@ int sq_split(char *line, char delim, char **fields, int max);
  * returned line is NUL-terminated in place ('\n' and '\r' removed). */
 char *sq_next_line(char **pos);
 
+/* Lines in text (a last line without '\n' counts), to size a snapshot. */
+size_t sq_count_lines(const char *text);
+
 /* Is s one of Slurm's spellings of "not set"? */
 int sq_is_none(const char *s);
 

@@ -50,6 +50,23 @@ sq_snapshot_add(struct sq_snapshot *s)
 	return row;
 }
 
+int
+sq_snapshot_reserve(struct sq_snapshot *s, size_t n)
+{
+	void *p;
+
+	if (n == 0 || s->cap - s->nrows >= n)
+		return 0;
+	if (n > SIZE_MAX / s->rowsize - s->nrows)
+		return -1;
+	p = realloc(s->rows, (s->nrows + n) * s->rowsize);
+	if (p == NULL)
+		return -1;
+	s->rows = p;
+	s->cap = s->nrows + n;
+	return 0;
+}
+
 void *
 sq_snapshot_row(const struct sq_snapshot *s, size_t i)
 {

@@ -35,6 +35,9 @@ struct sq_snapshot {
 struct sq_snapshot *sq_snapshot_new(enum sq_kind kind, size_t rowsize);
 /* Append a zeroed row and return it, NULL on ENOMEM. Only before publish. */
 void *sq_snapshot_add(struct sq_snapshot *s);
+/* Room for n more rows in one allocation (a parser that counted its
+ * lines): no doubling, no slack. 0, or -1 on ENOMEM (nothing changed). */
+int sq_snapshot_reserve(struct sq_snapshot *s, size_t n);
 /* Row i (no bounds check beyond an assert). */
 void *sq_snapshot_row(const struct sq_snapshot *s, size_t i);
 struct sq_snapshot *sq_snapshot_ref(struct sq_snapshot *s);

@@ -70,6 +70,22 @@ sq_col_int(long long v, char *buf, size_t n)
 		return NULL;
 	if (v == SQ_INFINITE)
 		return "UNLIMITED";
+	/* by hand: snprintf's cost shows at 100,000 rows (filter text,
+	 * sort keys); the same digits as "%lld" */
+	if (v >= 0 && n >= 21) {
+		char tmp[21];
+		size_t k = sizeof(tmp), i = 0;
+		unsigned long long u = (unsigned long long)v;
+
+		do {
+			tmp[--k] = (char)('0' + u % 10);
+			u /= 10;
+		} while (u != 0);
+		while (k < sizeof(tmp))
+			buf[i++] = tmp[k++];
+		buf[i] = '\0';
+		return buf;
+	}
 	snprintf(buf, n, "%lld", v);
 	return buf;
 }

@@ -11,6 +11,7 @@
 
 #include "backends/cli/cli.h"
 #include "core/parse.h"
+#include "core/strtab.h"
 
 enum {
 	F_ID,
@@ -57,8 +58,14 @@ int
 sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[F_COUNT];
-	int lineno = 0;
+	struct sq_strtab st;
+	int lineno = 0, rc = -1;
 
+	/* rows in one allocation; the fields most jobs share (user,
+	 * account, partition, state, reason, an array's name ...) stored
+	 * once: at 100,000 jobs that is most of the memory */
+	sq_snapshot_reserve(s, sq_count_lines(text));
+	sq_strtab_init(&st, &s->arena, 0);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_job *j;
 		int n;
@@ -67,38 +74,44 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		n = sq_split(line, '|', f, F_COUNT);
-		if (n != F_COUNT)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "squeue line %d: %d fields, expected "
-					  "%d (truncated output?)",
-					  lineno, n, F_COUNT);
+		if (n != F_COUNT) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "squeue line %d: %d fields, expected "
+				   "%d (truncated output?)",
+				   lineno, n, F_COUNT);
+			goto out;
+		}
 		j = sq_snapshot_add(s);
-		if (j == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		if (j == NULL) {
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
 		j->id = sq_snapshot_str(s, f[F_ID]);
 		j->job_id = u32(f[F_JOBID]);
-		if (j->job_id == 0)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "squeue line %d: bad job id", lineno);
+		if (j->job_id == 0) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "squeue line %d: bad job id", lineno);
+			goto out;
+		}
 		if (!sq_is_none(f[F_ARRAYTASK])) {
 			j->array_job_id = u32(f[F_ARRAYJOB]);
-			j->array_task = sq_snapshot_str(s, f[F_ARRAYTASK]);
+			j->array_task = sq_strtab_str(&st, f[F_ARRAYTASK]);
 		} else {
 			j->array_task = "";
 		}
-		j->user = sq_snapshot_str(s, f[F_USER]);
-		j->account = sq_snapshot_str(s, f[F_ACCOUNT]);
-		j->partition = sq_snapshot_str(s, f[F_PART]);
-		j->qos = sq_snapshot_str(s, f[F_QOS]);
-		j->state_compact = sq_snapshot_str(s, f[F_STATE_C]);
-		j->state = sq_snapshot_str(s, f[F_STATE]);
+		j->user = sq_strtab_str(&st, f[F_USER]);
+		j->account = sq_strtab_str(&st, f[F_ACCOUNT]);
+		j->partition = sq_strtab_str(&st, f[F_PART]);
+		j->qos = sq_strtab_str(&st, f[F_QOS]);
+		j->state_compact = sq_strtab_str(&st, f[F_STATE_C]);
+		j->state = sq_strtab_str(&st, f[F_STATE]);
 		j->gres =
-		    sq_is_none(f[F_TRES]) ? "" : sq_snapshot_str(s, f[F_TRES]);
-		j->nodelist = sq_snapshot_str(s, f[F_NODELIST]);
+		    sq_is_none(f[F_TRES]) ? "" : sq_strtab_str(&st, f[F_TRES]);
+		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])
 				? ""
-				: sq_snapshot_str(s, f[F_REASON]);
-		j->name = sq_snapshot_str(s, f[F_NAME]);
+				: sq_strtab_str(&st, f[F_REASON]);
+		j->name = sq_strtab_str(&st, f[F_NAME]);
 		if (num(f[F_PRIO], &j->priority) == -1 ||
 		    num(f[F_NODES], &j->nodes) == -1 ||
 		    num(f[F_CPUS], &j->cpus) == -1 ||
@@ -106,11 +119,16 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		    sq_parse_duration(f[F_LIMIT], &j->time_limit) == -1 ||
 		    sq_parse_duration(f[F_USED], &j->time_used) == -1 ||
 		    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
-		    sq_parse_time(f[F_START], &j->start_time) == -1)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "squeue line %d: malformed number "
-					  "in job %s",
-					  lineno, j->id);
+		    sq_parse_time(f[F_START], &j->start_time) == -1) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "squeue line %d: malformed number "
+				   "in job %s",
+				   lineno, j->id);
+			goto out;
+		}
 	}
-	return 0;
+	rc = 0;
+out:
+	sq_strtab_free(&st);
+	return rc;
 }
