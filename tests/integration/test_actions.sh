@@ -194,7 +194,11 @@ check "delaccount: the account is gone" test -z "$(slurm sacctmgr -n -P show acc
 # --- ordinary users are refused, in Slurm's words, and nothing changes
 bobstate=$tmp/bobstate
 mkdir -p "$bobstate" && chown bob "$bobstate"
-asbob() { runuser -u bob -- env SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$bobstate" "$SQUALL" "$@" >"$tmp/out" 2>"$tmp/err"; }
+# bob must be able to run the binary: the checkout may sit in a private
+# directory (a CI clone under mktemp -d), so run a world-readable copy
+bobbin=$tmp/bobbin
+mkdir -p "$bobbin" && chmod 755 "$tmp" "$bobbin" && cp "$SQUALL" "$bobbin/squall" && chmod 755 "$bobbin/squall"
+asbob() { runuser -u bob -- env SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$bobstate" "$bobbin/squall" "$@" >"$tmp/out" 2>"$tmp/err"; }
 # (a fresh job: scancel says nothing when the job has already ended)
 JB=$(submit)
 slurm scontrol release "$JB"
