@@ -690,8 +690,9 @@ loop(struct sq_app *app)
 		pfd[2].fd = sq_worker_fd(app->worker);
 		pfd[0].events = pfd[1].events = pfd[2].events = POLLIN;
 		pfd[0].revents = pfd[1].revents = pfd[2].revents = 0;
-		/* the spinner turns while a call runs; ages tick each second */
-		timeout = app->st.busy ? 150 : 1000;
+		/* the spinner turns while a call runs; ages tick each second;
+		 * idle work for a filter being typed goes first */
+		timeout = app->warm ? 0 : app->st.busy ? 150 : 1000;
 		rc = poll(pfd, 3, timeout);
 		if (rc == -1 && errno != EINTR)
 			break;
@@ -703,7 +704,10 @@ loop(struct sq_app *app)
 			read_worker(app);
 		if (pfd[0].revents & POLLIN)
 			read_keys(app);
-		if (rc == 0) {
+		if (rc == 0 && app->warm) {
+			/* a few ms at a time, so keys are still answered */
+			app->warm = sq_table_warm(sq_app_table(app), 4096);
+		} else if (rc == 0) {
 			sq_worker_status(app->worker, &app->st);
 			app->dirty = 1;
 		}

@@ -109,6 +109,7 @@ struct sq_app {
 	unsigned spin;
 	unsigned seen_gen;
 	int dirty;
+	int warm; /* idle work for the filter left (sq_table_warm) */
 	int quit;
 	int exit_code;
 	int sigfd[2];

@@ -50,6 +50,12 @@ sq_width(const char *s)
 	int w = 0, cw;
 	wchar_t wc;
 
+	/* printable ASCII, one column a byte, needs no mbrtowc (widths
+	 * of a thousand rows are measured at every keystroke) */
+	while ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+		s++;
+		w++;
+	}
 	while (*s != '\0') {
 		s += next_char(s, &wc, &cw);
 		w += cw;

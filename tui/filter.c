@@ -328,13 +328,21 @@ sq_list_overlap(const char *a, const char *b)
 int
 sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext)
 {
+	return sq_filter_row_n(f, rec, rowtext,
+			       f->re != NULL ? strlen(rowtext) : 0);
+}
+
+int
+sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
+		size_t len)
+{
 	int m = 1, i;
 
 	if (!sq_filter_active(f))
 		return 1;
 	if (f->re != NULL) {
-		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, strlen(rowtext), 0,
-				0, f->md, f->mctx) >= 0;
+		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, len, 0, 0, f->md,
+				f->mctx) >= 0;
 	} else {
 		for (i = 0; i < f->nterms && m; i++) {
 			char buf[256];

@@ -45,6 +45,9 @@ int sq_filter_active(const struct sq_filter *f);
 /* Does the row match (inversion applied)? rowtext is the row's shown
  * text (for a regex); rec the record (for field terms). */
 int sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext);
+/* The same with the length of rowtext known. */
+int sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
+		    size_t len);
 
 /* First regex match in text: 1 with [*so, *eo) set, else 0 (field
  * terms and inverted filters never highlight). */

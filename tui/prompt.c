@@ -33,6 +33,9 @@ sq_prompt_open(struct sq_app *app, char kind, const char *initial)
 	snprintf(p->saved, sizeof(p->saved), "%s", t->filter.text);
 	p->hist_pos = app->nhist[hist_slot(kind)];
 	p->comp_index = -1;
+	/* a filter is coming: the rows' text it runs over is made in idle
+	 * slices before the first letter arrives (app.c) */
+	app->warm = kind == '/';
 	app->dirty = 1;
 }
 

@@ -5,6 +5,7 @@
  * no curses here (table_draw.c draws); UI thread only.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,8 @@ free_strings(char **v, size_t n)
 	free(v);
 }
 
+static void cache_drop(struct sq_table_cache *c);
+
 void
 sq_table_free(struct sq_table *t)
 {
@@ -100,6 +103,9 @@ sq_table_free(struct sq_table *t)
 	free(t->rows);
 	free_strings(t->tags, t->ntags);
 	free_strings(t->folds, t->nfolds);
+	if (t->cache != NULL)
+		cache_drop(t->cache);
+	free(t->cache);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -270,6 +276,7 @@ sq_table_push(struct sq_table *t, const struct sq_table_row *r)
 struct sortkey {
 	size_t rec;
 	int missing;
+	int pooled; /* txt is an offset + 1 into the pool until fixed up */
 	long long num;
 	const char *txt;
 };
@@ -278,7 +285,7 @@ static int sort_desc_; /* the comparator's direction (UI thread only) */
 
 /* Natural order: digit runs compare as numbers ("n2" < "n10"). */
 static int
-natcmp(const char *a, const char *b)
+natcmp_slow(const char *a, const char *b)
 {
 	while (*a != '\0' && *b != '\0') {
 		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
@@ -308,6 +315,37 @@ natcmp(const char *a, const char *b)
 }
 
 static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * natcmp_slow, quicker: up to the first difference both strings are the
+ * same bytes, so unless that difference is within a digit run (both
+ * digits there, or a digit just before) it decides as a byte compare.
+ */
+static int
+natcmp(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	while (a[i] == b[i] && a[i] != '\0')
+		i++;
+	if (a[i] == b[i])
+		return 0;
+	if ((is_digit(a[i]) && is_digit(b[i])) ||
+	    (i > 0 && is_digit(a[i - 1]))) {
+		/* the equal bytes before that run compare equal either way:
+		 * start there */
+		while (i > 0 && is_digit(a[i - 1]))
+			i--;
+		return natcmp_slow(a + i, b + i);
+	}
+	return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+}
+
+static int
 cmp_key(const void *pa, const void *pb)
 {
 	const struct sortkey *a = pa, *b = pb;
@@ -319,7 +357,7 @@ cmp_key(const void *pa, const void *pb)
 	if (!a->missing) {
 		if (a->txt == NULL)
 			c = a->num < b->num ? -1 : a->num > b->num;
-		else
+		else if (a->txt != b->txt) /* the same string: equal */
 			c = natcmp(a->txt, b->txt);
 		if (sort_desc_)
 			c = -c;
@@ -329,34 +367,277 @@ cmp_key(const void *pa, const void *pb)
 	return c;
 }
 
+/* ------------------------------------------------------------ caches */
+
+/*
+ * At 100,000 jobs, making each row's text or sort key costs much more
+ * than matching or comparing it, and a keystroke changes one input of a
+ * rebuild only (one more letter of the filter, another sort column). So
+ * while the snapshot stays, the table keeps: every snapshot row in sort
+ * order (for sort/desc), one bit per row for the filter (for mtext over
+ * the columns mcols), and the rows' shown text that a regex runs over
+ * (for the columns tcols; made only when a regex filter needs it). A new
+ * snapshot drops all three. Without memory for one, rebuild works row by
+ * row as if it were not there.
+ */
+struct sq_table_cache {
+	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
+
+	uint32_t *order; /* NULL: snapshot order */
+	int order_ok, sort, desc;
+
+	unsigned char *match; /* bit i: snapshot row i passes */
+	int match_ok;
+	char mtext[256]; /* as struct sq_filter's text */
+	int mcols[SQ_TABLE_MAX_COLS], mncols;
+
+	char *text;   /* NUL-terminated row texts, back to back */
+	size_t *toff; /* row i's text at toff[i], its length toff[i+1]-1 */
+	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
+	size_t tused, tcap;
+	int text_ok;
+	int tcols[SQ_TABLE_MAX_COLS], tncols;
+
+	uint32_t *pre; /* the last rebuild's rows before the arrangement */
+	size_t npre;
+};
+
 static void
-sort_rows(struct sq_table *t)
+cache_drop(struct sq_table_cache *c)
+{
+	free(c->order);
+	free(c->match);
+	free(c->text);
+	free(c->toff);
+	free(c->pre);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The cache for t->snap, emptied when it was made for another; NULL on
+ * ENOMEM. */
+static struct sq_table_cache *
+cache_get(struct sq_table *t)
+{
+	if (t->cache == NULL)
+		t->cache = calloc(1, sizeof(*t->cache));
+	if (t->cache != NULL && t->cache->snap != t->snap) {
+		cache_drop(t->cache);
+		t->cache->snap = t->snap;
+	}
+	return t->cache;
+}
+
+static int
+same_cols(const struct sq_table *t, const int *cols, int ncols)
+{
+	return ncols == t->ncols &&
+	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
+}
+
+/* A row's place as one unsigned number, for radix_sort. */
+struct rkey {
+	uint64_t k;
+	uint32_t rec;
+};
+
+/* Stable LSD radix sort by k (ties keep their order): O(n), where
+ * qsort's comparisons cost tens of milliseconds at 100,000 rows. */
+static int
+radix_sort(struct rkey *a, size_t n)
+{
+	struct rkey *tmp = malloc(n * sizeof(*tmp)), *src = a, *dst = tmp;
+	size_t cnt[8][256], i;
+	int b;
+
+	if (tmp == NULL)
+		return -1;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++) {
+		for (b = 0; b < 8; b++)
+			cnt[b][(a[i].k >> (8 * b)) & 0xff]++;
+	}
+	for (b = 0; b < 8; b++) {
+		size_t sum = 0, v, *c = cnt[b];
+
+		/* a byte all keys share changes nothing */
+		if (c[(a[0].k >> (8 * b)) & 0xff] == n)
+			continue;
+		for (v = 0; v < 256; v++) {
+			size_t x = c[v];
+
+			c[v] = sum;
+			sum += x;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i].k >> (8 * b)) & 0xff]++] = src[i];
+		dst = src;
+		src = src == a ? tmp : a;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+	free(tmp);
+	return 0;
+}
+
+static int
+cmp_txt(const void *pa, const void *pb)
+{
+	return natcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+static size_t
+ptr_hash(const char *p, size_t mask)
+{
+	return (size_t)(((uintptr_t)p >> 3) * 2654435761u) & mask;
+}
+
+/*
+ * The present (not missing) keys as numbers that order like cmp_key:
+ * numbers as they are, strings by the rank of their text among the
+ * distinct strings (parsers share one copy of equal strings, so a user
+ * or state column has few to compare). 0, or -1 when that does not work
+ * (numbers and strings mixed, ENOMEM): then qsort.
+ */
+static int
+radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
+	   size_t *nout)
+{
+	const char **uniq = NULL, **slot = NULL;
+	uint32_t *rank = NULL;
+	size_t i, m = 0, nu = 0, ntxt = 0, cap = 2, mask;
+	int rc = -1;
+
+	while (cap < 2 * n)
+		cap *= 2;
+	mask = cap - 1;
+	for (i = 0; i < n; i++) {
+		if (k[i].missing)
+			continue;
+		if (k[i].txt == NULL) {
+			out[m].k = (uint64_t)k[i].num ^ ((uint64_t)1 << 63);
+		} else {
+			size_t h;
+
+			if (slot == NULL &&
+			    (slot = calloc(cap, sizeof(*slot))) == NULL)
+				goto out;
+			for (h = ptr_hash(k[i].txt, mask);
+			     slot[h] != NULL && slot[h] != k[i].txt;
+			     h = (h + 1) & mask)
+				;
+			if (slot[h] == NULL) {
+				slot[h] = k[i].txt;
+				nu++;
+			}
+			out[m].k = h; /* the slot: a rank once known */
+			ntxt++;
+		}
+		out[m++].rec = (uint32_t)k[i].rec;
+	}
+	if (ntxt != 0 && ntxt != m)
+		goto out;
+	if (ntxt != 0) {
+		/* rank the distinct strings; equal text, equal rank */
+		uniq = malloc(nu * sizeof(*uniq));
+		rank = malloc(cap * sizeof(*rank));
+		if (uniq == NULL || rank == NULL)
+			goto out;
+		for (i = 0, nu = 0; i < cap; i++) {
+			if (slot[i] != NULL)
+				uniq[nu++] = slot[i];
+		}
+		qsort(uniq, nu, sizeof(*uniq), cmp_txt);
+		for (i = 0; i < nu; i++) {
+			size_t h = ptr_hash(uniq[i], mask), ph;
+			uint32_t r = (uint32_t)i;
+
+			if (i > 0 && natcmp(uniq[i - 1], uniq[i]) == 0) {
+				for (ph = ptr_hash(uniq[i - 1], mask);
+				     slot[ph] != uniq[i - 1];
+				     ph = (ph + 1) & mask)
+					;
+				r = rank[ph];
+			}
+			for (; slot[h] != uniq[i]; h = (h + 1) & mask)
+				;
+			rank[h] = r;
+		}
+		for (i = 0; i < m; i++)
+			out[i].k = rank[out[i].k];
+	}
+	if (desc) {
+		for (i = 0; i < m; i++)
+			out[i].k = ~out[i].k;
+	}
+	*nout = m;
+	rc = 0;
+out:
+	free(slot);
+	free(uniq);
+	free(rank);
+	return rc;
+}
+
+/* Sort every snapshot row by the sort column into c->order. */
+static void
+build_order(struct sq_table *t, struct sq_table_cache *c)
 {
 	const struct sq_column *col;
-	struct sortkey *k;
+	size_t n = t->snap->nrows, i, used = 0, cap = 0, m = 0;
+	struct sortkey *k = NULL;
+	struct rkey *rk = NULL;
 	char *pool = NULL;
-	size_t i, used = 0, cap = 0;
 
-	if (t->sort < 0 || t->nrows < 2)
+	if (c->order_ok && c->sort == t->sort && c->desc == t->sort_desc)
+		return;
+	free(c->order);
+	c->order = NULL;
+	c->order_ok = 0;
+	c->sort = t->sort;
+	c->desc = t->sort_desc;
+	if (t->sort < 0 || n < 2) {
+		c->order_ok = 1;
+		return;
+	}
+	if (n > UINT32_MAX)
 		return;
 	col = &t->def->cols[t->sort];
-	k = calloc(t->nrows, sizeof(*k));
-	if (k == NULL)
-		return;
-	/* text keys go to one pool; offsets become pointers after */
-	for (i = 0; i < t->nrows; i++) {
-		const void *rec = sq_snapshot_row(t->snap, t->rows[i].rec);
+	k = malloc(n * sizeof(*k));
+	c->order = malloc(n * sizeof(*c->order));
+	if (k == NULL || c->order == NULL)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(t->snap, i);
 		char buf[SQ_TABLE_CELL];
-		const char *s = col->text(rec, buf, sizeof(buf));
+		const char *s;
 		long long v;
 
-		k[i].rec = t->rows[i].rec;
+		k[i].rec = i;
+		k[i].missing = 0;
+		k[i].pooled = 0;
+		k[i].num = 0;
+		k[i].txt = NULL;
+		/* every column prints a value >= 0, so no text is needed to
+		 * know the cell is not empty */
+		if (col->num != NULL && col->num(rec, &v) == 0 && v >= 0) {
+			k[i].num = v;
+			continue;
+		}
+		s = col->text(rec, buf, sizeof(buf));
 		k[i].missing = s == NULL;
 		if (col->num != NULL && col->num(rec, &v) == 0) {
 			k[i].num = v == SQ_INFINITE ? LLONG_MAX : v;
 			if (v == SQ_NONE)
 				k[i].missing = 1;
+		} else if (s != NULL &&
+			   ((uintptr_t)s < (uintptr_t)buf ||
+			    (uintptr_t)s >= (uintptr_t)buf + sizeof(buf))) {
+			/* the record's own string: it lives as long as the
+			 * snapshot, no copy */
+			k[i].txt = s;
 		} else if (s != NULL) {
+			/* text made in buf goes to one pool; offsets become
+			 * pointers after */
 			size_t l = strlen(s) + 1;
 
 			if (used + l > cap) {
@@ -367,30 +648,173 @@ sort_rows(struct sq_table *t)
 					nc *= 2;
 				p = realloc(pool, nc);
 				if (p == NULL)
-					goto out;
+					goto fail;
 				pool = p;
 				cap = nc;
 			}
 			memcpy(pool + used, s, l);
 			k[i].txt = (const char *)(used + 1); /* offset + 1 */
+			k[i].pooled = 1;
 			used += l;
 		}
 	}
-	for (i = 0; i < t->nrows; i++) {
-		if (k[i].txt != NULL)
+	for (i = 0; i < n; i++) {
+		if (k[i].pooled)
 			k[i].txt = pool + ((size_t)k[i].txt - 1);
 	}
-	sort_desc_ = t->sort_desc;
-	qsort(k, t->nrows, sizeof(*k), cmp_key);
-	for (i = 0; i < t->nrows; i++) {
-		t->rows[i].rec = k[i].rec;
-		t->rows[i].depth = 0;
-		t->rows[i].flags = 0;
-		t->rows[i].hidden = 0;
+	rk = malloc(n * sizeof(*rk));
+	if (rk != NULL && radix_keys(k, n, t->sort_desc, rk, &m) == 0 &&
+	    radix_sort(rk, m) == 0) {
+		/* the sorted present rows, then the missing ones */
+		for (i = 0; i < m; i++)
+			c->order[i] = rk[i].rec;
+		for (i = 0; i < n; i++) {
+			if (k[i].missing)
+				c->order[m++] = (uint32_t)k[i].rec;
+		}
+	} else {
+		sort_desc_ = t->sort_desc;
+		qsort(k, n, sizeof(*k), cmp_key);
+		for (i = 0; i < n; i++)
+			c->order[i] = (uint32_t)k[i].rec;
 	}
-out:
+	free(rk);
+	c->order_ok = 1;
 	free(pool);
 	free(k);
+	return;
+fail:
+	/* no memory: snapshot order this time, another try next time */
+	free(c->order);
+	c->order = NULL;
+	free(pool);
+	free(k);
+}
+
+static void
+text_drop(struct sq_table_cache *c)
+{
+	free(c->text);
+	free(c->toff);
+	c->text = NULL;
+	c->toff = NULL;
+	c->tdone = c->tused = c->tcap = 0;
+	c->text_ok = 0;
+}
+
+/*
+ * The shown text of every snapshot row (sq_table_rowtext), for a regex:
+ * made up to max more rows at a time, so the console can make it in idle
+ * slices (sq_table_warm) before the first letter of a filter arrives.
+ * Returns 1 when complete.
+ */
+static int
+build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
+{
+	size_t n = t->snap->nrows, end;
+	char row[4096];
+
+	if (c->toff != NULL && !same_cols(t, c->tcols, c->tncols))
+		text_drop(c);
+	if (c->text_ok)
+		return 1;
+	if (c->toff == NULL) {
+		c->toff = malloc((n + 1) * sizeof(*c->toff));
+		if (c->toff == NULL)
+			return 0;
+		c->tncols = t->ncols;
+		memcpy(c->tcols, t->cols, sizeof(c->tcols));
+	}
+	end = max < n - c->tdone ? c->tdone + max : n;
+	for (; c->tdone < end; c->tdone++) {
+		const void *rec = sq_snapshot_row(t->snap, c->tdone);
+		size_t l =
+		    strlen(sq_table_rowtext(t, rec, row, sizeof(row))) + 1;
+
+		if (c->tused + l > c->tcap) {
+			/* after the first rows, what all rows will need */
+			size_t nc = c->tdone > 0
+					? c->tused / c->tdone * n + n / 8 + l
+					: (n + 1) * 64;
+			char *p;
+
+			while (nc < c->tused + l)
+				nc *= 2;
+			p = realloc(c->text, nc);
+			if (p == NULL) {
+				text_drop(c);
+				return 0;
+			}
+			c->text = p;
+			c->tcap = nc;
+		}
+		memcpy(c->text + c->tused, row, l);
+		c->toff[c->tdone] = c->tused;
+		c->tused += l;
+	}
+	if (c->tdone < n)
+		return 0;
+	c->toff[n] = c->tused;
+	c->text_ok = 1;
+	return 1;
+}
+
+int
+sq_table_warm(struct sq_table *t, size_t rows)
+{
+	struct sq_table_cache *c;
+
+	if (t->snap == NULL)
+		return 0;
+	c = cache_get(t);
+	if (c == NULL)
+		return 0;
+	if (build_text(t, c, rows))
+		return 0;
+	/* no memory for it: nothing more to do in idle time */
+	return c->toff != NULL;
+}
+
+/* Does snapshot row i pass the filter? */
+static int
+row_passes(struct sq_table *t, const struct sq_table_cache *c, size_t i)
+{
+	const void *rec = sq_snapshot_row(t->snap, i);
+	char text[4096];
+
+	if (t->filter.re == NULL)
+		return sq_filter_row(&t->filter, rec, "");
+	if (c != NULL && c->text_ok)
+		return sq_filter_row_n(&t->filter, rec, c->text + c->toff[i],
+				       c->toff[i + 1] - c->toff[i] - 1);
+	sq_table_rowtext(t, rec, text, sizeof(text));
+	return sq_filter_row(&t->filter, rec, text);
+}
+
+/* One bit per snapshot row: does it pass the filter? */
+static void
+build_match(struct sq_table *t, struct sq_table_cache *c)
+{
+	size_t n = t->snap->nrows, i;
+
+	if (c->match_ok && strcmp(c->mtext, t->filter.text) == 0 &&
+	    same_cols(t, c->mcols, c->mncols))
+		return;
+	free(c->match);
+	c->match_ok = 0;
+	c->match = calloc(n / 8 + 1, 1);
+	if (c->match == NULL)
+		return;
+	if (t->filter.re != NULL)
+		build_text(t, c, SIZE_MAX);
+	for (i = 0; i < n; i++) {
+		if (row_passes(t, c, i))
+			c->match[i / 8] |= (unsigned char)(1u << (i % 8));
+	}
+	c->match_ok = 1;
+	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
+	c->mncols = t->ncols;
+	memcpy(c->mcols, t->cols, sizeof(c->mcols));
 }
 
 static void
@@ -428,31 +852,90 @@ compute_widths(struct sq_table *t)
 	}
 }
 
-void
-sq_table_rebuild(struct sq_table *t)
+/* Is rec the row with this id? Like comparing sq_table_id(), without
+ * printing it when one column makes the id (the common case). */
+static int
+row_has_id(const struct sq_table *t, const void *rec, const char *id)
 {
-	size_t i;
-	char text[4096], id[256];
+	char buf[256], raw[SQ_TABLE_CELL];
+	const char *s;
 
-	t->nrows = 0;
+	if (t->nidcols != 1)
+		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
+	s = t->def->cols[t->idcols[0]].text(rec, raw, sizeof(raw));
+	/* sq_table_id keeps sizeof(buf) - 1 bytes of it */
+	return strncmp(s ? s : "", id, sizeof(buf) - 1) == 0 &&
+	       (strlen(id) == sizeof(buf) - 1 || strcmp(s ? s : "", id) == 0);
+}
+
+/*
+ * Rebuild t->rows. filter_only: only the filter changed since the last
+ * rebuild (sq_table_filter); when the rows it keeps are the very rows
+ * shown, in the same order, the arrangement, cursor and widths stay as
+ * they are (typing "acct" into the filter of a queue where every row has
+ * an account changes nothing four times).
+ */
+static void
+rebuild(struct sq_table *t, int filter_only)
+{
+	struct sq_table_cache *c;
+	uint32_t *pre = NULL;
+	size_t i, n, np = 0;
+	int filt;
+
 	if (t->snap == NULL) {
+		t->nrows = 0;
 		t->cur = t->top = 0;
 		return;
 	}
-	for (i = 0; i < t->snap->nrows; i++) {
-		const void *rec = sq_snapshot_row(t->snap, i);
-		struct sq_table_row r = { i, 0, 0, 0 };
+	n = t->snap->nrows;
+	c = cache_get(t);
+	filt = sq_filter_active(&t->filter);
+	if (c != NULL) {
+		build_order(t, c);
+		if (filt)
+			build_match(t, c);
+		if (n <= UINT32_MAX)
+			pre = malloc((n ? n : 1) * sizeof(*pre));
+	}
+	/* the sorted rows that pass the filter */
+	if (pre != NULL) {
+		for (i = 0; i < n; i++) {
+			size_t rec = c->order != NULL ? c->order[i] : i;
 
-		if (sq_filter_active(&t->filter)) {
-			if (t->filter.re != NULL)
-				sq_table_rowtext(t, rec, text, sizeof(text));
-			if (!sq_filter_row(&t->filter, rec, text))
+			if (filt &&
+			    !(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
+					  : row_passes(t, c, rec)))
 				continue;
+			pre[np++] = (uint32_t)rec;
 		}
+		if (filter_only && c->pre != NULL && np == c->npre &&
+		    memcmp(pre, c->pre, np * sizeof(*pre)) == 0) {
+			free(pre);
+			return;
+		}
+		free(c->pre);
+		c->pre = pre;
+		c->npre = np;
+	}
+	t->nrows = 0;
+	if (pre != NULL && np > t->cap) {
+		struct sq_table_row *r = realloc(t->rows, np * sizeof(*r));
+
+		if (r != NULL) {
+			t->rows = r;
+			t->cap = np;
+		}
+	}
+	for (i = 0; i < (pre != NULL ? np : n); i++) {
+		size_t rec = pre != NULL ? pre[i] : i;
+		struct sq_table_row r = { rec, 0, 0, 0 };
+
+		if (pre == NULL && filt && !row_passes(t, c, rec))
+			continue;
 		if (sq_table_push(t, &r) == -1)
 			break;
 	}
-	sort_rows(t);
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);
 	/* the cursor stays on its row id when that row is still shown */
@@ -461,8 +944,7 @@ sq_table_rebuild(struct sq_table *t)
 			const void *rec =
 			    sq_snapshot_row(t->snap, t->rows[i].rec);
 
-			if (strcmp(sq_table_id(t, rec, id, sizeof(id)),
-				   t->cur_id) == 0) {
+			if (row_has_id(t, rec, t->cur_id)) {
 				t->cur = i;
 				break;
 			}
@@ -477,10 +959,19 @@ sq_table_rebuild(struct sq_table *t)
 }
 
 void
+sq_table_rebuild(struct sq_table *t)
+{
+	rebuild(t, 0);
+}
+
+void
 sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
 	if (snap != NULL)
 		sq_snapshot_ref(snap);
+	/* what was worked out for the old rows goes with them */
+	if (snap != t->snap && t->cache != NULL)
+		cache_drop(t->cache);
 	sq_snapshot_unref(t->snap);
 	t->snap = snap;
 	sq_table_rebuild(t);
@@ -493,7 +984,7 @@ sq_table_filter(struct sq_table *t, const char *text, char *err, size_t n)
 		return -1;
 	if (*text != '\0')
 		snprintf(t->search, sizeof(t->search), "%s", text);
-	sq_table_rebuild(t);
+	rebuild(t, 1);
 	return 0;
 }
 

@@ -29,6 +29,7 @@ struct sq_table_row {
 };
 
 struct sq_tui_view;
+struct sq_table_cache;
 
 struct sq_table {
 	const struct sq_view_def *def;
@@ -59,6 +60,11 @@ struct sq_table {
 	int nidcols;
 	int widths[SQ_TABLE_MAX_COLS]; /* per shown column */
 	int mode;                      /* a view's display mode (node map) */
+
+	/* what a rebuild worked out and the next may reuse while the
+	 * snapshot stays (table.c): the sort order of every row, the rows
+	 * the filter keeps, the rows' text a regex runs over */
+	struct sq_table_cache *cache;
 };
 
 /* Columns without SQ_COL_HIDDEN, sorted by default_sort. */
@@ -69,6 +75,9 @@ void sq_table_free(struct sq_table *t);
 void sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap);
 /* Re-apply filter, sort, arrangement; keep the cursor on its row id. */
 void sq_table_rebuild(struct sq_table *t);
+/* Idle work before a filter is typed: make the rows' text a regex runs
+ * over, up to rows more rows. 1 while there is more to do. */
+int sq_table_warm(struct sq_table *t, size_t rows);
 
 /* Filter text without the '/': -1 with err when the pattern is bad (the
  * old filter stays). "" clears. */

@@ -1,7 +1,9 @@
 /*
  * test_scale.c - unit tests of what keeps squall fast on big queues:
- * string interning and exact-size rows in the parsers, and the number
- * formatting the table widget does for every row.
+ * string interning and exact-size rows in the parsers, the table
+ * widget's caches (sort order by radix and ranks, filter bits, row text
+ * made in idle slices, unchanged rows kept) checked against a plain
+ * reference implementation, and the job array grouping.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +17,9 @@
 #include "core/strtab.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
+#include "tui/filter.h"
+#include "tui/table.h"
+#include "tui/views.h"
 
 static void
 test_strtab(void **state)
@@ -128,6 +133,333 @@ test_parsers_share(void **state)
 	sq_snapshot_unref(p);
 }
 
+/* ------------------------------------------------------------ tables */
+
+static unsigned long rnd_state = 12345;
+
+static unsigned
+rnd(unsigned n)
+{
+	rnd_state = rnd_state * 6364136223846793005UL + 1442695040888963407UL;
+	return (unsigned)((rnd_state >> 33) % n);
+}
+
+/*
+ * A queue of n jobs with what makes sorting hard: shared and unshared
+ * copies of equal strings, digits with leading zeros, missing values,
+ * UNLIMITED, and job arrays.
+ */
+static struct sq_snapshot *
+make_jobs(size_t n)
+{
+	static const char *const users[] = { "alice", "bob",  "u10",
+					     "u9",    "u010", "Carol" };
+	static const char *const states[] = { "PENDING", "RUNNING", "PENDING",
+					      "COMPLETING" };
+	static const char *const names[] = { "sim",   "sim2",  "sim10",
+					     "sim02", "a b",   "x_0001",
+					     "x_1",   "train", "" };
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	uint32_t id = 1000, array = 0;
+	size_t i, left = 0;
+	char buf[64];
+
+	for (i = 0; i < n; i++) {
+		struct sq_job *j = sq_snapshot_add(s);
+
+		j->job_id = id++;
+		if (left == 0 && rnd(8) == 0) {
+			array = j->job_id;
+			left = 2 + rnd(12);
+		}
+		if (left > 0) {
+			j->array_job_id = array;
+			snprintf(buf, sizeof(buf), "%u", j->job_id - array + 1);
+			j->array_task = sq_snapshot_str(s, buf);
+			snprintf(buf, sizeof(buf), "%u_%u", array,
+				 j->job_id - array + 1);
+			left--;
+		} else {
+			j->array_task = "";
+			snprintf(buf, sizeof(buf), "%u", j->job_id);
+		}
+		j->id = sq_snapshot_str(s, buf);
+		/* half the rows share one copy, half have their own */
+		j->user =
+		    rnd(2) ? users[rnd(6)] : sq_snapshot_str(s, users[rnd(6)]);
+		j->account = rnd(2) ? "acct1" : "acct10";
+		j->partition = rnd(3) ? "batch" : "gpu";
+		j->qos = "normal";
+		j->state = states[rnd(4)];
+		j->state_compact = j->state[0] == 'P' ? "PD" : "R";
+		j->reason = rnd(2) ? "Priority" : "";
+		j->name = sq_snapshot_str(s, names[rnd(9)]);
+		j->gres = rnd(4) ? "" : "gres:gpu:2";
+		j->nodelist =
+		    rnd(2) ? "" : sq_snapshot_str(s, rnd(2) ? "n01" : "n1");
+		j->priority = rnd(10) == 0 ? SQ_NONE : (int64_t)rnd(50);
+		j->nodes = 1 + rnd(3);
+		j->cpus = rnd(5) == 0 ? SQ_INFINITE : (int64_t)rnd(64);
+		j->time_limit =
+		    rnd(6) == 0 ? SQ_INFINITE : (int64_t)rnd(9) * 60;
+		j->time_used = rnd(4) == 0 ? SQ_NONE : (int64_t)rnd(1000);
+		j->submit_time = 1700000000 + rnd(100);
+		j->start_time = rnd(3) == 0 ? SQ_NONE : 1700000000 + rnd(100);
+	}
+	return s;
+}
+
+/* The natural order as the table widget always had it (reference). */
+static int
+ref_natcmp(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *x = a, *y = b;
+			size_t lx, ly;
+
+			while (*x == '0')
+				x++;
+			while (*y == '0')
+				y++;
+			lx = strspn(x, "0123456789");
+			ly = strspn(y, "0123456789");
+			if (lx != ly)
+				return lx < ly ? -1 : 1;
+			if (strncmp(x, y, lx) != 0)
+				return strncmp(x, y, lx);
+			a = x + lx;
+			b = y + ly;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+struct ref_key {
+	size_t rec;
+	int missing;
+	long long num;
+	char txt[512];
+	int has_txt;
+};
+
+static int ref_desc;
+
+static int
+ref_cmp(const void *pa, const void *pb)
+{
+	const struct ref_key *a = pa, *b = pb;
+	int c = 0;
+
+	if (a->missing != b->missing)
+		return a->missing ? 1 : -1;
+	if (!a->missing) {
+		if (!a->has_txt)
+			c = a->num < b->num ? -1 : a->num > b->num;
+		else
+			c = ref_natcmp(a->txt, b->txt);
+		if (ref_desc)
+			c = -c;
+	}
+	if (c == 0)
+		c = a->rec < b->rec ? -1 : a->rec > b->rec;
+	return c;
+}
+
+/* Rows of snapshot s sorted by column col as the widget always did,
+ * keeping those that pass the filter f (NULL: all) on the text of the
+ * shown columns of t. */
+static size_t
+reference(struct sq_table *t, int col, int desc, struct sq_filter *f,
+	  size_t *out)
+{
+	const struct sq_column *c = col >= 0 ? &t->def->cols[col] : NULL;
+	size_t n = t->snap->nrows, i, m = 0;
+	struct ref_key *k = calloc(n, sizeof(*k));
+
+	assert_non_null(k);
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(t->snap, i);
+		char buf[512], text[4096];
+		const char *s;
+		long long v;
+
+		if (f != NULL) {
+			sq_table_rowtext(t, rec, text, sizeof(text));
+			if (!sq_filter_row(f, rec, text))
+				continue;
+		}
+		k[m].rec = i;
+		if (c != NULL) {
+			s = c->text(rec, buf, sizeof(buf));
+			k[m].missing = s == NULL;
+			if (c->num != NULL && c->num(rec, &v) == 0) {
+				k[m].num = v == SQ_INFINITE ? LLONG_MAX : v;
+				if (v == SQ_NONE)
+					k[m].missing = 1;
+			} else if (s != NULL) {
+				snprintf(k[m].txt, sizeof(k[m].txt), "%s", s);
+				k[m].has_txt = 1;
+			}
+		}
+		m++;
+	}
+	ref_desc = desc;
+	if (c != NULL)
+		qsort(k, m, sizeof(*k), ref_cmp);
+	for (i = 0; i < m; i++)
+		out[i] = k[i].rec;
+	free(k);
+	return m;
+}
+
+static void
+assert_rows(const struct sq_table *t, const size_t *ref, size_t n)
+{
+	size_t i;
+
+	assert_int_equal(t->nrows, n);
+	for (i = 0; i < n; i++) {
+		if (t->rows[i].rec != ref[i])
+			fail_msg("row %zu: rec %zu, expected %zu", i,
+				 t->rows[i].rec, ref[i]);
+	}
+}
+
+/* Every column, both ways, with and without filters: the same rows in
+ * the same order as the plain implementation. */
+static void
+test_table_vs_reference(void **state)
+{
+	static const char *const filters[] = {
+		"bob",         "u0?10",  "^1",    "!PENDING",
+		"@user=alice", "sim0*2", "Carol", "x_0*1\\b",
+	};
+	struct sq_snapshot *s = make_jobs(3000);
+	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k;
+	struct sq_table t;
+	char err[300];
+
+	(void)state;
+	assert_non_null(ref);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL; /* arrays are tested on their own below */
+	sq_table_set_snapshot(&t, s);
+	for (i = 0; i < sq_view_jobs.ncols; i++) {
+		int desc;
+
+		for (desc = 0; desc < 2; desc++) {
+			sq_table_sort(&t, (int)i, desc);
+			n = reference(&t, (int)i, desc, NULL, ref);
+			assert_rows(&t, ref, n);
+		}
+	}
+	sq_table_sort(&t, -1, 0);
+	n = reference(&t, -1, 0, NULL, ref);
+	assert_rows(&t, ref, n);
+	/* filters, typed letter by letter over a sorted table; half of the
+	 * row text made ahead in idle slices */
+	sq_table_sort(&t, 1, 1);
+	sq_table_warm(&t, 1500);
+	for (k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
+		size_t l, len = strlen(filters[k]);
+
+		for (l = 1; l <= len; l++) {
+			char pat[64];
+			struct sq_filter f;
+
+			snprintf(pat, sizeof(pat), "%.*s", (int)l, filters[k]);
+			sq_filter_init(&f);
+			if (sq_filter_set(&f, pat, t.def, err, sizeof(err)) ==
+			    -1) {
+				assert_int_equal(
+				    sq_table_filter(&t, pat, err, sizeof(err)),
+				    -1);
+				continue;
+			}
+			assert_int_equal(
+			    sq_table_filter(&t, pat, err, sizeof(err)), 0);
+			n = reference(&t, 1, 1, &f, ref);
+			assert_rows(&t, ref, n);
+			sq_filter_free(&f);
+		}
+	}
+	/* the filter's text follows the shown columns: without the user
+	 * column, "Carol" matches nothing */
+	assert_int_equal(sq_table_filter(&t, "Carol", err, sizeof(err)), 0);
+	assert_true(t.nrows > 0);
+	assert_int_equal(
+	    sq_table_set_columns(&t, "job_id,state,name", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 0);
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	free(ref);
+}
+
+/* Job arrays: every member right under its group's first row, folded
+ * groups hide their members, and filters that keep the same rows leave
+ * the arrangement alone but folding still applies. */
+static void
+test_arrays_grouped(void **state)
+{
+	struct sq_snapshot *s = make_jobs(2000);
+	struct sq_table t;
+	char err[300], id[32];
+	size_t i, seen = 0;
+	unsigned char *mark = calloc(2000, 1);
+
+	(void)state;
+	assert_non_null(mark);
+	sq_table_init(&t, &sq_view_jobs);
+	sq_table_set_snapshot(&t, s);
+	assert_int_equal(t.nrows, 2000);
+	for (i = 0; i < t.nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(s, t.rows[i].rec);
+
+		assert_false(mark[t.rows[i].rec]);
+		mark[t.rows[i].rec] = 1;
+		seen++;
+		if (t.rows[i].depth == 1) {
+			const struct sq_job *lead;
+			size_t k = i;
+
+			while (t.rows[k].depth == 1)
+				k--;
+			lead = sq_snapshot_row(s, t.rows[k].rec);
+			assert_true(t.rows[k].flags & SQ_ROW_HASKIDS);
+			assert_int_equal(lead->array_job_id, j->array_job_id);
+		}
+	}
+	assert_int_equal(seen, 2000);
+	/* "a" then "ac": every row has an account, nothing moves */
+	assert_int_equal(sq_table_filter(&t, "a", err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "ac", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 2000);
+	/* fold the first array: its members go, the others stay */
+	for (i = 0; i < t.nrows && !(t.rows[i].flags & SQ_ROW_HASKIDS); i++)
+		;
+	assert_true(i < t.nrows);
+	snprintf(id, sizeof(id), "array:%u",
+		 ((const struct sq_job *)sq_snapshot_row(s, t.rows[i].rec))
+		     ->array_job_id);
+	sq_table_set_folded(&t, id, 1);
+	sq_table_rebuild(&t);
+	assert_true(t.rows[i].flags & SQ_ROW_FOLDED);
+	assert_int_equal(t.nrows, 2000 - t.rows[i].hidden);
+	/* the same filter again: the fold stays */
+	assert_int_equal(sq_table_filter(&t, "acc", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 2000 - t.rows[i].hidden);
+	assert_true(t.rows[i].flags & SQ_ROW_FOLDED);
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	free(mark);
+}
+
 int
 main(void)
 {
@@ -136,6 +468,8 @@ main(void)
 		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_col_int),
 		cmocka_unit_test(test_parsers_share),
+		cmocka_unit_test(test_table_vs_reference),
+		cmocka_unit_test(test_arrays_grouped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
