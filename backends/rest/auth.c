@@ -5,9 +5,9 @@
  * buffer that is locked in memory when possible and wiped when freed; it
  * never appears in an error message, and this file prints nothing.
  *
- * Not here yet: minting a token with `scontrol token` through an ssh
- * companion backend of the same cluster; sq_rest_auth_fresh() is where a
- * renewal before `exp` plugs in (today it re-reads the token file).
+ * Third source: a token minted with `scontrol token` over an ssh
+ * companion of the same cluster (mint.c), renewed before its exp; a token
+ * file is re-read before exp instead.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -113,6 +113,16 @@ token_keep(const char *src, size_t n, const char *what, char **tok, size_t *len,
 	*tok = p;
 	*len = n;
 	return 0;
+}
+
+int
+sq_rest_token_text(const char *buf, size_t len, const char *what, char **tok,
+		   size_t *tlen, struct sq_err *err)
+{
+	size_t off, n;
+
+	token_trim(buf, len, &off, &n);
+	return token_keep(buf + off, n, what, tok, tlen, err);
 }
 
 int
@@ -304,6 +314,15 @@ sq_rest_auth_load(struct sq_rest_auth *a, const struct sq_cluster_cfg *cfg,
 		snprintf(a->source, sizeof(a->source), "token file %s",
 			 cfg->token_file);
 		snprintf(a->file, sizeof(a->file), "%s", cfg->token_file);
+	} else if (need_token &&
+		   (getenv("SLURM_JWT") == NULL ||
+		    *getenv("SLURM_JWT") == '\0') &&
+		   cfg->host[0] != '\0') {
+		/* the cluster names a login node: mint a token there */
+		if (sq_rest_mint_open(a, cfg, err) == -1) {
+			sq_rest_mint_close(a);
+			return -1;
+		}
 	} else if (need_token) {
 		const char *env = getenv("SLURM_JWT");
 		size_t off, n;
@@ -357,7 +376,10 @@ sq_rest_auth_fresh(struct sq_rest_auth *a, time_t now, int margin,
 
 	if (a->token == NULL || a->exp < 0 || a->exp - (int64_t)now > margin)
 		return 0;
-	if (a->file[0] != '\0') {
+	if (a->mint != NULL) {
+		if (sq_rest_mint(a, err) == -1)
+			return -1;
+	} else if (a->file[0] != '\0') {
 		char *tok = NULL, sun[64];
 		size_t len = 0;
 		int64_t exp = -1;
@@ -388,6 +410,7 @@ sq_rest_auth_fresh(struct sq_rest_auth *a, time_t now, int margin,
 void
 sq_rest_auth_free(struct sq_rest_auth *a)
 {
+	sq_rest_mint_close(a);
 	if (a->token != NULL)
 		sq_rest_secret_free(a->token, a->token_len + 1);
 	a->token = NULL;

@@ -31,7 +31,24 @@ struct sq_rest_auth {
 	int64_t exp;      /* the JWT's exp claim, or -1 when unknown */
 	char source[600]; /* "SLURM_JWT" or "token file PATH" (for messages) */
 	char file[512];   /* token file to re-read on refresh, or "" */
+	void *mint;       /* ssh transport minting tokens (mint.c), or NULL */
 };
+
+/* Lifespan of a token minted over the ssh companion, in seconds. */
+#define SQ_REST_MINT_LIFESPAN 3600
+
+/*
+ * mint.c: open the ssh companion named by cfg (host, port, user, identity,
+ * known_hosts ...) and mint a first token; mint again (before exp); close.
+ */
+int sq_rest_mint_open(struct sq_rest_auth *a, const struct sq_cluster_cfg *cfg,
+		      struct sq_err *err);
+int sq_rest_mint(struct sq_rest_auth *a, struct sq_err *err);
+void sq_rest_mint_close(struct sq_rest_auth *a);
+/* A token from text (blanks and a SLURM_JWT= prefix removed), checked and
+ * copied into a wiped-on-free buffer. */
+int sq_rest_token_text(const char *buf, size_t len, const char *what,
+		       char **tok, size_t *tlen, struct sq_err *err);
 
 /*
  * Read a token file: it must be a regular file owned by uid with no group
