@@ -60,8 +60,9 @@ struct sq_backend_ops {
 struct sq_backend {
 	const struct sq_backend_ops *ops;
 	struct sq_cluster_cfg cfg;
-	char version[32]; /* Slurm version, e.g. "22.05.8" */
-	unsigned queries; /* queries sent to the cluster so far */
+	char version[32];     /* Slurm version, e.g. "22.05.8" */
+	unsigned queries;     /* slurmctld RPCs so far (as sdiag counts) */
+	unsigned dbd_queries; /* slurmdbd queries so far (sacct ...) */
 	void *priv;
 };
 

@@ -212,7 +212,12 @@ draw_status(struct sq_app *app)
 			 age);
 		x += sq_put(y, x, app->cols - x, buf, stale ? sattr : attr);
 	}
-	snprintf(buf, sizeof(buf), "| %u q/min ", st->queries_per_min);
+	/* slurmctld RPCs a minute, and slurmdbd's share when there is one */
+	if (st->dbd_per_min > 0)
+		snprintf(buf, sizeof(buf), "| %u q/min +%u dbd ",
+			 st->queries_per_min, st->dbd_per_min);
+	else
+		snprintf(buf, sizeof(buf), "| %u q/min ", st->queries_per_min);
 	x += sq_put(y, x, app->cols - x, buf, attr);
 	if (st->busy) {
 		snprintf(buf, sizeof(buf), "| fetching %s %.0fs ",

@@ -20,7 +20,7 @@
 #include "spec_load.h"
 #include "tui/worker.h"
 
-#define QRING 2048 /* query timestamps kept for the per-minute rate */
+#define QRING 2048 /* calls kept for the per-minute rates */
 #define MAX_BACKOFF 600.0
 
 struct slot {
@@ -48,7 +48,10 @@ struct sq_worker {
 	struct slot slots[SQ_KIND_COUNT];
 	struct sq_worker_status st;
 	double busy_since;
-	double qring[QRING];
+	struct {
+		double t;           /* monotonic seconds the call ended */
+		unsigned ctld, dbd; /* slurmctld RPCs, slurmdbd queries */
+	} qring[QRING];
 	unsigned qhead, qcount;
 	int done;     /* the thread has finished */
 	int detached; /* the UI gave up waiting: the thread frees w */
@@ -106,30 +109,41 @@ notify(struct sq_worker *w)
 	(void)r;
 }
 
+/* What one call cost (the backend's counters went from q0/d0 to b's). */
 static void
-count_queries(struct sq_worker *w, unsigned long n, double now)
+count_queries(struct sq_worker *w, const struct sq_backend *b, unsigned q0,
+	      unsigned d0, double now)
 {
-	while (n-- > 0) {
-		w->qring[w->qhead] = now;
-		w->qhead = (w->qhead + 1) % QRING;
-		if (w->qcount < QRING)
-			w->qcount++;
-	}
+	unsigned ctld = b->queries - q0, dbd = b->dbd_queries - d0;
+
+	w->st.queries += ctld;
+	w->st.dbd_queries += dbd;
+	if (ctld == 0 && dbd == 0)
+		return;
+	w->qring[w->qhead].t = now;
+	w->qring[w->qhead].ctld = ctld;
+	w->qring[w->qhead].dbd = dbd;
+	w->qhead = (w->qhead + 1) % QRING;
+	if (w->qcount < QRING)
+		w->qcount++;
 }
 
-static unsigned
-queries_last_minute(const struct sq_worker *w, double now)
+/* slurmctld RPCs and slurmdbd queries of the last 60 s */
+static void
+queries_last_minute(const struct sq_worker *w, double now, unsigned *ctld,
+		    unsigned *dbd)
 {
-	unsigned i, n = 0;
+	unsigned i;
 
+	*ctld = *dbd = 0;
 	for (i = 0; i < w->qcount; i++) {
 		unsigned k = (w->qhead + QRING - 1 - i) % QRING;
 
-		if (now - w->qring[k] > 60.0)
+		if (now - w->qring[k].t > 60.0)
 			break;
-		n++;
+		*ctld += w->qring[k].ctld;
+		*dbd += w->qring[k].dbd;
 	}
-	return n;
 }
 
 /* Seconds until kind k may be fetched again after an attempt that took
@@ -235,16 +249,14 @@ open_backend(struct sq_worker *w)
 {
 	struct sq_err err;
 	struct sq_backend *b;
-	unsigned long q;
 
 	sq_err_clear(&err);
 	pthread_mutex_unlock(&w->mu);
 	b = sq_backend_open(&w->cfg, &err);
 	pthread_mutex_lock(&w->mu);
-	/* sinfo -V and the like count too */
-	q = b != NULL ? b->queries : 1;
-	count_queries(w, q, mono());
-	w->st.queries += q;
+	/* what opening cost (a failed one is not known: none) */
+	if (b != NULL)
+		count_queries(w, b, 0, 0, mono());
 	if (b == NULL) {
 		double d = 5;
 		int i;
@@ -291,7 +303,7 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 	struct slot *s = &w->slots[k];
 	struct sq_snapshot *snap = NULL;
 	struct sq_err err;
-	unsigned long q0;
+	unsigned q0, d0;
 	double t0 = mono(), t1;
 	int rc;
 
@@ -302,13 +314,13 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 	w->busy_since = t0;
 	notify(w);
 	q0 = w->b->queries;
+	d0 = w->b->dbd_queries;
 	sq_err_clear(&err);
 	pthread_mutex_unlock(&w->mu);
 	rc = fetch_one(w, k, &snap, &err);
 	pthread_mutex_lock(&w->mu);
 	t1 = mono();
-	count_queries(w, w->b->queries - q0, t1);
-	w->st.queries += w->b->queries - q0;
+	count_queries(w, w->b, q0, d0, t1);
 	w->st.busy = 0;
 	if (rc == 0) {
 		sq_snapshot_unref(s->snap);
@@ -408,7 +420,7 @@ sq_worker_answer(struct sq_worker *w, int yes, const char *line)
 static void
 run_call(struct sq_worker *w)
 {
-	unsigned long q0 = w->b->queries;
+	unsigned q0 = w->b->queries, d0 = w->b->dbd_queries;
 
 	w->call_state = 2;
 	w->st.busy = 1;
@@ -416,8 +428,7 @@ run_call(struct sq_worker *w)
 	pthread_mutex_unlock(&w->mu);
 	w->call_fn(w->b, w->call_arg);
 	pthread_mutex_lock(&w->mu);
-	count_queries(w, w->b->queries - q0, mono());
-	w->st.queries += w->b->queries - q0;
+	count_queries(w, w->b, q0, d0, mono());
 	w->st.busy = 0;
 	w->call_state = 3;
 	notify(w);
@@ -685,7 +696,7 @@ sq_worker_status(struct sq_worker *w, struct sq_worker_status *st)
 	pthread_mutex_lock(&w->mu);
 	*st = w->st;
 	st->busy_secs = w->st.busy ? now - w->busy_since : 0;
-	st->queries_per_min = queries_last_minute(w, now);
+	queries_last_minute(w, now, &st->queries_per_min, &st->dbd_per_min);
 	for (i = 0; i < SQ_KIND_COUNT; i++) {
 		st->kind[i] = w->slots[i].info;
 		st->kind[i].next_in =

@@ -47,12 +47,16 @@ struct sq_worker_status {
 	unsigned caps;
 	char error[512]; /* last error of any kind (open or fetch) */
 	time_t error_time;
-	int busy;                 /* a call is running */
-	enum sq_kind busy_kind;   /* which kind (when busy) */
-	double busy_secs;         /* for how long */
-	unsigned queries_per_min; /* commands/requests sent in the last 60 s */
-	unsigned long queries;    /* since start */
-	unsigned gen;             /* bumped at every publish */
+	int busy;               /* a call is running */
+	enum sq_kind busy_kind; /* which kind (when busy) */
+	double busy_secs;       /* for how long */
+	/* what squall cost the cluster: slurmctld RPCs (as sdiag counts
+	 * them) and slurmdbd queries, in the last 60 s and since start */
+	unsigned queries_per_min;
+	unsigned dbd_per_min;
+	unsigned long queries;
+	unsigned long dbd_queries;
+	unsigned gen; /* bumped at every publish */
 	struct sq_worker_kind kind[SQ_KIND_COUNT];
 	/* a question of the backend waiting for the user (ssh host key,
 	 * password): answer it with sq_worker_answer() */

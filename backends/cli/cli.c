@@ -52,8 +52,13 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	int status = 0, rc;
 
 	sq_buf_init(&eb, SQ_CLI_ERR_LIMIT);
-	if (cli->b != NULL)
-		cli->b->queries++;
+	if (cli->b != NULL) {
+		unsigned ctld, dbd;
+
+		sq_cli_cost(argv, &ctld, &dbd);
+		cli->b->queries += ctld;
+		cli->b->dbd_queries += dbd;
+	}
 	rc = cli->tr->run(cli->tr_ctx, argv, out, &eb, &status, err);
 	if (rc == 0 && cli->b != NULL && cli->b->cfg.record_dir[0] != '\0')
 		sq_cli_record(cli, argv, status, out);

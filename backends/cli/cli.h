@@ -67,6 +67,10 @@ void sq_cli_record(struct sq_cli *cli, const char *const argv[], int status,
 int sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
 			  struct sq_err *err);
 
+/* What argv costs the cluster: slurmctld RPCs and slurmdbd queries
+ * (cost.c; measured on 22.05 with sdiag). */
+void sq_cli_cost(const char *const argv[], unsigned *ctld, unsigned *dbd);
+
 /* Capabilities of the CLI backends for the detected version. */
 unsigned sq_cli_caps(const struct sq_cli *cli);
 

@@ -129,11 +129,14 @@ call(struct sq_backend *b, const char *method, const char *path,
      const char *body, struct sq_buf *out, long *status, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
+	unsigned ctld, dbd;
 
 	if (sq_rest_auth_fresh(&p->auth, time(NULL), REST_TOKEN_MARGIN, err) ==
 	    -1)
 		return -1;
-	b->queries++;
+	sq_rest_cost(method, path, &ctld, &dbd);
+	b->queries += ctld;
+	b->dbd_queries += dbd;
 	if (sq_http_request(p->http, method, path, &p->auth, body, out, status,
 			    err) == -1)
 		return -1;

@@ -20,6 +20,13 @@
 #include "core/cluster.h"
 #include "core/err.h"
 
+/* ---------------------------------------------------------------- cost */
+
+/* What a request costs the cluster: slurmctld RPCs and slurmdbd queries
+ * (cost.c; measured on 22.05 with sdiag). */
+void sq_rest_cost(const char *method, const char *path, unsigned *ctld,
+		  unsigned *dbd);
+
 /* ---------------------------------------------------------------- auth */
 
 #define SQ_REST_TOKEN_MAX 16384
