@@ -138,6 +138,9 @@ sq_events_merge(struct sq_snapshot *events, const struct sq_snapshot *log)
 }
 
 /* Events of job id, at or after since (SQ_NONE: any time). */
+/* Rows sq_events_from_restarts() adds for one job at most. */
+#define MAX_NEW 100
+
 static int64_t
 count_events(const struct sq_snapshot *events, uint32_t id, int64_t since)
 {
@@ -191,6 +194,11 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			grew = known > 0 ? 0 : 1;
 		else
 			grew -= known;
+		/* a count that jumps by millions is not real restarts (Slurm
+		 * keeps it in 16 bits): a row each for the last few, not
+		 * all memory */
+		if (grew > MAX_NEW)
+			grew = MAX_NEW;
 		for (k = 0; k < grew; k++) {
 			struct sq_event *e = sq_snapshot_add(events);
 

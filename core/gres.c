@@ -47,6 +47,10 @@ all_digits(const char *s, size_t n)
 	return 1;
 }
 
+/* No GRES comes in more than 10^12 (a count past it is garbage): sums of
+ * counts over nodes and jobs then stay far from INT64_MAX. */
+#define MAX_COUNT 1000000000000LL
+
 /* One entry of length n at s, without any "(...)" suffix. */
 static int
 parse_one(const char *s, size_t n, struct sq_gres_item *it)
@@ -93,7 +97,7 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 			return -1;
 		copy_part(num, sizeof(num), eq + 1, cl);
 		it->count = strtoll(num, NULL, 10);
-		return 0;
+		return it->count > MAX_COUNT ? -1 : 0;
 	}
 	/* GRES form name[:type][:count] */
 	if (np == 1) {
@@ -102,6 +106,8 @@ parse_one(const char *s, size_t n, struct sq_gres_item *it)
 		   lens[np - 1] < sizeof(num)) {
 		copy_part(num, sizeof(num), parts[np - 1], lens[np - 1]);
 		it->count = strtoll(num, NULL, 10);
+		if (it->count > MAX_COUNT)
+			return -1;
 		if (np > 2)
 			copy_part(it->type, sizeof(it->type), parts[1],
 				  lens[1]);

@@ -2,11 +2,21 @@
  * join.c - cross-kind joins done by the worker before publishing:
  * partition totals from nodes, sprio ranks, and job -> sprio pointers.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/join.h"
 #include "core/model.h"
+
+/* a + b for counts >= 0 from the cluster, saturated (no overflow) */
+static int64_t
+add_count(int64_t a, int64_t b)
+{
+	if (b <= 0)
+		return a;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
 
 /* Is a node (by its comma-separated partition list) in partition p? */
 static int
@@ -52,10 +62,10 @@ sq_partitions_count(struct sq_snapshot *parts, const struct sq_snapshot *nodes)
 				continue;
 			n++;
 			idle += node_idle(nd->state);
-			ca += nd->cpus_alloc > 0 ? nd->cpus_alloc : 0;
-			ct += nd->cpus_total > 0 ? nd->cpus_total : 0;
-			ga += nd->gpus_alloc > 0 ? nd->gpus_alloc : 0;
-			gt += nd->gpus_total > 0 ? nd->gpus_total : 0;
+			ca = add_count(ca, nd->cpus_alloc);
+			ct = add_count(ct, nd->cpus_total);
+			ga = add_count(ga, nd->gpus_alloc);
+			gt = add_count(gt, nd->gpus_total);
 		}
 		if (p->nodes_total <= 0)
 			p->nodes_total = n;

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,9 @@ sq_parse_int(const char *s, int64_t *out)
 	}
 	if (*end != '\0')
 		return -1;
+	/* 9999999999999G does not fit: refuse it, do not overflow */
+	if (v > INT64_MAX / mul || v < INT64_MIN / mul)
+		return -1;
 	*out = (int64_t)v * mul;
 	return 0;
 }
@@ -178,6 +182,9 @@ sq_parse_mem_mb(const char *s, int64_t *out)
 	}
 	if (*end != '\0' && end[1] != '\0')
 		return -1;
+	/* NaN, 1e300: out of int64_t's range (and of any memory size) */
+	if (!(v > -1e18 && v < 1e18))
+		return -1;
 	*out = (int64_t)v;
 	return 0;
 }
@@ -198,9 +205,10 @@ sq_parse_duration(const char *s, int64_t *seconds)
 		*seconds = SQ_INFINITE;
 		return 0;
 	}
+	/* every part below 10^9, so the sums below cannot overflow */
 	if (strchr(s, '-') != NULL) {
 		d = strtol(p, &end, 10);
-		if (end == p || *end != '-' || d < 0)
+		if (end == p || *end != '-' || d < 0 || d > 999999999)
 			return -1;
 		p = end + 1;
 	}
@@ -208,6 +216,8 @@ sq_parse_duration(const char *s, int64_t *seconds)
 		if (!isdigit((unsigned char)*p))
 			return -1;
 		f[nf++] = strtol(p, &end, 10);
+		if (f[nf - 1] > 999999999)
+			return -1;
 		p = end;
 		if (*p == '\0')
 			break;

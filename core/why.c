@@ -5,6 +5,7 @@
  * assoc_mgr's usage. Never guesses: what no snapshot says stays unknown.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,28 @@ find_limits(const struct sq_job *job, const struct sq_snapshot *limits,
 }
 
 /* Sum of the values of a sprio TRES list ("cpu=17,mem=0,gres/gpu=125"). */
+/* a - b and a + b, saturated: the numbers come from the cluster and may
+ * be anything int64_t holds */
+static int64_t
+sat_sub(int64_t a, int64_t b)
+{
+	if (b < 0 && a > INT64_MAX + b)
+		return INT64_MAX;
+	if (b > 0 && a < INT64_MIN + b)
+		return INT64_MIN;
+	return a - b;
+}
+
+static int64_t
+sat_add(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
+
 static int64_t
 tres_sum(const char *s)
 {
@@ -357,7 +380,7 @@ tres_sum(const char *s)
 
 		if (eq == NULL)
 			break;
-		sum += strtoll(eq + 1, NULL, 10);
+		sum = sat_add(sum, strtoll(eq + 1, NULL, 10));
 		p = strchr(eq, ',');
 		if (p != NULL)
 			p++;
@@ -393,7 +416,8 @@ separate(const struct sq_prio *me, const struct sq_prio *ah, struct sq_why *w)
 
 		if (!nice && (f[i].me < 0 || f[i].ah < 0))
 			continue; /* SQ_NONE */
-		d = nice ? f[i].me - f[i].ah : f[i].ah - f[i].me;
+		d = nice ? sat_sub(f[i].me, f[i].ah)
+			 : sat_sub(f[i].ah, f[i].me);
 		if (d > lead) {
 			lead = d;
 			best = i;
@@ -529,15 +553,15 @@ sq_why_format(const struct sq_why *w, char *buf, size_t n)
 			    "ahead: job %u, priority %s vs %s (%+lld)\n",
 			    w->ahead_job, num(w->ahead_priority, a, sizeof(a)),
 			    num(w->priority, b, sizeof(b)),
-			    (long long)(w->ahead_priority - w->priority));
+			    (long long)sat_sub(w->ahead_priority, w->priority));
 			if (strcmp(w->factor, "nice") == 0)
 				put(buf, n, &off,
 				    "separated by: nice %lld on this job vs "
 				    "%lld (lowers it by %lld)\n",
 				    (long long)w->factor_self,
 				    (long long)w->factor_ahead,
-				    (long long)(w->factor_self -
-						w->factor_ahead));
+				    (long long)sat_sub(w->factor_self,
+						       w->factor_ahead));
 			else if (w->ahead_priority == w->priority)
 				put(buf, n, &off,
 				    "separated by: nothing (same priority: the "
@@ -547,8 +571,8 @@ sq_why_format(const struct sq_why *w, char *buf, size_t n)
 				    "separated by: %s %lld vs %lld (%+lld)\n",
 				    w->factor, (long long)w->factor_ahead,
 				    (long long)w->factor_self,
-				    (long long)(w->factor_ahead -
-						w->factor_self));
+				    (long long)sat_sub(w->factor_ahead,
+						       w->factor_self));
 		} else {
 			put(buf, n, &off, "ahead: none (first in line)\n");
 		}

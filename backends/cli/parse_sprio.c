@@ -55,7 +55,8 @@ factor(const char *s, int64_t *v)
 		return 0;
 	}
 	d = strtod(s, &end);
-	if (end == s || *end != '\0')
+	/* llround() of 1e37 or NaN gives garbage (INT64_MIN): refuse */
+	if (end == s || *end != '\0' || !(d > -1e18 && d < 1e18))
 		return -1;
 	*v = (int64_t)llround(d);
 	return 0;

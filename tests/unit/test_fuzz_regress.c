@@ -1,0 +1,240 @@
+/*
+ * test_fuzz_regress.c - one test for each crash the libFuzzer harnesses
+ * (tests/fuzz/) found, with the input that triggered it cut down to what
+ * matters. Built with --enable-sanitizers these fail loudly on the old
+ * code (UBSan overflow, ASan use-after-free); they also check that the
+ * fixed code still reads the ordinary values.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
+#include "backends/slurmjson/slurmjson.h"
+#include "core/action.h"
+#include "core/events.h"
+#include "core/gres.h"
+#include "core/join.h"
+#include "core/parse.h"
+#include "core/validate.h"
+#include "core/why.h"
+#include "tests/unit/test_util.h"
+
+static struct sq_snapshot *
+parse_text(enum sq_kind kind,
+	   int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+	   const char *literal)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	char *text = strdup(literal);
+	struct sq_err err;
+
+	assert_non_null(s);
+	assert_non_null(text);
+	if (parse(text, s, &err) != 0)
+		fail_msg("parse: %s", err.msg);
+	free(text);
+	return s;
+}
+
+/* One squeue -O line of a pending job (sq_cli_squeue_fmt). */
+#define SQ_LINE(id, user, prio, restarts)                                      \
+	id "|" id "|" id "|N/A|" user "|chemistry|low|normal|PD|PENDING|" prio \
+	   "|1|1|N/A|1-00:00:00|0:00|1795989962|N/A||" restarts                \
+	   "|Priority|" user "-job\n"
+
+/* fuzz cli_scontrol_partitions, cli_sacctmgr_*, core_validate: a time
+ * limit of 9223372036854775807 days overflowed int64_t */
+static void
+test_duration_overflow(void **state)
+{
+	int64_t v;
+
+	(void)state;
+	assert_int_equal(sq_parse_duration("9223372036854775807-0", &v), -1);
+	assert_int_equal(sq_parse_duration("9223372036854775807", &v), -1);
+	assert_int_equal(sq_parse_duration("666666666666666666", &v), -1);
+	assert_int_equal(sq_parse_duration("1:9223372036854775807", &v), -1);
+	assert_int_equal(sq_parse_duration("99999999999999999999:00", &v), -1);
+	/* ordinary values still read */
+	assert_int_equal(sq_parse_duration("1-02:03:04", &v), 0);
+	assert_int_equal(v, 93784);
+	assert_int_equal(sq_parse_duration("999999999", &v), 0);
+	assert_int_equal(v, 59999999940LL);
+	assert_int_equal(sq_parse_duration("UNLIMITED", &v), 0);
+	assert_int_equal(v, SQ_INFINITE);
+}
+
+/* fuzz cli_sinfo_nodes: Memory=3.5e113 was cast to int64_t */
+static void
+test_mem_out_of_range(void **state)
+{
+	int64_t v;
+
+	(void)state;
+	assert_int_equal(sq_parse_mem_mb("3.50111e+113", &v), -1);
+	assert_int_equal(sq_parse_mem_mb("-1e300G", &v), -1);
+	assert_int_equal(sq_parse_mem_mb("nan", &v), -1);
+	assert_int_equal(sq_parse_mem_mb("infinity", &v), -1);
+	assert_int_equal(sq_parse_mem_mb("8000", &v), 0);
+	assert_int_equal(v, 8000);
+	assert_int_equal(sq_parse_mem_mb("2G", &v), 0);
+	assert_int_equal(v, 2048);
+}
+
+/* fuzz core_parse: "9999999999999G" overflowed the multiplication */
+static void
+test_int_suffix_overflow(void **state)
+{
+	int64_t v;
+
+	(void)state;
+	assert_int_equal(sq_parse_int("9999999999999G", &v), -1);
+	assert_int_equal(sq_parse_int("-9999999999999G", &v), -1);
+	assert_int_equal(sq_parse_int("9223372036854775K", &v), 0);
+	assert_int_equal(v, 9223372036854775000LL);
+	assert_int_equal(sq_parse_int("5K", &v), 0);
+	assert_int_equal(v, 5000);
+}
+
+/* fuzz cli_squeue: RestartCnt 4768000000 added one event row per
+ * restart (out of memory) */
+static void
+test_restart_jump(void **state)
+{
+	struct sq_snapshot *old, *cur, *ev;
+	int n;
+
+	(void)state;
+	old = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
+			 SQ_LINE("66", "bob", "4768", "0"));
+	cur = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
+			 SQ_LINE("66", "bob", "4768", "4768000000"));
+	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	assert_non_null(ev);
+	n = sq_events_from_restarts(ev, old, cur);
+	assert_true(n > 0 && n <= 100);
+	assert_int_equal(ev->nrows, (size_t)n);
+	sq_snapshot_unref(ev);
+	/* a real restart still gives one row */
+	sq_snapshot_unref(cur);
+	cur = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
+			 SQ_LINE("66", "bob", "4768", "1"));
+	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	assert_int_equal(sq_events_from_restarts(ev, old, cur), 1);
+	sq_snapshot_unref(ev);
+	sq_snapshot_unref(cur);
+	sq_snapshot_unref(old);
+}
+
+/* fuzz cli_sprio: a factor of 1e37 became INT64_MIN (llround), and
+ * nice INT64_MIN against 61 overflowed the difference that picks the
+ * factor between two jobs */
+static void
+test_sprio_extreme(void **state)
+{
+	struct sq_snapshot *jobs, *prio;
+	struct sq_prio *p;
+	struct sq_job *j = NULL;
+	struct sq_why w;
+	struct sq_err err;
+	char buf[2048];
+	char big[] = "61|bob|low|2171|0|125|1667|167|5|200|0|"
+		     "19999999999999999999999999999999999990|cpu=8\n";
+	size_t i;
+
+	(void)state;
+	prio = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	assert_int_equal(sq_parse_sprio(big, prio, &err), -1);
+	sq_snapshot_unref(prio);
+
+	/* other backends may fill sprio rows: why.c saturates */
+	jobs = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
+			  SQ_LINE("65", "carol", "3813", "0")
+			      SQ_LINE("61", "bob", "2171", "0"));
+	prio = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	p = sq_snapshot_add(prio);
+	p->job_id = 61;
+	p->user = "bob";
+	p->partition = "low";
+	p->priority = INT64_MIN;
+	p->nice = INT64_MAX;
+	p->tres = "cpu=9223372036854775807,mem=9223372036854775807";
+	p = sq_snapshot_add(prio);
+	p->job_id = 65;
+	p->user = "carol";
+	p->partition = "low";
+	p->priority = INT64_MAX;
+	p->nice = INT64_MIN;
+	p->tres = "cpu=-9223372036854775807,mem=-9223372036854775807";
+	sq_prio_rank(prio);
+	sq_jobs_join_prio(jobs, prio);
+	for (i = 0; i < jobs->nrows; i++) {
+		struct sq_job *x = sq_snapshot_row(jobs, i);
+
+		if (x->job_id == 61)
+			j = x;
+	}
+	assert_non_null(j);
+	j->priority = INT64_MIN;
+	sq_why_compute(j, jobs, NULL, NULL, &w);
+	assert_int_equal(w.rank, 2);
+	assert_int_equal(w.ahead_job, 65);
+	assert_string_equal(w.factor, "nice");
+	sq_why_format(&w, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "(+9223372036854775807)"));
+	assert_non_null(strstr(buf, "lowers it by 9223372036854775807"));
+	sq_snapshot_unref(prio);
+	sq_snapshot_unref(jobs);
+}
+
+/* fuzz cli_sinfo_nodes: gpu:a100:4999999999999999999 on two nodes
+ * overflowed the partition totals */
+static void
+test_gres_huge_counts(void **state)
+{
+	struct sq_snapshot *nodes, *parts;
+	const struct sq_partition *p;
+	struct sq_gres_item it[4];
+
+	(void)state;
+	assert_int_equal(sq_gres_parse("gpu:a100:4999999999999999999", it, 4),
+			 -1);
+	assert_int_equal(sq_gres_parse("gres/gpu=99999999999999", it, 4), -1);
+	assert_int_equal(sq_gres_count("gpu:a100:4999999999999999999", "gpu"),
+			 0);
+	assert_int_equal(sq_gres_parse("gpu:a100:1000000000000", it, 4), 1);
+	assert_int_equal(sq_gres_count("cpu=2,gres/gpu=2", "gpu"), 2);
+
+	/* CPU totals of nodes that claim INT64_MAX CPUs saturate */
+	nodes = parse_text(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+			   "n1|idle|low*|0/9223372036854775807/0/"
+			   "9223372036854775807|8000|0|(null)|gpu:0|none\n"
+			   "n2|idle|low*|0/20/0/20|8000|0|gpu:a100:4|"
+			   "gpu:a100:0(IDX:N/A)|none\n");
+	parts = parse_text(SQ_KIND_PARTITIONS, sq_parse_scontrol_partitions,
+			   "PartitionName=low Nodes=n[1-2] Default=YES "
+			   "State=UP TotalCPUs=0 TotalNodes=0\n");
+	sq_partitions_count(parts, nodes);
+	p = sq_snapshot_row(parts, 0);
+	assert_int_equal(p->cpus_total, INT64_MAX);
+	assert_int_equal(p->gpus_total, 4);
+	sq_snapshot_unref(parts);
+	sq_snapshot_unref(nodes);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_duration_overflow),
+		cmocka_unit_test(test_mem_out_of_range),
+		cmocka_unit_test(test_int_suffix_overflow),
+		cmocka_unit_test(test_restart_jump),
+		cmocka_unit_test(test_sprio_extreme),
+		cmocka_unit_test(test_gres_huge_counts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
