@@ -37,7 +37,9 @@ int
 sq_parse_sshare(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[S_COUNT];
-	const char *stack[MAX_DEPTH];
+	/* parents by depth; a row deeper than the one before it (cut or
+	 * odd output) must find NULL here, not an old pointer */
+	const char *stack[MAX_DEPTH] = { NULL };
 	int lineno = 0, n;
 
 	while ((line = sq_next_line(&pos)) != NULL) {

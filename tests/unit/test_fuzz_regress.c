@@ -98,6 +98,36 @@ test_int_suffix_overflow(void **state)
 	assert_int_equal(v, 5000);
 }
 
+/* fuzz cli_sshare: a first row deeper than 0 took its parent from an
+ * uninitialised array (a pointer into the arena of an earlier, freed
+ * snapshot: use after free when the view drew it) */
+static void
+test_sshare_deep_first_row(void **state)
+{
+	struct sq_snapshot *s;
+	const struct sq_share *r;
+
+	(void)state;
+	s = parse_text(SQ_KIND_SHARES, sq_parse_sshare,
+		       "root|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+		       " chem|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+		       "  sub|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+		       "   subsub|||1|1.0|0|0|0|||cpu=0|cpu=0\n");
+	sq_snapshot_unref(s);
+	s = parse_text(SQ_KIND_SHARES, sq_parse_sshare,
+		       "   deep|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
+		       "  up|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
+		       "     deeper|||1|0.5|0|0|0|||cpu=0|cpu=0\n");
+	assert_int_equal(s->nrows, 3);
+	r = sq_snapshot_row(s, 0);
+	assert_int_equal(r->depth, 3);
+	assert_string_equal(r->parent, "");
+	r = sq_snapshot_row(s, 2);
+	assert_int_equal(r->depth, 5);
+	assert_string_equal(r->parent, "");
+	sq_snapshot_unref(s);
+}
+
 /* fuzz cli_squeue: RestartCnt 4768000000 added one event row per
  * restart (out of memory) */
 static void
@@ -231,6 +261,7 @@ main(void)
 		cmocka_unit_test(test_duration_overflow),
 		cmocka_unit_test(test_mem_out_of_range),
 		cmocka_unit_test(test_int_suffix_overflow),
+		cmocka_unit_test(test_sshare_deep_first_row),
 		cmocka_unit_test(test_restart_jump),
 		cmocka_unit_test(test_sprio_extreme),
 		cmocka_unit_test(test_gres_huge_counts),
