@@ -410,11 +410,56 @@ valid_target(enum sq_kind kind, const char *t, char *out, size_t n,
 }
 
 static int add_one(struct sq_action *a, const char *target, struct sq_err *err);
+static int add_nodes(struct sq_action *a, const char *t, struct sq_err *err);
 
 /*
- * A node list with one bracket group ("n[1-3,7]", "gpu[01-04]") is
- * expanded, so each node is a target of its own (verified and reported
- * apart). Lists with more groups stay whole.
+ * Split a node list at the commas outside brackets ("n1,gpu[01-02]") and
+ * add each part. Returns 1 when t has no such comma (nothing done).
+ */
+static int
+add_node_parts(struct sq_action *a, const char *t, struct sq_err *err)
+{
+	char part[4097];
+	const char *p, *start = t;
+	int depth = 0, split = 0;
+
+	for (p = t; *p != '\0'; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && depth > 0)
+			depth--;
+		else if (*p == ',' && depth == 0)
+			split = 1;
+	}
+	if (!split)
+		return 1;
+	for (p = t, depth = 0;; p++) {
+		if (*p == '[') {
+			depth++;
+		} else if (*p == ']' && depth > 0) {
+			depth--;
+		} else if ((*p == ',' && depth == 0) || *p == '\0') {
+			size_t n = (size_t)(p - start);
+
+			if (n >= sizeof(part))
+				return sq_err_set(err, SQ_ERR_DENIED,
+						  "node list too long");
+			memcpy(part, start, n);
+			part[n] = '\0';
+			if (n > 0 && add_nodes(a, part, err) == -1)
+				return -1;
+			if (*p == '\0')
+				return 0;
+			start = p + 1;
+		}
+	}
+}
+
+/*
+ * A node list is split at its commas outside brackets; a part with one
+ * bracket group ("n[1-3,7]", "gpu[01-04]") is expanded, so each node is
+ * a target of its own (verified and reported apart). Parts with more
+ * groups stay whole.
  */
 static int
 add_nodes(struct sq_action *a, const char *t, struct sq_err *err)
@@ -422,18 +467,11 @@ add_nodes(struct sq_action *a, const char *t, struct sq_err *err)
 	const char *lb = strchr(t, '['), *rb;
 	char pre[160], name[200], *p, *end;
 	size_t pn;
+	int rc, pass;
 
-	if (strchr(t, ',') != NULL && lb == NULL) {
-		char copy[4097], *tok, *save = NULL;
-
-		snprintf(copy, sizeof(copy), "%s", t);
-		for (tok = strtok_r(copy, ",", &save); tok != NULL;
-		     tok = strtok_r(NULL, ",", &save)) {
-			if (add_one(a, tok, err) == -1)
-				return -1;
-		}
-		return 0;
-	}
+	/* "n,-0[2]" is the nodes n and -02 (refused), not n,-02 */
+	if ((rc = add_node_parts(a, t, err)) != 1)
+		return rc;
 	if (lb == NULL || (rb = strchr(lb, ']')) == NULL ||
 	    strchr(rb + 1, '[') != NULL || strchr(rb + 1, ',') != NULL ||
 	    (size_t)(lb - t) >= sizeof(pre) || strlen(rb + 1) > 30)
@@ -441,30 +479,34 @@ add_nodes(struct sq_action *a, const char *t, struct sq_err *err)
 	pn = (size_t)(lb - t);
 	memcpy(pre, t, pn);
 	pre[pn] = '\0';
-	for (p = (char *)lb + 1; p < rb;) {
-		unsigned long lo, hi, v;
-		int width = (int)strspn(p, "0123456789");
+	/* pass 0 checks the whole group, pass 1 adds: "n[0,x]" stays one
+	 * target, never n0 plus n[0,x] */
+	for (pass = 0; pass < 2; pass++) {
+		for (p = (char *)lb + 1; p < rb;) {
+			unsigned long lo, hi, v;
+			int width = (int)strspn(p, "0123456789");
 
-		if (width == 0 || width > 9)
-			return add_one(a, t, err);
-		lo = strtoul(p, &end, 10);
-		hi = lo;
-		if (*end == '-') {
-			p = end + 1;
-			if (strspn(p, "0123456789") == 0)
+			if (width == 0 || width > 9)
 				return add_one(a, t, err);
-			hi = strtoul(p, &end, 10);
+			lo = strtoul(p, &end, 10);
+			hi = lo;
+			if (*end == '-') {
+				p = end + 1;
+				if (strspn(p, "0123456789") == 0)
+					return add_one(a, t, err);
+				hi = strtoul(p, &end, 10);
+			}
+			if (hi < lo || hi - lo > SQ_ACTION_MAX_TARGETS ||
+			    (*end != ',' && end != rb))
+				return add_one(a, t, err);
+			for (v = lo; pass == 1 && v <= hi; v++) {
+				snprintf(name, sizeof(name), "%s%0*lu%s", pre,
+					 width, v, rb + 1);
+				if (add_one(a, name, err) == -1)
+					return -1;
+			}
+			p = end + (*end == ',');
 		}
-		if (hi < lo || hi - lo > SQ_ACTION_MAX_TARGETS ||
-		    (*end != ',' && end != rb))
-			return add_one(a, t, err);
-		for (v = lo; v <= hi; v++) {
-			snprintf(name, sizeof(name), "%s%0*lu%s", pre, width, v,
-				 rb + 1);
-			if (add_one(a, name, err) == -1)
-				return -1;
-		}
-		p = end + (*end == ',');
 	}
 	return 0;
 }

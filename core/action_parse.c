@@ -492,6 +492,21 @@ put(char *buf, size_t n, size_t *off, const char *s)
 	return 0;
 }
 
+/*
+ * The verb to write for d. A name that an earlier action also has
+ * ("resume": jobs before nodes) would read back as that one, and
+ * "resume 07" then means job 7, not node 07: write the alias that names
+ * only this action.
+ */
+static const char *
+format_name(const struct sq_action_def *d)
+{
+	if (sq_action_find(d->name, -1) != d &&
+	    d->type == SQ_ACTION_NODE_RESUME)
+		return "noderesume";
+	return d->name;
+}
+
 int
 sq_action_format(const struct sq_action *a, char *buf, size_t n)
 {
@@ -500,7 +515,7 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 	if (n == 0)
 		return -1;
 	buf[0] = '\0';
-	if (a->def == NULL || put(buf, n, &off, a->def->name) == -1)
+	if (a->def == NULL || put(buf, n, &off, format_name(a->def)) == -1)
 		return -1;
 	for (i = 0; i < a->ntargets; i++) {
 		if (put(buf, n, &off, " ") == -1 ||

@@ -248,7 +248,10 @@ sq_valid_duration(const char *s, struct sq_err *err)
 
 	if (s != NULL && (strcmp(s, "-1") == 0 || strcmp(s, "UNLIMITED") == 0))
 		return 0;
+	/* digits, '-' and ':' only: strtol() in the parser would skip a
+	 * leading newline or blank ("\n1-0") */
 	if (s == NULL || *s == '\0' || strlen(s) > 20 ||
+	    strspn(s, "0123456789-:") != strlen(s) ||
 	    sq_parse_duration(s, &v) == -1 || v < 0)
 		return sq_err_set(err, SQ_ERR_DENIED,
 				  "invalid duration '%.40s'", s ? s : "");

@@ -873,7 +873,7 @@ test_verify_nodes(void **state)
 	sq_action_free(&a);
 	parse_ok("drain n2 reason=x", -1, &a);
 	assert_int_equal(sq_cli_inverse(&a, &drained, msg, sizeof(msg)), 0);
-	assert_string_equal(msg, "resume n2");
+	assert_string_equal(msg, "noderesume n2");
 	sq_action_free(&a);
 	sq_cli_state_free(&drained);
 	sq_cli_state_free(&resumed);
@@ -1061,7 +1061,7 @@ test_act_partial(void **state)
 	assert_true(res.targets[0].ok);
 	assert_false(res.targets[1].ok);
 	assert_string_equal(res.targets[1].target, "n9");
-	assert_string_equal(res.inverse, "resume n2");
+	assert_string_equal(res.inverse, "noderesume n2");
 	sq_result_free(&res);
 
 	/* an ordinary user and sacctmgr: refused as Slurm words it */

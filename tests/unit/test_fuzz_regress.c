@@ -219,6 +219,38 @@ test_sprio_extreme(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+/* fuzz action_grammar: a node resume was written back as "resume 07",
+ * which reads back as resuming job 7 (the undo line of `drain 07`) */
+static void
+test_format_node_resume(void **state)
+{
+	struct sq_action a, b;
+	struct sq_err err;
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(
+	    sq_action_parse("undrain 07", SQ_KIND_NODES, NULL, 0, &a, &err), 0);
+	assert_int_equal(a.def->kind, SQ_KIND_NODES);
+	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "noderesume 07");
+	assert_int_equal(sq_action_parse(buf, -1, NULL, 0, &b, &err), 0);
+	assert_int_equal(b.type, a.type);
+	assert_string_equal(b.targets[0], "07");
+	sq_action_free(&b);
+	sq_action_free(&a);
+	/* in the jobs view the line is refused, not run on job 7 */
+	assert_int_equal(
+	    sq_action_parse("noderesume 07", SQ_KIND_JOBS, NULL, 0, &b, &err),
+	    -1);
+	/* a job resume keeps its name */
+	assert_int_equal(sq_action_parse("resume 07", -1, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "resume 7");
+	sq_action_free(&a);
+}
+
 /* fuzz cli_sinfo_nodes: gpu:a100:4999999999999999999 on two nodes
  * overflowed the partition totals */
 static void
@@ -254,6 +286,58 @@ test_gres_huge_counts(void **state)
 	sq_snapshot_unref(nodes);
 }
 
+/* fuzz core_validate: "\n1-0" passed as a duration (strtol skips
+ * blanks), so a newline could reach a command line */
+static void
+test_duration_blanks(void **state)
+{
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_valid_duration("\n1-0", &err), -1);
+	assert_int_equal(sq_valid_duration(" 1-0", &err), -1);
+	assert_int_equal(sq_valid_duration("1-0\n", &err), -1);
+	assert_int_equal(sq_valid_duration("1-00:00:00", &err), 0);
+	assert_int_equal(sq_valid_duration("90", &err), 0);
+	assert_int_equal(sq_valid_duration("UNLIMITED", &err), 0);
+}
+
+/* fuzz action_grammar: "n,-0[2]" was expanded as one node "n,-02";
+ * "n1,n[3,5]" as "n1,n3" and "n1,n5"; "nn[0,x]" as nn0 and nn[0,x] */
+static void
+test_nodelist_split(void **state)
+{
+	struct sq_action a;
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_action_parse("reboot n,-0[2]cas", SQ_KIND_NODES,
+					 NULL, 0, &a, &err),
+			 -1);
+	assert_int_equal(sq_action_parse("drain n1,n[3,5] reason=x",
+					 SQ_KIND_NODES, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(a.ntargets, 3);
+	assert_string_equal(a.targets[0], "n1");
+	assert_string_equal(a.targets[1], "n3");
+	assert_string_equal(a.targets[2], "n5");
+	sq_action_free(&a);
+	assert_int_equal(sq_action_parse("reboot n[1-2],gpu[01-02]",
+					 SQ_KIND_NODES, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(a.ntargets, 4);
+	assert_string_equal(a.targets[3], "gpu02");
+	sq_action_free(&a);
+	/* a group that is not all numbers stays whole, nothing of it is
+	 * expanded */
+	assert_int_equal(sq_action_parse("reboot nn[0,delcoord2]cap",
+					 SQ_KIND_NODES, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(a.ntargets, 1);
+	assert_string_equal(a.targets[0], "nn[0,delcoord2]cap");
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
@@ -264,7 +348,10 @@ main(void)
 		cmocka_unit_test(test_sshare_deep_first_row),
 		cmocka_unit_test(test_restart_jump),
 		cmocka_unit_test(test_sprio_extreme),
+		cmocka_unit_test(test_format_node_resume),
 		cmocka_unit_test(test_gres_huge_counts),
+		cmocka_unit_test(test_duration_blanks),
+		cmocka_unit_test(test_nodelist_split),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
