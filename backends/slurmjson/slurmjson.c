@@ -122,7 +122,7 @@ entry_text(json_object *e, char *buf, size_t n)
 	int64_t num = 0;
 	size_t l;
 
-	if ((desc = sq_sj_cstr(e)) != NULL) {
+	if ((desc = sq_sj_cstr(e)) != NULL && *desc != '\0') {
 		snprintf(buf, n, "%s", desc);
 		return;
 	}

@@ -219,6 +219,21 @@ test_sprio_extreme(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+/* fuzz json_check: "errors": [""] failed with an empty message */
+static void
+test_json_empty_error(void **state)
+{
+	static const char body[] =
+	    "{\"meta\":{\"plugin\":{}},\"errors\":[\"\"]}";
+	struct sq_err err;
+
+	(void)state;
+	sq_err_clear(&err);
+	assert_int_equal(sq_slurmjson_check(body, sizeof(body) - 1, NULL, &err),
+			 -1);
+	assert_string_equal(err.msg, "error");
+}
+
 /* fuzz action_grammar: a node resume was written back as "resume 07",
  * which reads back as resuming job 7 (the undo line of `drain 07`) */
 static void
@@ -348,6 +363,7 @@ main(void)
 		cmocka_unit_test(test_sshare_deep_first_row),
 		cmocka_unit_test(test_restart_jump),
 		cmocka_unit_test(test_sprio_extreme),
+		cmocka_unit_test(test_json_empty_error),
 		cmocka_unit_test(test_format_node_resume),
 		cmocka_unit_test(test_gres_huge_counts),
 		cmocka_unit_test(test_duration_blanks),
