@@ -143,7 +143,8 @@ print_safe(FILE *fp, const char *s)
 }
 
 int
-sq_exec_main(const struct sq_cluster_cfg *cfg, const char *line, int yes)
+sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
+	     const char *line, int yes)
 {
 	struct sq_action a;
 	struct sq_audit au;
@@ -163,7 +164,7 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const char *line, int yes)
 				"log\n");
 		return 1;
 	}
-	if (sq_action_parse(line, -1, NULL, 0, &a, &err) == -1) {
+	if (sq_action_parse_with(line, -1, NULL, 0, reasons, &a, &err) == -1) {
 		fprintf(stderr, "squall: --exec: %s\n", err.msg);
 		if (err.code == SQ_ERR_DENIED)
 			sq_exec_refused(&au, cfg, cfg->backend, NULL, NULL,

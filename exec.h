@@ -43,11 +43,14 @@ int sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 		struct sq_result *res, struct sq_err *err);
 
 /*
- * squall --exec LINE: parse LINE (the `:` grammar), print the command,
+ * squall --exec LINE: parse LINE (the `:` grammar; @NAME in a reason is a
+ * template of reasons, which may be NULL), print the command,
  * ask y/N on the terminal (and the count over the bulk threshold) unless
  * yes, run, print one line per target and the undo line. Returns the
  * exit status: 0 all targets done and verified, 1 otherwise, 2 usage.
  */
-int sq_exec_main(const struct sq_cluster_cfg *cfg, const char *line, int yes);
+struct sq_reasons;
+int sq_exec_main(const struct sq_cluster_cfg *cfg,
+		 const struct sq_reasons *reasons, const char *line, int yes);
 
 #endif

@@ -329,7 +329,7 @@ main(int argc, char **argv)
 		return sq_batch_job(&cfg, job, (enum sq_format)fmt);
 	}
 	if (exec_line != NULL)
-		return sq_exec_main(&cfg, exec_line, yes);
+		return sq_exec_main(&cfg, &conf.reasons, exec_line, yes);
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
 				    (enum sq_format)fmt, columns);

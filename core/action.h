@@ -258,8 +258,23 @@ const char *sq_action_arg(const struct sq_action *a, const char *key);
 int sq_action_parse(const char *line, int view_kind, const char *const *targets,
 		    size_t ntargets, struct sq_action *a, struct sq_err *err);
 
+/*
+ * sq_action_parse() with the reason templates of the configuration
+ * (struct sq_conf.reasons, core/reason.h): a reason= value written @NAME
+ * is the template's text, @@... is a literal "@...", and an unknown @NAME
+ * is an error naming it and the defined names. The action holds the text,
+ * so describe(), act() and the audit log see the text, never @NAME.
+ * sq_action_parse() is this with reasons NULL (none defined).
+ */
+struct sq_reasons;
+int sq_action_parse_with(const char *line, int view_kind,
+			 const char *const *targets, size_t ntargets,
+			 const struct sq_reasons *reasons, struct sq_action *a,
+			 struct sq_err *err);
+
 /* Write the action back as a command line of the grammar (inverse,
- * audit). Returns 0, or -1 when it does not fit. */
+ * audit); a reason that starts with '@' is written @@ so that it parses
+ * back as itself. Returns 0, or -1 when it does not fit. */
 int sq_action_format(const struct sq_action *a, char *buf, size_t n);
 
 /* Split an ASSOCS target into its parts (bufs of 129 bytes each). */

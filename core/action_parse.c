@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/reason.h"
 #include "core/validate.h"
 
 #define MAX_WORDS 4200
@@ -232,9 +233,29 @@ pick_def(const char *verb, int view_kind, char *rest, struct sq_err *err)
 	return d->kind == SQ_KIND_JOBS ? o : d;
 }
 
+/* Is key the reason of the action (where @NAME is a template)? */
+static int
+is_reason(const struct sq_action *a, const char *key)
+{
+	const struct sq_arg_spec *sp = sq_action_arg_spec(a->def, key);
+
+	return sp != NULL && strcmp(sp->key, "reason") == 0;
+}
+
+/* sq_action_set_arg() with a reason's @NAME expanded. */
+static int
+set_value(struct sq_action *a, const char *key, const char *value,
+	  const struct sq_reasons *reasons, struct sq_err *err)
+{
+	if (value != NULL && is_reason(a, key) &&
+	    (value = sq_reasons_expand(reasons, value, err)) == NULL)
+		return -1;
+	return sq_action_set_arg(a, key, value, err);
+}
+
 static int
 join_rest(struct sq_action *a, const struct sq_arg_spec *rs, struct word *w,
-	  size_t nw, struct sq_err *err)
+	  size_t nw, const struct sq_reasons *reasons, struct sq_err *err)
 {
 	struct sq_buf b;
 	size_t i;
@@ -251,7 +272,7 @@ join_rest(struct sq_action *a, const struct sq_arg_spec *rs, struct word *w,
 		w[i].value = NULL;
 		first = 0;
 	}
-	rc = first ? 0 : sq_action_set_arg(a, rs->key, sq_buf_str(&b), err);
+	rc = first ? 0 : set_value(a, rs->key, sq_buf_str(&b), reasons, err);
 	sq_buf_free(&b);
 	return rc;
 }
@@ -329,6 +350,16 @@ int
 sq_action_parse(const char *line, int view_kind, const char *const *targets,
 		size_t ntargets, struct sq_action *a, struct sq_err *err)
 {
+	return sq_action_parse_with(line, view_kind, targets, ntargets, NULL, a,
+				    err);
+}
+
+int
+sq_action_parse_with(const char *line, int view_kind,
+		     const char *const *targets, size_t ntargets,
+		     const struct sq_reasons *reasons, struct sq_action *a,
+		     struct sq_err *err)
+{
 	const struct sq_action_def *d;
 	const struct sq_arg_spec *rs;
 	char *s = NULL, *verb, *rest;
@@ -384,7 +415,7 @@ sq_action_parse(const char *line, int view_kind, const char *const *targets,
 		else if (d->kind == SQ_KIND_ASSOCS &&
 			 strcmp(w[i].key, "partition") == 0)
 			partition = w[i].value;
-		else if (sq_action_set_arg(a, w[i].key, w[i].value, err) == -1)
+		else if (set_value(a, w[i].key, w[i].value, reasons, err) == -1)
 			goto out;
 	}
 	if (account != NULL && sq_valid_name(account, err) == -1)
@@ -438,7 +469,7 @@ sq_action_parse(const char *line, int view_kind, const char *const *targets,
 			    !limit_word(w[i].value))
 				w[i].key = aside;
 		}
-		if (rs != NULL && join_rest(a, rs, w, nw, err) == -1)
+		if (rs != NULL && join_rest(a, rs, w, nw, reasons, err) == -1)
 			goto out;
 		for (i = 0; i < nw; i++) {
 			if (w[i].key == aside)
@@ -527,6 +558,7 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 		char key[64];
 		const struct sq_arg_spec *sp;
 		size_t kl = eq ? (size_t)(eq - a->args[i]) : 0;
+		int quote;
 
 		if (eq == NULL || kl >= sizeof(key))
 			return -1;
@@ -543,14 +575,13 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 		if (put(buf, n, &off, key) == -1 ||
 		    put(buf, n, &off, "=") == -1)
 			return -1;
-		if (eq[1] == '\0' || strpbrk(eq + 1, " \t") != NULL) {
-			if (put(buf, n, &off, "\"") == -1 ||
-			    put(buf, n, &off, eq + 1) == -1 ||
-			    put(buf, n, &off, "\"") == -1)
-				return -1;
-		} else if (put(buf, n, &off, eq + 1) == -1) {
+		quote = eq[1] == '\0' || strpbrk(eq + 1, " \t") != NULL;
+		if ((quote && put(buf, n, &off, "\"") == -1) ||
+		    (eq[1] == '@' && is_reason(a, key) &&
+		     put(buf, n, &off, "@") == -1) ||
+		    put(buf, n, &off, eq + 1) == -1 ||
+		    (quote && put(buf, n, &off, "\"") == -1))
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -1,6 +1,6 @@
 /*
  * conf.c - the command language: lexing a line into words, the commands
- * set/bind/unbind/color/theme/source/cluster, and the
+ * set/bind/unbind/color/theme/source/cluster/reason, and the
  * file load order. Text in, struct sq_conf out; it never prints and never
  * touches the terminal. Every bad line becomes a "file:line: message".
  */
@@ -415,6 +415,39 @@ sq_conf_load_theme(struct sq_conf *c, const char *name, struct sq_err *err)
 
 /* ------------------------------------------------------------ exec */
 
+/* reason NAME TEXT... (w[0] is NAME): the words of TEXT joined by one
+ * blank, so `reason mem Memory errors` and `reason mem "Memory errors"`
+ * agree. */
+static int
+exec_reason(struct sq_conf *c, char **w, int nw, char *why, size_t n)
+{
+	char text[SQ_REASON_TEXT_MAX + 2];
+	size_t off = 0;
+	struct sq_err e;
+	int i;
+
+	if (nw < 2) {
+		snprintf(why, n, "usage: reason NAME TEXT...");
+		return -1;
+	}
+	/* a text too long is cut one byte over the limit, which
+	 * sq_reasons_define() then refuses (after checking the name) */
+	for (i = 1; i < nw && off < sizeof(text) - 1; i++) {
+		if (i > 1)
+			text[off++] = ' ';
+		off += (size_t)snprintf(text + off, sizeof(text) - off, "%s",
+					w[i]);
+		if (off > sizeof(text) - 1)
+			off = sizeof(text) - 1;
+	}
+	text[off] = '\0';
+	if (sq_reasons_define(&c->reasons, w[0], text, &e) == -1) {
+		snprintf(why, n, "%s", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 exec_words(struct sq_conf *c, char **w, int nw, int theme_only,
 	   const char *file, char *why, size_t n)
@@ -524,6 +557,8 @@ exec_words(struct sq_conf *c, char **w, int nw, int theme_only,
 	}
 	if (strcmp(cmd, "cluster") == 0)
 		return sq_conf_exec_cluster(c, w + 1, nw - 1, file, why, n);
+	if (strcmp(cmd, "reason") == 0)
+		return exec_reason(c, w + 1, nw - 1, why, n);
 	snprintf(why, n, "unknown command '%.60s'", cmd);
 	return -1;
 }

@@ -15,6 +15,7 @@
 
 #include "core/cluster.h"
 #include "core/err.h"
+#include "core/reason.h"
 
 /*
  * Keys. A printable key is its Unicode code point ('j', '?', 'é'); Ctrl-x
@@ -214,6 +215,9 @@ struct sq_conf {
 	struct sq_cluster_cfg clusters[SQ_CONF_MAX_CLUSTERS];
 	char cluster_theme[SQ_CONF_MAX_CLUSTERS][64]; /* theme=, or "" */
 	size_t nclusters;
+
+	/* `reason NAME TEXT...`: @NAME in an action's reason */
+	struct sq_reasons reasons;
 
 	/* errors of the loaders, oldest first; nmsgs_total counts all */
 	struct sq_conf_msg msgs[SQ_CONF_MAX_MSGS];

@@ -619,8 +619,8 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 		sq_app_message(app, 1, "%s: no row selected", d->name);
 		return -1;
 	}
-	if (sq_action_parse(rest, kind, (const char *const *)targets, nt, &a,
-			    &err) == -1) {
+	if (sq_action_parse_with(rest, kind, (const char *const *)targets, nt,
+				 &app->conf->reasons, &a, &err) == -1) {
 		if (err.code == SQ_ERR_DENIED) {
 			struct sq_action r;
 

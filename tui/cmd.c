@@ -2,7 +2,8 @@
  * cmd.c - the `:` commands of the console: views by name or alias, the
  * config language (set, bind, unbind, color, theme, source, cluster) run
  * through core/conf.c exactly as in the file, the table's own commands
- * (filter, sort, columns, untag ...), and Tab completion. A command that
+ * (filter, sort, columns, untag ...), the list of reason templates, and
+ * Tab completion (@NAME of a reason template included). A command that
  * is none of these goes to sq_tui_action_dispatch() (tui/actions.c).
  */
 #include <dirent.h>
@@ -10,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
+#include "core/sanitize.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
@@ -30,6 +33,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "source", "FILE", "run the commands of a file" },
 	{ "cluster", "NAME [KEY=VALUE...]",
 	  "switch to a cluster of the config, or define one" },
+	{ "reason", "",
+	  "alone: list the reason templates (@NAME in a node's reason)" },
 	{ "messages", "", "show the configuration errors" },
 	{ "help", "", "show keys, commands and views" },
 	{ "quit", "", "quit squall (also :q)" },
@@ -145,6 +150,37 @@ cmd_cluster(struct sq_app *app, const char *line, const char *arg)
 	return 0;
 }
 
+/* `:reason` alone: the templates of `reason NAME TEXT` lines. (With
+ * words, `:reason` is the node action that changes the reason.) */
+static int
+cmd_reasons(struct sq_app *app)
+{
+	const struct sq_reasons *rs = &app->conf->reasons;
+	char safe[SQ_REASON_TEXT_MAX * 4 + 8];
+	size_t i;
+
+	if (rs->n == 0) {
+		sq_app_message(app, 0,
+			       "no reason templates: define them with "
+			       "`reason NAME TEXT` in the config file");
+		return 0;
+	}
+	sq_pane_clear(&app->pane, "reason templates (Esc closes)",
+		      SQ_PANE_MESSAGES);
+	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0,
+		    "@NAME as the reason of drain, down, reboot or reason "
+		    "(e.g. :drain @%s); Tab completes @",
+		    rs->r[0].name);
+	for (i = 0; i < rs->n; i++) {
+		sq_sanitize(rs->r[i].text, safe, sizeof(safe));
+		sq_pane_add(&app->pane, SQ_ROLE_DIALOG, 24, "  @%-20s %s",
+			    rs->r[i].name, safe);
+	}
+	app->mode = SQ_MODE_PANE;
+	app->dirty = 1;
+	return 0;
+}
+
 int
 sq_cmd_run(struct sq_app *app, const char *line)
 {
@@ -233,6 +269,8 @@ sq_cmd_run(struct sq_app *app, const char *line)
 			    app->conf->msgs[app->conf->nmsgs - 1].text);
 		return 0;
 	}
+	if (strcmp(word, "reason") == 0 && *arg == '\0')
+		return cmd_reasons(app);
 	return sq_tui_action_dispatch(app, line);
 }
 
@@ -274,6 +312,24 @@ add_views(char **out, int *n, int max, const char *prefix)
 	}
 }
 
+/* A word that names a reason template: "@NAME" or "reason=@NAME" after
+ * an action that takes a reason; *pre is the part before the '@'. */
+static int
+reason_word(const char *first, const char *word, const char **pre)
+{
+	const struct sq_action_def *d = sq_action_find(first, -1);
+
+	if (d == NULL || sq_action_arg_spec(d, "reason") == NULL)
+		return 0;
+	if (word[0] == '@')
+		*pre = "";
+	else if (strncmp(word, "reason=@", 8) == 0)
+		*pre = "reason=";
+	else
+		return 0;
+	return 1;
+}
+
 static void
 add_themes(struct sq_app *app, char **out, int *n, int max, const char *prefix)
 {
@@ -306,7 +362,7 @@ sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 {
 	struct sq_table *t = sq_app_table(app);
 	char first[64], second[64];
-	const char *rest, *rest2, *word;
+	const char *rest, *rest2, *word, *pre;
 	int n = 0, nwords = 0, i;
 	size_t k;
 	const char *p;
@@ -338,6 +394,14 @@ sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 		na = sq_tui_action_complete(app, word, acts, 128);
 		for (i = 0; i < na; i++)
 			add(out, &n, max, acts[i], word);
+	} else if (reason_word(first, word, &pre)) {
+		const struct sq_reasons *rs = &app->conf->reasons;
+		char buf[80];
+
+		for (k = 0; k < rs->n; k++) {
+			snprintf(buf, sizeof(buf), "%s@%s", pre, rs->r[k].name);
+			add(out, &n, max, buf, word);
+		}
 	} else if (nwords == 2 &&
 		   (strcmp(first, "view") == 0 || strcmp(first, "v") == 0)) {
 		add_views(out, &n, max, word);

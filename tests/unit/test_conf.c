@@ -1,6 +1,6 @@
 /*
  * test_conf.c - unit tests of the command language (core/conf.c): words
- * and quotes, key names, set/bind/unbind/color/cluster, errors as
+ * and quotes, key names, set/bind/unbind/color/cluster/reason, errors as
  * file:line, source loops, the theme files and cluster resolution.
  */
 #include <stdio.h>
@@ -455,6 +455,149 @@ test_themes(void **state)
 	assert_int_equal(sq_conf_load_theme(&c, "../../etc/passwd", &err), -1);
 }
 
+/* reason NAME TEXT...: templates for @NAME in a node action's reason */
+static void
+test_reason(void **state)
+{
+	struct sq_conf c;
+	struct sq_err err;
+	char path[512], line[600], names[64];
+	char *text;
+	int i;
+
+	(void)state;
+	sq_conf_init(&c);
+	assert_int_equal(c.reasons.n, 0); /* no built-in templates */
+	assert_int_equal(
+	    sq_conf_exec(&c,
+			 "reason disk \"Disk failure: replace disk, ticket "
+			 "needed\"",
+			 "f", 1, &err),
+	    0);
+	/* unquoted words are joined by one blank */
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason mem Memory   errors (EDAC)", "f", 2, &err),
+	    0);
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason a.b-c_9 x # comment", "f", 3, &err), 0);
+	assert_int_equal(c.reasons.n, 3);
+	assert_string_equal(sq_reasons_find(&c.reasons, "disk"),
+			    "Disk failure: replace disk, ticket needed");
+	assert_string_equal(sq_reasons_find(&c.reasons, "mem"),
+			    "Memory errors (EDAC)");
+	assert_string_equal(sq_reasons_find(&c.reasons, "a.b-c_9"), "x");
+	assert_null(sq_reasons_find(&c.reasons, "Disk")); /* case matters */
+	assert_string_equal(sq_reasons_names(&c.reasons, names, sizeof(names)),
+			    "disk mem a.b-c_9");
+
+	/* a later line of the same name replaces it, in place */
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason mem DIMM errors", "f", 4, &err), 0);
+	assert_int_equal(c.reasons.n, 3);
+	assert_string_equal(c.reasons.r[1].name, "mem");
+	assert_string_equal(sq_reasons_find(&c.reasons, "mem"), "DIMM errors");
+
+	/* errors, as file:line, and nothing defined by them */
+	assert_int_equal(sq_conf_exec(&c, "reason", "f", 5, &err), -1);
+	assert_string_equal(err.msg, "f:5: usage: reason NAME TEXT...");
+	assert_int_equal(sq_conf_exec(&c, "reason lonely", "f", 6, &err), -1);
+	assert_string_equal(err.msg, "f:6: usage: reason NAME TEXT...");
+	assert_int_equal(sq_conf_exec(&c, "reason empty ''", "f", 7, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "reason .dot x", "f", 8, &err), -1);
+	assert_non_null(strstr(err.msg, "f:8: bad reason name '.dot'"));
+	assert_int_equal(sq_conf_exec(&c, "reason @disk x", "f", 9, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "reason a/b x", "f", 9, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "reason 'two words' x", "f", 9, &err),
+			 -1);
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason n12345678901234567890123456789012 x", "f",
+			 9, &err),
+	    -1); /* 33 bytes */
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason n1234567890123456789012345678901 x", "f",
+			 9, &err),
+	    0); /* 32 bytes */
+	/* hostile text is refused when it is defined */
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason evil \"it's broken\"", "f", 10, &err), -1);
+	assert_non_null(strstr(err.msg, "f:10: reason evil: text may not"));
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason evil $(reboot)", "f", 11, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "reason evil `id`", "f", 11, &err),
+			 -1);
+	assert_int_equal(sq_conf_exec(&c, "reason evil 'a\\b'", "f", 11, &err),
+			 -1);
+	assert_int_equal(sq_conf_exec(&c, "reason evil bang!", "f", 11, &err),
+			 -1);
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason evil \"x\x01y\"", "f", 11, &err), -1);
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason evil \"bad \xff utf8\"", "f", 11, &err),
+	    -1);
+	assert_null(sq_reasons_find(&c.reasons, "evil"));
+	/* a hostile redefinition leaves the old text */
+	assert_int_equal(
+	    sq_conf_exec(&c, "reason disk $(rm -rf /)", "f", 12, &err), -1);
+	assert_string_equal(sq_reasons_find(&c.reasons, "disk"),
+			    "Disk failure: replace disk, ticket needed");
+
+	/* 200 bytes of text, not 201 (also when joined from words) */
+	text = malloc(260);
+	assert_non_null(text);
+	memset(text, 'x', 200);
+	text[200] = '\0';
+	snprintf(line, sizeof(line), "reason long %s", text);
+	assert_int_equal(sq_conf_exec(&c, line, "f", 13, &err), 0);
+	assert_int_equal(strlen(sq_reasons_find(&c.reasons, "long")), 200);
+	snprintf(line, sizeof(line), "reason long2 %s y", text);
+	assert_int_equal(sq_conf_exec(&c, line, "f", 14, &err), -1);
+	assert_string_equal(
+	    err.msg, "f:14: reason long2: the text is longer than 200 bytes");
+	snprintf(line, sizeof(line), "reason long2 %sx", text);
+	assert_int_equal(sq_conf_exec(&c, line, "f", 15, &err), -1);
+	free(text);
+
+	/* at most 32 templates; replacing one still works when full */
+	for (i = (int)c.reasons.n; i < SQ_REASON_MAX; i++) {
+		snprintf(line, sizeof(line), "reason r%d text %d", i, i);
+		assert_int_equal(sq_conf_exec(&c, line, "f", 20 + i, &err), 0);
+	}
+	assert_int_equal(c.reasons.n, SQ_REASON_MAX);
+	assert_int_equal(sq_conf_exec(&c, "reason one-more x", "f", 99, &err),
+			 -1);
+	assert_string_equal(
+	    err.msg, "f:99: reason one-more: more than 32 reason templates");
+	assert_int_equal(c.reasons.n, SQ_REASON_MAX);
+	assert_int_equal(sq_conf_exec(&c, "reason mem ECC", "f", 100, &err), 0);
+	assert_string_equal(sq_reasons_find(&c.reasons, "mem"), "ECC");
+	/* the name list says when it is cut */
+	sq_reasons_names(&c.reasons, names, sizeof(names));
+	assert_true(strlen(names) < sizeof(names));
+	assert_non_null(strstr(names, "..."));
+
+	/* from a file: bad lines recorded as file:line, the rest defined */
+	sq_conf_init(&c);
+	write_file("reasons",
+		   "# site reasons\n"
+		   "reason maint Planned maintenance\n"
+		   "reason bad it$s\n"
+		   "reason psu 'PSU failed'\n",
+		   path, sizeof(path));
+	assert_int_equal(sq_conf_load_file(&c, path, 0, 0), 0);
+	assert_int_equal(c.reasons.n, 2);
+	assert_string_equal(sq_reasons_find(&c.reasons, "maint"),
+			    "Planned maintenance");
+	assert_string_equal(sq_reasons_find(&c.reasons, "psu"), "PSU failed");
+	assert_int_equal(c.nmsgs, 1);
+	snprintf(line, sizeof(line), "%s:3: reason bad: text may not", path);
+	assert_non_null(strstr(c.msgs[0].text, line));
+	/* a theme file holds no reason lines */
+	write_file("r.theme", "reason x y\n", path, sizeof(path));
+	assert_int_equal(sq_conf_load_file(&c, path, 1, 0), 0);
+	assert_null(sq_reasons_find(&c.reasons, "x"));
+	assert_int_equal(c.nmsgs, 2);
+}
+
 int
 main(void)
 {
@@ -469,6 +612,7 @@ main(void)
 		cmocka_unit_test(test_source_loop),
 		cmocka_unit_test(test_default_env),
 		cmocka_unit_test(test_themes),
+		cmocka_unit_test(test_reason),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
