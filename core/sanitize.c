@@ -116,10 +116,24 @@ sq_tsv_escape(FILE *fp, const char *s)
 			fputs("\\\\", fp);
 			break;
 		default:
-			if (*p < 0x20 || *p == 0x7f)
+			if (*p < 0x20 || *p == 0x7f) {
 				fprintf(fp, "\\x%02x", *p);
-			else
+			} else if (*p >= 0x80) {
+				/* invalid UTF-8 and C1 controls (U+009B is
+				 * CSI to xterm) escaped byte by byte */
+				int ctl;
+				size_t l = utf8_len(p, &ctl), i;
+
+				if (l == 0 || ctl) {
+					for (i = 0; i < (l ? l : 1); i++)
+						fprintf(fp, "\\x%02x", p[i]);
+				} else {
+					fwrite(p, 1, l, fp);
+				}
+				p += (l ? l : 1) - 1;
+			} else {
 				fputc(*p, fp);
+			}
 		}
 	}
 }

@@ -18,7 +18,8 @@ char *sq_sanitize(const char *s, char *out, size_t n);
 /* Columns a sanitized UTF-8 string takes (one per code point). */
 size_t sq_display_width(const char *s);
 
-/* Write s for tsv: \t, \n, \r, \\ escaped, other control bytes as \xNN. */
+/* Write s for tsv: \t, \n, \r, \\ escaped; other control bytes, C1
+ * controls and invalid UTF-8 as \xNN (a byte each). */
 void sq_tsv_escape(FILE *fp, const char *s);
 
 #endif

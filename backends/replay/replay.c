@@ -6,9 +6,13 @@
  * in order; after the last, the last one again. It never changes anything:
  * actions are described but refused.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "backends/backend.h"
 #include "backends/cli/actions.h"
@@ -119,8 +123,10 @@ replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	struct sq_buf key;
 	struct sq_replay_entry *pick = NULL, *last = NULL;
 	char path[700], chunk[65536];
+	struct stat st;
 	size_t i, n;
 	FILE *fp;
+	int fd;
 
 	(void)errout;
 	sq_buf_init(&key, 0);
@@ -142,11 +148,25 @@ replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 				  argv[0]);
 	pick->served = 1;
 	snprintf(path, sizeof(path), "%s/%s", r->dir, pick->file);
-	fp = fopen(path, "r");
-	if (fp == NULL)
+	/* a recording may come from someone else: a FIFO or a link to
+	 * /dev/zero in it must not hang us (O_NONBLOCK: opening a FIFO
+	 * would wait for a writer) */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "%s: cannot open", path);
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "%s: not a regular file",
+				  path);
+	}
+	fp = fdopen(fd, "r");
+	if (fp == NULL) {
+		close(fd);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "%s: cannot open", path);
+	}
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-		sq_buf_append(out, chunk, n);
+		if (sq_buf_append(out, chunk, n) == -1)
+			break; /* over the output cap: sq_cli_run says so */
 	fclose(fp);
 	*status = pick->status;
 	return 0;

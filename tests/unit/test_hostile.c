@@ -1,0 +1,134 @@
+/*
+ * test_hostile.c - hostile input that is not a parser crash: text from
+ * the cluster written as tsv (escape sequences, C1 controls, invalid
+ * UTF-8 never reach a terminal raw) and a --record directory from
+ * someone else (a FIFO or a link to /dev/zero must not hang the replay).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+#include "backends/backend.h"
+#include "core/cluster.h"
+#include "core/sanitize.h"
+#include "tests/unit/test_util.h"
+
+static char *
+tsv(const char *s)
+{
+	char *mem = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&mem, &len);
+
+	assert_non_null(fp);
+	sq_tsv_escape(fp, s);
+	fclose(fp);
+	return mem;
+}
+
+static void
+test_tsv_escapes(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "plain", "plain" },
+		{ "a\tb\nc\r\\", "a\\tb\\nc\\r\\\\" },
+		{ "\033]0;pwned\007", "\\x1b]0;pwned\\x07" },
+		{ "\033[2J", "\\x1b[2J" },
+		/* U+009B (CSI to xterm) and a raw 0x9b byte */
+		{ "x\xc2\x9b"
+		  "2J",
+		  "x\\xc2\\x9b2J" },
+		{ "\x9b"
+		  "2J",
+		  "\\x9b2J" },
+		/* invalid UTF-8: a lone lead byte, an overlong '/', a
+		 * surrogate */
+		{ "\xff\xc3", "\\xff\\xc3" },
+		{ "\xc0\xaf", "\\xc0\\xaf" },
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80" },
+		/* well-formed text stays as it is */
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		  "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *o = tsv(cases[i].in);
+
+		if (strcmp(o, cases[i].out) != 0)
+			fail_msg("tsv of case %zu: got '%s'", i, o);
+		free(o);
+	}
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	/* the replay hung on a file that never ends */
+	_exit(99);
+}
+
+/* A recording whose output file is a link to /dev/zero or a FIFO. */
+static void
+test_replay_special_files(void **state)
+{
+	static const char *const kinds[] = { "zero", "fifo" };
+	char dir[] = "/tmp/sqtest-replay.XXXXXX", path[128];
+	size_t k;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	signal(SIGALRM, on_alarm);
+	for (k = 0; k < 2; k++) {
+		struct sq_cluster_cfg cfg;
+		struct sq_backend *b;
+		struct sq_err err;
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/out", dir);
+		unlink(path);
+		if (k == 0)
+			assert_int_equal(symlink("/dev/zero", path), 0);
+		else
+			assert_int_equal(mkfifo(path, 0600), 0);
+		snprintf(path, sizeof(path), "%s/index.tsv", dir);
+		fp = fopen(path, "w");
+		assert_non_null(fp);
+		fputs("000001\t0\tout\tsinfo\t-V\n", fp);
+		fclose(fp);
+
+		sq_cluster_defaults(&cfg);
+		snprintf(cfg.backend, sizeof(cfg.backend), "replay");
+		snprintf(cfg.replay_dir, sizeof(cfg.replay_dir), "%s", dir);
+		alarm(10);
+		b = sq_backend_open(&cfg, &err);
+		alarm(0);
+		if (b != NULL)
+			fail_msg("%s: the replay opened", kinds[k]);
+		assert_non_null(strstr(err.msg, "not a regular file"));
+	}
+	snprintf(path, sizeof(path), "%s/out", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tsv_escapes),
+		cmocka_unit_test(test_replay_special_files),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
