@@ -791,25 +791,58 @@ row_passes(struct sq_table *t, const struct sq_table_cache *c, size_t i)
 	return sq_filter_row(&t->filter, rec, text);
 }
 
+/* A filter that is a plain word: no regex syntax, no '!' or '@'. Adding
+ * a letter to one can only drop rows; taking one away can only add. */
+static int
+literal(const char *f)
+{
+	if (*f == '\0' || *f == '!' || *f == '@')
+		return 0;
+	return strpbrk(f, "\\^$.|?*+()[]{}") == NULL;
+}
+
 /* One bit per snapshot row: does it pass the filter? */
 static void
 build_match(struct sq_table *t, struct sq_table_cache *c)
 {
 	size_t n = t->snap->nrows, i;
 
-	if (c->match_ok && strcmp(c->mtext, t->filter.text) == 0 &&
+	const char *old = c->mtext, *cur = t->filter.text;
+	int grow = 0, shrink = 0;
+
+	if (c->match_ok && strcmp(old, cur) == 0 &&
 	    same_cols(t, c->mcols, c->mncols))
 		return;
-	free(c->match);
+	/* one letter typed or erased in a plain word: the rows that matched
+	 * before are all the candidates (typed), or all match still (erased) */
+	if (c->match_ok && same_cols(t, c->mcols, c->mncols) && literal(old) &&
+	    literal(cur)) {
+		size_t lo = strlen(old), ln = strlen(cur);
+
+		grow = ln > lo && strncmp(cur, old, lo) == 0;
+		shrink = ln < lo && strncmp(cur, old, ln) == 0;
+	}
+	if (!grow && !shrink) {
+		free(c->match);
+		c->match = calloc(n / 8 + 1, 1);
+		if (c->match == NULL) {
+			c->match_ok = 0;
+			return;
+		}
+	}
 	c->match_ok = 0;
-	c->match = calloc(n / 8 + 1, 1);
-	if (c->match == NULL)
-		return;
 	if (t->filter.re != NULL)
 		build_text(t, c, SIZE_MAX);
 	for (i = 0; i < n; i++) {
+		unsigned char bit = (unsigned char)(1u << (i % 8));
+		int was = (c->match[i / 8] & bit) != 0;
+
+		if ((grow && !was) || (shrink && was))
+			continue;
 		if (row_passes(t, c, i))
-			c->match[i / 8] |= (unsigned char)(1u << (i % 8));
+			c->match[i / 8] |= bit;
+		else
+			c->match[i / 8] &= (unsigned char)~bit;
 	}
 	c->match_ok = 1;
 	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
@@ -927,14 +960,23 @@ rebuild(struct sq_table *t, int filter_only)
 			t->cap = np;
 		}
 	}
-	for (i = 0; i < (pre != NULL ? np : n); i++) {
-		size_t rec = pre != NULL ? pre[i] : i;
-		struct sq_table_row r = { rec, 0, 0, 0 };
+	if (pre != NULL && t->cap >= np) {
+		for (i = 0; i < np; i++) {
+			struct sq_table_row r = { pre[i], 0, 0, 0 };
 
-		if (pre == NULL && filt && !row_passes(t, c, rec))
-			continue;
-		if (sq_table_push(t, &r) == -1)
-			break;
+			t->rows[i] = r;
+		}
+		t->nrows = np;
+	} else {
+		for (i = 0; i < (pre != NULL ? np : n); i++) {
+			size_t rec = pre != NULL ? pre[i] : i;
+			struct sq_table_row r = { rec, 0, 0, 0 };
+
+			if (pre == NULL && filt && !row_passes(t, c, rec))
+				continue;
+			if (sq_table_push(t, &r) == -1)
+				break;
+		}
 	}
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);
