@@ -391,10 +391,10 @@ struct sq_table_cache {
 	char mtext[256]; /* as struct sq_filter's text */
 	int mcols[SQ_TABLE_MAX_COLS], mncols;
 
-	char *text;   /* NUL-terminated row texts, back to back */
-	size_t *toff; /* row i's text at toff[i], its length toff[i+1]-1 */
+	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
+	const char **trow;    /* row i's text */
+	uint32_t *tlen;       /* and its length */
 	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
-	size_t tused, tcap;
 	int text_ok;
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
 
@@ -407,8 +407,9 @@ cache_drop(struct sq_table_cache *c)
 {
 	free(c->order);
 	free(c->match);
-	free(c->text);
-	free(c->toff);
+	sq_arena_free(&c->text);
+	free(c->trow);
+	free(c->tlen);
 	free(c->pre);
 	memset(c, 0, sizeof(*c));
 }
@@ -694,11 +695,12 @@ fail:
 static void
 text_drop(struct sq_table_cache *c)
 {
-	free(c->text);
-	free(c->toff);
-	c->text = NULL;
-	c->toff = NULL;
-	c->tdone = c->tused = c->tcap = 0;
+	sq_arena_free(&c->text);
+	free(c->trow);
+	free(c->tlen);
+	c->trow = NULL;
+	c->tlen = NULL;
+	c->tdone = 0;
 	c->text_ok = 0;
 }
 
@@ -714,47 +716,35 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	size_t n = t->snap->nrows, end;
 	char row[4096];
 
-	if (c->toff != NULL && !same_cols(t, c->tcols, c->tncols))
+	if (c->trow != NULL && !same_cols(t, c->tcols, c->tncols))
 		text_drop(c);
 	if (c->text_ok)
 		return 1;
-	if (c->toff == NULL) {
-		c->toff = malloc((n + 1) * sizeof(*c->toff));
-		if (c->toff == NULL)
+	if (c->trow == NULL) {
+		c->trow = malloc((n ? n : 1) * sizeof(*c->trow));
+		c->tlen = malloc((n ? n : 1) * sizeof(*c->tlen));
+		if (c->trow == NULL || c->tlen == NULL) {
+			text_drop(c);
 			return 0;
+		}
 		c->tncols = t->ncols;
 		memcpy(c->tcols, t->cols, sizeof(c->tcols));
 	}
 	end = max < n - c->tdone ? c->tdone + max : n;
 	for (; c->tdone < end; c->tdone++) {
 		const void *rec = sq_snapshot_row(t->snap, c->tdone);
-		size_t l =
-		    strlen(sq_table_rowtext(t, rec, row, sizeof(row))) + 1;
+		size_t l = strlen(sq_table_rowtext(t, rec, row, sizeof(row)));
+		char *p = sq_arena_strndup(&c->text, row, l);
 
-		if (c->tused + l > c->tcap) {
-			/* after the first rows, what all rows will need */
-			size_t nc = c->tdone > 0
-					? c->tused / c->tdone * n + n / 8 + l
-					: (n + 1) * 64;
-			char *p;
-
-			while (nc < c->tused + l)
-				nc *= 2;
-			p = realloc(c->text, nc);
-			if (p == NULL) {
-				text_drop(c);
-				return 0;
-			}
-			c->text = p;
-			c->tcap = nc;
+		if (p == NULL) {
+			text_drop(c);
+			return 0;
 		}
-		memcpy(c->text + c->tused, row, l);
-		c->toff[c->tdone] = c->tused;
-		c->tused += l;
+		c->trow[c->tdone] = p;
+		c->tlen[c->tdone] = (uint32_t)l;
 	}
 	if (c->tdone < n)
 		return 0;
-	c->toff[n] = c->tused;
 	c->text_ok = 1;
 	return 1;
 }
@@ -772,7 +762,7 @@ sq_table_warm(struct sq_table *t, size_t rows)
 	if (build_text(t, c, rows))
 		return 0;
 	/* no memory for it: nothing more to do in idle time */
-	return c->toff != NULL;
+	return c->trow != NULL;
 }
 
 /* Does snapshot row i pass the filter? */
@@ -785,8 +775,7 @@ row_passes(struct sq_table *t, const struct sq_table_cache *c, size_t i)
 	if (t->filter.re == NULL)
 		return sq_filter_row(&t->filter, rec, "");
 	if (c != NULL && c->text_ok)
-		return sq_filter_row_n(&t->filter, rec, c->text + c->toff[i],
-				       c->toff[i + 1] - c->toff[i] - 1);
+		return sq_filter_row_n(&t->filter, rec, c->trow[i], c->tlen[i]);
 	sq_table_rowtext(t, rec, text, sizeof(text));
 	return sq_filter_row(&t->filter, rec, text);
 }
