@@ -549,8 +549,17 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 	if (a->def == NULL || put(buf, n, &off, format_name(a->def)) == -1)
 		return -1;
 	for (i = 0; i < a->ntargets; i++) {
+		const struct sq_arg_spec *sp =
+		    sq_action_arg_spec(a->def, a->targets[i]);
+
 		if (put(buf, n, &off, " ") == -1 ||
 		    put(buf, n, &off, a->targets[i]) == -1)
+			return -1;
+		/* a node named like a flag ("reboot asap") would read back
+		 * as the flag; "asap," is a node list of one */
+		if (sp != NULL && sp->type == SQ_ARG_FLAG &&
+		    a->def->kind == SQ_KIND_NODES &&
+		    put(buf, n, &off, ",") == -1)
 			return -1;
 	}
 	for (i = 0; i < a->nargs; i++) {

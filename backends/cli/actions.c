@@ -261,6 +261,10 @@ add_clears(struct sq_cli_cmd *c, const struct sq_action *a, size_t i,
 			return sq_err_set(err, SQ_ERR_USAGE, "TRES too long");
 		if (r == 0)
 			continue; /* nothing set: nothing to clear */
+		/* the TRES names come from the cluster: checked like any
+		 * value before they reach a command line */
+		if (sq_valid_tres(tres, err) == -1)
+			return -1;
 		if (add(c, "%s=%s", sp->slurm, tres) == -1)
 			return -1;
 		n++;

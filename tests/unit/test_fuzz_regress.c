@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
@@ -353,6 +354,82 @@ test_nodelist_split(void **state)
 	sq_action_free(&a);
 }
 
+/* fuzz action_grammar: a node named asap was written back as "reboot n1
+ * asap", which reads back as the asap flag */
+static void
+test_node_named_like_flag(void **state)
+{
+	struct sq_action a, b;
+	struct sq_err err;
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(
+	    sq_action_parse("reboot n1,asap", SQ_KIND_NODES, NULL, 0, &a, &err),
+	    0);
+	assert_int_equal(a.ntargets, 2);
+	assert_null(sq_action_arg(&a, "asap"));
+	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "reboot n1 asap,");
+	assert_int_equal(sq_action_parse(buf, SQ_KIND_NODES, NULL, 0, &b, &err),
+			 0);
+	assert_int_equal(b.ntargets, 2);
+	assert_string_equal(b.targets[1], "asap");
+	assert_null(sq_action_arg(&b, "asap"));
+	sq_action_free(&b);
+	sq_action_free(&a);
+	/* the flag itself is still a flag */
+	assert_int_equal(
+	    sq_action_parse("reboot n1 asap", SQ_KIND_NODES, NULL, 0, &a, &err),
+	    0);
+	assert_int_equal(a.ntargets, 1);
+	assert_non_null(sq_action_arg(&a, "asap"));
+	sq_action_free(&a);
+}
+
+/* The GrpTRES an association has now, as sacctmgr would print it. */
+static const char *
+hostile_tres(void *ctx, size_t i, const char *key)
+{
+	(void)i;
+	(void)key;
+	return ctx;
+}
+
+/* fuzz action_act: clearlimit names each TRES set now, read from the
+ * cluster, and put those names into the sacctmgr argv unchecked
+ * ("grptres=cpu\333\333=-1": refused by the ssh quoting, but raw in a
+ * local argv) */
+static void
+test_clearlimit_tres_from_cluster(void **state)
+{
+	struct sq_action a;
+	struct sq_cli_cmds cmds;
+	struct sq_err err;
+	char bad[] = "cpu\333\333=4,mem=1G";
+	char opt[] = "cpu=4,-o=1";
+	char ok[] = "cpu=4,gres/gpu:a100=2";
+	int i, found = 0;
+
+	(void)state;
+	assert_int_equal(sq_action_parse("clearlimit sqa_fixture/bob grptres",
+					 -1, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(sq_cli_action_cmds(&a, hostile_tres, bad, &cmds, &err),
+			 -1);
+	assert_int_equal(sq_cli_action_cmds(&a, hostile_tres, opt, &cmds, &err),
+			 -1);
+	assert_int_equal(sq_cli_action_cmds(&a, hostile_tres, ok, &cmds, &err),
+			 0);
+	assert_int_equal(cmds.n, 1);
+	for (i = 0; i < cmds.v[0].argc; i++)
+		found |= strcmp(cmds.v[0].argv[i],
+				"grptres=cpu=-1,gres/gpu:a100=-1") == 0;
+	assert_true(found);
+	sq_cli_cmds_free(&cmds);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
@@ -364,10 +441,12 @@ main(void)
 		cmocka_unit_test(test_restart_jump),
 		cmocka_unit_test(test_sprio_extreme),
 		cmocka_unit_test(test_json_empty_error),
+		cmocka_unit_test(test_clearlimit_tres_from_cluster),
 		cmocka_unit_test(test_format_node_resume),
 		cmocka_unit_test(test_gres_huge_counts),
 		cmocka_unit_test(test_duration_blanks),
 		cmocka_unit_test(test_nodelist_split),
+		cmocka_unit_test(test_node_named_like_flag),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
