@@ -1,0 +1,57 @@
+/*
+ * fuzz.h - what the libFuzzer harnesses share: the input as a
+ * NUL-terminated string, fixtures for reference snapshots, and the checks
+ * every parsed snapshot goes through (every column of every view of its
+ * kind rendered, and no control byte left after sanitizing).
+ */
+#ifndef SQ_FUZZ_H
+#define SQ_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/snapshot.h"
+
+/* Abort (a libFuzzer crash) when an invariant does not hold. */
+#define SQ_FUZZ_CHECK(c)                                                       \
+	do {                                                                   \
+		if (!(c))                                                      \
+			sq_fuzz_fail(#c, __FILE__, __LINE__);                  \
+	} while (0)
+
+void sq_fuzz_fail(const char *what, const char *file, int line);
+
+/* A malloc'd, NUL-terminated copy of the input (never NULL). */
+char *sq_fuzz_str(const uint8_t *data, size_t size);
+
+/* tests/fixtures/<rel> ($SQ_FIXTURES overrides the root), malloc'd and
+ * NUL-terminated; aborts when missing (the harness is run from the
+ * source root by tests/fuzz/run). */
+char *sq_fuzz_fixture(const char *rel, size_t *len);
+
+/* Parse a fixture with a text parser into a new snapshot; aborts on
+ * failure. For the reference snapshots the harnesses join with. */
+typedef int (*sq_fuzz_parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
+struct sq_snapshot *sq_fuzz_parse_fixture(enum sq_kind kind,
+					  sq_fuzz_parse_fn parse,
+					  const char *rel);
+
+/* Text as the TUI and batch mode would show it: sanitized, and checked
+ * to hold no control byte and no invalid UTF-8. */
+void sq_fuzz_check_display(const char *s);
+
+/* Render every column (text and number) of every view of s's kind for
+ * every row, through sq_fuzz_check_display(). */
+void sq_fuzz_render(const struct sq_snapshot *s);
+
+/* A line for /bin/sh: every byte outside '...' is plain ([A-Za-z0-9 _=%-]),
+ * every quote is closed, nothing is a control byte, and nothing inside
+ * quotes is one that csh or fish would still see ('!', backslash). */
+void sq_fuzz_check_sh_line(const char *s);
+
+/* An argv about to be run (locally or over ssh): no control byte in any
+ * word, and sq_shell_join() makes a safe line of it. */
+void sq_fuzz_check_argv(const char *const *argv);
+
+#endif

@@ -1,0 +1,276 @@
+/*
+ * fuzz_cli.c - libFuzzer harness for the Slurm CLI text parsers
+ * (backends/cli/parse_*.c) and what runs on their rows right after a
+ * fetch: joins, ranks, why-pending, events, GPU totals, and every column
+ * of every view. SQ_FUZZ_NAME (set by tests/fuzz/run) picks the parser.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
+#include "core/events.h"
+#include "core/gpus.h"
+#include "core/join.h"
+#include "core/why.h"
+#include "tests/fuzz/fuzz.h"
+
+#ifndef SQ_FUZZ_NAME
+#error "build with -DSQ_FUZZ_NAME=\"squeue\" (see tests/fuzz/run)"
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Reference snapshots from the recorded fixtures. */
+static struct sq_snapshot *ref_jobs, *ref_prio, *ref_limits, *ref_assocs;
+static char *ref_parts_text, *ref_sacct_text;
+
+static void
+post_jobs(struct sq_snapshot *s)
+{
+	struct sq_snapshot *ev;
+	size_t i;
+
+	sq_jobs_join_prio(s, ref_prio);
+	for (i = 0; i < s->nrows; i++) {
+		struct sq_why w;
+		char buf[2048];
+
+		sq_why_compute(sq_snapshot_row(s, i), s, ref_limits, ref_assocs,
+			       &w);
+		sq_why_format(&w, buf, sizeof(buf));
+		sq_fuzz_check_display(buf);
+	}
+	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	SQ_FUZZ_CHECK(ev != NULL);
+	SQ_FUZZ_CHECK(sq_events_from_restarts(ev, ref_jobs, s) >= 0);
+	SQ_FUZZ_CHECK(sq_events_from_restarts(ev, NULL, s) >= 0);
+	sq_events_finish(ev, s);
+	sq_fuzz_render(ev);
+	sq_snapshot_unref(ev);
+}
+
+static void
+post_nodes(struct sq_snapshot *s)
+{
+	struct sq_snapshot *parts = sq_snapshot_new(SQ_KIND_PARTITIONS, 0);
+	char *text = strdup(ref_parts_text);
+	struct sq_err err;
+
+	SQ_FUZZ_CHECK(parts != NULL && text != NULL);
+	SQ_FUZZ_CHECK(sq_parse_scontrol_partitions(text, parts, &err) == 0);
+	sq_partitions_count(parts, s);
+	sq_fuzz_render(parts);
+	sq_snapshot_unref(parts);
+	free(text);
+}
+
+static void
+post_parts(struct sq_snapshot *s)
+{
+	struct sq_snapshot *nodes = sq_snapshot_new(SQ_KIND_NODES, 0);
+	char *text = sq_fuzz_fixture("cli/22.05/sinfo_nodes.txt", NULL);
+	struct sq_err err;
+
+	SQ_FUZZ_CHECK(nodes != NULL);
+	SQ_FUZZ_CHECK(sq_parse_sinfo_nodes(text, nodes, &err) == 0);
+	sq_partitions_count(s, nodes);
+	sq_snapshot_unref(nodes);
+	free(text);
+}
+
+static void
+post_prio(struct sq_snapshot *s)
+{
+	struct sq_snapshot *jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	char *text = sq_fuzz_fixture("cli/22.05/squeue.txt", NULL);
+	struct sq_err err;
+	size_t i;
+
+	sq_prio_rank(s);
+	SQ_FUZZ_CHECK(jobs != NULL);
+	SQ_FUZZ_CHECK(sq_parse_squeue(text, jobs, &err) == 0);
+	sq_jobs_join_prio(jobs, s);
+	for (i = 0; i < jobs->nrows; i++) {
+		struct sq_why w;
+		char buf[2048];
+
+		sq_why_compute(sq_snapshot_row(jobs, i), jobs, ref_limits,
+			       ref_assocs, &w);
+		sq_why_format(&w, buf, sizeof(buf));
+		sq_fuzz_check_display(buf);
+	}
+	sq_fuzz_render(jobs);
+	sq_snapshot_unref(jobs);
+	free(text);
+}
+
+/* limits or assocs from the input, the rest from the fixtures */
+static void
+why_all(const struct sq_snapshot *limits, const struct sq_snapshot *assocs)
+{
+	size_t i;
+
+	for (i = 0; i < ref_jobs->nrows; i++) {
+		struct sq_why w;
+		char buf[2048];
+
+		sq_why_compute(sq_snapshot_row(ref_jobs, i), ref_jobs, limits,
+			       assocs, &w);
+		sq_why_format(&w, buf, sizeof(buf));
+		sq_fuzz_check_display(buf);
+	}
+}
+
+static void
+post_limits(struct sq_snapshot *s)
+{
+	why_all(s, ref_assocs);
+}
+
+static void
+post_assocs(struct sq_snapshot *s)
+{
+	why_all(ref_limits, s);
+}
+
+static void
+post_events(struct sq_snapshot *s)
+{
+	sq_events_finish(s, ref_jobs);
+}
+
+/* log lines merged into the recorded accounting events */
+static void
+post_log(struct sq_snapshot *s)
+{
+	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	char *text = strdup(ref_sacct_text);
+	struct sq_err err;
+
+	SQ_FUZZ_CHECK(ev != NULL && text != NULL);
+	SQ_FUZZ_CHECK(sq_parse_sacct_events(text, ev, &err) == 0);
+	SQ_FUZZ_CHECK(sq_events_merge(ev, s) == 0);
+	sq_events_finish(ev, ref_jobs);
+	sq_fuzz_render(ev);
+	sq_snapshot_unref(ev);
+	free(text);
+}
+
+static int
+parse_version(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char v[32];
+	int major = 0, minor = 0;
+
+	(void)s;
+	(void)err;
+	if (sq_parse_version(text, v, sizeof(v), &major, &minor) == 0)
+		SQ_FUZZ_CHECK(strlen(v) < sizeof(v));
+	return 0;
+}
+
+/* scontrol -d -o show node, a NUL byte, then squeue -O gpujobs */
+static int
+parse_gpus(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *jobs = text + strlen(text);
+
+	/* the input holds a NUL byte between the two outputs; text is a
+	 * copy with one more NUL at the end, so jobs is always a string */
+	jobs++;
+	if (sq_parse_gpu_nodes(text, s, err) == -1)
+		return -1;
+	if (sq_parse_gpu_jobs(jobs, s, err) == -1)
+		return -1;
+	SQ_FUZZ_CHECK(sq_gpus_finish(s, "not collected") == 0);
+	return 0;
+}
+
+struct target {
+	const char *name;
+	enum sq_kind kind;
+	sq_fuzz_parse_fn parse;
+	void (*post)(struct sq_snapshot *s);
+};
+
+static const struct target targets[] = {
+	{ "squeue", SQ_KIND_JOBS, sq_parse_squeue, post_jobs },
+	{ "sinfo_nodes", SQ_KIND_NODES, sq_parse_sinfo_nodes, post_nodes },
+	{ "sprio", SQ_KIND_PRIO, sq_parse_sprio, post_prio },
+	{ "sprio_weights", SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights, NULL },
+	{ "scontrol_partitions", SQ_KIND_PARTITIONS,
+	  sq_parse_scontrol_partitions, post_parts },
+	{ "sacctmgr_assoc", SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
+	  post_assocs },
+	{ "sacctmgr_account", SQ_KIND_ACCOUNTS, sq_parse_sacctmgr_account,
+	  NULL },
+	{ "sacctmgr_user", SQ_KIND_USERS, sq_parse_sacctmgr_user, NULL },
+	{ "sacctmgr_qos", SQ_KIND_QOS, sq_parse_sacctmgr_qos, NULL },
+	{ "sshare", SQ_KIND_SHARES, sq_parse_sshare, NULL },
+	{ "sacct_events", SQ_KIND_EVENTS, sq_parse_sacct_events, post_events },
+	{ "events_log", SQ_KIND_EVENTS, sq_parse_events_log, post_log },
+	{ "sdiag", SQ_KIND_DIAG, sq_parse_sdiag, NULL },
+	{ "config", SQ_KIND_CONFIG, sq_parse_config, NULL },
+	{ "reservations", SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL },
+	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
+	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
+	{ "version", SQ_KIND_CONFIG, parse_version, NULL },
+};
+
+static const struct target *target;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	size_t i;
+
+	(void)argc;
+	(void)argv;
+	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
+		if (strcmp(targets[i].name, SQ_FUZZ_NAME) == 0)
+			target = &targets[i];
+	SQ_FUZZ_CHECK(target != NULL);
+	ref_jobs = sq_fuzz_parse_fixture(SQ_KIND_JOBS, sq_parse_squeue,
+					 "cli/22.05/squeue.txt");
+	ref_prio = sq_fuzz_parse_fixture(SQ_KIND_PRIO, sq_parse_sprio,
+					 "cli/22.05/sprio.txt");
+	sq_prio_rank(ref_prio);
+	sq_jobs_join_prio(ref_jobs, ref_prio);
+	ref_limits = sq_fuzz_parse_fixture(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+					   "cli/22.05/admin_assoc_mgr.txt");
+	ref_assocs =
+	    sq_fuzz_parse_fixture(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
+				  "cli/22.05/admin_sacctmgr_assoc.txt");
+	ref_parts_text =
+	    sq_fuzz_fixture("cli/22.05/scontrol_partition.txt", NULL);
+	ref_sacct_text = sq_fuzz_fixture("cli/22.05/sacct_events.txt", NULL);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sq_snapshot *s = sq_snapshot_new(target->kind, 0);
+	char *text = malloc(size + 2);
+	struct sq_err err;
+
+	SQ_FUZZ_CHECK(s != NULL && text != NULL);
+	if (size > 0)
+		memcpy(text, data, size);
+	text[size] = text[size + 1] = '\0';
+	sq_err_clear(&err);
+	if (target->parse(text, s, &err) == 0) {
+		if (target->post != NULL)
+			target->post(s);
+		sq_fuzz_render(s);
+	} else {
+		/* a failure always says why */
+		SQ_FUZZ_CHECK(err.msg[0] != '\0');
+	}
+	sq_fuzz_check_display(err.msg);
+	sq_snapshot_unref(s);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,202 @@
+/*
+ * fuzz_rest.c - libFuzzer harness for what the rest backend reads besides
+ * the data: "discover", a GET /openapi/v3 body (version and endpoint
+ * discovery); "jwt", a token's claims; "tokenfile", a token file (0600,
+ * ours) and "tokentext", `scontrol token` output - whose content must
+ * never show up in an error message.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backends/rest/rest.h"
+#include "core/validate.h"
+#include "tests/fuzz/fuzz.h"
+
+#ifndef SQ_FUZZ_NAME
+#error "build with -DSQ_FUZZ_NAME=\"jwt\" (see tests/fuzz/run)"
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char dir[64], path[128];
+
+static void
+cleanup(void)
+{
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	snprintf(dir, sizeof(dir), "/tmp/sqfuzz-rest.XXXXXX");
+	SQ_FUZZ_CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/token", dir);
+	atexit(cleanup);
+	return 0;
+}
+
+static void
+fuzz_discover(const uint8_t *data, size_t size)
+{
+	struct sq_rest_api api;
+	struct sq_err err;
+	char *body = malloc(size ? size : 1);
+
+	SQ_FUZZ_CHECK(body != NULL);
+	if (size > 0)
+		memcpy(body, data, size);
+	memset(&api, 0, sizeof(api));
+	if (sq_rest_discover(body, size, &api, &err) == 0) {
+		SQ_FUZZ_CHECK(api.slurm == 0 || (api.slurm >= SQ_REST_API_MIN &&
+						 api.slurm <= SQ_REST_API_MAX));
+		SQ_FUZZ_CHECK(api.slurmdb == 0 ||
+			      (api.slurmdb >= SQ_REST_API_MIN &&
+			       api.slurmdb <= SQ_REST_API_MAX));
+		SQ_FUZZ_CHECK(memchr(api.release, '\0', sizeof(api.release)));
+		sq_fuzz_check_display(api.release);
+	} else {
+		SQ_FUZZ_CHECK(err.msg[0] != '\0');
+		sq_fuzz_check_display(err.msg);
+	}
+	free(body);
+}
+
+static void
+fuzz_jwt(const uint8_t *data, size_t size)
+{
+	char *tok = malloc(size ? size : 1), user[64];
+	int64_t exp;
+
+	SQ_FUZZ_CHECK(tok != NULL);
+	if (size > 0)
+		memcpy(tok, data, size);
+	if (sq_rest_jwt_claims(tok, size, &exp, user, sizeof(user)) == 0)
+		SQ_FUZZ_CHECK(memchr(user, '\0', sizeof(user)) != NULL);
+	free(tok);
+}
+
+/* The input with every letter and digit of the token part (after blanks
+ * and a SLURM_JWT= prefix) moved to the next one of its class: a file
+ * that is accepted or refused for the same reasons. */
+static uint8_t *
+rotated(const uint8_t *data, size_t size)
+{
+	uint8_t *r = malloc(size ? size : 1);
+	size_t i = 0;
+
+	SQ_FUZZ_CHECK(r != NULL);
+	if (size > 0)
+		memcpy(r, data, size);
+	while (i < size && memchr(" \t\r\n", r[i], 4) != NULL && r[i] != 0)
+		i++;
+	if (size - i > 10 && memcmp(r + i, "SLURM_JWT=", 10) == 0)
+		i += 10;
+	for (; i < size; i++) {
+		if (r[i] >= 'a' && r[i] <= 'z')
+			r[i] = r[i] == 'z' ? 'a' : r[i] + 1;
+		else if (r[i] >= 'A' && r[i] <= 'Z')
+			r[i] = r[i] == 'Z' ? 'A' : r[i] + 1;
+		else if (r[i] >= '0' && r[i] <= '9')
+			r[i] = r[i] == '9' ? '0' : r[i] + 1;
+	}
+	return r;
+}
+
+static int
+read_token(const uint8_t *data, size_t size, char **tok, size_t *len,
+	   struct sq_err *err)
+{
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	SQ_FUZZ_CHECK(fd >= 0);
+	SQ_FUZZ_CHECK(size == 0 || write(fd, data, size) == (ssize_t)size);
+	SQ_FUZZ_CHECK(close(fd) == 0);
+	sq_err_clear(err);
+	return sq_rest_token_file(path, getuid(), tok, len, err);
+}
+
+static void
+fuzz_tokenfile(const uint8_t *data, size_t size)
+{
+	char *tok = NULL;
+	size_t len = 0, i;
+	struct sq_err err, err2;
+	uint8_t *other;
+	int rc;
+
+	rc = read_token(data, size, &tok, &len, &err);
+	if (rc == 0) {
+		SQ_FUZZ_CHECK(tok != NULL && len > 0 && strlen(tok) == len);
+		/* base64url, '.' and the like only: it goes into an HTTP
+		 * header */
+		for (i = 0; i < len; i++)
+			SQ_FUZZ_CHECK(strchr("abcdefghijklmnopqrstuvwxyz"
+					     "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					     "0123456789-_.=+/~",
+					     tok[i]) != NULL);
+		sq_rest_secret_free(tok, len);
+		return;
+	}
+	SQ_FUZZ_CHECK(err.msg[0] != '\0');
+	sq_fuzz_check_display(err.msg);
+	/* the message does not depend on what the file holds: no part of
+	 * a (broken) token ever shows in it */
+	other = rotated(data, size);
+	SQ_FUZZ_CHECK(read_token(other, size, &tok, &len, &err2) == -1);
+	SQ_FUZZ_CHECK(strcmp(err.msg, err2.msg) == 0);
+	free(other);
+}
+
+/* a token from `scontrol token` output, as the ssh companion mints it */
+static void
+fuzz_tokentext(const uint8_t *data, size_t size)
+{
+	char *tok = NULL, *other;
+	size_t len = 0, i;
+	struct sq_err err, err2;
+
+	sq_err_clear(&err);
+	if (sq_rest_token_text((const char *)data, size, "scontrol token", &tok,
+			       &len, &err) == 0) {
+		SQ_FUZZ_CHECK(tok != NULL && len > 0 && strlen(tok) == len);
+		for (i = 0; i < len; i++)
+			SQ_FUZZ_CHECK(strchr("abcdefghijklmnopqrstuvwxyz"
+					     "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					     "0123456789-_.=+/~",
+					     tok[i]) != NULL);
+		sq_rest_secret_free(tok, len + 1);
+		return;
+	}
+	SQ_FUZZ_CHECK(err.msg[0] != '\0');
+	other = (char *)rotated(data, size);
+	SQ_FUZZ_CHECK(sq_rest_token_text(other, size, "scontrol token", &tok,
+					 &len, &err2) == -1);
+	SQ_FUZZ_CHECK(strcmp(err.msg, err2.msg) == 0);
+	free(other);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (strcmp(SQ_FUZZ_NAME, "discover") == 0)
+		fuzz_discover(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "jwt") == 0)
+		fuzz_jwt(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "tokenfile") == 0)
+		fuzz_tokenfile(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "tokentext") == 0)
+		fuzz_tokentext(data, size);
+	else
+		SQ_FUZZ_CHECK(!"unknown harness");
+	return 0;
+}

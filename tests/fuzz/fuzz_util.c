@@ -1,0 +1,217 @@
+/*
+ * fuzz_util.c - helpers shared by the libFuzzer harnesses (see fuzz.h).
+ * Linked into every harness; it has no LLVMFuzzerTestOneInput of its own.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/sanitize.h"
+#include "core/validate.h"
+#include "core/view.h"
+#include "tests/fuzz/fuzz.h"
+
+void
+sq_fuzz_fail(const char *what, const char *file, int line)
+{
+	fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", what, file,
+		line);
+	abort();
+}
+
+char *
+sq_fuzz_str(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+
+	if (s == NULL)
+		abort();
+	if (size > 0)
+		memcpy(s, data, size);
+	s[size] = '\0';
+	return s;
+}
+
+char *
+sq_fuzz_fixture(const char *rel, size_t *len)
+{
+	const char *root = getenv("SQ_FIXTURES");
+	char path[1024];
+	FILE *fp;
+	char *data;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", root ? root : "tests/fixtures",
+		 rel);
+	fp = fopen(path, "rb");
+	if (fp == NULL) {
+		fprintf(stderr, "fuzz: cannot open fixture %s\n", path);
+		abort();
+	}
+	if (fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
+	    fseek(fp, 0, SEEK_SET) != 0)
+		abort();
+	data = malloc((size_t)n + 1);
+	if (data == NULL || fread(data, 1, (size_t)n, fp) != (size_t)n)
+		abort();
+	data[n] = '\0';
+	fclose(fp);
+	if (len != NULL)
+		*len = (size_t)n;
+	return data;
+}
+
+struct sq_snapshot *
+sq_fuzz_parse_fixture(enum sq_kind kind, sq_fuzz_parse_fn parse,
+		      const char *rel)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	char *text = sq_fuzz_fixture(rel, NULL);
+	struct sq_err err;
+
+	if (s == NULL || parse(text, s, &err) != 0) {
+		fprintf(stderr, "fuzz: fixture %s does not parse\n", rel);
+		abort();
+	}
+	free(text);
+	return s;
+}
+
+/* Is s well-formed UTF-8 without C0, DEL or C1 controls? */
+static int
+clean_utf8(const unsigned char *s)
+{
+	while (*s != '\0') {
+		unsigned cp;
+		size_t n, i;
+
+		if (*s < 0x80) {
+			if (*s < 0x20 || *s == 0x7f)
+				return 0;
+			s++;
+			continue;
+		}
+		if ((*s & 0xe0) == 0xc0) {
+			n = 2;
+			cp = *s & 0x1f;
+		} else if ((*s & 0xf0) == 0xe0) {
+			n = 3;
+			cp = *s & 0x0f;
+		} else if ((*s & 0xf8) == 0xf0) {
+			n = 4;
+			cp = *s & 0x07;
+		} else {
+			return 0;
+		}
+		for (i = 1; i < n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = (cp << 6) | (s[i] & 0x3f);
+		}
+		if (cp < 0xa0 || (cp >= 0xd800 && cp <= 0xdfff) ||
+		    cp > 0x10ffff || (n == 3 && cp < 0x800) ||
+		    (n == 4 && cp < 0x10000))
+			return 0;
+		s += n;
+	}
+	return 1;
+}
+
+void
+sq_fuzz_check_display(const char *s)
+{
+	char safe[512];
+
+	if (s == NULL)
+		return;
+	sq_sanitize(s, safe, sizeof(safe));
+	SQ_FUZZ_CHECK(clean_utf8((const unsigned char *)safe));
+	SQ_FUZZ_CHECK(sq_display_width(safe) <= strlen(safe));
+}
+
+void
+sq_fuzz_render(const struct sq_snapshot *s)
+{
+	size_t v, c, r;
+
+	for (v = 0; sq_views[v] != NULL; v++) {
+		const struct sq_view_def *def = sq_views[v];
+
+		if (def->kind != s->kind)
+			continue;
+		for (r = 0; r < s->nrows; r++) {
+			const void *rec = sq_snapshot_row(s, r);
+
+			for (c = 0; c < def->ncols; c++) {
+				const struct sq_column *col = &def->cols[c];
+				char buf[256];
+				long long num;
+
+				buf[0] = '\0';
+				if (col->text != NULL) {
+					const char *t =
+					    col->text(rec, buf, sizeof(buf));
+
+					sq_fuzz_check_display(t);
+				}
+				if (col->num != NULL)
+					(void)col->num(rec, &num);
+			}
+		}
+	}
+}
+
+/* Outside single quotes, a joined line holds only these. */
+static int
+plain(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == ' ' || c == '-' || c == '_' ||
+	       c == '=' || c == '%';
+}
+
+/* A line for /bin/sh: every byte outside '...' is plain, every quote is
+ * closed, and nothing inside is a control byte or one csh/fish see. */
+void
+sq_fuzz_check_sh_line(const char *s)
+{
+	int in = 0;
+
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\'') {
+			in = !in;
+			continue;
+		}
+		SQ_FUZZ_CHECK(c >= 0x20 && c != 0x7f);
+		if (in)
+			SQ_FUZZ_CHECK(c != '!' && c != '\\');
+		else
+			SQ_FUZZ_CHECK(plain((char)c));
+	}
+	SQ_FUZZ_CHECK(!in);
+}
+
+void
+sq_fuzz_check_argv(const char *const *argv)
+{
+	struct sq_buf b;
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		const unsigned char *p = (const unsigned char *)argv[i];
+
+		for (; *p != '\0'; p++)
+			SQ_FUZZ_CHECK(*p >= 0x20 && *p != 0x7f);
+	}
+	sq_buf_init(&b, 0);
+	if (sq_shell_join(&b, "/usr/bin", argv) != 0) {
+		for (i = 0; argv[i] != NULL; i++)
+			fprintf(stderr, "argv[%zu] = '%s'\n", i, argv[i]);
+		sq_fuzz_fail("sq_shell_join(argv) == 0", __FILE__, __LINE__);
+	}
+	sq_fuzz_check_sh_line(sq_buf_str(&b));
+	sq_buf_free(&b);
+}
