@@ -29,6 +29,16 @@ enum {
 	E_COUNT
 };
 
+static int
+is_id(const char *s)
+{
+	const char *p = s;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p != s && *p == '\0';
+}
+
 int
 sq_parse_sacct_events(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -39,11 +49,20 @@ sq_parse_sacct_events(char *text, struct sq_snapshot *s, struct sq_err *err)
 		struct sq_event *e;
 		unsigned long id;
 		char *sp;
+		int terminated;
 
 		lineno++;
 		if (*line == '\0')
 			continue;
+		terminated = pos != line + strlen(line);
 		n = sq_split(line, '|', f, E_COUNT);
+		/* JobName is last: after a line break in a job name (any user
+		 * may submit one) comes the rest of the name, which is not
+		 * kept; only a line cut short at the end (no newline) is
+		 * truncated output */
+		if (s->nrows > 0 && terminated &&
+		    (n != E_COUNT || !is_id(f[E_IDRAW])))
+			continue;
 		if (n != E_COUNT)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "sacct line %d: %d fields, expected "

@@ -4,7 +4,11 @@
  * One job (or one collapsed pending array) per line, fields separated by
  * '|', the job name last so it may itself contain '|'. A line with too few
  * fields or a malformed number fails the whole parse: a queue with a job
- * silently missing is worse than an error on the status line.
+ * silently missing is worse than an error on the status line. Except after
+ * a record: any user may put a line break in a job name, and the lines
+ * that follow it, up to the next line that is a record, are the rest of
+ * that name. (A name can still hold a whole well-formed line that passes
+ * for a job: text cannot tell; REST and --json can.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +58,44 @@ u32(const char *s)
 	return (end == s || v > 0xffffffffUL) ? 0 : (uint32_t)v;
 }
 
+/* Does line (not yet split) start a job: every field, and a JobID that
+ * is a number? */
+static int
+is_record(const char *line)
+{
+	const char *p;
+	int bars = 0;
+
+	for (p = line; *p != '\0'; p++)
+		bars += *p == '|';
+	if (bars < F_COUNT - 1)
+		return 0;
+	p = strchr(line, '|') + 1;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '|';
+}
+
+/* Append "\n" and line to the name of the last job. */
+static int
+continue_name(struct sq_snapshot *s, const char *line)
+{
+	struct sq_job *prev = sq_snapshot_row(s, s->nrows - 1);
+	size_t a = strlen(prev->name), b = strlen(line);
+	char *both = malloc(a + b + 2);
+
+	if (both == NULL)
+		return -1;
+	memcpy(both, prev->name, a);
+	both[a] = '\n';
+	memcpy(both + a + 1, line, b + 1);
+	prev->name = sq_snapshot_str(s, both);
+	free(both);
+	return 0;
+}
+
 int
 sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -71,6 +113,16 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		int n;
 
 		lineno++;
+		/* the rest of a name with a line break; a line cut short at
+		 * the end (no newline) is truncated output, not a name */
+		if (s->nrows > 0 && pos != line + strlen(line) &&
+		    !is_record(line)) {
+			if (continue_name(s, line) == -1) {
+				sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+				goto out;
+			}
+			continue;
+		}
 		if (*line == '\0')
 			continue;
 		n = sq_split(line, '|', f, F_COUNT);

@@ -1,8 +1,9 @@
 /*
  * test_hostile.c - hostile input that is not a parser crash: text from
  * the cluster written as tsv (escape sequences, C1 controls, invalid
- * UTF-8 never reach a terminal raw) and a --record directory from
- * someone else (a FIFO or a link to /dev/zero must not hang the replay).
+ * UTF-8 never reach a terminal raw), job names with line breaks in the
+ * squeue and sacct text, and a --record directory from someone else (a
+ * FIFO or a link to /dev/zero must not hang the replay).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include <sys/stat.h>
 
 #include "backends/backend.h"
+#include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
 #include "core/cluster.h"
 #include "core/sanitize.h"
 #include "tests/unit/test_util.h"
@@ -66,6 +69,67 @@ test_tsv_escapes(void **state)
 			fail_msg("tsv of case %zu: got '%s'", i, o);
 		free(o);
 	}
+}
+
+#define SQ_LINE(id, name)                                                      \
+	id "|" id "|" id "|N/A|alice|physics|low|normal|PD|PENDING|100|1|1|"   \
+	   "N/A|5:00|0:00|1795989962|N/A||0|JobHeldUser|" name "\n"
+
+/* Any user can put a line break in a job name; squeue prints it raw. The
+ * queue must still read (it failed as a whole, for every user), the name
+ * keep its parts, and cut output still be an error. */
+static void
+test_squeue_newline_in_name(void **state)
+{
+	char text[] = SQ_LINE("101", "one\ntwo|three\n|||||||||||||||||||||x")
+	    SQ_LINE("102", "plain");
+	char cut[] = SQ_LINE("101", "one") "102|102|102|N/A|alice|phy";
+	char first[] = "rest of a name\n" SQ_LINE("101", "one");
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	const struct sq_job *j;
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_parse_squeue(text, s, &err), 0);
+	assert_int_equal(s->nrows, 2);
+	j = sq_snapshot_row(s, 0);
+	assert_string_equal(j->id, "101");
+	assert_string_equal(j->name, "one\ntwo|three\n|||||||||||||||||||||x");
+	j = sq_snapshot_row(s, 1);
+	assert_string_equal(j->name, "plain");
+	sq_snapshot_unref(s);
+
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(cut, s, &err), -1);
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(first, s, &err), -1);
+	sq_snapshot_unref(s);
+}
+
+/* sacct -P puts JobName last too: the rest of a name is skipped */
+static void
+test_sacct_newline_in_name(void **state)
+{
+	char text[] = "101|101|alice|physics|low|normal|PREEMPTED|1795989000|"
+		      "1795989100|n1|one\ntwo|||||||||||x\n"
+		      "102|102|bob|physics|low|normal|REQUEUED|1795989000|"
+		      "1795989200|n2|plain\n";
+	char cut[] = "101|101|alice|physics|low|normal|PREEMPTED|1795989000|"
+		     "1795989100|n1|one\n102|102|bob|phys";
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	const struct sq_event *e;
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_parse_sacct_events(text, s, &err), 0);
+	assert_int_equal(s->nrows, 2);
+	e = sq_snapshot_row(s, 1);
+	assert_int_equal(e->victim_job, 102);
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	assert_int_equal(sq_parse_sacct_events(cut, s, &err), -1);
+	sq_snapshot_unref(s);
 }
 
 static void
@@ -127,6 +191,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tsv_escapes),
+		cmocka_unit_test(test_squeue_newline_in_name),
+		cmocka_unit_test(test_sacct_newline_in_name),
 		cmocka_unit_test(test_replay_special_files),
 	};
 
