@@ -32,6 +32,19 @@ sq_format_from_name(const char *name)
 	return -1;
 }
 
+/* A JSON string of text that may come from the cluster: invalid UTF-8
+ * would make the whole document invalid JSON, so each bad byte becomes
+ * U+FFFD (json-c escapes the control characters). */
+static json_object *
+jstr(const char *s)
+{
+	char *u = sq_utf8_dup(s);
+	json_object *o = json_object_new_string(u != NULL ? u : "");
+
+	free(u);
+	return o;
+}
+
 /* Resolve the column list; returns the count or -1 (unknown id). */
 static int
 pick_columns(const struct sq_view_def *v, const char *columns,
@@ -167,7 +180,7 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 				 col->num(r, &n) == 0 && n >= 0)
 				v = json_object_new_int64(n);
 			else
-				v = json_object_new_string(t);
+				v = jstr(t);
 			json_object_object_add(o, col->id, v);
 		}
 		json_object_array_add(arr, o);
@@ -365,9 +378,8 @@ why_json(const struct sq_why *w)
 	json_object *o = json_object_new_object(), *arr;
 	int i;
 
-	json_object_object_add(o, "reason", json_object_new_string(w->reason));
-	json_object_object_add(o, "meaning",
-			       json_object_new_string(w->meaning));
+	json_object_object_add(o, "reason", jstr(w->reason));
+	json_object_object_add(o, "meaning", jstr(w->meaning));
 	json_object_object_add(o, "rank",
 			       w->rank ? json_object_new_int64(w->rank) : NULL);
 	json_object_object_add(
@@ -379,8 +391,7 @@ why_json(const struct sq_why *w)
 	    o, "ahead_priority",
 	    w->ahead_job ? json_object_new_int64(w->ahead_priority) : NULL);
 	json_object_object_add(o, "factor",
-			       w->factor[0] ? json_object_new_string(w->factor)
-					    : NULL);
+			       w->factor[0] ? jstr(w->factor) : NULL);
 	json_object_object_add(
 	    o, "factor_self",
 	    w->factor[0] ? json_object_new_int64(w->factor_self) : NULL);
@@ -394,14 +405,10 @@ why_json(const struct sq_why *w)
 		const struct sq_why_limit *l = &w->limits[i];
 		json_object *lo = json_object_new_object();
 
-		json_object_object_add(lo, "scope",
-				       json_object_new_string(l->scope));
-		json_object_object_add(lo, "owner",
-				       json_object_new_string(l->owner));
-		json_object_object_add(lo, "limit",
-				       json_object_new_string(l->limit));
-		json_object_object_add(lo, "tres",
-				       json_object_new_string(l->tres));
+		json_object_object_add(lo, "scope", jstr(l->scope));
+		json_object_object_add(lo, "owner", jstr(l->owner));
+		json_object_object_add(lo, "limit", jstr(l->limit));
+		json_object_object_add(lo, "tres", jstr(l->tres));
 		json_object_object_add(lo, "value",
 				       json_object_new_int64(l->value));
 		json_object_object_add(
@@ -437,7 +444,7 @@ detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w)
 		    c->num(j, &n) == 0 && n >= 0)
 			val = json_object_new_int64(n);
 		else if (t != NULL)
-			val = json_object_new_string(t);
+			val = jstr(t);
 		json_object_object_add(o, c->id, val);
 	}
 	json_object_object_add(o, "why", w != NULL ? why_json(w) : NULL);

@@ -2,6 +2,7 @@
  * sanitize.c - safe display of untrusted text. A job name like
  * "\033]0;pwned\007" must print as harmless '?' characters.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/sanitize.h"
@@ -136,4 +137,31 @@ sq_tsv_escape(FILE *fp, const char *s)
 			}
 		}
 	}
+}
+
+char *
+sq_utf8_dup(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0;
+	char *out = malloc(n * 3 + 1); /* each bad byte may become 3 */
+
+	if (out == NULL)
+		return NULL;
+	while (*p != '\0') {
+		int ctl;
+		size_t l = utf8_len(p, &ctl);
+
+		if (l == 0) {
+			memcpy(out + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			p++;
+		} else {
+			memcpy(out + o, p, l);
+			o += l;
+			p += l;
+		}
+	}
+	out[o] = '\0';
+	return out;
 }

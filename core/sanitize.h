@@ -22,4 +22,9 @@ size_t sq_display_width(const char *s);
  * controls and invalid UTF-8 as \xNN (a byte each). */
 void sq_tsv_escape(FILE *fp, const char *s);
 
+/* A malloc'd copy of s with each byte that is not part of well-formed
+ * UTF-8 replaced by U+FFFD (for JSON output, which must be UTF-8);
+ * control characters are kept. NULL on ENOMEM. */
+char *sq_utf8_dup(const char *s);
+
 #endif

@@ -1,9 +1,10 @@
 /*
  * test_hostile.c - hostile input that is not a parser crash: text from
  * the cluster written as tsv (escape sequences, C1 controls, invalid
- * UTF-8 never reach a terminal raw), job names with line breaks in the
- * squeue and sacct text, and a --record directory from someone else (a
- * FIFO or a link to /dev/zero must not hang the replay).
+ * UTF-8 never reach a terminal raw) or JSON (always valid UTF-8), job
+ * names with line breaks in the squeue and sacct text, and a --record
+ * directory from someone else (a FIFO or a link to /dev/zero must not
+ * hang the replay).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -67,6 +68,35 @@ test_tsv_escapes(void **state)
 
 		if (strcmp(o, cases[i].out) != 0)
 			fail_msg("tsv of case %zu: got '%s'", i, o);
+		free(o);
+	}
+}
+
+/* JSON output must be UTF-8: bad bytes become U+FFFD, the rest stays */
+static void
+test_utf8_dup(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "plain", "plain" },
+		{ "bad\xff\xfeutf", "bad\xef\xbf\xbd\xef\xbf\xbdutf" },
+		{ "\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd" },
+		{ "cut\xe2\x82", "cut\xef\xbf\xbd\xef\xbf\xbd" },
+		/* controls and C1 are well-formed: JSON escapes them */
+		{ "\033[2J\xc2\x9b", "\033[2J\xc2\x9b" },
+		{ "caf\xc3\xa9 \xf0\x9f\x98\x80",
+		  "caf\xc3\xa9 \xf0\x9f\x98\x80" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *o = sq_utf8_dup(cases[i].in);
+
+		assert_non_null(o);
+		if (strcmp(o, cases[i].out) != 0)
+			fail_msg("utf8 case %zu: got '%s'", i, o);
 		free(o);
 	}
 }
@@ -191,6 +221,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tsv_escapes),
+		cmocka_unit_test(test_utf8_dup),
 		cmocka_unit_test(test_squeue_newline_in_name),
 		cmocka_unit_test(test_sacct_newline_in_name),
 		cmocka_unit_test(test_replay_special_files),
