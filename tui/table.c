@@ -499,18 +499,45 @@ ptr_hash(const char *p, size_t mask)
  * or state column has few to compare). 0, or -1 when that does not work
  * (numbers and strings mixed, ENOMEM): then qsort.
  */
+/* The slot of p in an open-addressing table of cap (a power of two). */
+static size_t
+slot_of(const char *const *slot, size_t cap, const char *p)
+{
+	size_t h;
+
+	for (h = ptr_hash(p, cap - 1); slot[h] != NULL && slot[h] != p;
+	     h = (h + 1) & (cap - 1))
+		;
+	return h;
+}
+
+static int
+slots_grow(const char ***slot, size_t *cap)
+{
+	size_t ncap = *cap ? *cap * 2 : 256, i;
+	const char **ns = calloc(ncap, sizeof(*ns));
+
+	if (ns == NULL)
+		return -1;
+	for (i = 0; i < *cap; i++) {
+		if ((*slot)[i] != NULL)
+			ns[slot_of(ns, ncap, (*slot)[i])] = (*slot)[i];
+	}
+	free(*slot);
+	*slot = ns;
+	*cap = ncap;
+	return 0;
+}
+
 static int
 radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 	   size_t *nout)
 {
 	const char **uniq = NULL, **slot = NULL;
 	uint32_t *rank = NULL;
-	size_t i, m = 0, nu = 0, ntxt = 0, cap = 2, mask;
+	size_t i, m = 0, nu = 0, ntxt = 0, cap = 0;
 	int rc = -1;
 
-	while (cap < 2 * n)
-		cap *= 2;
-	mask = cap - 1;
 	for (i = 0; i < n; i++) {
 		if (k[i].missing)
 			continue;
@@ -519,18 +546,15 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 		} else {
 			size_t h;
 
-			if (slot == NULL &&
-			    (slot = calloc(cap, sizeof(*slot))) == NULL)
+			/* distinct strings: a table that grows with them */
+			if ((nu + 1) * 2 > cap && slots_grow(&slot, &cap) == -1)
 				goto out;
-			for (h = ptr_hash(k[i].txt, mask);
-			     slot[h] != NULL && slot[h] != k[i].txt;
-			     h = (h + 1) & mask)
-				;
+			h = slot_of(slot, cap, k[i].txt);
 			if (slot[h] == NULL) {
 				slot[h] = k[i].txt;
 				nu++;
 			}
-			out[m].k = h; /* the slot: a rank once known */
+			out[m].k = (uintptr_t)k[i].txt; /* a rank once known */
 			ntxt++;
 		}
 		out[m++].rec = (uint32_t)k[i].rec;
@@ -549,22 +573,15 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 		}
 		qsort(uniq, nu, sizeof(*uniq), cmp_txt);
 		for (i = 0; i < nu; i++) {
-			size_t h = ptr_hash(uniq[i], mask), ph;
 			uint32_t r = (uint32_t)i;
 
-			if (i > 0 && natcmp(uniq[i - 1], uniq[i]) == 0) {
-				for (ph = ptr_hash(uniq[i - 1], mask);
-				     slot[ph] != uniq[i - 1];
-				     ph = (ph + 1) & mask)
-					;
-				r = rank[ph];
-			}
-			for (; slot[h] != uniq[i]; h = (h + 1) & mask)
-				;
-			rank[h] = r;
+			if (i > 0 && natcmp(uniq[i - 1], uniq[i]) == 0)
+				r = rank[slot_of(slot, cap, uniq[i - 1])];
+			rank[slot_of(slot, cap, uniq[i])] = r;
 		}
 		for (i = 0; i < m; i++)
-			out[i].k = rank[out[i].k];
+			out[i].k = rank[slot_of(
+			    slot, cap, (const char *)(uintptr_t)out[i].k)];
 	}
 	if (desc) {
 		for (i = 0; i < m; i++)
@@ -576,6 +593,55 @@ out:
 	free(slot);
 	free(uniq);
 	free(rank);
+	return rc;
+}
+
+/*
+ * A numeric column straight into radix keys, without the text of a cell
+ * unless its value is negative (SQ_NONE, SQ_INFINITE): order as cmp_key
+ * would. -1 when a row has no number (then the general path), or ENOMEM.
+ */
+static int
+order_numeric(struct sq_table *t, struct sq_table_cache *c,
+	      const struct sq_column *col)
+{
+	size_t n = t->snap->nrows, i, m = 0, nmiss = 0;
+	struct rkey *rk = malloc(n * sizeof(*rk));
+	uint32_t *miss = malloc(n * sizeof(*miss));
+	const uint64_t sign = (uint64_t)1 << 63;
+	int rc = -1;
+
+	if (rk == NULL || miss == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(t->snap, i);
+		char buf[SQ_TABLE_CELL];
+		long long v;
+
+		if (col->num(rec, &v) != 0)
+			goto out;
+		if (v < 0 && (col->text(rec, buf, sizeof(buf)) == NULL ||
+			      v == SQ_NONE)) {
+			miss[nmiss++] = (uint32_t)i;
+			continue;
+		}
+		if (v == SQ_INFINITE)
+			v = LLONG_MAX;
+		rk[m].k = (uint64_t)v ^ sign;
+		if (t->sort_desc)
+			rk[m].k = ~rk[m].k;
+		rk[m++].rec = (uint32_t)i;
+	}
+	if (radix_sort(rk, m) == -1)
+		goto out;
+	/* the sorted rows with a value, then those without */
+	for (i = 0; i < m; i++)
+		c->order[i] = rk[i].rec;
+	memcpy(c->order + m, miss, nmiss * sizeof(*miss));
+	rc = 0;
+out:
+	free(rk);
+	free(miss);
 	return rc;
 }
 
@@ -603,9 +669,15 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	if (n > UINT32_MAX)
 		return;
 	col = &t->def->cols[t->sort];
-	k = malloc(n * sizeof(*k));
 	c->order = malloc(n * sizeof(*c->order));
-	if (k == NULL || c->order == NULL)
+	if (c->order == NULL)
+		goto fail;
+	if (col->num != NULL && order_numeric(t, c, col) == 0) {
+		c->order_ok = 1;
+		return;
+	}
+	k = malloc(n * sizeof(*k));
+	if (k == NULL)
 		goto fail;
 	for (i = 0; i < n; i++) {
 		const void *rec = sq_snapshot_row(t->snap, i);
