@@ -1,0 +1,231 @@
+/*
+ * bench_refresh.c - make bench driver: one full refresh of the job queue
+ * (fetch + parse + model: the backend's fetch, then the join with sprio
+ * the worker does) through any backend, side by side with a bare command
+ * that fetches the same data to /dev/null (squeue, curl, ssh), runs
+ * interleaved. Prints shell assignments (medians, in ms).
+ *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
+ *                 [-T token-file] [-i identity] [-k known-hosts]
+ *                 [-r replay-dir] [-n runs] [-- bare command ...]
+ *   bench_refresh -f     (print squall's squeue -O and sprio -o formats)
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "backends/cli/cli.h"
+#include "core/join.h"
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* VmHWM (peak) or VmRSS of this process, in kB */
+static long
+status_kb(const char *key)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long kb = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, key, strlen(key)) == 0)
+			kb = strtol(line + strlen(key), NULL, 10);
+	}
+	fclose(f);
+	return kb;
+}
+
+static int
+cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_d);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The bare command, output to /dev/null, in the environment squall's
+ * local transport gives Slurm commands. -1 when it failed. */
+static double
+bare(char **argv)
+{
+	double t0 = now_ms();
+	int status;
+	pid_t pid = fork();
+
+	if (pid == -1)
+		return -1;
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd == -1)
+			_exit(127);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		setenv("LC_ALL", "C", 1);
+		setenv("SLURM_TIME_FORMAT", "%s", 1);
+		unsetenv("SQUEUE_FORMAT");
+		unsetenv("SQUEUE_FORMAT2");
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		return -1;
+	return now_ms() - t0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sq_cluster_cfg cfg;
+	struct sq_backend *b;
+	struct sq_snapshot *prio = NULL, *jobs = NULL;
+	struct sq_err err;
+	char **bare_argv = NULL;
+	double *tf, *tb, med;
+	char source[200] = "";
+	unsigned q0;
+	size_t rows = 0, bytes = 0;
+	int runs = 5, i, c, nb = 0;
+
+	sq_cluster_defaults(&cfg);
+	snprintf(cfg.name, sizeof(cfg.name), "bench");
+	while ((c = getopt(argc, argv, "b:H:p:l:u:T:i:k:r:n:f")) != -1) {
+		switch (c) {
+		case 'b':
+			snprintf(cfg.backend, sizeof(cfg.backend), "%s",
+				 optarg);
+			break;
+		case 'H':
+			snprintf(cfg.host, sizeof(cfg.host), "%s", optarg);
+			break;
+		case 'p':
+			cfg.port = atoi(optarg);
+			break;
+		case 'l':
+			snprintf(cfg.user, sizeof(cfg.user), "%s", optarg);
+			break;
+		case 'u':
+			snprintf(cfg.url, sizeof(cfg.url), "%s", optarg);
+			break;
+		case 'T':
+			snprintf(cfg.token_file, sizeof(cfg.token_file), "%s",
+				 optarg);
+			break;
+		case 'i':
+			snprintf(cfg.identity, sizeof(cfg.identity), "%s",
+				 optarg);
+			break;
+		case 'k':
+			snprintf(cfg.known_hosts, sizeof(cfg.known_hosts), "%s",
+				 optarg);
+			break;
+		case 'r':
+			snprintf(cfg.replay_dir, sizeof(cfg.replay_dir), "%s",
+				 optarg);
+			break;
+		case 'n':
+			runs = atoi(optarg);
+			break;
+		case 'f':
+			printf("%s\n%s\n", sq_cli_squeue_fmt, sq_cli_sprio_fmt);
+			return 0;
+		default:
+			return 2;
+		}
+	}
+	if (optind < argc)
+		bare_argv = argv + optind;
+	if (runs < 1)
+		runs = 1;
+	tf = calloc((size_t)runs, sizeof(*tf));
+	tb = calloc((size_t)runs, sizeof(*tb));
+	if (tf == NULL || tb == NULL)
+		return 1;
+	sq_backend_set_prompt(NULL);
+	sq_err_clear(&err);
+	b = sq_backend_open(&cfg, &err);
+	if (b == NULL) {
+		fprintf(stderr, "bench_refresh: %s\n", err.msg);
+		return 1;
+	}
+	/* the worker joins the queue with the sprio rows it has */
+	if (b->ops->caps(b) & SQ_CAP_SPRIO) {
+		if (b->ops->fetch(b, SQ_KIND_PRIO, &prio, &err) == -1)
+			prio = NULL;
+	}
+	/* one untimed round: connections, caches, page cache */
+	if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+		fprintf(stderr, "bench_refresh: %s\n", err.msg);
+		return 1;
+	}
+	sq_snapshot_unref(jobs);
+	if (bare_argv != NULL && bare(bare_argv) < 0) {
+		fprintf(stderr, "bench_refresh: %s failed\n", bare_argv[0]);
+		return 1;
+	}
+	q0 = b->queries;
+	for (i = 0; i < runs; i++) {
+		double t0 = now_ms();
+
+		if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+			fprintf(stderr, "bench_refresh: %s\n", err.msg);
+			return 1;
+		}
+		if (prio != NULL)
+			sq_jobs_join_prio(jobs, prio);
+		tf[i] = now_ms() - t0;
+		rows = jobs->nrows;
+		bytes = sq_snapshot_bytes(jobs);
+		/* "GET /slurm/v0.0.38/jobs", "squeue -O": no quotes in it */
+		snprintf(source, sizeof(source), "%s", jobs->source);
+		source[strcspn(source, "'")] = '\0';
+		sq_snapshot_unref(jobs);
+		if (bare_argv != NULL) {
+			tb[nb] = bare(bare_argv);
+			if (tb[nb] < 0) {
+				fprintf(stderr, "bench_refresh: %s failed\n",
+					bare_argv[0]);
+				return 1;
+			}
+			nb++;
+		}
+	}
+	/* median() sorts: v[0] is the fastest afterwards */
+	med = median(tf, runs);
+	printf("rows=%zu runs=%d refresh_ms=%.1f refresh_min=%.1f "
+	       "rpcs_per_refresh=%.1f snapshot_bytes=%zu source='%s' "
+	       "peak_kb=%ld rss_kb=%ld",
+	       rows, runs, med, tf[0], (double)(b->queries - q0) / runs, bytes,
+	       source, status_kb("VmHWM:"), status_kb("VmRSS:"));
+	if (nb > 0) {
+		med = median(tb, nb);
+		printf(" bare_ms=%.1f bare_min=%.1f", med, tb[0]);
+	}
+	printf("\n");
+	sq_snapshot_unref(prio);
+	sq_backend_close(b);
+	free(tf);
+	free(tb);
+	return 0;
+}
