@@ -27,6 +27,7 @@ struct slot {
 	struct sq_snapshot *snap;
 	struct sq_worker_kind info;
 	double last_try; /* monotonic seconds of the last attempt, -1 never */
+	double prev_ms;  /* the successful fetch before the last one, ms */
 	double next;     /* monotonic due time */
 };
 
@@ -154,16 +155,22 @@ next_delay(const struct sq_worker *w, enum sq_kind k, const struct slot *s)
 	double base = sq_worker_interval(k, w->fast, w->slow);
 	double d = base;
 
-	/* a slow call: keep squall's share of the controller small */
-	if (s->info.fetch_ms / 1000.0 * 5 > d)
-		d = s->info.fetch_ms / 1000.0 * 5;
-	if (s->info.failures > 0) {
-		int i;
+	/* slow calls: keep squall's share of the controller small. The
+	 * shorter of the last two, so one slow call (the first after a
+	 * restart) does not leave the view stale for minutes */
+	if (s->info.failures == 0) {
+		double ms = s->info.fetch_ms < s->prev_ms ? s->info.fetch_ms
+							  : s->prev_ms;
 
-		d = base < 5 ? 5 : base;
-		for (i = 1; i < s->info.failures && d < MAX_BACKOFF; i++)
-			d *= 2;
+		if (ms / 1000.0 * 5 > d)
+			d = ms / 1000.0 * 5;
 	}
+	/* a failure: once more at the interval, then at twice it. A service
+	 * that is down costs nothing to ask (and a call that timed out is
+	 * not load), while a longer wait would keep the view stale after
+	 * the service is back: it must recover within two intervals. */
+	if (s->info.failures > 1)
+		d = 2 * base;
 	return d > MAX_BACKOFF ? MAX_BACKOFF : d;
 }
 
@@ -305,6 +312,7 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 	struct sq_err err;
 	unsigned q0, d0;
 	double t0 = mono(), t1;
+	size_t n;
 	int rc;
 
 	w->refresh &= ~SQ_KIND_BIT(k);
@@ -326,11 +334,17 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 		sq_snapshot_unref(s->snap);
 		s->snap = snap;
 		s->info.fetched = snap->fetched;
+		s->prev_ms = s->info.fetch_ms;
 		s->info.fetch_ms = (t1 - t0) * 1000.0;
 		s->info.failures = 0;
 		s->info.unsupported = 0;
 		s->info.error[0] = '\0';
 		s->info.nrows = (unsigned long)snap->nrows;
+		/* the error the status line shows came from this kind: over */
+		n = strlen(sq_kind_name(k));
+		if (strncmp(w->st.error, sq_kind_name(k), n) == 0 &&
+		    w->st.error[n] == ':')
+			w->st.error[0] = '\0';
 	} else {
 		s->info.failures++;
 		s->info.unsupported = err.code == SQ_ERR_UNSUPPORTED;
