@@ -168,13 +168,13 @@ fail:
 }
 
 static int
-backoff_seconds(int fails)
+backoff_seconds(int fails, int max)
 {
 	int s = 1;
 
-	while (--fails > 0 && s < BACKOFF_MAX)
+	while (--fails > 0 && s < max)
 		s *= 2;
-	return s < BACKOFF_MAX ? s : BACKOFF_MAX;
+	return s < max ? s : max;
 }
 
 /* Connect again unless the backoff says wait; err says why not. */
@@ -197,7 +197,7 @@ reconnect(struct sq_ssh *t, struct sq_err *err)
 		return 0;
 	}
 	t->fails++;
-	wait = backoff_seconds(t->fails);
+	wait = backoff_seconds(t->fails, t->backoff_max);
 	t->next_try = now_ms() + wait * 1000.0;
 	snprintf(t->last_err, sizeof(t->last_err), "%s", err->msg);
 	return sq_err_set(err, err->code, "%s; next attempt in %d s",
@@ -466,6 +466,11 @@ sq_transport_ssh_new(const struct sq_cluster_cfg *cfg, struct sq_err *err)
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		return NULL;
 	}
+	/* never wait longer than the refresh between two attempts: the view
+	 * must be back within two refreshes of sshd's return */
+	t->backoff_max = cfg->refresh > 0 && cfg->refresh < BACKOFF_MAX
+			     ? cfg->refresh
+			     : BACKOFF_MAX;
 	snprintf(t->host, sizeof(t->host), "%s", cfg->host);
 	snprintf(t->user, sizeof(t->user), "%s", cfg->user);
 	snprintf(t->identity, sizeof(t->identity), "%s", cfg->identity);

@@ -30,6 +30,7 @@ struct sq_ssh {
 	char target[400];   /* user@host:port for messages */
 	char accepted[128]; /* fingerprint accepted in this run */
 	/* reconnection */
+	int backoff_max; /* seconds: BACKOFF_MAX, or the refresh if shorter */
 	int fails;       /* failed connects in a row */
 	double next_try; /* monotonic ms before which we do not try */
 	char last_err[512];
