@@ -79,7 +79,8 @@ body_reason(const struct sq_buf *out, char *buf, size_t n)
  * headers), 511 and error 1007 (23.11+, and slurmdbd calls on 22.05). On
  * 22.05 a rejected JWT makes every slurmctld call fail with HTTP 500 and
  * only "Unspecified error" (errno -1) or "slurmctld config is unable to
- * load"; a real controller failure carries a real error (1001 ...).
+ * load" - and so does a slurmctld that is down (test_faults.sh saw it):
+ * 2 for that case, which cannot tell the two apart, 1 for a sure one.
  */
 static int
 is_auth_failure(long status, const char *reason)
@@ -88,9 +89,11 @@ is_auth_failure(long status, const char *reason)
 	    strstr(reason, "Protocol authentication error") != NULL)
 		return 1;
 	return status == 500 &&
-	       (strstr(reason, "config is unable to load") != NULL ||
-		(strstr(reason, "Unspecified error") != NULL &&
-		 strstr(reason, "error -1") != NULL));
+		       (strstr(reason, "config is unable to load") != NULL ||
+			(strstr(reason, "Unspecified error") != NULL &&
+			 strstr(reason, "error -1") != NULL))
+		   ? 2
+		   : 0;
 }
 
 static int
@@ -98,9 +101,19 @@ http_error(struct rest_priv *p, const char *method, const char *path,
 	   long status, const struct sq_buf *out, struct sq_err *err)
 {
 	char reason[sizeof(err->msg)];
+	int auth;
 
 	body_reason(out, reason, sizeof(reason));
-	if (is_auth_failure(status, reason)) {
+	auth = is_auth_failure(status, reason);
+	if (auth == 2 && p->auth.token != NULL)
+		return sq_err_set(
+		    err, SQ_ERR_COMMAND,
+		    "slurmrestd at %s: slurmctld is down or did not accept "
+		    "the token for user '%s' (from %s); Slurm 22.05 does not "
+		    "say which [HTTP %ld%s%s]",
+		    sq_http_where(p->http), p->auth.user, p->auth.source,
+		    status, reason[0] ? ": " : "", reason);
+	if (auth) {
 		if (p->auth.token != NULL)
 			return sq_err_set(
 			    err, SQ_ERR_DENIED,
