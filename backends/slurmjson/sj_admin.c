@@ -39,13 +39,14 @@ limit(json_object *v)
 	return x == SQ_INFINITE || x < 0 ? SQ_NONE : x;
 }
 
-/* A limit in minutes, as seconds. */
+/* A limit in minutes, as seconds; one too large to count in seconds is
+ * no limit at all (fuzz json_qos: x * 60 overflowed int64_t). */
 static int64_t
 limit_minutes(json_object *v)
 {
 	int64_t x = limit(v);
 
-	return x == SQ_NONE ? x : x * 60;
+	return x == SQ_NONE || x > INT64_MAX / 60 ? SQ_NONE : x * 60;
 }
 
 static double

@@ -45,6 +45,31 @@ parse_text(enum sq_kind kind,
 	   "|1|1|N/A|1-00:00:00|0:00|1795989962|N/A||" restarts                \
 	   "|Priority|" user "-job\n"
 
+/* fuzz json_qos: a MaxWall of INT64_MAX minutes overflowed int64_t when
+ * turned into seconds; it reads as no limit, an ordinary one as seconds */
+static void
+test_json_wall_overflow(void **state)
+{
+	static const char body[] =
+	    "{\"qos\":[{\"name\":\"big\",\"limits\":{\"max\":{"
+	    "\"wall_clock\":{\"per\":{\"job\":{\"set\":true,"
+	    "\"infinite\":false,\"number\":9223372036854775807},"
+	    "\"qos\":{\"set\":true,\"infinite\":false,\"number\":90}}}}}}]}";
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_QOS, 0);
+	struct sq_err err;
+	const struct sq_qos *q;
+
+	(void)state;
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_QOS, body, strlen(body), 0,
+					    s, NULL, &err),
+			 0);
+	assert_int_equal(s->nrows, 1);
+	q = sq_snapshot_row(s, 0);
+	assert_int_equal(q->max_wall, SQ_NONE);
+	assert_int_equal(q->grp_wall, 90 * 60);
+	sq_snapshot_unref(s);
+}
+
 /* fuzz cli_scontrol_partitions, cli_sacctmgr_*, core_validate: a time
  * limit of 9223372036854775807 days overflowed int64_t */
 static void
@@ -435,6 +460,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_duration_overflow),
+		cmocka_unit_test(test_json_wall_overflow),
 		cmocka_unit_test(test_mem_out_of_range),
 		cmocka_unit_test(test_int_suffix_overflow),
 		cmocka_unit_test(test_sshare_deep_first_row),
