@@ -181,10 +181,11 @@ watch() {
 if command -v tmux >/dev/null 2>&1; then
 	watch "console, rest backend" 8 \
 		"$SQUALL -b rest -u $URL -l root --token-file $tmp/tok -r 2"
-	watch "console, local backend, SLURM_JWT set" 8 \
+	# long enough to catch several short-lived Slurm commands
+	watch "console, local backend, SLURM_JWT set" 20 \
 		"SLURM_JWT=\$(cat $tmp/tok) $SQUALL -r 2"
 	check "... its children (the Slurm commands) were seen and watched" \
-		grep -q 'squeue' "$tmp/children"
+		grep -qE 'squeue|sprio|sinfo|scontrol' "$tmp/children"
 else
 	echo "# tmux is not installed: the argv checks were not run"
 fi
