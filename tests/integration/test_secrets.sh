@@ -155,16 +155,26 @@ scan() {
 	done
 }
 # watch NAME SECONDS CMD: the console in tmux, scanned while it runs
+nwatch=0
 watch() {
 	name=$1 secs=$2
 	shift 2
-	sock=squall-secrets-$$
+	# a server of its own each time: a new session on a dying server
+	# of the same name fails
+	nwatch=$((nwatch + 1))
+	sock=squall-secrets-$$-$nwatch
 	tm() { tmux -L "$sock" -f /dev/null "$@"; }
 	: >"$tmp/hits"
 	tm new-session -d -s s -x 160 -y 40 "$*; sleep 60"
-	sleep 1
-	ppid_=$(tm display -p -t s '#{pane_pid}')
-	spid=$(pgrep -P "$ppid_" | head -1)
+	spid=
+	i=0
+	while [ -z "$spid" ] && [ $i -lt 50 ]; do
+		sleep 0.2
+		ppid_=$(tm display -p -t s '#{pane_pid}' 2>/dev/null)
+		[ -n "$ppid_" ] && spid=$(pgrep -P "$ppid_" | head -1)
+		i=$((i + 1))
+	done
+	check "$name: the console runs (pid ${spid:-none})" test -n "$spid"
 	: >"$tmp/scanning"
 	scan "${spid:-0}" &
 	scanner=$!

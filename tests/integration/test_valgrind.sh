@@ -21,9 +21,9 @@ fi
 # then build one without sanitizers from the same sources, apart
 if grep -q __asan_init "$SQUALL"; then
 	mkdir "$tmp/src"
-	(cd "$root" && tar cf - configure Makefile.in ./*.c ./*.h core \
-		backends tui themes man --exclude='*.o' --exclude='*.d' \
-		--exclude='*.a') | (cd "$tmp/src" && tar xf -)
+	(cd "$root" && tar cf - --exclude='*.o' --exclude='*.d' \
+		--exclude='*.a' configure Makefile.in ./*.c ./*.h core \
+		backends tui themes man) | (cd "$tmp/src" && tar xf -)
 	if (cd "$tmp/src" && ./configure >"$tmp/build.log" 2>&1 &&
 		make -j2 squall >>"$tmp/build.log" 2>&1); then
 		ok "built a copy without sanitizers for valgrind"
