@@ -209,3 +209,29 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 		return sq_cli_fetch_admin(cli, kind, out, err);
 	}
 }
+
+void
+sq_cli_backend_close(struct sq_backend *b)
+{
+	struct sq_cli *cli = b->priv;
+
+	if (cli == NULL)
+		return;
+	if (cli->tr_ctx != NULL)
+		cli->tr->close(cli->tr_ctx);
+	free(cli);
+	b->priv = NULL;
+}
+
+unsigned
+sq_cli_backend_caps(struct sq_backend *b)
+{
+	return sq_cli_caps(b->priv);
+}
+
+int
+sq_cli_backend_fetch(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err)
+{
+	return sq_cli_fetch(b->priv, kind, out, err);
+}

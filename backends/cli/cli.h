@@ -74,6 +74,13 @@ void sq_cli_cost(const char *const argv[], unsigned *ctld, unsigned *dbd);
 /* Capabilities of the CLI backends for the detected version. */
 unsigned sq_cli_caps(const struct sq_cli *cli);
 
+/* Ops shared by every backend made of the CLI layer (b->priv is a
+ * struct sq_cli owning its transport): close, caps, fetch. */
+void sq_cli_backend_close(struct sq_backend *b);
+unsigned sq_cli_backend_caps(struct sq_backend *b);
+int sq_cli_backend_fetch(struct sq_backend *b, enum sq_kind kind,
+			 struct sq_snapshot **out, struct sq_err *err);
+
 /* Fetch one kind (runs one or more commands, parses, joins). */
 int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
 		 struct sq_snapshot **out, struct sq_err *err);

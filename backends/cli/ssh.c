@@ -508,38 +508,12 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
 }
 
-static void
-be_close(struct sq_backend *b)
-{
-	struct sq_cli *cli = b->priv;
-
-	if (cli == NULL)
-		return;
-	if (cli->tr_ctx != NULL)
-		cli->tr->close(cli->tr_ctx);
-	free(cli);
-	b->priv = NULL;
-}
-
-static unsigned
-be_caps(struct sq_backend *b)
-{
-	return sq_cli_caps(b->priv);
-}
-
-static int
-be_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	 struct sq_err *err)
-{
-	return sq_cli_fetch(b->priv, kind, out, err);
-}
-
 const struct sq_backend_ops sq_backend_ssh = {
 	.name = "ssh",
 	.open = be_open,
-	.close = be_close,
-	.caps = be_caps,
-	.fetch = be_fetch,
+	.close = sq_cli_backend_close,
+	.caps = sq_cli_backend_caps,
+	.fetch = sq_cli_backend_fetch,
 	.describe = sq_cli_describe,
 	.act = sq_cli_act,
 };

@@ -203,19 +203,6 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
 }
 
-static void
-be_close(struct sq_backend *b)
-{
-	struct sq_cli *cli = b->priv;
-
-	if (cli == NULL)
-		return;
-	if (cli->tr_ctx != NULL)
-		cli->tr->close(cli->tr_ctx);
-	free(cli);
-	b->priv = NULL;
-}
-
 static unsigned
 be_caps(struct sq_backend *b)
 {
@@ -223,13 +210,6 @@ be_caps(struct sq_backend *b)
 	 * command say so when fetched */
 	return sq_cli_caps(b->priv) &
 	       ~(SQ_CAP_JOB_ACTIONS | SQ_CAP_NODE_UPDATE | SQ_CAP_ACCT_UPDATE);
-}
-
-static int
-be_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	 struct sq_err *err)
-{
-	return sq_cli_fetch(b->priv, kind, out, err);
 }
 
 static int
@@ -246,9 +226,9 @@ be_act(struct sq_backend *b, const struct sq_action *act, struct sq_result *res,
 const struct sq_backend_ops sq_backend_replay = {
 	.name = "replay",
 	.open = be_open,
-	.close = be_close,
+	.close = sq_cli_backend_close,
 	.caps = be_caps,
-	.fetch = be_fetch,
+	.fetch = sq_cli_backend_fetch,
 	.describe = sq_cli_describe,
 	.act = be_act,
 };
