@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/submit.h"
 #include "core/validate.h"
 
 #define END                                                                    \
@@ -146,6 +147,11 @@ static const struct sq_arg_spec args_QOS_SET[] = {
 	END
 };
 
+#define SUBMIT_SPEC(l, n, t, c, h) { n, "--" n, t, 0, c, h },
+static const struct sq_arg_spec args_JOB_SUBMIT[] = { SQ_SUBMIT_OPTIONS(
+    SUBMIT_SPEC) END };
+#undef SUBMIT_SPEC
+
 static const char usage_JOB_CANCEL[] = "cancel JOBID...";
 static const char usage_JOB_SIGNAL[] = "signal JOBID... sig=SIGNAL";
 static const char usage_JOB_HOLD[] = "hold JOBID...";
@@ -181,6 +187,9 @@ static const char usage_ACCT_SET_LIMIT[] =
 static const char usage_ACCT_CLEAR_LIMIT[] =
     "clearlimit account=A [user=U] [partition=P] LIMIT...";
 static const char usage_QOS_SET[] = "setqos QOS... LIMIT=VALUE...";
+static const char usage_JOB_SUBMIT[] =
+    "submit FILE [-p PART] [-A ACCT] [-q QOS] [-t TIME] [-J NAME] "
+    "[sbatch options]";
 
 #define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)
 
@@ -342,6 +351,7 @@ sq_action_free(struct sq_action *a)
 	free(a->tv_);
 	for (i = 0; i < SQ_ACTION_MAX_ARGS; i++)
 		free(a->av_[i]);
+	free(a->script);
 	memset(a, 0, sizeof(*a));
 	a->type = SQ_ACTION_NONE;
 }
@@ -374,11 +384,20 @@ sq_action_assoc_split(const char *target, char *account, char *user,
 }
 
 static int
-valid_target(enum sq_kind kind, const char *t, char *out, size_t n,
+valid_target(enum sq_kind kind, int submit, const char *t, char *out, size_t n,
 	     struct sq_err *err)
 {
 	switch (kind) {
 	case SQ_KIND_JOBS:
+		if (submit) {
+			/* the script's path: shown and audited, never run */
+			if (*t != '/' || sq_valid_text(t, err) == -1)
+				return sq_err_set(err, SQ_ERR_DENIED,
+						  "invalid script path "
+						  "'%.60s'",
+						  t);
+			break;
+		}
 		return sq_valid_jobid(t, out, n, err);
 	case SQ_KIND_NODES:
 		if (sq_valid_nodelist(t, err) == -1)
@@ -526,7 +545,7 @@ sq_action_add_target(struct sq_action *a, const char *target,
 static int
 add_one(struct sq_action *a, const char *target, struct sq_err *err)
 {
-	char canon[160], *dup;
+	char canon[4200], *dup;
 
 	if (a->def == NULL)
 		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
@@ -534,7 +553,8 @@ add_one(struct sq_action *a, const char *target, struct sq_err *err)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "more than %d targets in one action",
 				  SQ_ACTION_MAX_TARGETS);
-	if (valid_target(a->def->kind, target, canon, sizeof(canon), err) == -1)
+	if (valid_target(a->def->kind, a->type == SQ_ACTION_JOB_SUBMIT, target,
+			 canon, sizeof(canon), err) == -1)
 		return -1;
 	if (a->ntargets == a->tcap_) {
 		size_t ncap = a->tcap_ ? a->tcap_ * 2 : 8;
@@ -701,6 +721,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 					  s->choices);
 		return 0;
 	}
+	case SQ_ARG_SBATCH:
+		return sq_submit_check(s->key, v, err);
 	case SQ_ARG_FAIRSHARE:
 		if (strcmp(v, "parent") == 0)
 			return 0;

@@ -15,7 +15,7 @@
 #include "core/model.h"
 
 #define SQ_ACTION_MAX_TARGETS 4096
-#define SQ_ACTION_MAX_ARGS 16
+#define SQ_ACTION_MAX_ARGS 32
 
 /* Flags of an action definition */
 #define SQ_ACT_MUTATES 0x01   /* changes the cluster (refused read-only) */
@@ -27,6 +27,7 @@
 	0x08                  /* inverse = the same action with the values     \
 				 read before it ran (update, setlimit ...) */
 #define SQ_ACT_NO_TARGET 0x10 /* targets come only from key=value args */
+#define SQ_ACT_ANY_VIEW 0x20  /* offered in every view, not only kind's */
 
 /*
  * The action table: X(enum suffix, name, kind, key, flags, inverse, help).
@@ -97,7 +98,12 @@
 	  "clear association limits by name, e.g. clearlimit maxjobs")         \
 	X(QOS_SET, "setqos", QOS, 'E',                                         \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, QOS_SET,        \
-	  "set QOS priority= and limits")
+	  "set QOS priority= and limits")                                      \
+	X(JOB_SUBMIT, "submit", JOBS, 0,                                       \
+	  SQ_ACT_MUTATES | SQ_ACT_CREATES | SQ_ACT_NO_TARGET |                 \
+	      SQ_ACT_ANY_VIEW,                                                 \
+	  JOB_CANCEL,                                                          \
+	  "submit a batch script FILE with sbatch options (-p, -t, -J ...)")
 
 enum sq_action_type {
 	SQ_ACTION_NONE = -1,
@@ -121,6 +127,7 @@ enum sq_arg_type {
 	SQ_ARG_ENUM,      /* one of sq_arg_spec.choices */
 	SQ_ARG_FAIRSHARE, /* a number or "parent" */
 	SQ_ARG_LIMITNAME, /* a key of the setlimit table (clearlimit) */
+	SQ_ARG_SBATCH,    /* an sbatch option value (core/submit.h) */
 };
 
 #define SQ_ARGF_REQUIRED 0x1 /* must be given */
@@ -156,6 +163,8 @@ struct sq_action_def {
  * (sq_action_free()); backends only read it.
  *
  * Targets by kind: JOBS job ids ("123", "12_4"), NODES node names,
+ * SUBMIT one script path (absolute; the script itself is read by the
+ * parser into script, see core/submit.h),
  * ACCOUNTS account names, QOS QOS names, ASSOCS associations written
  * "ACCOUNT", "ACCOUNT/USER" or "ACCOUNT/USER/PARTITION".
  */
@@ -168,6 +177,11 @@ struct sq_action {
 	 * "reason=maintenance", "timelimit=60"; flags as "asap=yes" */
 	const char *args[SQ_ACTION_MAX_ARGS];
 	size_t nargs;
+	/* submit: the batch script as read on the client (NULL otherwise),
+	 * its length and SHA-256 (hex); owned by the action */
+	char *script;
+	size_t script_len;
+	char script_sha256[65];
 	/* private storage */
 	char **tv_;
 	size_t tcap_;
@@ -201,6 +215,7 @@ struct sq_result {
 	struct sq_target_result *targets; /* ntargets entries, malloc'd */
 	char inverse[1024]; /* a command line (this grammar) that undoes it,
 			       "" when there is none */
+	char created[64];   /* what it created: submit's new job id, "" */
 };
 
 void sq_result_init(struct sq_result *r);

@@ -11,6 +11,7 @@
 
 #include "core/action.h"
 #include "core/reason.h"
+#include "core/submit.h"
 #include "core/validate.h"
 
 #define MAX_WORDS 4200
@@ -397,6 +398,13 @@ sq_action_parse_with(const char *line, int view_kind,
 	if ((d = pick_def(verb, view_kind, rest, err)) == NULL)
 		goto out;
 	sq_action_init(a, d->type);
+	if (d->type == SQ_ACTION_JOB_SUBMIT) {
+		/* its own grammar: FILE and sbatch-style options */
+		if (sq_submit_parse(rest, a, err) == 0 &&
+		    sq_action_check(a, err) == 0)
+			rc = 0;
+		goto out;
+	}
 	if (split_words(rest, d, w, &nw, err) == -1)
 		goto out;
 	rs = rest_spec(d);
@@ -538,6 +546,42 @@ format_name(const struct sq_action_def *d)
 	return d->name;
 }
 
+/* submit: "submit PATH --opt=value --flag", quoted where needed */
+static int
+format_submit(const struct sq_action *a, char *buf, size_t n, size_t *off)
+{
+	char word[1200];
+	size_t i;
+
+	for (i = 0; i < a->ntargets; i++) {
+		int q = strpbrk(a->targets[i], " \t") != NULL;
+
+		if (put(buf, n, off, q ? " \"" : " ") == -1 ||
+		    put(buf, n, off, a->targets[i]) == -1 ||
+		    (q && put(buf, n, off, "\"") == -1))
+			return -1;
+	}
+	for (i = 0; i < a->nargs; i++) {
+		char *eq;
+
+		if (sq_submit_word(a, i, word, sizeof(word)) == -1 ||
+		    put(buf, n, off, " ") == -1)
+			return -1;
+		eq = strchr(word, '=');
+		if (eq != NULL && strpbrk(eq, " \t") != NULL) {
+			*eq = '\0';
+			if (put(buf, n, off, word) == -1 ||
+			    put(buf, n, off, "=\"") == -1 ||
+			    put(buf, n, off, eq + 1) == -1 ||
+			    put(buf, n, off, "\"") == -1)
+				return -1;
+		} else if (put(buf, n, off, word) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 sq_action_format(const struct sq_action *a, char *buf, size_t n)
 {
@@ -548,6 +592,8 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 	buf[0] = '\0';
 	if (a->def == NULL || put(buf, n, &off, format_name(a->def)) == -1)
 		return -1;
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return format_submit(a, buf, n, &off);
 	for (i = 0; i < a->ntargets; i++) {
 		const struct sq_arg_spec *sp =
 		    sq_action_arg_spec(a->def, a->targets[i]);

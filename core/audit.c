@@ -235,6 +235,14 @@ sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r)
 		rc |= sq_json_string(b, a->args[i]);
 	}
 	rc |= sq_buf_append(b, "]", 1);
+	if (a != NULL && a->script != NULL) {
+		/* submit: which script, not its text */
+		rc |= key(b, "script");
+		rc |= sq_buf_append(b, "{\"path\":", 8);
+		rc |= sq_json_string(b, a->ntargets ? a->targets[0] : NULL);
+		rc |= sq_buf_printf(b, ",\"size\":%zu,\"sha256\":\"%s\"}",
+				    a->script_len, a->script_sha256);
+	}
 	rc |= key(b, "command");
 	rc |= sq_json_string(b, r->command);
 	if (r->result != NULL) {
@@ -265,6 +273,10 @@ sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r)
 		rc |= sq_buf_append(b, "]", 1);
 		rc |= key(b, "inverse");
 		rc |= sq_json_string(b, res->inverse[0] ? res->inverse : NULL);
+		if (res->created[0] != '\0') {
+			rc |= key(b, "created");
+			rc |= sq_json_string(b, res->created);
+		}
 	} else if (r->message != NULL) {
 		rc |= key(b, "message");
 		rc |= sq_json_string(b, r->message);

@@ -582,6 +582,8 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_cli_submit_describe(b, a, buf, len);
 	memset(&st, 0, sizeof(st));
 	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL &&
 	    sq_cli_read_state(b->priv, a, &st, &err) == 0)
@@ -714,6 +716,8 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	size_t i;
 	double t0 = now_ms();
 
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_cli_submit_act(b, a, res, err);
 	memset(&before, 0, sizeof(before));
 	memset(&after, 0, sizeof(after));
 	sq_result_free(res);

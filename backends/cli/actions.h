@@ -55,6 +55,21 @@ int sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 int sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	       struct sq_result *res, struct sq_err *err);
 
+/* --- submit (submit.c) -------------------------------------------------- */
+
+/* sq_cli_run() with inlen bytes of in on the command's stdin (local and
+ * ssh transports only). */
+int sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
+		  size_t inlen, struct sq_buf *out, struct sq_err *err);
+/* `sbatch --parsable --opt=value...` of a submit action (the script goes
+ * to stdin); argv strings malloc'd. */
+int sq_cli_submit_cmd(const struct sq_action *a, struct sq_cli_cmd *cmd,
+		      struct sq_err *err);
+int sq_cli_submit_describe(struct sq_backend *b, const struct sq_action *a,
+			   char *buf, size_t len);
+int sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
+		      struct sq_result *res, struct sq_err *err);
+
 /* --- verification (actions_verify.c) ---------------------------------- */
 
 /* A record read back from the cluster: field names and values. */

@@ -99,5 +99,11 @@ int sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,
 /* The local transport (fork/exec, no shell). */
 extern const struct sq_transport_ops sq_transport_local;
 void *sq_transport_local_new(const char *bindir, int timeout);
+/* run() with inlen bytes of in on the command's stdin, then EOF (in NULL:
+ * /dev/null): the batch script of sbatch. */
+int sq_transport_local_run_in(void *ctx, const char *const argv[],
+			      const char *in, size_t inlen, struct sq_buf *out,
+			      struct sq_buf *errout, int *status,
+			      struct sq_err *err);
 
 #endif

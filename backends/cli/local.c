@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -91,17 +92,23 @@ now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static int
-local_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	  struct sq_buf *errout, int *status, struct sq_err *err)
+int
+sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
+			  size_t inlen, struct sq_buf *out,
+			  struct sq_buf *errout, int *status,
+			  struct sq_err *err)
 {
 	struct sq_local *l = ctx;
 	posix_spawn_file_actions_t fa;
-	int op[2] = { -1, -1 }, ep[2] = { -1, -1 }, rc = -1, ws, killed = 0;
+	int op[2] = { -1, -1 }, ep[2] = { -1, -1 }, ip[2] = { -1, -1 };
+	int rc = -1, ws, killed = 0;
 	char path[512], **env = NULL;
 	pid_t pid;
 	double deadline;
-	struct pollfd pfd[2];
+	struct pollfd pfd[3];
+	size_t inoff = 0;
+	sigset_t pipeset, oldset;
+	int masked = 0;
 
 	if (l->bindir[0] != '\0' && strchr(argv[0], '/') == NULL)
 		snprintf(path, sizeof(path), "%s/%s", l->bindir, argv[0]);
@@ -114,10 +121,24 @@ local_run(void *ctx, const char *const argv[], struct sq_buf *out,
 		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
 		goto out;
 	}
+	/* stdin: the data given (a batch script for sbatch), else
+	 * /dev/null */
+	if (in != NULL && pipe(ip) == -1) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
+		goto out;
+	}
 	fcntl(op[0], F_SETFD, FD_CLOEXEC);
 	fcntl(ep[0], F_SETFD, FD_CLOEXEC);
+	if (in != NULL) {
+		fcntl(ip[1], F_SETFD, FD_CLOEXEC);
+		fcntl(ip[1], F_SETFL, O_NONBLOCK);
+	}
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (in != NULL)
+		posix_spawn_file_actions_adddup2(&fa, ip[0], 0);
+	else
+		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY,
+						 0);
 	posix_spawn_file_actions_adddup2(&fa, op[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, ep[1], 2);
 	rc = posix_spawnp(&pid, path, &fa, NULL, (char *const *)argv, env);
@@ -125,11 +146,18 @@ local_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	close(op[1]);
 	close(ep[1]);
 	op[1] = ep[1] = -1;
+	if (ip[0] != -1) {
+		close(ip[0]);
+		ip[0] = -1;
+	}
 	if (rc != 0) {
 		sq_err_set(err, SQ_ERR_COMMAND, "cannot run %s: %s", path,
 			   strerror(rc));
 		close(op[0]);
 		close(ep[0]);
+		if (ip[1] != -1)
+			close(ip[1]);
+		ip[1] = -1;
 		rc = -1;
 		goto out;
 	}
@@ -137,7 +165,22 @@ local_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	deadline = now_ms() + l->timeout * 1000.0;
 	pfd[0].fd = op[0];
 	pfd[1].fd = ep[0];
+	pfd[2].fd = ip[1];
 	pfd[0].events = pfd[1].events = POLLIN;
+	pfd[2].events = POLLOUT;
+	if (ip[1] != -1 && inlen == 0) {
+		close(ip[1]);
+		pfd[2].fd = -1;
+	}
+	ip[1] = -1;
+	/* a child that exits before reading its stdin must not kill us with
+	 * SIGPIPE: blocked here, and a pending one is taken below */
+	if (pfd[2].fd != -1) {
+		sigemptyset(&pipeset);
+		sigaddset(&pipeset, SIGPIPE);
+		pthread_sigmask(SIG_BLOCK, &pipeset, &oldset);
+		masked = 1;
+	}
 	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
 		char chunk[65536];
 		double left = deadline - now_ms();
@@ -148,11 +191,26 @@ local_run(void *ctx, const char *const argv[], struct sq_buf *out,
 			killed = 1;
 			break;
 		}
-		n = poll(pfd, 2, (int)left + 1);
+		n = poll(pfd, 3, (int)left + 1);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1)
 			break;
+		if (pfd[2].fd != -1 && pfd[2].revents != 0) {
+			ssize_t w =
+			    (pfd[2].revents & POLLOUT)
+				? write(pfd[2].fd, in + inoff, inlen - inoff)
+				: -1;
+
+			if (w > 0)
+				inoff += (size_t)w;
+			/* all written, or the reader is gone: EOF */
+			if (inoff >= inlen ||
+			    (w == -1 && errno != EAGAIN && errno != EINTR)) {
+				close(pfd[2].fd);
+				pfd[2].fd = -1;
+			}
+		}
 		for (i = 0; i < 2; i++) {
 			ssize_t r;
 
@@ -174,6 +232,15 @@ local_run(void *ctx, const char *const argv[], struct sq_buf *out,
 		close(pfd[0].fd);
 	if (pfd[1].fd != -1)
 		close(pfd[1].fd);
+	if (pfd[2].fd != -1)
+		close(pfd[2].fd);
+	if (masked) {
+		struct timespec zero = { 0, 0 };
+
+		while (sigtimedwait(&pipeset, NULL, &zero) > 0)
+			;
+		pthread_sigmask(SIG_SETMASK, &oldset, NULL);
+	}
 	while (waitpid(pid, &ws, 0) == -1 && errno == EINTR)
 		;
 	if (killed) {
@@ -197,8 +264,20 @@ out:
 		close(ep[0]);
 		close(ep[1]);
 	}
+	if (ip[0] != -1)
+		close(ip[0]);
+	if (ip[1] != -1)
+		close(ip[1]);
 	free(env);
 	return rc;
+}
+
+static int
+local_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	  struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	return sq_transport_local_run_in(ctx, argv, NULL, 0, out, errout,
+					 status, err);
 }
 
 static void

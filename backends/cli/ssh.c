@@ -260,9 +260,9 @@ on_exit_signal(ssh_session session, ssh_channel channel, const char *sig,
  * may be a black hole).
  */
 static int
-exec_cmd(struct sq_ssh *t, const char *name, const char *cmd,
-	 struct sq_buf *out, struct sq_buf *errout, int *status, int *started,
-	 int *fatal, struct sq_err *err)
+exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
+	 size_t inlen, struct sq_buf *out, struct sq_buf *errout, int *status,
+	 int *started, int *fatal, struct sq_err *err)
 {
 	struct ssh_channel_callbacks_struct ccb;
 	struct exit_signal es = { 0 };
@@ -293,7 +293,23 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd,
 		goto out;
 	}
 	*started = 1;
-	ssh_channel_send_eof(ch); /* stdin: nothing, like ssh -n */
+	/* stdin: the data given (sbatch's script), else nothing like ssh -n;
+	 * then EOF */
+	while (in != NULL && inlen > 0) {
+		uint32_t chunk_len = inlen > 32768 ? 32768 : (uint32_t)inlen;
+
+		n = ssh_channel_write(ch, in, chunk_len);
+		if (n == SSH_ERROR || n <= 0) {
+			*fatal = 1;
+			sq_err_set(err, SQ_ERR_CONNECT,
+				   "%s: cannot send %s its input: %s",
+				   t->target, name, ssh_get_error(t->s));
+			goto out;
+		}
+		in += n;
+		inlen -= (size_t)n;
+	}
+	ssh_channel_send_eof(ch);
 	for (;;) {
 		int progress = 0;
 
@@ -359,9 +375,10 @@ out:
 	return rc;
 }
 
-static int
-ssh_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	struct sq_buf *errout, int *status, struct sq_err *err)
+int
+sq_transport_ssh_run_in(void *ctx, const char *const argv[], const char *in,
+			size_t inlen, struct sq_buf *out, struct sq_buf *errout,
+			int *status, struct sq_err *err)
 {
 	struct sq_ssh *t = ctx;
 	struct sq_buf cmd;
@@ -384,8 +401,8 @@ ssh_run(void *ctx, const char *const argv[], struct sq_buf *out,
 		}
 		sq_buf_reset(out);
 		sq_buf_reset(errout);
-		rc = exec_cmd(t, argv[0], sq_buf_str(&cmd), out, errout, status,
-			      &started, &fatal, err);
+		rc = exec_cmd(t, argv[0], sq_buf_str(&cmd), in, inlen, out,
+			      errout, status, &started, &fatal, err);
 		if (rc == 0)
 			break;
 		if (fatal || !alive(t)) {
@@ -402,6 +419,14 @@ ssh_run(void *ctx, const char *const argv[], struct sq_buf *out,
 done:
 	sq_buf_free(&cmd);
 	return rc;
+}
+
+static int
+ssh_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	return sq_transport_ssh_run_in(ctx, argv, NULL, 0, out, errout, status,
+				       err);
 }
 
 static void

@@ -12,6 +12,12 @@
 
 extern const struct sq_transport_ops sq_transport_ssh;
 
+/* run() with inlen bytes of in written to the exec channel, then EOF. */
+int sq_transport_ssh_run_in(void *ctx, const char *const argv[], const char *in,
+			    size_t inlen, struct sq_buf *out,
+			    struct sq_buf *errout, int *status,
+			    struct sq_err *err);
+
 /*
  * Check cfg (host, port, user, identity, known_hosts, ssh_config,
  * slurm_bindir, timeout, accept_new_host_key), connect, verify the host
