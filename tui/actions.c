@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/action.h"
 #include "core/action_policy.h"
@@ -48,6 +49,9 @@ static struct job *cur;
 static char typed[32];
 static size_t ntyped;
 static char last_inverse[1024]; /* of the last action of this session */
+/* :submit's new job: the cursor goes to it once the queue has it */
+static char jump_id[64];
+static time_t jump_until;
 
 static int
 view_kind(struct sq_app *app)
@@ -282,6 +286,17 @@ finish(struct sq_app *app)
 		}
 		app->mode = SQ_MODE_PANE;
 	}
+	/* submit: to the jobs view, the cursor on the new job when the
+	 * refresh brings it */
+	if (j->rc == 0 && j->res.created[0] != '\0' &&
+	    j->a.type == SQ_ACTION_JOB_SUBMIT) {
+		snprintf(jump_id, sizeof(jump_id), "%s", j->res.created);
+		jump_until = time(NULL) + 60;
+		if (app->mode == SQ_MODE_PANE)
+			app->mode = SQ_MODE_TABLE;
+		sq_app_show_view(app, "jobs", NULL);
+		sq_app_message(app, 0, "%s", j->res.message);
+	}
 	/* the targeted refresh: the view shows what the cluster has now */
 	if (app->worker != NULL && j->kind >= 0)
 		sq_worker_refresh(app->worker, SQ_KIND_BIT(j->kind));
@@ -291,11 +306,62 @@ finish(struct sq_app *app)
 	app->dirty = 1;
 }
 
+/* Put the cursor on jump_id when the jobs view's newest data has it. */
+static void
+jump(struct sq_app *app)
+{
+	struct sq_table *t = sq_app_table(app);
+	struct sq_snapshot *s;
+	size_t i, l = strlen(jump_id);
+	int seen = 0;
+
+	if (time(NULL) > jump_until || t == NULL ||
+	    t->def->kind != SQ_KIND_JOBS) {
+		jump_id[0] = '\0';
+		return;
+	}
+	s = sq_worker_get(app->worker, SQ_KIND_JOBS);
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrows && !seen; i++) {
+		const struct sq_job *jb = sq_snapshot_row(s, i);
+
+		seen = strncmp(jb->id, jump_id, l) == 0 &&
+		       (jb->id[l] == '\0' || jb->id[l] == '_');
+	}
+	if (!seen) {
+		sq_snapshot_unref(s);
+		return;
+	}
+	if (s != t->snap)
+		sq_table_set_snapshot(t, s);
+	sq_snapshot_unref(s);
+	for (i = 0; i < t->nrows; i++) {
+		const struct sq_job *jb =
+		    sq_snapshot_row(t->snap, t->rows[i].rec);
+
+		if (strncmp(jb->id, jump_id, l) == 0 &&
+		    (jb->id[l] == '\0' || jb->id[l] == '_')) {
+			sq_table_goto(t, i);
+			break;
+		}
+	}
+	if (i == t->nrows)
+		sq_app_message(app, 0,
+			       "job %s is in the queue but hidden by "
+			       "the filter",
+			       jump_id);
+	jump_id[0] = '\0';
+	app->dirty = 1;
+}
+
 void
 sq_tui_action_poll(struct sq_app *app)
 {
 	struct job *j;
 
+	if (app->worker != NULL && jump_id[0] != '\0')
+		jump(app);
 	if (app->worker == NULL || cur == NULL)
 		return;
 	j = sq_worker_call_done(app->worker);
@@ -579,6 +645,12 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 	if (strcmp(word, "undo") == 0)
 		return undo(app);
 	d = sq_action_find(word, kind);
+	if (d == NULL && (d = sq_action_find(word, -1)) != NULL &&
+	    (d->flags & SQ_ACT_ANY_VIEW))
+		kind = -1; /* :submit works in every view */
+	else if (d != NULL && !(d->flags & SQ_ACT_ANY_VIEW) &&
+		 (int)d->kind != kind)
+		d = NULL;
 	if (d == NULL) {
 		d = sq_action_find(word, -1);
 		if (d != NULL)
@@ -682,7 +754,8 @@ sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 		const struct sq_action_def *d = sq_action_def(i);
 		char key[8];
 
-		if ((int)d->kind != kind || !sq_action_visible(d, ro))
+		if (((int)d->kind != kind && !(d->flags & SQ_ACT_ANY_VIEW)) ||
+		    !sq_action_visible(d, ro))
 			continue;
 		if (!any)
 			sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
@@ -728,7 +801,8 @@ sq_tui_action_complete(struct sq_app *app, const char *prefix, const char **out,
 	for (i = 0; i < SQ_ACTION_COUNT && n < max; i++) {
 		const struct sq_action_def *d = sq_action_def(i);
 
-		if ((int)d->kind == kind && sq_action_visible(d, ro) &&
+		if (((int)d->kind == kind || (d->flags & SQ_ACT_ANY_VIEW)) &&
+		    sq_action_visible(d, ro) &&
 		    strncmp(d->name, prefix, l) == 0)
 			out[n++] = d->name;
 	}

@@ -17,6 +17,7 @@
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
+#include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/parse.h"
 
@@ -783,6 +784,8 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_rest_submit_describe(b, a, buf, len);
 	sq_err_clear(&err);
 	if (a->def->kind != SQ_KIND_JOBS && api->slurmdb != 0)
 		cluster = cluster_name(b, cl, sizeof(cl), &err);
@@ -809,6 +812,8 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	size_t i;
 	int rc = -1;
 
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_rest_submit_act(b, a, res, err);
 	sq_result_free(res);
 	sq_result_init(res);
 	if (sq_result_targets(res, a) == -1)

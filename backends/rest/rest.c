@@ -172,6 +172,12 @@ sq_rest_backend_api(struct sq_backend *b)
 	return &((struct rest_priv *)b->priv)->api;
 }
 
+const char *
+sq_rest_backend_user(struct sq_backend *b)
+{
+	return ((struct rest_priv *)b->priv)->auth.user;
+}
+
 static void
 rest_close(struct sq_backend *b)
 {

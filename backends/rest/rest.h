@@ -178,5 +178,7 @@ int sq_rest_call(struct sq_backend *b, const char *method, const char *path,
 		 struct sq_err *err);
 /* The API versions and endpoints open() chose. */
 const struct sq_rest_api *sq_rest_backend_api(struct sq_backend *b);
+/* The Slurm user the requests run as ("" when unknown). */
+const char *sq_rest_backend_user(struct sq_backend *b);
 
 #endif
