@@ -144,6 +144,12 @@ struct sq_color {
 	  "seconds between refreshes of the job queue")                        \
 	X(REFRESH_SLOW, "refresh-slow", INT, 60, 86400, "60",                  \
 	  "seconds between refreshes of every other kind of data")             \
+	X(IDLE_PAUSE, "idle-pause", INT, 0, 86400, "1800",                     \
+	  "seconds without a key after which the console stops querying the "  \
+	  "cluster (0: never); any key resumes")                               \
+	X(FOCUS_EVENTS, "focus-events", BOOL, 0, 1, "on",                      \
+	  "ask the terminal for focus reports; while it is not focused every " \
+	  "kind refreshes at refresh-slow")                                    \
 	X(TIMEOUT, "timeout", INT, 1, 3600, "30",                              \
 	  "seconds allowed for one command or request")                        \
 	X(VIEW, "view", VIEW, 0, 0, "jobs", "the view shown at start-up")      \

@@ -97,6 +97,10 @@ sq_app_want(struct sq_app *app)
 
 	if (app->worker == NULL)
 		return;
+	if (app->paused) {
+		sq_worker_want(app->worker, 0);
+		return;
+	}
 	if (t->def->kind == SQ_KIND_JOBS) {
 		for (c = 0; c < t->ncols; c++) {
 			if (t->def->cols[t->cols[c]].flags & SQ_COL_PENDING)
@@ -505,8 +509,11 @@ read_keys(struct sq_app *app)
 	int rc;
 
 	while (!app->quit && (rc = get_wch(&wc)) != ERR) {
-		int key = map_key(rc, wc);
+		int key;
 
+		if (sq_idle_key(app, rc, (unsigned)wc))
+			continue;
+		key = map_key(rc, wc);
 		if (key == -2) {
 			/* resizeterm() queued it: the size is already set */
 			getmaxyx(stdscr, app->rows, app->cols);
@@ -567,6 +574,12 @@ sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 		sq_worker_stop(app->worker, 200);
 	app->worker = w;
 	app->cfg = *cfg;
+	if (app->unfocused) {
+		int fast, slow;
+
+		sq_idle_intervals(app, &fast, &slow);
+		sq_worker_intervals(w, fast, slow);
+	}
 	app->readonly = cfg->readonly || app->conf->num[SQ_OPT_READONLY];
 	app->seen_gen = 0;
 	memset(&app->st, 0, sizeof(app->st));
@@ -592,11 +605,13 @@ sq_app_conf_changed(struct sq_app *app)
 	if (ch & SQ_CONF_CH_OPTIONS) {
 		app->readonly =
 		    app->cfg.readonly || app->conf->num[SQ_OPT_READONLY];
-		if (app->worker != NULL)
-			sq_worker_intervals(
-			    app->worker, (int)app->conf->num[SQ_OPT_REFRESH],
-			    (int)app->conf->num[SQ_OPT_REFRESH_SLOW]);
 		app->cfg.refresh = (int)app->conf->num[SQ_OPT_REFRESH];
+		if (app->worker != NULL) {
+			int fast, slow;
+
+			sq_idle_intervals(app, &fast, &slow);
+			sq_worker_intervals(app->worker, fast, slow);
+		}
 	}
 	app->dirty = 1;
 }
@@ -709,6 +724,7 @@ loop(struct sq_app *app)
 			app->warm = sq_table_warm(sq_app_table(app), 4096);
 		} else if (rc == 0) {
 			sq_worker_status(app->worker, &app->st);
+			sq_idle_tick(app);
 			app->dirty = 1;
 		}
 	}
@@ -788,6 +804,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
+	sq_idle_start(app);
 	sq_colors_apply(app);
 	getmaxyx(stdscr, app->rows, app->cols);
 	start_messages(app);
@@ -796,6 +813,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
 		app->dirty = 1;
 		loop(app);
 	}
+	sq_idle_end(app);
 	endwin();
 	delscreen(scr);
 	sq_worker_stop(app->worker, 300);

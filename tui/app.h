@@ -110,6 +110,10 @@ struct sq_app {
 	unsigned seen_gen;
 	int dirty;
 	int warm; /* idle work for the filter left (sq_table_warm) */
+	/* idle.c: the console stops querying when nobody looks */
+	time_t last_key;
+	int paused;    /* no key for idle-pause seconds: no fetches */
+	int unfocused; /* the terminal said it lost focus */
 	int quit;
 	int exit_code;
 	int sigfd[2];
@@ -132,6 +136,16 @@ void sq_app_action(struct sq_app *app, enum sq_tui_action a, int key);
 int sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg);
 /* Apply what a conf change touched (keys, colours, options). */
 void sq_app_conf_changed(struct sq_app *app);
+
+/* idle.c: pause when idle, slow down when unfocused */
+void sq_idle_start(struct sq_app *app); /* after newterm() */
+void sq_idle_end(struct sq_app *app);   /* before endwin() */
+/* A key arrived (rc, wc from get_wch): 1 when idle.c used it up (a
+ * focus report, or the key that ends a pause). */
+int sq_idle_key(struct sq_app *app, int rc, unsigned wc);
+void sq_idle_tick(struct sq_app *app); /* about once a second */
+/* The intervals to give the worker now: (fast, slow) or (slow, slow). */
+void sq_idle_intervals(const struct sq_app *app, int *fast, int *slow);
 
 /* Text panes (help.c, detail.c) */
 void sq_pane_clear(struct sq_pane *p, const char *title, int kind);

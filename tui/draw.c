@@ -219,6 +219,14 @@ draw_status(struct sq_app *app)
 	else
 		snprintf(buf, sizeof(buf), "| %u q/min ", st->queries_per_min);
 	x += sq_put(y, x, app->cols - x, buf, attr);
+	if (app->paused) {
+		x += sq_put(y, x, app->cols - x, "| PAUSED (idle): any key ",
+			    sattr);
+	} else if (app->unfocused) {
+		snprintf(buf, sizeof(buf), "| unfocused: every %d s ",
+			 (int)app->conf->num[SQ_OPT_REFRESH_SLOW]);
+		x += sq_put(y, x, app->cols - x, buf, attr);
+	}
 	if (st->busy) {
 		snprintf(buf, sizeof(buf), "| fetching %s %.0fs ",
 			 sq_kind_name(st->busy_kind), st->busy_secs);
