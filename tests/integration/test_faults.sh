@@ -37,7 +37,9 @@ command -v tmux >/dev/null 2>&1 || {
 	echo "skip - tmux is not installed"
 	exit 77
 }
-export SQUALL_CONFIG=/dev/null XDG_STATE_HOME=$tmp/state LANG=C.UTF-8
+# no idle pause: nobody presses a key during the cycles
+printf 'set idle-pause 0\n' >"$tmp/squall.conf"
+export SQUALL_CONFIG=$tmp/squall.conf XDG_STATE_HOME=$tmp/state LANG=C.UTF-8
 KEY=$TB/ssh/id_ed25519
 KH=$TB/ssh/known_hosts
 URL=http://127.0.0.1:6820
