@@ -230,13 +230,42 @@ sq_http_where(const struct sq_http *h)
 	return h->where;
 }
 
+/* Where the body goes: out, or the sink once the status is a 2xx. */
+struct write_ctx {
+	CURL *curl;
+	struct sq_buf *out;
+	const struct sq_http_sink *sink;
+	int decided, to_sink, sink_stopped;
+	size_t sunk; /* bytes given to the sink (against out->limit) */
+};
+
 static size_t
 write_cb(char *p, size_t size, size_t nmemb, void *arg)
 {
-	struct sq_buf *out = arg;
+	struct write_ctx *w = arg;
 	size_t n = size * nmemb;
 
-	if (sq_buf_append(out, p, n) == -1)
+	if (!w->decided) {
+		long code = 0;
+
+		/* the headers are in when the body starts */
+		curl_easy_getinfo(w->curl, CURLINFO_RESPONSE_CODE, &code);
+		w->to_sink = w->sink != NULL && code >= 200 && code < 300;
+		w->decided = 1;
+	}
+	if (w->to_sink) {
+		if (w->out->limit > 0 && n > w->out->limit - w->sunk) {
+			w->out->truncated = 1;
+			return 0;
+		}
+		w->sunk += n;
+		if (w->sink->write(w->sink->arg, p, n) == -1) {
+			w->sink_stopped = 1;
+			return 0;
+		}
+		return n;
+	}
+	if (sq_buf_append(w->out, p, n) == -1)
 		return 0; /* makes curl stop with CURLE_WRITE_ERROR */
 	return n;
 }
@@ -292,6 +321,17 @@ sq_http_request(struct sq_http *h, const char *method, const char *path,
 		const struct sq_rest_auth *auth, const char *body,
 		struct sq_buf *out, long *status, struct sq_err *err)
 {
+	return sq_http_request_sink(h, method, path, auth, body, NULL, out,
+				    status, err);
+}
+
+int
+sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
+		     const struct sq_rest_auth *auth, const char *body,
+		     const struct sq_http_sink *sink, struct sq_buf *out,
+		     long *status, struct sq_err *err)
+{
+	struct write_ctx w = { h->curl, out, sink, 0, 0, 0, 0 };
 	struct curl_slist *hdrs = NULL;
 	char url[2048];
 	const char *p;
@@ -342,7 +382,10 @@ sq_http_request(struct sq_http *h, const char *method, const char *path,
 	curl_easy_setopt(c, CURLOPT_USERAGENT, "squall/" SQ_VERSION);
 	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, h->errbuf);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, write_cb);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, out);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &w);
+	/* bigger pieces for a streamed body (as the curl tool asks) */
+	if (sink != NULL)
+		curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 100L * 1024);
 	if (out->limit > 0)
 		curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
 				 (curl_off_t)out->limit);
@@ -354,6 +397,12 @@ sq_http_request(struct sq_http *h, const char *method, const char *path,
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
 	}
 	rc = curl_easy_perform(c);
+	if (w.sink_stopped) {
+		/* the sink refused the body (malformed): it has the error */
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
+		ret = 0;
+		goto out;
+	}
 	if (rc == CURLE_WRITE_ERROR || rc == CURLE_FILESIZE_EXCEEDED ||
 	    out->truncated) {
 		sq_err_set(err, SQ_ERR_COMMAND,

@@ -136,10 +136,12 @@ http_error(struct rest_priv *p, const char *method, const char *path,
 			  reason[0] ? ": " : "", reason);
 }
 
-/* One request with fresh credentials; 0 for a 2xx or 304 answer. */
+/* One request with fresh credentials; 0 for a 2xx or 304 answer. A 2xx
+ * body goes to sink when there is one, any other to out. */
 static int
-call(struct sq_backend *b, const char *method, const char *path,
-     const char *body, struct sq_buf *out, long *status, struct sq_err *err)
+call_sink(struct sq_backend *b, const char *method, const char *path,
+	  const char *body, const struct sq_http_sink *sink, struct sq_buf *out,
+	  long *status, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
 	unsigned ctld, dbd;
@@ -150,12 +152,19 @@ call(struct sq_backend *b, const char *method, const char *path,
 	sq_rest_cost(method, path, &ctld, &dbd);
 	b->queries += ctld;
 	b->dbd_queries += dbd;
-	if (sq_http_request(p->http, method, path, &p->auth, body, out, status,
-			    err) == -1)
+	if (sq_http_request_sink(p->http, method, path, &p->auth, body, sink,
+				 out, status, err) == -1)
 		return -1;
 	if ((*status >= 200 && *status < 300) || *status == 304)
 		return 0;
 	return http_error(p, method, path, *status, out, err);
+}
+
+static int
+call(struct sq_backend *b, const char *method, const char *path,
+     const char *body, struct sq_buf *out, long *status, struct sq_err *err)
+{
+	return call_sink(b, method, path, body, NULL, out, status, err);
 }
 
 int
@@ -291,7 +300,19 @@ jobs_copy(const struct sq_snapshot *old, time_t now)
 	return s;
 }
 
-/* GET a path and map the answer into a new snapshot of kind. */
+/* The stream's side of an HTTP transfer: each piece parsed as it comes
+ * (sj_stream.c); its first error stops the transfer. */
+static int
+sink_write(void *arg, const char *p, size_t n)
+{
+	struct sq_sj_stream *st = arg;
+	struct sq_err ignored; /* kept by the stream for its end */
+
+	return sq_slurmjson_stream_feed(st, p, n, &ignored);
+}
+
+/* GET a path and map the answer into a new snapshot of kind: the body is
+ * parsed while it arrives, one job (node) at a time, never kept whole. */
 static int
 get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
 	  struct sq_snapshot **out, struct sq_sj_info *info, long *status,
@@ -300,26 +321,33 @@ get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
 	char src[300];
 	struct sq_buf buf;
 	struct sq_snapshot *s = NULL;
+	struct sq_sj_stream *st = NULL;
+	struct sq_http_sink sink;
 	double t0 = now_ms();
 	int rc = -1;
 
 	*out = NULL;
 	memset(info, 0, sizeof(*info));
 	info->last_update = SQ_NONE;
+	/* out keeps error answers only; the cap applies to both */
 	sq_buf_init(&buf, REST_BODY_LIMIT);
-	if (call(b, "GET", path, NULL, &buf, status, err) == -1)
-		goto done;
 	s = sq_snapshot_new(kind, 0);
 	if (s == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto done;
 	}
+	st = sq_slurmjson_stream_new(kind, time(NULL), s, info, err);
+	if (st == NULL)
+		goto done;
+	sink.write = sink_write;
+	sink.arg = st;
+	if (call_sink(b, "GET", path, NULL, &sink, &buf, status, err) == -1)
+		goto done;
 	snprintf(src, sizeof(src), "GET %s", path);
 	s->source = sq_snapshot_str(s, src);
 	if (*status == 304) {
 		info->unchanged = 1;
-	} else if (sq_slurmjson_parse(kind, buf.data, buf.len, time(NULL), s,
-				      info, err) == -1) {
+	} else if (sq_slurmjson_stream_end(st, err) == -1) {
 		char m[sizeof(err->msg)];
 
 		snprintf(m, sizeof(m), "%s", err->msg);
@@ -333,6 +361,7 @@ get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
 	s = NULL;
 	rc = 0;
 done:
+	sq_slurmjson_stream_free(st);
 	sq_snapshot_unref(s);
 	sq_buf_free(&buf);
 	return rc;

@@ -123,6 +123,23 @@ int sq_http_request(struct sq_http *h, const char *method, const char *path,
 		    const struct sq_rest_auth *auth, const char *body,
 		    struct sq_buf *out, long *status, struct sq_err *err);
 
+/*
+ * The same with the body of a 2xx answer handed to sink->write piece by
+ * piece as it arrives (parsed while it is transferred) instead of out;
+ * out still gets the body of any other answer, for its error message,
+ * and its limit caps the streamed body too. When sink->write returns -1
+ * the transfer stops and 0 is returned with the status: the sink holds
+ * its own error.
+ */
+struct sq_http_sink {
+	int (*write)(void *arg, const char *p, size_t n);
+	void *arg;
+};
+int sq_http_request_sink(struct sq_http *h, const char *method,
+			 const char *path, const struct sq_rest_auth *auth,
+			 const char *body, const struct sq_http_sink *sink,
+			 struct sq_buf *out, long *status, struct sq_err *err);
+
 /* ----------------------------------------------------------- discovery */
 
 /* Endpoint capability flags at the chosen versions. */

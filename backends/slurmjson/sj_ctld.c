@@ -312,6 +312,44 @@ node_state_long(struct sq_snapshot *s, json_object *o)
 }
 
 int
+sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
+{
+	const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+	struct sq_node *nd;
+
+	if (name == NULL || *name == '\0')
+		return sq_err_set(err, SQ_ERR_PARSE, "node %zu has no name",
+				  idx + 1);
+	nd = sq_snapshot_add(c->s);
+	if (nd == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	nd->name = sq_snapshot_str(c->s, name);
+	nd->state = node_state_long(c->s, o);
+	nd->partitions = sq_sj_str(c->s, sq_sj_get(o, "partitions"), ",");
+	nd->cpus_total = sq_sj_numk(o, "cpus", SQ_NONE);
+	nd->cpus_alloc = sq_sj_numk(o, "alloc_cpus", SQ_NONE);
+	nd->cpus_idle =
+	    sq_sj_num(first_of(o, "idle_cpus", "alloc_idle_cpus"), SQ_NONE);
+	if (nd->cpus_idle == SQ_NONE && nd->cpus_total >= 0 &&
+	    nd->cpus_alloc >= 0)
+		nd->cpus_idle = nd->cpus_total - nd->cpus_alloc;
+	/* sinfo counts the free CPUs of a drained, down or failed node as
+	 * "other", not idle */
+	if (strncmp(nd->state, "drain", 5) == 0 ||
+	    strncmp(nd->state, "down", 4) == 0 ||
+	    strncmp(nd->state, "fail", 4) == 0)
+		nd->cpus_idle = 0;
+	nd->mem_total = sq_sj_numk(o, "real_memory", SQ_NONE);
+	nd->mem_alloc = sq_sj_numk(o, "alloc_memory", SQ_NONE);
+	nd->gres = str_or_none(c->s, sq_sj_get(o, "gres"));
+	nd->gres_used = str_or_none(c->s, sq_sj_get(o, "gres_used"));
+	nd->gpus_total = sq_gres_count(nd->gres, "gpu");
+	nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
+	nd->reason = str_or_none(c->s, sq_sj_get(o, "reason"));
+	return 0;
+}
+
+int
 sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
 	json_object *arr = sq_sj_array(root, "nodes", err);
@@ -321,40 +359,9 @@ sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		return -1;
 	n = json_object_array_length(arr);
 	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		struct sq_node *nd;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "node %zu has no name", i + 1);
-		nd = sq_snapshot_add(c->s);
-		if (nd == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		nd->name = sq_snapshot_str(c->s, name);
-		nd->state = node_state_long(c->s, o);
-		nd->partitions =
-		    sq_sj_str(c->s, sq_sj_get(o, "partitions"), ",");
-		nd->cpus_total = sq_sj_numk(o, "cpus", SQ_NONE);
-		nd->cpus_alloc = sq_sj_numk(o, "alloc_cpus", SQ_NONE);
-		nd->cpus_idle = sq_sj_num(
-		    first_of(o, "idle_cpus", "alloc_idle_cpus"), SQ_NONE);
-		if (nd->cpus_idle == SQ_NONE && nd->cpus_total >= 0 &&
-		    nd->cpus_alloc >= 0)
-			nd->cpus_idle = nd->cpus_total - nd->cpus_alloc;
-		/* sinfo counts the free CPUs of a drained, down or failed
-		 * node as "other", not idle */
-		if (strncmp(nd->state, "drain", 5) == 0 ||
-		    strncmp(nd->state, "down", 4) == 0 ||
-		    strncmp(nd->state, "fail", 4) == 0)
-			nd->cpus_idle = 0;
-		nd->mem_total = sq_sj_numk(o, "real_memory", SQ_NONE);
-		nd->mem_alloc = sq_sj_numk(o, "alloc_memory", SQ_NONE);
-		nd->gres = str_or_none(c->s, sq_sj_get(o, "gres"));
-		nd->gres_used = str_or_none(c->s, sq_sj_get(o, "gres_used"));
-		nd->gpus_total = sq_gres_count(nd->gres, "gpu");
-		nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
-		nd->reason = str_or_none(c->s, sq_sj_get(o, "reason"));
+		if (sq_sj_node(c, json_object_array_get_idx(arr, i), i, err) ==
+		    -1)
+			return -1;
 	}
 	return 0;
 }
@@ -588,6 +595,15 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 }
 
 int
+sq_sj_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
+{
+	if (o == NULL || !json_object_is_type(o, json_type_object))
+		return sq_err_set(err, SQ_ERR_PARSE, "job %zu is not an object",
+				  idx + 1);
+	return map_job(c, o, idx, err);
+}
+
+int
 sq_sj_jobs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
 	json_object *arr = sq_sj_array(root, "jobs", err);
@@ -597,12 +613,8 @@ sq_sj_jobs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		return -1;
 	n = json_object_array_length(arr);
 	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-
-		if (o == NULL || !json_object_is_type(o, json_type_object))
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "job %zu is not an object", i + 1);
-		if (map_job(c, o, i, err) == -1)
+		if (sq_sj_job(c, json_object_array_get_idx(arr, i), i, err) ==
+		    -1)
 			return -1;
 	}
 	return 0;

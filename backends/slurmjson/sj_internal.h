@@ -17,7 +17,8 @@ struct sq_sj_ctx {
 	struct sq_snapshot *s;
 	struct sq_sj_info *info;
 	time_t now;
-	int api; /* 38..44, or 0 when the body did not say */
+	int api; /* 38..44, or 0 when the body did not say (or not yet:
+		  * a stream maps elements before it reads meta) */
 };
 
 int sq_sj_partitions(struct sq_sj_ctx *c, json_object *root,
@@ -32,6 +33,49 @@ int sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_reservations(struct sq_sj_ctx *c, json_object *root,
 		       struct sq_err *err);
 int sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+
+/* One element of the "jobs" or "nodes" list (idx from 0, for messages);
+ * the stream (sj_stream.c) maps each as it arrives. A non-object job is
+ * an error. */
+int sq_sj_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
+	      struct sq_err *err);
+int sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx,
+	       struct sq_err *err);
+/* Does kind have a per-element mapper (jobs, nodes)? Map one element. */
+int sq_sj_has_elem_mapper(enum sq_kind kind);
+int sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,
+		   size_t idx, struct sq_err *err);
+/* A parsed root whose envelope was read: an update_time answer without
+ * data sets info->unchanged, else the mapper of kind runs. */
+int sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
+		   struct sq_err *err);
+
+/* The depth limit of a whole body. */
+#define SQ_SJ_MAX_DEPTH 64
+
+/* Where a stream took the data list's elements out of the body: the
+ * envelope's bytes after offset at were len bytes later in the body of
+ * total bytes (for the byte offsets and sizes in messages). */
+struct sq_sj_gap {
+	size_t at, len, total;
+};
+
+/* Parse a whole body (or a stream's envelope, gap not NULL): size cap,
+ * depth limit, truncated, malformed, garbage after it, not an object. */
+json_object *sq_sj_parse_body(const char *body, size_t len,
+			      const struct sq_sj_gap *gap, struct sq_err *err);
+/* meta, last_update, warnings[] into info; errors[] give -1 with
+ * SQ_ERR_COMMAND and the first entry's text. */
+int sq_sj_read_envelope(json_object *root, struct sq_sj_info *info,
+			struct sq_err *err);
+void sq_sj_info_init(struct sq_sj_info *info);
+/* The key of a kind's data in the answer, or NULL. */
+const char *sq_sj_data_key(enum sq_kind kind);
+/* sq_slurmjson_parse of a kind with a per-element mapper, through the
+ * stream in one piece. */
+int sq_sj_stream_whole(enum sq_kind kind, const char *body, size_t len,
+		       time_t now, struct sq_snapshot *s,
+		       struct sq_sj_info *info, struct sq_err *err);
 
 /* The array root[key], or NULL with err set (missing or not an array). */
 json_object *sq_sj_array(json_object *root, const char *key,

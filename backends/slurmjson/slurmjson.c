@@ -12,15 +12,14 @@
 #include "backends/slurmjson/sj_internal.h"
 #include "core/model.h"
 
-#define SJ_MAX_DEPTH 64
-
-static json_object *
-parse_body(const char *body, size_t len, struct sq_err *err)
+json_object *
+sq_sj_parse_body(const char *body, size_t len, const struct sq_sj_gap *gap,
+		 struct sq_err *err)
 {
 	json_tokener *tok;
 	json_object *o;
 	enum json_tokener_error je;
-	size_t end;
+	size_t end, at, total = gap != NULL ? gap->total : len;
 
 	if (body == NULL || len == 0) {
 		sq_err_set(err, SQ_ERR_PARSE,
@@ -28,12 +27,12 @@ parse_body(const char *body, size_t len, struct sq_err *err)
 			   "expected");
 		return NULL;
 	}
-	if (len > SQ_SJ_MAX_BODY || len > (size_t)INT_MAX) {
+	if (total > SQ_SJ_MAX_BODY || len > (size_t)INT_MAX) {
 		sq_err_set(err, SQ_ERR_PARSE,
-			   "JSON answer too large (%zu bytes)", len);
+			   "JSON answer too large (%zu bytes)", total);
 		return NULL;
 	}
-	tok = json_tokener_new_ex(SJ_MAX_DEPTH);
+	tok = json_tokener_new_ex(SQ_SJ_MAX_DEPTH);
 	if (tok == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		return NULL;
@@ -42,13 +41,15 @@ parse_body(const char *body, size_t len, struct sq_err *err)
 	je = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
+	/* offsets in the body a stream took the list out of */
+	at = gap != NULL && end > gap->at ? end + gap->len : end;
 	if (o == NULL) {
 		if (je == json_tokener_continue || je == json_tokener_success)
 			sq_err_set(err, SQ_ERR_PARSE,
-				   "truncated JSON answer (%zu bytes)", len);
+				   "truncated JSON answer (%zu bytes)", total);
 		else
 			sq_err_set(err, SQ_ERR_PARSE,
-				   "malformed JSON answer at byte %zu: %s", end,
+				   "malformed JSON answer at byte %zu: %s", at,
 				   json_tokener_error_desc(je));
 		return NULL;
 	}
@@ -56,6 +57,8 @@ parse_body(const char *body, size_t len, struct sq_err *err)
 	       body[end] != '\0')
 		end++;
 	if (end < len) {
+		if (gap != NULL && end > gap->at)
+			end += gap->len;
 		json_object_put(o);
 		sq_err_set(err, SQ_ERR_PARSE,
 			   "malformed JSON answer: garbage after byte %zu",
@@ -155,8 +158,9 @@ entry_text(json_object *e, char *buf, size_t n)
 	}
 }
 
-static int
-read_envelope(json_object *root, struct sq_sj_info *info, struct sq_err *err)
+int
+sq_sj_read_envelope(json_object *root, struct sq_sj_info *info,
+		    struct sq_err *err)
 {
 	json_object *errs = sq_sj_get(root, "errors");
 	json_object *warns = sq_sj_get(root, "warnings");
@@ -185,8 +189,8 @@ read_envelope(json_object *root, struct sq_sj_info *info, struct sq_err *err)
 	return sq_err_set(err, SQ_ERR_COMMAND, "%s", msg);
 }
 
-static void
-info_init(struct sq_sj_info *info)
+void
+sq_sj_info_init(struct sq_sj_info *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->last_update = SQ_NONE;
@@ -202,11 +206,11 @@ sq_slurmjson_check(const char *body, size_t len, struct sq_sj_info *info,
 
 	if (info == NULL)
 		info = &local;
-	info_init(info);
-	root = parse_body(body, len, err);
+	sq_sj_info_init(info);
+	root = sq_sj_parse_body(body, len, NULL, err);
 	if (root == NULL)
 		return -1;
-	rc = read_envelope(root, info, err);
+	rc = sq_sj_read_envelope(root, info, err);
 	json_object_put(root);
 	return rc;
 }
@@ -225,8 +229,8 @@ sq_sj_array(json_object *root, const char *key, struct sq_err *err)
 }
 
 /* The key of a kind's data in the answer. */
-static const char *
-data_key(enum sq_kind kind)
+const char *
+sq_sj_data_key(enum sq_kind kind)
 {
 	switch (kind) {
 	case SQ_KIND_PARTITIONS:
@@ -257,7 +261,61 @@ data_key(enum sq_kind kind)
 int
 sq_slurmjson_supports(enum sq_kind kind)
 {
-	return data_key(kind) != NULL;
+	return sq_sj_data_key(kind) != NULL;
+}
+
+int
+sq_sj_has_elem_mapper(enum sq_kind kind)
+{
+	return kind == SQ_KIND_JOBS || kind == SQ_KIND_NODES;
+}
+
+int
+sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,
+	       size_t idx, struct sq_err *err)
+{
+	if (kind == SQ_KIND_JOBS)
+		return sq_sj_job(c, o, idx, err);
+	return sq_sj_node(c, o, idx, err);
+}
+
+int
+sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
+	       struct sq_err *err)
+{
+	const char *key = sq_sj_data_key(kind);
+
+	if (sq_sj_get(root, key) == NULL &&
+	    !(kind == SQ_KIND_QOS && sq_sj_get(root, "QOS") != NULL) &&
+	    c->info->nwarnings > 0) {
+		/* update_time answer: "No job changes since update_time" */
+		c->info->unchanged = 1;
+		return 0;
+	}
+	switch (kind) {
+	case SQ_KIND_PARTITIONS:
+		return sq_sj_partitions(c, root, err);
+	case SQ_KIND_NODES:
+		return sq_sj_nodes(c, root, err);
+	case SQ_KIND_JOBS:
+		return sq_sj_jobs(c, root, err);
+	case SQ_KIND_DIAG:
+		return sq_sj_diag(c, root, err);
+	case SQ_KIND_ASSOCS:
+		return sq_sj_assocs(c, root, err);
+	case SQ_KIND_ACCOUNTS:
+		return sq_sj_accounts(c, root, err);
+	case SQ_KIND_USERS:
+		return sq_sj_users(c, root, err);
+	case SQ_KIND_QOS:
+		return sq_sj_qos(c, root, err);
+	case SQ_KIND_RESERVATIONS:
+		return sq_sj_reservations(c, root, err);
+	case SQ_KIND_SHARES:
+		return sq_sj_shares(c, root, err);
+	default:
+		return -1;
+	}
 }
 
 int
@@ -268,67 +326,29 @@ sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len, time_t now,
 	struct sq_sj_info local;
 	struct sq_sj_ctx c;
 	json_object *root;
-	const char *key = data_key(kind);
+	const char *key = sq_sj_data_key(kind);
 	int rc = -1;
 
 	if (info == NULL)
 		info = &local;
-	info_init(info);
+	sq_sj_info_init(info);
 	if (key == NULL || s == NULL || s->kind != kind)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "no JSON mapping for the %s view",
 				  sq_kind_name(kind));
-	root = parse_body(body, len, err);
+	/* the long lists: one element at a time (sj_stream.c) */
+	if (sq_sj_has_elem_mapper(kind))
+		return sq_sj_stream_whole(kind, body, len, now, s, info, err);
+	root = sq_sj_parse_body(body, len, NULL, err);
 	if (root == NULL)
 		return -1;
-	if (read_envelope(root, info, err) == -1)
+	if (sq_sj_read_envelope(root, info, err) == -1)
 		goto out;
-	if (sq_sj_get(root, key) == NULL &&
-	    !(kind == SQ_KIND_QOS && sq_sj_get(root, "QOS") != NULL) &&
-	    info->nwarnings > 0) {
-		/* update_time answer: "No job changes since update_time" */
-		info->unchanged = 1;
-		rc = 0;
-		goto out;
-	}
 	c.s = s;
 	c.info = info;
 	c.now = now;
 	c.api = info->api;
-	switch (kind) {
-	case SQ_KIND_PARTITIONS:
-		rc = sq_sj_partitions(&c, root, err);
-		break;
-	case SQ_KIND_NODES:
-		rc = sq_sj_nodes(&c, root, err);
-		break;
-	case SQ_KIND_JOBS:
-		rc = sq_sj_jobs(&c, root, err);
-		break;
-	case SQ_KIND_DIAG:
-		rc = sq_sj_diag(&c, root, err);
-		break;
-	case SQ_KIND_ASSOCS:
-		rc = sq_sj_assocs(&c, root, err);
-		break;
-	case SQ_KIND_ACCOUNTS:
-		rc = sq_sj_accounts(&c, root, err);
-		break;
-	case SQ_KIND_USERS:
-		rc = sq_sj_users(&c, root, err);
-		break;
-	case SQ_KIND_QOS:
-		rc = sq_sj_qos(&c, root, err);
-		break;
-	case SQ_KIND_RESERVATIONS:
-		rc = sq_sj_reservations(&c, root, err);
-		break;
-	case SQ_KIND_SHARES:
-		rc = sq_sj_shares(&c, root, err);
-		break;
-	default:
-		break;
-	}
+	rc = sq_sj_map_root(kind, &c, root, err);
 out:
 	json_object_put(root);
 	return rc;

@@ -54,6 +54,28 @@ int sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len,
 		       struct sq_sj_info *info, struct sq_err *err);
 
 /*
+ * The same for a body that arrives in pieces (an HTTP transfer): feed each
+ * piece as it comes, then end. The elements of the long lists ("jobs",
+ * "nodes") are parsed and mapped one at a time as their bytes arrive, so
+ * memory stays near one element; other kinds are kept and parsed at the
+ * end. The envelope (meta, errors[], warnings[], last_update) is read at
+ * the end wherever it stood, with the same checks and messages as
+ * sq_slurmjson_parse (errors[] win over a record that cannot be read).
+ * feed returns -1 (and end the same error) once the body is malformed or
+ * too large: the caller may stop the transfer. s and info as for
+ * sq_slurmjson_parse; rows added before a failure stay in s.
+ */
+struct sq_sj_stream;
+struct sq_sj_stream *sq_slurmjson_stream_new(enum sq_kind kind, time_t now,
+					     struct sq_snapshot *s,
+					     struct sq_sj_info *info,
+					     struct sq_err *err);
+int sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
+			     struct sq_err *err);
+int sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err);
+void sq_slurmjson_stream_free(struct sq_sj_stream *st);
+
+/*
  * Accounts and users take part of their columns from the associations
  * (GET /accounts and /users carry only names from v0.0.40 on): fill an
  * account's parent, shares and users, and a user's accounts, QOS and

@@ -1,0 +1,587 @@
+/*
+ * sj_stream.c - a Slurm JSON answer read piece by piece as it arrives:
+ * a small scanner finds the boundaries of the elements of the data list
+ * ("jobs", "nodes") and hands each one to json-c on its own, maps it and
+ * frees it at once; everything else (meta, errors, warnings, last_update)
+ * is kept as the "envelope" and checked at the end exactly as a whole
+ * body is. Peak memory is one element and the envelope, not a tree of
+ * the whole answer. json-c does all the parsing; the scanner only tracks
+ * strings, escapes and nesting.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/slurmjson/sj_internal.h"
+#include "core/model.h"
+
+enum mode {
+	M_ENV,       /* copying the envelope, looking for the data key */
+	M_RAW,       /* copying the rest as it is (no more scanning) */
+	M_ARR_FIRST, /* after the list's '[': an element or ']' */
+	M_ARR_NEXT,  /* after ',': an element (or ']': json-c allows it) */
+	M_ARR_ELEM,  /* inside an element */
+	M_ARR_AFTER  /* after an element: ',' or ']' */
+};
+
+enum key_state {
+	KS_NONE,
+	KS_WANT_KEY,  /* after the root's '{' or a ',' at depth 1 */
+	KS_IN_KEY,    /* inside a member name at depth 1 */
+	KS_AFTER_KEY, /* the name read, ':' expected */
+	KS_WANT_VALUE /* after ':', the value's first byte decides */
+};
+
+/* a growable byte buffer filled without per-byte checks: room for n
+ * more bytes is made before a piece is scanned */
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+struct sq_sj_stream {
+	enum sq_kind kind;
+	const char *key; /* "jobs", "nodes" */
+	int elements;    /* the kind has a per-element mapper */
+	struct sq_sj_ctx c;
+	struct sq_sj_info local, *info;
+	json_tokener *tok;
+	struct sbuf env, elem;
+	size_t total; /* bytes fed so far */
+	enum mode mode;
+	/* envelope scanner */
+	size_t depth;
+	int in_str, esc;
+	enum key_state ks;
+	char name[8];
+	size_t name_len;
+	int name_esc, name_match;
+	int intercepted;
+	size_t gap_at;  /* envelope offset of the list's ']' */
+	size_t gap_len; /* bytes of the body not in the envelope */
+	/* the current element */
+	size_t idx;        /* elements seen */
+	size_t elem_start; /* body offset of its first byte */
+	size_t edepth;
+	int ekind; /* '{' (a container), '"' (a string), 's' (scalar) */
+	/* errors: a fatal one ends the stream; a mapping one is reported
+	 * after the envelope (whose errors[] come first, as for a whole
+	 * body) */
+	int failed, map_failed;
+	struct sq_err fatal, map_err;
+};
+
+static int
+sbuf_room(struct sbuf *b, size_t n)
+{
+	size_t want = b->len + n + 2, cap = b->cap ? b->cap : 4096;
+	char *p;
+
+	if (want <= b->cap)
+		return 0;
+	while (cap < want) {
+		if (cap > SIZE_MAX / 2)
+			return -1;
+		cap *= 2;
+	}
+	p = realloc(b->p, cap);
+	if (p == NULL)
+		return -1;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+struct sq_sj_stream *
+sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
+			struct sq_sj_info *info, struct sq_err *err)
+{
+	struct sq_sj_stream *st;
+	const char *key = sq_sj_data_key(kind);
+
+	if (key == NULL || s == NULL || s->kind != kind) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "no JSON mapping for the %s view",
+			   sq_kind_name(kind));
+		return NULL;
+	}
+	st = calloc(1, sizeof(*st));
+	if (st == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return NULL;
+	}
+	st->kind = kind;
+	st->key = key;
+	st->elements = sq_sj_has_elem_mapper(kind);
+	st->info = info != NULL ? info : &st->local;
+	sq_sj_info_init(st->info);
+	st->c.s = s;
+	st->c.info = st->info;
+	st->c.now = now;
+	st->c.api = 0; /* meta may come after the list: mappers ignore it */
+	/* the element sits at depth 2 under the root's object and list */
+	st->tok = json_tokener_new_ex(SQ_SJ_MAX_DEPTH - 2);
+	if (st->tok == NULL) {
+		free(st);
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return NULL;
+	}
+	/* kinds without a per-element mapper are kept whole */
+	st->mode = st->elements ? M_ENV : M_RAW;
+	sq_err_clear(&st->fatal);
+	sq_err_clear(&st->map_err);
+	return st;
+}
+
+void
+sq_slurmjson_stream_free(struct sq_sj_stream *st)
+{
+	if (st == NULL)
+		return;
+	json_tokener_free(st->tok);
+	free(st->env.p);
+	free(st->elem.p);
+	free(st);
+}
+
+static int
+malformed(struct sq_sj_stream *st, size_t at, const char *what)
+{
+	st->failed = 1;
+	sq_err_set(&st->fatal, SQ_ERR_PARSE,
+		   "malformed JSON answer at byte %zu: %s", at, what);
+	return -1;
+}
+
+static int
+out_of_memory(struct sq_sj_stream *st)
+{
+	st->failed = 1;
+	sq_err_set(&st->fatal, SQ_ERR_SYSTEM, "out of memory");
+	return -1;
+}
+
+/* The element in st->elem is complete: parse, map, free. */
+static int
+elem_done(struct sq_sj_stream *st)
+{
+	json_object *o;
+	enum json_tokener_error je;
+	size_t end;
+
+	if (st->ekind == 's')
+		st->elem.p[st->elem.len++] = ' '; /* ends a number */
+	json_tokener_reset(st->tok);
+	o = json_tokener_parse_ex(st->tok, st->elem.p, (int)st->elem.len);
+	je = json_tokener_get_error(st->tok);
+	end = json_tokener_get_parse_end(st->tok);
+	if (o == NULL) {
+		if (je == json_tokener_continue || je == json_tokener_success)
+			je = json_tokener_error_parse_eof;
+		return malformed(st, st->elem_start + end,
+				 json_tokener_error_desc(je));
+	}
+	while (end < st->elem.len && st->elem.p[end] == ' ')
+		end++;
+	if (end < st->elem.len) {
+		json_object_put(o);
+		return malformed(st, st->elem_start + end,
+				 "unexpected character");
+	}
+	if (!st->map_failed &&
+	    sq_sj_map_elem(st->kind, &st->c, o, st->idx, &st->map_err) == -1)
+		st->map_failed = 1;
+	json_object_put(o);
+	st->idx++;
+	st->elem.len = 0;
+	st->mode = M_ARR_AFTER;
+	return 0;
+}
+
+static int
+is_ws(char ch)
+{
+	return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t';
+}
+
+/* a byte that may be part of a number or literal: whitespace after it
+ * is kept (one space), so "1 2" does not become "12" */
+static int
+is_word(char ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+	       (ch >= 'A' && ch <= 'Z') || ch == '.' || ch == '-' || ch == '+';
+}
+
+/* The envelope scanner: copy p[i], noting the member names at depth 1
+ * and the value of the data key. Returns 1 when the list starts. */
+static int
+env_byte(struct sq_sj_stream *st, char ch)
+{
+	st->env.p[st->env.len++] = ch;
+	if (st->in_str) {
+		if (st->esc) {
+			st->esc = 0;
+			if (st->ks == KS_IN_KEY)
+				st->name_esc = 1;
+		} else if (ch == '\\') {
+			st->esc = 1;
+		} else if (ch == '"') {
+			st->in_str = 0;
+			if (st->ks == KS_IN_KEY) {
+				st->ks = KS_AFTER_KEY;
+				st->name_match =
+				    !st->name_esc &&
+				    st->name_len == strlen(st->key) &&
+				    memcmp(st->name, st->key, st->name_len) ==
+					0;
+			}
+		} else if (st->ks == KS_IN_KEY) {
+			if (st->name_len < sizeof(st->name))
+				st->name[st->name_len] = ch;
+			st->name_len++;
+		}
+		return 0;
+	}
+	if (is_ws(ch))
+		return 0;
+	if (st->depth == 0) {
+		/* the root: an object, or kept whole for parse_body's
+		 * messages */
+		if (ch != '{') {
+			st->mode = M_RAW;
+			return 0;
+		}
+		st->depth = 1;
+		st->ks = KS_WANT_KEY;
+		return 0;
+	}
+	if (st->depth == 1 && st->ks == KS_WANT_VALUE) {
+		st->ks = KS_NONE;
+		if (st->name_match && ch == '[') {
+			if (st->intercepted) {
+				st->failed = 1;
+				sq_err_set(&st->fatal, SQ_ERR_PARSE,
+					   "malformed JSON answer: '%s' twice",
+					   st->key);
+				return -1;
+			}
+			st->intercepted = 1;
+			st->depth++;
+			return 1;
+		}
+	}
+	switch (ch) {
+	case '"':
+		st->in_str = 1;
+		if (st->depth == 1 && st->ks == KS_WANT_KEY) {
+			st->ks = KS_IN_KEY;
+			st->name_len = 0;
+			st->name_esc = 0;
+		}
+		break;
+	case ':':
+		if (st->depth == 1 && st->ks == KS_AFTER_KEY)
+			st->ks = KS_WANT_VALUE;
+		break;
+	case ',':
+		if (st->depth == 1)
+			st->ks = KS_WANT_KEY;
+		break;
+	case '{':
+	case '[':
+		st->depth++;
+		break;
+	case '}':
+	case ']':
+		if (--st->depth == 0)
+			st->mode = M_RAW; /* the rest: parse_body checks */
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Inside a container element: copy p[*ip..] into st->elem, whitespace
+ * outside strings dropped, until the element closes or the piece ends.
+ * The tight loop of the stream: every byte of the list passes here. */
+static int
+scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
+{
+	char *out = st->elem.p + st->elem.len;
+	size_t i = *ip, depth = st->edepth;
+	int in_str = st->in_str, esc = st->esc, rc = 0;
+
+	while (i < n) {
+		char ch;
+
+		if (in_str) {
+			if (esc) {
+				esc = 0;
+				*out++ = p[i++];
+				continue;
+			}
+			while (i < n && p[i] != '"' && p[i] != '\\')
+				*out++ = p[i++];
+			if (i == n)
+				break;
+			ch = p[i++];
+			*out++ = ch;
+			if (ch == '\\')
+				esc = 1;
+			else
+				in_str = 0;
+			continue;
+		}
+		ch = p[i++];
+		switch (ch) {
+		case ' ':
+		case '\n':
+		case '\r':
+		case '\t':
+			while (i < n && (p[i] == ' ' || p[i] == '\n'))
+				i++;
+			if (is_word(out[-1]))
+				*out++ = ' ';
+			continue;
+		case '"':
+			in_str = 1;
+			break;
+		case '{':
+		case '[':
+			if (++depth > SQ_SJ_MAX_DEPTH) {
+				st->elem.len = (size_t)(out - st->elem.p);
+				*ip = i;
+				return malformed(st, st->total + i - 1,
+						 "nesting too deep");
+			}
+			break;
+		case '}':
+		case ']':
+			depth--;
+			break;
+		default:
+			break;
+		}
+		*out++ = ch;
+		if (depth == 0) {
+			st->elem.len = (size_t)(out - st->elem.p);
+			st->in_str = 0;
+			st->esc = 0;
+			st->edepth = 0;
+			*ip = i;
+			return elem_done(st);
+		}
+	}
+	st->elem.len = (size_t)(out - st->elem.p);
+	st->in_str = in_str;
+	st->esc = esc;
+	st->edepth = depth;
+	*ip = i;
+	return rc;
+}
+
+/* Inside a string or scalar element. */
+static int
+scan_other(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
+{
+	size_t i = *ip;
+
+	while (i < n) {
+		char ch = p[i];
+
+		if (st->ekind == 's') {
+			if (is_ws(ch) || strchr(",]}[{\":", ch) != NULL) {
+				*ip = i; /* the byte is read again after */
+				return elem_done(st);
+			}
+		} else if (st->esc) {
+			st->esc = 0;
+		} else if (ch == '\\') {
+			st->esc = 1;
+		} else if (ch == '"') {
+			st->elem.p[st->elem.len++] = ch;
+			*ip = i + 1;
+			return elem_done(st);
+		}
+		st->elem.p[st->elem.len++] = ch;
+		i++;
+	}
+	*ip = i;
+	return 0;
+}
+
+int
+sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
+			 struct sq_err *err)
+{
+	size_t i = 0;
+
+	if (st->failed)
+		goto failed;
+	if (n > SQ_SJ_MAX_BODY || st->total + n > SQ_SJ_MAX_BODY ||
+	    st->total + n > (size_t)INT_MAX) {
+		st->failed = 1;
+		sq_err_set(&st->fatal, SQ_ERR_PARSE,
+			   "JSON answer too large (%zu bytes)", st->total + n);
+		goto failed;
+	}
+	if (sbuf_room(&st->env, n) == -1 ||
+	    (st->mode != M_RAW && sbuf_room(&st->elem, n) == -1)) {
+		out_of_memory(st);
+		goto failed;
+	}
+	while (i < n) {
+		char ch = p[i];
+
+		switch (st->mode) {
+		case M_RAW:
+			memcpy(st->env.p + st->env.len, p + i, n - i);
+			st->env.len += n - i;
+			i = n;
+			break;
+		case M_ENV:
+			i++;
+			if (env_byte(st, ch) == 1)
+				st->mode = M_ARR_FIRST;
+			if (st->failed)
+				goto failed;
+			break;
+		case M_ARR_FIRST:
+		case M_ARR_NEXT:
+		case M_ARR_AFTER:
+			i++;
+			if (is_ws(ch))
+				break;
+			if (ch == ']') {
+				/* the list ends (json-c allows "[1,]"):
+				 * back to the envelope */
+				st->gap_at = st->env.len;
+				st->gap_len = st->total + i - 1 - st->env.len;
+				st->env.p[st->env.len++] = ']';
+				st->depth--;
+				st->ks = KS_NONE;
+				st->mode = M_ENV;
+				break;
+			}
+			if (st->mode == M_ARR_AFTER) {
+				if (ch != ',') {
+					malformed(st, st->total + i - 1,
+						  "',' or ']' expected after "
+						  "a list element");
+					goto failed;
+				}
+				st->mode = M_ARR_NEXT;
+				break;
+			}
+			if (ch == ',' || ch == ':' || ch == '}') {
+				malformed(st, st->total + i - 1,
+					  "a list element expected");
+				goto failed;
+			}
+			/* an element starts */
+			st->mode = M_ARR_ELEM;
+			st->elem_start = st->total + i - 1;
+			st->elem.len = 0;
+			st->elem.p[st->elem.len++] = ch;
+			st->in_str = ch == '"';
+			st->esc = 0;
+			st->edepth = ch == '{' || ch == '[';
+			st->ekind = st->edepth ? '{' : ch == '"' ? '"' : 's';
+			break;
+		case M_ARR_ELEM:
+			if ((st->ekind == '{' ? scan_container(st, p, n, &i)
+					      : scan_other(st, p, n, &i)) == -1)
+				goto failed;
+			break;
+		}
+	}
+	st->total += n;
+	return 0;
+failed:
+	*err = st->fatal;
+	return -1;
+}
+
+int
+sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
+{
+	struct sq_sj_gap gap;
+	json_object *root, *list;
+	int rc = -1;
+
+	if (st->failed) {
+		*err = st->fatal;
+		return -1;
+	}
+	if (st->total > 0 && st->mode >= M_ARR_FIRST)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "truncated JSON answer (%zu bytes)",
+				  st->total);
+	gap.at = st->intercepted ? st->gap_at : st->env.len;
+	gap.len = st->intercepted ? st->gap_len : 0;
+	gap.total = st->total;
+	root = sq_sj_parse_body(st->env.p, st->env.len, &gap, err);
+	if (root == NULL)
+		return -1;
+	if (sq_sj_read_envelope(root, st->info, err) == -1)
+		goto out;
+	st->c.api = st->info->api;
+	if (!st->intercepted) {
+		/* no list scanned (none, not a list, or a name written
+		 * with escapes): the whole-body path reads the envelope */
+		rc = sq_sj_map_root(st->kind, &st->c, root, err);
+		goto out;
+	}
+	if (st->map_failed) {
+		*err = st->map_err;
+		goto out;
+	}
+	/* the scanned list is "[]" in the envelope, unless a second
+	 * member of the same name replaced it */
+	list = sq_sj_get(root, st->key);
+	if (list == NULL || !json_object_is_type(list, json_type_array) ||
+	    json_object_array_length(list) != 0) {
+		sq_err_set(err, SQ_ERR_PARSE,
+			   "malformed JSON answer: '%s' twice", st->key);
+		goto out;
+	}
+	rc = 0;
+out:
+	json_object_put(root);
+	return rc;
+}
+
+/* One whole body through the stream: what sq_slurmjson_parse does for
+ * the kinds with a per-element mapper. */
+int
+sq_sj_stream_whole(enum sq_kind kind, const char *body, size_t len, time_t now,
+		   struct sq_snapshot *s, struct sq_sj_info *info,
+		   struct sq_err *err)
+{
+	struct sq_sj_stream *st;
+	int rc;
+
+	if (body == NULL || len == 0) {
+		if (info != NULL)
+			sq_sj_info_init(info);
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "empty answer where JSON was expected");
+	}
+	if (len > SQ_SJ_MAX_BODY || len > (size_t)INT_MAX) {
+		if (info != NULL)
+			sq_sj_info_init(info);
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "JSON answer too large (%zu bytes)", len);
+	}
+	st = sq_slurmjson_stream_new(kind, now, s, info, err);
+	if (st == NULL)
+		return -1;
+	rc = sq_slurmjson_stream_feed(st, body, len, err);
+	if (rc == 0)
+		rc = sq_slurmjson_stream_end(st, err);
+	sq_slurmjson_stream_free(st);
+	return rc;
+}
