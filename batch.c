@@ -455,6 +455,51 @@ detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w)
 	json_object_put(o);
 }
 
+static void
+live_line(void *arg, const char *line)
+{
+	char safe[1024];
+
+	sq_sanitize(line, safe, sizeof(safe));
+	fprintf((FILE *)arg, "  %s\n", safe);
+}
+
+/* A running job's live usage (sstat): a table, or tsv "live" lines. */
+static void
+print_live(FILE *fp, struct sq_backend *b, const char *id, int tsv)
+{
+	struct sq_live *l = calloc(1, sizeof(*l));
+	struct sq_err err;
+	size_t i;
+
+	if (l == NULL)
+		return;
+	sq_err_clear(&err);
+	if (b->ops->job_live == NULL)
+		snprintf(l->note, sizeof(l->note),
+			 "live usage: not available through the %s backend "
+			 "(no sstat)",
+			 b->ops->name);
+	else if (b->ops->job_live(b, id, l, &err) == -1)
+		snprintf(l->note, sizeof(l->note), "live usage: %.200s",
+			 err.msg);
+	if (tsv) {
+		for (i = 0; i < l->n; i++) {
+			const struct sq_live_step *s = &l->step[i];
+
+			fprintf(fp, "live\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+				s->step, s->ntasks, s->ave_cpu, s->ave_rss,
+				s->max_rss, s->max_rss_node, s->max_vmsize);
+		}
+		if (l->n == 0)
+			fprintf(fp, "live\t%s\n", l->note);
+	} else {
+		fputs("live usage (sstat):\n", fp);
+		sq_live_lines(l, live_line, fp);
+	}
+	free(l);
+}
+
 int
 sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 	     enum sq_format fmt)
@@ -500,6 +545,9 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 	else
 		detail_text(stdout, j, w.pending ? why : NULL,
 			    fmt == SQ_FMT_TSV);
+	if (fmt != SQ_FMT_JSON && j->state != NULL &&
+	    strcmp(j->state, "RUNNING") == 0)
+		print_live(stdout, b, j->id, fmt == SQ_FMT_TSV);
 	rc = fflush(stdout) != 0;
 out:
 	sq_snapshot_unref(limits);

@@ -16,6 +16,7 @@
 #include "core/action.h"
 #include "core/cluster.h"
 #include "core/err.h"
+#include "core/live.h"
 #include "core/model.h"
 #include "core/snapshot.h"
 
@@ -55,6 +56,13 @@ struct sq_backend_ops {
 	/* Run an action. 0 when the cluster accepted it. */
 	int (*act)(struct sq_backend *b, const struct sq_action *act,
 		   struct sq_result *res, struct sq_err *err);
+	/* Live usage of the running steps of job jobid (a validated id;
+	 * sstat) into *out. 0 with out->n rows, or 0 with out->n == 0 and
+	 * out->note saying why there are none (not permitted, no running
+	 * step); -1 with err when it could not be asked. NULL: the backend
+	 * has no such data (slurmrestd 22.05 has no sstat). */
+	int (*job_live)(struct sq_backend *b, const char *jobid,
+			struct sq_live *out, struct sq_err *err);
 };
 
 struct sq_backend {

@@ -22,6 +22,7 @@
 #include "exec.h"
 #include "tui/actions.h"
 #include "tui/app.h"
+#include "tui/live.h"
 
 enum stage {
 	ST_NONE,
@@ -360,6 +361,7 @@ sq_tui_action_poll(struct sq_app *app)
 {
 	struct job *j;
 
+	sq_tui_live_poll(app); /* the detail pane's sstat call, first */
 	if (app->worker != NULL && jump_id[0] != '\0')
 		jump(app);
 	if (app->worker == NULL || cur == NULL)

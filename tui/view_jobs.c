@@ -12,6 +12,7 @@
 
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "tui/live.h"
 #include "tui/app.h"
 #include "tui/views.h"
 
@@ -269,6 +270,11 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	struct sq_why w;
 	char text[4096], *line, *save = NULL;
 
+	if (job->state != NULL && strcmp(job->state, "RUNNING") == 0 &&
+	    job->id != NULL) {
+		sq_tui_live_section(app, job->id, p);
+		return;
+	}
 	if (!sq_job_is_pending(job))
 		return;
 	if (app->worker != NULL) {

@@ -23,6 +23,7 @@
 #include "backends/backend.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
+#include "backends/cli/live.h"
 
 extern char **environ;
 
@@ -319,4 +320,5 @@ const struct sq_backend_ops sq_backend_local = {
 	.fetch = sq_cli_backend_fetch,
 	.describe = sq_cli_describe,
 	.act = sq_cli_act,
+	.job_live = sq_cli_job_live,
 };

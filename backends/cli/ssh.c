@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
+#include "backends/cli/live.h"
 #include "backends/cli/ssh.h"
 #include "backends/cli/ssh_int.h"
 #include "core/validate.h"
@@ -541,4 +542,5 @@ const struct sq_backend_ops sq_backend_ssh = {
 	.fetch = sq_cli_backend_fetch,
 	.describe = sq_cli_describe,
 	.act = sq_cli_act,
+	.job_live = sq_cli_job_live,
 };

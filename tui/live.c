@@ -1,0 +1,131 @@
+/*
+ * live.c - live usage (sstat) of the running job shown in the detail
+ * pane. The UI thread only reads the cache; a fetch runs job_live() on
+ * the worker thread through sq_worker_call() and the pane is rebuilt
+ * when it is back. A backend without job_live (slurmrestd) gives a
+ * one-line note instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/backend.h"
+#include "core/live.h"
+#include "core/sanitize.h"
+#include "tui/live.h"
+#include "tui/worker.h"
+
+#define LIVE_FRESH 10 /* seconds a result is shown without a new fetch */
+
+struct live_req {
+	char jobid[64];
+	int rc;
+	struct sq_err err;
+	struct sq_live live;
+};
+
+static struct live_req *inflight; /* owned by the worker while running */
+static struct sq_live cache;
+static time_t cache_time;
+static int have_cache;
+
+static void
+w_live(struct sq_backend *b, void *arg)
+{
+	struct live_req *r = arg;
+
+	sq_err_clear(&r->err);
+	memset(&r->live, 0, sizeof(r->live));
+	snprintf(r->live.jobid, sizeof(r->live.jobid), "%s", r->jobid);
+	if (b->ops->job_live == NULL) {
+		snprintf(r->live.note, sizeof(r->live.note),
+			 "not available through the %s backend (it has no "
+			 "sstat; use the local or ssh backend)",
+			 b->ops->name);
+		r->rc = 0;
+		return;
+	}
+	r->rc = b->ops->job_live(b, r->jobid, &r->live, &r->err);
+	if (r->rc == -1) {
+		snprintf(r->live.jobid, sizeof(r->live.jobid), "%s", r->jobid);
+		snprintf(r->live.note, sizeof(r->live.note), "%.250s",
+			 r->err.msg);
+	}
+}
+
+static void
+start(struct sq_app *app, const char *jobid)
+{
+	struct live_req *r;
+
+	if (inflight != NULL || app->worker == NULL)
+		return;
+	r = calloc(1, sizeof(*r));
+	if (r == NULL)
+		return;
+	snprintf(r->jobid, sizeof(r->jobid), "%s", jobid);
+	if (sq_worker_call(app->worker, w_live, r) == -1) {
+		free(r); /* busy (an action): the next refresh tries again */
+		return;
+	}
+	inflight = r;
+}
+
+void
+sq_tui_live_poll(struct sq_app *app)
+{
+	struct live_req *r;
+
+	if (inflight == NULL || app->worker == NULL)
+		return;
+	r = sq_worker_call_done(app->worker);
+	if (r == NULL)
+		return;
+	if (r != inflight) {
+		/* not ours: cannot happen while ours runs (one call at a
+		 * time); keep ours waiting */
+		return;
+	}
+	inflight = NULL;
+	cache = r->live;
+	cache_time = time(NULL);
+	have_cache = 1;
+	free(r);
+	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL)
+		sq_detail_refresh(app);
+	app->dirty = 1;
+}
+
+struct add_ctx {
+	struct sq_pane *p;
+};
+
+static void
+add_line(void *arg, const char *line)
+{
+	struct add_ctx *c = arg;
+	char safe[1024];
+
+	sq_sanitize(line, safe, sizeof(safe));
+	sq_pane_add(c->p, SQ_ROLE_DIALOG, 4, "  %s", safe);
+}
+
+void
+sq_tui_live_section(struct sq_app *app, const char *jobid, struct sq_pane *p)
+{
+	int mine = have_cache && strcmp(cache.jobid, jobid) == 0;
+	struct add_ctx c = { p };
+
+	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
+	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Live usage (sstat)");
+	if (!mine || time(NULL) - cache_time >= LIVE_FRESH)
+		start(app, jobid);
+	if (!mine) {
+		sq_pane_add(p, SQ_ROLE_DIALOG, 4, "  %s",
+			    inflight != NULL ? "fetching..."
+					     : "waiting for the worker...");
+		return;
+	}
+	sq_live_lines(&cache, add_line, &c);
+}
