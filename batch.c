@@ -13,6 +13,7 @@
 #include "batch.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/history.h"
 #include "core/join.h"
 #include "core/sanitize.h"
 #include "core/why.h"
@@ -255,6 +256,10 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 		/* one GPUS snapshot, one scope per view */
 		sq_gpus_keep(*out,
 			     (enum sq_gpu_scope)sq_gpus_view_scope(v->name));
+	} else if (v->kind == SQ_KIND_HISTORY) {
+		/* one HISTORY snapshot, one scope per view */
+		sq_history_keep(
+		    *out, (enum sq_hist_scope)sq_history_view_scope(v->name));
 	} else if (v->kind == SQ_KIND_EVENTS && (caps & SQ_CAP_JOBS)) {
 		struct sq_err jerr;
 

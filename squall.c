@@ -16,6 +16,7 @@
 #include "exec.h"
 #include "core/cluster.h"
 #include "core/conf.h"
+#include "core/history.h"
 #include "tui/tui.h"
 
 enum {
@@ -38,6 +39,7 @@ enum {
 	OPT_IDENTITY,
 	OPT_KNOWN_HOSTS,
 	OPT_SSH_CONFIG,
+	OPT_SINCE,
 };
 
 static const struct option longopts[] = {
@@ -67,6 +69,7 @@ static const struct option longopts[] = {
 	{ "identity", required_argument, NULL, OPT_IDENTITY },
 	{ "known-hosts", required_argument, NULL, OPT_KNOWN_HOSTS },
 	{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
+	{ "since", required_argument, NULL, OPT_SINCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -121,7 +124,9 @@ usage(FILE *fp)
 		"      --view VIEW        partitions, nodes, jobs, priority, "
 		"accounts,\n"
 		"                         users, assocs, qos, fairshare, "
-		"events, gpus,\n"
+		"events, history,\n"
+		"                         history-users, history-accounts, "
+		"history-nodes, gpus,\n"
 		"                         gpus-partitions, gpus-users, "
 		"gpus-accounts,\n"
 		"                         limits, reservations, diag, "
@@ -129,6 +134,8 @@ usage(FILE *fp)
 		"                         spec, nodesets (need or use --spec)\n"
 		"      --format FMT       table (default), tsv or json\n"
 		"      --columns LIST     comma-separated column ids\n"
+		"      --since SPEC       history window: 30m, 2h, 7d, "
+		"2026-11-01[THH:MM] [24h]\n"
 		"      --job ID           one job in detail and why it pends "
 		"(jobs view)\n"
 		"\n"
@@ -173,7 +180,7 @@ main(int argc, char **argv)
 	struct sq_cluster_cfg cfg;
 	const char *view = NULL, *columns = NULL, *job = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
-	const char *exec_line = NULL;
+	const char *exec_line = NULL, *since = NULL;
 	int yes = 0;
 	static struct sq_conf conf;
 	struct sq_cluster_cfg resolved;
@@ -292,6 +299,17 @@ main(int argc, char **argv)
 			bad |= copy_opt(cfg.ssh_config, sizeof(cfg.ssh_config),
 					optarg, "--ssh-config");
 			break;
+		case OPT_SINCE: {
+			struct sq_hist_window hw;
+
+			if (sq_history_window_parse(optarg, &hw, &err) == -1) {
+				fprintf(stderr, "squall: --since: %s\n",
+					err.msg);
+				bad = 1;
+			}
+			since = optarg;
+			break;
+		}
 		case OPT_TIMEOUT:
 			bad |=
 			    int_opt(optarg, 1, 3600, &cfg.timeout, "--timeout");
@@ -328,6 +346,19 @@ main(int argc, char **argv)
 		return 2;
 	}
 	cfg = resolved;
+	{
+		/* the history window: --since, else `set history-since` */
+		struct sq_hist_window hw;
+		char buf[64];
+
+		if (sq_history_window_parse(
+			since ? since
+			      : sq_conf_get(&conf, SQ_OPT_HISTORY_SINCE, buf,
+					    sizeof(buf)),
+			&hw, &err) == 0)
+			snprintf(cfg.history_since, sizeof(cfg.history_since),
+				 "%s", hw.spec);
+	}
 	if (once || exec_line != NULL) {
 		for (i = 0; i < conf.nmsgs; i++)
 			fprintf(stderr, "squall: %s\n", conf.msgs[i].text);

@@ -129,6 +129,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_GPUS:
 		return SQ_CAP_NODES | SQ_CAP_JOBS;
 	case SQ_KIND_LIMITS:
+	case SQ_KIND_HISTORY: /* slurmdbd, never slurmctld */
 		return SQ_CAP_ACCOUNTING;
 	case SQ_KIND_SPEC:
 	case SQ_KIND_NODESETS: /* built from partitions, nodes and config */

@@ -14,6 +14,7 @@
 
 #include "core/conf.h"
 #include "core/conf_int.h"
+#include "core/history.h"
 #include "core/validate.h"
 #include "core/view.h"
 
@@ -88,6 +89,17 @@ set_option(struct sq_conf *c, int o, const char *v, char *why, size_t n)
 		if (strlen(v) >= sizeof(c->str[o])) {
 			snprintf(why, n, "%s is too long", d->name);
 			return -1;
+		}
+		if (o == SQ_OPT_HISTORY_SINCE) {
+			struct sq_hist_window hw;
+			struct sq_err e;
+
+			if (sq_history_window_parse(v, &hw, &e) == -1) {
+				snprintf(why, n, "history-since: %s", e.msg);
+				return -1;
+			}
+			snprintf(c->str[o], sizeof(c->str[o]), "%s", hw.spec);
+			break;
 		}
 		snprintf(c->str[o], sizeof(c->str[o]), "%s", v);
 		break;

@@ -100,6 +100,11 @@ const char *sq_key_name(int key, char *buf, size_t n);
 	X(STATE_COMPLETING, "state.completing", "completing jobs")             \
 	X(STATE_DONE, "state.done", "completed jobs")                          \
 	X(STATE_FAILED, "state.failed", "failed, cancelled, timed-out jobs")   \
+	X(OUTCOME_OK, "outcome.ok", "history: completed runs")                 \
+	X(OUTCOME_WARN, "outcome.warn",                                        \
+	  "history: timed-out, cancelled, preempted, requeued runs")           \
+	X(OUTCOME_FAIL, "outcome.fail",                                        \
+	  "history: failed, node-failed, out-of-memory runs")                  \
 	X(NODE_IDLE, "node.idle", "idle nodes")                                \
 	X(NODE_MIXED, "node.mixed", "partly allocated nodes")                  \
 	X(NODE_ALLOC, "node.alloc", "fully allocated nodes")                   \
@@ -162,7 +167,9 @@ struct sq_color {
 	X(COLLAPSE_ARRAYS, "collapse-arrays", BOOL, 0, 1, "off",               \
 	  "show each job array as one row until it is unfolded")               \
 	X(NODEMAP, "nodemap", BOOL, 0, 1, "off",                               \
-	  "open the nodes view as the compact node map")
+	  "open the nodes view as the compact node map")                       \
+	X(HISTORY_SINCE, "history-since", STR, 0, 0, "24h",                    \
+	  "start of the history window: 30m, 2h, 7d, 2026-11-01[THH:MM]")
 
 enum sq_opt_type { SQ_OT_INT, SQ_OT_BOOL, SQ_OT_VIEW, SQ_OT_STR };
 

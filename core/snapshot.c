@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/history.h"
 #include "core/model.h"
 #include "core/model_admin.h"
 #include "core/nodeset.h"
@@ -138,6 +139,8 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_spec_row);
 	case SQ_KIND_NODESETS:
 		return sizeof(struct sq_nodeset);
+	case SQ_KIND_HISTORY:
+		return sizeof(struct sq_hist);
 	default:
 		return sq_admin_rowsize(kind);
 	}

@@ -22,5 +22,9 @@ extern const struct sq_view_def sq_view_limits;
 extern const struct sq_view_def sq_view_reservations;
 extern const struct sq_view_def sq_view_diag;
 extern const struct sq_view_def sq_view_config;
+extern const struct sq_view_def sq_view_history;
+extern const struct sq_view_def sq_view_history_users;
+extern const struct sq_view_def sq_view_history_accounts;
+extern const struct sq_view_def sq_view_history_nodes;
 
 #endif

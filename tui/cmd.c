@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/history.h"
 #include "core/sanitize.h"
 #include "tui/actions.h"
 #include "tui/app.h"
@@ -25,6 +26,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "columns", "[ID,...]", "show these columns, or open the chooser" },
 	{ "untag", "", "untag every row of the view" },
 	{ "refresh", "", "fetch the view's data now" },
+	{ "since", "[SPEC]",
+	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
 	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
 	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
 	{ "unbind", "KEY", "remove a key binding" },
@@ -181,6 +184,32 @@ cmd_reasons(struct sq_app *app)
 	return 0;
 }
 
+/* :since SPEC - the history window of every cluster of this console; the
+ * workers read it at their next history fetch (core/history.c). */
+static int
+cmd_since(struct sq_app *app, const char *arg)
+{
+	struct sq_hist_window w;
+	struct sq_err e;
+	char spec[64];
+
+	if (*arg == '\0') {
+		sq_history_since(app->cfg.history_since, spec, sizeof(spec));
+		sq_app_message(app, 0, "history since %s",
+			       spec[0] ? spec : SQ_HIST_DEFAULT_SINCE);
+		return 0;
+	}
+	if (sq_history_window_parse(arg, &w, &e) == -1) {
+		sq_app_message(app, 1, "since: %s", e.msg);
+		return -1;
+	}
+	sq_history_since_set(w.spec);
+	if (app->worker != NULL)
+		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_HISTORY));
+	sq_app_message(app, 0, "history since %s", w.spec);
+	return 0;
+}
+
 int
 sq_cmd_run(struct sq_app *app, const char *line)
 {
@@ -237,6 +266,8 @@ sq_cmd_run(struct sq_app *app, const char *line)
 		sq_app_action(app, SQ_TA_REFRESH, 0);
 		return 0;
 	}
+	if (strcmp(word, "since") == 0)
+		return cmd_since(app, arg);
 	if (strcmp(word, "messages") == 0 || strcmp(word, "mes") == 0) {
 		sq_messages_open(app);
 		return 0;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/history.h"
 #include "tui/app.h"
 
 static int role_attr[SQ_ROLE_COUNT];
@@ -38,6 +39,8 @@ static const unsigned mono[SQ_ROLE_COUNT] = {
 	[SQ_ROLE_STATE_COMPLETING] = SQ_ATTR_DIM,
 	[SQ_ROLE_STATE_DONE] = SQ_ATTR_DIM,
 	[SQ_ROLE_STATE_FAILED] = SQ_ATTR_BOLD | SQ_ATTR_UNDERLINE,
+	[SQ_ROLE_OUTCOME_WARN] = SQ_ATTR_UNDERLINE,
+	[SQ_ROLE_OUTCOME_FAIL] = SQ_ATTR_BOLD | SQ_ATTR_UNDERLINE,
 	[SQ_ROLE_NODE_MIXED] = SQ_ATTR_BOLD,
 	[SQ_ROLE_NODE_ALLOC] = SQ_ATTR_REVERSE,
 	[SQ_ROLE_NODE_DRAIN] = SQ_ATTR_UNDERLINE,
@@ -224,6 +227,19 @@ sq_cell_role(const struct sq_table *t, int col, const char *text)
 		return -1;
 	if (t->def->kind == SQ_KIND_NODES || t->def->kind == SQ_KIND_PARTITIONS)
 		return node_state_role(text);
+	if (t->def->kind == SQ_KIND_HISTORY) {
+		/* runs coloured by outcome */
+		switch (sq_history_outcome(text)) {
+		case SQ_HIST_OK:
+			return SQ_ROLE_OUTCOME_OK;
+		case SQ_HIST_WARN:
+			return SQ_ROLE_OUTCOME_WARN;
+		case SQ_HIST_FAIL:
+			return SQ_ROLE_OUTCOME_FAIL;
+		default:
+			return job_state_role(text);
+		}
+	}
 	return job_state_role(text);
 }
 

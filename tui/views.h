@@ -65,5 +65,6 @@ extern const struct sq_tui_view sq_tui_view_shares;
 extern const struct sq_tui_view sq_tui_view_assocs;
 extern const struct sq_tui_view sq_tui_view_accounts;
 extern const struct sq_tui_view sq_tui_view_gpus;
+extern const struct sq_tui_view sq_tui_view_history;
 
 #endif

@@ -13,6 +13,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/history.h"
 
 /* Lines of the controller log read for preemption events. */
 #define LOG_LINES "20000"
@@ -191,6 +192,38 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
+/* Runs and steps of the window in one sacct (one slurmdbd query). */
+static int
+fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_hist_window w;
+	char start[80], spec[64];
+
+	sq_history_since(cli->b != NULL ? cli->b->cfg.history_since : "", spec,
+			 sizeof(spec));
+	if (sq_history_window_parse(spec, &w, err) == -1)
+		return -1;
+	sq_history_window_sacct(&w, start, sizeof(start));
+	{
+		const char *const argv[] = { "sacct",
+					     "-a",
+					     "-D",
+					     "-n",
+					     "-P",
+					     "-S",
+					     start,
+					     "-E",
+					     "now",
+					     "-o",
+					     sq_cli_sacct_history_fmt,
+					     NULL };
+
+		return simple(cli, SQ_KIND_HISTORY, argv,
+			      sq_parse_sacct_history, "sacct -D (history)", out,
+			      err);
+	}
+}
+
 unsigned
 sq_cli_admin_caps(const struct sq_cli *cli)
 {
@@ -253,6 +286,8 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return fetch_events(cli, out, err);
 	case SQ_KIND_GPUS:
 		return fetch_gpus(cli, out, err);
+	case SQ_KIND_HISTORY:
+		return fetch_history(cli, out, err);
 	case SQ_KIND_LIMITS: {
 		static const char *const argv[] = { "scontrol", "show",
 						    "assoc_mgr",

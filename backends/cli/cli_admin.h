@@ -19,6 +19,7 @@ extern const char sq_cli_qos_fmt[];
 extern const char sq_cli_sshare_fmt[];
 extern const char sq_cli_sacct_events_fmt[];
 extern const char sq_cli_gpujobs_fmt[];
+extern const char sq_cli_sacct_history_fmt[];
 
 /* Fetch one admin kind; SQ_ERR_UNSUPPORTED for the others. */
 int sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
@@ -40,6 +41,10 @@ int sq_parse_sshare(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* sacct -D -X -n -P -s PR,RQ -o <sq_cli_sacct_events_fmt> (parse_sacct.c) */
 int sq_parse_sacct_events(char *text, struct sq_snapshot *s,
 			  struct sq_err *err);
+/* sacct -a -D -n -P -o <sq_cli_sacct_history_fmt>, runs with their steps
+ * (parse_history.c); calls sq_history_finish(). */
+int sq_parse_sacct_history(char *text, struct sq_snapshot *s,
+			   struct sq_err *err);
 /* Preemption lines of a slurmctld log (parse_events_log.c, PCRE2):
  * appends events with source "log"; other lines are ignored. */
 int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);

@@ -1,0 +1,215 @@
+/*
+ * parse_history.c - job runs and their steps from `sacct -a -D -n -P -S
+ * <start> -E now -o <sq_cli_sacct_history_fmt>` (no -X: the steps come in
+ * the same query). -D keeps every run of a requeued job as its own line;
+ * a step line ("12.batch") belongs to the last run line of its job id
+ * before it. JobName is last so a name with '|' stays whole; a line break
+ * in a job name leaves a tail line that is skipped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/history.h"
+#include "core/parse.h"
+
+const char sq_cli_sacct_history_fmt[] =
+    "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"
+    "End,ElapsedRaw,AllocCPUS,ReqMem,AllocTRES,NNodes,NTasks,NodeList,"
+    "TotalCPU,MaxRSS,JobName";
+
+enum {
+	F_IDRAW,
+	F_ID,
+	F_USER,
+	F_ACCOUNT,
+	F_PART,
+	F_QOS,
+	F_STATE,
+	F_EXIT,
+	F_SUBMIT,
+	F_START,
+	F_END,
+	F_ELAPSED,
+	F_CPUS,
+	F_REQMEM,
+	F_TRES,
+	F_NNODES,
+	F_NTASKS,
+	F_NODES,
+	F_TOTCPU,
+	F_MAXRSS,
+	F_NAME,
+	F_COUNT
+};
+
+/* "123" or "123.batch" / "123.0" / "123+1.0": the job id, the step part
+ * (NULL for a job line); 0 when s is not a job id. */
+static unsigned long
+raw_id(const char *s, const char **step)
+{
+	unsigned long v = 0;
+	const char *p = s;
+
+	*step = NULL;
+	while (*p >= '0' && *p <= '9' && p - s < 10)
+		v = v * 10 + (unsigned long)(*p++ - '0');
+	if (p == s || v == 0 || v > UINT32_MAX)
+		return 0;
+	if (*p == '+') { /* hetjob component: 20+1 */
+		p++;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == '.' && p[1] != '\0') {
+		*step = p + 1;
+		return v;
+	}
+	return *p == '\0' ? v : 0;
+}
+
+static int
+bad(struct sq_err *err, int lineno, const char *what)
+{
+	return sq_err_set(err, SQ_ERR_PARSE, "sacct line %d: bad %s", lineno,
+			  what);
+}
+
+/* ReqMem as 22.05+ prints it ("500M", older "500Mn"/"2Gc"). */
+static int
+req_mem(char *s, int64_t *out)
+{
+	size_t l = strlen(s);
+
+	if (l > 1 && (s[l - 1] == 'n' || s[l - 1] == 'c'))
+		s[l - 1] = '\0';
+	return sq_parse_mem_mb(s, out);
+}
+
+static int
+num(const char *s, int64_t *out)
+{
+	if (sq_parse_int(s, out) == -1)
+		return -1;
+	if (*out == SQ_INFINITE)
+		*out = SQ_NONE;
+	return 0;
+}
+
+int
+sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	struct sq_hist_build b;
+	char *pos = text, *line, *f[F_COUNT];
+	int lineno = 0, n;
+	size_t last = (size_t)-1; /* the last run row */
+
+	sq_history_init(&b, s);
+	while ((line = sq_next_line(&pos)) != NULL) {
+		const char *step;
+		unsigned long id;
+		int terminated;
+
+		lineno++;
+		if (*line == '\0')
+			continue;
+		terminated = pos != line + strlen(line);
+		n = sq_split(line, '|', f, F_COUNT);
+		id = n == F_COUNT ? raw_id(f[F_IDRAW], &step) : 0;
+		/* the tail of a job name with a line break: skip; only a
+		 * last line cut short (no newline) is truncated output */
+		if (id == 0 && s->nrows > 0 && terminated)
+			continue;
+		if (n != F_COUNT) {
+			sq_history_free(&b);
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "sacct line %d: %d fields, expected "
+					  "%d (truncated output?)",
+					  lineno, n, F_COUNT);
+		}
+		if (id == 0) {
+			sq_history_free(&b);
+			return bad(err, lineno, "job id");
+		}
+		if (step != NULL) {
+			struct sq_hist_step *st;
+			size_t run = last;
+			int back = 0;
+
+			/* its run: the last job line of this id (sacct prints
+			 * the steps right after their run; a few lines back
+			 * at most) */
+			while (run != (size_t)-1 &&
+			       ((struct sq_hist *)sq_snapshot_row(s, run))
+				       ->job_id != id)
+				run = run == 0 || ++back > 16 ? (size_t)-1
+							      : run - 1;
+			if (run == (size_t)-1)
+				continue; /* job line outside the output */
+			st = sq_history_add_step(&b, run);
+			if (st == NULL)
+				goto nomem;
+			st->step = sq_snapshot_str(s, step);
+			st->name = sq_snapshot_str(s, f[F_NAME]);
+			st->state = sq_history_state(s, f[F_STATE]);
+			st->nodelist = sq_is_none(f[F_NODES])
+					   ? ""
+					   : sq_snapshot_str(s, f[F_NODES]);
+			if (sq_history_exit(f[F_EXIT], &st->exit_code,
+					    &st->signal) == -1 ||
+			    num(f[F_ELAPSED], &st->elapsed) == -1 ||
+			    num(f[F_NNODES], &st->nodes) == -1 ||
+			    num(f[F_NTASKS], &st->tasks) == -1 ||
+			    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) ==
+				-1 ||
+			    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1) {
+				sq_history_free(&b);
+				return bad(err, lineno, "step field");
+			}
+		} else {
+			struct sq_hist *h = sq_history_add_run(&b);
+
+			if (h == NULL)
+				goto nomem;
+			last = s->nrows - 1;
+			h->job_id = (uint32_t)id;
+			h->id = sq_snapshot_str(s, f[F_ID]);
+			h->user = sq_snapshot_str(s, f[F_USER]);
+			h->account = sq_snapshot_str(s, f[F_ACCOUNT]);
+			h->partition = sq_snapshot_str(s, f[F_PART]);
+			h->qos = sq_snapshot_str(s, f[F_QOS]);
+			h->name = sq_snapshot_str(s, f[F_NAME]);
+			h->state = sq_history_state(s, f[F_STATE]);
+			h->tres = sq_snapshot_str(s, f[F_TRES]);
+			h->nodelist =
+			    sq_is_none(f[F_NODES]) ||
+				    strcmp(f[F_NODES], "None assigned") == 0
+				? ""
+				: sq_snapshot_str(s, f[F_NODES]);
+			h->gpus = sq_history_gpus(h->tres);
+			h->alloc_mem = sq_history_tres_mem(h->tres);
+			if (sq_history_exit(f[F_EXIT], &h->exit_code,
+					    &h->signal) == -1 ||
+			    sq_parse_time(f[F_SUBMIT], &h->submit) == -1 ||
+			    sq_parse_time(f[F_START], &h->start) == -1 ||
+			    sq_parse_time(f[F_END], &h->end) == -1 ||
+			    num(f[F_ELAPSED], &h->elapsed) == -1 ||
+			    num(f[F_CPUS], &h->alloc_cpus) == -1 ||
+			    req_mem(f[F_REQMEM], &h->req_mem) == -1 ||
+			    num(f[F_NNODES], &h->nnodes) == -1 ||
+			    sq_history_cpu_time(f[F_TOTCPU], &h->total_cpu) ==
+				-1 ||
+			    sq_history_kb(f[F_MAXRSS], &h->max_rss) == -1) {
+				sq_history_free(&b);
+				return bad(err, lineno, "field");
+			}
+		}
+	}
+	if (sq_history_finish(&b) == -1)
+		goto nomem;
+	sq_history_free(&b);
+	return 0;
+nomem:
+	sq_history_free(&b);
+	return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+}

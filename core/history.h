@@ -1,0 +1,171 @@
+/*
+ * history.h - finished (and still running) job runs from accounting
+ * (sacct -D, REST /slurmdb/vX/jobs) with their steps and efficiency, the
+ * per-user, per-account and per-node summaries of a time window, and the
+ * window itself (`:since 2h`, `--since 2026-11-01`).
+ *
+ * One HISTORY snapshot holds rows of every scope, like GPUS: the run rows
+ * that a parser adds, and the summary rows sq_history_finish() derives
+ * from them; each history view shows one scope.
+ */
+#ifndef SQ_HISTORY_H
+#define SQ_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/err.h"
+#include "core/snapshot.h"
+
+/* What a HISTORY row is. */
+enum sq_hist_scope {
+	SQ_HIST_RUN,     /* one run of one job (a requeued job has several) */
+	SQ_HIST_USER,    /* a user's runs in the window */
+	SQ_HIST_ACCOUNT, /* an account's runs */
+	SQ_HIST_NODE,    /* runs that touched a node */
+};
+
+/* One step of a run (batch, extern, 0, 1 ...). */
+struct sq_hist_step {
+	const char *step; /* the part after the '.' of the step id */
+	const char *name;
+	const char *state;
+	int64_t exit_code; /* SQ_NONE when unknown */
+	int64_t signal;
+	int64_t elapsed; /* seconds */
+	const char *nodelist;
+	int64_t nodes;
+	int64_t tasks;
+	double total_cpu; /* seconds (user + system), NAN when unknown */
+	int64_t max_rss;  /* KB, SQ_NONE when not recorded */
+};
+
+/*
+ * A HISTORY row. Run rows fill the job fields; summary rows fill the key
+ * (user, account or node) and the counters, and hold the median
+ * efficiencies of their runs in cpu_eff and mem_eff.
+ * Efficiencies are fractions (0.5 = 50 %), NAN when unknown.
+ */
+struct sq_hist {
+	enum sq_hist_scope scope;
+	const char *id; /* as sacct prints it: 12, 6_2 */
+	uint32_t job_id;
+	int64_t run; /* 1 = the first run of this job in the window */
+	const char *user;
+	const char *account;
+	const char *partition;
+	const char *qos;
+	const char *name;
+	const char *state; /* COMPLETED, FAILED, CANCELLED ("by N" cut) */
+	int64_t exit_code; /* of the batch script; SQ_NONE when unknown */
+	int64_t signal;
+	int64_t submit; /* epoch or SQ_NONE */
+	int64_t start;
+	int64_t end;
+	int64_t elapsed; /* seconds */
+	int64_t alloc_cpus;
+	int64_t req_mem;   /* MB as requested (total over nodes/CPUs) */
+	int64_t alloc_mem; /* MB, AllocTRES mem= */
+	int64_t gpus;      /* accelerators allocated (any accelerator GRES) */
+	const char *nodelist;
+	int64_t nnodes;
+	const char *tres; /* AllocTRES as printed */
+	double total_cpu; /* seconds, sum over the steps */
+	int64_t max_rss;  /* KB, max over the steps; SQ_NONE */
+	double cpu_eff;
+	double mem_eff;
+	const struct sq_hist_step *steps; /* in the snapshot arena */
+	size_t nsteps;
+	/* summary rows */
+	const char *node;
+	int64_t runs;
+	int64_t completed, failed, timeout, oom, cancelled, preempted;
+	int64_t node_fail, requeued, active; /* active: running, pending */
+	double cpu_hours, gpu_hours;
+	int64_t last_failure; /* node rows: end of the last failed run */
+};
+
+/* Outcome of a state, for colours and counters. */
+enum sq_hist_outcome {
+	SQ_HIST_OK,      /* COMPLETED */
+	SQ_HIST_WARN,    /* TIMEOUT, CANCELLED, PREEMPTED, REQUEUED ... */
+	SQ_HIST_FAIL,    /* FAILED, NODE_FAIL, OUT_OF_MEMORY, BOOT_FAIL */
+	SQ_HIST_ACTIVE,  /* RUNNING, PENDING, SUSPENDED ... */
+	SQ_HIST_UNKNOWN, /* anything else */
+};
+enum sq_hist_outcome sq_history_outcome(const char *state);
+
+/*
+ * The window: a relative one ("2h", "30m", "7d", "90s", "2w"; rel > 0
+ * seconds) or an absolute start ("2026-11-01", "2026-11-01T08:00",
+ * "2026-11-01T08:00:00"; local time of the host that reads accounting).
+ * "" means the default, the last 24 hours. spec is the canonical text.
+ */
+struct sq_hist_window {
+	int64_t rel;
+	int year, mon, day, hour, min, sec;
+	char spec[64];
+};
+
+#define SQ_HIST_DEFAULT_SINCE "24h"
+#define SQ_HIST_MAX_REL ((int64_t)3660 * 86400) /* ten years */
+
+int sq_history_window_parse(const char *spec, struct sq_hist_window *w,
+			    struct sq_err *err);
+/* The value of sacct -S: "now-7200seconds" or "2026-11-01T08:00:00". */
+void sq_history_window_sacct(const struct sq_hist_window *w, char *buf,
+			     size_t n);
+/* The start as epoch seconds (REST start_time), given the time now. */
+int64_t sq_history_window_start(const struct sq_hist_window *w, time_t now);
+
+/*
+ * The console's `:since` window, set on the UI thread and read by the
+ * workers' fetches (a mutex; any thread). It wins over the cluster's
+ * history_since (--since, `set history-since`); "" clears it.
+ * sq_history_since() gives the spec a fetch uses.
+ */
+void sq_history_since_set(const char *spec);
+void sq_history_since(const char *cfg_spec, char *buf, size_t n);
+
+/* Helpers shared by the parsers: */
+/* "CANCELLED by 0" -> "CANCELLED" into the snapshot arena. */
+const char *sq_history_state(struct sq_snapshot *s, const char *state);
+/* sacct TotalCPU ([D-][HH:]MM:SS[.mmm]) into seconds; -1 on garbage. */
+int sq_history_cpu_time(const char *s, double *out);
+/* A size with an optional K/M/G/T/P suffix (KB when none, as MaxRSS) into
+ * KB; "" -> SQ_NONE; -1 on garbage. */
+int sq_history_kb(const char *s, int64_t *out);
+/* "3:0" -> exit 3, signal 0; "" -> SQ_NONE. -1 on garbage. */
+int sq_history_exit(const char *s, int64_t *code, int64_t *sig);
+/* Accelerators in a TRES string ("cpu=2,gres/gpu:a100=2,gres/gpu=2" is
+ * 2): untyped counts, or the sum of the typed ones where there is none. */
+int64_t sq_history_gpus(const char *tres);
+/* mem= of a TRES string in MB, SQ_NONE when absent. */
+int64_t sq_history_tres_mem(const char *tres);
+
+/*
+ * Building a HISTORY snapshot: a parser adds run rows (fields set to
+ * "unknown") and the steps of a run row by its index; the steps wait in
+ * the builder until sq_history_finish() attaches them, totals CPU and
+ * max RSS over them, computes efficiency (as seff), numbers the runs of
+ * requeued jobs and appends the user, account and node summary rows.
+ * sq_history_free() after finish (or on failure). -1 on ENOMEM.
+ */
+struct sq_hist_build {
+	struct sq_snapshot *s;
+	struct sq_hist_step *steps;
+	size_t *parent;
+	size_t n, cap;
+};
+void sq_history_init(struct sq_hist_build *b, struct sq_snapshot *s);
+struct sq_hist *sq_history_add_run(struct sq_hist_build *b);
+struct sq_hist_step *sq_history_add_step(struct sq_hist_build *b, size_t run);
+int sq_history_finish(struct sq_hist_build *b);
+void sq_history_free(struct sq_hist_build *b);
+/* Keep only the rows of one scope (batch mode, before printing). */
+void sq_history_keep(struct sq_snapshot *s, enum sq_hist_scope scope);
+/* Scope shown by a history view ("history", "history-users" ...), or -1. */
+int sq_history_view_scope(const char *view_name);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * view_history_cols.h - column helpers shared by the history views:
+ * efficiencies as percentages ("94.47", as seff prints them) and CPU
+ * hours. Included by the view_history*.c files only.
+ */
+#ifndef SQ_VIEW_HISTORY_COLS_H
+#define SQ_VIEW_HISTORY_COLS_H
+
+#include <math.h>
+#include <stdio.h>
+
+#include "core/history.h"
+#include "core/view_admin.h"
+#include "core/view_admin_cols.h"
+
+#define H struct sq_hist
+
+/* A fraction shown as a percentage with two decimals; the value is in
+ * hundredths of a percent. NAN: no value. */
+#define SQ_PCT_FIELD(name, expr)                                               \
+	static int name##_num(const void *rec_, long long *v)                  \
+	{                                                                      \
+		const H *r = rec_;                                             \
+		double x = (expr);                                             \
+		*v = isnan(x) ? SQ_NONE : llround(x * 10000);                  \
+		return 0;                                                      \
+	}                                                                      \
+	static const char *name(const void *rec_, char *buf, size_t n)         \
+	{                                                                      \
+		const H *r = rec_;                                             \
+		double x = (expr);                                             \
+		if (isnan(x))                                                  \
+			return NULL;                                           \
+		snprintf(buf, n, "%.2f", x * 100);                             \
+		return buf;                                                    \
+	}
+
+/* Hours with one decimal; the value in tenths of an hour. */
+#define SQ_HOURS_FIELD(name, expr)                                             \
+	static int name##_num(const void *rec_, long long *v)                  \
+	{                                                                      \
+		const H *r = rec_;                                             \
+		*v = llround((expr)*10);                                       \
+		return 0;                                                      \
+	}                                                                      \
+	static const char *name(const void *rec_, char *buf, size_t n)         \
+	{                                                                      \
+		const H *r = rec_;                                             \
+		snprintf(buf, n, "%.1f", (double)(expr));                      \
+		return buf;                                                    \
+	}
+
+/* The counters and figures of the user and account summaries. */
+#define SQ_HIST_SUMMARY_FIELDS                                                 \
+	SQ_INT_FIELD(c_runs, H, r->runs)                                       \
+	SQ_INT_FIELD(c_completed, H, r->completed)                             \
+	SQ_INT_FIELD(c_failed, H, r->failed)                                   \
+	SQ_INT_FIELD(c_timeout, H, r->timeout)                                 \
+	SQ_INT_FIELD(c_oom, H, r->oom)                                         \
+	SQ_INT_FIELD(c_cancelled, H, r->cancelled)                             \
+	SQ_INT_FIELD(c_preempted, H, r->preempted)                             \
+	SQ_INT_FIELD(c_nodefail, H, r->node_fail)                              \
+	SQ_INT_FIELD(c_requeued, H, r->requeued)                               \
+	SQ_INT_FIELD(c_active, H, r->active)                                   \
+	SQ_HOURS_FIELD(c_cpuh, r->cpu_hours)                                   \
+	SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)                                   \
+	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
+	SQ_PCT_FIELD(c_memeff, r->mem_eff)
+
+#define SQ_HIST_SUMMARY_COLS                                                   \
+	{ "runs",     "RUNS", "job runs in the window", 5, SQ_RIGHT, c_runs,   \
+	  c_runs_num, SQ_NUM },                                                \
+	    { "completed", "OK",        "COMPLETED",     5,                    \
+	      SQ_RIGHT,    c_completed, c_completed_num, SQ_NUM },             \
+	    { "failed",                                                        \
+	      "FAILED",                                                        \
+	      "FAILED (and BOOT_FAIL)",                                        \
+	      6,                                                               \
+	      SQ_RIGHT,                                                        \
+	      c_failed,                                                        \
+	      c_failed_num,                                                    \
+	      SQ_NUM },                                                        \
+	    { "timeout", "TIMEOUT", "TIMEOUT",     7,                          \
+	      SQ_RIGHT,  c_timeout, c_timeout_num, SQ_NUM },                   \
+	    { "oom",    "OOM", "OUT_OF_MEMORY", 4,                             \
+	      SQ_RIGHT, c_oom, c_oom_num,       SQ_NUM },                      \
+	    { "cancelled", "CANCEL",    "CANCELLED",     6,                    \
+	      SQ_RIGHT,    c_cancelled, c_cancelled_num, SQ_NUM },             \
+	    { "preempted", "PREEMPT",   "PREEMPTED",     7,                    \
+	      SQ_RIGHT,    c_preempted, c_preempted_num, SQ_NUM },             \
+	    { "node_fail", "NODEFAIL", "NODE_FAIL",    8,                      \
+	      SQ_RIGHT,    c_nodefail, c_nodefail_num, SQ_NUM | SQ_HID },      \
+	    { "requeued", "REQUEUED", "REQUEUED",     8,                       \
+	      SQ_RIGHT,   c_requeued, c_requeued_num, SQ_NUM | SQ_HID },       \
+	    { "active",                                                        \
+	      "ACTIVE",                                                        \
+	      "still running or pending",                                      \
+	      6,                                                               \
+	      SQ_RIGHT,                                                        \
+	      c_active,                                                        \
+	      c_active_num,                                                    \
+	      SQ_NUM | SQ_HID },                                               \
+	    { "cpu_hours", "CPU_H",  "Elapsed x AllocCPUS, hours",             \
+	      8,           SQ_RIGHT, c_cpuh,                                   \
+	      c_cpuh_num,  0 },                                                \
+	    { "gpu_hours", "GPU_H",  "Elapsed x accelerators, hours",          \
+	      7,           SQ_RIGHT, c_gpuh,                                   \
+	      c_gpuh_num,  0 },                                                \
+	    { "cpu_efficiency",                                                \
+	      "CPU%",                                                          \
+	      "median CPU efficiency of the runs",                             \
+	      6,                                                               \
+	      SQ_RIGHT,                                                        \
+	      c_cpueff,                                                        \
+	      c_cpueff_num,                                                    \
+	      0 },                                                             \
+	{                                                                      \
+		"mem_efficiency", "MEM%",                                      \
+		    "median memory efficiency of the runs", 6, SQ_RIGHT,       \
+		    c_memeff, c_memeff_num, 0                                  \
+	}
+
+#endif
