@@ -215,7 +215,11 @@ sq_submit_check(const char *key, const char *v, struct sq_err *err)
 
 	if (key == NULL || v == NULL)
 		return sq_err_set(err, SQ_ERR_DENIED, "missing value");
-	if (strcmp(key, "mem") == 0 || strcmp(key, "mem-per-cpu") == 0)
+	if (strcmp(key, "job-name") == 0)
+		/* free text, but none of a shell's ;&|<>(){} either */
+		ok = strlen(v) <= 200 && sq_valid_text(v, NULL) == 0 &&
+		     strpbrk(v, ";&|<>(){}") == NULL && *v != '\0';
+	else if (strcmp(key, "mem") == 0 || strcmp(key, "mem-per-cpu") == 0)
 		ok = valid_mem(v);
 	else if (strcmp(key, "nodes") == 0)
 		ok = valid_nodes(v);

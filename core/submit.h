@@ -27,7 +27,7 @@
 	X('q', "qos", SQ_ARG_NAME, NULL, "QOS")                                \
 	X('t', "time", SQ_ARG_DURATION, NULL,                                  \
 	  "time limit: minutes or [D-]HH:MM:SS")                               \
-	X('J', "job-name", SQ_ARG_TEXT, NULL, "job name")                      \
+	X('J', "job-name", SQ_ARG_SBATCH, NULL, "job name")                    \
 	X('N', "nodes", SQ_ARG_SBATCH, NULL, "nodes: N or MIN-MAX")            \
 	X('n', "ntasks", SQ_ARG_NUMBER, NULL, "tasks")                         \
 	X('c', "cpus-per-task", SQ_ARG_NUMBER, NULL, "CPUs per task")          \
