@@ -154,6 +154,24 @@ print_tsv(FILE *fp, const struct sq_column **cols, int nc,
 	}
 }
 
+/* A sortable column's text that is a plain decimal number ("0.25",
+ * "-3.5"): a JSON number, written as the column prints it. */
+static int
+is_fraction(const char *t)
+{
+	const char *p = t;
+	int digits = 0;
+
+	if (*p == '-')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++)
+		digits++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+	return digits > 0 && *p == '\0' && p[-1] != '-';
+}
+
 static int
 print_json(FILE *fp, const struct sq_column **cols, int nc,
 	   const struct sq_snapshot *s)
@@ -180,6 +198,9 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 			else if ((col->flags & SQ_COL_NUM) && col->num &&
 				 col->num(r, &n) == 0 && n >= 0)
 				v = json_object_new_int64(n);
+			else if (col->num != NULL && is_fraction(t))
+				v = json_object_new_double_s(strtod(t, NULL),
+							     t);
 			else
 				v = jstr(t);
 			json_object_object_add(o, col->id, v);

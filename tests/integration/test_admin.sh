@@ -322,5 +322,11 @@ check "fairshare: the tree equals sshare -a -l -P ($(wc -l <"$tmp/s1") rows)" \
 tsv_cols "$tmp/fs.tsv" account,user,parent,depth >"$tmp/tree"
 check "fairshare: bob sits under chemistry at depth 2" \
 	grep -q "^chemistry|bob|chemistry|2\$" "$tmp/tree"
+# JSON: fractions are numbers, not strings
+"$SQUALL" --once --view fairshare --format json >"$tmp/fs.json"
+check "fairshare json: norm_shares and effective_usage are numbers" \
+	sh -c "grep -Eq '\"norm_shares\":[0-9]' '$tmp/fs.json' &&
+		grep -Eq '\"effective_usage\":[0-9]' '$tmp/fs.json' &&
+		! grep -Eq '\"(norm_shares|effective_usage)\":\"' '$tmp/fs.json'"
 
 finish
