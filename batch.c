@@ -452,8 +452,11 @@ why_json(const struct sq_why *w)
 	return o;
 }
 
+static json_object *live_json(const struct sq_live *l);
+
 static void
-detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w)
+detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w,
+	    const struct sq_live *live)
 {
 	const struct sq_view_def *v = &sq_view_jobs;
 	json_object *o = json_object_new_object();
@@ -474,6 +477,8 @@ detail_json(FILE *fp, const struct sq_job *j, const struct sq_why *w)
 		json_object_object_add(o, c->id, val);
 	}
 	json_object_object_add(o, "why", w != NULL ? why_json(w) : NULL);
+	json_object_object_add(o, "live",
+			       live != NULL ? live_json(live) : NULL);
 	fputs(json_object_to_json_string_ext(
 		  o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE),
 	      fp);
@@ -490,16 +495,16 @@ live_line(void *arg, const char *line)
 	fprintf((FILE *)arg, "  %s\n", safe);
 }
 
-/* A running job's live usage (sstat): a table, or tsv "live" lines. */
-static void
-print_live(FILE *fp, struct sq_backend *b, const char *id, int tsv)
+/* A running job's live usage (sstat) from the backend, or a note; NULL
+ * only without memory. */
+static struct sq_live *
+fetch_live(struct sq_backend *b, const char *id)
 {
 	struct sq_live *l = calloc(1, sizeof(*l));
 	struct sq_err err;
-	size_t i;
 
 	if (l == NULL)
-		return;
+		return NULL;
 	sq_err_clear(&err);
 	if (b->ops->job_live == NULL)
 		snprintf(l->note, sizeof(l->note),
@@ -509,6 +514,15 @@ print_live(FILE *fp, struct sq_backend *b, const char *id, int tsv)
 	else if (b->ops->job_live(b, id, l, &err) == -1)
 		snprintf(l->note, sizeof(l->note), "live usage: %.200s",
 			 err.msg);
+	return l;
+}
+
+/* The live usage as a table, or tsv "live" lines. */
+static void
+print_live(FILE *fp, const struct sq_live *l, int tsv)
+{
+	size_t i;
+
 	if (tsv) {
 		for (i = 0; i < l->n; i++) {
 			const struct sq_live_step *s = &l->step[i];
@@ -523,7 +537,37 @@ print_live(FILE *fp, struct sq_backend *b, const char *id, int tsv)
 		fputs("live usage (sstat):\n", fp);
 		sq_live_lines(l, live_line, fp);
 	}
-	free(l);
+}
+
+/* {"steps": [{step, ntasks, ave_cpu, ...}], "note": ...} */
+static json_object *
+live_json(const struct sq_live *l)
+{
+	json_object *o = json_object_new_object(), *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct sq_live_step *s = &l->step[i];
+		json_object *r = json_object_new_object();
+
+		json_object_object_add(r, "step", jstr(s->step));
+		json_object_object_add(r, "ntasks", jstr(s->ntasks));
+		json_object_object_add(r, "ave_cpu", jstr(s->ave_cpu));
+		json_object_object_add(r, "min_cpu", jstr(s->min_cpu));
+		json_object_object_add(r, "ave_rss", jstr(s->ave_rss));
+		json_object_object_add(r, "max_rss", jstr(s->max_rss));
+		json_object_object_add(r, "max_rss_node",
+				       jstr(s->max_rss_node));
+		json_object_object_add(r, "max_vmsize", jstr(s->max_vmsize));
+		json_object_object_add(r, "max_disk_read",
+				       jstr(s->max_disk_read));
+		json_object_object_add(r, "max_disk_write",
+				       jstr(s->max_disk_write));
+		json_object_array_add(a, r);
+	}
+	json_object_object_add(o, "steps", a);
+	json_object_object_add(o, "note", l->note[0] ? jstr(l->note) : NULL);
+	return o;
 }
 
 int
@@ -535,6 +579,7 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 	const struct sq_job *j;
 	struct sq_err err;
 	struct sq_why w;
+	struct sq_live *live = NULL;
 	char why[4096];
 	int rc = 1;
 
@@ -566,16 +611,19 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 	}
 	sq_why_compute(j, jobs, limits, assocs, &w);
 	sq_why_format(&w, why, sizeof(why));
+	/* a running job: its live usage (sstat) */
+	if (j->state != NULL && strcmp(j->state, "RUNNING") == 0)
+		live = fetch_live(b, j->id);
 	if (fmt == SQ_FMT_JSON)
-		detail_json(stdout, j, w.pending ? &w : NULL);
+		detail_json(stdout, j, w.pending ? &w : NULL, live);
 	else
 		detail_text(stdout, j, w.pending ? why : NULL,
 			    fmt == SQ_FMT_TSV);
-	if (fmt != SQ_FMT_JSON && j->state != NULL &&
-	    strcmp(j->state, "RUNNING") == 0)
-		print_live(stdout, b, j->id, fmt == SQ_FMT_TSV);
+	if (fmt != SQ_FMT_JSON && live != NULL)
+		print_live(stdout, live, fmt == SQ_FMT_TSV);
 	rc = fflush(stdout) != 0;
 out:
+	free(live);
 	sq_snapshot_unref(limits);
 	sq_snapshot_unref(assocs);
 	sq_snapshot_unref(jobs);

@@ -487,9 +487,13 @@ sq_tui_action_draw(struct sq_app *app)
 	y = (app->rows - h) / 2 > 0 ? (app->rows - h) / 2 : 0;
 	for (i = 0; i < h && y + i < app->rows; i++)
 		sq_clear(y + i, x, w, attr);
-	snprintf(head, sizeof(head), " %s on %zu target%s (%s) ",
-		 cur->a.def->name, cur->a.ntargets,
-		 cur->a.ntargets == 1 ? "" : "s", app->st.backend);
+	if (cur->a.type == SQ_ACTION_JOB_SUBMIT)
+		snprintf(head, sizeof(head), " submit a batch script (%s) ",
+			 app->st.backend);
+	else
+		snprintf(head, sizeof(head), " %s on %zu target%s (%s) ",
+			 cur->a.def->name, cur->a.ntargets,
+			 cur->a.ntargets == 1 ? "" : "s", app->st.backend);
 	sq_put(y, x + 1, w - 2, head,
 	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
 	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);

@@ -85,7 +85,9 @@ sq_cli_sstat_note(const char *e, char *note, size_t n)
 		return;
 	}
 	if (*e == '\0') {
-		snprintf(note, n, "sstat: no running step to report yet");
+		snprintf(note, n,
+			 "sstat: no step of this job reports usage (none "
+			 "running yet, or slurmd has no data for it)");
 		return;
 	}
 	l = strcspn(e, "\n");

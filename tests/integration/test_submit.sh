@@ -108,6 +108,15 @@ else
 	echo "skip - rest: slurmrestd does not answer on $REST"
 fi
 
+# --- Slurm refuses: its words, exit 1, no job
+"$SQUALL" -b local --exec "submit $tmp/job.sh -p low -A no_such_acct_$$ -J $name-bad -H" --yes >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "an invalid account: exit 1 with sbatch's words" \
+	sh -c "test $rc -eq 1 && grep -q 'submit: not submitted: sbatch exited with status 1: sbatch: error: .*nvalid account' '$tmp/err'"
+check "an invalid account: no job" test "$(slurm squeue -h -n "$name-bad" | wc -l)" -eq 0
+check "an invalid account: the failed result is audited" \
+	grep -q '"event":"result".*"action":"submit".*"ok":false' "$audit"
+
 # --- read-only and hostile values: nothing reaches sbatch
 before=$(slurm squeue -h -n "$name-ro" | wc -l)
 "$SQUALL" -b local --readonly --exec "submit $tmp/job.sh -p low -J $name-ro -H" --yes >"$tmp/out" 2>"$tmp/err"
@@ -158,6 +167,9 @@ if [ -n "$live" ]; then
 		sh -c "grep -q '^  $live\.batch ' '$tmp/out' && grep -Eq '^  $live\.0 +1 .* [1-9][0-9]M +[0-9.]+[KMG] +n[0-9]' '$tmp/out'"
 	"$SQUALL" -b local --once --job "$live" --format tsv >"$tmp/out" 2>"$tmp/err"
 	check "--once --job --format tsv: live lines" grep -q "^live	$live\.0	1	" "$tmp/out"
+	"$SQUALL" -b local --once --job "$live" --format json >"$tmp/out" 2>"$tmp/err"
+	check "--once --job --format json: live.steps has step $live.0" \
+		python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(0 if any(s['step']=='$live.0' and s['max_rss'].endswith('K') for s in d['live']['steps']) else 1)"
 	if [ -r "$key" ]; then
 		viassh alice --once --job "$live"
 		check "ssh as alice: root's job gives the permission note" \

@@ -525,7 +525,7 @@ test_sstat(void **state)
 	sq_cli_sstat_note(err_txt, l->note, sizeof(l->note));
 	assert_non_null(strstr(l->note, "permission denied"));
 	sq_cli_sstat_note("", l->note, sizeof(l->note));
-	assert_non_null(strstr(l->note, "no running step"));
+	assert_non_null(strstr(l->note, "no step of this job"));
 	/* a line with the wrong number of fields */
 	bad = strdup("123.0|00:00:01|10K\n");
 	assert_int_equal(sq_cli_parse_sstat(bad, l, &err), -1);
