@@ -454,9 +454,11 @@ sq_submit_parse(char *rest, struct sq_action *a, struct sq_err *err)
 		return -1;
 	for (i = 0; i < nw; i++) {
 		char *word = w[i], *eq;
+		const char *val;
 		const struct opt *o;
 
 		if (strncmp(word, "--", 2) == 0) {
+			/* --name=value, --name value, --flag */
 			eq = strchr(word + 2, '=');
 			o = find_long(word + 2, eq ? (size_t)(eq - word - 2)
 						   : strlen(word + 2));
@@ -466,26 +468,25 @@ sq_submit_parse(char *rest, struct sq_action *a, struct sq_err *err)
 				return sq_err_set(err, SQ_ERR_USAGE,
 						  "submit: --%s takes no value",
 						  o->name);
-			if (eq == NULL && o->type != SQ_ARG_FLAG)
-				eq = i + 1 < nw ? w[++i] - 1 : NULL;
-			if (set_opt(a, o, eq ? eq + 1 : NULL, err) == -1)
+			if (eq != NULL)
+				val = eq + 1;
+			else if (o->type == SQ_ARG_FLAG || i + 1 >= nw)
+				val = NULL;
+			else
+				val = w[++i];
+			if (set_opt(a, o, val, err) == -1)
 				return -1;
 		} else if (word[0] == '-' && word[1] != '\0') {
+			/* -p value, -pvalue, -H */
 			o = find_short(word[1]);
-			if (o == NULL)
+			if (o == NULL ||
+			    (o->type == SQ_ARG_FLAG && word[2] != '\0'))
 				return unknown(word, err);
-			if (o->type == SQ_ARG_FLAG) {
-				if (word[2] != '\0')
-					return unknown(word, err);
-				if (set_opt(a, o, NULL, err) == -1)
-					return -1;
-				continue;
-			}
-			if (set_opt(a, o,
-				    word[2] != '\0' ? word + 2
-				    : i + 1 < nw    ? w[++i]
-						    : NULL,
-				    err) == -1)
+			if (o->type == SQ_ARG_FLAG || word[2] != '\0')
+				val = word + 2;
+			else
+				val = i + 1 < nw ? w[++i] : NULL;
+			if (set_opt(a, o, val, err) == -1)
 				return -1;
 		} else if ((eq = strchr(word, '=')) != NULL &&
 			   (o = find_long(word, (size_t)(eq - word))) != NULL) {
