@@ -536,6 +536,24 @@ time_or_none(json_object *o, const char *key)
 	return t > 0 ? t : SQ_NONE;
 }
 
+/* Every member of a job that map_job() and its helpers read: the stream
+ * (sj_stream.c) hands json-c only these. A new sq_sj_get(o, "x") on a job
+ * needs its "x" here (test_sj_stream compares with the whole tree). */
+const char *const sq_sj_job_keys[] = { "account",           "array_job_id",
+				       "array_max_tasks",   "array_task_id",
+				       "array_task_string", "cpus",
+				       "end_time",          "het_job_id",
+				       "het_job_offset",    "job_id",
+				       "job_state",         "name",
+				       "node_count",        "nodes",
+				       "partition",         "pre_sus_time",
+				       "priority",          "qos",
+				       "restart_cnt",       "start_time",
+				       "state_description", "state_reason",
+				       "submit_time",       "suspend_time",
+				       "time_limit",        "tres_per_node",
+				       "user_name",         NULL };
+
 static int
 map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 {

@@ -41,6 +41,11 @@ int sq_sj_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	      struct sq_err *err);
 int sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	       struct sq_err *err);
+/* The members of an element sq_sj_map_elem reads (NULL-terminated), or
+ * NULL for all: the stream leaves the others out before json-c parses
+ * the element. A member a mapper reads must be in its list. */
+const char *const *sq_sj_elem_keys(enum sq_kind kind);
+extern const char *const sq_sj_job_keys[];
 /* Does kind have a per-element mapper (jobs, nodes)? Map one element. */
 int sq_sj_has_elem_mapper(enum sq_kind kind);
 int sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,

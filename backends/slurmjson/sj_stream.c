@@ -65,6 +65,11 @@ struct sq_sj_stream {
 	size_t elem_start; /* body offset of its first byte */
 	size_t edepth;
 	int ekind; /* '{' (a container), '"' (a string), 's' (scalar) */
+	enum key_state eks;      /* member names of the element's object */
+	size_t kpos;             /* where the name being read starts in elem */
+	int skip;                /* inside a member the mapper does not read */
+	const char *const *keys; /* the members it reads, NULL: all */
+	size_t klen[48];         /* their lengths */
 	/* errors: a fatal one ends the stream; a mapping one is reported
 	 * after the envelope (whose errors[] come first, as for a whole
 	 * body) */
@@ -99,6 +104,7 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 {
 	struct sq_sj_stream *st;
 	const char *key = sq_sj_data_key(kind);
+	size_t k;
 
 	if (key == NULL || s == NULL || s->kind != kind) {
 		sq_err_set(err, SQ_ERR_UNSUPPORTED,
@@ -114,6 +120,14 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 	st->kind = kind;
 	st->key = key;
 	st->elements = sq_sj_has_elem_mapper(kind);
+	st->keys = sq_sj_elem_keys(kind);
+	for (k = 0; st->keys != NULL && st->keys[k] != NULL; k++) {
+		if (k == sizeof(st->klen) / sizeof(st->klen[0])) {
+			st->keys = NULL; /* (a list too long: keep all) */
+			break;
+		}
+		st->klen[k] = strlen(st->keys[k]);
+	}
 	st->info = info != NULL ? info : &st->local;
 	sq_sj_info_init(st->info);
 	st->c.s = s;
@@ -304,35 +318,69 @@ env_byte(struct sq_sj_stream *st, char ch)
 	return 0;
 }
 
-/* Inside a container element: copy p[*ip..] into st->elem, whitespace
- * outside strings dropped, until the element closes or the piece ends.
- * The tight loop of the stream: every byte of the list passes here. */
+/* Is the member name (raw bytes, between the quotes) one the mapper
+ * reads? Names written with escapes are kept (json-c decodes them). */
+static int
+wanted(const struct sq_sj_stream *st, const char *name, size_t len)
+{
+	size_t k;
+
+	if (st->keys == NULL)
+		return 1;
+	for (k = 0; st->keys[k] != NULL; k++) {
+		if (st->klen[k] == len && st->keys[k][0] == name[0] &&
+		    memcmp(st->keys[k], name, len) == 0)
+			return 1;
+	}
+	return memchr(name, '\\', len) != NULL;
+}
+
+/* Inside a container element: copy p[*ip..] into st->elem until the
+ * element closes or the piece ends, without the whitespace outside
+ * strings, and without the members of the element's object the mapper
+ * never reads (a job's job_resources, flags ... are most of its bytes):
+ * json-c parses only what is used. The tight loop of the stream: every
+ * byte of the list passes here. */
 static int
 scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 {
-	char *out = st->elem.p + st->elem.len;
+	char *base = st->elem.p, *out = base + st->elem.len;
 	size_t i = *ip, depth = st->edepth;
-	int in_str = st->in_str, esc = st->esc, rc = 0;
+	int in_str = st->in_str, esc = st->esc, skip = st->skip;
+	enum key_state ks = st->eks;
 
 	while (i < n) {
 		char ch;
 
 		if (in_str) {
+			size_t j = i;
+
 			if (esc) {
 				esc = 0;
-				*out++ = p[i++];
+				if (!skip)
+					*out++ = p[i];
+				i++;
 				continue;
 			}
-			while (i < n && p[i] != '"' && p[i] != '\\')
-				*out++ = p[i++];
+			while (j < n && p[j] != '"' && p[j] != '\\')
+				j++;
+			if (!skip) {
+				memcpy(out, p + i, j - i);
+				out += j - i;
+			}
+			i = j;
 			if (i == n)
 				break;
 			ch = p[i++];
-			*out++ = ch;
-			if (ch == '\\')
+			if (!skip)
+				*out++ = ch;
+			if (ch == '\\') {
 				esc = 1;
-			else
+			} else {
 				in_str = 0;
+				if (ks == KS_IN_KEY)
+					ks = KS_AFTER_KEY;
+			}
 			continue;
 		}
 		ch = p[i++];
@@ -343,16 +391,43 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		case '\t':
 			while (i < n && (p[i] == ' ' || p[i] == '\n'))
 				i++;
-			if (is_word(out[-1]))
+			if (!skip && is_word(out[-1]))
 				*out++ = ' ';
 			continue;
 		case '"':
 			in_str = 1;
+			if (depth == 1 && ks == KS_WANT_KEY) {
+				ks = KS_IN_KEY;
+				st->kpos = (size_t)(out - base);
+			}
+			break;
+		case ':':
+			if (depth == 1 && ks == KS_AFTER_KEY) {
+				ks = KS_NONE;
+				if (!wanted(st, base + st->kpos + 1,
+					    (size_t)(out - base) - st->kpos -
+						2)) {
+					/* the name goes, and its value */
+					out = base + st->kpos;
+					skip = 1;
+					continue;
+				}
+			}
+			break;
+		case ',':
+			if (depth == 1) {
+				ks = KS_WANT_KEY;
+				if (skip) {
+					/* "a":1,"skipped":2,"b":3 */
+					skip = 0;
+					continue;
+				}
+			}
 			break;
 		case '{':
 		case '[':
 			if (++depth > SQ_SJ_MAX_DEPTH) {
-				st->elem.len = (size_t)(out - st->elem.p);
+				st->elem.len = (size_t)(out - base);
 				*ip = i;
 				return malformed(st, st->total + i - 1,
 						 "nesting too deep");
@@ -360,27 +435,32 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			break;
 		case '}':
 		case ']':
-			depth--;
+			if (--depth == 0)
+				skip = 0; /* json-c allows {"a":1,} */
 			break;
 		default:
 			break;
 		}
-		*out++ = ch;
+		if (!skip)
+			*out++ = ch;
 		if (depth == 0) {
-			st->elem.len = (size_t)(out - st->elem.p);
+			st->elem.len = (size_t)(out - base);
 			st->in_str = 0;
 			st->esc = 0;
+			st->skip = 0;
 			st->edepth = 0;
 			*ip = i;
 			return elem_done(st);
 		}
 	}
-	st->elem.len = (size_t)(out - st->elem.p);
+	st->elem.len = (size_t)(out - base);
 	st->in_str = in_str;
 	st->esc = esc;
+	st->skip = skip;
+	st->eks = ks;
 	st->edepth = depth;
 	*ip = i;
-	return rc;
+	return 0;
 }
 
 /* Inside a string or scalar element. */
@@ -490,6 +570,8 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 			st->esc = 0;
 			st->edepth = ch == '{' || ch == '[';
 			st->ekind = st->edepth ? '{' : ch == '"' ? '"' : 's';
+			st->eks = ch == '{' ? KS_WANT_KEY : KS_NONE;
+			st->skip = 0;
 			break;
 		case M_ARR_ELEM:
 			if ((st->ekind == '{' ? scan_container(st, p, n, &i)

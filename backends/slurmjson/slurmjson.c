@@ -270,6 +270,12 @@ sq_sj_has_elem_mapper(enum sq_kind kind)
 	return kind == SQ_KIND_JOBS || kind == SQ_KIND_NODES;
 }
 
+const char *const *
+sq_sj_elem_keys(enum sq_kind kind)
+{
+	return kind == SQ_KIND_JOBS ? sq_sj_job_keys : NULL;
+}
+
 int
 sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,
 	       size_t idx, struct sq_err *err)

@@ -323,8 +323,13 @@ test_small_bodies(void **state)
 		"{\"jobs\":[{\"job_id\":4}}]}",
 		"{\"jobs\":[{\"job_id\":4} {\"job_id\":5}]}",
 		"{\"jobs\":[,{\"job_id\":4}]}",
-		"{\"jobs\":[{\"job_id\":4,\"x\":[1 2]}]}",
-		"{\"jobs\":[{\"job_id\":4,\"x\":tru}]}",
+		"{\"jobs\":[{\"job_id\":4,\"name\":[1 2]}]}",
+		"{\"jobs\":[{\"job_id\":4,\"name\":tru}]}",
+		"{\"jobs\":[{\"job_id\":4,\"name\":\"a\" \"b\"}]}",
+		"{\"jobs\":[{\"job_id\":4,\"flags\":[],\"name\":\"n\"}]}",
+		"{\"jobs\":[{\"flags\":[{\"a\":\"}\"}],\"job_id\":4,\"x\":1}]}",
+		"{\"jobs\":[{\"job_id\":4,\"nam\\u0065\":\"e\"}]}",
+		"{\"jobs\":[{\"x\":1,\"y\":{}}]}",
 		"{\"jobs\":[\"a\\\"]\",{\"job_id\":4}]}",
 		"{\"jobs\":[{\"job_id\":4}]} x",
 		"{\"jobs\":[{\"job_id\":4}]}\n\n",
@@ -336,6 +341,36 @@ test_small_bodies(void **state)
 	(void)state;
 	for (i = 0; bodies[i] != NULL; i++)
 		same_as_tree(SQ_KIND_JOBS, bodies[i], strlen(bodies[i]), 1);
+}
+
+/* The members of a job the mapping never reads are left out unparsed:
+ * rows as the tree gives them, and only a malformed value there goes
+ * unnoticed (the structure around it is still checked). */
+static void
+test_unread_members(void **state)
+{
+	static const char bad_unread[] =
+	    "{\"jobs\":[{\"job_id\":4,\"flags\":[tru 1 2],\"name\":\"n\"}]}";
+	static const char bad_nesting[] =
+	    "{\"jobs\":[{\"job_id\":4,\"flags\":[}]}";
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, bad_unread,
+					    sizeof(bad_unread) - 1, NOW, s,
+					    NULL, &err),
+			 0);
+	assert_int_equal(s->nrows, 1);
+	assert_string_equal(
+	    ((const struct sq_job *)sq_snapshot_row(s, 0))->name, "n");
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, bad_nesting,
+					    sizeof(bad_nesting) - 1, NOW, s,
+					    NULL, &err),
+			 -1);
+	sq_snapshot_unref(s);
 }
 
 static void
@@ -461,6 +496,7 @@ main(void)
 		cmocka_unit_test(test_fixtures_any_pieces),
 		cmocka_unit_test(test_hostile_strings),
 		cmocka_unit_test(test_small_bodies),
+		cmocka_unit_test(test_unread_members),
 		cmocka_unit_test(test_duplicate_list),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_many_jobs),
