@@ -6,7 +6,11 @@
  * is kept as the "envelope" and checked at the end exactly as a whole
  * body is. Peak memory is one element and the envelope, not a tree of
  * the whole answer. json-c does all the parsing; the scanner only tracks
- * strings, escapes and nesting.
+ * strings, escapes and nesting, drops the whitespace between tokens, and
+ * leaves out the members of a job the mapping never reads (most of its
+ * bytes), so a malformed value there goes unnoticed where a whole-body
+ * parse would refuse the answer. It does not follow json-c's lenient
+ * extensions (single-quoted strings, comments): those are refused.
  */
 #include <limits.h>
 #include <stdio.h>
