@@ -33,6 +33,8 @@ int sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_reservations(struct sq_sj_ctx *c, json_object *root,
 		       struct sq_err *err);
 int sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+/* Job runs and steps of /slurmdb/vX/jobs (sj_history.c). */
+int sq_sj_history(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 
 /* One element of the "jobs" or "nodes" list (idx from 0, for messages);
  * the stream (sj_stream.c) maps each as it arrives. A non-object job is

@@ -253,6 +253,8 @@ sq_sj_data_key(enum sq_kind kind)
 		return "reservations";
 	case SQ_KIND_SHARES:
 		return "shares";
+	case SQ_KIND_HISTORY:
+		return "jobs"; /* of /slurmdb/vX/jobs */
 	default:
 		return NULL;
 	}
@@ -319,6 +321,8 @@ sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
 		return sq_sj_reservations(c, root, err);
 	case SQ_KIND_SHARES:
 		return sq_sj_shares(c, root, err);
+	case SQ_KIND_HISTORY:
+		return sq_sj_history(c, root, err);
 	default:
 		return -1;
 	}

@@ -1,0 +1,317 @@
+/*
+ * sj_history.c - job runs and their steps from GET /slurmdb/vX/jobs (the
+ * sacct of slurmrestd) into HISTORY rows, for v0.0.38 (22.05: every run
+ * of a requeued job is listed) and v0.0.40+ (?show_duplicates=true).
+ * The shapes differ in small ways: states and exit statuses are strings
+ * or arrays, signal.signal_id or signal.id, step ids "batch" or
+ * "6.batch", numbers plain or {set,infinite,number}; TRES names null or "".
+ * MaxRSS is the step's tres.requested.max mem (bytes, as TRESUsageInMax).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/slurmjson/sj_internal.h"
+#include "core/buf.h"
+#include "core/history.h"
+
+/* The first word of a string or of an array of strings, or "". */
+static const char *
+first(json_object *v)
+{
+	const char *s = sq_sj_cstr(v);
+
+	if (s == NULL && v != NULL && json_object_is_type(v, json_type_array) &&
+	    json_object_array_length(v) > 0)
+		s = sq_sj_cstr(json_object_array_get_idx(v, 0));
+	return s != NULL ? s : "";
+}
+
+/* exit_code {status, return_code, signal{signal_id|id}} as sacct's
+ * "code:signal"; SQ_NONE when not finished. */
+static void
+exit_of(json_object *e, int64_t *code, int64_t *sig)
+{
+	const char *st = first(sq_sj_get(e, "status"));
+	json_object *sg = sq_sj_get(e, "signal");
+	int64_t rc = sq_sj_numk(e, "return_code", SQ_NONE);
+	int64_t s = sq_sj_numk(sg, "signal_id", SQ_NONE);
+
+	if (s == SQ_NONE)
+		s = sq_sj_numk(sg, "id", SQ_NONE);
+	*code = *sig = SQ_NONE;
+	if (e == NULL || strcmp(st, "PENDING") == 0)
+		return;
+	if (strcmp(st, "SIGNALED") == 0) {
+		*code = rc >= 0 ? rc : 0;
+		*sig = s >= 0 ? s : 0;
+		return;
+	}
+	*code = rc >= 0 ? rc : 0;
+	*sig = 0;
+}
+
+/* {seconds, microseconds} into seconds, NAN when missing. */
+static double
+cpu_of(json_object *t)
+{
+	int64_t s = sq_sj_numk(t, "seconds", SQ_NONE);
+	int64_t us = sq_sj_numk(t, "microseconds", 0);
+
+	if (t == NULL || s < 0)
+		return NAN;
+	return (double)s + (us > 0 ? (double)us / 1e6 : 0);
+}
+
+static int64_t
+epoch(json_object *o, const char *key)
+{
+	int64_t v = sq_sj_numk(o, key, SQ_NONE);
+
+	return v > 0 ? v : SQ_NONE;
+}
+
+/* count of the TRES of type (and name, NULL: any) in a list */
+static int64_t
+tres_count(json_object *list, const char *type)
+{
+	size_t i, n;
+
+	if (list == NULL || !json_object_is_type(list, json_type_array))
+		return SQ_NONE;
+	n = json_object_array_length(list);
+	for (i = 0; i < n; i++) {
+		json_object *t = json_object_array_get_idx(list, i);
+		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
+
+		if (ty != NULL && strcmp(ty, type) == 0)
+			return sq_sj_numk(t, "count", SQ_NONE);
+	}
+	return SQ_NONE;
+}
+
+/* A TRES list as sacct prints AllocTRES: cpu=4,mem=2000M,gres/gpu=2 */
+static const char *
+tres_text(struct sq_snapshot *s, json_object *list)
+{
+	struct sq_buf b;
+	size_t i, n;
+	const char *r;
+
+	if (list == NULL || !json_object_is_type(list, json_type_array))
+		return "";
+	sq_buf_init(&b, 4096);
+	n = json_object_array_length(list);
+	for (i = 0; i < n; i++) {
+		json_object *t = json_object_array_get_idx(list, i);
+		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
+		const char *nm = sq_sj_cstr(sq_sj_get(t, "name"));
+		int64_t c = sq_sj_numk(t, "count", SQ_NONE);
+		char item[200];
+
+		if (ty == NULL || c < 0 || strchr(ty, ',') != NULL ||
+		    (nm != NULL && strchr(nm, ',') != NULL))
+			continue;
+		snprintf(item, sizeof(item), "%s%s%s%s=%lld%s",
+			 b.len ? "," : "", ty, nm != NULL && *nm ? "/" : "",
+			 nm != NULL ? nm : "", (long long)c,
+			 strcmp(ty, "mem") == 0 ? "M" : "");
+		sq_buf_append(&b, item, strlen(item));
+	}
+	r = b.data != NULL ? sq_snapshot_str(s, sq_buf_str(&b)) : "";
+	sq_buf_free(&b);
+	return r;
+}
+
+/* A pending array's task bitmap ("0x1FFFF0") as ranges: 4-20 */
+static void
+task_ranges(const char *hex, char *out, size_t n)
+{
+	size_t len, i, o = 0;
+	long bit, start = -1;
+
+	out[0] = '\0';
+	if (strncmp(hex, "0x", 2) != 0) {
+		snprintf(out, n, "%s", hex);
+		return;
+	}
+	hex += 2;
+	len = strlen(hex);
+	if (len > 4096)
+		return;
+	for (bit = 0; bit <= (long)len * 4; bit++) {
+		int on = 0;
+
+		if (bit < (long)len * 4) {
+			char c = hex[len - 1 - (size_t)bit / 4];
+			int v = c >= '0' && c <= '9'   ? c - '0'
+				: c >= 'a' && c <= 'f' ? c - 'a' + 10
+				: c >= 'A' && c <= 'F' ? c - 'A' + 10
+						       : 0;
+
+			on = (v >> (bit % 4)) & 1;
+		}
+		if (on && start < 0)
+			start = bit;
+		if (!on && start >= 0) {
+			int w;
+
+			if (start == bit - 1)
+				w = snprintf(out + o, n - o, "%s%ld",
+					     o ? "," : "", start);
+			else
+				w = snprintf(out + o, n - o, "%s%ld-%ld",
+					     o ? "," : "", start, bit - 1);
+			if (w < 0 || (size_t)w >= n - o) {
+				out[o] = '\0';
+				return;
+			}
+			o += (size_t)w;
+			start = -1;
+		}
+	}
+	(void)i;
+}
+
+static const char *
+job_id_text(struct sq_snapshot *s, json_object *o, uint32_t id)
+{
+	json_object *arr = sq_sj_get(o, "array"), *het = sq_sj_get(o, "het");
+	int64_t aj = sq_sj_numk(arr, "job_id", 0);
+	int64_t task = sq_sj_numk(arr, "task_id", SQ_NONE);
+	int64_t hj = sq_sj_numk(het, "job_id", 0);
+	int64_t off = sq_sj_numk(het, "job_offset", SQ_NONE);
+	const char *mask = sq_sj_cstr(sq_sj_get(arr, "task"));
+	char buf[160], r[120];
+
+	if (aj > 0 && task >= 0)
+		snprintf(buf, sizeof(buf), "%lld_%lld", (long long)aj,
+			 (long long)task);
+	else if (aj > 0 && mask != NULL && *mask != '\0') {
+		task_ranges(mask, r, sizeof(r));
+		snprintf(buf, sizeof(buf), "%lld_[%s]", (long long)aj, r);
+	} else if (hj > 0 && off >= 0)
+		snprintf(buf, sizeof(buf), "%lld+%lld", (long long)hj,
+			 (long long)off);
+	else
+		snprintf(buf, sizeof(buf), "%lu", (unsigned long)id);
+	return sq_snapshot_str(s, buf);
+}
+
+static int
+add_step(struct sq_hist_build *b, size_t run, json_object *st)
+{
+	struct sq_snapshot *s = b->s;
+	struct sq_hist_step *x = sq_history_add_step(b, run);
+	json_object *tm = sq_sj_get(st, "time");
+	const char *id = sq_sj_cstr(sq_sj_path(st, "step", "id", NULL));
+	const char *dot;
+	int64_t rss;
+
+	if (x == NULL)
+		return -1;
+	if (id == NULL)
+		id = "";
+	dot = strrchr(id, '.'); /* v0.0.40+: "6.batch" */
+	x->step = sq_snapshot_str(s, dot != NULL ? dot + 1 : id);
+	x->name = sq_sj_str(s, sq_sj_path(st, "step", "name", NULL), ",");
+	x->state = sq_snapshot_str(s, first(sq_sj_get(st, "state")));
+	exit_of(sq_sj_get(st, "exit_code"), &x->exit_code, &x->signal);
+	x->elapsed = sq_sj_numk(tm, "elapsed", SQ_NONE);
+	x->nodelist = sq_sj_str(s, sq_sj_path(st, "nodes", "range", NULL), ",");
+	x->nodes = sq_sj_num(sq_sj_path(st, "nodes", "count", NULL), SQ_NONE);
+	x->tasks = sq_sj_num(sq_sj_path(st, "tasks", "count", NULL), SQ_NONE);
+	x->total_cpu = cpu_of(sq_sj_get(tm, "total"));
+	rss =
+	    tres_count(sq_sj_path(st, "tres", "requested", "max", NULL), "mem");
+	x->max_rss = rss >= 0 ? (rss + 1023) / 1024 : SQ_NONE;
+	return 0;
+}
+
+static int
+add_job(struct sq_hist_build *b, json_object *o, size_t idx, struct sq_err *err)
+{
+	struct sq_snapshot *s = b->s;
+	struct sq_hist *h;
+	json_object *tm = sq_sj_get(o, "time"), *steps, *alloc;
+	int64_t id = sq_sj_numk(o, "job_id", SQ_NONE);
+	const char *nodes;
+	size_t run, i, n;
+
+	if (!json_object_is_type(o, json_type_object) || id <= 0 ||
+	    id > UINT32_MAX)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "slurmdb job %zu: no job id", idx);
+	h = sq_history_add_run(b);
+	if (h == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	run = s->nrows - 1;
+	h->job_id = (uint32_t)id;
+	h->id = job_id_text(s, o, h->job_id);
+	h->user = sq_sj_strk(s, o, "user");
+	h->account = sq_sj_strk(s, o, "account");
+	h->partition = sq_sj_strk(s, o, "partition");
+	h->qos = sq_sj_strk(s, o, "qos");
+	h->name = sq_sj_strk(s, o, "name");
+	h->state =
+	    sq_snapshot_str(s, first(sq_sj_path(o, "state", "current", NULL)));
+	exit_of(sq_sj_get(o, "exit_code"), &h->exit_code, &h->signal);
+	h->submit = epoch(tm, "submission");
+	h->start = epoch(tm, "start");
+	h->end = epoch(tm, "end");
+	h->elapsed = sq_sj_numk(tm, "elapsed", SQ_NONE);
+	alloc = sq_sj_path(o, "tres", "allocated", NULL);
+	h->alloc_cpus = tres_count(alloc, "cpu");
+	if (h->alloc_cpus < 0) /* pending: what it asks for, as sacct */
+		h->alloc_cpus =
+		    sq_sj_num(sq_sj_path(o, "required", "CPUs", NULL), SQ_NONE);
+	h->alloc_mem = tres_count(alloc, "mem");
+	h->req_mem =
+	    tres_count(sq_sj_path(o, "tres", "requested", NULL), "mem");
+	h->tres = tres_text(s, alloc);
+	h->gpus = sq_history_gpus(h->tres);
+	nodes = sq_sj_cstr(sq_sj_get(o, "nodes"));
+	h->nodelist = nodes == NULL || strcmp(nodes, "None assigned") == 0
+			  ? ""
+			  : sq_snapshot_str(s, nodes);
+	h->nnodes = sq_sj_numk(o, "allocation_nodes", SQ_NONE);
+	h->total_cpu = cpu_of(sq_sj_get(tm, "total"));
+	steps = sq_sj_get(o, "steps");
+	if (steps != NULL && json_object_is_type(steps, json_type_array)) {
+		n = json_object_array_length(steps);
+		for (i = 0; i < n; i++) {
+			if (add_step(b, run,
+				     json_object_array_get_idx(steps, i)) == -1)
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "out of memory");
+		}
+	}
+	return 0;
+}
+
+int
+sq_sj_history(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *jobs = sq_sj_array(root, "jobs", err);
+	struct sq_hist_build b;
+	size_t i, n;
+
+	if (jobs == NULL)
+		return -1;
+	sq_history_init(&b, c->s);
+	n = json_object_array_length(jobs);
+	for (i = 0; i < n; i++) {
+		if (add_job(&b, json_object_array_get_idx(jobs, i), i, err) ==
+		    -1) {
+			sq_history_free(&b);
+			return -1;
+		}
+	}
+	if (sq_history_finish(&b) == -1) {
+		sq_history_free(&b);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	sq_history_free(&b);
+	return 0;
+}
