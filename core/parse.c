@@ -238,6 +238,10 @@ sq_parse_duration(const char *s, int64_t *seconds)
 	} else {
 		*seconds = (int64_t)f[0] * 60; /* bare number is minutes */
 	}
+	/* and the whole below 10^9 days, so what sq_fmt_duration prints
+	 * reads back ("999999919-19999" is 1000000752 days) */
+	if (*seconds / 86400 > 999999999)
+		return -1;
 	return 0;
 }
 

@@ -90,6 +90,10 @@ test_duration_overflow(void **state)
 	assert_int_equal(v, 59999999940LL);
 	assert_int_equal(sq_parse_duration("UNLIMITED", &v), 0);
 	assert_int_equal(v, SQ_INFINITE);
+	/* fuzz core_parse (long run): the parts fit, the sum printed as
+	 * 1000000752-... did not read back */
+	assert_int_equal(sq_parse_duration("999999919-19999", &v), -1);
+	assert_int_equal(sq_parse_duration("999999999-23:59:59", &v), 0);
 }
 
 /* fuzz cli_sinfo_nodes: Memory=3.5e113 was cast to int64_t */
