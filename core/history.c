@@ -677,7 +677,8 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 	double *ce, *me;
 	size_t i = 0;
 
-	qsort(keys, n, sizeof(*keys), cmp_key);
+	if (n > 1)
+		qsort(keys, n, sizeof(*keys), cmp_key);
 	ce = malloc((n + 1) * sizeof(*ce));
 	me = malloc((n + 1) * sizeof(*me));
 	if (ce == NULL || me == NULL) {

@@ -45,6 +45,11 @@ void sq_fuzz_check_display(const char *s);
  * every row, through sq_fuzz_check_display(). */
 void sq_fuzz_render(const struct sq_snapshot *s);
 
+/* A HISTORY snapshot after its parser: steps inside the snapshot, the
+ * summaries add up to the runs, and every run's name and state tried as a
+ * `:since` window (a window accepted gives a plain sacct -S value). */
+void sq_fuzz_history(struct sq_snapshot *s);
+
 /* A line for /bin/sh: every byte outside '...' is plain ([A-Za-z0-9 _=%-]),
  * every quote is closed, nothing is a control byte, and nothing inside
  * quotes is one that csh or fish would still see ('!', backslash). */

@@ -11,6 +11,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/history.h"
 #include "core/join.h"
 #include "core/why.h"
 #include "tests/fuzz/fuzz.h"
@@ -217,6 +218,8 @@ static const struct target targets[] = {
 	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
 	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
 	{ "version", SQ_KIND_CONFIG, parse_version, NULL },
+	{ "sacct_history", SQ_KIND_HISTORY, sq_parse_sacct_history,
+	  sq_fuzz_history },
 };
 
 static const struct target *target;

@@ -256,6 +256,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      0);
 		else if (kind == SQ_KIND_ASSOCS)
 			join_users(s);
+		else if (kind == SQ_KIND_HISTORY)
+			sq_fuzz_history(s);
 		sq_fuzz_render(s);
 	} else {
 		SQ_FUZZ_CHECK(err.msg[0] != '\0');

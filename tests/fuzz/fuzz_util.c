@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/history.h"
 #include "core/sanitize.h"
 #include "core/validate.h"
 #include "core/view.h"
@@ -214,4 +215,51 @@ sq_fuzz_check_argv(const char *const *argv)
 	}
 	sq_fuzz_check_sh_line(sq_buf_str(&b));
 	sq_buf_free(&b);
+}
+
+static void
+window(const char *spec)
+{
+	struct sq_hist_window w;
+	struct sq_err err;
+	char buf[80];
+	const char *p;
+
+	if (sq_history_window_parse(spec, &w, &err) == -1) {
+		SQ_FUZZ_CHECK(err.msg[0] != '\0');
+		return;
+	}
+	sq_history_window_sacct(&w, buf, sizeof(buf));
+	for (p = buf; *p != '\0'; p++)
+		SQ_FUZZ_CHECK((*p >= '0' && *p <= '9') ||
+			      (*p >= 'a' && *p <= 'z') || *p == '-' ||
+			      *p == ':' || *p == 'T');
+}
+
+void
+sq_fuzz_history(struct sq_snapshot *s)
+{
+	size_t i, j;
+	int64_t runs = 0, users = 0;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_hist *h = sq_snapshot_row(s, i);
+
+		if (h->scope == SQ_HIST_RUN) {
+			runs++;
+			SQ_FUZZ_CHECK(h->run >= 1);
+			for (j = 0; j < h->nsteps; j++)
+				sq_fuzz_check_display(h->steps[j].step);
+			window(h->name);
+			window(h->state);
+		} else if (h->scope == SQ_HIST_USER) {
+			users += h->runs;
+			SQ_FUZZ_CHECK(h->completed + h->failed + h->timeout +
+					  h->oom + h->cancelled + h->preempted +
+					  h->node_fail + h->requeued +
+					  h->active <=
+				      h->runs);
+		}
+	}
+	SQ_FUZZ_CHECK(users == runs);
 }
