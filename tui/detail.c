@@ -67,6 +67,11 @@ static const struct link_tpl links[] = {
 	  "@node={nodelist|nodes}" },
 	{ SQ_KIND_GPUS, "this node", "nodes", "@node={node}" },
 	{ SQ_KIND_GPUS, "jobs on this node", "jobs", "@nodelist={node}" },
+	{ SQ_KIND_HISTORY, "nodes of this run", "nodes", "@node={nodes|node}" },
+	{ SQ_KIND_HISTORY, "runs of this user", "history", "@user={user}" },
+	{ SQ_KIND_HISTORY, "runs of this account", "history",
+	  "@account={account}" },
+	{ SQ_KIND_HISTORY, "runs on this node", "history", "@nodes={node}" },
 };
 
 /* Text of the first of "a|b|c" columns that has a value. */

@@ -88,16 +88,22 @@ else
 	notok "the requeue job never ran"
 fi
 
-# accounting has them all when no run of ours is pending or running
+# accounting has them all when no run or step of ours is active, and the
+# requeued job's second run has become eligible: sacct -S ... -E now (and
+# so the window) lists a run only once its eligible time has passed, and
+# a requeued job is eligible again about two minutes after the requeue
 i=0
 while [ $i -lt 170 ]; do
-	left=$(slurm sacct -n -X -D -P -j "$ids" -o State |
+	left=$(slurm sacct -n -D -P -j "$ids" -o State |
 		grep -c -E 'PENDING|RUNNING|COMPLETING|SUSPENDED')
-	[ "$left" = 0 ] && break
+	elig=$(slurm sacct -n -X -D -P -j "$(cat "$tmp/requeue")" -o Eligible |
+		sort -n | tail -1)
+	case $elig in *[!0-9]* | '') elig=0 ;; esac
+	[ "$left" = 0 ] && [ "$(date +%s)" -gt "$elig" ] && break
 	sleep 5
 	i=$((i + 5))
 done
-[ "$left" = 0 ] || notok "accounting still has $left active runs after $i s"
+[ "$left" = 0 ] || notok "accounting still has $left active runs or steps after $i s"
 sleep 2
 echo "# waited $(($(date +%s) - t0)) s"
 
@@ -165,11 +171,13 @@ view() { # view BACKEND-ARGS...: our runs as job|run|state|exit:sig|elapsed|cpu%
 import json, sys
 rows = json.load(open(sys.argv[1]))
 mine = set(int(x) for x in sys.argv[2].split(","))
+def pct(v):  # a number (or its text) with two decimals; null: ""
+    return "" if v is None else "%.2f" % float(v)
 for r in rows:
     if r["job"] in mine:
         print("%s|%s|%s|%s:%s|%s|%s|%s" % (r["job"], r["run"], r["state"],
               r["exit_code"], r["signal"], r["elapsed"],
-              r["cpu_efficiency"] or "", r["mem_efficiency"] or ""))
+              pct(r["cpu_efficiency"]), pct(r["mem_efficiency"])))
 EOF
 }
 cols=job,run,state,exit_code,signal,elapsed,cpu_efficiency,mem_efficiency
