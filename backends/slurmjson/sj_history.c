@@ -199,18 +199,15 @@ job_id_text(struct sq_snapshot *s, json_object *o, uint32_t id)
 	return sq_snapshot_str(s, buf);
 }
 
-static int
-add_step(struct sq_hist_build *b, size_t run, json_object *st)
+static void
+fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 {
-	struct sq_snapshot *s = b->s;
-	struct sq_hist_step *x = sq_history_add_step(b, run);
 	json_object *tm = sq_sj_get(st, "time");
 	const char *id = sq_sj_cstr(sq_sj_path(st, "step", "id", NULL));
 	const char *dot;
 	int64_t rss;
 
-	if (x == NULL)
-		return -1;
+	memset(x, 0, sizeof(*x));
 	if (id == NULL)
 		id = "";
 	dot = strrchr(id, '.'); /* v0.0.40+: "6.batch" */
@@ -226,27 +223,28 @@ add_step(struct sq_hist_build *b, size_t run, json_object *st)
 	rss =
 	    tres_count(sq_sj_path(st, "tres", "requested", "max", NULL), "mem");
 	x->max_rss = rss >= 0 ? (rss + 1023) / 1024 : SQ_NONE;
-	return 0;
 }
 
-static int
-add_job(struct sq_hist_build *b, json_object *o, size_t idx, struct sq_err *err)
+int
+sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
+		  struct sq_err *err)
 {
-	struct sq_snapshot *s = b->s;
+	struct sq_snapshot *s = c->s;
+	struct sq_hist_build b;
 	struct sq_hist *h;
 	json_object *tm = sq_sj_get(o, "time"), *steps, *alloc;
 	int64_t id = sq_sj_numk(o, "job_id", SQ_NONE);
 	const char *nodes;
-	size_t run, i, n;
+	size_t i, n;
 
 	if (!json_object_is_type(o, json_type_object) || id <= 0 ||
 	    id > UINT32_MAX)
 		return sq_err_set(err, SQ_ERR_PARSE,
 				  "slurmdb job %zu: no job id", idx);
-	h = sq_history_add_run(b);
+	sq_history_init(&b, s);
+	h = sq_history_add_run(&b);
 	if (h == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	run = s->nrows - 1;
 	h->job_id = (uint32_t)id;
 	h->id = job_id_text(s, o, h->job_id);
 	h->user = sq_sj_strk(s, o, "user");
@@ -277,16 +275,35 @@ add_job(struct sq_hist_build *b, json_object *o, size_t idx, struct sq_err *err)
 			  : sq_snapshot_str(s, nodes);
 	h->nnodes = sq_sj_numk(o, "allocation_nodes", SQ_NONE);
 	h->total_cpu = cpu_of(sq_sj_get(tm, "total"));
+	/* a job's steps come with it: straight into the arena */
 	steps = sq_sj_get(o, "steps");
-	if (steps != NULL && json_object_is_type(steps, json_type_array)) {
-		n = json_object_array_length(steps);
-		for (i = 0; i < n; i++) {
-			if (add_step(b, run,
-				     json_object_array_get_idx(steps, i)) == -1)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
-		}
+	if (steps != NULL && json_object_is_type(steps, json_type_array) &&
+	    (n = json_object_array_length(steps)) > 0) {
+		struct sq_hist_step *arr =
+		    sq_arena_alloc(&s->arena, n * sizeof(*arr));
+
+		if (arr == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		for (i = 0; i < n; i++)
+			fill_step(s, &arr[i],
+				  json_object_array_get_idx(steps, i));
+		h->steps = arr;
+		h->nsteps = n;
 	}
+	return 0;
+}
+
+int
+sq_sj_history_finish(struct sq_sj_ctx *c, struct sq_err *err)
+{
+	struct sq_hist_build b;
+	int rc;
+
+	sq_history_init(&b, c->s);
+	rc = sq_history_finish(&b);
+	sq_history_free(&b);
+	if (rc == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	return 0;
 }
 
@@ -294,24 +311,15 @@ int
 sq_sj_history(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
 	json_object *jobs = sq_sj_array(root, "jobs", err);
-	struct sq_hist_build b;
 	size_t i, n;
 
 	if (jobs == NULL)
 		return -1;
-	sq_history_init(&b, c->s);
 	n = json_object_array_length(jobs);
 	for (i = 0; i < n; i++) {
-		if (add_job(&b, json_object_array_get_idx(jobs, i), i, err) ==
-		    -1) {
-			sq_history_free(&b);
+		if (sq_sj_history_job(c, json_object_array_get_idx(jobs, i), i,
+				      err) == -1)
 			return -1;
-		}
 	}
-	if (sq_history_finish(&b) == -1) {
-		sq_history_free(&b);
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	}
-	sq_history_free(&b);
-	return 0;
+	return sq_sj_history_finish(c, err);
 }

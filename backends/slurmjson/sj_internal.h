@@ -33,8 +33,13 @@ int sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_reservations(struct sq_sj_ctx *c, json_object *root,
 		       struct sq_err *err);
 int sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
-/* Job runs and steps of /slurmdb/vX/jobs (sj_history.c). */
+/* Job runs and steps of /slurmdb/vX/jobs (sj_history.c): the whole
+ * list, or one job at a time (the stream) and then finish (efficiency,
+ * run numbers, summaries; sq_history_finish). */
 int sq_sj_history(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+int sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
+		      struct sq_err *err);
+int sq_sj_history_finish(struct sq_sj_ctx *c, struct sq_err *err);
 
 /* One element of the "jobs" or "nodes" list (idx from 0, for messages);
  * the stream (sj_stream.c) maps each as it arrives. A non-object job is

@@ -634,7 +634,9 @@ sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
 			   "malformed JSON answer: '%s' twice", st->key);
 		goto out;
 	}
-	rc = 0;
+	/* history: efficiency and summaries once every run is in */
+	rc =
+	    st->kind == SQ_KIND_HISTORY ? sq_sj_history_finish(&st->c, err) : 0;
 out:
 	json_object_put(root);
 	return rc;

@@ -269,7 +269,8 @@ sq_slurmjson_supports(enum sq_kind kind)
 int
 sq_sj_has_elem_mapper(enum sq_kind kind)
 {
-	return kind == SQ_KIND_JOBS || kind == SQ_KIND_NODES;
+	return kind == SQ_KIND_JOBS || kind == SQ_KIND_NODES ||
+	       kind == SQ_KIND_HISTORY;
 }
 
 const char *const *
@@ -284,6 +285,8 @@ sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,
 {
 	if (kind == SQ_KIND_JOBS)
 		return sq_sj_job(c, o, idx, err);
+	if (kind == SQ_KIND_HISTORY)
+		return sq_sj_history_job(c, o, idx, err);
 	return sq_sj_node(c, o, idx, err);
 }
 

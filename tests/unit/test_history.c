@@ -556,6 +556,52 @@ test_slurmdb_2411(void **state)
 	}
 }
 
+/* The stream (REST bodies as they arrive) in small pieces gives what the
+ * whole body gives: runs, steps, efficiency and summaries. */
+static void
+test_slurmdb_stream(void **state)
+{
+	const char *file =
+	    FIX "24.11/slurmdb_v0.0.41_jobs_show_duplicates.json";
+	size_t len, off, i;
+	char *body = sq_test_fixture(file, &len);
+	struct sq_snapshot *whole = slurmdb(file, 0);
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_sj_info info;
+	struct sq_err err;
+	struct sq_sj_stream *st;
+
+	(void)state;
+	assert_non_null(s);
+	st = sq_slurmjson_stream_new(SQ_KIND_HISTORY, 0, s, &info, &err);
+	assert_non_null(st);
+	for (off = 0; off < len; off += 7)
+		assert_int_equal(
+		    sq_slurmjson_stream_feed(
+			st, body + off, len - off < 7 ? len - off : 7, &err),
+		    0);
+	assert_int_equal(sq_slurmjson_stream_end(st, &err), 0);
+	sq_slurmjson_stream_free(st);
+	assert_int_equal(s->nrows, whole->nrows);
+	assert_int_equal(runs(s), 22);
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_hist *a = sq_snapshot_row(s, i);
+		const struct sq_hist *b = sq_snapshot_row(whole, i);
+
+		assert_int_equal(a->scope, b->scope);
+		assert_int_equal(a->job_id, b->job_id);
+		assert_int_equal(a->run, b->run);
+		assert_string_equal(a->state, b->state);
+		assert_int_equal(a->nsteps, b->nsteps);
+		assert_int_equal(a->runs, b->runs);
+		assert_true((isnan(a->cpu_eff) && isnan(b->cpu_eff)) ||
+			    a->cpu_eff == b->cpu_eff);
+	}
+	free(body);
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(whole);
+}
+
 /* ---- hostile text ---- */
 
 #define L(id, jid, name, state)                                                \
@@ -695,6 +741,7 @@ main(void)
 		cmocka_unit_test(test_sacct_recorded),
 		cmocka_unit_test(test_slurmdb_v38),
 		cmocka_unit_test(test_slurmdb_2411),
+		cmocka_unit_test(test_slurmdb_stream),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_slurmdb_hostile),
 		cmocka_unit_test(test_views),
