@@ -292,6 +292,15 @@ sq_cmd_run(struct sq_app *app, const char *line)
 			return -1;
 		}
 		sq_app_conf_changed(app);
+		if (strstr(line, "history-since") != NULL &&
+		    app->conf->nmsgs_total == before) {
+			/* `set history-since` at the prompt acts as :since */
+			sq_history_since_set(
+			    app->conf->str[SQ_OPT_HISTORY_SINCE]);
+			if (app->worker != NULL)
+				sq_worker_refresh(app->worker,
+						  SQ_KIND_BIT(SQ_KIND_HISTORY));
+		}
 		if (app->conf->nmsgs_total > before)
 			sq_app_message(
 			    app, 1, "%zu error%s: %s (:messages)",
