@@ -233,7 +233,8 @@ check_job(const struct sq_action *a, const char *line, char *msg, size_t n)
 	field(line, 2, 0, user, sizeof(user));
 	field(line, 3, 0, state, sizeof(state));
 	field(line, 4, 1, name, sizeof(name));
-	snprintf(msg, n, "%s in %s as %s, name %s", state, part, user, name);
+	snprintf(msg, n, "%.63s in %.100s as %.100s, name %.300s", state, part,
+		 user, name);
 	if (want_p != NULL && strchr(want_p, ',') == NULL &&
 	    strcmp(want_p, part) != 0)
 		return SQ_VERIFY_FAILED;
