@@ -154,22 +154,25 @@ print_tsv(FILE *fp, const struct sq_column **cols, int nc,
 	}
 }
 
-/* A sortable column's text that is a plain decimal number ("0.25",
- * "-3.5"): a JSON number, written as the column prints it. */
+/* A sortable column's text that is a decimal fraction ("0.25", "-3.5"):
+ * a JSON number, written as the column prints it. Whole numbers of such
+ * columns stay strings: "123" in job_id is a string like "11_1". */
 static int
 is_fraction(const char *t)
 {
 	const char *p = t;
-	int digits = 0;
+	int digits = 0, point = 0;
 
 	if (*p == '-')
 		p++;
 	for (; *p >= '0' && *p <= '9'; p++)
 		digits++;
-	if (*p == '.')
+	if (*p == '.') {
+		point = 1;
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			digits++;
-	return digits > 0 && *p == '\0' && p[-1] != '-';
+	}
+	return digits > 0 && point && *p == '\0' && p[-1] != '.';
 }
 
 static int
