@@ -724,9 +724,11 @@ loop(struct sq_app *app)
 			app->warm = sq_table_warm(sq_app_table(app), 4096);
 		} else if (rc == 0) {
 			sq_worker_status(app->worker, &app->st);
-			sq_idle_tick(app);
 			app->dirty = 1;
 		}
+		/* every turn: a worker that publishes each second (refresh 1)
+		 * keeps poll() from ever timing out */
+		sq_idle_tick(app);
 	}
 }
 

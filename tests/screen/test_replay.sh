@@ -63,7 +63,16 @@ check "replay: with its user ($user)" wait_for "^ *$job +$user " 2
 T send-keys -t t ":nodes" Enter
 check "replay: the nodes view shows the recorded nodes" wait_for '^ *n4 ' 10
 T send-keys -t t "/n3" Enter
-check "replay: a filter narrows the nodes" sh -c "! tmux -L $SOCK capture-pane -p -t t | grep -Eq '^ *n4 '"
+gone() { # gone PATTERN [SECONDS]: until the screen no longer matches
+	i=0
+	while [ $i -lt $((${2:-5} * 5)) ]; do
+		cap | grep -Eq -- "$1" || return 0
+		sleep 0.2
+		i=$((i + 1))
+	done
+	return 1
+}
+check "replay: a filter narrows the nodes" gone '^ *n4 ' 5
 check "replay: the filtered node stays" wait_for '^ *n3 ' 3
 T send-keys -t t q
 i=0
