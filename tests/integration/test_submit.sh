@@ -85,7 +85,7 @@ if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
 	check "ssh: the preview names the ssh target" grep -q "^\[ssh alice@127.0.0.1\] sbatch --parsable" "$tmp/out"
 	check_submit ssh alice "$name ssh"
 else
-	echo "skip - ssh: sshd on 127.0.0.1:2222 or $key is not there"
+	notok "ssh: sshd on 127.0.0.1:2222 or $key is not there"
 fi
 
 # --- rest (alice's token)
@@ -105,7 +105,7 @@ if curl -s -o /dev/null "$REST/openapi/v3" && [ -r "$TB/jwt/alice.token" ]; then
 	check "rest: an option v0.0.38 cannot express is refused (exit 1, --nodelist named)" \
 		sh -c "test $? -eq 1 && grep -q 'nodelist is not supported over REST' '$tmp/err'"
 else
-	echo "skip - rest: slurmrestd does not answer on $REST"
+	notok "rest: slurmrestd does not answer on $REST"
 fi
 
 # --- Slurm refuses: its words, exit 1, no job
