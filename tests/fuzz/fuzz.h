@@ -22,6 +22,12 @@
 
 void sq_fuzz_fail(const char *what, const char *file, int line);
 
+/* Make a private directory "<base>/sqfuzz-<tag>.XXXXXX" in dir (size n),
+ * base /dev/shm when writable (harnesses that write a file for every input
+ * spend most of their time in the disk's file system otherwise), else
+ * /tmp; aborts on failure. */
+void sq_fuzz_tmpdir(char *dir, size_t n, const char *tag);
+
 /* A malloc'd, NUL-terminated copy of the input (never NULL). */
 char *sq_fuzz_str(const uint8_t *data, size_t size);
 

@@ -36,8 +36,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	snprintf(dir, sizeof(dir), "/tmp/sqfuzz-rest.XXXXXX");
-	SQ_FUZZ_CHECK(mkdtemp(dir) != NULL);
+	sq_fuzz_tmpdir(dir, sizeof(dir), "rest");
 	snprintf(path, sizeof(path), "%s/token", dir);
 	atexit(cleanup);
 	return 0;

@@ -75,8 +75,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	ref_config = sq_fuzz_parse_fixture(SQ_KIND_CONFIG, sq_parse_config,
 					   "cli/22.05/scontrol_config.txt");
 	if (strcmp(SQ_FUZZ_NAME, "replay") == 0) {
-		snprintf(dir, sizeof(dir), "/tmp/sqfuzz-replay.XXXXXX");
-		SQ_FUZZ_CHECK(mkdtemp(dir) != NULL);
+		sq_fuzz_tmpdir(dir, sizeof(dir), "replay");
 		atexit(cleanup);
 		/* outputs the index may name */
 		v = sq_fuzz_fixture("cli/22.05/sinfo_V.txt", NULL);

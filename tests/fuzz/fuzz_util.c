@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/buf.h"
 #include "core/history.h"
@@ -19,6 +20,16 @@ sq_fuzz_fail(const char *what, const char *file, int line)
 	fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", what, file,
 		line);
 	abort();
+}
+
+void
+sq_fuzz_tmpdir(char *dir, size_t n, const char *tag)
+{
+	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	int len = snprintf(dir, n, "%s/sqfuzz-%s.XXXXXX", base, tag);
+
+	SQ_FUZZ_CHECK(len > 0 && (size_t)len < n);
+	SQ_FUZZ_CHECK(mkdtemp(dir) != NULL);
 }
 
 char *
