@@ -11,13 +11,8 @@
 #include <string.h>
 
 #include "core/gres.h"
+#include "core/util.h"
 #include "core/why.h"
-
-static void
-copy(char *dst, size_t n, const char *src)
-{
-	snprintf(dst, n, "%s", src != NULL ? src : "");
-}
 
 static const struct {
 	const char *reason;
@@ -81,10 +76,10 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 	size_t l, i;
 
 	if (starts(reason, "Assoc")) {
-		copy(scope, ns, "assoc");
+		sq_util_copy(scope, ns, "assoc");
 		p = reason + 5;
 	} else if (starts(reason, "QOS") && !starts(reason, "QOSNotAllowed")) {
-		copy(scope, ns, "qos");
+		sq_util_copy(scope, ns, "qos");
 		p = reason + 3;
 	} else {
 		return -1;
@@ -97,11 +92,11 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 		kind = "Min";
 	else
 		return -1;
-	copy(r, sizeof(r), p + 3);
+	sq_util_copy(r, sizeof(r), p + 3);
 	l = strlen(r);
 	if (l > 5 && strcmp(r + l - 5, "Limit") == 0)
 		r[l - 5] = '\0';
-	copy(tres, nt, "");
+	sq_util_copy(tres, nt, "");
 	/* counts and wall time */
 	if (strcmp(r, "Jobs") == 0) {
 		snprintf(key, nk, "%sJobs", kind);
@@ -127,11 +122,11 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 		return 0;
 	}
 	if (strcmp(r, "Wall") == 0) {
-		copy(key, nk, "GrpWall");
+		sq_util_copy(key, nk, "GrpWall");
 		return 0;
 	}
 	if (starts(r, "WallDurationPerJob")) {
-		copy(key, nk, "MaxWallPJ");
+		sq_util_copy(key, nk, "MaxWallPJ");
 		return 0;
 	}
 	for (i = 0; i < sizeof(resources) / sizeof(resources[0]); i++) {
@@ -140,32 +135,32 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 		if (!starts(r, w))
 			continue;
 		tail = r + strlen(w);
-		copy(tres, nt, resources[i].tres);
+		sq_util_copy(tres, nt, resources[i].tres);
 		if (strcmp(kind, "Grp") == 0) {
 			if (*tail == '\0')
-				copy(key, nk, "GrpTRES");
+				sq_util_copy(key, nk, "GrpTRES");
 			else if (strcmp(tail, "Minutes") == 0)
-				copy(key, nk, "GrpTRESMins");
+				sq_util_copy(key, nk, "GrpTRESMins");
 			else if (strcmp(tail, "RunMinutes") == 0)
-				copy(key, nk, "GrpTRESRunMins");
+				sq_util_copy(key, nk, "GrpTRESRunMins");
 			else
 				return -1;
 			return 0;
 		}
 		if (strcmp(kind, "Min") == 0) {
-			copy(key, nk, "MinTRESPJ");
+			sq_util_copy(key, nk, "MinTRESPJ");
 			return 0;
 		}
 		if (strcmp(tail, "PerJob") == 0)
-			copy(key, nk, "MaxTRESPJ");
+			sq_util_copy(key, nk, "MaxTRESPJ");
 		else if (strcmp(tail, "PerNode") == 0)
-			copy(key, nk, "MaxTRESPN");
+			sq_util_copy(key, nk, "MaxTRESPN");
 		else if (strcmp(tail, "PerUser") == 0)
-			copy(key, nk, "MaxTRESPU");
+			sq_util_copy(key, nk, "MaxTRESPU");
 		else if (strcmp(tail, "PerAccount") == 0)
-			copy(key, nk, "MaxTRESPA");
+			sq_util_copy(key, nk, "MaxTRESPA");
 		else if (strcmp(tail, "MinutesPerJob") == 0)
-			copy(key, nk, "MaxTRESMinsPJ");
+			sq_util_copy(key, nk, "MaxTRESMinsPJ");
 		else if (starts(tail, "RunMinutesPer"))
 			snprintf(key, nk, "MaxTRESRunMins%s",
 				 strcmp(tail + 13, "User") == 0 ? "PU" : "PA");
@@ -318,7 +313,7 @@ find_limits(const struct sq_job *job, const struct sq_snapshot *limits,
 			if (w->nlimits >= SQ_WHY_MAX_LIMITS)
 				return;
 			o = &w->limits[w->nlimits++];
-			copy(o->scope, sizeof(o->scope), l->scope);
+			sq_util_copy(o->scope, sizeof(o->scope), l->scope);
 			if (strcmp(l->scope, "qos") == 0) {
 				if (l->user[0] != '\0')
 					snprintf(o->owner, sizeof(o->owner),
@@ -328,16 +323,16 @@ find_limits(const struct sq_job *job, const struct sq_snapshot *limits,
 						 "%s account=%s", l->qos,
 						 l->account);
 				else
-					copy(o->owner, sizeof(o->owner),
-					     l->qos);
+					sq_util_copy(o->owner, sizeof(o->owner),
+						     l->qos);
 			} else {
 				snprintf(
 				    o->owner, sizeof(o->owner), "%s%s%s%s%s",
 				    l->account, l->user[0] ? "/" : "", l->user,
 				    l->partition[0] ? "/" : "", l->partition);
 			}
-			copy(o->limit, sizeof(o->limit), l->limit);
-			copy(o->tres, sizeof(o->tres), l->tres);
+			sq_util_copy(o->limit, sizeof(o->limit), l->limit);
+			sq_util_copy(o->tres, sizeof(o->tres), l->tres);
 			o->value = l->value;
 			o->used = l->used;
 			o->request = req;
@@ -425,7 +420,7 @@ separate(const struct sq_prio *me, const struct sq_prio *ah, struct sq_why *w)
 	}
 	if (lead <= 0)
 		return;
-	copy(w->factor, sizeof(w->factor), f[best].name);
+	sq_util_copy(w->factor, sizeof(w->factor), f[best].name);
 	w->factor_self = f[best].me;
 	w->factor_ahead = f[best].ah;
 }
@@ -472,15 +467,15 @@ sq_why_compute(const struct sq_job *job, const struct sq_snapshot *jobs,
 	w->ahead_priority = SQ_NONE;
 	w->factor_self = w->factor_ahead = SQ_NONE;
 	w->pending = sq_job_is_pending(job);
-	copy(w->reason, sizeof(w->reason), job->reason);
+	sq_util_copy(w->reason, sizeof(w->reason), job->reason);
 	if (!w->pending)
 		return 0;
 	for (i = 0; i < sizeof(meanings) / sizeof(meanings[0]); i++) {
 		if (strcmp(job->reason, meanings[i].reason) == 0 ||
 		    (strcmp(meanings[i].reason, "ReqNodeNotAvail") == 0 &&
 		     starts(job->reason, "ReqNodeNotAvail")))
-			copy(w->meaning, sizeof(w->meaning),
-			     meanings[i].meaning);
+			sq_util_copy(w->meaning, sizeof(w->meaning),
+				     meanings[i].meaning);
 	}
 	rank(job, jobs, w);
 	if (sq_why_limit_of(job->reason, w->limit_scope, sizeof(w->limit_scope),

@@ -13,30 +13,8 @@
 
 #include "backends/cli/actions.h"
 #include "core/buf.h"
+#include "core/util.h"
 #include "core/validate.h"
-
-/* Copy s into d (n bytes), cut when it does not fit. */
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 void
 sq_cli_cmds_free(struct sq_cli_cmds *c)
@@ -208,7 +186,7 @@ tres_clear(const char *now, char *buf, size_t n)
 	buf[0] = '\0';
 	if (now == NULL)
 		return 0;
-	cpy(copy, sizeof(copy), now);
+	sq_util_copy(copy, sizeof(copy), now);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(tok, '=');
@@ -238,7 +216,7 @@ add_clears(struct sq_cli_cmd *c, const struct sq_action *a, size_t i,
 	char copy[512], *tok, *save = NULL;
 	int n = 0;
 
-	cpy(copy, sizeof(copy), list ? list : "");
+	sq_util_copy(copy, sizeof(copy), list ? list : "");
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		const struct sq_arg_spec *sp = sq_action_arg_spec(sl, tok);
@@ -524,7 +502,7 @@ sq_cli_cmds_format(const struct sq_cli_cmds *c, char *buf, size_t n)
 		memcpy(buf, sq_buf_str(&b), b.len + 1);
 	else if (n > 0) {
 		rc = -1;
-		cpy(buf, n, sq_buf_str(&b));
+		sq_util_copy(buf, n, sq_buf_str(&b));
 		if (n > 4)
 			memcpy(buf + n - 4, "...", 4);
 	}
@@ -618,7 +596,7 @@ split_error(const char *msg, const char *out, char *text, size_t n)
 		p = strstr(p, ": ");
 	}
 	if (p != NULL) {
-		cpy(text, n, p + 2);
+		sq_util_copy(text, n, p + 2);
 	} else if (out != NULL && *out != '\0') {
 		size_t k;
 
@@ -630,9 +608,9 @@ split_error(const char *msg, const char *out, char *text, size_t n)
 		memcpy(text, out, k);
 		text[k] = '\0';
 		if (text[0] == '\0')
-			cpy(text, n, msg);
+			sq_util_copy(text, n, msg);
 	} else {
-		cpy(text, n, msg);
+		sq_util_copy(text, n, msg);
 	}
 	return status;
 }
@@ -714,7 +692,7 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	char all_err[512] = "";
 	int all_status = 0, tries, rc = -1;
 	size_t i;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 
 	if (a->type == SQ_ACTION_JOB_SUBMIT)
 		return sq_cli_submit_act(b, a, res, err);
@@ -746,27 +724,30 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 						     text, sizeof(text));
 			} else {
 				status = 255;
-				cpy(text, sizeof(text), e.msg);
+				sq_util_copy(text, sizeof(text), e.msg);
 			}
 			if (cmds.v[i].target == SQ_CLI_ALL_TARGETS) {
 				size_t k;
 
-				cpy(all_err, sizeof(all_err), text);
+				sq_util_copy(all_err, sizeof(all_err), text);
 				/* the message goes to the targets it names */
 				for (k = 0; k < res->ntargets; k++) {
 					if (names_target(
 						text, res->targets[k].target))
-						cpy(res->targets[k].message,
+						sq_util_copy(
+						    res->targets[k].message,
 						    sizeof(res->targets[k]
 							       .message),
 						    text);
 				}
 			} else if (cmds.v[i].target < res->ntargets) {
-				cpy(res->targets[cmds.v[i].target].message,
+				sq_util_copy(
+				    res->targets[cmds.v[i].target].message,
 				    sizeof(res->targets[0].message), text);
 				res->targets[cmds.v[i].target].ok = -1;
 				if (all_err[0] == '\0')
-					cpy(all_err, sizeof(all_err), text);
+					sq_util_copy(all_err, sizeof(all_err),
+						     text);
 			}
 			all_status = status;
 		}
@@ -796,13 +777,15 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 			    res->targets[i].message[0] == '\0' &&
 			    all_err[0] != '\0')
 				/* the command failed: Slurm's words */
-				cpy(res->targets[i].message,
-				    sizeof(res->targets[i].message), all_err);
+				sq_util_copy(res->targets[i].message,
+					     sizeof(res->targets[i].message),
+					     all_err);
 			else if (res->targets[i].ok != -1 &&
 				 (res->targets[i].message[0] == '\0' ||
 				  v != SQ_VERIFY_FAILED))
-				cpy(res->targets[i].message,
-				    sizeof(res->targets[i].message), msg);
+				sq_util_copy(res->targets[i].message,
+					     sizeof(res->targets[i].message),
+					     msg);
 		}
 		if (bad == 0 || all_status != 0)
 			break;
@@ -821,8 +804,8 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 		t->ok = t->verified != SQ_VERIFY_FAILED && t->ok != -1 &&
 			!(all_status != 0 && t->verified != SQ_VERIFY_OK);
 		if (!t->ok && t->message[0] == '\0')
-			cpy(t->message, sizeof(t->message),
-			    all_err[0] ? all_err : "failed");
+			sq_util_copy(t->message, sizeof(t->message),
+				     all_err[0] ? all_err : "failed");
 		if (!t->ok)
 			res->nfailed++;
 	}
@@ -851,11 +834,11 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	}
 out:
 	if (rc == -1 && res->message[0] == '\0')
-		cpy(res->message, sizeof(res->message),
-		    err ? err->msg : "failed");
+		sq_util_copy(res->message, sizeof(res->message),
+			     err ? err->msg : "failed");
 	sq_cli_cmds_free(&cmds);
 	sq_cli_state_free(&before);
 	sq_cli_state_free(&after);
-	res->ms = now_ms() - t0;
+	res->ms = sq_util_now_ms() - t0;
 	return rc;
 }

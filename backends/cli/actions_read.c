@@ -12,20 +12,7 @@
 
 #include "backends/cli/actions.h"
 #include "core/parse.h"
-
-/* Copy s into d (n bytes), cut when it does not fit. */
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
+#include "core/util.h"
 
 static const char jobs_fmt[] =
     "JobArrayID:|,JobID:|,ArrayJobID:|,State:|,PriorityLong:|,Nice:|,"
@@ -87,7 +74,7 @@ rec_set(struct sq_cli_rec *r, const char *key, const char *val)
 		return;
 	if (strcmp(val, "(null)") == 0)
 		val = ""; /* Slurm's way to print "not set" */
-	cpy(r->key[r->n], sizeof(r->key[0]), key);
+	sq_util_copy(r->key[r->n], sizeof(r->key[0]), key);
 	r->val[r->n++] = strdup(val);
 }
 
@@ -517,7 +504,7 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 	if (rc == 0)
 		st->ok = 1;
 	else
-		cpy(st->error, sizeof(st->error),
-		    err ? err->msg : "read failed");
+		sq_util_copy(st->error, sizeof(st->error),
+			     err ? err->msg : "read failed");
 	return rc;
 }

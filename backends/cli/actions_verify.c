@@ -12,20 +12,7 @@
 
 #include "backends/cli/actions.h"
 #include "core/parse.h"
-
-/* Copy s into d (n bytes), cut when it does not fit. */
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
+#include "core/util.h"
 
 /* --- verification -------------------------------------------------------- */
 
@@ -122,7 +109,7 @@ tres_ok(const char *want, const char *have)
 {
 	char copy[1024], *tok, *save = NULL, got[128];
 
-	cpy(copy, sizeof(copy), want);
+	sq_util_copy(copy, sizeof(copy), want);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(tok, '=');
@@ -156,8 +143,8 @@ same_set(const char *a, const char *b)
 	char ca[1024], cb[1024], *va[64], *vb[64], *save = NULL, *t;
 	int na = 0, nb = 0, i;
 
-	cpy(ca, sizeof(ca), a);
-	cpy(cb, sizeof(cb), b);
+	sq_util_copy(ca, sizeof(ca), a);
+	sq_util_copy(cb, sizeof(cb), b);
 	for (t = strtok_r(ca, ",", &save); t && na < 64;
 	     t = strtok_r(NULL, ",", &save))
 		va[na++] = t;
@@ -427,7 +414,7 @@ cleared(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 	char copy[512], *tok, *save = NULL;
 	const char *list = sq_action_arg(a, "limits");
 
-	cpy(copy, sizeof(copy), list ? list : "");
+	sq_util_copy(copy, sizeof(copy), list ? list : "");
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		const char *f = field_of(SQ_KIND_ASSOCS, tok);
@@ -447,13 +434,13 @@ coord_has(const char *coords, const char *users, int want_all)
 {
 	char copy[1100], *tok, *save = NULL;
 
-	cpy(copy, sizeof(copy), users ? users : "");
+	sq_util_copy(copy, sizeof(copy), users ? users : "");
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		char one[200];
 		int in;
 
-		cpy(one, sizeof(one), tok);
+		sq_util_copy(one, sizeof(one), tok);
 		in = coords != NULL &&
 		     (same_set(coords, one) || strstr(coords, one) != NULL);
 		if (in && coords != NULL) {
@@ -461,7 +448,7 @@ coord_has(const char *coords, const char *users, int want_all)
 			char c2[1100], *t2, *s2 = NULL;
 
 			in = 0;
-			cpy(c2, sizeof(c2), coords);
+			sq_util_copy(c2, sizeof(c2), coords);
 			for (t2 = strtok_r(c2, ",", &s2); t2 != NULL;
 			     t2 = strtok_r(NULL, ",", &s2)) {
 				if (strcmp(t2, one) == 0)
@@ -563,7 +550,7 @@ tres_inverse(const char *want, const char *prev, char *buf, size_t n)
 	size_t off = 0;
 
 	buf[0] = '\0';
-	cpy(copy, sizeof(copy), want);
+	sq_util_copy(copy, sizeof(copy), want);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(tok, '=');
@@ -619,7 +606,7 @@ inverse_args(const struct sq_action *a, const struct sq_cli_rec *r,
 		char copy[512], *tok, *save = NULL;
 		const char *list = sq_action_arg(a, "limits");
 
-		cpy(copy, sizeof(copy), list ? list : "");
+		sq_util_copy(copy, sizeof(copy), list ? list : "");
 		for (tok = strtok_r(copy, ",", &save); tok != NULL;
 		     tok = strtok_r(NULL, ",", &save)) {
 			const char *v =

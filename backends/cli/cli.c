@@ -15,6 +15,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/join.h"
 #include "core/parse.h"
+#include "core/util.h"
 
 /*
  * squeue -O: "Field:|" means no padding and "|" as a suffix; Name goes
@@ -34,15 +35,6 @@ const char sq_cli_sinfo_fmt[] =
 /* sprio: id user partition priority site age fairshare jobsize
  * partition qos assoc nice tres (TRES last: it has commas) */
 const char sq_cli_sprio_fmt[] = "%i|%u|%r|%Y|%S|%A|%F|%J|%P|%Q|%B|%N|%T";
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 int
 sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
@@ -123,7 +115,7 @@ run_parse(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 {
 	struct sq_buf buf;
 	struct sq_snapshot *s;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	int rc = -1;
 
 	*out = NULL;
@@ -142,7 +134,7 @@ run_parse(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 		sq_snapshot_unref(s);
 		goto done;
 	}
-	s->fetch_ms = now_ms() - t0;
+	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	rc = 0;
 done:

@@ -14,18 +14,10 @@
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/history.h"
+#include "core/util.h"
 
 /* Lines of the controller log read for preemption events. */
 #define LOG_LINES "20000"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 typedef int (*parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
 
@@ -55,7 +47,7 @@ simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
        struct sq_err *err)
 {
 	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 
 	if (s == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
@@ -64,7 +56,7 @@ simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 		sq_snapshot_unref(s);
 		return -1;
 	}
-	s->fetch_ms = now_ms() - t0;
+	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	return 0;
 }
@@ -123,7 +115,7 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 				     NULL };
 	struct sq_snapshot *s, *log;
 	char path[1100];
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 
 	if (simple(cli, SQ_KIND_EVENTS, argv, sq_parse_sacct_events,
 		   "sacct -s PR,RQ", &s, err) == -1)
@@ -149,7 +141,7 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	}
 	sq_snapshot_unref(log);
 	sq_events_finish(s, NULL);
-	s->fetch_ms = now_ms() - t0;
+	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	return 0;
 }
@@ -165,7 +157,7 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	};
 	struct sq_snapshot *s;
 	const char *note;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 
 	s = sq_snapshot_new(SQ_KIND_GPUS, 0);
 	if (s == NULL)
@@ -187,7 +179,7 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		sq_snapshot_unref(s);
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
-	s->fetch_ms = now_ms() - t0;
+	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	return 0;
 }

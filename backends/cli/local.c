@@ -24,6 +24,7 @@
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
 #include "backends/cli/live.h"
+#include "core/util.h"
 
 extern char **environ;
 
@@ -82,15 +83,6 @@ child_env(void)
 	env[j++] = "SLURM_TIME_FORMAT=%s";
 	env[j] = NULL;
 	return env;
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 int
@@ -163,7 +155,7 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 		goto out;
 	}
 	rc = -1;
-	deadline = now_ms() + l->timeout * 1000.0;
+	deadline = sq_util_now_ms() + l->timeout * 1000.0;
 	pfd[0].fd = op[0];
 	pfd[1].fd = ep[0];
 	pfd[2].fd = ip[1];
@@ -184,7 +176,7 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 	}
 	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
 		char chunk[65536];
-		double left = deadline - now_ms();
+		double left = deadline - sq_util_now_ms();
 		int i, n;
 
 		if (left <= 0) {

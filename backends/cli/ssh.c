@@ -19,19 +19,11 @@
 #include "backends/cli/live.h"
 #include "backends/cli/ssh.h"
 #include "backends/cli/ssh_int.h"
+#include "core/util.h"
 #include "core/validate.h"
 
 #define BACKOFF_MAX 60 /* seconds between reconnection attempts, at most */
 #define POLL_SLICE 50  /* ms; how late stderr-only output may be noticed */
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* A host name, an address or a ~/.ssh/config alias; no user@, no option. */
 static int
@@ -182,7 +174,7 @@ backoff_seconds(int fails, int max)
 static int
 reconnect(struct sq_ssh *t, struct sq_err *err)
 {
-	double now = now_ms();
+	double now = sq_util_now_ms();
 	int wait;
 
 	if (now < t->next_try) {
@@ -199,7 +191,7 @@ reconnect(struct sq_ssh *t, struct sq_err *err)
 	}
 	t->fails++;
 	wait = backoff_seconds(t->fails, t->backoff_max);
-	t->next_try = now_ms() + wait * 1000.0;
+	t->next_try = sq_util_now_ms() + wait * 1000.0;
 	snprintf(t->last_err, sizeof(t->last_err), "%s", err->msg);
 	return sq_err_set(err, err->code, "%s; next attempt in %d s",
 			  t->last_err, wait);
@@ -268,7 +260,7 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 	struct ssh_channel_callbacks_struct ccb;
 	struct exit_signal es = { 0 };
 	char chunk[32768];
-	double deadline = now_ms() + t->timeout * 1000.0, left;
+	double deadline = sq_util_now_ms() + t->timeout * 1000.0, left;
 	ssh_channel ch;
 	int rc = -1, i, n;
 
@@ -343,7 +335,7 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 			break;
 		if (progress)
 			continue;
-		left = deadline - now_ms();
+		left = deadline - sq_util_now_ms();
 		if (left <= 0) {
 			*fatal = 1;
 			sq_err_set(err, SQ_ERR_COMMAND,

@@ -18,29 +18,8 @@
 #include "core/submit.h"
 #if SQ_HAVE_SSH
 #include "backends/cli/ssh.h"
+#include "core/util.h"
 #endif
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
 
 int
 sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
@@ -260,7 +239,7 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 	struct sq_buf out;
 	struct sq_target_result *t;
 	char id[32], line[1024], seen[600];
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	int rc = -1, k, v = SQ_VERIFY_UNCHECKED;
 
 	sq_result_free(res);
@@ -269,7 +248,7 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	t = &res->targets[0];
 	if (sq_cli_submit_cmd(a, &cmd, err) == -1) {
-		cpy(res->message, sizeof(res->message), err->msg);
+		sq_util_copy(res->message, sizeof(res->message), err->msg);
 		return -1;
 	}
 	sq_buf_init(&out, 64 * 1024);
@@ -280,7 +259,7 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 		res->status = p ? atoi(p + 20) : 255;
 		snprintf(res->message, sizeof(res->message),
 			 "submit: not submitted: %.900s", err->msg);
-		cpy(t->message, sizeof(t->message), err->msg);
+		sq_util_copy(t->message, sizeof(t->message), err->msg);
 		goto out;
 	}
 	if (sq_submit_parse_parsable(sq_buf_str(&out), id, sizeof(id)) == -1) {
@@ -290,10 +269,10 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 			   sq_buf_str(&out));
 		snprintf(res->message, sizeof(res->message), "submit: %s",
 			 err->msg);
-		cpy(t->message, sizeof(t->message), err->msg);
+		sq_util_copy(t->message, sizeof(t->message), err->msg);
 		goto out;
 	}
-	cpy(res->created, sizeof(res->created), id);
+	sq_util_copy(res->created, sizeof(res->created), id);
 	snprintf(res->inverse, sizeof(res->inverse), "cancel %s", id);
 	/* verify: the new job in squeue (or sacct, if it is done already) */
 	for (k = 0; k < 4; k++) {
@@ -331,6 +310,6 @@ out:
 	sq_buf_free(&out);
 	for (k = 0; k < cmd.argc; k++)
 		free(cmd.argv[k]);
-	res->ms = now_ms() - t0;
+	res->ms = sq_util_now_ms() - t0;
 	return rc;
 }

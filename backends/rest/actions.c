@@ -20,30 +20,9 @@
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/parse.h"
+#include "core/util.h"
 
 #define BODY_LIMIT ((size_t)64 * 1024 * 1024)
-
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 void
 sq_rest_reqs_free(struct sq_rest_reqs *r)
@@ -66,7 +45,7 @@ new_req(struct sq_rest_reqs *r, const char *method, size_t target)
 		return NULL;
 	r->v = v;
 	memset(&v[r->n], 0, sizeof(v[r->n]));
-	cpy(v[r->n].method, sizeof(v[r->n].method), method);
+	sq_util_copy(v[r->n].method, sizeof(v[r->n].method), method);
 	v[r->n].target = target;
 	return &v[r->n++];
 }
@@ -500,7 +479,7 @@ cluster_name(struct sq_backend *b, char *buf, size_t n, struct sq_err *err)
 	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == 0 &&
 	    (root = json_tokener_parse(sq_buf_str(&out))) != NULL) {
 		if ((c = first_of(root, "clusters")) != NULL) {
-			cpy(buf, n, str_of(c, "name"));
+			sq_util_copy(buf, n, str_of(c, "name"));
 			rc = buf[0] ? buf : NULL;
 		}
 		json_object_put(root);
@@ -791,7 +770,7 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		cluster = cluster_name(b, cl, sizeof(cl), &err);
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
 				cluster ? cluster : "?", &r, &err) == -1) {
-		cpy(buf, len, err.msg);
+		sq_util_copy(buf, len, err.msg);
 		return -1;
 	}
 	sq_rest_reqs_format(&r, buf, len);
@@ -808,7 +787,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	struct rest_state *before = NULL;
 	char cl[128], first_err[512] = "";
 	const char *cluster = NULL;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	size_t i;
 	int rc = -1;
 
@@ -849,9 +828,10 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 				       out.data ? out.len : 2, NULL,
 				       &e) == -1) {
 			/* Slurm's words (errors[] of the answer) */
-			cpy(t->message, sizeof(t->message), e.msg);
+			sq_util_copy(t->message, sizeof(t->message), e.msg);
 			if (first_err[0] == '\0')
-				cpy(first_err, sizeof(first_err), e.msg);
+				sq_util_copy(first_err, sizeof(first_err),
+					     e.msg);
 			t->ok = -1;
 		}
 		res->status = (int)status;
@@ -881,7 +861,8 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 			if (v == SQ_VERIFY_OK)
 				t->ok = 1;
 			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
-				cpy(t->message, sizeof(t->message), msg);
+				sq_util_copy(t->message, sizeof(t->message),
+					     msg);
 		}
 		state_free(&after);
 		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
@@ -908,11 +889,11 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	}
 out:
 	if (rc == -1 && res->message[0] == '\0')
-		cpy(res->message, sizeof(res->message), err->msg);
+		sq_util_copy(res->message, sizeof(res->message), err->msg);
 	for (i = 0; before != NULL && i < a->ntargets; i++)
 		state_free(&before[i]);
 	free(before);
 	sq_rest_reqs_free(&r);
-	res->ms = now_ms() - t0;
+	res->ms = sq_util_now_ms() - t0;
 	return rc;
 }

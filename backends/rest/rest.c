@@ -18,6 +18,7 @@
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/history.h"
+#include "core/util.h"
 
 /* Cap on one answer (a 200,000-job queue is ~600 MB of v0.0.38 JSON;
  * past this the CLI backends are the better tool). */
@@ -40,15 +41,6 @@ struct rest_priv {
 	int64_t jobs_since;       /* update_time to send with the next GET */
 	time_t jobs_full_at;
 };
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* A readable reason from an error answer's body: its errors[] text, or
  * the first line of a plain-text body. */
@@ -324,7 +316,7 @@ get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
 	struct sq_snapshot *s = NULL;
 	struct sq_sj_stream *st = NULL;
 	struct sq_http_sink sink;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	int rc = -1;
 
 	*out = NULL;
@@ -357,7 +349,7 @@ get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
 	}
 	if (b->version[0] == '\0' && info->release[0] != '\0')
 		snprintf(b->version, sizeof(b->version), "%s", info->release);
-	s->fetch_ms = now_ms() - t0;
+	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	s = NULL;
 	rc = 0;
@@ -509,7 +501,7 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	struct sq_sj_info info;
 	char path[160], src[200];
 	time_t now = time(NULL);
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	long status;
 	int delta = p->jobs != NULL && p->jobs_since > 0 &&
 		    now - p->jobs_full_at < REST_FULL_EVERY;
@@ -537,7 +529,7 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		snprintf(src, sizeof(src), "GET %s (not modified)", path);
 		s->source = sq_snapshot_str(s, src);
-		s->fetch_ms = now_ms() - t0;
+		s->fetch_ms = sq_util_now_ms() - t0;
 		*out = s;
 		return 0;
 	}

@@ -22,30 +22,9 @@
 #include "backends/slurmjson/slurmjson.h"
 #include "core/parse.h"
 #include "core/submit.h"
+#include "core/util.h"
 
 #define SUBMIT_PATH_ENV "PATH=/usr/local/bin:/usr/bin:/bin"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void
-cpy(char *d, size_t n, const char *s)
-{
-	size_t l = strlen(s);
-
-	if (n == 0)
-		return;
-	if (l >= n)
-		l = n - 1;
-	memcpy(d, s, l);
-	d[l] = '\0';
-}
 
 /* An integer field: plain on v0.0.38, {"set","infinite","number"} from
  * v0.0.40 (the *_no_val types). */
@@ -262,11 +241,12 @@ workdir(const struct sq_action *a, const char *user, char *buf, size_t n)
 	struct passwd *pw;
 
 	if (d != NULL) {
-		cpy(buf, n, d);
+		sq_util_copy(buf, n, d);
 		return;
 	}
 	pw = user != NULL && *user != '\0' ? getpwnam(user) : NULL;
-	cpy(buf, n, pw != NULL && pw->pw_dir[0] == '/' ? pw->pw_dir : "/tmp");
+	sq_util_copy(buf, n,
+		     pw != NULL && pw->pw_dir[0] == '/' ? pw->pw_dir : "/tmp");
 }
 
 char *
@@ -352,7 +332,7 @@ sq_rest_submit_describe(struct sq_backend *b, const struct sq_action *a,
 	body = sq_rest_submit_body(a, api->slurm, sq_rest_backend_user(b), 1,
 				   &err);
 	if (body == NULL) {
-		cpy(buf, len, err.msg);
+		sq_util_copy(buf, len, err.msg);
 		return -1;
 	}
 	snprintf(buf, len, "POST /slurm/v0.0.%d/job/submit %s", api->slurm,
@@ -427,7 +407,7 @@ sq_rest_submit_act(struct sq_backend *b, const struct sq_action *a,
 	char path[96], id[32], seen[600];
 	char *body = NULL;
 	long status = 0;
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	int rc = -1, vr, rcall;
 	struct sq_err note;
 
@@ -462,7 +442,7 @@ sq_rest_submit_act(struct sq_backend *b, const struct sq_action *a,
 		goto out;
 	}
 	snprintf(id, sizeof(id), "%lld", (long long)json_object_get_int64(idv));
-	cpy(res->created, sizeof(res->created), id);
+	sq_util_copy(res->created, sizeof(res->created), id);
 	snprintf(res->inverse, sizeof(res->inverse), "cancel %s", id);
 	vr = verify(b, api->slurm, a, id, seen, sizeof(seen));
 	t->verified = vr;
@@ -484,12 +464,12 @@ out:
 	if (rc == -1 && res->message[0] == '\0') {
 		snprintf(res->message, sizeof(res->message),
 			 "submit: not submitted: %.900s", err->msg);
-		cpy(t->message, sizeof(t->message), err->msg);
+		sq_util_copy(t->message, sizeof(t->message), err->msg);
 	}
 	if (root != NULL)
 		json_object_put(root);
 	free(body);
 	sq_buf_free(&out);
-	res->ms = now_ms() - t0;
+	res->ms = sq_util_now_ms() - t0;
 	return rc;
 }

@@ -14,15 +14,7 @@
 #include "backends/cli/cli.h"
 #include "core/join.h"
 #include "core/snapshot.h"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "core/util.h"
 
 static char *
 slurp(const char *path, size_t *len)
@@ -82,21 +74,21 @@ refresh(const char *sq, size_t sqn, const char *sp, size_t spn,
 		exit(1);
 	memcpy(a, sq, sqn + 1);
 	memcpy(b, sp, spn + 1);
-	t0 = now_ms();
+	t0 = sq_util_now_ms();
 	*prio = sq_snapshot_new(SQ_KIND_PRIO, 0);
 	if (*prio == NULL || sq_parse_sprio(b, *prio, &err) == -1) {
 		fprintf(stderr, "sprio: %s\n", err.msg);
 		exit(1);
 	}
 	sq_prio_rank(*prio);
-	t1 = now_ms();
+	t1 = sq_util_now_ms();
 	*jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
 	if (*jobs == NULL || sq_parse_squeue(a, *jobs, &err) == -1) {
 		fprintf(stderr, "squeue: %s\n", err.msg);
 		exit(1);
 	}
 	sq_jobs_join_prio(*jobs, *prio);
-	t2 = now_ms();
+	t2 = sq_util_now_ms();
 	*ms_jobs = t2 - t1;
 	*ms_prio = t1 - t0;
 	free(a);

@@ -20,15 +20,7 @@
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
 #include "core/join.h"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "core/util.h"
 
 /* VmHWM (peak) or VmRSS of this process, in kB */
 static long
@@ -68,7 +60,7 @@ median(double *v, int n)
 static double
 bare(char **argv)
 {
-	double t0 = now_ms();
+	double t0 = sq_util_now_ms();
 	int status;
 	pid_t pid = fork();
 
@@ -91,7 +83,7 @@ bare(char **argv)
 	if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
 	    WEXITSTATUS(status) != 0)
 		return -1;
-	return now_ms() - t0;
+	return sq_util_now_ms() - t0;
 }
 
 int
@@ -186,7 +178,7 @@ main(int argc, char **argv)
 	}
 	q0 = b->queries;
 	for (i = 0; i < runs; i++) {
-		double t0 = now_ms();
+		double t0 = sq_util_now_ms();
 
 		if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
 			fprintf(stderr, "bench_refresh: %s\n", err.msg);
@@ -194,7 +186,7 @@ main(int argc, char **argv)
 		}
 		if (prio != NULL)
 			sq_jobs_join_prio(jobs, prio);
-		tf[i] = now_ms() - t0;
+		tf[i] = sq_util_now_ms() - t0;
 		rows = jobs->nrows;
 		bytes = sq_snapshot_bytes(jobs);
 		/* "GET /slurm/v0.0.38/jobs", "squeue -O": no quotes in it */

@@ -19,6 +19,7 @@
 #include "backends/cli/cli.h"
 #include "core/conf.h"
 #include "core/join.h"
+#include "core/util.h"
 #include "tui/app.h"
 
 #define MAXS 4096
@@ -28,15 +29,6 @@ struct series {
 	double v[MAXS];
 	int n;
 };
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void
 add(struct series *s, double ms)
@@ -133,10 +125,10 @@ static struct series s_filter = { .name = "filter" },
 static void
 redraw(struct sq_app *app, double t0, struct series *work)
 {
-	double t1 = now_ms(), t2;
+	double t1 = sq_util_now_ms(), t2;
 
 	sq_draw(app);
-	t2 = now_ms();
+	t2 = sq_util_now_ms();
 	add(work, t1 - t0);
 	add(&s_draw, t2 - t1);
 	if (work == &s_filter || work == &s_sort)
@@ -157,16 +149,16 @@ type_filter(struct sq_app *app, const char *pattern)
 	/* '/' opened the prompt: the console's idle loop makes the rows'
 	 * text in slices before the first letter (app.c, sq_table_warm) */
 	{
-		double t0 = now_ms(), t1;
+		double t0 = sq_util_now_ms(), t1;
 		int more;
 
 		do {
-			double s0 = now_ms();
+			double s0 = sq_util_now_ms();
 
 			more = sq_table_warm(t, 4096);
-			add(&s_slice, now_ms() - s0);
+			add(&s_slice, sq_util_now_ms() - s0);
 		} while (more);
-		t1 = now_ms();
+		t1 = sq_util_now_ms();
 		if (t1 - t0 > 0.05)
 			add(&s_warm, t1 - t0);
 	}
@@ -177,7 +169,7 @@ type_filter(struct sq_app *app, const char *pattern)
 		snprintf(buf, sizeof(buf), "%.*s", (int)l, pattern);
 		snprintf(app->prompt.buf, sizeof(app->prompt.buf), "%s", buf);
 		app->prompt.len = app->prompt.pos = l;
-		t0 = now_ms();
+		t0 = sq_util_now_ms();
 		if (sq_table_filter(t, buf, err, sizeof(err)) == -1)
 			fprintf(stderr, "filter %s: %s\n", buf, err);
 		redraw(app, t0, &s_filter);
@@ -270,7 +262,7 @@ main(int argc, char **argv)
 
 	/* the first snapshot, then a redraw */
 	{
-		double t0 = now_ms();
+		double t0 = sq_util_now_ms();
 
 		sq_table_set_snapshot(t, jobs);
 		redraw(app, t0, &s_snap);
@@ -280,14 +272,14 @@ main(int argc, char **argv)
 			type_filter(app, patterns[i]);
 		for (i = 0; i < sizeof(sorts) / sizeof(sorts[0]); i++) {
 			const char *s = sorts[i];
-			double t0 = now_ms();
+			double t0 = sq_util_now_ms();
 
 			sq_table_sort(t, col(t, s + (*s == '-')), *s == '-');
 			redraw(app, t0, &s_sort);
 		}
 		/* j, PgDn, G, g */
 		for (k = 0; k < 40; k++) {
-			double t0 = now_ms();
+			double t0 = sq_util_now_ms();
 
 			if (k % 10 == 9)
 				sq_table_goto(t, k % 20 == 9 ? t->nrows : 0);
@@ -302,7 +294,7 @@ main(int argc, char **argv)
 
 			sq_table_filter(t, k % 2 ? "Resources" : "", err,
 					sizeof(err));
-			t0 = now_ms();
+			t0 = sq_util_now_ms();
 			sq_table_set_snapshot(t,
 					      (k + round) % 2 ? jobs : jobs2);
 			redraw(app, t0, &s_snap);

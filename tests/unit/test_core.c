@@ -1,6 +1,6 @@
 /*
  * test_core.c - unit tests of core/: parsing helpers, GRES counting,
- * sanitizing, buffers, arenas, snapshots and joins.
+ * sanitizing, buffers, arenas, snapshots and joins, the util helpers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "core/parse.h"
 #include "core/sanitize.h"
 #include "core/snapshot.h"
+#include "core/util.h"
 #include "tests/unit/test_util.h"
 
 static void
@@ -262,6 +263,31 @@ test_kind_names(void **state)
 	assert_int_equal(sq_kind_from_name("bogus"), -1);
 }
 
+static void
+test_util(void **state)
+{
+	char d[6] = "xxxxx";
+	double t0, t1;
+
+	(void)state;
+	sq_util_copy(d, sizeof(d), "abc");
+	assert_string_equal(d, "abc");
+	/* cut to the size, always terminated */
+	sq_util_copy(d, sizeof(d), "abcdefgh");
+	assert_string_equal(d, "abcde");
+	sq_util_copy(d, sizeof(d), NULL);
+	assert_string_equal(d, "");
+	/* n == 0 writes nothing */
+	d[0] = 'q';
+	sq_util_copy(d, 0, "zz");
+	assert_int_equal(d[0], 'q');
+	sq_util_copy(d, 1, "zz");
+	assert_string_equal(d, "");
+	t0 = sq_util_now_ms();
+	t1 = sq_util_now_ms();
+	assert_true(t0 > 0 && t1 >= t0);
+}
+
 int
 main(void)
 {
@@ -277,6 +303,7 @@ main(void)
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_snapshot_and_join),
 		cmocka_unit_test(test_kind_names),
+		cmocka_unit_test(test_util),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
