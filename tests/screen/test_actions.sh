@@ -9,58 +9,21 @@
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux or the testbed is not there.
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SQUALL=${SQUALL:-$ROOT/squall}
-case $SQUALL in /*) ;; *) SQUALL=$(pwd)/$SQUALL ;; esac
-TB=${TB:-/tmp/slurmtb}
-SOCK=squall-actions-$$
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/squall-actions.XXXXXX") || exit 1
+TAG=actions
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 NAME=sqa-scr-$$
 ACCT=sqa_scr_$$
-failed=0
-count=0
-
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-S() { env -u SQUEUE_FORMAT -u SINFO_FORMAT LC_ALL=C SLURM_TIME_FORMAT=%s "$@"; }
 cleanup() {
-	T kill-server 2>/dev/null
 	S scancel --name="$NAME" 2>/dev/null
 	if S scontrol -o show node n2 | grep -q 'Reason=sqa-scr'; then
 		S scontrol update nodename=n2 state=resume
 	fi
 	S sacctmgr -i delete account where name="$ACCT" >/dev/null 2>&1
-	rm -rf "$WORK"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-ok() {
-	count=$((count + 1))
-	echo "ok $count - $*"
-}
-notok() {
-	count=$((count + 1))
-	echo "not ok $count - $*"
-	T capture-pane -p -t t 2>/dev/null | sed 's/^/#   /' | grep -v '^#   *$' | tail -12
-	failed=1
-}
-check() {
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else notok "$d"; fi
-}
-skip() {
-	echo "skip - $*"
-	exit 77
-}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$SQUALL" ] || {
-	echo "not ok - no binary at $SQUALL"
-	exit 1
-}
-TB=$TB "$ROOT/tests/testbed/status" >/dev/null 2>&1 ||
-	skip "the testbed is not running (tests/testbed/start)"
+on_exit=cleanup
+need_tmux
+need_binary
+need_testbed
 
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SQUALL_CONFIG=/dev/null
 export XDG_STATE_HOME=$WORK/state
@@ -73,24 +36,12 @@ J2=$(submit)
 S sacctmgr -i add account "$ACCT" parent=chemistry >/dev/null
 S sacctmgr -i add user bob account="$ACCT" >/dev/null
 
-cap() { T capture-pane -p -t t; }
-keys() { T send-keys -t t "$@"; }
-wait_for() { # wait_for PATTERN [SECONDS]
-	i=0
-	while [ $i -lt $((${2:-10} * 5)) ]; do
-		cap | grep -Eq -- "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
 prio() { S scontrol -o show job "$1" | sed -n 's/.* Priority=\([0-9]*\) .*/\1/p'; }
 state() { S scontrol -o show job "$1" | sed -n 's/.* JobState=\([A-Z]*\) .*/\1/p'; }
 drained() { S scontrol -o show node n2 | grep -q 'State=[A-Z+]*DRAIN'; }
 maxjobs() { S sacctmgr -n -P show assoc where account="$ACCT" user=bob format=MaxJobs; }
 eq() { [ "$1" = "$2" ]; }
 gt0() { [ "${1:-0}" -gt 0 ]; }
-not() { ! "$@"; }
 
 T new-session -d -s t -x 200 -y 50 "$SQUALL; sleep 600"
 wait_for ' default local [0-9]' 15 || {

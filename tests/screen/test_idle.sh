@@ -8,50 +8,12 @@
 # "unfocused"); focus-in (ESC [ I) refreshes at once.
 # Env: SQUALL (default ./squall). Prints ok/not ok; exit 1 on a failure,
 # 77 when tmux or the Slurm commands are missing.
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SQUALL=${SQUALL:-$ROOT/squall}
-case $SQUALL in /*) ;; *) SQUALL=$(pwd)/$SQUALL ;; esac
-SOCK=squall-idle-$$
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/squall-idle.XXXXXX") || exit 1
-failed=0
-count=0
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-ok() {
-	count=$((count + 1))
-	echo "ok $count - $*"
-}
-notok() {
-	count=$((count + 1))
-	echo "not ok $count - $*"
-	failed=1
-}
-check() {
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else notok "$d"; fi
-}
-cap() { T capture-pane -p -t t; }
-wait_for() { # wait_for PATTERN [SECONDS]
-	i=0
-	while [ $i -lt $((${2:-10} * 5)) ]; do
-		cap | grep -Eq -- "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
+TAG=idle
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 calls() { grep -c '^squeue' "$WORK/calls" 2>/dev/null || echo 0; }
-command -v tmux >/dev/null || {
-	echo "skip - no tmux"
-	exit 77
-}
-command -v squeue >/dev/null || {
-	echo "skip - no Slurm commands in PATH"
-	exit 77
-}
+need_tmux
+need_binary
+command -v squeue >/dev/null || skip "no Slurm commands in PATH"
 
 # wrappers that log the command and run the real one
 mkdir -p "$WORK/bin"

@@ -9,51 +9,11 @@
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux or the testbed is not there.
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SQUALL=${SQUALL:-$ROOT/squall}
-case $SQUALL in /*) ;; *) SQUALL=$(pwd)/$SQUALL ;; esac
-TB=${TB:-/tmp/slurmtb}
-SOCK=squall-reasons-$$
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/squall-reasons.XXXXXX") || exit 1
-failed=0
-count=0
-
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-S() { env -u SQUEUE_FORMAT -u SINFO_FORMAT LC_ALL=C SLURM_TIME_FORMAT=%s "$@"; }
-cleanup() {
-	T kill-server 2>/dev/null
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-ok() {
-	count=$((count + 1))
-	echo "ok $count - $*"
-}
-notok() {
-	count=$((count + 1))
-	echo "not ok $count - $*"
-	T capture-pane -p -t t 2>/dev/null | sed 's/^/#   /' | grep -v '^#   *$' | tail -12
-	failed=1
-}
-check() {
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else notok "$d"; fi
-}
-skip() {
-	echo "skip - $*"
-	exit 77
-}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$SQUALL" ] || {
-	echo "not ok - no binary at $SQUALL"
-	exit 1
-}
-TB=$TB "$ROOT/tests/testbed/status" >/dev/null 2>&1 ||
-	skip "the testbed is not running (tests/testbed/start)"
+TAG=reasons
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+need_tmux
+need_binary
+need_testbed
 
 cat >"$WORK/config" <<'EOF'
 reason maint Planned maintenance
@@ -62,19 +22,7 @@ EOF
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SQUALL_CONFIG=$WORK/config
 export XDG_STATE_HOME=$WORK/state
 
-cap() { T capture-pane -p -t t; }
-keys() { T send-keys -t t "$@"; }
-wait_for() { # wait_for PATTERN [SECONDS]
-	i=0
-	while [ $i -lt $((${2:-10} * 5)) ]; do
-		cap | grep -Eq -- "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
 drained() { S scontrol -o show node n2 | grep -q 'State=[A-Z+]*DRAIN'; }
-not() { ! "$@"; }
 was_drained=no
 drained && was_drained=yes
 
@@ -122,4 +70,5 @@ check "an unknown @NAME is named, with the defined names" \
 	wait_for "unknown reason template '@nope' \(defined: maint disk\)" 3
 
 T send-keys -t t q
-[ $failed -eq 0 ]
+echo "1..$count"
+exit $failed

@@ -5,45 +5,10 @@
 # shows the recorded jobs, the nodes view the recorded nodes, a filter
 # narrows them, and q quits with status 0.
 # Env: SQUALL (default ./squall). Prints ok/not ok; exit 1 on a failure.
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SQUALL=${SQUALL:-$ROOT/squall}
-case $SQUALL in /*) ;; *) SQUALL=$(pwd)/$SQUALL ;; esac
-SOCK=squall-replay-$$
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/squall-replay.XXXXXX") || exit 1
-failed=0
-count=0
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-ok() {
-	count=$((count + 1))
-	echo "ok $count - $*"
-}
-notok() {
-	count=$((count + 1))
-	echo "not ok $count - $*"
-	failed=1
-}
-check() {
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else notok "$d"; fi
-}
-cap() { T capture-pane -p -t t; }
-wait_for() { # wait_for PATTERN [SECONDS]
-	i=0
-	while [ $i -lt $((${2:-10} * 5)) ]; do
-		cap | grep -Eq -- "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
-command -v tmux >/dev/null || {
-	echo "skip - no tmux"
-	exit 77
-}
+TAG=replay
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+need_tmux
+need_binary
 
 rec=$WORK/rec
 for v in jobs nodes partitions; do
@@ -63,15 +28,6 @@ check "replay: with its user ($user)" wait_for "^ *$job +$user " 2
 T send-keys -t t ":nodes" Enter
 check "replay: the nodes view shows the recorded nodes" wait_for '^ *n4 ' 10
 T send-keys -t t "/n3" Enter
-gone() { # gone PATTERN [SECONDS]: until the screen no longer matches
-	i=0
-	while [ $i -lt $((${2:-5} * 5)) ]; do
-		cap | grep -Eq -- "$1" || return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
 check "replay: a filter narrows the nodes" gone '^ *n4 ' 5
 check "replay: the filtered node stays" wait_for '^ *n3 ' 3
 T send-keys -t t q

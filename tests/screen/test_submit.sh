@@ -8,54 +8,17 @@
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux or the testbed is not there.
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SQUALL=${SQUALL:-$ROOT/squall}
-case $SQUALL in /*) ;; *) SQUALL=$(pwd)/$SQUALL ;; esac
-TB=${TB:-/tmp/slurmtb}
-SOCK=squall-submit-$$
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/squall-submit.XXXXXX") || exit 1
+TAG=submit
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 NAME=sqsub-scr-$$
 IDS=
-failed=0
-count=0
-
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-S() { env -u SQUEUE_FORMAT -u SINFO_FORMAT LC_ALL=C SLURM_TIME_FORMAT=%s "$@"; }
 cleanup() {
-	T kill-server 2>/dev/null
 	for j in $IDS; do S scancel "$j" 2>/dev/null; done
-	rm -rf "$WORK"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-ok() {
-	count=$((count + 1))
-	echo "ok $count - $*"
-}
-notok() {
-	count=$((count + 1))
-	echo "not ok $count - $*"
-	T capture-pane -p -t t 2>/dev/null | sed 's/^/#   /' | grep -v '^#   *$' | tail -12
-	failed=1
-}
-check() {
-	d=$1
-	shift
-	if "$@"; then ok "$d"; else notok "$d"; fi
-}
-skip() {
-	echo "skip - $*"
-	exit 77
-}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$SQUALL" ] || {
-	echo "not ok - no binary at $SQUALL"
-	exit 1
-}
-TB=$TB "$ROOT/tests/testbed/status" >/dev/null 2>&1 ||
-	skip "the testbed is not running (tests/testbed/start)"
+on_exit=cleanup
+need_tmux
+need_binary
+need_testbed
 
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SQUALL_CONFIG=/dev/null
 export XDG_STATE_HOME=$WORK/state
@@ -69,17 +32,6 @@ sleep 110
 EOS
 chmod 644 "$WORK/held.sh" "$WORK/live.sh"
 
-cap() { T capture-pane -p -t t; }
-keys() { T send-keys -t t "$@"; }
-wait_for() { # wait_for PATTERN [SECONDS]
-	i=0
-	while [ $i -lt $((${2:-10} * 5)) ]; do
-		cap | grep -Eq -- "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
-}
 submitted() { cap | sed -n 's/.*submit: job \([0-9][0-9]*\) submitted.*/\1/p' | head -1; }
 
 T new-session -d -s t -x 200 -y 50 "$SQUALL -b local; sleep 600"
@@ -132,5 +84,5 @@ check "the detail pane of running job $J2 has 'Live usage (sstat)'" wait_for 'Li
 check "... with its batch step and step 0" wait_for "^ +$J2\.0 +1 " 15
 keys Escape
 keys q
-[ "$failed" -eq 0 ] && exit 0
-exit 1
+echo "1..$count"
+exit $failed
