@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sys/random.h>
+
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/join.h"
@@ -26,6 +28,53 @@ const char sq_cli_squeue_fmt[] =
     "Account:|,Partition:|,QOS:|,StateCompact:|,State:|,PriorityLong:|,"
     "NumNodes:|,NumCPUs:|,tres-per-node:|,TimeLimit:|,TimeUsed:|,"
     "SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
+
+int
+sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *rest = strchr(sq_cli_squeue_fmt, ',');
+	unsigned char r[8];
+	char nonce[SQ_CLI_NONCE_LEN + 1];
+	size_t i;
+	int len;
+
+	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		return sq_err_set(err, SQ_ERR_SYSTEM,
+				  "no random bytes for the squeue nonce");
+	memcpy(nonce, SQ_CLI_NONCE_PREFIX, 3);
+	for (i = 0; i < sizeof(r); i++) {
+		nonce[3 + 2 * i] = hex[r[i] >> 4];
+		nonce[4 + 2 * i] = hex[r[i] & 15];
+	}
+	nonce[SQ_CLI_NONCE_LEN] = '\0';
+	/* the first field is "JobArrayID:|": its suffix becomes |NONCE| */
+	len = snprintf(fmt, n, "JobArrayID:|%s|%s", nonce, rest);
+	if (len < 0 || (size_t)len >= n)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "squeue format too long");
+	return 0;
+}
+
+static int
+is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+void
+sq_cli_nonce_mask(char *s)
+{
+	char *p = s;
+	int i;
+
+	while ((p = strstr(p, "|" SQ_CLI_NONCE_PREFIX)) != NULL) {
+		for (i = 4; i <= SQ_CLI_NONCE_LEN && is_hex(p[i]); i++)
+			;
+		if (i == SQ_CLI_NONCE_LEN + 1 && p[i] == '|')
+			memmove(p + 1, p + i + 1, strlen(p + i + 1) + 1);
+		p++;
+	}
+}
 
 /* sinfo -N: one line per node and partition; Reason last. */
 const char sq_cli_sinfo_fmt[] =
@@ -172,10 +221,12 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	*out = NULL;
 	switch (kind) {
 	case SQ_KIND_JOBS: {
-		const char *const argv[] = {
-			"squeue", "-h", "-a", "-O", sq_cli_squeue_fmt, NULL
-		};
+		char fmt[sizeof(sq_cli_squeue_fmt) + SQ_CLI_NONCE_LEN + 2];
+		const char *const argv[] = { "squeue", "-h", "-a",
+					     "-O",     fmt,  NULL };
 
+		if (sq_cli_squeue_fmt_nonce(fmt, sizeof(fmt), err) == -1)
+			return -1;
 		return run_parse(cli, kind, argv, sq_parse_squeue, "squeue -O",
 				 out, err);
 	}

@@ -46,6 +46,24 @@ struct sq_cli {
 
 /* The fixed format strings (shared with tests and fixture recording). */
 extern const char sq_cli_squeue_fmt[];
+
+/*
+ * The squeue line squall runs carries a nonce as the suffix of its first
+ * field ("JobArrayID:|sqn<16 hex>|"), new for every fetch, so a job name
+ * holding a line break and a whole forged record cannot pass for a job
+ * (the parser learns the nonce from the first line; see parse_squeue.c).
+ */
+#define SQ_CLI_NONCE_PREFIX "sqn"
+#define SQ_CLI_NONCE_LEN 19 /* "sqn" and 16 hex digits */
+
+/* Fill fmt (n bytes) with sq_cli_squeue_fmt and a fresh nonce (from
+ * getrandom). 0, or -1 with err set. */
+int sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err);
+
+/* Take every "|sqn<16 hex>|" in s back to "|": a recorded squeue argv
+ * then matches whatever nonce it was recorded with, or none (recordings
+ * of older versions, generated ones); for the replay backend. */
+void sq_cli_nonce_mask(char *s);
 extern const char sq_cli_sinfo_fmt[];
 extern const char sq_cli_sprio_fmt[];
 

@@ -7,8 +7,16 @@
  * silently missing is worse than an error on the status line. Except after
  * a record: any user may put a line break in a job name, and the lines
  * that follow it, up to the next line that is a record, are the rest of
- * that name. (A name can still hold a whole well-formed line that passes
- * for a job: text cannot tell; REST and --json can.)
+ * that name.
+ *
+ * A name could also hold a whole well-formed line that would pass for a
+ * job. squall's squeue line therefore carries a nonce after the first
+ * field (sq_cli_squeue_fmt_nonce: "12|sqn<16 hex>|12|..."), new for
+ * every fetch: the first line of the output is always squeue's own, so
+ * the parser learns the nonce there, and after that only a line with the
+ * nonce in that place starts a job. Text without a nonce (fixtures,
+ * recordings of older versions) is read as before, by the shape of its
+ * lines.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +66,37 @@ u32(const char *s)
 	return (end == s || v > 0xffffffffUL) ? 0 : (uint32_t)v;
 }
 
-/* Does line (not yet split) start a job: every field, and a JobID that
- * is a number? */
+/* The nonce after the first field of line ("|sqn<16 hex>|"), or NULL. */
+static const char *
+nonce_of(const char *line)
+{
+	const char *p = strchr(line, '|');
+	int i;
+
+	if (p == NULL || strncmp(p + 1, SQ_CLI_NONCE_PREFIX, 3) != 0)
+		return NULL;
+	for (i = 4; i <= SQ_CLI_NONCE_LEN; i++)
+		if (!((p[i] >= '0' && p[i] <= '9') ||
+		      (p[i] >= 'a' && p[i] <= 'f')))
+			return NULL;
+	return p[SQ_CLI_NONCE_LEN + 1] == '|' ? p : NULL;
+}
+
+/* Does line (not yet split) start a job? With a nonce (the "|sqn...|" of
+ * the first line, in nonce), exactly when it has that nonce after its
+ * first field; without, when it has every field and a JobID that is a
+ * number. */
 static int
-is_record(const char *line)
+is_record(const char *line, const char *nonce)
 {
 	const char *p;
 	int bars = 0;
+
+	if (nonce[0] != '\0') {
+		p = strchr(line, '|');
+		return p != NULL &&
+		       strncmp(p, nonce, SQ_CLI_NONCE_LEN + 2) == 0;
+	}
 
 	for (p = line; *p != '\0'; p++)
 		bars += *p == '|';
@@ -100,6 +132,7 @@ int
 sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[F_COUNT];
+	char nonce[SQ_CLI_NONCE_LEN + 3] = "";
 	struct sq_strtab st;
 	int lineno = 0, rc = -1;
 
@@ -113,10 +146,12 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		int n;
 
 		lineno++;
+		if (lineno == 1 && nonce_of(line) != NULL)
+			memcpy(nonce, nonce_of(line), SQ_CLI_NONCE_LEN + 2);
 		/* the rest of a name with a line break; a line cut short at
 		 * the end (no newline) is truncated output, not a name */
 		if (s->nrows > 0 && pos != line + strlen(line) &&
-		    !is_record(line)) {
+		    !is_record(line, nonce)) {
 			if (continue_name(s, line) == -1) {
 				sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 				goto out;
@@ -125,6 +160,22 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		}
 		if (*line == '\0')
 			continue;
+		if (nonce[0] != '\0') {
+			char *p = strchr(line, '|');
+
+			if (p == NULL ||
+			    strncmp(p, nonce, SQ_CLI_NONCE_LEN + 2) != 0) {
+				sq_err_set(
+				    err, SQ_ERR_PARSE,
+				    "squeue line %d: no nonce (truncated "
+				    "output?)",
+				    lineno);
+				goto out;
+			}
+			/* "12|sqn...|12|..." -> "12|12|..." */
+			memmove(p, p + SQ_CLI_NONCE_LEN + 1,
+				strlen(p + SQ_CLI_NONCE_LEN + 1) + 1);
+		}
 		n = sq_split(line, '|', f, F_COUNT);
 		if (n != F_COUNT) {
 			sq_err_set(err, SQ_ERR_PARSE,

@@ -95,6 +95,9 @@ replay_load(const char *dir, struct sq_err *err)
 			goto oom;
 		r->e = ne;
 		r->e[r->n].key = strdup(rest);
+		/* squeue's nonce differs in every recording */
+		if (r->e[r->n].key != NULL)
+			sq_cli_nonce_mask(r->e[r->n].key);
 		r->e[r->n].file = strdup(f[2]);
 		r->e[r->n].status = atoi(f[1]);
 		r->e[r->n].served = 0;
@@ -132,6 +135,8 @@ replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	sq_buf_init(&key, 0);
 	for (i = 0; argv[i] != NULL; i++)
 		sq_buf_printf(&key, "%s%s", i ? "\t" : "", argv[i]);
+	if (key.data != NULL)
+		sq_cli_nonce_mask(key.data);
 	for (i = 0; i < r->n && pick == NULL; i++) {
 		if (strcmp(r->e[i].key, sq_buf_str(&key)) != 0)
 			continue;

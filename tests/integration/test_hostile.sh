@@ -2,7 +2,8 @@
 # test_hostile.sh - hostile text from the cluster on the live testbed. Real
 # jobs of alice (held, cancelled by id at exit) carry names with quotes,
 # ';', $(...), backticks, '|', a tab, a newline, OSC and CSI escape
-# sequences, invalid UTF-8 and 1000 bytes. What Slurm 22.05 takes: all
+# sequences, invalid UTF-8, 1000 bytes and a whole forged squeue record
+# after a line break. What Slurm 22.05 takes: all
 # of these in sbatch -J (a newline too) and in scontrol update name= or
 # comment=; it refuses names and comments over 1024 bytes, so the 4 KB
 # strings go through a --record directory replayed with --replay, as a
@@ -60,7 +61,11 @@ sub J7 "sqh7 ${E}]0;pwned${BEL}${E}[2J${E}[31mred${E}[0m"
 sub J8 "sqh8 $BAD"
 sub J9 "sqh9 line1${NL}line2"
 sub J10 "sqh10 $LONG"
-check "ten hostile jobs submitted" test "$(echo $ids | wc -w)" -eq 10
+# a line break and a whole well-formed squeue record of a running job
+# 999998 of root: without the nonce of squall's squeue line it was a job
+FORGED='999998|999998|N/A|N/A|root|physics|high|normal|R|RUNNING|99999|1|64|N/A|UNLIMITED|1:00|1796013499|1796013499|n1|0|None|forged'
+sub J11 "sqh11 forge${NL}$FORGED"
+check "eleven hostile jobs submitted" test "$(echo $ids | wc -w)" -eq 11
 # a comment with a newline and an escape (read back by actions)
 scontrol update jobid="$J1" comment="c1${NL}c2 ${E}]0;pwned${BEL}" 2>/dev/null
 
@@ -81,6 +86,7 @@ one_row() { [ "$(grep -ac "^$2[ $TAB]" "$1")" -eq 1 ]; }
 same_fields() {
 	awk -F'\t' 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$1"
 }
+not_row() { ! grep -aq "^$2[ $TAB]" "$1"; }
 all_rows() { # all_rows FILE: each hostile job on one line
 	for j in $ids; do one_row "$1" "$j" || return 1; done
 }
@@ -93,6 +99,8 @@ check "table: one row per hostile job (tab, newline, '|' keep it whole)" \
 	all_rows "$tmp/t"
 check "table: the 1000-byte name is shown (cut, not dropped)" \
 	grep -aq "sqh10 LLLL" "$tmp/t"
+check "table: a forged record in a name is no job (no row 999998)" \
+	not_row "$tmp/t" 999998
 
 "$SQUALL" --once --view jobs --format tsv >"$tmp/v" 2>/dev/null
 check "tsv: exit 0" test $? -eq 0
@@ -106,6 +114,8 @@ check "tsv: newline escaped (backslash n)" grep -aqF 'sqh9 line1\nline2' "$tmp/v
 check "tsv: invalid UTF-8 and C1 escaped (backslash xNN)" \
 	grep -aqF 'sqh8 bad\xff\xfe\xc2\x9b2J' "$tmp/v"
 check "tsv: the 1000-byte name whole" grep -aqF "sqh10 $LONG" "$tmp/v"
+check "tsv: no row 999998, the forged record is in J11's name" sh -c \
+	"! grep -aq '^999998$TAB' '$tmp/v' && grep -aqF 'sqh11 forge\\n999998|' '$tmp/v'"
 
 "$SQUALL" --once --view jobs --format json >"$tmp/j" 2>/dev/null
 check "json: exit 0" test $? -eq 0
@@ -113,7 +123,7 @@ check "json: valid (jq)" sh -c "jq -e 'type == \"array\"' '$tmp/j' >/dev/null"
 check "json: valid UTF-8" utf8 "$tmp/j"
 check "json: no raw escape byte" sh -c "! LC_ALL=C grep -q '$E' '$tmp/j'"
 name_of() { jq -r --arg id "$1" '.[] | select(.job_id == $id) | .name' "$tmp/j"; }
-for v in J1 J2 J3 J4 J5 J6 J7 J9 J10; do
+for v in J1 J2 J3 J4 J5 J6 J7 J9 J10 J11; do
 	eval "id=\$$v"
 	want=$(squeue -h -j "$id" -o %j)
 	check "json: the name of $v comes back exactly" \
@@ -170,6 +180,10 @@ ex() {
 	fi
 }
 ssh_args="-b ssh -H 127.0.0.1 -p 2222 -l alice --identity $TB/ssh/id_ed25519 --known-hosts $TB/ssh/known_hosts"
+# shellcheck disable=SC2086
+"$SQUALL" $ssh_args --once --view jobs --format tsv >"$tmp/sv" 2>/dev/null
+check "ssh: no row 999998, J11 is one row (the same squeue line)" sh -c \
+	"! grep -aq '^999998$TAB' '$tmp/sv' && [ \$(grep -ac '^$J11$TAB' '$tmp/sv') -eq 1 ]"
 for b in local ssh; do
 	args=
 	[ $b = ssh ] && args=$ssh_args
@@ -219,8 +233,10 @@ for v in jobs nodes accounts; do
 done
 HOST="${E}]0;pwned${BEL}${E}[2J$K4$BAD;\$(touch /tmp/pwned)"
 f=$(grep -l '' "$rec"/*-squeue.out | head -1)
+# a record of job 999999 made from the first line, its nonce (field 2,
+# see backends/cli/parse_squeue.c) kept
 head -1 "$f" | awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" }
-	{ $1 = $2 = $3 = 999999; $5 = "u" h; $21 = "r" h; NF = 21; print $0 "|n" h }' \
+	{ $1 = $3 = $4 = 999999; $6 = "u" h; $22 = "r" h; NF = 22; print $0 "|n" h }' \
 	>>"$f"
 f=$(grep -l '' "$rec"/*-sinfo.out | xargs grep -l '|' | head -1)
 awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" } NR == 1 { NF = 8; print $0 "|" h; next } { print }' \

@@ -2,7 +2,8 @@
  * test_hostile.c - hostile input that is not a parser crash: text from
  * the cluster written as tsv (escape sequences, C1 controls, invalid
  * UTF-8 never reach a terminal raw) or JSON (always valid UTF-8), job
- * names with line breaks in the squeue and sacct text, and a --record
+ * names with line breaks in the squeue and sacct text (and one holding a
+ * whole forged squeue record, told apart by the nonce), and a --record
  * directory from someone else (a FIFO or a link to /dev/zero must not
  * hang the replay).
  */
@@ -101,9 +102,11 @@ test_utf8_dup(void **state)
 	}
 }
 
-#define SQ_LINE(id, name)                                                      \
-	id "|" id "|" id "|N/A|alice|physics|low|normal|PD|PENDING|100|1|1|"   \
-	   "N/A|5:00|0:00|1795989962|N/A||0|JobHeldUser|" name "\n"
+/* a squeue line after its first field, and a whole line */
+#define SQ_FIELDS(id, name)                                                    \
+	id "|" id "|N/A|alice|physics|low|normal|PD|PENDING|100|1|1|N/A|5:00|" \
+	   "0:00|1795989962|N/A||0|JobHeldUser|" name "\n"
+#define SQ_LINE(id, name) id "|" SQ_FIELDS(id, name)
 
 /* Any user can put a line break in a job name; squeue prints it raw. The
  * queue must still read (it failed as a whole, for every user), the name
@@ -135,6 +138,98 @@ test_squeue_newline_in_name(void **state)
 	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
 	assert_int_equal(sq_parse_squeue(first, s, &err), -1);
 	sq_snapshot_unref(s);
+}
+
+/* The recorded squeue output (squall's own line, with its nonce) of a
+ * job whose name is "forge", a line break and a whole well-formed record
+ * of a running job 999999 of root: the forged line is the rest of the
+ * name, never a job. Without the nonce the same text would show it. */
+static void
+test_squeue_forged_record(void **state)
+{
+	char *text = sq_test_fixture("cli/22.05/squeue_nonce.txt", NULL);
+	char *bare, *p, *q, fmt[1024], key[1024];
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	const struct sq_job *j;
+	struct sq_err err;
+	size_t i, forge = 0, fake = 0, lines = 0;
+	const char *nonce;
+
+	(void)state;
+	bare = strdup(text);
+	assert_non_null(bare);
+	for (p = text; *p != '\0'; p++)
+		lines += *p == '\n';
+	assert_int_equal(sq_parse_squeue(text, s, &err), 0);
+	/* one line is not a job */
+	assert_int_equal(s->nrows, lines - 1);
+	for (i = 0; i < s->nrows; i++) {
+		j = sq_snapshot_row(s, i);
+		fake += j->job_id == 999999;
+		if (strncmp(j->name, "forge\n999999|999999|N/A|", 24) == 0)
+			forge++;
+	}
+	assert_int_equal(fake, 0);
+	assert_int_equal(forge, 1);
+	sq_snapshot_unref(s);
+
+	/* the nonce taken out of every line: the forged job appears (what
+	 * the text of older versions could not tell) */
+	nonce = strstr(bare, "|sqn");
+	assert_non_null(nonce);
+	memcpy(key, nonce, SQ_CLI_NONCE_LEN + 1);
+	key[SQ_CLI_NONCE_LEN + 1] = '\0';
+	while ((q = strstr(bare, key)) != NULL)
+		memmove(q, q + strlen(key), strlen(q + strlen(key)) + 1);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(bare, s, &err), 0);
+	for (i = 0, fake = 0; i < s->nrows; i++) {
+		j = sq_snapshot_row(s, i);
+		fake += j->job_id == 999999;
+	}
+	assert_int_equal(fake, 1);
+	sq_snapshot_unref(s);
+	free(bare);
+	free(text);
+
+	/* a line with another nonce after the first: the rest of a name;
+	 * a truncated last line without it: an error */
+	{
+		char two[] = "5|sqn0123456789abcdef|" SQ_FIELDS(
+		    "5", "a") "6|sqn0123456789abcdee|" SQ_FIELDS("6", "b");
+		char cut[] =
+		    "5|sqn0123456789abcdef|" SQ_FIELDS("5", "a") "6|sqn0123";
+
+		s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+		assert_int_equal(sq_parse_squeue(two, s, &err), 0);
+		assert_int_equal(s->nrows, 1);
+		j = sq_snapshot_row(s, 0);
+		assert_non_null(strstr(j->name, "a\n6|sqn"));
+		sq_snapshot_unref(s);
+		s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+		assert_int_equal(sq_parse_squeue(cut, s, &err), -1);
+		sq_snapshot_unref(s);
+	}
+
+	/* the format: a fresh nonce each time, masked for the replay */
+	assert_int_equal(sq_cli_squeue_fmt_nonce(fmt, sizeof(fmt), &err), 0);
+	assert_int_equal(strncmp(fmt, "JobArrayID:|sqn", 15), 0);
+	assert_string_equal(fmt + 12 + SQ_CLI_NONCE_LEN,
+			    strchr(sq_cli_squeue_fmt, ',') - 1);
+	snprintf(key, sizeof(key), "%s", fmt);
+	assert_int_equal(sq_cli_squeue_fmt_nonce(fmt, sizeof(fmt), &err), 0);
+	assert_string_not_equal(fmt, key);
+	sq_cli_nonce_mask(fmt);
+	sq_cli_nonce_mask(key);
+	assert_string_equal(fmt, key);
+	/* masked: the format without a nonce, as older versions ran it */
+	assert_string_equal(fmt, sq_cli_squeue_fmt);
+	/* a short, long or non-hex "sqn" word is left alone */
+	snprintf(key, sizeof(key),
+		 "|sqn123| |sqnZZZZZZZZZZZZZZZZ| |sqn0123456789abcdef0|");
+	sq_cli_nonce_mask(key);
+	assert_string_equal(
+	    key, "|sqn123| |sqnZZZZZZZZZZZZZZZZ| |sqn0123456789abcdef0|");
 }
 
 /* sacct -P puts JobName last too: the rest of a name is skipped */
@@ -223,6 +318,7 @@ main(void)
 		cmocka_unit_test(test_tsv_escapes),
 		cmocka_unit_test(test_utf8_dup),
 		cmocka_unit_test(test_squeue_newline_in_name),
+		cmocka_unit_test(test_squeue_forged_record),
 		cmocka_unit_test(test_sacct_newline_in_name),
 		cmocka_unit_test(test_replay_special_files),
 	};
