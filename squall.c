@@ -31,6 +31,7 @@ enum {
 	OPT_JOB,
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
+	OPT_CA_FILE,
 	OPT_SPEC,
 	OPT_RECORD,
 	OPT_REPLAY,
@@ -61,6 +62,7 @@ static const struct option longopts[] = {
 	{ "job", required_argument, NULL, OPT_JOB },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
+	{ "ca-file", required_argument, NULL, OPT_CA_FILE },
 	{ "spec", required_argument, NULL, OPT_SPEC },
 	{ "record", required_argument, NULL, OPT_RECORD },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
@@ -104,6 +106,8 @@ usage(FILE *fp)
 		"      --ssh-config FILE  ssh: config file instead of "
 		"~/.ssh/config\n"
 		"      --insecure-http    rest: allow http:// off loopback\n"
+		"      --ca-file FILE     rest: CA certificates (PEM) for "
+		"https\n"
 		"Behaviour:\n"
 		"      --readonly         refuse every action\n"
 		"  -r, --refresh SEC      queue refresh interval [10]\n"
@@ -266,6 +270,10 @@ main(int argc, char **argv)
 			break;
 		case OPT_INSECURE_HTTP:
 			cfg.insecure_http = 1;
+			break;
+		case OPT_CA_FILE:
+			bad |= copy_opt(cfg.ca_file, sizeof(cfg.ca_file),
+					optarg, "--ca-file");
 			break;
 		case OPT_RECORD:
 			bad |= copy_opt(cfg.record_dir, sizeof(cfg.record_dir),

@@ -7,14 +7,15 @@
 
 struct sq_cluster_cfg {
 	char name[64];
-	char backend[16];       /* local, ssh, rest, replay */
-	char host[256];         /* ssh */
-	int port;               /* ssh port (0: default) */
-	char user[64];          /* ssh or rest user name */
-	char url[512];          /* rest */
-	char token_file[512];   /* rest */
-	char replay_dir[512];   /* replay */
-	char record_dir[512];   /* --record: keep raw outputs here */
+	char backend[16];     /* local, ssh, rest, replay */
+	char host[256];       /* ssh */
+	int port;             /* ssh port (0: default) */
+	char user[64];        /* ssh or rest user name */
+	char url[512];        /* rest */
+	char token_file[512]; /* rest */
+	char ca_file[512];    /* rest: CA bundle for https, "": the system's */
+	char replay_dir[512]; /* replay */
+	char record_dir[512]; /* --record: keep raw outputs here */
 	char slurm_bindir[256]; /* absolute path of the Slurm binaries, or "" */
 	char spec[512];         /* cluster spec file (spec view) */
 	char history_since[64]; /* history window (core/history.h); "": 24h */

@@ -39,6 +39,7 @@ static const struct ckey cluster_keys[] = {
 	CSTR("user", user, CK_STR),
 	CSTR("url", url, CK_STR),
 	CSTR("token-file", token_file, CK_PATH),
+	CSTR("ca-file", ca_file, CK_PATH),
 	CSTR("replay", replay_dir, CK_PATH),
 	CSTR("record", record_dir, CK_PATH),
 	CSTR("slurm-bindir", slurm_bindir, CK_PATH),
@@ -275,6 +276,7 @@ overlay(struct sq_cluster_cfg *dst, const struct sq_cluster_cfg *src,
 	OV_STR(user)
 	OV_STR(url)
 	OV_STR(token_file)
+	OV_STR(ca_file)
 	OV_STR(replay_dir)
 	OV_STR(record_dir)
 	OV_STR(slurm_bindir)

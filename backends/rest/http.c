@@ -16,14 +16,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include <sys/stat.h>
+
 #include "config.h"
 #include "backends/rest/rest.h"
 
 struct sq_http {
 	CURL *curl;
-	char base[600];  /* scheme://host[:port][/prefix], no trailing '/' */
-	char where[600]; /* for messages */
-	char sock[512];  /* unix socket path, or "" */
+	char base[600];    /* scheme://host[:port][/prefix], no trailing '/' */
+	char where[600];   /* for messages */
+	char sock[512];    /* unix socket path, or "" */
+	char ca_file[512]; /* CURLOPT_CAINFO, or "": the system's CAs */
 	int https;
 	int timeout;
 	char errbuf[CURL_ERROR_SIZE];
@@ -138,6 +141,32 @@ parse_web_url(struct sq_http *h, const char *url, int insecure,
 	while (alen > 8 && h->base[alen - 1] == '/')
 		h->base[--alen] = '\0';
 	snprintf(h->where, sizeof(h->where), "%s", h->base);
+	return 0;
+}
+
+int
+sq_http_ca_file(struct sq_http *h, const char *path, struct sq_err *err)
+{
+	struct stat st;
+	FILE *fp;
+
+	if (!h->https)
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "ca-file %s: only an https:// URL has a "
+				  "certificate to verify",
+				  path);
+	if (strlen(path) >= sizeof(h->ca_file))
+		return sq_err_set(err, SQ_ERR_USAGE, "ca-file: path too long");
+	/* a FIFO or a device would hang or feed the TLS library junk */
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode))
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "ca-file %s: not a regular file", path);
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return sq_err_set(err, SQ_ERR_USAGE, "ca-file %s: cannot read",
+				  path);
+	fclose(fp);
+	snprintf(h->ca_file, sizeof(h->ca_file), "%s", path);
 	return 0;
 }
 
@@ -372,6 +401,8 @@ sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
 	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 0L);
 	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
 	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	if (h->ca_file[0] != '\0')
+		curl_easy_setopt(c, CURLOPT_CAINFO, h->ca_file);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
 			 (long)(h->timeout < 10 ? h->timeout : 10));

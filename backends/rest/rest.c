@@ -210,6 +210,9 @@ rest_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	p->http = sq_http_open(cfg->url, cfg->insecure_http, cfg->timeout, err);
 	if (p->http == NULL)
 		return -1;
+	if (cfg->ca_file[0] != '\0' &&
+	    sq_http_ca_file(p->http, cfg->ca_file, err) == -1)
+		return -1;
 	if (sq_rest_auth_load(&p->auth, cfg, !sq_http_is_unix(p->http), err) ==
 	    -1)
 		return -1;

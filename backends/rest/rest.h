@@ -107,6 +107,11 @@ struct sq_http;
  */
 struct sq_http *sq_http_open(const char *url, int insecure_http, int timeout,
 			     struct sq_err *err);
+/* Verify the https server against the CA certificates in path (PEM)
+ * instead of the system's: a site's own CA. The file must be a readable
+ * regular file; an http:// or unix: URL has nothing to verify (usage
+ * error). 0, or -1 with err set. */
+int sq_http_ca_file(struct sq_http *h, const char *path, struct sq_err *err);
 void sq_http_close(struct sq_http *h);
 /* Is this connection a unix socket? */
 int sq_http_is_unix(const struct sq_http *h);

@@ -224,7 +224,7 @@ test_cluster(void **state)
 	assert_int_equal(sq_conf_exec(&c,
 				      "cluster lab backend=rest "
 				      "url=http://127.0.0.1:6820 "
-				      "token-file=/etc/tok",
+				      "token-file=/etc/tok ca-file=/etc/ca.pem",
 				      "f", 2, &err),
 			 0);
 	assert_int_equal(sq_conf_exec(&c, "cluster here", "f", 3, &err), 0);
@@ -241,6 +241,7 @@ test_cluster(void **state)
 	cl = sq_conf_cluster(&c, "lab");
 	assert_string_equal(cl->url, "http://127.0.0.1:6820");
 	assert_string_equal(cl->token_file, "/etc/tok");
+	assert_string_equal(cl->ca_file, "/etc/ca.pem");
 	assert_string_equal(sq_conf_cluster(&c, "here")->backend, "local");
 	assert_null(sq_conf_cluster(&c, "nope"));
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "tests/unit/test_util.h"
@@ -131,6 +132,34 @@ url_bad(const char *url, int insecure, const char *why)
 		fail_msg("%s: message '%s' lacks '%s'", url, err.msg, why);
 }
 
+/* --ca-file: only for https, only a readable regular file */
+static void
+test_ca_file(void **state)
+{
+	struct sq_err err;
+	struct sq_http *h;
+	char path[] = "/tmp/sq-test-ca.XXXXXX";
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd != -1);
+	close(fd);
+	h = sq_http_open("http://127.0.0.1:6820", 0, 5, &err);
+	assert_non_null(h);
+	assert_int_equal(sq_http_ca_file(h, path, &err), -1);
+	assert_non_null(strstr(err.msg, "only an https:// URL"));
+	sq_http_close(h);
+	h = sq_http_open("https://rest.example:6820", 0, 5, &err);
+	assert_non_null(h);
+	assert_int_equal(sq_http_ca_file(h, "/dev/null", &err), -1);
+	assert_non_null(strstr(err.msg, "not a regular file"));
+	assert_int_equal(sq_http_ca_file(h, "/nonexistent/ca.pem", &err), -1);
+	assert_int_equal(sq_http_ca_file(h, path, &err), 0);
+	sq_http_close(h);
+	unlink(path);
+}
+
 static void
 test_urls(void **state)
 {
@@ -199,6 +228,7 @@ main(void)
 		cmocka_unit_test(test_discover_2411),
 		cmocka_unit_test(test_discover_synthetic),
 		cmocka_unit_test(test_urls),
+		cmocka_unit_test(test_ca_file),
 		cmocka_unit_test(test_no_server),
 	};
 
