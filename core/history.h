@@ -163,6 +163,18 @@ struct sq_hist *sq_history_add_run(struct sq_hist_build *b);
 struct sq_hist_step *sq_history_add_step(struct sq_hist_build *b, size_t run);
 int sq_history_finish(struct sq_hist_build *b);
 void sq_history_free(struct sq_hist_build *b);
+/*
+ * An incremental fetch (a console refreshing a long window): incr is the
+ * finished result of a short window that ends now, prev the last whole
+ * result. A new finished snapshot of incr's runs and those of prev that
+ * incr lacks (the same job, start and end) and that ended at or after
+ * window_start (SQ_NONE: no limit); prev's active runs are dropped, since
+ * any still active is in incr. Runs are numbered and summed again.
+ * NULL when out of memory.
+ */
+struct sq_snapshot *sq_history_merge(const struct sq_snapshot *incr,
+				     const struct sq_snapshot *prev,
+				     int64_t window_start);
 /* Keep only the rows of one scope (batch mode, before printing). */
 void sq_history_keep(struct sq_snapshot *s, enum sq_hist_scope scope);
 /* Scope shown by a history view ("history", "history-users" ...), or -1. */

@@ -262,6 +262,8 @@ sq_cli_backend_close(struct sq_backend *b)
 		return;
 	if (cli->tr_ctx != NULL)
 		cli->tr->close(cli->tr_ctx);
+	if (cli->hist_prev != NULL)
+		sq_snapshot_unref(cli->hist_prev);
 	free(cli);
 	b->priv = NULL;
 }

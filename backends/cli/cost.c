@@ -72,3 +72,14 @@ sq_cli_cost(const char *const argv[], unsigned *ctld, unsigned *dbd)
 	}
 	*ctld = 1;
 }
+
+int
+sq_cli_timeout(const char *cmd, int base)
+{
+	const char *b = strrchr(cmd, '/');
+
+	b = b != NULL ? b + 1 : cmd;
+	if (strcmp(b, "sacct") == 0)
+		return base > 150 ? 600 : base * 4;
+	return base;
+}

@@ -98,6 +98,7 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 	char path[512], **env = NULL;
 	pid_t pid;
 	double deadline;
+	int tmo;
 	struct pollfd pfd[3];
 	size_t inoff = 0;
 	sigset_t pipeset, oldset;
@@ -155,7 +156,8 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 		goto out;
 	}
 	rc = -1;
-	deadline = sq_util_now_ms() + l->timeout * 1000.0;
+	tmo = sq_cli_timeout(argv[0], l->timeout);
+	deadline = sq_util_now_ms() + tmo * 1000.0;
 	pfd[0].fd = op[0];
 	pfd[1].fd = ep[0];
 	pfd[2].fd = ip[1];
@@ -238,7 +240,7 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 		;
 	if (killed) {
 		sq_err_set(err, SQ_ERR_COMMAND, "%s timed out after %d s",
-			   argv[0], l->timeout);
+			   argv[0], tmo);
 		goto out;
 	}
 	if (WIFEXITED(ws))
@@ -298,6 +300,7 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	b->priv = cli;
 	cli->b = b;
 	cli->tr = &sq_transport_local;
+	cli->hist_incremental = 1;
 	cli->tr_ctx = sq_transport_local_new(cfg->slurm_bindir, cfg->timeout);
 	if (cli->tr_ctx == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");

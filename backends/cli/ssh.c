@@ -260,7 +260,8 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 	struct ssh_channel_callbacks_struct ccb;
 	struct exit_signal es = { 0 };
 	char chunk[32768];
-	double deadline = sq_util_now_ms() + t->timeout * 1000.0, left;
+	int tmo = sq_cli_timeout(name, t->timeout);
+	double deadline = sq_util_now_ms() + tmo * 1000.0, left;
 	ssh_channel ch;
 	int rc = -1, i, n;
 
@@ -340,7 +341,7 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 			*fatal = 1;
 			sq_err_set(err, SQ_ERR_COMMAND,
 				   "%s on %s timed out after %d s", name,
-				   t->target, t->timeout);
+				   t->target, tmo);
 			goto out;
 		}
 		n = ssh_channel_poll_timeout(
@@ -520,6 +521,7 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	b->priv = cli;
 	cli->b = b;
 	cli->tr = &sq_transport_ssh;
+	cli->hist_incremental = 1;
 	cli->tr_ctx = sq_transport_ssh_new(cfg, err);
 	if (cli->tr_ctx == NULL)
 		return -1;

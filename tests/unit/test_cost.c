@@ -64,6 +64,18 @@ test_cli_cost(void **state)
 	cli(1, 0, (const char *const[]){ "strigger", "--get", NULL });
 }
 
+/* sacct reads a window of accounting: four times the timeout, capped */
+static void
+test_cli_timeout(void **state)
+{
+	(void)state;
+	assert_int_equal(sq_cli_timeout("sacct", 30), 120);
+	assert_int_equal(sq_cli_timeout("/usr/bin/sacct", 30), 120);
+	assert_int_equal(sq_cli_timeout("sacct", 300), 600);
+	assert_int_equal(sq_cli_timeout("sacctmgr", 30), 30);
+	assert_int_equal(sq_cli_timeout("squeue", 30), 30);
+}
+
 static void
 rest(unsigned ctld, unsigned dbd, const char *method, const char *path)
 {
@@ -99,6 +111,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cli_cost),
+		cmocka_unit_test(test_cli_timeout),
 		cmocka_unit_test(test_rest_cost),
 	};
 

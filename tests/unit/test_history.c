@@ -602,6 +602,91 @@ test_slurmdb_stream(void **state)
 	sq_snapshot_unref(whole);
 }
 
+/* ---- incremental refresh ---- */
+
+#define H(id, state, start, end, name)                                         \
+	id "|" id "|alice|physics|low|normal|" state "|0:0|" start "|" start   \
+	   "|" end "|5|1|500M|billing=1,cpu=1,mem=500M,node=1|1|1|n1|"         \
+	   "00:01.000|1000K|" name "\n" id ".batch|" id                        \
+	   ".batch||physics|||" state "|0:0|" start "|" start "|" end          \
+	   "|5|1||cpu=1,mem=500M|1|1|"                                         \
+	   "n1|00:04.000|2048K|batch\n"
+
+/* The recorded scenario merged with itself: nothing twice, the same
+ * summaries; and a console's refresh: runs that ended before the window
+ * go, active runs are replaced by what the newer fetch says, a requeued
+ * job's runs are numbered across both. */
+static void
+test_merge(void **state)
+{
+	char *text = sq_test_fixture(FIX "22.05/sacct_history.txt", NULL);
+	struct sq_snapshot *s = sacct(text, 0), *m, *prev, *incr;
+	const struct sq_hist *h;
+
+	(void)state;
+	m = sq_history_merge(s, s, SQ_NONE);
+	assert_non_null(m);
+	check_scenario(m, 0);
+	assert_int_equal(m->nrows, s->nrows);
+	sq_snapshot_unref(m);
+	/* an empty refresh keeps every finished run */
+	incr = sacct("", 0);
+	m = sq_history_merge(incr, s, SQ_NONE);
+	assert_non_null(m);
+	check_scenario(m, 0);
+	sq_snapshot_unref(m);
+	sq_snapshot_unref(incr);
+	sq_snapshot_unref(s);
+	free(text);
+
+	prev = sacct(H("101", "COMPLETED", "900", "1000", "a")
+			 H("102", "COMPLETED", "50", "100", "b-old")
+			     H("103", "RUNNING", "900", "Unknown", "c")
+				 H("104", "COMPLETED", "1500", "2000", "d")
+				     H("109", "REQUEUED", "500", "600", "r"),
+		     0);
+	incr = sacct(H("103", "COMPLETED", "900", "3000", "c")
+			 H("104", "COMPLETED", "1500", "2000", "d")
+			     H("105", "FAILED", "2900", "3100", "e")
+				 H("109", "RUNNING", "700", "Unknown", "r"),
+		     0);
+	m = sq_history_merge(incr, prev, 500);
+	assert_non_null(m);
+	assert_int_equal(runs(m), 6);
+	assert_string_equal(by_name(m, "a", 1)->state, "COMPLETED");
+	assert_int_equal(by_name(m, "a", 1)->nsteps, 1);
+	assert_string_equal(by_name(m, "a", 1)->steps[0].step, "batch");
+	assert_string_equal(by_name(m, "c", 1)->state, "COMPLETED");
+	assert_int_equal(by_name(m, "c", 1)->end, 3000);
+	assert_string_equal(by_name(m, "d", 1)->state, "COMPLETED");
+	assert_string_equal(by_name(m, "e", 1)->state, "FAILED");
+	assert_string_equal(by_name(m, "r", 1)->state, "REQUEUED");
+	assert_string_equal(by_name(m, "r", 2)->state, "RUNNING");
+	h = find(m, SQ_HIST_USER, "alice");
+	assert_non_null(h);
+	assert_int_equal(h->runs, 6);
+	assert_int_equal(h->completed, 3);
+	assert_int_equal(h->failed, 1);
+	assert_int_equal(h->requeued, 1);
+	assert_int_equal(h->active, 1);
+	/* efficiency from the copied steps, as from the parsed ones */
+	assert_true(fabs(by_name(m, "a", 1)->cpu_eff -
+			 by_name(prev, "a", 1)->cpu_eff) < 1e-12);
+	for (size_t i = 0; i < m->nrows; i++) {
+		h = sq_snapshot_row(m, i);
+		if (h->scope == SQ_HIST_RUN)
+			assert_string_not_equal(h->name, "b-old");
+	}
+	sq_snapshot_unref(m);
+	/* no window limit: the old run stays */
+	m = sq_history_merge(incr, prev, SQ_NONE);
+	assert_non_null(m);
+	assert_int_equal(runs(m), 7);
+	sq_snapshot_unref(m);
+	sq_snapshot_unref(prev);
+	sq_snapshot_unref(incr);
+}
+
 /* ---- hostile text ---- */
 
 #define L(id, jid, name, state)                                                \
@@ -745,6 +830,7 @@ main(void)
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_slurmdb_hostile),
 		cmocka_unit_test(test_views),
+		cmocka_unit_test(test_merge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
