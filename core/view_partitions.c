@@ -38,10 +38,12 @@ c_maxtime(const void *rec, char *buf, size_t n)
 {
 	const P *r = rec;
 
-	if (r->max_time == SQ_NONE)
-		return NULL;
 	if (r->max_time == SQ_INFINITE)
 		return "UNLIMITED";
+	/* minutes: one too large to count in seconds is garbage (fuzz
+	 * json_partitions: INT64_MAX * 60 overflowed) */
+	if (r->max_time < 0 || r->max_time > INT64_MAX / 60)
+		return NULL;
 	sq_fmt_duration(r->max_time * 60, buf, n);
 	return buf;
 }

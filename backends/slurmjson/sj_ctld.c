@@ -598,7 +598,8 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
 	j->gres = str_or_none(s, sq_sj_get(o, "tres_per_node"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
-	j->time_limit = tl >= 0 ? tl * 60 : tl;
+	/* minutes; more than seconds can count is no limit we know */
+	j->time_limit = tl < 0 ? tl : tl > INT64_MAX / 60 ? SQ_NONE : tl * 60;
 	j->time_used = job_time_used(o, st, c->now);
 	j->submit_time = time_or_none(o, "submit_time");
 	j->start_time = time_or_none(o, "start_time");

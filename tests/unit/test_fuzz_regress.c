@@ -16,6 +16,7 @@
 #include "core/action.h"
 #include "core/events.h"
 #include "core/gres.h"
+#include "core/view.h"
 #include "core/join.h"
 #include "core/parse.h"
 #include "core/validate.h"
@@ -67,6 +68,58 @@ test_json_wall_overflow(void **state)
 	q = sq_snapshot_row(s, 0);
 	assert_int_equal(q->max_wall, SQ_NONE);
 	assert_int_equal(q->grp_wall, 90 * 60);
+	sq_snapshot_unref(s);
+}
+
+/* fuzz json_partitions (long run, 744,679th execution): a partition's
+ * max_time_limit of INT64_MAX minutes overflowed int64_t when the view
+ * turned it into seconds; a job's time_limit the same way. Both are
+ * garbage now, an ordinary one still shows. */
+static void
+test_json_minutes_overflow(void **state)
+{
+	static const char parts[] =
+	    "{\"meta\":{\"plugin\":{\"type\":\"openapi/v0.0.38\"}},"
+	    "\"errors\":[],\"partitions\":["
+	    "{\"name\":\"big\",\"max_time_limit\":9223372036854775807},"
+	    "{\"name\":\"day\",\"max_time_limit\":1440}]}";
+	static const char jobs[] =
+	    "{\"meta\":{\"plugin\":{\"type\":\"openapi/v0.0.38\"}},"
+	    "\"errors\":[],\"jobs\":["
+	    "{\"job_id\":1,\"job_state\":\"PENDING\","
+	    "\"time_limit\":9223372036854775807},"
+	    "{\"job_id\":2,\"job_state\":\"PENDING\",\"time_limit\":90}]}";
+	const struct sq_view_def *v = sq_view_find("partitions");
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_PARTITIONS, 0);
+	const struct sq_column *col = NULL;
+	const struct sq_job *j;
+	struct sq_err err;
+	char buf[64];
+	size_t i;
+
+	(void)state;
+	assert_non_null(v);
+	for (i = 0; i < v->ncols; i++)
+		if (strcmp(v->cols[i].id, "max_time") == 0)
+			col = &v->cols[i];
+	assert_non_null(col);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_PARTITIONS, parts,
+					    strlen(parts), 0, s, NULL, &err),
+			 0);
+	assert_int_equal(s->nrows, 2);
+	assert_null(col->text(sq_snapshot_row(s, 0), buf, sizeof(buf)));
+	assert_string_equal(col->text(sq_snapshot_row(s, 1), buf, sizeof(buf)),
+			    "1-00:00:00");
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, jobs, strlen(jobs),
+					    1795986600, s, NULL, &err),
+			 0);
+	assert_int_equal(s->nrows, 2);
+	j = sq_snapshot_row(s, 0);
+	assert_int_equal(j->time_limit, SQ_NONE);
+	j = sq_snapshot_row(s, 1);
+	assert_int_equal(j->time_limit, 90 * 60);
 	sq_snapshot_unref(s);
 }
 
@@ -472,6 +525,7 @@ main(void)
 		cmocka_unit_test(test_sprio_extreme),
 		cmocka_unit_test(test_json_empty_error),
 		cmocka_unit_test(test_clearlimit_tres_from_cluster),
+		cmocka_unit_test(test_json_minutes_overflow),
 		cmocka_unit_test(test_format_node_resume),
 		cmocka_unit_test(test_gres_huge_counts),
 		cmocka_unit_test(test_duration_blanks),
