@@ -948,6 +948,76 @@ done:
 	return out;
 }
 
+/* SQUALL_HISTORY_OVERLAP, else SQ_HIST_OVERLAP */
+static int64_t
+incr_overlap(void)
+{
+	const char *e = getenv("SQUALL_HISTORY_OVERLAP");
+	char *end;
+	long long v;
+
+	if (e == NULL || *e == '\0')
+		return SQ_HIST_OVERLAP;
+	v = strtoll(e, &end, 10);
+	if (*end != '\0' || v < 0 || v > 86400)
+		return SQ_HIST_OVERLAP;
+	return v;
+}
+
+int
+sq_history_incr_start(const struct sq_hist_incr *h,
+		      const struct sq_hist_window *w, int64_t now, char *start,
+		      size_t n)
+{
+	/* the last result must still be whole (batch mode keeps one scope
+	 * of a snapshot in place) and of this window */
+	if (h->enabled && h->prev != NULL && h->prev->nrows == h->prev_nrows &&
+	    strcmp(h->spec, w->spec) == 0 && now >= h->at &&
+	    now - h->full < SQ_HIST_FULL) {
+		snprintf(start, n, "now-%lldseconds",
+			 (long long)(now - h->at + incr_overlap()));
+		return 1;
+	}
+	sq_history_window_sacct(w, start, n);
+	return 0;
+}
+
+int
+sq_history_incr_done(struct sq_hist_incr *h, const struct sq_hist_window *w,
+		     int64_t now, int part, struct sq_snapshot **s)
+{
+	if (part) {
+		struct sq_snapshot *m = sq_history_merge(
+		    *s, h->prev, w->rel > 0 ? now - w->rel : SQ_NONE);
+
+		if (m == NULL)
+			return -1;
+		m->fetched = (*s)->fetched;
+		m->fetch_ms = (*s)->fetch_ms;
+		sq_snapshot_unref(*s);
+		*s = m;
+	}
+	if (!h->enabled)
+		return 0;
+	if (h->prev != NULL)
+		sq_snapshot_unref(h->prev);
+	h->prev = sq_snapshot_ref(*s);
+	h->prev_nrows = (*s)->nrows;
+	snprintf(h->spec, sizeof(h->spec), "%s", w->spec);
+	h->at = now;
+	if (!part)
+		h->full = now;
+	return 0;
+}
+
+void
+sq_history_incr_free(struct sq_hist_incr *h)
+{
+	if (h->prev != NULL)
+		sq_snapshot_unref(h->prev);
+	memset(h, 0, sizeof(*h));
+}
+
 void
 sq_history_keep(struct sq_snapshot *s, enum sq_hist_scope scope)
 {

@@ -175,6 +175,45 @@ void sq_history_free(struct sq_hist_build *b);
 struct sq_snapshot *sq_history_merge(const struct sq_snapshot *incr,
 				     const struct sq_snapshot *prev,
 				     int64_t window_start);
+/*
+ * A backend's incremental history refreshes (the local and ssh backends'
+ * sacct, the rest backend's /slurmdb/ jobs): after one whole-window
+ * fetch, the next ones ask only for runs active since the last fetch,
+ * less an overlap (runs slurmdbd recorded late; SQUALL_HISTORY_OVERLAP
+ * seconds, default SQ_HIST_OVERLAP), and merge them in; the whole window
+ * again every SQ_HIST_FULL seconds or when the window changes. Zeroed
+ * memory is a valid empty state; enabled is the backend's choice (a
+ * replay serves recorded windows only).
+ */
+#define SQ_HIST_FULL 900
+#define SQ_HIST_OVERLAP 300
+
+struct sq_hist_incr {
+	int enabled;
+	struct sq_snapshot *prev; /* the last result, a reference */
+	size_t prev_nrows;        /* its rows then (batch mode trims) */
+	char spec[64];            /* its window */
+	int64_t at, full;         /* when the last and the last whole fetch
+				   * started (epoch) */
+};
+
+/*
+ * Before a fetch of window w (spec) at time now: 1 and start filled with
+ * a sacct -S / start_time value ("now-Nseconds") when only the runs since
+ * the last fetch are to be read, else 0 and start the whole window.
+ */
+int sq_history_incr_start(const struct sq_hist_incr *h,
+			  const struct sq_hist_window *w, int64_t now,
+			  char *start, size_t n);
+/*
+ * After it: *s (the fetch's finished snapshot) replaced by the merge
+ * with the last result when part, and kept for the next one. -1 on ENOMEM
+ * (*s unchanged and still the caller's).
+ */
+int sq_history_incr_done(struct sq_hist_incr *h, const struct sq_hist_window *w,
+			 int64_t now, int part, struct sq_snapshot **s);
+void sq_history_incr_free(struct sq_hist_incr *h);
+
 /* Keep only the rows of one scope (batch mode, before printing). */
 void sq_history_keep(struct sq_snapshot *s, enum sq_hist_scope scope);
 /* Scope shown by a history view ("history", "history-users" ...), or -1. */

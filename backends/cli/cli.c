@@ -262,8 +262,7 @@ sq_cli_backend_close(struct sq_backend *b)
 		return;
 	if (cli->tr_ctx != NULL)
 		cli->tr->close(cli->tr_ctx);
-	if (cli->hist_prev != NULL)
-		sq_snapshot_unref(cli->hist_prev);
+	sq_history_incr_free(&cli->hist);
 	free(cli);
 	b->priv = NULL;
 }

@@ -16,6 +16,7 @@
 #include "backends/backend.h"
 #include "core/buf.h"
 #include "core/err.h"
+#include "core/history.h"
 #include "core/snapshot.h"
 
 /* Cap on one command's stdout (the 200,000-job queue is ~20 MB). */
@@ -39,30 +40,11 @@ struct sq_transport_ops {
 struct sq_cli {
 	const struct sq_transport_ops *tr;
 	void *tr_ctx;
-	struct sq_backend *b; /* for query counting */
-	int major, minor;     /* Slurm version */
-	unsigned record_seq;  /* commands written by --record so far */
-	/*
-	 * History refreshes (cli_admin.c): after one whole-window sacct, the
-	 * next ones ask only for what changed since the last (with an
-	 * overlap) and merge it into hist_prev; the whole window again every
-	 * SQ_CLI_HIST_FULL seconds, or when the window changes. Off unless
-	 * hist_incremental (the local and ssh backends; a replay serves
-	 * recorded windows only).
-	 */
-	int hist_incremental;
-	struct sq_snapshot *hist_prev; /* the last result, a reference */
-	size_t hist_nrows;             /* its rows then (batch mode trims) */
-	char hist_spec[64];            /* its window */
-	long long hist_at, hist_full;  /* when the last and the last whole
-					* fetch started (epoch) */
+	struct sq_backend *b;     /* for query counting */
+	int major, minor;         /* Slurm version */
+	unsigned record_seq;      /* commands written by --record so far */
+	struct sq_hist_incr hist; /* incremental history (core/history.h) */
 };
-
-/* Seconds between whole-window history fetches; overlap of a partial
- * one with the last (runs slurmdbd recorded late; the environment's
- * SQUALL_HISTORY_OVERLAP wins). */
-#define SQ_CLI_HIST_FULL 900
-#define SQ_CLI_HIST_OVERLAP 300
 
 /* The fixed format strings (shared with tests and fixture recording). */
 extern const char sq_cli_squeue_fmt[];

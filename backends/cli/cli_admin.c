@@ -184,66 +184,25 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-/* Keep s as the base of the next incremental history fetch. */
-static void
-hist_keep(struct sq_cli *cli, struct sq_snapshot *s, const char *spec,
-	  long long now, int whole)
-{
-	if (cli->hist_prev != NULL)
-		sq_snapshot_unref(cli->hist_prev);
-	cli->hist_prev = sq_snapshot_ref(s);
-	cli->hist_nrows = s->nrows;
-	snprintf(cli->hist_spec, sizeof(cli->hist_spec), "%s", spec);
-	cli->hist_at = now;
-	if (whole)
-		cli->hist_full = now;
-}
-
-/* SQUALL_HISTORY_OVERLAP, else SQ_CLI_HIST_OVERLAP */
-static long long
-hist_overlap(void)
-{
-	const char *e = getenv("SQUALL_HISTORY_OVERLAP");
-	char *end;
-	long long v;
-
-	if (e == NULL || *e == '\0')
-		return SQ_CLI_HIST_OVERLAP;
-	v = strtoll(e, &end, 10);
-	if (*end != '\0' || v < 0 || v > 86400)
-		return SQ_CLI_HIST_OVERLAP;
-	return v;
-}
-
 /*
  * Runs and steps of the window in one sacct (one slurmdbd query). On a
- * console's refresh (see struct sq_cli) only those active since the last
- * fetch, merged into it: a day of a busy cluster is a long query.
+ * console's refresh only those active since the last fetch, merged into
+ * it (core/history.h): a day of a busy cluster is a long query.
  */
 static int
 fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 {
 	struct sq_hist_window w;
-	struct sq_snapshot *s, *m;
+	struct sq_snapshot *s;
 	char start[80], spec[64];
-	long long now = (long long)time(NULL);
+	int64_t now = (int64_t)time(NULL);
 	int part;
 
 	sq_history_since(cli->b != NULL ? cli->b->cfg.history_since : "", spec,
 			 sizeof(spec));
 	if (sq_history_window_parse(spec, &w, err) == -1)
 		return -1;
-	/* the last result must still be whole (batch mode keeps one scope
-	 * of a snapshot in place) and of this window */
-	part = cli->hist_incremental && cli->hist_prev != NULL &&
-	       cli->hist_prev->nrows == cli->hist_nrows &&
-	       strcmp(cli->hist_spec, spec) == 0 && now >= cli->hist_at &&
-	       now - cli->hist_full < SQ_CLI_HIST_FULL;
-	if (part)
-		snprintf(start, sizeof(start), "now-%lldseconds",
-			 now - cli->hist_at + hist_overlap());
-	else
-		sq_history_window_sacct(&w, start, sizeof(start));
+	part = sq_history_incr_start(&cli->hist, &w, now, start, sizeof(start));
 	{
 		const char *const argv[] = { "sacct",
 					     "-a",
@@ -262,20 +221,10 @@ fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 			   "sacct -D (history)", &s, err) == -1)
 			return -1;
 	}
-	if (part) {
-		m = sq_history_merge(s, cli->hist_prev,
-				     w.rel > 0 ? now - w.rel : SQ_NONE);
-		if (m == NULL) {
-			sq_snapshot_unref(s);
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		}
-		m->fetched = s->fetched;
-		m->fetch_ms = s->fetch_ms;
+	if (sq_history_incr_done(&cli->hist, &w, now, part, &s) == -1) {
 		sq_snapshot_unref(s);
-		s = m;
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
-	if (cli->hist_incremental)
-		hist_keep(cli, s, spec, now, !part);
 	*out = s;
 	return 0;
 }

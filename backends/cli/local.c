@@ -300,7 +300,7 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	b->priv = cli;
 	cli->b = b;
 	cli->tr = &sq_transport_local;
-	cli->hist_incremental = 1;
+	cli->hist.enabled = 1;
 	cli->tr_ctx = sq_transport_local_new(cfg->slurm_bindir, cfg->timeout);
 	if (cli->tr_ctx == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");

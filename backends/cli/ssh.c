@@ -521,7 +521,7 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	b->priv = cli;
 	cli->b = b;
 	cli->tr = &sq_transport_ssh;
-	cli->hist_incremental = 1;
+	cli->hist.enabled = 1;
 	cli->tr_ctx = sq_transport_ssh_new(cfg, err);
 	if (cli->tr_ctx == NULL)
 		return -1;

@@ -40,6 +40,7 @@ struct rest_priv {
 	struct sq_snapshot *jobs; /* last full jobs answer (update_time) */
 	int64_t jobs_since;       /* update_time to send with the next GET */
 	time_t jobs_full_at;
+	struct sq_hist_incr hist; /* incremental history (core/history.h) */
 };
 
 /* A readable reason from an error answer's body: its errors[] text, or
@@ -188,6 +189,7 @@ rest_close(struct sq_backend *b)
 	if (p == NULL)
 		return;
 	sq_snapshot_unref(p->jobs);
+	sq_history_incr_free(&p->hist);
 	sq_rest_auth_free(&p->auth);
 	sq_http_close(p->http);
 	free(p);
@@ -207,6 +209,7 @@ rest_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	if (p == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	b->priv = p;
+	p->hist.enabled = 1;
 	p->http = sq_http_open(cfg->url, cfg->insecure_http, cfg->timeout, err);
 	if (p->http == NULL)
 		return -1;
@@ -546,7 +549,9 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 
 /* Job runs of the window from slurmdbd (never slurmctld): start_time as
  * sacct -S takes it (now-Nseconds, or a local date); v0.0.38 lists every
- * run of a requeued job, v0.0.40+ does with show_duplicates. */
+ * run of a requeued job, v0.0.40+ does with show_duplicates. On a
+ * console's refresh only the runs active since the last fetch, merged
+ * into it (core/history.h). */
 static int
 fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	      struct sq_err *err)
@@ -555,8 +560,10 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	struct sq_hist_window w;
 	struct sq_sj_info info;
 	char spec[64], start[80], enc[120], path[256];
+	int64_t now = (int64_t)time(NULL);
 	size_t i, o = 0;
 	long status;
+	int part;
 
 	if (p->api.slurmdb == 0)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
@@ -565,7 +572,7 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
 	if (sq_history_window_parse(spec, &w, err) == -1)
 		return -1;
-	sq_history_window_sacct(&w, start, sizeof(start));
+	part = sq_history_incr_start(&p->hist, &w, now, start, sizeof(start));
 	/* only digits, letters, '-' and ':' here; ':' is encoded */
 	for (i = 0; start[i] != '\0' && o + 4 < sizeof(enc); i++) {
 		if (start[i] == ':') {
@@ -588,6 +595,11 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 		return sq_err_set(err, SQ_ERR_PARSE,
 				  "GET %s: answer without jobs (%s)", path,
 				  info.warning);
+	}
+	if (sq_history_incr_done(&p->hist, &w, now, part, out) == -1) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
 	return 0;
 }

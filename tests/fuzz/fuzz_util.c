@@ -247,6 +247,47 @@ window(const char *spec)
 			      *p == ':' || *p == 'T');
 }
 
+static int64_t
+count_runs(const struct sq_snapshot *s, int finished_only)
+{
+	size_t i;
+	int64_t n = 0;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_hist *h = sq_snapshot_row(s, i);
+
+		if (h->scope == SQ_HIST_RUN &&
+		    (!finished_only ||
+		     sq_history_outcome(h->state) != SQ_HIST_ACTIVE))
+			n++;
+	}
+	return n;
+}
+
+/* The incremental refresh's merge (sq_history_merge): a fetch merged
+ * with itself holds each run once; merged into an empty fetch, only the
+ * finished runs stay; the summaries add up either way. */
+static void
+merge_check(struct sq_snapshot *s, int64_t runs)
+{
+	struct sq_snapshot *empty = sq_snapshot_new(SQ_KIND_HISTORY, 0), *m;
+	struct sq_hist_build b;
+
+	SQ_FUZZ_CHECK(empty != NULL);
+	sq_history_init(&b, empty);
+	SQ_FUZZ_CHECK(sq_history_finish(&b) == 0);
+	sq_history_free(&b);
+	m = sq_history_merge(s, s, SQ_NONE);
+	SQ_FUZZ_CHECK(m != NULL);
+	SQ_FUZZ_CHECK(count_runs(m, 0) == runs);
+	sq_snapshot_unref(m);
+	m = sq_history_merge(empty, s, SQ_NONE);
+	SQ_FUZZ_CHECK(m != NULL);
+	SQ_FUZZ_CHECK(count_runs(m, 0) == count_runs(s, 1));
+	sq_snapshot_unref(m);
+	sq_snapshot_unref(empty);
+}
+
 void
 sq_fuzz_history(struct sq_snapshot *s)
 {
@@ -273,4 +314,5 @@ sq_fuzz_history(struct sq_snapshot *s)
 		}
 	}
 	SQ_FUZZ_CHECK(users == runs);
+	merge_check(s, runs);
 }

@@ -27,3 +27,16 @@ tsv_cols() {
 	awk -F'\t' -v ids="$2" 'NR == 1 { n = split(ids, want, ","); for (i = 1; i <= NF; i++) pos[$i] = i; next }
 		{ line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? "|" : "") $(pos[want[k]]); print line }' "$1"
 }
+# The console in a private tmux server: tests set sock (the -L name) and
+# start pane t with `T new-session -d -s t ...`.
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cap() { T capture-pane -p -t t; }
+wait_for() { # wait_for PATTERN [SECONDS]: until the screen matches (grep -E)
+	_w=0
+	while [ $_w -lt $((${2:-10} * 5)) ]; do
+		cap | grep -Eq -- "$1" && return 0
+		sleep 0.2
+		_w=$((_w + 1))
+	done
+	return 1
+}

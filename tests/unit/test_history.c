@@ -687,6 +687,70 @@ test_merge(void **state)
 	sq_snapshot_unref(incr);
 }
 
+/* When a refresh reads the whole window and when only since the last */
+static void
+test_incr(void **state)
+{
+	struct sq_hist_incr h;
+	struct sq_hist_window w, w2;
+	struct sq_snapshot *s;
+	struct sq_err err;
+	char start[80];
+	int64_t t = 1796000000;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	h.enabled = 1;
+	unsetenv("SQUALL_HISTORY_OVERLAP");
+	assert_int_equal(sq_history_window_parse("1h", &w, &err), 0);
+	assert_int_equal(sq_history_window_parse("2h", &w2, &err), 0);
+	assert_int_equal(sq_history_incr_start(&h, &w, t, start, sizeof(start)),
+			 0);
+	assert_string_equal(start, "now-3600seconds");
+	s = sacct(H("101", "COMPLETED", "900", "1000", "a"), 0);
+	assert_int_equal(sq_history_incr_done(&h, &w, t, 0, &s), 0);
+	/* 10 s later: the 10 s and the overlap */
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t + 10, start, sizeof(start)), 1);
+	assert_string_equal(start, "now-310seconds");
+	setenv("SQUALL_HISTORY_OVERLAP", "5", 1);
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t + 10, start, sizeof(start)), 1);
+	assert_string_equal(start, "now-15seconds");
+	setenv("SQUALL_HISTORY_OVERLAP", "-3", 1); /* ignored */
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t + 10, start, sizeof(start)), 1);
+	assert_string_equal(start, "now-310seconds");
+	unsetenv("SQUALL_HISTORY_OVERLAP");
+	/* another window, the clock going back, 15 minutes on: whole */
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w2, t + 10, start, sizeof(start)), 0);
+	assert_string_equal(start, "now-7200seconds");
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t - 10, start, sizeof(start)), 0);
+	assert_int_equal(sq_history_incr_start(&h, &w, t + SQ_HIST_FULL, start,
+					       sizeof(start)),
+			 0);
+	/* a part merged in keeps the last whole fetch's time */
+	assert_int_equal(sq_history_incr_done(&h, &w, t + 10, 1, &s), 0);
+	assert_int_equal(runs(s), 1);
+	assert_int_equal(h.full, t);
+	assert_int_equal(h.at, t + 10);
+	/* batch mode trimmed the last result: whole */
+	sq_history_keep(s, SQ_HIST_USER);
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t + 20, start, sizeof(start)), 0);
+	sq_snapshot_unref(s);
+	sq_history_incr_free(&h);
+	/* off (a replay): always whole, nothing kept */
+	assert_int_equal(
+	    sq_history_incr_start(&h, &w, t + 20, start, sizeof(start)), 0);
+	s = sacct("", 0);
+	assert_int_equal(sq_history_incr_done(&h, &w, t + 20, 0, &s), 0);
+	assert_null(h.prev);
+	sq_snapshot_unref(s);
+}
+
 /* ---- hostile text ---- */
 
 #define L(id, jid, name, state)                                                \
@@ -831,6 +895,7 @@ main(void)
 		cmocka_unit_test(test_slurmdb_hostile),
 		cmocka_unit_test(test_views),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_incr),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
