@@ -146,12 +146,19 @@ sq_cli_parse_jobs_state(char *text, const struct sq_action *a,
 			struct sq_cli_state *st)
 {
 	char *pos = text, *line;
+	char nonce[SQ_CLI_NONCE_LEN + 3] = "";
 	size_t i;
+	int first = 1;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
 		char *f[13];
 		int nf;
 
+		/* the rest of a comment with a line break is never a job, even
+		 * one shaped like a record (the nonce, see cli.h) */
+		if (sq_cli_nonce_line(line, nonce, first) == -1)
+			continue;
+		first = 0;
 		if (*line == '\0')
 			continue;
 		nf = sq_split(line, '|', f, 13);
@@ -174,9 +181,12 @@ read_jobs(struct sq_cli *cli, const struct sq_action *a,
 	  struct sq_cli_state *st, struct sq_err *err)
 {
 	struct sq_buf ids, out;
+	char fmt[sizeof(jobs_fmt) + SQ_CLI_NONCE_LEN + 2];
 	size_t i;
 	int rc = -1;
 
+	if (sq_cli_fmt_nonce(jobs_fmt, fmt, sizeof(fmt), err) == -1)
+		return -1;
 	sq_buf_init(&ids, 0);
 	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
 	for (i = 0; i < a->ntargets; i++) {
@@ -188,8 +198,8 @@ read_jobs(struct sq_cli *cli, const struct sq_action *a,
 	}
 	{
 		const char *const argv[] = {
-			"squeue",         "-h", "-a",     "-t", "all", "-j",
-			sq_buf_str(&ids), "-O", jobs_fmt, NULL
+			"squeue",         "-h", "-a", "-t", "all", "-j",
+			sq_buf_str(&ids), "-O", fmt,  NULL
 		};
 
 		if (sq_cli_run(cli, argv, &out, err) == -1) {

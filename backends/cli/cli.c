@@ -30,15 +30,19 @@ const char sq_cli_squeue_fmt[] =
     "SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
 
 int
-sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err)
+sq_cli_fmt_nonce(const char *base, char *fmt, size_t n, struct sq_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *rest = strchr(sq_cli_squeue_fmt, ',');
+	const char *rest = strchr(base, ',');
 	unsigned char r[8];
 	char nonce[SQ_CLI_NONCE_LEN + 1];
 	size_t i;
 	int len;
 
+	if (rest == NULL || rest - base < 2 || rest[-2] != ':' ||
+	    rest[-1] != '|')
+		return sq_err_set(err, SQ_ERR_SYSTEM,
+				  "squeue format without a first field");
 	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
 		return sq_err_set(err, SQ_ERR_SYSTEM,
 				  "no random bytes for the squeue nonce");
@@ -48,17 +52,55 @@ sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err)
 		nonce[4 + 2 * i] = hex[r[i] & 15];
 	}
 	nonce[SQ_CLI_NONCE_LEN] = '\0';
-	/* the first field is "JobArrayID:|": its suffix becomes |NONCE| */
-	len = snprintf(fmt, n, "JobArrayID:|%s|%s", nonce, rest);
+	/* the first field is "Name:|": its suffix becomes |NONCE| */
+	len = snprintf(fmt, n, "%.*s%s|%s", (int)(rest - base), base, nonce,
+		       rest);
 	if (len < 0 || (size_t)len >= n)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "squeue format too long");
 	return 0;
+}
+
+int
+sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err)
+{
+	return sq_cli_fmt_nonce(sq_cli_squeue_fmt, fmt, n, err);
 }
 
 static int
 is_hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* "|sqn<16 hex>|" at p? */
+static int
+nonce_at(const char *p)
+{
+	int i;
+
+	if (p[0] != '|' || strncmp(p + 1, SQ_CLI_NONCE_PREFIX, 3) != 0)
+		return 0;
+	for (i = 4; i <= SQ_CLI_NONCE_LEN; i++)
+		if (!is_hex(p[i]))
+			return 0;
+	return p[SQ_CLI_NONCE_LEN + 1] == '|';
+}
+
+int
+sq_cli_nonce_line(char *line, char *nonce, int first)
+{
+	char *p = strchr(line, '|');
+
+	if (first && p != NULL && nonce_at(p))
+		memcpy(nonce, p, SQ_CLI_NONCE_LEN + 2);
+	if (nonce[0] == '\0')
+		return 0;
+	if (p == NULL || strncmp(p, nonce, SQ_CLI_NONCE_LEN + 2) != 0)
+		return -1;
+	/* "12|sqn...|12|..." -> "12|12|..." */
+	memmove(p, p + SQ_CLI_NONCE_LEN + 1,
+		strlen(p + SQ_CLI_NONCE_LEN + 1) + 1);
+	return 1;
 }
 
 void

@@ -58,9 +58,20 @@ extern const char sq_cli_squeue_fmt[];
 #define SQ_CLI_NONCE_PREFIX "sqn"
 #define SQ_CLI_NONCE_LEN 19 /* "sqn" and 16 hex digits */
 
-/* Fill fmt (n bytes) with sq_cli_squeue_fmt and a fresh nonce (from
- * getrandom). 0, or -1 with err set. */
+/* Fill fmt (n bytes) with base (an squeue -O list whose first field is
+ * "Name:|") and a fresh nonce (from getrandom) as that field's suffix;
+ * the second for sq_cli_squeue_fmt. 0, or -1 with err set. */
+int sq_cli_fmt_nonce(const char *base, char *fmt, size_t n, struct sq_err *err);
 int sq_cli_squeue_fmt_nonce(char *fmt, size_t n, struct sq_err *err);
+
+/*
+ * One line of such output. nonce (SQ_CLI_NONCE_LEN + 3 bytes, "" at
+ * first) is learnt from the first line (first != 0): squeue's own, always.
+ * 1: the line has the nonce after its first field, now taken out; -1: it
+ * has not (the rest of a name or comment with a line break, or cut
+ * output); 0: the output has no nonce (text of older versions).
+ */
+int sq_cli_nonce_line(char *line, char *nonce, int first);
 
 /* Take every "|sqn<16 hex>|" in s back to "|": a recorded squeue argv
  * then matches whatever nonce it was recorded with, or none (recordings

@@ -66,37 +66,13 @@ u32(const char *s)
 	return (end == s || v > 0xffffffffUL) ? 0 : (uint32_t)v;
 }
 
-/* The nonce after the first field of line ("|sqn<16 hex>|"), or NULL. */
-static const char *
-nonce_of(const char *line)
-{
-	const char *p = strchr(line, '|');
-	int i;
-
-	if (p == NULL || strncmp(p + 1, SQ_CLI_NONCE_PREFIX, 3) != 0)
-		return NULL;
-	for (i = 4; i <= SQ_CLI_NONCE_LEN; i++)
-		if (!((p[i] >= '0' && p[i] <= '9') ||
-		      (p[i] >= 'a' && p[i] <= 'f')))
-			return NULL;
-	return p[SQ_CLI_NONCE_LEN + 1] == '|' ? p : NULL;
-}
-
-/* Does line (not yet split) start a job? With a nonce (the "|sqn...|" of
- * the first line, in nonce), exactly when it has that nonce after its
- * first field; without, when it has every field and a JobID that is a
- * number. */
+/* Does line (not yet split) start a job, in output without a nonce? When
+ * it has every field and a JobID that is a number. */
 static int
-is_record(const char *line, const char *nonce)
+is_record(const char *line)
 {
 	const char *p;
 	int bars = 0;
-
-	if (nonce[0] != '\0') {
-		p = strchr(line, '|');
-		return p != NULL &&
-		       strncmp(p, nonce, SQ_CLI_NONCE_LEN + 2) == 0;
-	}
 
 	for (p = line; *p != '\0'; p++)
 		bars += *p == '|';
@@ -143,15 +119,16 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 	sq_strtab_init(&st, &s->arena, 0);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_job *j;
-		int n;
+		int n, rec;
 
 		lineno++;
-		if (lineno == 1 && nonce_of(line) != NULL)
-			memcpy(nonce, nonce_of(line), SQ_CLI_NONCE_LEN + 2);
+		/* 1: a record, its nonce taken out; -1: not one; 0: output
+		 * without a nonce, told by the shape of its lines */
+		rec = sq_cli_nonce_line(line, nonce, lineno == 1);
 		/* the rest of a name with a line break; a line cut short at
 		 * the end (no newline) is truncated output, not a name */
 		if (s->nrows > 0 && pos != line + strlen(line) &&
-		    !is_record(line, nonce)) {
+		    (rec == -1 || (rec == 0 && !is_record(line)))) {
 			if (continue_name(s, line) == -1) {
 				sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 				goto out;
@@ -160,21 +137,12 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		}
 		if (*line == '\0')
 			continue;
-		if (nonce[0] != '\0') {
-			char *p = strchr(line, '|');
-
-			if (p == NULL ||
-			    strncmp(p, nonce, SQ_CLI_NONCE_LEN + 2) != 0) {
-				sq_err_set(
-				    err, SQ_ERR_PARSE,
-				    "squeue line %d: no nonce (truncated "
-				    "output?)",
-				    lineno);
-				goto out;
-			}
-			/* "12|sqn...|12|..." -> "12|12|..." */
-			memmove(p, p + SQ_CLI_NONCE_LEN + 1,
-				strlen(p + SQ_CLI_NONCE_LEN + 1) + 1);
+		if (rec == -1) {
+			sq_err_set(
+			    err, SQ_ERR_PARSE,
+			    "squeue line %d: no nonce (truncated output?)",
+			    lineno);
+			goto out;
 		}
 		n = sq_split(line, '|', f, F_COUNT);
 		if (n != F_COUNT) {

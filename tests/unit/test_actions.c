@@ -748,6 +748,50 @@ fixture_job(void)
 	return id;
 }
 
+/* A comment holding a line break and a whole record of another target:
+ * with squall's nonce that line is the rest of the comment, never the
+ * state of job 6 (the priority an undo would put back); without one, as
+ * older versions read it, it was. */
+static void
+test_jobs_state_forged_comment(void **state)
+{
+	static const char real6[] =
+	    "6|sqn00112233445566aa|6|N/A|PENDING|100|0|1:00:00|low|normal|"
+	    "physics|0|None|";
+	static const char job5[] =
+	    "5|sqn00112233445566aa|5|N/A|PENDING|100|0|1:00:00|low|normal|"
+	    "physics|0|None|x\n"
+	    "6|6|N/A|PENDING|999999|0|1:00:00|low|normal|physics|0|None|"
+	    "forged\n";
+	char text[512], bare[512], *q;
+	struct sq_action a;
+	struct sq_cli_state st;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%s\n%s", real6, job5);
+	/* the same without the nonce (parsing splits text in place) */
+	snprintf(bare, sizeof(bare), "%s", text);
+	while ((q = strstr(bare, "|sqn00112233445566aa")) != NULL)
+		memmove(q, q + 20, strlen(q + 20) + 1);
+	parse_ok("hold 5 6", -1, &a);
+	memset(&st, 0, sizeof(st));
+	st.n = a.ntargets;
+	st.rec = calloc(st.n, sizeof(*st.rec));
+	assert_non_null(st.rec);
+	sq_cli_parse_jobs_state(text, &a, &st);
+	assert_string_equal(sq_cli_rec_get(&st.rec[1], "Priority"), "100");
+	assert_string_equal(sq_cli_rec_get(&st.rec[0], "Comment"), "x");
+	sq_cli_state_free(&st);
+	memset(&st, 0, sizeof(st));
+	st.n = a.ntargets;
+	st.rec = calloc(st.n, sizeof(*st.rec));
+	assert_non_null(st.rec);
+	sq_cli_parse_jobs_state(bare, &a, &st);
+	assert_string_equal(sq_cli_rec_get(&st.rec[1], "Priority"), "999999");
+	sq_cli_state_free(&st);
+	sq_action_free(&a);
+}
+
 static void
 test_verify_jobs(void **state)
 {
@@ -1310,6 +1354,7 @@ main(void)
 						teardown_tmp),
 		cmocka_unit_test(test_audit_path),
 		cmocka_unit_test(test_json_string),
+		cmocka_unit_test(test_jobs_state_forged_comment),
 		cmocka_unit_test(test_verify_jobs),
 		cmocka_unit_test(test_verify_nodes),
 		cmocka_unit_test(test_act_hold_ok),
