@@ -107,13 +107,11 @@ void
 sq_cli_nonce_mask(char *s)
 {
 	char *p = s;
-	int i;
 
 	while ((p = strstr(p, "|" SQ_CLI_NONCE_PREFIX)) != NULL) {
-		for (i = 4; i <= SQ_CLI_NONCE_LEN && is_hex(p[i]); i++)
-			;
-		if (i == SQ_CLI_NONCE_LEN + 1 && p[i] == '|')
-			memmove(p + 1, p + i + 1, strlen(p + i + 1) + 1);
+		if (nonce_at(p))
+			memmove(p + 1, p + SQ_CLI_NONCE_LEN + 2,
+				strlen(p + SQ_CLI_NONCE_LEN + 2) + 1);
 		p++;
 	}
 }

@@ -721,13 +721,11 @@ test_json_string(void **state)
 
 /* --- verification on recorded output ------------------------------------- */
 
+/* st for a's targets, from text (squeue or scontrol output) */
 static void
-load_state(const char *fix, const char *line, struct sq_action *a,
-	   struct sq_cli_state *st, int nodes)
+parse_state(char *text, const struct sq_action *a, struct sq_cli_state *st,
+	    int nodes)
 {
-	char *text = sq_test_fixture(fix, NULL);
-
-	parse_ok(line, -1, a);
 	memset(st, 0, sizeof(*st));
 	st->n = a->ntargets;
 	st->rec = calloc(st->n, sizeof(*st->rec));
@@ -736,6 +734,16 @@ load_state(const char *fix, const char *line, struct sq_action *a,
 		sq_cli_parse_nodes_state(text, a, st);
 	else
 		sq_cli_parse_jobs_state(text, a, st);
+}
+
+static void
+load_state(const char *fix, const char *line, struct sq_action *a,
+	   struct sq_cli_state *st, int nodes)
+{
+	char *text = sq_test_fixture(fix, NULL);
+
+	parse_ok(line, -1, a);
+	parse_state(text, a, st, nodes);
 	free(text);
 }
 
@@ -774,19 +782,11 @@ test_jobs_state_forged_comment(void **state)
 	while ((q = strstr(bare, "|sqn00112233445566aa")) != NULL)
 		memmove(q, q + 20, strlen(q + 20) + 1);
 	parse_ok("hold 5 6", -1, &a);
-	memset(&st, 0, sizeof(st));
-	st.n = a.ntargets;
-	st.rec = calloc(st.n, sizeof(*st.rec));
-	assert_non_null(st.rec);
-	sq_cli_parse_jobs_state(text, &a, &st);
+	parse_state(text, &a, &st, 0);
 	assert_string_equal(sq_cli_rec_get(&st.rec[1], "Priority"), "100");
 	assert_string_equal(sq_cli_rec_get(&st.rec[0], "Comment"), "x");
 	sq_cli_state_free(&st);
-	memset(&st, 0, sizeof(st));
-	st.n = a.ntargets;
-	st.rec = calloc(st.n, sizeof(*st.rec));
-	assert_non_null(st.rec);
-	sq_cli_parse_jobs_state(bare, &a, &st);
+	parse_state(bare, &a, &st, 0);
 	assert_string_equal(sq_cli_rec_get(&st.rec[1], "Priority"), "999999");
 	sq_cli_state_free(&st);
 	sq_action_free(&a);
