@@ -30,30 +30,41 @@ const char sq_cli_squeue_fmt[] =
     "SubmitTime:|,StartTime:|,NodeList:|,RestartCnt:|,Reason:|,Name:";
 
 int
-sq_cli_fmt_nonce(const char *base, char *fmt, size_t n, struct sq_err *err)
+sq_cli_nonce_new(char *out, struct sq_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *rest = strchr(base, ',');
 	unsigned char r[8];
-	char nonce[SQ_CLI_NONCE_LEN + 1];
 	size_t i;
+
+	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		return sq_err_set(err, SQ_ERR_SYSTEM,
+				  "no random bytes for the output nonce");
+	out[0] = '|';
+	memcpy(out + 1, SQ_CLI_NONCE_PREFIX, 3);
+	for (i = 0; i < sizeof(r); i++) {
+		out[4 + 2 * i] = hex[r[i] >> 4];
+		out[5 + 2 * i] = hex[r[i] & 15];
+	}
+	out[SQ_CLI_NONCE_LEN + 1] = '|';
+	out[SQ_CLI_NONCE_LEN + 2] = '\0';
+	return 0;
+}
+
+int
+sq_cli_fmt_nonce(const char *base, char *fmt, size_t n, struct sq_err *err)
+{
+	const char *rest = strchr(base, ',');
+	char nonce[SQ_CLI_NONCE_LEN + 3];
 	int len;
 
 	if (rest == NULL || rest - base < 2 || rest[-2] != ':' ||
 	    rest[-1] != '|')
 		return sq_err_set(err, SQ_ERR_SYSTEM,
 				  "squeue format without a first field");
-	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
-		return sq_err_set(err, SQ_ERR_SYSTEM,
-				  "no random bytes for the squeue nonce");
-	memcpy(nonce, SQ_CLI_NONCE_PREFIX, 3);
-	for (i = 0; i < sizeof(r); i++) {
-		nonce[3 + 2 * i] = hex[r[i] >> 4];
-		nonce[4 + 2 * i] = hex[r[i] & 15];
-	}
-	nonce[SQ_CLI_NONCE_LEN] = '\0';
+	if (sq_cli_nonce_new(nonce, err) == -1)
+		return -1;
 	/* the first field is "Name:|": its suffix becomes |NONCE| */
-	len = snprintf(fmt, n, "%.*s%s|%s", (int)(rest - base), base, nonce,
+	len = snprintf(fmt, n, "%.*s%s%s", (int)(rest - base - 1), base, nonce,
 		       rest);
 	if (len < 0 || (size_t)len >= n)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "squeue format too long");
@@ -114,6 +125,40 @@ sq_cli_nonce_mask(char *s)
 				strlen(p + SQ_CLI_NONCE_LEN + 2) + 1);
 		p++;
 	}
+}
+
+int
+sq_cli_delim_learn(const char *line, char *delim)
+{
+	const char *p = strchr(line, '|');
+
+	if (p != NULL && p != line && nonce_at(p)) {
+		memcpy(delim, p, SQ_CLI_NONCE_LEN + 2);
+		delim[SQ_CLI_NONCE_LEN + 2] = '\0';
+		return 1;
+	}
+	strcpy(delim, "|");
+	return 0;
+}
+
+int
+sq_cli_split_delim(char *line, const char *delim, char **f, int max)
+{
+	size_t dl = strlen(delim);
+	char *p = line, *d;
+	int n = 0;
+
+	if (dl <= 1)
+		return sq_split(line, dl == 1 ? delim[0] : '|', f, max);
+	if (max <= 0)
+		return 0;
+	while (n < max - 1 && (d = strstr(p, delim)) != NULL) {
+		*d = '\0';
+		f[n++] = p;
+		p = d + dl;
+	}
+	f[n++] = p;
+	return n;
 }
 
 /* sinfo -N: one line per node and partition; Reason last. */

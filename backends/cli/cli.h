@@ -58,6 +58,10 @@ extern const char sq_cli_squeue_fmt[];
 #define SQ_CLI_NONCE_PREFIX "sqn"
 #define SQ_CLI_NONCE_LEN 19 /* "sqn" and 16 hex digits */
 
+/* A fresh nonce, "|sqn<16 hex>|" and its NUL (SQ_CLI_NONCE_LEN + 3
+ * bytes) in out, from getrandom. 0, or -1 with err set. */
+int sq_cli_nonce_new(char *out, struct sq_err *err);
+
 /* Fill fmt (n bytes) with base (an squeue -O list whose first field is
  * "Name:|") and a fresh nonce (from getrandom) as that field's suffix;
  * the second for sq_cli_squeue_fmt. 0, or -1 with err set. */
@@ -77,6 +81,19 @@ int sq_cli_nonce_line(char *line, char *nonce, int first);
  * then matches whatever nonce it was recorded with, or none (recordings
  * of older versions, generated ones); for the replay backend. */
 void sq_cli_nonce_mask(char *s);
+
+/*
+ * sacct runs with -P --delimiter=<a fresh nonce>: every field separator
+ * is the nonce, so a job name (the last field) holding a line break and
+ * a forged record makes a line without it, never a record.
+ * sq_cli_delim_learn: the separator of output whose first line is line
+ * (the nonce after the first field, the JobIDRaw: 12, 12.batch, 12+1.0)
+ * into delim (SQ_CLI_NONCE_LEN + 3 bytes); 1, or 0 and "|" for text
+ * without one (older recordings). sq_cli_split_delim: sq_split by that
+ * separator.
+ */
+int sq_cli_delim_learn(const char *line, char *delim);
+int sq_cli_split_delim(char *line, const char *delim, char **f, int max);
 extern const char sq_cli_sinfo_fmt[];
 extern const char sq_cli_sprio_fmt[];
 

@@ -102,21 +102,33 @@ log_path(struct sq_cli *cli, char *path, size_t n)
 	sq_snapshot_unref(cfg);
 }
 
+/* "--delimiter=|sqn<16 hex>|": sacct -P's separator, a fresh nonce (see
+ * sq_cli_delim_learn) */
+#define SQ_CLI_DELIM_ARG (sizeof("--delimiter=") + SQ_CLI_NONCE_LEN + 2)
+
+static int
+delim_arg(char *arg, struct sq_err *err)
+{
+	memcpy(arg, "--delimiter=", sizeof("--delimiter=") - 1);
+	return sq_cli_nonce_new(arg + sizeof("--delimiter=") - 1, err);
+}
+
 static int
 fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 {
-	const char *const argv[] = { "sacct", "-a",
-				     "-D",    "-X",
-				     "-n",    "-P",
-				     "-s",    "PR,RQ",
-				     "-S",    "now-1days",
-				     "-E",    "now",
-				     "-o",    sq_cli_sacct_events_fmt,
-				     NULL };
+	char delim[SQ_CLI_DELIM_ARG];
+	const char *const argv[] = {
+		"sacct",     "-a",  "-D",  "-X",    "-n",
+		"-P",        delim, "-s",  "PR,RQ", "-S",
+		"now-1days", "-E",  "now", "-o",    sq_cli_sacct_events_fmt,
+		NULL
+	};
 	struct sq_snapshot *s, *log;
 	char path[1100];
 	double t0 = sq_util_now_ms();
 
+	if (delim_arg(delim, err) == -1)
+		return -1;
 	if (simple(cli, SQ_KIND_EVENTS, argv, sq_parse_sacct_events,
 		   "sacct -s PR,RQ", &s, err) == -1)
 		return -1;
@@ -204,20 +216,16 @@ fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		return -1;
 	part = sq_history_incr_start(&cli->hist, &w, now, start, sizeof(start));
 	{
-		const char *const argv[] = { "sacct",
-					     "-a",
-					     "-D",
-					     "-n",
-					     "-P",
-					     "-S",
-					     start,
-					     "-E",
-					     "now",
-					     "-o",
-					     sq_cli_sacct_history_fmt,
-					     NULL };
+		char delim[SQ_CLI_DELIM_ARG];
+		const char *const argv[] = {
+			"sacct", "-a",  "-D", "-n",
+			"-P",    delim, "-S", start,
+			"-E",    "now", "-o", sq_cli_sacct_history_fmt,
+			NULL
+		};
 
-		if (simple(cli, SQ_KIND_HISTORY, argv, sq_parse_sacct_history,
+		if (delim_arg(delim, err) == -1 ||
+		    simple(cli, SQ_KIND_HISTORY, argv, sq_parse_sacct_history,
 			   "sacct -D (history)", &s, err) == -1)
 			return -1;
 	}

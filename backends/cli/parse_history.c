@@ -4,11 +4,14 @@
  * the same query). -D keeps every run of a requeued job as its own line;
  * a step line ("12.batch") belongs to the last run line of its job id
  * before it. JobName is last so a name with '|' stays whole; a line break
- * in a job name leaves a tail line that is skipped.
+ * in a job name leaves a tail line that is skipped. The separator is
+ * squall's --delimiter=<nonce>, learnt from the first line (cli.h), so
+ * that tail is never a record, whatever its shape; "|" in older text.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/history.h"
 #include "core/parse.h"
@@ -101,6 +104,7 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	struct sq_hist_build b;
 	char *pos = text, *line, *f[F_COUNT];
+	char delim[SQ_CLI_NONCE_LEN + 3] = "";
 	int lineno = 0, n;
 	size_t last = (size_t)-1; /* the last run row */
 
@@ -114,7 +118,9 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		terminated = pos != line + strlen(line);
-		n = sq_split(line, '|', f, F_COUNT);
+		if (delim[0] == '\0')
+			sq_cli_delim_learn(line, delim);
+		n = sq_cli_split_delim(line, delim, f, F_COUNT);
 		id = n == F_COUNT ? raw_id(f[F_IDRAW], &step) : 0;
 		/* the tail of a job name with a line break: skip; only a
 		 * last line cut short (no newline) is truncated output */

@@ -3,10 +3,15 @@
  * -n -P -s PR,RQ -S ... -E now -o <sq_cli_sacct_events_fmt>`. Each run
  * is one record (-D keeps every run of a requeued job); JobName is last
  * so a name with '|' stays whole. Times are epoch (SLURM_TIME_FORMAT=%s).
+ * squall adds --delimiter=<nonce> (cli.h): the separator is learnt from
+ * the first line, so the rest of a job name after a line break is never
+ * a record however it is shaped; text with "|" (older recordings) is
+ * read as before.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/parse.h"
 
@@ -43,6 +48,7 @@ int
 sq_parse_sacct_events(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[E_COUNT], *end;
+	char delim[SQ_CLI_NONCE_LEN + 3] = "";
 	int lineno = 0, n;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
@@ -55,7 +61,9 @@ sq_parse_sacct_events(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		terminated = pos != line + strlen(line);
-		n = sq_split(line, '|', f, E_COUNT);
+		if (delim[0] == '\0')
+			sq_cli_delim_learn(line, delim);
+		n = sq_cli_split_delim(line, delim, f, E_COUNT);
 		/* JobName is last: after a line break in a job name (any user
 		 * may submit one) comes the rest of the name, which is not
 		 * kept; only a line cut short at the end (no newline) is

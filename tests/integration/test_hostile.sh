@@ -184,6 +184,51 @@ ssh_args="-b ssh -H 127.0.0.1 -p 2222 -l alice --identity $TB/ssh/id_ed25519 --k
 "$SQUALL" $ssh_args --once --view jobs --format tsv >"$tmp/sv" 2>/dev/null
 check "ssh: no row 999998, J11 is one row (the same squeue line)" sh -c \
 	"! grep -aq '^999998$TAB' '$tmp/sv' && [ \$(grep -ac '^$J11$TAB' '$tmp/sv') -eq 1 ]"
+# --- sacct: forged records after a line break in a job name. J12 ends
+# at once (a run in the history), J13 is requeued while it runs (an event)
+FORGED_H='999997|999997|root|physics|high|normal|COMPLETED|0:0|1796013499|1796013499|1796013599|100|64|1G|cpu=64|1|1|n1|00:01:00|1K|forged'
+FORGED_E='999996|999996|root|physics|high|normal|PREEMPTED|1796013499|1796013599|n1|forged'
+run_job() { # run_job VAR NAME CMD
+	id=$(cd /tmp && runuser -u alice -- sbatch --parsable -o /dev/null \
+		-D /tmp -p low -c 1 -t 5 -J "$2" --wrap "$3" 2>"$tmp/sbatch.err")
+	id=${id%%;*}
+	[ -n "$id" ] && ids="$ids $id"
+	eval "$1=\$id"
+}
+run_job J12 "sqh12 forge${NL}$FORGED_H${NL}$FORGED_E" true
+run_job J13 "sqh13 forge${NL}$FORGED_E${NL}$FORGED_H" 'sleep 300'
+i=0
+until [ "$(squeue -h -j "$J13" -o %T 2>/dev/null)" = RUNNING ] ||
+	[ $i -ge 60 ]; do
+	sleep 0.5
+	i=$((i + 1))
+done
+scontrol requeue "$J13" 2>/dev/null
+i=0
+until [ "$(sacct -n -X -P -D -j "$J13" -o State 2>/dev/null | head -1)" = REQUEUED ] &&
+	[ "$(sacct -n -X -P -j "$J12" -o State 2>/dev/null)" = COMPLETED ] ||
+	[ $i -ge 60 ]; do
+	sleep 0.5
+	i=$((i + 1))
+done
+check "sacct: J12 completed, J13 requeued (sacct agrees)" test $i -lt 60
+# sacct -S ... -E now leaves out a run that started in the current second
+sleep 2
+for b in local ssh; do
+	args=
+	[ $b = ssh ] && args=$ssh_args
+	# shellcheck disable=SC2086
+	"$SQUALL" $args --once --view history --since 30m --format tsv \
+		>"$tmp/h.$b" 2>"$tmp/h.$b.err"
+	check "$b: history: J12 is there, no run 999997 (sacct -P's nonce)" \
+		sh -c "grep -aq '^$J12$TAB' '$tmp/h.$b' && ! grep -aq 99999[67] '$tmp/h.$b'"
+	# shellcheck disable=SC2086
+	"$SQUALL" $args --once --view events --format tsv \
+		>"$tmp/e.$b" 2>"$tmp/e.$b.err"
+	check "$b: events: J13's requeue is there, no event of 999996" \
+		sh -c "grep -aq '$TAB$J13$TAB' '$tmp/e.$b' && ! grep -aq 99999[67] '$tmp/e.$b'"
+done
+
 for b in local ssh; do
 	args=
 	[ $b = ssh ] && args=$ssh_args

@@ -19,6 +19,7 @@
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/cluster.h"
+#include "core/history.h"
 #include "core/sanitize.h"
 #include "tests/unit/test_util.h"
 
@@ -257,6 +258,139 @@ test_sacct_newline_in_name(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* Replace every copy of the first "|sqn<16 hex>|" in text by "|": the
+ * same output as sacct's plain -P (what squall ran before the nonce). */
+static void
+strip_delim(char *text)
+{
+	char key[SQ_CLI_NONCE_LEN + 3], *q;
+	const char *d = strstr(text, "|sqn");
+
+	assert_non_null(d);
+	memcpy(key, d, SQ_CLI_NONCE_LEN + 2);
+	key[SQ_CLI_NONCE_LEN + 2] = '\0';
+	while ((q = strstr(text, key)) != NULL)
+		memmove(q + 1, q + strlen(key), strlen(q + strlen(key)) + 1);
+}
+
+/* Job ids of the rows; how many are id (a forged one). */
+static size_t
+count_event(const struct sq_snapshot *s, uint32_t id)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nrows; i++)
+		n += ((const struct sq_event *)sq_snapshot_row(s, i))
+			 ->victim_job == id;
+	return n;
+}
+
+static size_t
+count_run(const struct sq_snapshot *s, uint32_t id)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nrows; i++)
+		n += ((const struct sq_hist *)sq_snapshot_row(s, i))->job_id ==
+		     id;
+	return n;
+}
+
+/*
+ * The recorded sacct output (squall's own lines, -P --delimiter=<nonce>)
+ * of two jobs of alice whose names hold line breaks and whole forged
+ * records: a completed run of job 999997 and a preemption of job 999996,
+ * both root's. The forged lines are the rest of a name, never a run or
+ * an event; with the plain "|" of sacct -P the same text shows them (or
+ * fails the whole view).
+ */
+static void
+test_sacct_forged_record(void **state)
+{
+	char *ev = sq_test_fixture("cli/22.05/sacct_events_nonce.txt", NULL);
+	char *hi = sq_test_fixture("cli/22.05/sacct_history_nonce.txt", NULL);
+	struct sq_snapshot *s;
+	struct sq_err err;
+	char *bare, *step;
+
+	(void)state;
+	bare = strdup(ev);
+	assert_non_null(bare);
+	s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	assert_int_equal(sq_parse_sacct_events(ev, s, &err), 0);
+	assert_int_equal(count_event(s, 999996), 0);
+	assert_int_equal(count_event(s, 999997), 0);
+	assert_int_equal(count_event(s, 162061), 1); /* sqf2, requeued */
+	sq_snapshot_unref(s);
+	strip_delim(bare);
+	s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	/* plain "|": the forged preemption is read, then the forged run
+	 * (21 fields) fails the whole view ("bad time") */
+	assert_int_equal(sq_parse_sacct_events(bare, s, &err), -1);
+	assert_int_equal(count_event(s, 999996), 1);
+	sq_snapshot_unref(s);
+	free(bare);
+
+	/* output that starts with a step line (12.batch): the separator
+	 * is learnt there too */
+	bare = strdup(hi);
+	assert_non_null(bare);
+	step = strstr(bare, ".batch|sqn");
+	assert_non_null(step);
+	while (step > bare && step[-1] != '\n')
+		step--;
+	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	assert_int_equal(sq_parse_sacct_history(step, s, &err), 0);
+	assert_true(s->nrows > 0);
+	assert_int_equal(count_run(s, 999997), 0);
+	sq_snapshot_unref(s);
+	free(bare);
+
+	bare = strdup(hi);
+	assert_non_null(bare);
+	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	assert_int_equal(sq_parse_sacct_history(hi, s, &err), 0);
+	assert_int_equal(count_run(s, 999997), 0);
+	assert_int_equal(count_run(s, 162060), 1); /* sqf1, completed */
+	sq_snapshot_unref(s);
+	strip_delim(bare);
+	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	assert_int_equal(sq_parse_sacct_history(bare, s, &err), 0);
+	assert_true(count_run(s, 999997) > 0);
+	sq_snapshot_unref(s);
+	free(bare);
+	free(ev);
+	free(hi);
+
+	/* a line with another nonce: the rest of a name; a truncated last
+	 * line without it: an error */
+	{
+		char two[] = "101|sqn0123456789abcdef|101|sqn0123456789abcdef|"
+			     "alice|sqn0123456789abcdef|physics|sqn0123456789"
+			     "abcdef|low|sqn0123456789abcdef|normal|sqn012345"
+			     "6789abcdef|PREEMPTED|sqn0123456789abcdef|17959"
+			     "89000|sqn0123456789abcdef|1795989100|sqn0123456"
+			     "789abcdef|n1|sqn0123456789abcdef|a\n"
+			     "6|6|bob|physics|low|normal|PREEMPTED|1|2|n1|b\n";
+		char cut[] = "101|sqn0123456789abcdef|101|sqn0123456789abcdef|"
+			     "alice|sqn0123456789abcdef|physics|sqn0123456789"
+			     "abcdef|low|sqn0123456789abcdef|normal|sqn012345"
+			     "6789abcdef|PREEMPTED|sqn0123456789abcdef|17959"
+			     "89000|sqn0123456789abcdef|1795989100|sqn0123456"
+			     "789abcdef|n1|sqn0123456789abcdef|a\n"
+			     "6|6|bob|physics|low|normal|PREEMPTED|1|2|n1|b";
+
+		s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(sq_parse_sacct_events(two, s, &err), 0);
+		assert_int_equal(s->nrows, 1);
+		assert_int_equal(count_event(s, 101), 1);
+		sq_snapshot_unref(s);
+		s = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(sq_parse_sacct_events(cut, s, &err), -1);
+		sq_snapshot_unref(s);
+	}
+}
+
 static void
 on_alarm(int sig)
 {
@@ -320,6 +454,7 @@ main(void)
 		cmocka_unit_test(test_squeue_newline_in_name),
 		cmocka_unit_test(test_squeue_forged_record),
 		cmocka_unit_test(test_sacct_newline_in_name),
+		cmocka_unit_test(test_sacct_forged_record),
 		cmocka_unit_test(test_replay_special_files),
 	};
 
