@@ -15,6 +15,7 @@
 #include "core/gpus.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
 #include "spec_load.h"
@@ -78,7 +79,7 @@ pick_columns(const struct sq_view_def *v, const char *columns,
 
 static void
 print_table(FILE *fp, const struct sq_column **cols, int nc,
-	    const struct sq_snapshot *s)
+	    const struct sq_snapshot *s, const uint32_t *order)
 {
 	size_t *w, i;
 	int c;
@@ -90,7 +91,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 	for (c = 0; c < nc; c++)
 		w[c] = strlen(cols[c]->title);
 	for (i = 0; i < s->nrows; i++) {
-		const void *r = sq_snapshot_row(s, i);
+		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
 			const char *t = cols[c]->text(r, buf, sizeof(buf));
@@ -105,7 +106,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 			c == nc - 1 ? 0 : (int)w[c], cols[c]->title);
 	fputc('\n', fp);
 	for (i = 0; i < s->nrows; i++) {
-		const void *r = sq_snapshot_row(s, i);
+		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
 			const char *t = cols[c]->text(r, buf, sizeof(buf));
@@ -131,7 +132,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 
 static void
 print_tsv(FILE *fp, const struct sq_column **cols, int nc,
-	  const struct sq_snapshot *s)
+	  const struct sq_snapshot *s, const uint32_t *order)
 {
 	size_t i;
 	int c;
@@ -141,7 +142,7 @@ print_tsv(FILE *fp, const struct sq_column **cols, int nc,
 		fprintf(fp, "%s%s", c ? "\t" : "", cols[c]->id);
 	fputc('\n', fp);
 	for (i = 0; i < s->nrows; i++) {
-		const void *r = sq_snapshot_row(s, i);
+		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
 			const char *t = cols[c]->text(r, buf, sizeof(buf));
@@ -177,7 +178,7 @@ is_fraction(const char *t)
 
 static int
 print_json(FILE *fp, const struct sq_column **cols, int nc,
-	   const struct sq_snapshot *s)
+	   const struct sq_snapshot *s, const uint32_t *order)
 {
 	json_object *arr = json_object_new_array();
 	size_t i;
@@ -187,7 +188,7 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 	if (arr == NULL)
 		return -1;
 	for (i = 0; i < s->nrows; i++) {
-		const void *r = sq_snapshot_row(s, i);
+		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 		json_object *o = json_object_new_object();
 
 		for (c = 0; c < nc; c++) {
@@ -219,27 +220,67 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 	return 0;
 }
 
+/*
+ * The order of the rows for sort: "[-]column" ("-": descending), "none"
+ * (as fetched), NULL (the view's default, as the console opens it). *out
+ * NULL: as fetched. 0, or -1 (unknown column, said on stderr; or out of
+ * memory).
+ */
+static int
+sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
+	  const char *sort, uint32_t **out)
+{
+	const struct sq_column *col;
+	int desc;
+
+	*out = NULL;
+	if (sort == NULL)
+		sort = v->default_sort;
+	if (sort == NULL || *sort == '\0' || strcmp(sort, "none") == 0 ||
+	    s->nrows < 2)
+		return 0;
+	desc = *sort == '-';
+	col = sq_view_column(v, sort + desc);
+	if (col == NULL) {
+		fprintf(stderr,
+			"squall: view %s has no column '%s' to sort by\n",
+			v->name, sort + desc);
+		return -1;
+	}
+	*out = malloc(s->nrows * sizeof(**out));
+	if (*out == NULL || sq_order_rows(s, col, desc, *out) == -1) {
+		fprintf(stderr, "squall: out of memory\n");
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 int
 sq_batch_print(FILE *fp, const struct sq_view_def *v,
 	       const struct sq_snapshot *s, enum sq_format fmt,
-	       const char *columns)
+	       const char *columns, const char *sort)
 {
 	const struct sq_column *cols[MAX_COLS];
-	int nc = pick_columns(v, columns, cols);
+	int nc = pick_columns(v, columns, cols), rc = 0;
+	uint32_t *order;
 
-	if (nc < 0)
+	if (nc < 0 || sort_rows(v, s, sort, &order) == -1)
 		return -1;
 	switch (fmt) {
 	case SQ_FMT_TABLE:
-		print_table(fp, cols, nc, s);
+		print_table(fp, cols, nc, s, order);
 		break;
 	case SQ_FMT_TSV:
-		print_tsv(fp, cols, nc, s);
+		print_tsv(fp, cols, nc, s, order);
 		break;
 	case SQ_FMT_JSON:
-		return print_json(fp, cols, nc, s);
+		rc = print_json(fp, cols, nc, s, order);
+		break;
 	}
-	return 0;
+	free(order);
+	return rc;
 }
 
 /* Fetch the view's kind and what it joins. */
@@ -303,7 +344,7 @@ fail:
 
 int
 sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
-	     enum sq_format fmt, const char *columns)
+	     enum sq_format fmt, const char *columns, const char *sort)
 {
 	const struct sq_view_def *v = sq_view_find(view);
 	struct sq_backend *b;
@@ -326,7 +367,7 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		sq_backend_close(b);
 		return 1;
 	}
-	rc = sq_batch_print(stdout, v, s, fmt, columns) == -1 ? 2 : 0;
+	rc = sq_batch_print(stdout, v, s, fmt, columns, sort) == -1 ? 2 : 0;
 	if (fflush(stdout) != 0)
 		rc = 1;
 	sq_snapshot_unref(s);

@@ -19,11 +19,13 @@ int sq_format_from_name(const char *name);
 /*
  * Fetch view (with what it joins: sprio for jobs, nodes for partitions)
  * and print it. columns is a comma-separated list of column ids, or NULL
- * for all. Returns the exit status: 0, 1 (cluster or command failure,
+ * for all; sort "[-]column" ("-" descending), "none" (as the cluster
+ * returned them) or NULL (the view's default sort, as in the console).
+ * Returns the exit status: 0, 1 (cluster or command failure,
  * reason on stderr) or 2 (usage).
  */
 int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
-		 enum sq_format fmt, const char *columns);
+		 enum sq_format fmt, const char *columns, const char *sort);
 
 /*
  * Print one job of the queue (id as squeue prints it, or the job id)
@@ -36,6 +38,6 @@ int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 /* Print rows of a snapshot through a view's columns (used by tests). */
 int sq_batch_print(FILE *fp, const struct sq_view_def *v,
 		   const struct sq_snapshot *s, enum sq_format fmt,
-		   const char *columns);
+		   const char *columns, const char *sort);
 
 #endif

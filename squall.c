@@ -28,6 +28,7 @@ enum {
 	OPT_VIEW,
 	OPT_FORMAT,
 	OPT_COLUMNS,
+	OPT_SORT,
 	OPT_JOB,
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
@@ -59,6 +60,7 @@ static const struct option longopts[] = {
 	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "job", required_argument, NULL, OPT_JOB },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
@@ -84,6 +86,7 @@ usage(FILE *fp)
 		"usage: squall [options]\n"
 		"       squall --once --view VIEW [--format table|tsv|json] "
 		"[--columns LIST]\n"
+		"                     [--sort [-]COLUMN|none]\n"
 		"\n"
 		"A terminal console for Slurm clusters.\n"
 		"\n"
@@ -138,6 +141,10 @@ usage(FILE *fp)
 		"                         spec, nodesets (need or use --spec)\n"
 		"      --format FMT       table (default), tsv or json\n"
 		"      --columns LIST     comma-separated column ids\n"
+		"      --sort [-]COLUMN   order rows by a column (- descending;"
+		"\n"
+		"                         none: as fetched; default: the "
+		"view's)\n"
 		"      --since SPEC       history window: 30m, 2h, 7d, "
 		"2026-11-01[THH:MM] [24h]\n"
 		"      --job ID           one job in detail and why it pends "
@@ -182,7 +189,7 @@ int
 main(int argc, char **argv)
 {
 	struct sq_cluster_cfg cfg;
-	const char *view = NULL, *columns = NULL, *job = NULL;
+	const char *view = NULL, *columns = NULL, *job = NULL, *sort = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
 	const char *exec_line = NULL, *since = NULL;
 	int yes = 0;
@@ -261,6 +268,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_COLUMNS:
 			columns = optarg;
+			break;
+		case OPT_SORT:
+			sort = optarg;
 			break;
 		case OPT_JOB:
 			job = optarg;
@@ -383,6 +393,6 @@ main(int argc, char **argv)
 		return sq_exec_main(&cfg, &conf.reasons, exec_line, yes);
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
-				    (enum sq_format)fmt, columns);
+				    (enum sq_format)fmt, columns, sort);
 	return sq_tui_run(&conf, &cfg);
 }

@@ -1,0 +1,421 @@
+/*
+ * order.c - the order of a snapshot's rows by one column, as the console
+ * and batch mode sort them: numbers as numbers, text in natural order
+ * ("n2" before "n10"), rows without a value last either way, ties in
+ * snapshot order. Radix sorts keep 100,000 rows in milliseconds.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/order.h"
+
+struct sortkey {
+	size_t rec;
+	int missing;
+	int pooled; /* txt is an offset + 1 into the pool until fixed up */
+	long long num;
+	const char *txt;
+};
+
+/* the comparator's direction: qsort has no context argument (one thread
+ * orders at a time: the UI thread, or batch mode) */
+static int sort_desc_;
+
+/* Natural order: digit runs compare as numbers ("n2" < "n10"). */
+static int
+natcmp_slow(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *x = a, *y = b;
+			size_t lx, ly;
+
+			while (*x == '0')
+				x++;
+			while (*y == '0')
+				y++;
+			lx = strspn(x, "0123456789");
+			ly = strspn(y, "0123456789");
+			if (lx != ly)
+				return lx < ly ? -1 : 1;
+			if (strncmp(x, y, lx) != 0)
+				return strncmp(x, y, lx);
+			a = x + lx;
+			b = y + ly;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * natcmp_slow, quicker: up to the first difference both strings are the
+ * same bytes, so unless that difference is within a digit run (both
+ * digits there, or a digit just before) it decides as a byte compare.
+ */
+int
+sq_order_natcmp(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	while (a[i] == b[i] && a[i] != '\0')
+		i++;
+	if (a[i] == b[i])
+		return 0;
+	if ((is_digit(a[i]) && is_digit(b[i])) ||
+	    (i > 0 && is_digit(a[i - 1]))) {
+		/* the equal bytes before that run compare equal either way:
+		 * start there */
+		while (i > 0 && is_digit(a[i - 1]))
+			i--;
+		return natcmp_slow(a + i, b + i);
+	}
+	return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+}
+
+static int
+cmp_key(const void *pa, const void *pb)
+{
+	const struct sortkey *a = pa, *b = pb;
+	int c = 0;
+
+	/* rows without a value go last either way */
+	if (a->missing != b->missing)
+		return a->missing ? 1 : -1;
+	if (!a->missing) {
+		if (a->txt == NULL)
+			c = a->num < b->num ? -1 : a->num > b->num;
+		else if (a->txt != b->txt) /* the same string: equal */
+			c = sq_order_natcmp(a->txt, b->txt);
+		if (sort_desc_)
+			c = -c;
+	}
+	if (c == 0)
+		c = a->rec < b->rec ? -1 : a->rec > b->rec;
+	return c;
+}
+
+/* A row's place as one unsigned number, for radix_sort. */
+struct rkey {
+	uint64_t k;
+	uint32_t rec;
+};
+
+/* Stable LSD radix sort by k (ties keep their order): O(n), where
+ * qsort's comparisons cost tens of milliseconds at 100,000 rows. */
+static int
+radix_sort(struct rkey *a, size_t n)
+{
+	struct rkey *tmp = malloc(n * sizeof(*tmp)), *src = a, *dst = tmp;
+	size_t cnt[8][256], i;
+	int b;
+
+	if (tmp == NULL)
+		return -1;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++) {
+		for (b = 0; b < 8; b++)
+			cnt[b][(a[i].k >> (8 * b)) & 0xff]++;
+	}
+	for (b = 0; b < 8; b++) {
+		size_t sum = 0, v, *c = cnt[b];
+
+		/* a byte all keys share changes nothing */
+		if (c[(a[0].k >> (8 * b)) & 0xff] == n)
+			continue;
+		for (v = 0; v < 256; v++) {
+			size_t x = c[v];
+
+			c[v] = sum;
+			sum += x;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i].k >> (8 * b)) & 0xff]++] = src[i];
+		dst = src;
+		src = src == a ? tmp : a;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+	free(tmp);
+	return 0;
+}
+
+static int
+cmp_txt(const void *pa, const void *pb)
+{
+	return sq_order_natcmp(*(const char *const *)pa,
+			       *(const char *const *)pb);
+}
+
+static size_t
+ptr_hash(const char *p, size_t mask)
+{
+	return (size_t)(((uintptr_t)p >> 3) * 2654435761u) & mask;
+}
+
+/*
+ * The present (not missing) keys as numbers that order like cmp_key:
+ * numbers as they are, strings by the rank of their text among the
+ * distinct strings (parsers share one copy of equal strings, so a user
+ * or state column has few to compare). 0, or -1 when that does not work
+ * (numbers and strings mixed, ENOMEM): then qsort.
+ */
+/* The slot of p in an open-addressing table of cap (a power of two). */
+static size_t
+slot_of(const char *const *slot, size_t cap, const char *p)
+{
+	size_t h;
+
+	for (h = ptr_hash(p, cap - 1); slot[h] != NULL && slot[h] != p;
+	     h = (h + 1) & (cap - 1))
+		;
+	return h;
+}
+
+static int
+slots_grow(const char ***slot, size_t *cap)
+{
+	size_t ncap = *cap ? *cap * 2 : 256, i;
+	const char **ns = calloc(ncap, sizeof(*ns));
+
+	if (ns == NULL)
+		return -1;
+	for (i = 0; i < *cap; i++) {
+		if ((*slot)[i] != NULL)
+			ns[slot_of(ns, ncap, (*slot)[i])] = (*slot)[i];
+	}
+	free(*slot);
+	*slot = ns;
+	*cap = ncap;
+	return 0;
+}
+
+static int
+radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
+	   size_t *nout)
+{
+	const char **uniq = NULL, **slot = NULL;
+	uint32_t *rank = NULL;
+	size_t i, m = 0, nu = 0, ntxt = 0, cap = 0;
+	int rc = -1;
+
+	for (i = 0; i < n; i++) {
+		if (k[i].missing)
+			continue;
+		if (k[i].txt == NULL) {
+			out[m].k = (uint64_t)k[i].num ^ ((uint64_t)1 << 63);
+		} else {
+			size_t h;
+
+			/* distinct strings: a table that grows with them */
+			if ((nu + 1) * 2 > cap && slots_grow(&slot, &cap) == -1)
+				goto out;
+			h = slot_of(slot, cap, k[i].txt);
+			if (slot[h] == NULL) {
+				slot[h] = k[i].txt;
+				nu++;
+			}
+			out[m].k = (uintptr_t)k[i].txt; /* a rank once known */
+			ntxt++;
+		}
+		out[m++].rec = (uint32_t)k[i].rec;
+	}
+	if (ntxt != 0 && ntxt != m)
+		goto out;
+	if (ntxt != 0) {
+		/* rank the distinct strings; equal text, equal rank */
+		uniq = malloc(nu * sizeof(*uniq));
+		rank = malloc(cap * sizeof(*rank));
+		if (uniq == NULL || rank == NULL)
+			goto out;
+		for (i = 0, nu = 0; i < cap; i++) {
+			if (slot[i] != NULL)
+				uniq[nu++] = slot[i];
+		}
+		qsort(uniq, nu, sizeof(*uniq), cmp_txt);
+		for (i = 0; i < nu; i++) {
+			uint32_t r = (uint32_t)i;
+
+			if (i > 0 && sq_order_natcmp(uniq[i - 1], uniq[i]) == 0)
+				r = rank[slot_of(slot, cap, uniq[i - 1])];
+			rank[slot_of(slot, cap, uniq[i])] = r;
+		}
+		for (i = 0; i < m; i++)
+			out[i].k = rank[slot_of(
+			    slot, cap, (const char *)(uintptr_t)out[i].k)];
+	}
+	if (desc) {
+		for (i = 0; i < m; i++)
+			out[i].k = ~out[i].k;
+	}
+	*nout = m;
+	rc = 0;
+out:
+	free(slot);
+	free(uniq);
+	free(rank);
+	return rc;
+}
+
+/*
+ * A numeric column straight into radix keys, without the text of a cell
+ * unless its value is negative (SQ_NONE, SQ_INFINITE): order as cmp_key
+ * would. -1 when a row has no number (then the general path), or ENOMEM.
+ */
+static int
+order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
+	      int desc, uint32_t *order)
+{
+	size_t n = snap->nrows, i, m = 0, nmiss = 0;
+	struct rkey *rk = malloc(n * sizeof(*rk));
+	uint32_t *miss = malloc(n * sizeof(*miss));
+	const uint64_t sign = (uint64_t)1 << 63;
+	int rc = -1;
+
+	if (rk == NULL || miss == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(snap, i);
+		char buf[SQ_ORDER_CELL];
+		long long v;
+
+		if (col->num(rec, &v) != 0)
+			goto out;
+		if (v < 0 && (col->text(rec, buf, sizeof(buf)) == NULL ||
+			      v == SQ_NONE)) {
+			miss[nmiss++] = (uint32_t)i;
+			continue;
+		}
+		if (v == SQ_INFINITE)
+			v = LLONG_MAX;
+		rk[m].k = (uint64_t)v ^ sign;
+		if (desc)
+			rk[m].k = ~rk[m].k;
+		rk[m++].rec = (uint32_t)i;
+	}
+	if (radix_sort(rk, m) == -1)
+		goto out;
+	/* the sorted rows with a value, then those without */
+	for (i = 0; i < m; i++)
+		order[i] = rk[i].rec;
+	memcpy(order + m, miss, nmiss * sizeof(*miss));
+	rc = 0;
+out:
+	free(rk);
+	free(miss);
+	return rc;
+}
+
+int
+sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
+	      int desc, uint32_t *order)
+{
+	size_t n = snap->nrows, i, used = 0, cap = 0, m = 0;
+	struct sortkey *k = NULL;
+	struct rkey *rk = NULL;
+	char *pool = NULL;
+	int rc = -1;
+
+	if (n > UINT32_MAX)
+		return -1;
+	if (n < 2) {
+		for (i = 0; i < n; i++)
+			order[i] = (uint32_t)i;
+		return 0;
+	}
+	if (col->num != NULL && order_numeric(snap, col, desc, order) == 0)
+		return 0;
+	k = malloc(n * sizeof(*k));
+	if (k == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(snap, i);
+		char buf[SQ_ORDER_CELL];
+		const char *s;
+		long long v;
+
+		k[i].rec = i;
+		k[i].missing = 0;
+		k[i].pooled = 0;
+		k[i].num = 0;
+		k[i].txt = NULL;
+		/* every column prints a value >= 0, so no text is needed to
+		 * know the cell is not empty */
+		if (col->num != NULL && col->num(rec, &v) == 0 && v >= 0) {
+			k[i].num = v;
+			continue;
+		}
+		s = col->text(rec, buf, sizeof(buf));
+		k[i].missing = s == NULL;
+		if (col->num != NULL && col->num(rec, &v) == 0) {
+			k[i].num = v == SQ_INFINITE ? LLONG_MAX : v;
+			if (v == SQ_NONE)
+				k[i].missing = 1;
+		} else if (s != NULL &&
+			   ((uintptr_t)s < (uintptr_t)buf ||
+			    (uintptr_t)s >= (uintptr_t)buf + sizeof(buf))) {
+			/* the record's own string: it lives as long as the
+			 * snapshot, no copy */
+			k[i].txt = s;
+		} else if (s != NULL) {
+			/* text made in buf goes to one pool; offsets become
+			 * pointers after */
+			size_t l = strlen(s) + 1;
+
+			if (used + l > cap) {
+				size_t nc = cap ? cap * 2 : 65536;
+				char *p;
+
+				while (nc < used + l)
+					nc *= 2;
+				p = realloc(pool, nc);
+				if (p == NULL)
+					goto out;
+				pool = p;
+				cap = nc;
+			}
+			memcpy(pool + used, s, l);
+			k[i].txt = (const char *)(used + 1); /* offset + 1 */
+			k[i].pooled = 1;
+			used += l;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (k[i].pooled)
+			k[i].txt = pool + ((size_t)k[i].txt - 1);
+	}
+	rk = malloc(n * sizeof(*rk));
+	if (rk != NULL && radix_keys(k, n, desc, rk, &m) == 0 &&
+	    radix_sort(rk, m) == 0) {
+		/* the sorted present rows, then the missing ones */
+		for (i = 0; i < m; i++)
+			order[i] = rk[i].rec;
+		for (i = 0; i < n; i++) {
+			if (k[i].missing)
+				order[m++] = (uint32_t)k[i].rec;
+		}
+	} else {
+		sort_desc_ = desc;
+		qsort(k, n, sizeof(*k), cmp_key);
+		for (i = 0; i < n; i++)
+			order[i] = (uint32_t)k[i].rec;
+	}
+	rc = 0;
+out:
+	free(rk);
+	free(pool);
+	free(k);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/*
+ * order.h - the order of a snapshot's rows by one column (the console's
+ * sort and batch mode's): see order.c.
+ */
+#ifndef SQ_ORDER_H
+#define SQ_ORDER_H
+
+#include <stdint.h>
+
+#include "core/snapshot.h"
+#include "core/view.h"
+
+#define SQ_ORDER_CELL 512 /* bytes of one cell's text */
+
+/*
+ * Fill order (s->nrows entries) with the row indexes of s sorted by col,
+ * descending if desc: numbers (col->num) as numbers, SQ_INFINITE the
+ * largest; text (col->text) in natural order; rows without a value
+ * (NULL text, SQ_NONE) last either way; ties keep snapshot order.
+ * 0, or -1 (out of memory, more than UINT32_MAX rows; order unset).
+ */
+int sq_order_rows(const struct sq_snapshot *s, const struct sq_column *col,
+		  int desc, uint32_t *order);
+
+/* Natural order: digit runs compare as numbers ("n2" < "n10"). */
+int sq_order_natcmp(const char *a, const char *b);
+
+#endif
