@@ -306,7 +306,8 @@ struct sq_table_cache {
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
 
 	uint32_t *pre; /* the last rebuild's rows before the arrangement */
-	size_t npre;
+	size_t npre;   /* (NULL with pre_ok: all rows, no filter) */
+	int pre_ok;
 };
 
 static void
@@ -612,14 +613,18 @@ rebuild(struct sq_table *t, int filter_only)
 				continue;
 			pre[np++] = (uint32_t)rec;
 		}
-		if (filter_only && c->pre != NULL && np == c->npre &&
-		    memcmp(pre, c->pre, np * sizeof(*pre)) == 0) {
+		/* c->pre NULL: no filter then, every row in order */
+		if (filter_only && c->pre_ok && np == c->npre &&
+		    (c->pre == NULL
+			 ? !filt
+			 : memcmp(pre, c->pre, np * sizeof(*pre)) == 0)) {
 			free(pre);
 			return;
 		}
 		free(c->pre);
 		c->pre = pre;
 		c->npre = np;
+		c->pre_ok = 1;
 	}
 	t->nrows = 0;
 	if (pre != NULL && np > t->cap) {
@@ -647,6 +652,11 @@ rebuild(struct sq_table *t, int filter_only)
 			if (sq_table_push(t, &r) == -1)
 				break;
 		}
+	}
+	if (pre != NULL && !filt) {
+		/* every row, in order: nothing worth 4 bytes a row to keep */
+		free(c->pre);
+		c->pre = NULL;
 	}
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);

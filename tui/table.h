@@ -9,6 +9,7 @@
 #define SQ_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/snapshot.h"
 #include "core/view.h"
@@ -22,7 +23,7 @@
 #define SQ_ROW_FOLDED 0x2  /* its members are hidden */
 
 struct sq_table_row {
-	size_t rec;           /* row index in the snapshot */
+	uint32_t rec;         /* row index in the snapshot */
 	unsigned short depth; /* tree depth, 0 at the top */
 	unsigned char flags;  /* SQ_ROW_* */
 	unsigned hidden;      /* members hidden under a folded row */

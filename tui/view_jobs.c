@@ -38,8 +38,8 @@ static struct {
 	/* scratch reused across keystrokes (no page faults at 100,000) */
 	uint32_t *start, *list;
 	unsigned char *seen;
-	struct sq_table_row *spare;
-	size_t spare_cap, list_cap;
+	uint32_t *recs; /* the rows' snapshot rows before arranging */
+	size_t recs_cap, list_cap;
 } groups;
 
 static int
@@ -118,10 +118,10 @@ out:
 static void
 arrange(struct sq_table *t)
 {
-	struct sq_table_row *old = t->rows, *rows;
-	size_t n = t->nrows, old_cap = t->cap, i, j, ng;
+	struct sq_table_row *rows = t->rows;
+	size_t n = t->nrows, i, j, ng;
 	const uint32_t *gid;
-	uint32_t *start;
+	uint32_t *start, *recs;
 
 	if (n == 0 || groups_for(t->snap) == -1 || groups.ng == 0)
 		return;
@@ -136,18 +136,23 @@ arrange(struct sq_table *t)
 		groups.list = l;
 		groups.list_cap = n;
 	}
-	if (groups.spare_cap < n) {
-		struct sq_table_row *r = realloc(groups.spare, n * sizeof(*r));
+	if (groups.recs_cap < n) {
+		uint32_t *r = realloc(groups.recs, n * sizeof(*r));
 
 		if (r == NULL)
 			return;
-		groups.spare = r;
-		groups.spare_cap = n;
+		groups.recs = r;
+		groups.recs_cap = n;
 	}
+	/* rebuild made every row { rec, 0, 0, 0 }: the recs are all there
+	 * is to them, so the rows are rewritten in place from a copy */
+	recs = groups.recs;
+	for (i = 0; i < n; i++)
+		recs[i] = (uint32_t)rows[i].rec;
 	/* members of each shown group, in sorted order */
 	memset(start, 0, (ng + 1) * sizeof(*start));
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[old[i].rec];
+		uint32_t g = gid[recs[i]];
 
 		if (g != UINT32_MAX)
 			start[g + 1]++;
@@ -155,7 +160,7 @@ arrange(struct sq_table *t)
 	for (j = 0; j < ng; j++)
 		start[j + 1] += start[j];
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[old[i].rec];
+		uint32_t g = gid[recs[i]];
 
 		if (g != UINT32_MAX)
 			groups.list[start[g]++] = (uint32_t)i;
@@ -165,18 +170,16 @@ arrange(struct sq_table *t)
 		start[j] = start[j - 1];
 	start[0] = 0;
 	memset(groups.seen, 0, ng);
-	rows = groups.spare;
-	t->rows = rows;
-	t->cap = groups.spare_cap;
 	t->nrows = 0;
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[old[i].rec];
+		uint32_t g = gid[recs[i]];
+		struct sq_table_row r = { .rec = recs[i] };
 		size_t cnt;
 		char id[32];
 		int folded;
 
 		if (g == UINT32_MAX) {
-			rows[t->nrows++] = old[i];
+			rows[t->nrows++] = r;
 			continue;
 		}
 		if (groups.seen[g])
@@ -187,28 +190,21 @@ arrange(struct sq_table *t)
 		cnt = start[g + 1] - start[g];
 		fold_id(groups.ids[g], id, sizeof(id));
 		folded = sq_table_folded(t, id);
-		old[i].depth = 0;
-		old[i].flags = cnt > 1 ? SQ_ROW_HASKIDS : 0;
-		old[i].hidden = 0;
+		r.flags = cnt > 1 ? SQ_ROW_HASKIDS : 0;
 		if (cnt > 1 && folded) {
-			old[i].flags |= SQ_ROW_FOLDED;
-			old[i].hidden = (unsigned)(cnt - 1);
+			r.flags |= SQ_ROW_FOLDED;
+			r.hidden = (unsigned)(cnt - 1);
 		}
-		rows[t->nrows++] = old[i];
+		rows[t->nrows++] = r;
 		if (folded)
 			continue;
 		for (j = start[g] + 1; j < start[g + 1]; j++) {
-			struct sq_table_row r = old[groups.list[j]];
+			struct sq_table_row m = { .rec = recs[groups.list[j]],
+						  .depth = 1 };
 
-			r.depth = 1;
-			r.flags = 0;
-			r.hidden = 0;
-			rows[t->nrows++] = r;
+			rows[t->nrows++] = m;
 		}
 	}
-	/* the old array is the next call's scratch */
-	groups.spare = old;
-	groups.spare_cap = old_cap;
 }
 
 static const char *
