@@ -212,16 +212,25 @@ until [ "$(sacct -n -X -P -D -j "$J13" -o State 2>/dev/null | head -1)" = REQUEU
 	i=$((i + 1))
 done
 check "sacct: J12 completed, J13 requeued (sacct agrees)" test $i -lt 60
-# sacct -S ... -E now leaves out a run that started in the current second
-sleep 2
 for b in local ssh; do
 	args=
 	[ $b = ssh ] && args=$ssh_args
-	# shellcheck disable=SC2086
-	"$SQUALL" $args --once --view history --since 30m --format tsv \
-		>"$tmp/h.$b" 2>"$tmp/h.$b.err"
+	# a run that has just ended can take a few seconds to show in a
+	# sacct -S/-E window (slurmdbd): ask again until J12 is there
+	i=0
+	while :; do
+		# shellcheck disable=SC2086
+		"$SQUALL" $args --once --view history --since 30m --format tsv \
+			>"$tmp/h.$b" 2>"$tmp/h.$b.err"
+		grep -aq "^$J12$TAB" "$tmp/h.$b" || [ $i -ge 30 ] && break
+		sleep 1
+		i=$((i + 1))
+	done
 	check "$b: history: J12 is there, no run 999997 (sacct -P's nonce)" \
 		sh -c "grep -aq '^$J12$TAB' '$tmp/h.$b' && ! grep -aq 99999[67] '$tmp/h.$b'"
+	grep -a "99999[67]" "$tmp/h.$b" | head -3 | sed 's/^/# /'
+	head -3 "$tmp/h.$b.err" | sed 's/^/# stderr: /'
+	[ $i -gt 0 ] && echo "# $b: J12 showed after $i more fetch(es)"
 	# shellcheck disable=SC2086
 	"$SQUALL" $args --once --view events --format tsv \
 		>"$tmp/e.$b" 2>"$tmp/e.$b.err"
