@@ -231,7 +231,7 @@ sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
 	  const char *sort, uint32_t **out)
 {
 	const struct sq_column *col;
-	int desc;
+	int desc, given = sort != NULL;
 
 	*out = NULL;
 	if (sort == NULL)
@@ -241,6 +241,8 @@ sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
 		return 0;
 	desc = *sort == '-';
 	col = sq_view_column(v, sort + desc);
+	if (col == NULL && !given)
+		return 0; /* as the console: no such column, no sort */
 	if (col == NULL) {
 		fprintf(stderr,
 			"squall: view %s has no column '%s' to sort by\n",
