@@ -44,6 +44,24 @@ replay_free(struct sq_replay *r)
 	free(r);
 }
 
+/*
+ * A command line (argv joined by tabs) without what changes from run to
+ * run: the nonces (cli.h), and sacct's --delimiter=<nonce> as a whole
+ * (masked to "--delimiter=|"), so that recordings made before squall
+ * passed it still match.
+ */
+static void
+mask_key(char *key)
+{
+	static const char arg[] = "\t--delimiter=|\t";
+	char *p;
+
+	sq_cli_nonce_mask(key);
+	while ((p = strstr(key, arg)) != NULL)
+		memmove(p, p + sizeof(arg) - 2,
+			strlen(p + sizeof(arg) - 2) + 1);
+}
+
 static struct sq_replay *
 replay_load(const char *dir, struct sq_err *err)
 {
@@ -95,9 +113,9 @@ replay_load(const char *dir, struct sq_err *err)
 			goto oom;
 		r->e = ne;
 		r->e[r->n].key = strdup(rest);
-		/* squeue's nonce differs in every recording */
+		/* squeue's and sacct's nonces differ in every recording */
 		if (r->e[r->n].key != NULL)
-			sq_cli_nonce_mask(r->e[r->n].key);
+			mask_key(r->e[r->n].key);
 		r->e[r->n].file = strdup(f[2]);
 		r->e[r->n].status = atoi(f[1]);
 		r->e[r->n].served = 0;
@@ -136,7 +154,7 @@ replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	for (i = 0; argv[i] != NULL; i++)
 		sq_buf_printf(&key, "%s%s", i ? "\t" : "", argv[i]);
 	if (key.data != NULL)
-		sq_cli_nonce_mask(key.data);
+		mask_key(key.data);
 	for (i = 0; i < r->n && pick == NULL; i++) {
 		if (strcmp(r->e[i].key, sq_buf_str(&key)) != 0)
 			continue;

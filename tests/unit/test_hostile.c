@@ -445,6 +445,67 @@ test_replay_special_files(void **state)
 	rmdir(dir);
 }
 
+/*
+ * A recording made before sacct got its --delimiter (the history fixture
+ * of tests/fixtures/history/22.05, sacct -P with '|') replays: the key
+ * leaves the nonce argument out, the parser reads '|' text.
+ */
+static void
+test_replay_old_sacct(void **state)
+{
+	char dir[] = "/tmp/sqtest-replay.XXXXXX", path[160];
+	char *sinfo = sq_test_fixture("cli/22.05/sinfo_V.txt", NULL);
+	char *hist = sq_test_fixture("history/22.05/sacct_history.txt", NULL);
+	struct sq_cluster_cfg cfg;
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/1.out", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(sinfo, fp);
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/2.out", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(hist, fp);
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp,
+		"000001\t0\t1.out\tsinfo\t-V\n"
+		"000002\t0\t2.out\tsacct\t-a\t-D\t-n\t-P\t-S\t"
+		"now-86400seconds\t-E\tnow\t-o\t%s\n",
+		sq_cli_sacct_history_fmt);
+	fclose(fp);
+
+	sq_cluster_defaults(&cfg);
+	snprintf(cfg.backend, sizeof(cfg.backend), "replay");
+	snprintf(cfg.replay_dir, sizeof(cfg.replay_dir), "%s", dir);
+	b = sq_backend_open(&cfg, &err);
+	if (b == NULL)
+		fail_msg("replay: %s", err.msg);
+	if (b->ops->fetch(b, SQ_KIND_HISTORY, &s, &err) == -1)
+		fail_msg("history from an old recording: %s", err.msg);
+	assert_true(s->nrows > 0);
+	sq_snapshot_unref(s);
+	sq_backend_close(b);
+	free(sinfo);
+	free(hist);
+	snprintf(path, sizeof(path), "%s/1.out", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/2.out", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -456,6 +517,7 @@ main(void)
 		cmocka_unit_test(test_sacct_newline_in_name),
 		cmocka_unit_test(test_sacct_forged_record),
 		cmocka_unit_test(test_replay_special_files),
+		cmocka_unit_test(test_replay_old_sacct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
