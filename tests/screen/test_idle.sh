@@ -42,6 +42,9 @@ check "resumed: squeue runs again ($n2 -> $n3)" test "$n3" -gt "$n2"
 check "resumed: PAUSED is gone" sh -c "! tmux -L $SOCK capture-pane -p -t t | grep -q PAUSED"
 
 # focus out: refresh-slow (60 s) for the queue; the key j keeps it awake
+# (the checks above can take longer than idle-pause on a loaded machine:
+# a key just before, or the pause would show instead)
+T send-keys -t t j
 T send-keys -t t -l "$(printf '\033[O')"
 check "focus out: the status line says unfocused" wait_for 'unfocused: every 60 s' 3
 sleep 1
