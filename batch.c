@@ -236,8 +236,7 @@ sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
 	*out = NULL;
 	if (sort == NULL)
 		sort = v->default_sort;
-	if (sort == NULL || *sort == '\0' || strcmp(sort, "none") == 0 ||
-	    s->nrows < 2)
+	if (sort == NULL || *sort == '\0' || strcmp(sort, "none") == 0)
 		return 0;
 	desc = *sort == '-';
 	col = sq_view_column(v, sort + desc);
@@ -249,6 +248,8 @@ sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
 			v->name, sort + desc);
 		return -1;
 	}
+	if (s->nrows < 2)
+		return 0;
 	*out = malloc(s->nrows * sizeof(**out));
 	if (*out == NULL || sq_order_rows(s, col, desc, *out) == -1) {
 		fprintf(stderr, "squall: out of memory\n");
