@@ -314,12 +314,18 @@ if [ $users_ok = 1 ]; then
 else
 	notok "history-users: alice '$got', sacct '$want'"
 fi
-"$SQUALL" --once --view history --since "$since" --format tsv \
-	--columns job,user,state >"$tmp/all.tsv"
+# (two reads: a run of another test may end between them, so retry)
+for attempt in 1 2 3; do
+	"$SQUALL" --once --view history --since "$since" --format tsv \
+		--columns job,user,state >"$tmp/all.tsv"
+	per_row=$(awk -F'\t' 'NR > 1 { n[$2]++ } END { for (u in n) print u, n[u] }' "$tmp/all.tsv" | sort)
+	per_user=$("$SQUALL" --once --view history-users --since "$since" --format tsv \
+		--columns user,runs | awk -F'\t' 'NR > 1 { print $1, $2 }' | sort)
+	[ -n "$per_row" ] && [ "$per_row" = "$per_user" ] && break
+	sleep 2
+done
 check "history-users: runs of each user add up to the history rows" \
-	test "$(awk -F'\t' 'NR > 1 { n[$2]++ } END { for (u in n) print u, n[u] }' "$tmp/all.tsv" | sort)" = \
-	"$("$SQUALL" --once --view history-users --since "$since" --format tsv --columns user,runs |
-		awk -F'\t' 'NR > 1 { print $1, $2 }' | sort)"
+	test -n "$per_row" -a "$per_row" = "$per_user"
 failnode=$(slurm sacct -n -X -P -j "$(cat "$tmp/fail")" -o NodeList)
 failend=$(slurm sacct -n -X -P -j "$(cat "$tmp/fail")" -o End)
 "$SQUALL" --once --view history-nodes --since "$since" --format json >"$tmp/n.json"
