@@ -12,6 +12,7 @@
 #include "backends/backend.h"
 #include "batch.h"
 #include "core/events.h"
+#include "core/filter.h"
 #include "core/gpus.h"
 #include "core/history.h"
 #include "core/join.h"
@@ -79,7 +80,7 @@ pick_columns(const struct sq_view_def *v, const char *columns,
 
 static void
 print_table(FILE *fp, const struct sq_column **cols, int nc,
-	    const struct sq_snapshot *s, const uint32_t *order)
+	    const struct sq_snapshot *s, const uint32_t *order, size_t nrows)
 {
 	size_t *w, i;
 	int c;
@@ -90,7 +91,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		return;
 	for (c = 0; c < nc; c++)
 		w[c] = strlen(cols[c]->title);
-	for (i = 0; i < s->nrows; i++) {
+	for (i = 0; i < nrows; i++) {
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
@@ -105,7 +106,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		fprintf(fp, "%s%-*s", c ? "  " : "",
 			c == nc - 1 ? 0 : (int)w[c], cols[c]->title);
 	fputc('\n', fp);
-	for (i = 0; i < s->nrows; i++) {
+	for (i = 0; i < nrows; i++) {
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
@@ -132,7 +133,7 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 
 static void
 print_tsv(FILE *fp, const struct sq_column **cols, int nc,
-	  const struct sq_snapshot *s, const uint32_t *order)
+	  const struct sq_snapshot *s, const uint32_t *order, size_t nrows)
 {
 	size_t i;
 	int c;
@@ -141,7 +142,7 @@ print_tsv(FILE *fp, const struct sq_column **cols, int nc,
 	for (c = 0; c < nc; c++)
 		fprintf(fp, "%s%s", c ? "\t" : "", cols[c]->id);
 	fputc('\n', fp);
-	for (i = 0; i < s->nrows; i++) {
+	for (i = 0; i < nrows; i++) {
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
@@ -178,7 +179,7 @@ is_fraction(const char *t)
 
 static int
 print_json(FILE *fp, const struct sq_column **cols, int nc,
-	   const struct sq_snapshot *s, const uint32_t *order)
+	   const struct sq_snapshot *s, const uint32_t *order, size_t nrows)
 {
 	json_object *arr = json_object_new_array();
 	size_t i;
@@ -187,7 +188,7 @@ print_json(FILE *fp, const struct sq_column **cols, int nc,
 
 	if (arr == NULL)
 		return -1;
-	for (i = 0; i < s->nrows; i++) {
+	for (i = 0; i < nrows; i++) {
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 		json_object *o = json_object_new_object();
 
@@ -260,26 +261,116 @@ sort_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
 	return 0;
 }
 
+/* Compile filter for view v into f; -1 with the reason on stderr. */
+static int
+filter_compile(struct sq_filter *f, const struct sq_view_def *v,
+	       const char *filter)
+{
+	char err[256];
+
+	sq_filter_init(f);
+	if (sq_filter_set(f, filter, v, err, sizeof(err)) == -1) {
+		fprintf(stderr, "squall: --filter '%s': %s\n", filter, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The shown text of a row for a regex filter: its printed cells,
+ * sanitized, two spaces apart (as the console's table matches). */
+static const char *
+row_text(const struct sq_column **cols, int nc, const void *r, char *out,
+	 size_t n)
+{
+	char buf[256], safe[1024];
+	size_t o = 0, l;
+	int c;
+
+	out[0] = '\0';
+	for (c = 0; c < nc && o + 3 < n; c++) {
+		const char *t = cols[c]->text(r, buf, sizeof(buf));
+
+		sq_sanitize(t ? t : "", safe, sizeof(safe));
+		if (c > 0) {
+			out[o++] = ' ';
+			out[o++] = ' ';
+		}
+		l = strlen(safe);
+		if (o + l >= n)
+			l = n - o - 1;
+		memcpy(out + o, safe, l);
+		o += l;
+		out[o] = '\0';
+	}
+	return out;
+}
+
+/*
+ * Keep the rows filter matches, in the order *order gives (NULL: as
+ * fetched; made when needed). *nrows in: the number of rows, out: the
+ * number kept. 0, or -1 (bad filter or out of memory, said on stderr).
+ */
+static int
+filter_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
+	    const char *filter, const struct sq_column **cols, int nc,
+	    uint32_t **order, size_t *nrows)
+{
+	struct sq_filter f;
+	char text[4096];
+	size_t i, kept = 0;
+
+	if (filter_compile(&f, v, filter) == -1)
+		return -1;
+	if (*order == NULL && s->nrows > 0) {
+		*order = malloc(s->nrows * sizeof(**order));
+		if (*order == NULL) {
+			sq_filter_free(&f);
+			fprintf(stderr, "squall: out of memory\n");
+			return -1;
+		}
+		for (i = 0; i < s->nrows; i++)
+			(*order)[i] = (uint32_t)i;
+	}
+	for (i = 0; i < *nrows; i++) {
+		const void *r = sq_snapshot_row(s, (*order)[i]);
+		const char *t = "";
+
+		if (f.re != NULL)
+			t = row_text(cols, nc, r, text, sizeof(text));
+		if (sq_filter_row(&f, r, t))
+			(*order)[kept++] = (*order)[i];
+	}
+	*nrows = kept;
+	sq_filter_free(&f);
+	return 0;
+}
+
 int
 sq_batch_print(FILE *fp, const struct sq_view_def *v,
 	       const struct sq_snapshot *s, enum sq_format fmt,
-	       const char *columns, const char *sort)
+	       const char *columns, const char *sort, const char *filter)
 {
 	const struct sq_column *cols[MAX_COLS];
 	int nc = pick_columns(v, columns, cols), rc = 0;
 	uint32_t *order;
+	size_t n = s->nrows;
 
 	if (nc < 0 || sort_rows(v, s, sort, &order) == -1)
 		return -1;
+	if (filter != NULL && *filter != '\0' &&
+	    filter_rows(v, s, filter, cols, nc, &order, &n) == -1) {
+		free(order);
+		return -1;
+	}
 	switch (fmt) {
 	case SQ_FMT_TABLE:
-		print_table(fp, cols, nc, s, order);
+		print_table(fp, cols, nc, s, order, n);
 		break;
 	case SQ_FMT_TSV:
-		print_tsv(fp, cols, nc, s, order);
+		print_tsv(fp, cols, nc, s, order, n);
 		break;
 	case SQ_FMT_JSON:
-		rc = print_json(fp, cols, nc, s, order);
+		rc = print_json(fp, cols, nc, s, order, n);
 		break;
 	}
 	free(order);
@@ -347,7 +438,8 @@ fail:
 
 int
 sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
-	     enum sq_format fmt, const char *columns, const char *sort)
+	     enum sq_format fmt, const char *columns, const char *sort,
+	     const char *filter)
 {
 	const struct sq_view_def *v = sq_view_find(view);
 	struct sq_backend *b;
@@ -358,6 +450,14 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 	if (v == NULL) {
 		fprintf(stderr, "squall: unknown view '%s'\n", view);
 		return 2;
+	}
+	if (filter != NULL && *filter != '\0') {
+		/* a bad filter is a usage error: say so before connecting */
+		struct sq_filter f;
+
+		if (filter_compile(&f, v, filter) == -1)
+			return 2;
+		sq_filter_free(&f);
 	}
 	sq_err_clear(&err);
 	b = sq_backend_open(cfg, &err);
@@ -370,7 +470,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		sq_backend_close(b);
 		return 1;
 	}
-	rc = sq_batch_print(stdout, v, s, fmt, columns, sort) == -1 ? 2 : 0;
+	rc = sq_batch_print(stdout, v, s, fmt, columns, sort, filter) == -1 ? 2
+									    : 0;
 	if (fflush(stdout) != 0)
 		rc = 1;
 	sq_snapshot_unref(s);

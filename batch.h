@@ -20,12 +20,16 @@ int sq_format_from_name(const char *name);
  * Fetch view (with what it joins: sprio for jobs, nodes for partitions)
  * and print it. columns is a comma-separated list of column ids, or NULL
  * for all; sort "[-]column" ("-" descending), "none" (as the cluster
- * returned them) or NULL (the view's default sort, as in the console).
+ * returned them) or NULL (the view's default sort, as in the console);
+ * filter the console's '/' filter (core/filter.h: a regex over the
+ * printed cells, or "@column=value" terms; '!' inverts) or NULL for
+ * every row.
  * Returns the exit status: 0, 1 (cluster or command failure,
  * reason on stderr) or 2 (usage).
  */
 int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
-		 enum sq_format fmt, const char *columns, const char *sort);
+		 enum sq_format fmt, const char *columns, const char *sort,
+		 const char *filter);
 
 /*
  * Print one job of the queue (id as squeue prints it, or the job id)
@@ -38,6 +42,6 @@ int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 /* Print rows of a snapshot through a view's columns (used by tests). */
 int sq_batch_print(FILE *fp, const struct sq_view_def *v,
 		   const struct sq_snapshot *s, enum sq_format fmt,
-		   const char *columns, const char *sort);
+		   const char *columns, const char *sort, const char *filter);
 
 #endif

@@ -29,6 +29,7 @@ enum {
 	OPT_FORMAT,
 	OPT_COLUMNS,
 	OPT_SORT,
+	OPT_FILTER,
 	OPT_JOB,
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
@@ -61,6 +62,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "columns", required_argument, NULL, OPT_COLUMNS },
 	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "job", required_argument, NULL, OPT_JOB },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
@@ -86,7 +88,8 @@ usage(FILE *fp)
 		"usage: squall [options]\n"
 		"       squall --once --view VIEW [--format table|tsv|json] "
 		"[--columns LIST]\n"
-		"                     [--sort [-]COLUMN|none]\n"
+		"                     [--sort [-]COLUMN|none] "
+		"[--filter PATTERN]\n"
 		"\n"
 		"A terminal console for Slurm clusters.\n"
 		"\n"
@@ -145,6 +148,10 @@ usage(FILE *fp)
 		"\n"
 		"                         none: as fetched; default: the "
 		"view's)\n"
+		"      --filter PATTERN   only rows it matches, as the "
+		"console's /:\n"
+		"                         a regex, @column=value terms, "
+		"! inverts\n"
 		"      --since SPEC       history window: 30m, 2h, 7d, "
 		"2026-11-01[THH:MM] [24h]\n"
 		"      --job ID           one job in detail and why it pends "
@@ -190,6 +197,7 @@ main(int argc, char **argv)
 {
 	struct sq_cluster_cfg cfg;
 	const char *view = NULL, *columns = NULL, *job = NULL, *sort = NULL;
+	const char *filter = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
 	const char *exec_line = NULL, *since = NULL;
 	int yes = 0;
@@ -271,6 +279,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_SORT:
 			sort = optarg;
+			break;
+		case OPT_FILTER:
+			filter = optarg;
 			break;
 		case OPT_JOB:
 			job = optarg;
@@ -393,6 +404,6 @@ main(int argc, char **argv)
 		return sq_exec_main(&cfg, &conf.reasons, exec_line, yes);
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
-				    (enum sq_format)fmt, columns, sort);
+				    (enum sq_format)fmt, columns, sort, filter);
 	return sq_tui_run(&conf, &cfg);
 }

@@ -13,7 +13,7 @@
 
 #include "core/snapshot.h"
 #include "core/view.h"
-#include "tui/filter.h"
+#include "core/filter.h"
 
 #define SQ_TABLE_MAX_COLS 64
 #define SQ_TABLE_CELL 512 /* bytes of one cell's text */

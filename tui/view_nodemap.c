@@ -9,7 +9,7 @@
 
 #include "core/sanitize.h"
 #include "tui/app.h"
-#include "tui/filter.h"
+#include "core/filter.h"
 #include "tui/views.h"
 
 static int per_row = 1; /* cells per grid row at the last draw */

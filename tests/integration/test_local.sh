@@ -107,6 +107,24 @@ check "partitions: high has tier 10, PreemptMode OFF" grep -q '^high|no|10|OFF$'
 tsv_cols "$tmp/parts.tsv" partition,gpus_total >"$tmp/g"
 check "partitions: gpu has 8 GPUs" grep -q '^gpu|8$' "$tmp/g"
 
+# --- --filter: the nodes of a partition (a field term on a list column,
+# and its inverse) as sinfo lists them; a bad pattern is a usage error
+slurm sinfo -h -N -p gpu -o '%N' | sort -u >"$tmp/gpun"
+"$SQUALL" --once --view nodes --format tsv --columns node --filter '@partitions=gpu' |
+	tail -n +2 | sort >"$tmp/mine"
+check "--filter @partitions=gpu: the nodes sinfo -p gpu lists ($(tr '\n' ' ' <"$tmp/gpun"))" \
+	cmp -s "$tmp/gpun" "$tmp/mine"
+slurm sinfo -h -N -o '%N' | sort -u | grep -vxF -f "$tmp/gpun" >"$tmp/notgpu" || true
+"$SQUALL" --once --view nodes --format tsv --columns node --filter '!@partitions=gpu' |
+	tail -n +2 | sort >"$tmp/mine"
+check "--filter !@partitions=gpu: the other nodes" cmp -s "$tmp/notgpu" "$tmp/mine"
+"$SQUALL" --once --view nodes --columns node,state --filter '^n1 ' >"$tmp/n1"
+check "--filter ^n1: a regex over the printed cells, one node" \
+	test "$(tail -n +2 "$tmp/n1" | awk '{ print $1 }')" = n1
+"$SQUALL" --once --view nodes --filter '((' >/dev/null 2>"$tmp/ferr"
+check "--filter '((': exit 2 and the reason" \
+	sh -c '[ $1 = 2 ] && grep -q "missing closing parenthesis" "$2"' sh $? "$tmp/ferr"
+
 # --- json: valid and keyed by column id
 "$SQUALL" --once --view jobs --format json >"$tmp/jobs.json"
 check "json: parses, one object per job" test "$(jq length "$tmp/jobs.json")" -eq "$(($(wc -l <"$tmp/jobs.tsv") - 1))"

@@ -1,7 +1,8 @@
 /*
  * test_batch.c - unit tests of batch mode's output (--once): rows in the
  * view's default sort, as the console opens it, or the one --sort names,
- * or as fetched (--sort none); the jobs of the recorded squeue fixture.
+ * or as fetched (--sort none); only the rows --filter matches; the jobs
+ * of the recorded squeue fixture.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +29,11 @@ jobs(void)
 	return s;
 }
 
-/* Print s through the jobs view as tsv (columns cols, sort sort); the
- * text, malloc'd; NULL when sq_batch_print fails. */
+/* Print s through the jobs view as tsv (columns cols, sort sort, filter
+ * filter); the text, malloc'd; NULL when sq_batch_print fails. */
 static char *
-print(const struct sq_snapshot *s, const char *cols, const char *sort)
+print_filtered(const struct sq_snapshot *s, const char *cols, const char *sort,
+	       const char *filter)
 {
 	const struct sq_view_def *v = sq_view_find("jobs");
 	char *buf = NULL;
@@ -41,13 +43,19 @@ print(const struct sq_snapshot *s, const char *cols, const char *sort)
 
 	assert_non_null(v);
 	assert_non_null(fp);
-	rc = sq_batch_print(fp, v, s, SQ_FMT_TSV, cols, sort);
+	rc = sq_batch_print(fp, v, s, SQ_FMT_TSV, cols, sort, filter);
 	fclose(fp);
 	if (rc == -1) {
 		free(buf);
 		return NULL;
 	}
 	return buf;
+}
+
+static char *
+print(const struct sq_snapshot *s, const char *cols, const char *sort)
+{
+	return print_filtered(s, cols, sort, NULL);
 }
 
 /* The second tsv column of every row (after the header) as numbers; how
@@ -127,6 +135,87 @@ test_batch_sort_option(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* How many lines (rows after the header) text has, and are they all
+ * "NAME\t..." with the first field equal to (or, want 0, unlike) name? */
+static size_t
+rows_of(const char *text, const char *name, int want, int *all)
+{
+	const char *p = strchr(text, '\n');
+	size_t n = 0, l = strlen(name);
+
+	*all = 1;
+	while (p != NULL && p[1] != '\0') {
+		p++;
+		n++;
+		if ((strncmp(p, name, l) == 0 && p[l] == '\t') != want)
+			*all = 0;
+		p = strchr(p, '\n');
+	}
+	return n;
+}
+
+/* --filter: field terms, a regex over the printed cells, '!', with a
+ * sort; a bad pattern is an error */
+static void
+test_batch_filter(void **state)
+{
+	struct sq_snapshot *s = jobs();
+	size_t i, alice = 0, n;
+	long long v[256];
+	int all;
+	char *out;
+
+	(void)state;
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(s, i);
+
+		alice += strcmp(j->user, "alice") == 0;
+	}
+	assert_true(alice > 0 && alice < s->nrows);
+
+	out = print_filtered(s, "user,priority", "none", "@user=alice");
+	assert_non_null(out);
+	assert_int_equal(rows_of(out, "alice", 1, &all), alice);
+	assert_true(all);
+	free(out);
+
+	out = print_filtered(s, "user,priority", "none", "!@user=alice");
+	assert_non_null(out);
+	assert_int_equal(rows_of(out, "alice", 0, &all), s->nrows - alice);
+	assert_true(all);
+	free(out);
+
+	/* a regex over the printed cells (caseless: no capital) */
+	out = print_filtered(s, "user,job_id", NULL, "^ALICE");
+	assert_non_null(out);
+	assert_int_equal(rows_of(out, "alice", 1, &all), 0);
+	free(out);
+	out = print_filtered(s, "user,job_id", NULL, "^alice ");
+	assert_non_null(out);
+	assert_int_equal(rows_of(out, "alice", 1, &all), alice);
+	assert_true(all);
+	free(out);
+	/* a column not printed is not matched by a regex */
+	out = print_filtered(s, "job_id", NULL, "alice");
+	assert_non_null(out);
+	assert_int_equal(rows_of(out, "", 1, &all), 0);
+	free(out);
+
+	/* filtered, then sorted by priority ascending */
+	out = print_filtered(s, "user,priority", "priority", "@user=alice");
+	assert_non_null(out);
+	n = second_column(out, v, 256);
+	assert_int_equal(n, alice);
+	for (i = 1; i < n; i++)
+		assert_true(v[i - 1] <= v[i]);
+	free(out);
+
+	assert_null(print_filtered(s, "user", NULL, "(alice"));
+	assert_null(print_filtered(s, "user", NULL, "@nosuchcolumn=1"));
+	assert_null(print_filtered(s, "user", NULL, "!"));
+	sq_snapshot_unref(s);
+}
+
 /* Natural order of text: "n2" before "n10"; ties keep snapshot order */
 static void
 test_order_natural(void **state)
@@ -145,6 +234,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_batch_default_sort),
 		cmocka_unit_test(test_batch_sort_option),
+		cmocka_unit_test(test_batch_filter),
 		cmocka_unit_test(test_order_natural),
 	};
 

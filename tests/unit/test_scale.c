@@ -17,7 +17,7 @@
 #include "core/strtab.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
-#include "tui/filter.h"
+#include "core/filter.h"
 #include "tui/table.h"
 #include "tui/views.h"
 

@@ -11,7 +11,7 @@
 #include "core/model.h"
 #include "core/snapshot.h"
 #include "core/view.h"
-#include "tui/filter.h"
+#include "core/filter.h"
 #include "tui/keys.h"
 #include "tui/table.h"
 #include "tui/views.h"

@@ -1,8 +1,8 @@
 /*
  * filter.c - PCRE2 row filters and "@column=value" field terms for the
- * table widget, plus the small host-list matcher field terms use. A bad
- * pattern is reported, never fatal; a pathological one hits the match
- * limit and simply does not match.
+ * table widget and batch mode's --filter, plus the small host-list matcher
+ * field terms use. A bad pattern is reported, never fatal; a pathological one
+ * hits the match limit and simply does not match.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui/filter.h"
+#include "core/filter.h"
 
 #define MATCH_LIMIT 200000
 #define EXPAND_MAX 4096

@@ -1,10 +1,11 @@
 /*
- * filter.h - the row filter of the table widget: a PCRE2 regular
- * expression (JIT-compiled, case-insensitive unless it has a capital
- * letter) over the row's shown text, or field terms "@column=value" that
- * match one column exactly (lists and Slurm host lists element-wise, so
- * "@nodelist=n3" finds "n[1-4]"). A leading '!' inverts either.
- * Used by the UI thread only.
+ * filter.h - the row filter of the table widget and of `--once --filter`:
+ * a PCRE2 regular expression (JIT-compiled, case-insensitive unless it has
+ * a capital letter) over the row's shown text, or field terms
+ * "@column=value" that match one column exactly (lists and Slurm host
+ * lists element-wise, so "@nodelist=n3" finds "n[1-4]"). A leading '!'
+ * inverts either.
+ * A filter is used by one thread at a time (it holds match data).
  */
 #ifndef SQ_FILTER_H
 #define SQ_FILTER_H
