@@ -16,6 +16,7 @@
 #include "exec.h"
 #include "core/cluster.h"
 #include "core/conf.h"
+#include "core/filter.h"
 #include "core/history.h"
 #include "tui/tui.h"
 
@@ -131,6 +132,7 @@ usage(FILE *fp)
 		"exit 0 when every\n"
 		"                         target was done and verified\n"
 		"      --yes              --exec without asking (scripts)\n"
+		"Views (the console opens with it; --once prints it):\n"
 		"      --view VIEW        partitions, nodes, jobs, priority, "
 		"accounts,\n"
 		"                         users, assocs, qos, fairshare, "
@@ -142,10 +144,11 @@ usage(FILE *fp)
 		"                         limits, reservations, diag, "
 		"config,\n"
 		"                         spec, nodesets (need or use --spec)\n"
-		"      --format FMT       table (default), tsv or json\n"
-		"      --columns LIST     comma-separated column ids\n"
-		"      --sort [-]COLUMN   order rows by a column (- descending;"
-		"\n"
+		"      --format FMT       --once: table (default), tsv or "
+		"json\n"
+		"      --columns LIST     --once: comma-separated column ids\n"
+		"      --sort [-]COLUMN   --once: order rows by a column "
+		"(- descending;\n"
 		"                         none: as fetched; default: the "
 		"view's)\n"
 		"      --filter PATTERN   only rows it matches, as the "
@@ -154,8 +157,8 @@ usage(FILE *fp)
 		"! inverts\n"
 		"      --since SPEC       history window: 30m, 2h, 7d, "
 		"2026-11-01[THH:MM] [24h]\n"
-		"      --job ID           one job in detail and why it pends "
-		"(jobs view)\n"
+		"      --job ID           --once: one job in detail and why it "
+		"pends\n"
 		"\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          print the version\n"
@@ -190,6 +193,38 @@ int_opt(const char *val, int lo, int hi, int *out, const char *what)
 	}
 	*out = (int)v;
 	return 0;
+}
+
+/*
+ * The console: --view opens it on that view (instead of the `view`
+ * option's), --filter filters that view. A bad filter is a usage error
+ * here, before the screen is taken.
+ */
+static int
+tui_main(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
+	 const char *view, const char *filter)
+{
+	const struct sq_view_def *v;
+
+	if (view != NULL) {
+		v = sq_view_find(view);
+		snprintf(conf->str[SQ_OPT_VIEW], sizeof(conf->str[0]), "%s",
+			 v->name);
+	}
+	v = sq_view_find(conf->str[SQ_OPT_VIEW]);
+	if (filter != NULL && *filter != '\0' && v != NULL) {
+		struct sq_filter f;
+		char err[256];
+
+		sq_filter_init(&f);
+		if (sq_filter_set(&f, filter, v, err, sizeof(err)) == -1) {
+			fprintf(stderr, "squall: --filter '%s': %s\n", filter,
+				err);
+			return 2;
+		}
+		sq_filter_free(&f);
+	}
+	return sq_tui_run(conf, cfg, filter);
 }
 
 int
@@ -358,8 +393,8 @@ main(int argc, char **argv)
 			argv[optind]);
 		bad = 1;
 	}
-	if (!bad && view != NULL && !once) {
-		fprintf(stderr, "squall: --view needs --once\n");
+	if (!bad && view != NULL && sq_view_find(view) == NULL) {
+		fprintf(stderr, "squall: unknown view '%s'\n", view);
 		bad = 1;
 	}
 	if (bad) {
@@ -405,5 +440,5 @@ main(int argc, char **argv)
 	if (once)
 		return sq_batch_run(&cfg, view ? view : "jobs",
 				    (enum sq_format)fmt, columns, sort, filter);
-	return sq_tui_run(&conf, &cfg);
+	return tui_main(&conf, &cfg, view, filter);
 }

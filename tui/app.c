@@ -733,7 +733,8 @@ loop(struct sq_app *app)
 }
 
 int
-sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
+sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
+	   const char *filter)
 {
 	struct sq_app *app;
 	SCREEN *scr;
@@ -773,6 +774,14 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg)
 	app->view = view_index(sq_view_find(conf->str[SQ_OPT_VIEW]));
 	if (app->view < 0)
 		app->view = 0;
+	if (filter != NULL && *filter != '\0') {
+		char ferr[256];
+
+		/* main() checked it; a failure here is only noted */
+		if (sq_table_filter(&app->tables[app->view], filter, ferr,
+				    sizeof(ferr)) == -1)
+			sq_conf_note(conf, ferr);
+	}
 	/* a cluster's theme= */
 	for (i = 0; i < (int)conf->nclusters; i++) {
 		if (strcmp(conf->clusters[i].name, cfg->name) == 0 &&

@@ -17,10 +17,13 @@ void sq_tui_conf_setup(struct sq_conf *conf, const char *argv0);
 
 /*
  * Run the console on cfg until the user quits. conf holds the loaded
- * configuration (its messages are shown at start-up); the console may
- * change it (`:set` ...). Returns the exit status: 0, or 1 when the
+ * configuration (its messages are shown at start-up; its `view` option is
+ * the view it opens with); the console may change it (`:set` ...).
+ * filter, when not NULL, is the opening view's filter, as typed after
+ * '/' (main() has checked it). Returns the exit status: 0, or 1 when the
  * terminal cannot be used.
  */
-int sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg);
+int sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
+	       const char *filter);
 
 #endif

@@ -125,6 +125,24 @@ check "--filter ^n1: a regex over the printed cells, one node" \
 check "--filter '((': exit 2 and the reason" \
 	sh -c '[ $1 = 2 ] && grep -q "missing closing parenthesis" "$2"' sh $? "$tmp/ferr"
 
+# --- the console opens on --view, filtered by --filter
+sock=squall-local-$$
+T new-session -d -s t -x 160 -y 40 \
+	"SQUALL_CONFIG=/dev/null $SQUALL --view nodes --filter '@partitions=gpu'; sleep 30"
+check "console --view nodes --filter: n3 and n4 shown" wait_for '^ *n4 ' 20
+check "console --view nodes --filter: n1 and n2 not shown" \
+	sh -c '! tmux -L "$1" -f /dev/null capture-pane -p -t t | grep -q "^ *n[12] "' sh "$sock"
+check "console --view nodes --filter: the filter is on the status line" \
+	wait_for '@partitions=gpu' 2
+T send-keys -t t q
+sleep 1
+T kill-server 2>/dev/null
+"$SQUALL" --view nosuchview </dev/null >/dev/null 2>&1
+check "console --view nosuchview: exit 2" test $? -eq 2
+"$SQUALL" --view nodes --filter '((' </dev/null >/dev/null 2>"$tmp/ferr"
+check "console --filter '((': exit 2 before the screen, the reason" \
+	sh -c '[ $1 = 2 ] && grep -q "missing closing parenthesis" "$2"' sh $? "$tmp/ferr"
+
 # --- json: valid and keyed by column id
 "$SQUALL" --once --view jobs --format json >"$tmp/jobs.json"
 check "json: parses, one object per job" test "$(jq length "$tmp/jobs.json")" -eq "$(($(wc -l <"$tmp/jobs.tsv") - 1))"
