@@ -377,6 +377,25 @@ sq_batch_print(FILE *fp, const struct sq_view_def *v,
 	return rc;
 }
 
+void
+sq_batch_columns(FILE *fp, const struct sq_view_def *v)
+{
+	size_t i;
+
+	fprintf(fp, "view %s: %s\n", v->name, v->help);
+	fprintf(fp, "%-20s %-11s %s\n", "ID", "HEADER",
+		"MEANING ('*': shown by default in the console)");
+	for (i = 0; i < v->ncols; i++) {
+		const struct sq_column *c = &v->cols[i];
+
+		fprintf(fp, "%-20s %-11s %s%s\n", c->id, c->title,
+			(c->flags & SQ_COL_HIDDEN) ? "  " : "* ",
+			c->help != NULL ? c->help : "");
+	}
+	if (v->default_sort != NULL)
+		fprintf(fp, "default sort: %s\n", v->default_sort);
+}
+
 /* Fetch the view's kind and what it joins. */
 static int
 fetch_view(struct sq_backend *b, const struct sq_view_def *v,
@@ -450,6 +469,10 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 	if (v == NULL) {
 		fprintf(stderr, "squall: unknown view '%s'\n", view);
 		return 2;
+	}
+	if (columns != NULL && strcmp(columns, "help") == 0) {
+		sq_batch_columns(stdout, v);
+		return fflush(stdout) != 0;
 	}
 	if (filter != NULL && *filter != '\0') {
 		/* a bad filter is a usage error: say so before connecting */

@@ -18,14 +18,14 @@ int sq_format_from_name(const char *name);
 
 /*
  * Fetch view (with what it joins: sprio for jobs, nodes for partitions)
- * and print it. columns is a comma-separated list of column ids, or NULL
- * for all; sort "[-]column" ("-" descending), "none" (as the cluster
- * returned them) or NULL (the view's default sort, as in the console);
- * filter the console's '/' filter (core/filter.h: a regex over the
- * printed cells, or "@column=value" terms; '!' inverts) or NULL for
- * every row.
- * Returns the exit status: 0, 1 (cluster or command failure,
- * reason on stderr) or 2 (usage).
+ * and print it. columns is a comma-separated list of column ids, NULL
+ * for all, or "help" (sq_batch_columns, nothing fetched); sort
+ * "[-]column" ("-" descending), "none" (as the cluster returned them) or
+ * NULL (the view's default sort, as in the console); filter the
+ * console's '/' filter (core/filter.h: a regex over the printed cells,
+ * or "@column=value" terms; '!' inverts) or NULL for every row.
+ * Returns the exit status: 0, 1 (cluster or command failure, reason on
+ * stderr) or 2 (usage).
  */
 int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		 enum sq_format fmt, const char *columns, const char *sort,
@@ -38,6 +38,13 @@ int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
  */
 int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		 enum sq_format fmt);
+
+/*
+ * `--columns help`: print the view's columns, one a line: id, header,
+ * '*' when the console shows it by default, meaning; then the default
+ * sort. Needs no cluster.
+ */
+void sq_batch_columns(FILE *fp, const struct sq_view_def *v);
 
 /* Print rows of a snapshot through a view's columns (used by tests). */
 int sq_batch_print(FILE *fp, const struct sq_view_def *v,

@@ -125,6 +125,19 @@ check "--filter ^n1: a regex over the printed cells, one node" \
 check "--filter '((': exit 2 and the reason" \
 	sh -c '[ $1 = 2 ] && grep -q "missing closing parenthesis" "$2"' sh $? "$tmp/ferr"
 
+# --- --columns help: without the cluster (a bindir that does not exist),
+# and every id it lists is one --columns takes, in that order
+"$SQUALL" --once --view nodes --columns help --slurm-bindir /nonexistent \
+	>"$tmp/colhelp" 2>"$tmp/err"
+check "--columns help: exit 0 without reaching Slurm" test $? -eq 0
+ids=$(awk 'NR > 2 && !/^default sort:/ { print $1 }' "$tmp/colhelp" | paste -sd, -)
+check "--columns help: lists node, state and reason ($ids)" \
+	sh -c 'case ",$1," in *,node,*state,*reason,*) exit 0 ;; esac; exit 1' sh "$ids"
+"$SQUALL" --once --view nodes --format tsv --columns "$ids" >"$tmp/all.tsv"
+check "--columns help: --columns takes every id it lists" \
+	test "$(head -1 "$tmp/all.tsv" | tr '\t' ,)" = "$ids"
+check "--columns help: names the default sort" grep -qx 'default sort: node' "$tmp/colhelp"
+
 # --- the console opens on --view, filtered by --filter
 sock=squall-local-$$
 T new-session -d -s t -x 160 -y 40 \

@@ -216,6 +216,53 @@ test_batch_filter(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* --columns help: every column of every view once, by id, with its
+ * header; the default sort named */
+static void
+test_batch_columns_help(void **state)
+{
+	size_t k, i;
+
+	(void)state;
+	for (k = 0; sq_views[k] != NULL; k++) {
+		const struct sq_view_def *v = sq_views[k];
+		char *buf = NULL, *line, *save = NULL;
+		size_t len = 0, nlines = 0;
+		FILE *fp = open_memstream(&buf, &len);
+		int sort_line = 0;
+
+		assert_non_null(fp);
+		sq_batch_columns(fp, v);
+		fclose(fp);
+		line = strtok_r(buf, "\n", &save); /* view NAME: help */
+		assert_non_null(line);
+		assert_true(strncmp(line, "view ", 5) == 0);
+		line = strtok_r(NULL, "\n", &save); /* the header */
+		assert_non_null(line);
+		assert_true(strncmp(line, "ID ", 3) == 0);
+		i = 0;
+		while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
+			char id[64], title[64];
+
+			if (strncmp(line, "default sort: ", 14) == 0) {
+				assert_string_equal(line + 14, v->default_sort);
+				sort_line = 1;
+				continue;
+			}
+			assert_true(i < v->ncols);
+			assert_int_equal(sscanf(line, "%63s %63s", id, title),
+					 2);
+			assert_string_equal(id, v->cols[i].id);
+			assert_string_equal(title, v->cols[i].title);
+			i++;
+			nlines++;
+		}
+		assert_int_equal(nlines, v->ncols);
+		assert_int_equal(sort_line, v->default_sort != NULL);
+		free(buf);
+	}
+}
+
 /* Natural order of text: "n2" before "n10"; ties keep snapshot order */
 static void
 test_order_natural(void **state)
@@ -235,6 +282,7 @@ main(void)
 		cmocka_unit_test(test_batch_default_sort),
 		cmocka_unit_test(test_batch_sort_option),
 		cmocka_unit_test(test_batch_filter),
+		cmocka_unit_test(test_batch_columns_help),
 		cmocka_unit_test(test_order_natural),
 	};
 
