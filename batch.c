@@ -283,24 +283,16 @@ row_text(const struct sq_column **cols, int nc, const void *r, char *out,
 	 size_t n)
 {
 	char buf[256], safe[1024];
-	size_t o = 0, l;
+	size_t o = 0;
 	int c;
 
 	out[0] = '\0';
-	for (c = 0; c < nc && o + 3 < n; c++) {
+	for (c = 0; c < nc; c++) {
 		const char *t = cols[c]->text(r, buf, sizeof(buf));
 
 		sq_sanitize(t ? t : "", safe, sizeof(safe));
-		if (c > 0) {
-			out[o++] = ' ';
-			out[o++] = ' ';
-		}
-		l = strlen(safe);
-		if (o + l >= n)
-			l = n - o - 1;
-		memcpy(out + o, safe, l);
-		o += l;
-		out[o] = '\0';
+		if (!sq_filter_text_add(out, n, &o, safe, c == 0))
+			break;
 	}
 	return out;
 }

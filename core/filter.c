@@ -34,6 +34,26 @@ sq_filter_free(struct sq_filter *f)
 }
 
 int
+sq_filter_text_add(char *buf, size_t n, size_t *o, const char *cell, int first)
+{
+	size_t l;
+
+	if (*o + 3 >= n)
+		return 0;
+	if (!first) {
+		buf[(*o)++] = ' ';
+		buf[(*o)++] = ' ';
+	}
+	l = strlen(cell);
+	if (*o + l >= n)
+		l = n - *o - 1;
+	memcpy(buf + *o, cell, l);
+	*o += l;
+	buf[*o] = '\0';
+	return *o + 3 < n;
+}
+
+int
 sq_filter_active(const struct sq_filter *f)
 {
 	return f->text[0] != '\0';

@@ -43,6 +43,15 @@ int sq_filter_set(struct sq_filter *f, const char *text,
 		  const struct sq_view_def *def, char *err, size_t n);
 int sq_filter_active(const struct sq_filter *f);
 
+/*
+ * Build a row's shown text, the text a regex filter matches: call with
+ * each cell in turn (sanitized), *o 0 at the start; cells two spaces
+ * apart, cut at n - 1 bytes, buf always terminated. Returns 0 when buf is
+ * full (later cells would not fit), else 1.
+ */
+int sq_filter_text_add(char *buf, size_t n, size_t *o, const char *cell,
+		       int first);
+
 /* Does the row match (inversion applied)? rowtext is the row's shown
  * text (for a regex); rec the record (for field terms). */
 int sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext);

@@ -129,21 +129,12 @@ sq_table_rowtext(const struct sq_table *t, const void *rec, char *buf, size_t n)
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < t->ncols && o + 3 < n; i++) {
+	for (i = 0; i < t->ncols; i++) {
 		char cell[SQ_TABLE_CELL];
-		size_t l;
 
 		sq_table_cell(t, i, rec, cell, sizeof(cell));
-		if (i > 0) {
-			buf[o++] = ' ';
-			buf[o++] = ' ';
-		}
-		l = strlen(cell);
-		if (o + l >= n)
-			l = n - o - 1;
-		memcpy(buf + o, cell, l);
-		o += l;
-		buf[o] = '\0';
+		if (!sq_filter_text_add(buf, n, &o, cell, i == 0))
+			break;
 	}
 	return buf;
 }

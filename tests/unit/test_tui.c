@@ -39,6 +39,28 @@ test_lists(void **state)
 	assert_false(sq_list_overlap("n[1-99999999]", "x1"));
 }
 
+/* The shown text a regex matches: cells two spaces apart (an empty
+ * first cell still separated), cut to the buffer, always terminated */
+static void
+test_filter_text(void **state)
+{
+	char buf[16];
+	size_t o = 0;
+
+	(void)state;
+	assert_int_equal(sq_filter_text_add(buf, sizeof(buf), &o, "", 1), 1);
+	assert_int_equal(sq_filter_text_add(buf, sizeof(buf), &o, "n1", 0), 1);
+	assert_string_equal(buf, "  n1");
+	assert_int_equal(o, 4);
+	/* "  n1  idle+drain" is 16: cut to 15 bytes, and full */
+	assert_int_equal(
+	    sq_filter_text_add(buf, sizeof(buf), &o, "idle+drain", 0), 0);
+	assert_string_equal(buf, "  n1  idle+drai");
+	assert_int_equal(o, 15);
+	assert_int_equal(sq_filter_text_add(buf, sizeof(buf), &o, "x", 0), 0);
+	assert_string_equal(buf, "  n1  idle+drai");
+}
+
 /* A jobs snapshot: id, user, account, state, priority, array id, nodes. */
 static struct sq_snapshot *
 jobs(const char *const rows[][7], size_t n)
@@ -293,6 +315,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_filter_text),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_natural_sort),
