@@ -165,13 +165,12 @@ next_delay(const struct sq_worker *w, enum sq_kind k, const struct slot *s)
 		if (ms / 1000.0 * 5 > d)
 			d = ms / 1000.0 * 5;
 	}
-	/* a failure: again at the interval. A service that is down costs
-	 * nothing to ask (and a call that timed out is not load), while a
-	 * longer wait keeps the view stale after the service is back: with
-	 * retries one interval apart it is fresh within two (the wait, then
-	 * the fetch), whenever in the wait the service returns. */
-	if (s->info.failures > 0)
-		d = base;
+	/* a failure (the branch above not taken): again at the interval. A
+	 * service that is down costs nothing to ask (and a call that timed
+	 * out is not load), while a longer wait keeps the view stale after
+	 * the service is back: with retries one interval apart it is fresh
+	 * within two (the wait, then the fetch), whenever in the wait the
+	 * service returns. */
 	return d > MAX_BACKOFF ? MAX_BACKOFF : d;
 }
 
