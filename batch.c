@@ -276,6 +276,19 @@ filter_compile(struct sq_filter *f, const struct sq_view_def *v,
 	return 0;
 }
 
+int
+sq_batch_filter_check(const struct sq_view_def *v, const char *filter)
+{
+	struct sq_filter f;
+
+	if (filter == NULL || *filter == '\0')
+		return 0;
+	if (filter_compile(&f, v, filter) == -1)
+		return -1;
+	sq_filter_free(&f);
+	return 0;
+}
+
 /* The shown text of a row for a regex filter: its printed cells,
  * sanitized, two spaces apart (as the console's table matches). */
 static const char *
@@ -466,14 +479,9 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		sq_batch_columns(stdout, v);
 		return fflush(stdout) != 0;
 	}
-	if (filter != NULL && *filter != '\0') {
-		/* a bad filter is a usage error: say so before connecting */
-		struct sq_filter f;
-
-		if (filter_compile(&f, v, filter) == -1)
-			return 2;
-		sq_filter_free(&f);
-	}
+	/* a bad filter is a usage error: say so before connecting */
+	if (sq_batch_filter_check(v, filter) == -1)
+		return 2;
 	sq_err_clear(&err);
 	b = sq_backend_open(cfg, &err);
 	if (b == NULL) {

@@ -40,6 +40,13 @@ int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		 enum sq_format fmt);
 
 /*
+ * Is filter (NULL or "": none) a valid --filter for view v? 0, or -1 with
+ * "squall: --filter 'PATTERN': reason" on stderr. Batch mode and the
+ * console both check before they connect.
+ */
+int sq_batch_filter_check(const struct sq_view_def *v, const char *filter);
+
+/*
  * `--columns help`: print the view's columns, one a line: id, header,
  * '*' when the console shows it by default, meaning; then the default
  * sort. Needs no cluster.

@@ -16,7 +16,6 @@
 #include "exec.h"
 #include "core/cluster.h"
 #include "core/conf.h"
-#include "core/filter.h"
 #include "core/history.h"
 #include "tui/tui.h"
 
@@ -214,18 +213,8 @@ tui_main(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 			 v->name);
 	}
 	v = sq_view_find(conf->str[SQ_OPT_VIEW]);
-	if (filter != NULL && *filter != '\0' && v != NULL) {
-		struct sq_filter f;
-		char err[256];
-
-		sq_filter_init(&f);
-		if (sq_filter_set(&f, filter, v, err, sizeof(err)) == -1) {
-			fprintf(stderr, "squall: --filter '%s': %s\n", filter,
-				err);
-			return 2;
-		}
-		sq_filter_free(&f);
-	}
+	if (v != NULL && sq_batch_filter_check(v, filter) == -1)
+		return 2;
 	return sq_tui_run(conf, cfg, filter);
 }
 
