@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/filter.h"
 
@@ -69,6 +70,13 @@ has_upper(const char *s)
 	return 0;
 }
 
+/* The first n bytes of a and b are equal (ASCII case folded if fold). */
+static int
+eqn(const char *a, const char *b, size_t n, int fold)
+{
+	return (fold ? strncasecmp(a, b, n) : strncmp(a, b, n)) == 0;
+}
+
 /* "@col=value @col2=value2" */
 static int
 parse_terms(struct sq_filter *f, const char *s, const struct sq_view_def *def,
@@ -102,6 +110,7 @@ parse_terms(struct sq_filter *f, const char *s, const struct sq_view_def *def,
 			return -1;
 		}
 		snprintf(t->value, sizeof(t->value), "%s", eq + 1);
+		t->fold = !has_upper(t->value);
 		f->nterms++;
 	}
 	if (f->nterms == 0) {
@@ -214,7 +223,7 @@ next_elem(const char *s, size_t *len)
 
 /* Does element e (len n, maybe "p[1-3,05]s") contain name? */
 static int
-elem_has(const char *e, size_t n, const char *name)
+elem_has(const char *e, size_t n, const char *name, int fold)
 {
 	const char *lb, *rb, *r;
 	size_t pl, sl, nl = strlen(name), ml;
@@ -225,14 +234,14 @@ elem_has(const char *e, size_t n, const char *name)
 		n--;
 	lb = memchr(e, '[', n);
 	if (lb == NULL)
-		return n == nl && strncmp(e, name, n) == 0;
+		return n == nl && eqn(e, name, n, fold);
 	rb = memchr(lb, ']', n - (size_t)(lb - e));
 	if (rb == NULL)
 		return 0;
 	pl = (size_t)(lb - e);
 	sl = n - (size_t)(rb - e) - 1;
-	if (nl < pl + sl + 1 || strncmp(name, e, pl) != 0 ||
-	    strncmp(name + nl - sl, rb + 1, sl) != 0)
+	if (nl < pl + sl + 1 || !eqn(name, e, pl, fold) ||
+	    !eqn(name + nl - sl, rb + 1, sl, fold))
 		return 0;
 	ml = nl - pl - sl;
 	if (ml >= sizeof(mid))
@@ -268,14 +277,14 @@ elem_has(const char *e, size_t n, const char *name)
 }
 
 static int
-list_has(const char *list, const char *name)
+list_has(const char *list, const char *name, int fold)
 {
 	const char *e;
 	size_t n;
 
 	for (e = next_elem(list, &n); e != NULL;
 	     e = next_elem(e[n] == ',' ? e + n + 1 : e + n, &n)) {
-		if (elem_has(e, n, name))
+		if (elem_has(e, n, name, fold))
 			return 1;
 	}
 	return 0;
@@ -284,7 +293,7 @@ list_has(const char *list, const char *name)
 /* Is some name of element e (len n) in the list other? Expands at most
  * *budget names. */
 static int
-expand_elem(const char *e, size_t n, const char *other, int *budget)
+expand_elem(const char *e, size_t n, const char *other, int fold, int *budget)
 {
 	const char *lb, *rb, *r;
 	char name[256];
@@ -298,7 +307,7 @@ expand_elem(const char *e, size_t n, const char *other, int *budget)
 			return 0;
 		memcpy(name, e, n);
 		name[n] = '\0';
-		return list_has(other, name);
+		return list_has(other, name, fold);
 	}
 	for (r = lb + 1; r < rb;) {
 		char *end;
@@ -319,7 +328,7 @@ expand_elem(const char *e, size_t n, const char *other, int *budget)
 			snprintf(name, sizeof(name), "%.*s%0*ld%.*s",
 				 (int)(lb - e), e, a[0] == '0' ? w : 1, v,
 				 (int)(n - (size_t)(rb - e) - 1), rb + 1);
-			if (list_has(other, name))
+			if (list_has(other, name, fold))
 				return 1;
 		}
 		if (*r == ',')
@@ -330,8 +339,8 @@ expand_elem(const char *e, size_t n, const char *other, int *budget)
 	return 0;
 }
 
-int
-sq_list_overlap(const char *a, const char *b)
+static int
+overlap(const char *a, const char *b, int fold)
 {
 	const char *e;
 	size_t n;
@@ -339,10 +348,16 @@ sq_list_overlap(const char *a, const char *b)
 
 	for (e = next_elem(a, &n); e != NULL;
 	     e = next_elem(e[n] == ',' ? e + n + 1 : e + n, &n)) {
-		if (expand_elem(e, n, b, &budget))
+		if (expand_elem(e, n, b, fold, &budget))
 			return 1;
 	}
 	return 0;
+}
+
+int
+sq_list_overlap(const char *a, const char *b)
+{
+	return overlap(a, b, 0);
 }
 
 int
@@ -369,7 +384,8 @@ sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
 			const char *t =
 			    f->terms[i].col->text(rec, buf, sizeof(buf));
 
-			m = t != NULL && sq_list_overlap(f->terms[i].value, t);
+			m = t != NULL &&
+			    overlap(f->terms[i].value, t, f->terms[i].fold);
 		}
 	}
 	return f->invert ? !m : m;

@@ -3,7 +3,8 @@
  * a PCRE2 regular expression (JIT-compiled, case-insensitive unless it has
  * a capital letter) over the row's shown text, or field terms
  * "@column=value" that match one column exactly (lists and Slurm host
- * lists element-wise, so "@nodelist=n3" finds "n[1-4]"). A leading '!'
+ * lists element-wise, so "@nodelist=n3" finds "n[1-4]"; case-insensitive
+ * unless the value has a capital letter, as for a regex). A leading '!'
  * inverts either.
  * A filter is used by one thread at a time (it holds match data).
  */
@@ -19,6 +20,7 @@
 struct sq_filter_term {
 	const struct sq_column *col;
 	char value[256];
+	int fold; /* compare ASCII case-insensitively (value is lower case) */
 };
 
 struct sq_filter {

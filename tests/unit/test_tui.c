@@ -34,6 +34,8 @@ test_lists(void **state)
 	assert_false(sq_list_overlap("gpu", "low*,high"));
 	assert_true(sq_list_overlap("alice", "alice"));
 	assert_false(sq_list_overlap("alic", "alice"));
+	/* host lists are compared exactly here (field terms fold case) */
+	assert_false(sq_list_overlap("N3", "n[1-4]"));
 	assert_false(sq_list_overlap("n[", "n1"));
 	/* a huge range is cut off, not expanded forever */
 	assert_false(sq_list_overlap("n[1-99999999]", "x1"));
@@ -150,6 +152,23 @@ test_filter(void **state)
 	assert_true(sq_filter_row(&f, j0, ""));
 	assert_int_equal(
 	    sq_filter_set(&f, "@nodelist=n3", &sq_view_jobs, err, sizeof(err)),
+	    0);
+	assert_false(sq_filter_row(&f, j0, ""));
+	/* a lower-case value matches any case, a capital makes it exact */
+	assert_int_equal(sq_filter_set(&f, "@state=running @nodelist=N1",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_false(sq_filter_row(&f, j0, ""));
+	assert_int_equal(sq_filter_set(&f, "@state=running @nodelist=n1",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_true(sq_filter_row(&f, j0, ""));
+	assert_int_equal(sq_filter_set(&f, "@state=Running", &sq_view_jobs, err,
+				       sizeof(err)),
+			 0);
+	assert_false(sq_filter_row(&f, j0, ""));
+	assert_int_equal(
+	    sq_filter_set(&f, "@user=Alice", &sq_view_jobs, err, sizeof(err)),
 	    0);
 	assert_false(sq_filter_row(&f, j0, ""));
 	assert_int_equal(
