@@ -330,6 +330,9 @@ expand_elem(const char *e, size_t n, const char *other, int fold, int *budget)
 				 (int)(n - (size_t)(rb - e) - 1), rb + 1);
 			if (list_has(other, name, fold))
 				return 1;
+			/* hi may be LONG_MAX (strtol saturates): no v++ */
+			if (v == hi)
+				break;
 		}
 		if (*r == ',')
 			r++;

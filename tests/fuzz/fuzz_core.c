@@ -3,20 +3,25 @@
  * core/: GRES/TRES strings and the GPU totals built from them (gres),
  * Slurm's numbers, durations, times and Key=Value lines (parse), the
  * display filter (sanitize), the command-line whitelists and quoting
- * (validate) and Slurm host lists (hostlist). Each checks properties, not only
+ * (validate), Slurm host lists (hostlist) and the row filter with its
+ * field terms and list matching (filter). Each checks properties, not only
  * the absence of crashes.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/cli/cli.h"
 #include "core/buf.h"
+#include "core/filter.h"
 #include "core/gpus.h"
 #include "core/gres.h"
 #include "core/hostlist.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
 #include "core/validate.h"
+#include "core/view.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME
@@ -275,6 +280,80 @@ fuzz_hostlist(char *text)
 	sq_hostlist_free_names(names, nn);
 }
 
+/* --- filter -------------------------------------------------------- */
+
+/* A plain name (a user, a node): the characters of NAME_CHARS only. */
+static int
+plain_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n < 200 && strspn(s, NAME_CHARS) == n;
+}
+
+/*
+ * The first line is a filter as typed after '/', the second a value the
+ * cluster sent: a job's user, account, state and node list, and the
+ * row's shown text; the third a second list for sq_list_overlap.
+ */
+static void
+fuzz_filter(char *text)
+{
+	static struct sq_snapshot *ref;
+	struct sq_filter f;
+	struct sq_job j;
+	char *p[3], err[300], term[256], lower[256];
+	size_t so, eo, i;
+	int m, found;
+
+	if (ref == NULL)
+		ref = sq_fuzz_parse_fixture(SQ_KIND_JOBS, sq_parse_squeue,
+					    "cli/22.05/squeue.txt");
+	parts(text, p, 3);
+	j = *(const struct sq_job *)sq_snapshot_row(ref, 0);
+	j.user = j.account = j.state = j.nodelist = p[1];
+
+	sq_filter_init(&f);
+	err[0] = '\0';
+	if (sq_filter_set(&f, p[0], &sq_view_jobs, err, sizeof(err)) == 0) {
+		SQ_FUZZ_CHECK(sq_filter_active(&f) == (p[0][0] != '\0'));
+		m = sq_filter_row(&f, &j, p[1]);
+		SQ_FUZZ_CHECK(m == 0 || m == 1);
+		if (f.re != NULL) {
+			/* the highlight and the row test agree */
+			found = sq_filter_find(&f, p[1], &so, &eo);
+			SQ_FUZZ_CHECK(m == (f.invert ? !found : found));
+			if (found)
+				SQ_FUZZ_CHECK(so <= eo && eo <= strlen(p[1]));
+		}
+	} else {
+		/* refused with a reason, the filter left off */
+		SQ_FUZZ_CHECK(err[0] != '\0' && !sq_filter_active(&f));
+	}
+	sq_filter_free(&f);
+
+	(void)sq_list_overlap(p[1], p[2]);
+	(void)sq_list_overlap(p[2], p[1]);
+	if (!plain_name(p[1]))
+		return;
+	/* a name is in a list of itself, whatever the case of a lower-case
+	 * term, and never in an exact term of another case */
+	SQ_FUZZ_CHECK(sq_list_overlap(p[1], p[1]));
+	for (i = 0; p[1][i] != '\0'; i++)
+		lower[i] = (char)tolower((unsigned char)p[1][i]);
+	lower[i] = '\0';
+	snprintf(term, sizeof(term), "@user=%s", lower);
+	SQ_FUZZ_CHECK(
+	    sq_filter_set(&f, term, &sq_view_jobs, err, sizeof(err)) == 0);
+	SQ_FUZZ_CHECK(sq_filter_row(&f, &j, ""));
+	sq_filter_free(&f);
+	snprintf(term, sizeof(term), "@user=%s", p[1]);
+	SQ_FUZZ_CHECK(
+	    sq_filter_set(&f, term, &sq_view_jobs, err, sizeof(err)) == 0);
+	SQ_FUZZ_CHECK(sq_filter_row(&f, &j, ""));
+	sq_filter_free(&f);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -290,6 +369,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_validate(text);
 	else if (strcmp(SQ_FUZZ_NAME, "hostlist") == 0)
 		fuzz_hostlist(text);
+	else if (strcmp(SQ_FUZZ_NAME, "filter") == 0)
+		fuzz_filter(text);
 	else
 		SQ_FUZZ_CHECK(!"unknown harness");
 	free(text);

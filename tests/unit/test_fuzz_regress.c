@@ -15,6 +15,7 @@
 #include "backends/slurmjson/slurmjson.h"
 #include "core/action.h"
 #include "core/events.h"
+#include "core/filter.h"
 #include "core/gres.h"
 #include "core/view.h"
 #include "core/join.h"
@@ -512,6 +513,23 @@ test_clearlimit_tres_from_cluster(void **state)
 	sq_action_free(&a);
 }
 
+/*
+ * core_filter: a bracket bound past LONG_MAX (strtol saturates) made the
+ * expansion loop of sq_list_overlap step past it, a signed overflow.
+ */
+static void
+test_list_overlap_huge_bound(void **state)
+{
+	(void)state;
+	assert_false(sq_list_overlap("22[22222222222222222222222ow]", "x"));
+	assert_false(sq_list_overlap("n[9223372036854775807]", "n1"));
+	assert_true(
+	    sq_list_overlap("n[9223372036854775807]", "n9223372036854775807"));
+	/* the ordinary lists still match */
+	assert_true(sq_list_overlap("n[1-3]", "n[3-4]"));
+	assert_false(sq_list_overlap("n[1-3]", "n[4-5]"));
+}
+
 int
 main(void)
 {
@@ -531,6 +549,7 @@ main(void)
 		cmocka_unit_test(test_duration_blanks),
 		cmocka_unit_test(test_nodelist_split),
 		cmocka_unit_test(test_node_named_like_flag),
+		cmocka_unit_test(test_list_overlap_huge_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
