@@ -442,6 +442,15 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			if (--depth == 0)
 				skip = 0; /* json-c allows {"a":1,} */
 			break;
+		case '\'':
+		case '/':
+			/* json-c's single-quoted strings and comments: not
+			 * JSON, and in a skipped member they would hide an
+			 * unclosed structure from this scan */
+			st->elem.len = (size_t)(out - base);
+			*ip = i;
+			return malformed(st, st->total + i - 1,
+					 "quote or comment outside a string");
 		default:
 			break;
 		}

@@ -353,6 +353,17 @@ test_unread_members(void **state)
 	    "{\"jobs\":[{\"job_id\":4,\"flags\":[tru 1 2],\"name\":\"n\"}]}";
 	static const char bad_nesting[] =
 	    "{\"jobs\":[{\"job_id\":4,\"flags\":[}]}";
+	/* json-c reads '...' as a string and /.../ as a comment: the
+	 * structure it sees is not the scan's, so neither passes (found by
+	 * the json_stream_jobs harness) */
+	static const char *const not_json[] = {
+		"{\"jobs\":[{\"job_id\":2,\"\":{'}}]}",
+		"{\"jobs\":[{\"job_id\":2,\"x\":[/*]}]}*/1]}]}",
+		"{\"jobs\":[{\"job_id\":2,'name':\"n\"}]}", NULL
+	};
+	static const char quoted[] =
+	    "{\"jobs\":[{\"job_id\":4,\"x\":\"it's /a/*b\",\"name\":\"o'n\"}]}";
+	int i;
 	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
 	struct sq_err err;
 
@@ -370,6 +381,26 @@ test_unread_members(void **state)
 					    sizeof(bad_nesting) - 1, NOW, s,
 					    NULL, &err),
 			 -1);
+	sq_snapshot_unref(s);
+	for (i = 0; not_json[i] != NULL; i++) {
+		s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+		assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, not_json[i],
+						    strlen(not_json[i]), NOW, s,
+						    NULL, &err),
+				 -1);
+		assert_non_null(
+		    strstr(err.msg, "malformed JSON answer at byte"));
+		sq_snapshot_unref(s);
+	}
+	/* inside strings both are plain characters */
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, quoted,
+					    sizeof(quoted) - 1, NOW, s, NULL,
+					    &err),
+			 0);
+	assert_int_equal(s->nrows, 1);
+	assert_string_equal(
+	    ((const struct sq_job *)sq_snapshot_row(s, 0))->name, "o'n");
 	sq_snapshot_unref(s);
 }
 
