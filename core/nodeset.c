@@ -433,6 +433,8 @@ struct conf_out {
 	size_t nfeats, cfeats;
 	const char *features; /* of the NodeName line being expanded */
 	int enomem;
+	size_t *slot; /* feats by host name: index + 1, 0 empty */
+	size_t nslot; /* a power of two, at least twice nfeats */
 };
 
 static int
@@ -452,18 +454,67 @@ grow(void **v, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
+static size_t
+name_hash(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s != '\0'; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+/* The slot of name in the index: its entry's, or the empty one it would
+ * take (the index is never full). */
+static size_t *
+feat_slot(const struct conf_out *o, const char *name)
+{
+	size_t i = name_hash(name) & (o->nslot - 1);
+
+	while (o->slot[i] != 0 &&
+	       strcmp(o->feats[o->slot[i] - 1].key, name) != 0)
+		i = (i + 1) & (o->nslot - 1);
+	return &o->slot[i];
+}
+
+/* Room in the index for one more entry. */
+static int
+index_room(struct conf_out *o)
+{
+	size_t *old = o->slot, oldn = o->nslot, i;
+
+	if ((o->nfeats + 1) * 2 <= o->nslot)
+		return 0;
+	o->nslot = oldn != 0 ? oldn * 2 : 64;
+	o->slot = calloc(o->nslot, sizeof(*o->slot));
+	if (o->slot == NULL) {
+		o->slot = old;
+		o->nslot = oldn;
+		return -1;
+	}
+	for (i = 0; i < o->nfeats; i++)
+		*feat_slot(o, o->feats[i].key) = i + 1;
+	free(old);
+	return 0;
+}
+
+/* One host of a NodeName line: a hash index finds its earlier entry (a
+ * line of 100,000 hosts must not cost 100,000^2 / 2 compares). */
 static int
 add_feat(void *arg, const char *name)
 {
 	struct conf_out *o = arg;
 	struct sq_kv *kv;
-	size_t i;
+	size_t *slot;
 
-	for (i = 0; i < o->nfeats; i++) { /* a later line wins */
-		if (strcmp(o->feats[i].key, name) == 0) {
-			o->feats[i].value = o->features;
-			return 0;
-		}
+	if (index_room(o) == -1) {
+		o->enomem = 1;
+		return -1;
+	}
+	slot = feat_slot(o, name);
+	if (*slot != 0) { /* a later line wins */
+		o->feats[*slot - 1].value = o->features;
+		return 0;
 	}
 	if (grow((void **)&o->feats, &o->cfeats, o->nfeats, sizeof(*kv)) ==
 	    -1) {
@@ -478,7 +529,7 @@ add_feat(void *arg, const char *name)
 		o->enomem = 1;
 		return -1;
 	}
-	o->nfeats++;
+	*slot = ++o->nfeats;
 	return 0;
 }
 
@@ -608,6 +659,7 @@ sq_nodeset_parse_conf(char *text, struct sq_arena *arena,
 	if (rc == 0 && logical.len > 0)
 		rc = conf_line(logical.data, &o, dfeat, sizeof(dfeat));
 	sq_buf_free(&logical);
+	free(o.slot);
 	if (rc == -1) {
 		free(o.defs);
 		free(o.feats);

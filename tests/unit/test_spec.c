@@ -599,6 +599,47 @@ set_row(const struct sq_snapshot *sets, const char *name)
 	return NULL;
 }
 
+/*
+ * A NodeName line of 100,000 hosts (the host-list cap) and a later line
+ * that gives some of them other features. The spec_slurmconf harness
+ * timed out on 45,325 hosts: each host's earlier entry was looked for by
+ * a linear scan.
+ */
+static void
+test_nodesets_many_hosts(void **state)
+{
+	static const char conf[] =
+	    "NodeName=DEFAULT Features=cpu,x86\n"
+	    "NodeName=r[0-99]n[000-999] CPUs=4\n"
+	    "NodeName=r7n[010-019],r99n999 Features=gpu\n";
+	struct sq_arena arena;
+	struct sq_nodeset_def *defs;
+	struct sq_kv *feats;
+	size_t ndefs, nfeats;
+	char *text = strdup(conf);
+
+	(void)state;
+	assert_non_null(text);
+	sq_arena_init(&arena);
+	assert_int_equal(
+	    sq_nodeset_parse_conf(text, &arena, &defs, &ndefs, &feats, &nfeats),
+	    0);
+	free(text);
+	assert_int_equal(nfeats, 100000);
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "r0n000"),
+			    "cpu,x86");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "r7n015"),
+			    "gpu");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "r99n999"),
+			    "gpu");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "r7n020"),
+			    "cpu,x86");
+	assert_null(sq_nodeset_features(feats, nfeats, "r100n000"));
+	free(defs);
+	free(feats);
+	sq_arena_free(&arena);
+}
+
 static void
 test_nodesets(void **state)
 {
@@ -772,6 +813,7 @@ main(void)
 		cmocka_unit_test(test_compare_testbed),
 		cmocka_unit_test(test_compare_operator),
 		cmocka_unit_test(test_nodesets),
+		cmocka_unit_test(test_nodesets_many_hosts),
 		cmocka_unit_test(test_pool_rule),
 		cmocka_unit_test(test_conf_spec_key),
 	};
