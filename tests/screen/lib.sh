@@ -9,8 +9,9 @@
 # screen's last lines), check DESCRIPTION COMMAND..., skip, not, cap,
 # keys, wait_for PATTERN [SECONDS], gone PATTERN [SECONDS],
 # need_tmux, need_binary, need_testbed.
-# At exit: the test's own on_exit function when it sets on_exit=NAME, then
-# the tmux server is killed and WORK removed.
+# At exit: the tmux server is killed (and any pane process left after 5 s,
+# by PID), the test's own on_exit function runs when it sets on_exit=NAME,
+# and WORK is removed.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -25,8 +26,23 @@ on_exit=
 
 T() { tmux -L "$SOCK" -f /dev/null "$@"; }
 S() { env -u SQUEUE_FORMAT -u SINFO_FORMAT LC_ALL=C SLURM_TIME_FORMAT=%s "$@"; }
+# the panes' processes (shells and their squall) are noted before the
+# server goes; one still alive 5 s later (a sanitizer build can spin in
+# its exit report when its terminal vanishes) is killed by its PID
 lib_exit() {
+	lib_pids=$(T list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	for lib_p in $lib_pids; do
+		lib_pids="$lib_pids $(ps -o pid= --ppid "$lib_p" 2>/dev/null)"
+	done
 	T kill-server 2>/dev/null
+	for lib_p in $lib_pids; do
+		lib_i=0
+		while kill -0 "$lib_p" 2>/dev/null && [ $lib_i -lt 25 ]; do
+			sleep 0.2
+			lib_i=$((lib_i + 1))
+		done
+		kill -9 "$lib_p" 2>/dev/null
+	done
 	[ -n "$on_exit" ] && "$on_exit"
 	rm -rf "$WORK"
 }
