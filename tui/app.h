@@ -111,9 +111,9 @@ struct sq_app {
 	int dirty;
 	int warm; /* idle work for the filter left (sq_table_warm) */
 	/* idle.c: the console stops querying when nobody looks */
-	time_t last_key;
-	int paused;    /* no key for idle-pause seconds: no fetches */
-	int unfocused; /* the terminal said it lost focus */
+	double last_key; /* sq_util_now_ms() of the last key */
+	int paused;      /* no key for idle-pause seconds: no fetches */
+	int unfocused;   /* the terminal said it lost focus */
 	int quit;
 	int exit_code;
 	int sigfd[2];

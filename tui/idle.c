@@ -5,10 +5,9 @@
  * that it lost focus (xterm focus events, DECSET 1004; tmux passes them
  * on with `focus-events on`) every kind refreshes at refresh-slow.
  */
-#include <time.h>
-
 #include <curses.h>
 
+#include "core/util.h"
 #include "tui/app.h"
 
 /* key codes of the focus reports (above ncurses' own) */
@@ -18,7 +17,7 @@
 void
 sq_idle_start(struct sq_app *app)
 {
-	app->last_key = time(NULL);
+	app->last_key = sq_util_now_ms();
 	app->paused = 0;
 	app->unfocused = 0;
 	if (!app->conf->num[SQ_OPT_FOCUS_EVENTS])
@@ -76,7 +75,7 @@ sq_idle_key(struct sq_app *app, int rc, unsigned wc)
 		apply_intervals(app);
 		/* coming back is like a key: the data catches up now */
 		if (!app->unfocused) {
-			app->last_key = time(NULL);
+			app->last_key = sq_util_now_ms();
 			if (app->paused)
 				resume(app);
 			else if (app->worker != NULL)
@@ -87,7 +86,7 @@ sq_idle_key(struct sq_app *app, int rc, unsigned wc)
 		app->dirty = 1;
 		return 1;
 	}
-	app->last_key = time(NULL);
+	app->last_key = sq_util_now_ms();
 	if (app->paused) {
 		resume(app);
 		app->dirty = 1;
@@ -103,7 +102,9 @@ sq_idle_tick(struct sq_app *app)
 
 	if (app->paused || limit <= 0 || app->worker == NULL)
 		return;
-	if (time(NULL) - app->last_key < limit)
+	/* milliseconds of a monotonic clock: whole seconds of time() made
+	 * the pause come up to a second early (and a clock step moved it) */
+	if (sq_util_now_ms() - app->last_key < (double)limit * 1000.0)
 		return;
 	app->paused = 1;
 	sq_app_want(app);
