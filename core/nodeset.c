@@ -86,16 +86,27 @@ sq_nodeset_match(const struct sq_nodeset_def *def, const char *node,
 	return 0;
 }
 
+static int
+feat_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct sq_kv *)a)->key,
+		      ((const struct sq_kv *)b)->key);
+}
+
+/* the table is sorted by node name (sq_nodeset_parse_conf): one binary
+ * search a node, not a scan of every host of slurm.conf */
 const char *
 sq_nodeset_features(const struct sq_kv *feats, size_t nfeats, const char *node)
 {
-	size_t i;
+	struct sq_kv want;
+	const struct sq_kv *kv;
 
-	for (i = 0; i < nfeats; i++) {
-		if (strcmp(feats[i].key, node) == 0)
-			return feats[i].value;
-	}
-	return NULL;
+	if (feats == NULL || nfeats == 0 || node == NULL)
+		return NULL;
+	memset(&want, 0, sizeof(want));
+	want.key = node;
+	kv = bsearch(&want, feats, nfeats, sizeof(*feats), feat_cmp);
+	return kv != NULL ? kv->value : NULL;
 }
 
 const char *
@@ -666,6 +677,10 @@ sq_nodeset_parse_conf(char *text, struct sq_arena *arena,
 		o.defs = NULL;
 		o.feats = NULL;
 		o.ndefs = o.nfeats = 0;
+	} else if (o.nfeats > 1) {
+		/* host names are unique (add_feat merged them): sorted, a
+		 * lookup is a binary search */
+		qsort(o.feats, o.nfeats, sizeof(*o.feats), feat_cmp);
 	}
 	*defs = o.defs;
 	*ndefs = o.ndefs;

@@ -76,7 +76,8 @@ struct sq_nodeset {
 int sq_nodeset_match(const struct sq_nodeset_def *def, const char *node,
 		     const char *features);
 
-/* Features of node in a node -> features table (key = node), or NULL. */
+/* Features of node in a node -> features table (key = node, sorted by
+ * key with strcmp, as sq_nodeset_parse_conf returns it), or NULL. */
 const char *sq_nodeset_features(const struct sq_kv *feats, size_t nfeats,
 				const char *node);
 
@@ -124,7 +125,8 @@ void sq_nodeset_map_free(struct sq_nodeset_map *m);
  * comments, continuation lines and case-insensitive keys as Slurm reads
  * them; Include lines are not followed). Each NodeSet becomes a def
  * (source SQ_NS_SLURMCONF, strings in arena); each NodeName line with
- * Features= gives a node -> features row per host. Arrays are malloc'd
+ * Features= gives a node -> features row per host (one per host, the
+ * last line's features winning, sorted by host name). Arrays are malloc'd
  * into *defs and *feats (free() them); -1 on ENOMEM.
  */
 int sq_nodeset_parse_conf(char *text, struct sq_arena *arena,

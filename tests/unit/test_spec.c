@@ -640,6 +640,49 @@ test_nodesets_many_hosts(void **state)
 	sq_arena_free(&arena);
 }
 
+/*
+ * The node -> features table comes back sorted by host name, whatever the
+ * order of the NodeName lines, so sq_nodeset_features is a binary search
+ * (the spec view looks up every live node): every key is above the one
+ * before it and each host still finds its own line's features.
+ */
+static void
+test_nodesets_features_sorted(void **state)
+{
+	static const char conf[] = "NodeName=zeta[1-10] Features=z\n"
+				   "NodeName=gpu[1-3],a9 Features=g\n"
+				   "NodeName=a1,a10,a2 Features=a\n"
+				   "NodeName=gpu2 Features=g2\n";
+	struct sq_arena arena;
+	struct sq_nodeset_def *defs;
+	struct sq_kv *feats;
+	size_t ndefs, nfeats, i;
+	char *text = strdup(conf);
+
+	(void)state;
+	assert_non_null(text);
+	sq_arena_init(&arena);
+	assert_int_equal(
+	    sq_nodeset_parse_conf(text, &arena, &defs, &ndefs, &feats, &nfeats),
+	    0);
+	free(text);
+	assert_int_equal(nfeats, 10 + 3 + 1 + 3);
+	for (i = 1; i < nfeats; i++)
+		assert_true(strcmp(feats[i - 1].key, feats[i].key) < 0);
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "zeta7"), "z");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "zeta10"), "z");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "gpu1"), "g");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "gpu2"), "g2");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "a9"), "g");
+	assert_string_equal(sq_nodeset_features(feats, nfeats, "a10"), "a");
+	assert_null(sq_nodeset_features(feats, nfeats, "a3"));
+	assert_null(sq_nodeset_features(feats, nfeats, "zeta11"));
+	assert_null(sq_nodeset_features(feats, 0, "a1"));
+	free(defs);
+	free(feats);
+	sq_arena_free(&arena);
+}
+
 static void
 test_nodesets(void **state)
 {
@@ -814,6 +857,7 @@ main(void)
 		cmocka_unit_test(test_compare_operator),
 		cmocka_unit_test(test_nodesets),
 		cmocka_unit_test(test_nodesets_many_hosts),
+		cmocka_unit_test(test_nodesets_features_sorted),
 		cmocka_unit_test(test_pool_rule),
 		cmocka_unit_test(test_conf_spec_key),
 	};
