@@ -1,8 +1,9 @@
 /*
- * filter.c - PCRE2 row filters and "@column=value" field terms for the
- * table widget and batch mode's --filter, plus the small host-list matcher
- * field terms use. A bad pattern is reported, never fatal; a pathological one
- * hits the match limit and simply does not match.
+ * filter.c - PCRE2 row filters and "@column=value" field terms (a value
+ * may be quoted to hold spaces) for the table widget and batch mode's
+ * --filter, plus the small host-list matcher field terms use. A bad
+ * pattern is reported, never fatal; a pathological one hits the match
+ * limit and simply does not match.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -77,19 +78,59 @@ eqn(const char *a, const char *b, size_t n, int fold)
 	return (fold ? strncasecmp(a, b, n) : strncmp(a, b, n)) == 0;
 }
 
-/* "@col=value @col2=value2" */
+/*
+ * The next space-separated term of *pos into tok (n bytes, at least as
+ * long as the text): a quoted part ('...' or "...") keeps its spaces and
+ * loses its quotes, so "@reason='Not responding'" is one term. Returns 1,
+ * 0 at the end, -1 on a quote left open.
+ */
+static int
+next_term(const char **pos, char *tok, size_t n)
+{
+	const char *p = *pos;
+	size_t o = 0;
+	char q = '\0';
+
+	while (*p == ' ')
+		p++;
+	if (*p == '\0') {
+		*pos = p;
+		return 0;
+	}
+	for (; *p != '\0' && (q != '\0' || *p != ' '); p++) {
+		if (q == '\0' && (*p == '"' || *p == '\'')) {
+			q = *p;
+			continue;
+		}
+		if (q != '\0' && *p == q) {
+			q = '\0';
+			continue;
+		}
+		if (o + 1 < n)
+			tok[o++] = *p;
+	}
+	tok[o] = '\0';
+	*pos = p;
+	return q != '\0' ? -1 : 1;
+}
+
+/* "@col=value @col2='a value'" */
 static int
 parse_terms(struct sq_filter *f, const char *s, const struct sq_view_def *def,
 	    char *err, size_t n)
 {
-	char buf[256], *save = NULL, *tok;
+	char tok[sizeof(f->text)];
+	const char *pos = s;
+	int rc;
 
-	snprintf(buf, sizeof(buf), "%s", s);
-	for (tok = strtok_r(buf, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save)) {
+	while ((rc = next_term(&pos, tok, sizeof(tok))) != 0) {
 		char *eq = strchr(tok, '=');
 		struct sq_filter_term *t;
 
+		if (rc == -1) {
+			snprintf(err, n, "field filter: a quote is not closed");
+			return -1;
+		}
 		if (tok[0] != '@' || eq == NULL || eq == tok + 1) {
 			snprintf(err, n,
 				 "field filter: expected @column=value, "

@@ -4,7 +4,8 @@
  * a capital letter) over the row's shown text, or field terms
  * "@column=value" that match one column exactly (lists and Slurm host
  * lists element-wise, so "@nodelist=n3" finds "n[1-4]"; case-insensitive
- * unless the value has a capital letter, as for a regex). A leading '!'
+ * unless the value has a capital letter, as for a regex; '...' or "..."
+ * keep spaces in a value: @reason='Not responding'). A leading '!'
  * inverts either.
  * A filter is used by one thread at a time (it holds match data).
  */

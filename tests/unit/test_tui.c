@@ -119,6 +119,62 @@ row_id(const struct sq_table *t, size_t i)
 	return j->id;
 }
 
+/*
+ * A field term's value in quotes keeps its spaces (drain reasons like
+ * "Not responding", job names); the quotes go, either kind holds the
+ * other, and a quote left open is refused with the old filter kept.
+ */
+static void
+test_filter_quoted(void **state)
+{
+	struct sq_filter f;
+	char err[300];
+	struct sq_snapshot *s = jobs(rows1, 6);
+	struct sq_job *j1 = (struct sq_job *)sq_snapshot_row(s, 1);
+	const struct sq_job *j0 = sq_snapshot_row(s, 0);
+
+	(void)state;
+	j1->reason = sq_snapshot_str(s, "Not responding");
+	j1->name = sq_snapshot_str(s, "it's \"big\"");
+	sq_filter_init(&f);
+	assert_int_equal(sq_filter_set(&f, "@reason='not responding'",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_int_equal(f.nterms, 1);
+	assert_string_equal(f.terms[0].value, "not responding");
+	assert_true(sq_filter_row(&f, j1, ""));
+	assert_false(sq_filter_row(&f, j0, ""));
+	assert_int_equal(sq_filter_set(&f,
+				       "@user=bob  @reason=\"Not responding\"",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_int_equal(f.nterms, 2);
+	assert_true(sq_filter_row(&f, j1, ""));
+	/* a capital inside the quotes still makes it exact */
+	assert_int_equal(sq_filter_set(&f, "@reason=\"Not Responding\"",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_false(sq_filter_row(&f, j1, ""));
+	assert_int_equal(sq_filter_set(&f, "@name=\"it's \"'\"big\"'",
+				       &sq_view_jobs, err, sizeof(err)),
+			 0);
+	assert_string_equal(f.terms[0].value, "it's \"big\"");
+	assert_true(sq_filter_row(&f, j1, ""));
+	/* unquoted, the second word is a term of its own: refused */
+	assert_int_equal(sq_filter_set(&f, "@reason=Not responding",
+				       &sq_view_jobs, err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "field filter: expected @column=value, "
+				 "not 'responding'");
+	assert_int_equal(sq_filter_set(&f, "@reason='Not responding",
+				       &sq_view_jobs, err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "field filter: a quote is not closed");
+	assert_string_equal(f.text, "@name=\"it's \"'\"big\"'");
+	sq_filter_free(&f);
+	sq_snapshot_unref(s);
+}
+
 static void
 test_filter(void **state)
 {
@@ -336,6 +392,7 @@ main(void)
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_filter_text),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_filter_quoted),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
