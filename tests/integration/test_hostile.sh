@@ -231,9 +231,16 @@ for b in local ssh; do
 	grep -a "99999[67]" "$tmp/h.$b" | head -3 | sed 's/^/# /'
 	head -3 "$tmp/h.$b.err" | sed 's/^/# stderr: /'
 	[ $i -gt 0 ] && echo "# $b: J12 showed after $i more fetch(es)"
-	# shellcheck disable=SC2086
-	"$SQUALL" $args --once --view events --format tsv \
-		>"$tmp/e.$b" 2>"$tmp/e.$b.err"
+	# as for the history: a requeue can take a moment to show in sacct
+	i=0
+	while :; do
+		# shellcheck disable=SC2086
+		"$SQUALL" $args --once --view events --format tsv \
+			>"$tmp/e.$b" 2>"$tmp/e.$b.err"
+		grep -aq "$TAB$J13$TAB" "$tmp/e.$b" || [ $i -ge 30 ] && break
+		sleep 1
+		i=$((i + 1))
+	done
 	check "$b: events: J13's requeue is there, no event of 999996" \
 		sh -c "grep -aq '$TAB$J13$TAB' '$tmp/e.$b' && ! grep -aq 99999[67] '$tmp/e.$b'"
 done

@@ -93,7 +93,9 @@ check "cancelled (scontrol)" eq "$(state "$J2")" CANCELLED
 keys Escape ":nodes" Enter
 wait_for '^ squall  :nodes ' 5
 keys / '@node=n2' Enter
-sleep 0.5
+# the nodes are fetched for the first time now: act on a row, not on an
+# empty table ("no row selected")
+wait_for ':nodes +1/1([^0-9]|$)' 15
 keys D
 check "D opens the prompt with :drain" wait_for ':drain' 3
 keys 'sqa-scr fan' Enter
@@ -120,9 +122,9 @@ check "n2 is no longer drained (scontrol)" not drained
 keys Escape ":assocs" Enter
 wait_for '^ squall  :assocs ' 5
 keys / "@account=$ACCT" Enter
-sleep 1
+wait_for ':assocs +[0-9]+/[1-9]' 15
 keys / "@account=$ACCT @user=bob" Enter
-sleep 1
+wait_for ':assocs +1/1([^0-9]|$)' 15
 keys E
 check "E opens the prompt with :setlimit" wait_for ':setlimit' 3
 keys 'maxjobs=4' Enter
@@ -145,7 +147,7 @@ wait_for '^ squall  :jobs ' 5
 keys "r"
 sleep 2
 keys / "@name=$NAME @state=PENDING" Enter
-sleep 1
+wait_for ':jobs +[0-9]+/12([^0-9]|$)' 15
 keys ":hold *" Enter
 check "12 targets: the count is asked" wait_for 'Type 12 \(the number of targets\)' 5
 keys 1 1 Enter
@@ -165,9 +167,12 @@ check "the audit log holds every action's intent and result" \
 	eq "$(grep -c '"event":"intent"' "$XDG_STATE_HOME/squall/audit.log")/$(grep -c '"event":"result"' "$XDG_STATE_HOME/squall/audit.log")" 7/7
 keys Escape
 
-# read-only: the keys are refused
+# read-only: the keys are refused, in a console on a server of its own
+# (a new session on the socket of a server being killed can reach it)
+keys q
+sleep 1
 T kill-server
-sleep 0.5
+SOCK=$SOCK-ro
 T new-session -d -s t -x 200 -y 50 "$SQUALL --readonly; sleep 600"
 wait_for ' default local [0-9]' 15
 keys ":jobs" Enter

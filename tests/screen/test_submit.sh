@@ -54,7 +54,8 @@ J1=$(submitted)
 IDS="$IDS $J1"
 check "job $J1 is in squeue (low, $NAME, root)" test "$(S squeue -h -j "$J1" -o '%P|%j|%u')" = "low|$NAME|root"
 check "the console switched to the jobs view" wait_for '^ squall  :jobs ' 5
-sleep 1
+# the cursor moves to the new job with the first snapshot that has it
+wait_for "^ +$J1 " 15
 keys Enter
 check "the cursor is on job $J1 (Enter opens its detail)" wait_for "jobs $J1 +\(Esc closes" 10
 keys Escape
@@ -78,7 +79,8 @@ until S sstat -a -n -P -j "$J2" -o JobID 2>/dev/null | grep -q "^$J2\.0$" || [ $
 done
 keys ":jobs" Enter
 keys / "@job_id=$J2" Enter
-wait_for "^ +$J2 " 10
+# the live usage is for a job the console's snapshot has as running
+wait_for "^ +$J2 .*RUNNING" 25
 keys Enter
 check "the detail pane of running job $J2 has 'Live usage (sstat)'" wait_for 'Live usage \(sstat\)' 10
 check "... with its batch step and step 0" wait_for "^ +$J2\.0 +1 " 15
