@@ -582,10 +582,41 @@ format_submit(const struct sq_action *a, char *buf, size_t n, size_t *off)
 	return 0;
 }
 
+/*
+ * The order to write a's arguments in: the order of its spec, then any
+ * other. Parsing stores key=value words first, then flags, then the rest
+ * joined, so the order typed must not show: a formatted line (the audit
+ * log, :undo) reads back and formats to the same line.
+ */
+static void
+arg_order(const struct sq_action *a, size_t *idx)
+{
+	char used[SQ_ACTION_MAX_ARGS];
+	size_t k = 0, i, j;
+
+	memset(used, 0, sizeof(used));
+	for (j = 0; j < a->def->nargs; j++) {
+		const char *key = a->def->args[j].key;
+		size_t kl = strlen(key);
+
+		for (i = 0; i < a->nargs; i++) {
+			if (!used[i] && strncmp(a->args[i], key, kl) == 0 &&
+			    a->args[i][kl] == '=') {
+				idx[k++] = i;
+				used[i] = 1;
+			}
+		}
+	}
+	for (i = 0; i < a->nargs; i++) {
+		if (!used[i])
+			idx[k++] = i;
+	}
+}
+
 int
 sq_action_format(const struct sq_action *a, char *buf, size_t n)
 {
-	size_t off = 0, i;
+	size_t off = 0, i, idx[SQ_ACTION_MAX_ARGS];
 
 	if (n == 0)
 		return -1;
@@ -608,16 +639,18 @@ sq_action_format(const struct sq_action *a, char *buf, size_t n)
 		    put(buf, n, &off, ",") == -1)
 			return -1;
 	}
+	arg_order(a, idx);
 	for (i = 0; i < a->nargs; i++) {
-		const char *eq = strchr(a->args[i], '=');
+		const char *arg = a->args[idx[i]];
+		const char *eq = strchr(arg, '=');
 		char key[64];
 		const struct sq_arg_spec *sp;
-		size_t kl = eq ? (size_t)(eq - a->args[i]) : 0;
+		size_t kl = eq ? (size_t)(eq - arg) : 0;
 		int quote;
 
 		if (eq == NULL || kl >= sizeof(key))
 			return -1;
-		memcpy(key, a->args[i], kl);
+		memcpy(key, arg, kl);
 		key[kl] = '\0';
 		sp = sq_action_arg_spec(a->def, key);
 		if (put(buf, n, &off, " ") == -1)

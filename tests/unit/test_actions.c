@@ -202,7 +202,8 @@ test_grammar(void **state)
 	/* round trip through sq_action_format */
 	parse_ok("update 9 comment=\"a b\" timelimit=1:00:00", -1, &a);
 	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "update 9 comment=\"a b\" timelimit=1:00:00");
+	/* arguments in the order of the spec, whatever the order typed */
+	assert_string_equal(buf, "update 9 timelimit=1:00:00 comment=\"a b\"");
 	sq_action_free(&a);
 	parse_ok(buf, -1, &a);
 	assert_string_equal(sq_action_arg(&a, "comment"), "a b");

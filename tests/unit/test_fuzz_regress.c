@@ -530,6 +530,50 @@ test_list_overlap_huge_bound(void **state)
 	assert_false(sq_list_overlap("n[1-3]", "n[4-5]"));
 }
 
+/*
+ * action_grammar: "reboot asap disk failing" on a selected node stores
+ * the flag, then the reason joined from the bare words; its formatted
+ * line "reboot n1 asap reason=..." reads back with reason= first (key=
+ * words are taken before flags), and the arguments were written in the
+ * order stored, so the line written back (audit log, :undo) was not the
+ * line read. The arguments are now written in the order of the spec.
+ */
+static void
+test_format_arg_order(void **state)
+{
+	static const char *const sel[] = { "n1" };
+	struct sq_action a, b;
+	struct sq_err err;
+	char buf[256], buf2[256];
+
+	(void)state;
+	assert_int_equal(sq_action_parse("reboot asap disk failing",
+					 SQ_KIND_NODES, sel, 1, &a, &err),
+			 0);
+	assert_string_equal(sq_action_arg(&a, "reason"), "disk failing");
+	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
+	assert_int_equal(sq_action_parse(buf, SQ_KIND_NODES, NULL, 0, &b, &err),
+			 0);
+	assert_int_equal(sq_action_format(&b, buf2, sizeof(buf2)), 0);
+	assert_string_equal(buf, buf2);
+	assert_string_equal(sq_action_arg(&b, "reason"), "disk failing");
+	assert_non_null(sq_action_arg(&b, "asap"));
+	sq_action_free(&b);
+	sq_action_free(&a);
+	/* typed in either order, one line */
+	assert_int_equal(sq_action_parse("update 9 comment=x timelimit=5",
+					 SQ_KIND_JOBS, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(sq_action_parse("update 9 timelimit=5 comment=x",
+					 SQ_KIND_JOBS, NULL, 0, &b, &err),
+			 0);
+	assert_int_equal(sq_action_format(&a, buf, sizeof(buf)), 0);
+	assert_int_equal(sq_action_format(&b, buf2, sizeof(buf2)), 0);
+	assert_string_equal(buf, buf2);
+	sq_action_free(&b);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
@@ -550,6 +594,7 @@ main(void)
 		cmocka_unit_test(test_nodelist_split),
 		cmocka_unit_test(test_node_named_like_flag),
 		cmocka_unit_test(test_list_overlap_huge_bound),
+		cmocka_unit_test(test_format_arg_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
