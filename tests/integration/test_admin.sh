@@ -252,6 +252,9 @@ if wait_until 60 max_jobs_held; then
 		grep -q '"owner":"chemistry/carol"' "$tmp/why_c.json"
 else
 	notok "one of carol's jobs pends on AssocMaxJobsLimit (reasons: $(reason "$C1"), $(reason "$C2"), $(reason "$C3"))"
+	# the limit holds only while carol runs MaxJobs=2 jobs (the
+	# workload's carol-1 and carol-2): show what she runs
+	slurm squeue -h -u carol -o '%i %j %T %r' | sed 's/^/#   /'
 fi
 # chemistry may hold at most 6 GPUs (GrpTRES gres/gpu=6): with U in use,
 # a job of bob asking for 7-U T4s on n4 (4 T4s) is over the limit. Below
