@@ -599,6 +599,37 @@ set_row(const struct sq_snapshot *sets, const char *name)
 	return NULL;
 }
 
+/* The NodeSet definitions and node -> features table of a slurm.conf
+ * text, with the arena that holds their strings. */
+struct conf_table {
+	struct sq_arena arena;
+	struct sq_nodeset_def *defs;
+	struct sq_kv *feats;
+	size_t ndefs, nfeats;
+};
+
+static void
+conf_read(struct conf_table *ct, const char *literal)
+{
+	char *text = strdup(literal);
+
+	assert_non_null(text);
+	sq_arena_init(&ct->arena);
+	assert_int_equal(sq_nodeset_parse_conf(text, &ct->arena, &ct->defs,
+					       &ct->ndefs, &ct->feats,
+					       &ct->nfeats),
+			 0);
+	free(text);
+}
+
+static void
+conf_done(struct conf_table *ct)
+{
+	free(ct->defs);
+	free(ct->feats);
+	sq_arena_free(&ct->arena);
+}
+
 /*
  * A NodeName line of 100,000 hosts (the host-list cap) and a later line
  * that gives some of them other features. The spec_slurmconf harness
@@ -608,23 +639,16 @@ set_row(const struct sq_snapshot *sets, const char *name)
 static void
 test_nodesets_many_hosts(void **state)
 {
-	static const char conf[] =
-	    "NodeName=DEFAULT Features=cpu,x86\n"
-	    "NodeName=r[0-99]n[000-999] CPUs=4\n"
-	    "NodeName=r7n[010-019],r99n999 Features=gpu\n";
-	struct sq_arena arena;
-	struct sq_nodeset_def *defs;
-	struct sq_kv *feats;
-	size_t ndefs, nfeats;
-	char *text = strdup(conf);
+	struct conf_table ct;
+	const struct sq_kv *feats;
+	size_t nfeats;
 
 	(void)state;
-	assert_non_null(text);
-	sq_arena_init(&arena);
-	assert_int_equal(
-	    sq_nodeset_parse_conf(text, &arena, &defs, &ndefs, &feats, &nfeats),
-	    0);
-	free(text);
+	conf_read(&ct, "NodeName=DEFAULT Features=cpu,x86\n"
+		       "NodeName=r[0-99]n[000-999] CPUs=4\n"
+		       "NodeName=r7n[010-019],r99n999 Features=gpu\n");
+	feats = ct.feats;
+	nfeats = ct.nfeats;
 	assert_int_equal(nfeats, 100000);
 	assert_string_equal(sq_nodeset_features(feats, nfeats, "r0n000"),
 			    "cpu,x86");
@@ -635,9 +659,7 @@ test_nodesets_many_hosts(void **state)
 	assert_string_equal(sq_nodeset_features(feats, nfeats, "r7n020"),
 			    "cpu,x86");
 	assert_null(sq_nodeset_features(feats, nfeats, "r100n000"));
-	free(defs);
-	free(feats);
-	sq_arena_free(&arena);
+	conf_done(&ct);
 }
 
 /*
@@ -649,23 +671,17 @@ test_nodesets_many_hosts(void **state)
 static void
 test_nodesets_features_sorted(void **state)
 {
-	static const char conf[] = "NodeName=zeta[1-10] Features=z\n"
-				   "NodeName=gpu[1-3],a9 Features=g\n"
-				   "NodeName=a1,a10,a2 Features=a\n"
-				   "NodeName=gpu2 Features=g2\n";
-	struct sq_arena arena;
-	struct sq_nodeset_def *defs;
-	struct sq_kv *feats;
-	size_t ndefs, nfeats, i;
-	char *text = strdup(conf);
+	struct conf_table ct;
+	const struct sq_kv *feats;
+	size_t nfeats, i;
 
 	(void)state;
-	assert_non_null(text);
-	sq_arena_init(&arena);
-	assert_int_equal(
-	    sq_nodeset_parse_conf(text, &arena, &defs, &ndefs, &feats, &nfeats),
-	    0);
-	free(text);
+	conf_read(&ct, "NodeName=zeta[1-10] Features=z\n"
+		       "NodeName=gpu[1-3],a9 Features=g\n"
+		       "NodeName=a1,a10,a2 Features=a\n"
+		       "NodeName=gpu2 Features=g2\n");
+	feats = ct.feats;
+	nfeats = ct.nfeats;
 	assert_int_equal(nfeats, 10 + 3 + 1 + 3);
 	for (i = 1; i < nfeats; i++)
 		assert_true(strcmp(feats[i - 1].key, feats[i].key) < 0);
@@ -678,9 +694,7 @@ test_nodesets_features_sorted(void **state)
 	assert_null(sq_nodeset_features(feats, nfeats, "a3"));
 	assert_null(sq_nodeset_features(feats, nfeats, "zeta11"));
 	assert_null(sq_nodeset_features(feats, 0, "a1"));
-	free(defs);
-	free(feats);
-	sq_arena_free(&arena);
+	conf_done(&ct);
 }
 
 static void
