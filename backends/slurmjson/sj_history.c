@@ -222,7 +222,8 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 	x->total_cpu = cpu_of(sq_sj_get(tm, "total"));
 	rss =
 	    tres_count(sq_sj_path(st, "tres", "requested", "max", NULL), "mem");
-	x->max_rss = rss >= 0 ? (rss + 1023) / 1024 : SQ_NONE;
+	/* bytes to KB, rounded up (rss + 1023 overflows near INT64_MAX) */
+	x->max_rss = rss >= 0 ? rss / 1024 + (rss % 1024 != 0) : SQ_NONE;
 }
 
 int

@@ -17,6 +17,7 @@
 #include "core/events.h"
 #include "core/filter.h"
 #include "core/gres.h"
+#include "core/history.h"
 #include "core/view.h"
 #include "core/join.h"
 #include "core/parse.h"
@@ -574,6 +575,35 @@ test_format_arg_order(void **state)
 	sq_action_free(&a);
 }
 
+/* fuzz json_history (long run, 7,372,829th execution): a step's
+ * tres.requested.max mem of INT64_MAX bytes overflowed int64_t when it
+ * was rounded up to KB; ordinary sizes still round up */
+static void
+test_history_rss_overflow(void **state)
+{
+	static const char body[] =
+	    "{\"jobs\":[{\"job_id\":6,\"steps\":["
+	    "{\"step\":{\"id\":\"6.0\"},\"tres\":{\"requested\":{\"max\":"
+	    "[{\"type\":\"mem\",\"count\":9223372036854775807}]}}},"
+	    "{\"step\":{\"id\":\"6.1\"},\"tres\":{\"requested\":{\"max\":"
+	    "[{\"type\":\"mem\",\"count\":2049}]}}}]}]}";
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	const struct sq_hist *h;
+	struct sq_err err;
+
+	(void)state;
+	if (sq_slurmjson_parse(SQ_KIND_HISTORY, body, strlen(body), 0, s, NULL,
+			       &err) != 0)
+		fail_msg("parse: %s", err.msg);
+	assert_true(s->nrows >= 1); /* the run, then summary rows */
+	h = sq_snapshot_row(s, 0);
+	assert_int_equal(h->job_id, 6);
+	assert_int_equal(h->nsteps, 2);
+	assert_int_equal(h->steps[0].max_rss, INT64_MAX / 1024 + 1);
+	assert_int_equal(h->steps[1].max_rss, 3);
+	sq_snapshot_unref(s);
+}
+
 int
 main(void)
 {
@@ -595,6 +625,7 @@ main(void)
 		cmocka_unit_test(test_node_named_like_flag),
 		cmocka_unit_test(test_list_overlap_huge_bound),
 		cmocka_unit_test(test_format_arg_order),
+		cmocka_unit_test(test_history_rss_overflow),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
