@@ -228,7 +228,8 @@ add_clears(struct sq_cli_cmd *c, const struct sq_action *a, size_t i,
 					  "unknown limit %.40s", tok);
 		if (sp->type != SQ_ARG_TRES) {
 			if (add(c, "%s=-1", sp->slurm) == -1)
-				return -1;
+				return sq_err_set(err, SQ_ERR_SYSTEM,
+						  "command line too long");
 			n++;
 			continue;
 		}
@@ -244,7 +245,8 @@ add_clears(struct sq_cli_cmd *c, const struct sq_action *a, size_t i,
 		if (sq_valid_tres(tres, err) == -1)
 			return -1;
 		if (add(c, "%s=%s", sp->slurm, tres) == -1)
-			return -1;
+			return sq_err_set(err, SQ_ERR_SYSTEM,
+					  "command line too long");
 		n++;
 	}
 	return n;

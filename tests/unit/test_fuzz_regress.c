@@ -604,6 +604,40 @@ test_history_rss_overflow(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* fuzz action_act (long run, 2,177,599th execution): a clearlimit naming
+ * more limits than a command line holds failed without a message (the
+ * harness checks every failure has one); the action is refused with one
+ * now, a short list still builds */
+static void
+test_clearlimit_too_many(void **state)
+{
+	struct sq_action a;
+	struct sq_cli_cmds cmds;
+	struct sq_err err;
+	char line[1024] = "clearlimit sqa_fixture/bob maxjobs";
+	int i;
+
+	(void)state;
+	for (i = 0; i < 35; i++)
+		strcat(line, " maxjobs");
+	if (sq_action_parse(line, -1, NULL, 0, &a, &err) != 0)
+		fail_msg("parse: %s", err.msg);
+	sq_err_clear(&err);
+	assert_int_equal(sq_cli_action_cmds(&a, NULL, NULL, &cmds, &err), -1);
+	assert_string_equal(err.msg, "command line too long");
+	sq_action_free(&a);
+	assert_int_equal(sq_action_parse("clearlimit sqa_fixture/bob "
+					 "maxjobs grpjobs",
+					 -1, NULL, 0, &a, &err),
+			 0);
+	assert_int_equal(sq_cli_action_cmds(&a, NULL, NULL, &cmds, &err), 0);
+	assert_int_equal(cmds.n, 1);
+	assert_string_equal(cmds.v[0].argv[cmds.v[0].argc - 2], "maxjobs=-1");
+	assert_string_equal(cmds.v[0].argv[cmds.v[0].argc - 1], "grpjobs=-1");
+	sq_cli_cmds_free(&cmds);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
@@ -626,6 +660,7 @@ main(void)
 		cmocka_unit_test(test_list_overlap_huge_bound),
 		cmocka_unit_test(test_format_arg_order),
 		cmocka_unit_test(test_history_rss_overflow),
+		cmocka_unit_test(test_clearlimit_too_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
