@@ -34,16 +34,26 @@ sq_rest_reqs_free(struct sq_rest_reqs *r)
 	free(r->v);
 	r->v = NULL;
 	r->n = 0;
+	r->cap = 0;
 }
 
+/* A new request at the end of r; r grows by doubling (an action has up
+ * to SQ_ACTION_MAX_TARGETS targets, two requests each). */
 static struct sq_rest_req *
 new_req(struct sq_rest_reqs *r, const char *method, size_t target)
 {
-	struct sq_rest_req *v = realloc(r->v, (r->n + 1) * sizeof(*v));
+	struct sq_rest_req *v;
 
-	if (v == NULL)
-		return NULL;
-	r->v = v;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 8;
+
+		v = realloc(r->v, cap * sizeof(*v));
+		if (v == NULL)
+			return NULL;
+		r->v = v;
+		r->cap = cap;
+	}
+	v = r->v;
 	memset(&v[r->n], 0, sizeof(v[r->n]));
 	sq_util_copy(v[r->n].method, sizeof(v[r->n].method), method);
 	v[r->n].target = target;
@@ -149,6 +159,7 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 
 	out->v = NULL;
 	out->n = 0;
+	out->cap = 0;
 	if (a == NULL || a->def == NULL || a->ntargets == 0)
 		return sq_err_set(err, SQ_ERR_USAGE, "no action or targets");
 	switch (a->type) {
@@ -783,7 +794,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	    struct sq_result *res, struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	struct sq_rest_reqs r = { NULL, 0 };
+	struct sq_rest_reqs r = { NULL, 0, 0 };
 	struct rest_state *before = NULL;
 	char cl[128], first_err[512] = "";
 	const char *cluster = NULL;

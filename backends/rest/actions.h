@@ -23,7 +23,8 @@ struct sq_rest_req {
 
 struct sq_rest_reqs {
 	struct sq_rest_req *v;
-	size_t n;
+	size_t n;   /* requests in v */
+	size_t cap; /* room in v */
 };
 
 /*

@@ -88,7 +88,7 @@ check_cmds(const struct sq_action *a)
 		size_t v;
 
 		for (v = 0; v < 3; v++) {
-			struct sq_rest_reqs r = { NULL, 0 };
+			struct sq_rest_reqs r = { NULL, 0, 0 };
 
 			if (sq_rest_action_reqs(a, vers[v], vers[v], "testbed",
 						&r, &err) == -1)

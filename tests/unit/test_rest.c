@@ -3,7 +3,8 @@
  * /openapi/v3 path lists (22.05: v0.0.36-38; 24.11: v0.0.40-42) and on
  * small synthetic ones, and the URL rules of the HTTP layer (plain http
  * only to loopback or a unix socket unless forced; no credentials in
- * URLs). Built only with the rest backend.
+ * URLs), and the requests an action becomes. Built only with the rest
+ * backend.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,9 @@
 #include "tests/unit/test_util.h"
 
 #if SQ_HAVE_REST
+#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
+#include "core/action.h"
 
 static void
 test_discover_2205(void **state)
@@ -220,10 +223,69 @@ test_no_server(void **state)
 	sq_http_close(h);
 }
 
+/* An action on tagged rows: one request a target, in the targets' order,
+ * past the request array's first growths (8, 16). */
+static void
+test_action_reqs(void **state)
+{
+	const char *ids[20];
+	char idbuf[20][8], path[64], text[4096];
+	struct sq_rest_reqs r = { NULL, 0, 0 };
+	struct sq_action a;
+	struct sq_err err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 20; i++) {
+		snprintf(idbuf[i], sizeof(idbuf[i]), "%zu", 1001 + i);
+		ids[i] = idbuf[i];
+	}
+	sq_err_clear(&err);
+	assert_int_equal(
+	    sq_action_parse("cancel", SQ_KIND_JOBS, ids, 20, &a, &err), 0);
+	assert_int_equal(sq_rest_action_reqs(&a, 41, 41, "c", &r, &err), 0);
+	assert_int_equal(r.n, 20);
+	assert_true(r.cap >= r.n);
+	for (i = 0; i < 20; i++) {
+		snprintf(path, sizeof(path), "/slurm/v0.0.41/job/%zu",
+			 1001 + i);
+		assert_string_equal(r.v[i].method, "DELETE");
+		assert_string_equal(r.v[i].path, path);
+		assert_null(r.v[i].body);
+		assert_int_equal(r.v[i].target, i);
+	}
+	sq_rest_reqs_free(&r);
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.cap, 0);
+	sq_action_free(&a);
+
+	/* a body per request */
+	assert_int_equal(
+	    sq_action_parse("hold", SQ_KIND_JOBS, ids, 2, &a, &err), 0);
+	assert_int_equal(sq_rest_action_reqs(&a, 38, 38, "c", &r, &err), 0);
+	assert_int_equal(sq_rest_reqs_format(&r, text, sizeof(text)), 0);
+	assert_string_equal(text,
+			    "POST /slurm/v0.0.38/job/1001 {\"hold\":true}\n"
+			    "POST /slurm/v0.0.38/job/1002 {\"hold\":true}");
+	sq_rest_reqs_free(&r);
+	sq_action_free(&a);
+
+	/* refused: no request, and why */
+	assert_int_equal(
+	    sq_action_parse("requeue", SQ_KIND_JOBS, ids, 3, &a, &err), 0);
+	assert_int_equal(sq_rest_action_reqs(&a, 41, 41, "c", &r, &err), -1);
+	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+	assert_non_null(strstr(err.msg, "requeue"));
+	assert_int_equal(r.n, 0);
+	assert_null(r.v);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_action_reqs),
 		cmocka_unit_test(test_discover_2205),
 		cmocka_unit_test(test_discover_2411),
 		cmocka_unit_test(test_discover_synthetic),
