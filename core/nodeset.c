@@ -444,6 +444,7 @@ struct conf_out {
 	struct sq_kv *feats;
 	size_t nfeats, cfeats;
 	const char *features; /* of the NodeName line being expanded */
+	size_t hosts;         /* host names expanded so far, repeats too */
 	int enomem;
 	size_t *slot; /* feats by host name: index + 1, 0 empty */
 	size_t nslot; /* a power of two, at least twice nfeats */
@@ -519,8 +520,13 @@ index_room(struct conf_out *o)
 	return 0;
 }
 
+/* Host names read from all NodeName lines, repeats too: one line can
+ * hold SQ_HOSTLIST_MAX, a few hundred such lines tens of millions. */
+#define CONF_HOSTS_MAX (4 * (size_t)SQ_HOSTLIST_MAX)
+
 /* One host of a NodeName line: a hash index finds its earlier entry (a
- * line of 100,000 hosts must not cost 100,000^2 / 2 compares). */
+ * line of 100,000 hosts must not cost 100,000^2 / 2 compares). At most
+ * SQ_HOSTLIST_MAX hosts get an entry; it stops after CONF_HOSTS_MAX. */
 static int
 add_feat(void *arg, const char *name)
 {
@@ -528,6 +534,9 @@ add_feat(void *arg, const char *name)
 	struct sq_kv *kv;
 	size_t *slot;
 
+	if (o->hosts >= CONF_HOSTS_MAX)
+		return -1;
+	o->hosts++;
 	if (index_room(o) == -1) {
 		o->enomem = 1;
 		return -1;
@@ -537,6 +546,8 @@ add_feat(void *arg, const char *name)
 		o->feats[*slot - 1].value = o->features;
 		return 0;
 	}
+	if (o->nfeats >= SQ_HOSTLIST_MAX)
+		return 0;
 	if (grow((void **)&o->feats, &o->cfeats, o->nfeats, sizeof(*kv)) ==
 	    -1) {
 		o->enomem = 1;
@@ -625,7 +636,7 @@ conf_line(char *line, struct conf_out *o, char *default_features, size_t dflen)
 		}
 		if (f == NULL && *default_features != '\0')
 			f = default_features;
-		if (f == NULL || sq_is_none(f))
+		if (f == NULL || sq_is_none(f) || o->hosts >= CONF_HOSTS_MAX)
 			return 0;
 		o->features = sq_arena_strdup(o->arena, f);
 		if (o->features == NULL)

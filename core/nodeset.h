@@ -126,7 +126,9 @@ void sq_nodeset_map_free(struct sq_nodeset_map *m);
  * them; Include lines are not followed). Each NodeSet becomes a def
  * (source SQ_NS_SLURMCONF, strings in arena); each NodeName line with
  * Features= gives a node -> features row per host (one per host, the
- * last line's features winning, sorted by host name). Arrays are malloc'd
+ * last line's features winning, sorted by host name). At most
+ * SQ_HOSTLIST_MAX hosts get a row, and NodeName lines are read until
+ * 400,000 host names in all (repeats counted). Arrays are malloc'd
  * into *defs and *feats (free() them); -1 on ENOMEM.
  */
 int sq_nodeset_parse_conf(char *text, struct sq_arena *arena,

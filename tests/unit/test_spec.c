@@ -663,6 +663,47 @@ test_nodesets_many_hosts(void **state)
 }
 
 /*
+ * Bounds on the NodeName lines of a slurm.conf: at most SQ_HOSTLIST_MAX
+ * hosts get a row (60,000 a, then 40,000 of b), and the lines are read up
+ * to 400,000 host names in all, repeats counted. The spec_slurmconf
+ * harness slowed to two executions a second on 8 KB inputs that gave a
+ * few hundred lines of 100,000 hosts each.
+ */
+static void
+test_nodesets_hosts_bound(void **state)
+{
+	struct conf_table ct;
+
+	(void)state;
+	conf_read(&ct, "NodeName=a[0-59999] Features=x\n"
+		       "NodeName=b[0-59999] Features=y\n"
+		       "NodeName=c1 Features=z\n"
+		       "NodeName=a[0-59999] Features=w\n");
+	assert_int_equal(ct.nfeats, SQ_HOSTLIST_MAX);
+	/* a host that has a row still takes a later line's features */
+	assert_string_equal(sq_nodeset_features(ct.feats, ct.nfeats, "a59999"),
+			    "w");
+	assert_string_equal(sq_nodeset_features(ct.feats, ct.nfeats, "b39999"),
+			    "y");
+	assert_null(sq_nodeset_features(ct.feats, ct.nfeats, "b40000"));
+	assert_null(sq_nodeset_features(ct.feats, ct.nfeats, "c1"));
+	conf_done(&ct);
+
+	/* four lines of 100,000 are read, the fifth is not */
+	conf_read(&ct, "NodeName=a[0-99999] Features=f1\n"
+		       "NodeName=a[0-99999] Features=f2\n"
+		       "NodeName=a[0-99999] Features=f3\n"
+		       "NodeName=a[0-99999] Features=f4\n"
+		       "NodeName=a[0-99999] Features=f5\n");
+	assert_int_equal(ct.nfeats, SQ_HOSTLIST_MAX);
+	assert_string_equal(sq_nodeset_features(ct.feats, ct.nfeats, "a0"),
+			    "f4");
+	assert_string_equal(sq_nodeset_features(ct.feats, ct.nfeats, "a99999"),
+			    "f4");
+	conf_done(&ct);
+}
+
+/*
  * The node -> features table comes back sorted by host name, whatever the
  * order of the NodeName lines, so sq_nodeset_features is a binary search
  * (the spec view looks up every live node): every key is above the one
@@ -800,6 +841,7 @@ test_nodesets(void **state)
 	free(defs);
 	free(feats);
 	sq_arena_free(&arena);
+
 	assert_string_equal(sq_nodeset_state_class("drained*"), "drain");
 	assert_string_equal(sq_nodeset_state_class("down~"), "down");
 	assert_string_equal(sq_nodeset_state_class("completing"), "other");
@@ -871,6 +913,7 @@ main(void)
 		cmocka_unit_test(test_compare_operator),
 		cmocka_unit_test(test_nodesets),
 		cmocka_unit_test(test_nodesets_many_hosts),
+		cmocka_unit_test(test_nodesets_hosts_bound),
 		cmocka_unit_test(test_nodesets_features_sorted),
 		cmocka_unit_test(test_pool_rule),
 		cmocka_unit_test(test_conf_spec_key),
