@@ -56,6 +56,18 @@ void sq_fuzz_render(const struct sq_snapshot *s);
  * `:since` window (a window accepted gives a plain sacct -S value). */
 void sq_fuzz_history(struct sq_snapshot *s);
 
+/*
+ * Host names the bracket ranges of an input could expand to: within a
+ * word the groups multiply ("n[0-99]x[0-9]" is 1,000), words add up;
+ * JSON's \u005b counts as '['. The history and slurm.conf harnesses skip
+ * inputs past SQ_FUZZ_MAX_NAMES: a few bytes like "n[0-99999]" become
+ * 100,000 rows, and a corpus full of them ran at two executions a second
+ * measuring expansion (core_hostlist's job, and the unit tests' at scale),
+ * not the parser.
+ */
+#define SQ_FUZZ_MAX_NAMES 4096
+size_t sq_fuzz_range_names(const uint8_t *data, size_t size);
+
 /* A line for /bin/sh: every byte outside '...' is plain ([A-Za-z0-9 _=%-]),
  * every quote is closed, nothing is a control byte, and nothing inside
  * quotes is one that csh or fish would still see ('!', backslash). */

@@ -260,6 +260,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sq_err err;
 
 	SQ_FUZZ_CHECK(s != NULL && text != NULL);
+	if (target->kind == SQ_KIND_HISTORY &&
+	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_NAMES) {
+		sq_snapshot_unref(s);
+		free(text);
+		return 0;
+	}
 	if (size > 0)
 		memcpy(text, data, size);
 	text[size] = text[size + 1] = '\0';

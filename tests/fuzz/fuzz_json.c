@@ -225,8 +225,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sq_snapshot *s;
 	/* the body is not NUL-terminated: a copy of exactly size bytes
 	 * lets ASan catch a read past its end */
-	char *body = malloc(size ? size : 1);
+	char *body;
 
+	if (kind == SQ_KIND_HISTORY &&
+	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_NAMES)
+		return 0;
+	body = malloc(size ? size : 1);
 	SQ_FUZZ_CHECK(body != NULL);
 	if (size > 0)
 		memcpy(body, data, size);

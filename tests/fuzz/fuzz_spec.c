@@ -152,9 +152,14 @@ fuzz_slurmconf(const uint8_t *data, size_t size)
 	size_t ndefs = 0, nfeats = 0;
 	struct sq_snapshot *sets = sq_snapshot_new(SQ_KIND_NODESETS, 0);
 	struct sq_spec spec;
-	char *text = sq_fuzz_str(data, size);
+	char *text;
 
 	SQ_FUZZ_CHECK(sets != NULL);
+	if (sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_NAMES) {
+		sq_snapshot_unref(sets);
+		return;
+	}
+	text = sq_fuzz_str(data, size);
 	sq_arena_init(&arena);
 	SQ_FUZZ_CHECK(sq_nodeset_parse_conf(text, &arena, &defs, &ndefs, &feats,
 					    &nfeats) == 0);

@@ -316,3 +316,73 @@ sq_fuzz_history(struct sq_snapshot *s)
 	SQ_FUZZ_CHECK(users == runs);
 	merge_check(s, runs);
 }
+
+#define NAMES_CAP (SIZE_MAX / 4)
+
+static size_t
+sat_add(size_t a, size_t b)
+{
+	return a >= NAMES_CAP || b >= NAMES_CAP - a ? NAMES_CAP : a + b;
+}
+
+static size_t
+sat_mul(size_t a, size_t b)
+{
+	return b != 0 && a >= NAMES_CAP / b ? NAMES_CAP : a * b;
+}
+
+/* A decimal number of at most 18 digits at d[*i] (0 when none). */
+static uint64_t
+range_num(const uint8_t *d, size_t n, size_t *i)
+{
+	uint64_t v = 0;
+	int k = 0;
+
+	while (*i < n && d[*i] >= '0' && d[*i] <= '9') {
+		if (k++ < 18)
+			v = v * 10 + (uint64_t)(d[*i] - '0');
+		(*i)++;
+	}
+	return v;
+}
+
+size_t
+sq_fuzz_range_names(const uint8_t *d, size_t n)
+{
+	size_t i = 0, total = 0, word = 1;
+
+	while (i < n) {
+		size_t g = 0;
+
+		if (d[i] == '[') {
+			i++;
+		} else if (i + 6 <= n && memcmp(d + i, "\\u005", 5) == 0 &&
+			   (d[i + 5] == 'b' || d[i + 5] == 'B')) {
+			i += 6;
+		} else {
+			if (strchr(" \t\r\n|\",:", d[i]) != NULL && d[i] != 0) {
+				total = sat_add(total, word > 1 ? word : 0);
+				word = 1;
+			}
+			i++;
+			continue;
+		}
+		/* N or N-M items, comma-separated, up to ']' */
+		while (i < n && d[i] != ']') {
+			uint64_t a = range_num(d, n, &i), b = a;
+
+			if (i < n && d[i] == '-') {
+				i++;
+				b = range_num(d, n, &i);
+			}
+			g = sat_add(g,
+				    b >= a ? sat_add((size_t)(b - a), 1) : 1);
+			if (i < n && d[i] == ',')
+				i++;
+			else if (i < n && d[i] != ']')
+				break;
+		}
+		word = sat_mul(word, g > 0 ? g : 1);
+	}
+	return sat_add(total, word > 1 ? word : 0);
+}
