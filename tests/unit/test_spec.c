@@ -75,6 +75,14 @@ test_hostlist(void **state)
 	assert_int_equal(sq_hostlist_count("bad name"), -1);
 	/* a hostile range is refused, not expanded */
 	assert_int_equal(sq_hostlist_count("n[0-999999999]"), -1);
+	/* SQ_HOSTLIST_MAX names in all the terms, not in each; the last
+	 * name of a list at the cap is still given */
+	assert_int_equal(sq_hostlist_count("a[0-49999],b[0-49999]"),
+			 SQ_HOSTLIST_MAX);
+	assert_int_equal(sq_hostlist_count("a[0-49999],b[0-49999],c"), -1);
+	assert_int_equal(sq_hostlist_count("r[0-9]n[0-9999]"), SQ_HOSTLIST_MAX);
+	assert_int_equal(sq_hostlist_count("r[0-10]n[0-9999]"), -1);
+	assert_true(sq_hostlist_contains("a[0-49999],b[0-49999]", "b49999"));
 	assert_true(sq_hostlist_contains("n[1-4]", "n3"));
 	assert_false(sq_hostlist_contains("n[1-4]", "n5"));
 	assert_false(sq_hostlist_contains("n[1-4]", "n"));
