@@ -227,6 +227,47 @@ find(const struct sq_snapshot *s, enum sq_hist_scope scope, const char *key)
 	return NULL;
 }
 
+/*
+ * Per-node summaries at the host-list cap: a run on 100,000 nodes gives
+ * a row for each, a run on a list past the cap counts as one name (the
+ * list as written), and a node two runs touched counts both. The fuzz
+ * harnesses skip inputs this large (tests/fuzz/RESULTS.md, session 9).
+ */
+static void
+test_nodes_at_scale(void **state)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_hist_build b;
+	const struct sq_hist *h;
+	size_t i, nodes = 0;
+
+	(void)state;
+	assert_non_null(s);
+	sq_history_init(&b, s);
+	run(&b, 20, "ann", "COMPLETED", 100, 4, 1000)->nodelist = "n[0-99999]";
+	run(&b, 21, "bob", "FAILED", 10, 1, 100)->nodelist = "n[0-9]";
+	run(&b, 22, "bob", "COMPLETED", 10, 1, 100)->nodelist = "n[0-100000]";
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	for (i = 0; i < s->nrows; i++) {
+		h = sq_snapshot_row(s, i);
+		nodes += h->scope == SQ_HIST_NODE;
+	}
+	assert_int_equal(nodes, 100000 + 1);
+	h = find(s, SQ_HIST_NODE, "n5");
+	assert_non_null(h);
+	assert_int_equal(h->runs, 2);
+	assert_int_equal(h->completed, 1);
+	assert_int_equal(h->failed, 1);
+	h = find(s, SQ_HIST_NODE, "n99999");
+	assert_non_null(h);
+	assert_int_equal(h->runs, 1);
+	h = find(s, SQ_HIST_NODE, "n[0-100000]");
+	assert_non_null(h);
+	assert_int_equal(h->runs, 1);
+	sq_snapshot_unref(s);
+}
+
 static void
 test_efficiency(void **state)
 {
@@ -887,6 +928,7 @@ main(void)
 		cmocka_unit_test(test_window_bad),
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_efficiency),
+		cmocka_unit_test(test_nodes_at_scale),
 		cmocka_unit_test(test_sacct_recorded),
 		cmocka_unit_test(test_slurmdb_v38),
 		cmocka_unit_test(test_slurmdb_2411),
