@@ -261,7 +261,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	SQ_FUZZ_CHECK(s != NULL && text != NULL);
 	if (target->kind == SQ_KIND_HISTORY &&
-	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_HISTORY_NAMES) {
+	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_ROW_NAMES) {
 		sq_snapshot_unref(s);
 		free(text);
 		return 0;

@@ -228,7 +228,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *body;
 
 	if (kind == SQ_KIND_HISTORY &&
-	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_HISTORY_NAMES)
+	    sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_ROW_NAMES)
 		return 0;
 	body = malloc(size ? size : 1);
 	SQ_FUZZ_CHECK(body != NULL);

@@ -127,8 +127,11 @@ fuzz_json(const uint8_t *data, size_t size)
 {
 	struct sq_spec spec;
 	struct sq_err err;
-	char *text = malloc(size ? size : 1);
+	char *text;
 
+	if (sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_ROW_NAMES)
+		return;
+	text = malloc(size ? size : 1);
 	SQ_FUZZ_CHECK(text != NULL);
 	if (size > 0)
 		memcpy(text, data, size);
