@@ -188,6 +188,11 @@ elem_done(struct sq_sj_stream *st)
 	enum json_tokener_error je;
 	size_t end;
 
+	/* out of the element: a string element left in_str set, and the
+	 * envelope scanner then read the rest of the body inverted (a
+	 * second list of the same name went unseen) */
+	st->in_str = 0;
+	st->esc = 0;
 	if (st->ekind == 's')
 		st->elem.p[st->elem.len++] = ' '; /* ends a number */
 	json_tokener_reset(st->tok);
