@@ -75,7 +75,8 @@ size_t sq_fuzz_range_names(const uint8_t *data, size_t size);
  * recorded nodes). A corpus of 2,000-host runs (100 ms each) took
  * cli_sacct_history from 3,300 to 600 executions a second, and spec_json
  * held 20,000-host inputs (200 ms) after two minutes. Rows at scale are
- * the unit tests' (test_history test_nodes_at_scale, test_spec).
+ * the unit tests' (test_history test_nodes_at_scale, test_spec
+ * test_pool_at_scale).
  */
 #define SQ_FUZZ_MAX_ROW_NAMES 256
 
