@@ -418,6 +418,17 @@ test_duplicate_list(void **state)
 		"{\"jobs\":[{\"job_id\":4}],\"jo\\u0062s\":7}",
 		"{\"jobs\":[{\"job_id\":4}],\"jobs\":[]}", NULL
 	};
+	/* fuzz json_stream_jobs (long run, 9,126,609th execution): after
+	 * a string element the envelope scanner stayed "in a string", read
+	 * the rest inverted and missed the second list, failing on the
+	 * element instead; a string element holding \"] before an envelope
+	 * with } in a string is still refused for the element */
+	static const char after_string[] =
+	    "{\"errers\":[4],\"jobs\":[\"jobs\"],\"jobs\":[]}";
+	static const char string_elem[] =
+	    "{\"jobs\":[\"a\\\"]\"],\"meta\":{\"x\":\"}\"}}";
+	size_t cuts[16], ncuts = 0, len = sizeof(after_string) - 1;
+	struct sq_buf out;
 	int i;
 
 	/* json-c would keep the last; the stream refuses, rather than
@@ -437,6 +448,27 @@ test_duplicate_list(void **state)
 		assert_non_null(strstr(err.msg, "'jobs' twice"));
 		sq_snapshot_unref(s);
 	}
+	sq_buf_init(&out, 0);
+	for (ncuts = 0; (ncuts + 1) * 5 < len; ncuts++)
+		cuts[ncuts] = (ncuts + 1) * 5;
+	assert_int_equal(
+	    streamed(SQ_KIND_JOBS, after_string, len, NULL, 0, &out, &err), -1);
+	assert_non_null(strstr(err.msg, "'jobs' twice"));
+	assert_int_equal(
+	    streamed(SQ_KIND_JOBS, after_string, len, cuts, ncuts, &out, &err),
+	    -1);
+	assert_non_null(strstr(err.msg, "'jobs' twice"));
+	assert_int_equal(bytewise(SQ_KIND_JOBS, after_string, len, &out, &err),
+			 -1);
+	assert_non_null(strstr(err.msg, "'jobs' twice"));
+	len = sizeof(string_elem) - 1;
+	assert_int_equal(
+	    streamed(SQ_KIND_JOBS, string_elem, len, NULL, 0, &out, &err), -1);
+	assert_non_null(strstr(err.msg, "job 1 is not an object"));
+	assert_int_equal(bytewise(SQ_KIND_JOBS, string_elem, len, &out, &err),
+			 -1);
+	assert_non_null(strstr(err.msg, "job 1 is not an object"));
+	sq_buf_free(&out);
 }
 
 /* Prefixes of an answer (each one in two pieces): -1 and "truncated",
