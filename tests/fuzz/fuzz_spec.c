@@ -158,7 +158,7 @@ fuzz_slurmconf(const uint8_t *data, size_t size)
 	char *text;
 
 	SQ_FUZZ_CHECK(sets != NULL);
-	if (sq_fuzz_range_names(data, size) > SQ_FUZZ_MAX_NAMES) {
+	if (sq_fuzz_conf_names(data, size) > SQ_FUZZ_MAX_NAMES) {
 		sq_snapshot_unref(sets);
 		return;
 	}

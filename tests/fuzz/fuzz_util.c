@@ -346,8 +346,9 @@ range_num(const uint8_t *d, size_t n, size_t *i)
 	return v;
 }
 
-size_t
-sq_fuzz_range_names(const uint8_t *d, size_t n)
+/* The names of d's bracket ranges, words ending at a byte of seps. */
+static size_t
+range_names(const uint8_t *d, size_t n, const char *seps)
 {
 	size_t i = 0, total = 0, word = 1;
 
@@ -360,7 +361,7 @@ sq_fuzz_range_names(const uint8_t *d, size_t n)
 			   (d[i + 5] == 'b' || d[i + 5] == 'B')) {
 			i += 6;
 		} else {
-			if (strchr(" \t\r\n|\",:", d[i]) != NULL && d[i] != 0) {
+			if (strchr(seps, d[i]) != NULL && d[i] != 0) {
 				total = sat_add(total, word > 1 ? word : 0);
 				word = 1;
 			}
@@ -385,4 +386,16 @@ sq_fuzz_range_names(const uint8_t *d, size_t n)
 		word = sat_mul(word, g > 0 ? g : 1);
 	}
 	return sat_add(total, word > 1 ? word : 0);
+}
+
+size_t
+sq_fuzz_range_names(const uint8_t *d, size_t n)
+{
+	return range_names(d, n, " \t\r\n|\",:");
+}
+
+size_t
+sq_fuzz_conf_names(const uint8_t *d, size_t n)
+{
+	return range_names(d, n, " \t,");
 }
