@@ -331,16 +331,21 @@ sat_mul(size_t a, size_t b)
 	return b != 0 && a >= NAMES_CAP / b ? NAMES_CAP : a * b;
 }
 
-/* A decimal number of at most 18 digits at d[*i] (0 when none). */
+/*
+ * The decimal number at d[*i] (0 when none), saturating: strtoul reads
+ * every digit, so "[9-000000000000000006512]" is 6,504 names; reading 18
+ * digits of it made 9-6, one name, and spec_slurmconf met lines of them.
+ */
 static uint64_t
 range_num(const uint8_t *d, size_t n, size_t *i)
 {
 	uint64_t v = 0;
-	int k = 0;
 
 	while (*i < n && d[*i] >= '0' && d[*i] <= '9') {
-		if (k++ < 18)
+		if (v <= (UINT64_MAX - 9) / 10)
 			v = v * 10 + (uint64_t)(d[*i] - '0');
+		else
+			v = UINT64_MAX;
 		(*i)++;
 	}
 	return v;
