@@ -12,8 +12,8 @@
 
 #include "config.h"
 #include "backends/backend.h"
-#include "batch.h"
-#include "exec.h"
+#include "batch/batch.h"
+#include "session/exec.h"
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/history.h"

@@ -55,6 +55,22 @@ if command -v clang >/dev/null; then
 		notok "clang build: $(grep -m3 -E 'error|warning' "$tmp/b2")"
 	fi
 fi
+# objects depend on the configured flags: a new configure with other
+# flags leaves nothing up to date (else the sanitizers asked for are
+# silently missing from the binaries the tests run)
+[ -x squall ] && make -q squall 2>/dev/null || make -s -j2 >/dev/null 2>&1
+cc_now=$(sed -n 's/^CC = //p' Makefile)
+if make -q squall 2>/dev/null; then
+	CC=$cc_now ./configure --enable-debug >/dev/null 2>&1
+	if make -q squall 2>/dev/null; then
+		notok "configure with other flags rebuilds the objects"
+	else
+		ok "configure with other flags rebuilds the objects"
+	fi
+	make -s -j2 >/dev/null 2>&1
+else
+	notok "make leaves squall up to date"
+fi
 make -s install DESTDIR="$tmp/dest" >/dev/null 2>&1
 if [ -x "$tmp/dest/usr/local/bin/squall" ] && [ -f "$tmp/dest/usr/local/share/man/man1/squall.1" ]; then
 	ok "install honours DESTDIR"

@@ -23,12 +23,12 @@ core=$(echo "$all" | grep '^core/')
 not_ssh=$(echo "$all" | grep -v '^backends/cli/ssh')
 not_rest=$(echo "$all" | grep -v '^backends/rest/')
 not_tui=$(echo "$all" | grep -v '^tui/')
-not_json=$(echo "$all" | grep -vE '^(backends/(rest|slurmjson|replay)/|batch\.c|spec_(load\.c|operator\.c|int\.h)|tui/)')
+not_json=$(echo "$all" | grep -vE '^(backends/(rest|slurmjson|replay)/|batch/|spec/|tui/)')
 check "$core" 'backends/|tui/|curses|ncurses|libssh|curl/|json-c|json\.h' "core/ must not include backends, tui or external I/O libraries"
 check "$not_ssh" 'libssh/' "only backends/cli/ssh* may include libssh"
 check "$not_rest" 'curl/' "only backends/rest/ may include curl"
 check "$not_tui" 'curses\.h|ncurses|ncursesw' "only tui/ may include curses"
-check "$not_json" 'json-c/|json\.h' "json-c belongs to backends/slurmjson, rest, replay, batch, spec_load, spec_operator (spec_int.h) and tui"
+check "$not_json" 'json-c/|json\.h' "json-c belongs to backends/slurmjson, rest, replay, batch/, spec/ and tui/"
 for f in $(echo "$all" | grep '^tui/'); do
 	if grep -nE '#[[:space:]]*include[[:space:]]*"backends/' "$f" | grep -v 'backends/backend.h' >/dev/null; then
 		bad "$f: tui/ reaches backends only through backends/backend.h"

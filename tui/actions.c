@@ -19,7 +19,7 @@
 #include "core/audit.h"
 #include "core/model_admin.h"
 #include "core/sanitize.h"
-#include "exec.h"
+#include "session/exec.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/live.h"

@@ -17,7 +17,7 @@
 
 #include "backends/backend.h"
 #include "core/join.h"
-#include "spec_load.h"
+#include "spec/spec_live.h"
 #include "tui/worker.h"
 
 #define QRING 2048 /* calls kept for the per-minute rates */

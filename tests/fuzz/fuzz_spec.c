@@ -19,7 +19,7 @@
 #include "core/cluster.h"
 #include "core/nodeset.h"
 #include "core/spec.h"
-#include "spec_load.h"
+#include "spec/spec_load.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME

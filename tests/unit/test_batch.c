@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "batch.h"
+#include "batch/batch.h"
 #include "core/order.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"

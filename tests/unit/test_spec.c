@@ -16,7 +16,7 @@
 #include "core/hostlist.h"
 #include "core/nodeset.h"
 #include "core/spec.h"
-#include "spec_load.h"
+#include "spec/spec_load.h"
 #include "tests/unit/test_util.h"
 
 /* --- host lists ---------------------------------------------------- */

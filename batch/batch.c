@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "backends/backend.h"
-#include "batch.h"
+#include "batch/batch.h"
 #include "core/events.h"
 #include "core/filter.h"
 #include "core/gpus.h"
@@ -19,7 +19,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
-#include "spec_load.h"
+#include "spec/spec_live.h"
 
 #define MAX_COLS 64
 

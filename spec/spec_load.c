@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 
 #include "core/hostlist.h"
-#include "spec_int.h"
+#include "spec/spec_int.h"
 
 int
 sq_spec_fail(struct sq_spec_ld *l, const char *path, const char *fmt, ...)

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "spec_load.h"
+#include "spec/spec_load.h"
 
 #define SQ_SPEC_PATH 512 /* longest JSON path kept for messages */
 

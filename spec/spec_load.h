@@ -1,8 +1,8 @@
 /*
  * spec_load.h - reading a cluster spec file (JSON, with json-c) into
  * struct sq_spec, and building the SPEC and NODESETS snapshots of a
- * cluster from it and from what a backend fetches. Top-level like
- * batch.c: it may use json-c and the backends; core/ stays pure.
+ * cluster from it. It may use json-c and the backends; core/ stays
+ * pure. The live side (sq_spec_fetch) is spec_live.h.
  */
 #ifndef SQ_SPEC_LOAD_H
 #define SQ_SPEC_LOAD_H
@@ -31,16 +31,5 @@ int sq_spec_parse(const char *text, size_t len, const char *name,
 
 /* Read and parse the file at path (see sq_spec_parse). */
 int sq_spec_load(const char *path, struct sq_spec *spec, struct sq_err *err);
-
-/*
- * The SPEC or NODESETS snapshot of b's cluster: reads b->cfg.spec (a
- * spec is required for SPEC, optional for NODESETS), fetches nodes,
- * partitions and config through b, and for the local backend reads the
- * NodeSet= and NodeName= lines of the slurm.conf the cluster runs.
- * Called on the thread that owns b. *out is a new snapshot owned by the
- * caller. Returns 0, or -1 with err set.
- */
-int sq_spec_fetch(struct sq_backend *b, enum sq_kind kind,
-		  struct sq_snapshot **out, struct sq_err *err);
 
 #endif

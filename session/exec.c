@@ -10,7 +10,7 @@
 
 #include "core/action_policy.h"
 #include "core/sanitize.h"
-#include "exec.h"
+#include "session/exec.h"
 
 int
 sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,

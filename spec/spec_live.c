@@ -11,7 +11,8 @@
 
 #include "core/nodeset.h"
 #include "core/spec.h"
-#include "spec_load.h"
+#include "spec/spec_live.h"
+#include "spec/spec_load.h"
 
 #define CONF_MAX (4u << 20)
 

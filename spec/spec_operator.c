@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "spec_int.h"
+#include "spec/spec_int.h"
 
 json_object *
 sq_spec_member(json_object *o, const char *a, const char *b, const char *c)
