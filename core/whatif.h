@@ -13,6 +13,7 @@
 
 #include "core/err.h"
 #include "core/snapshot.h"
+#include "core/view.h"
 
 /* The factors with one weight each (TRES has a weight per TRES type). */
 enum sq_wf {
@@ -145,5 +146,8 @@ const char *sq_whatif_factor_key(enum sq_wf f);
  */
 int sq_whatif_factor_line(const struct sq_whatif *r, size_t f, char *buf,
 			  size_t n);
+
+/* The what-if view (core/view_whatif.c). */
+extern const struct sq_view_def sq_view_whatif;
 
 #endif
