@@ -17,6 +17,7 @@
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/history.h"
+#include "core/whatif.h"
 #include "tui/tui.h"
 
 enum {
@@ -43,6 +44,7 @@ enum {
 	OPT_KNOWN_HOSTS,
 	OPT_SSH_CONFIG,
 	OPT_SINCE,
+	OPT_WEIGHTS,
 };
 
 static const struct option longopts[] = {
@@ -76,6 +78,7 @@ static const struct option longopts[] = {
 	{ "known-hosts", required_argument, NULL, OPT_KNOWN_HOSTS },
 	{ "ssh-config", required_argument, NULL, OPT_SSH_CONFIG },
 	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "weights", required_argument, NULL, OPT_WEIGHTS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -160,6 +163,10 @@ usage(FILE *fp)
 		"2026-11-01[THH:MM] [24h]\n"
 		"      --job ID           --once: one job in detail and why it "
 		"pends\n"
+		"      --weights W        whatif view: KEY=VALUE priority "
+		"weights as slurm.conf\n"
+		"                         spells them, or 'spec' (--spec "
+		"FILE's config map)\n"
 		"\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          print the version\n"
@@ -225,7 +232,7 @@ main(int argc, char **argv)
 	const char *view = NULL, *columns = NULL, *job = NULL, *sort = NULL;
 	const char *filter = NULL;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
-	const char *exec_line = NULL, *since = NULL;
+	const char *exec_line = NULL, *since = NULL, *weights = NULL;
 	int yes = 0;
 	static struct sq_conf conf;
 	struct sq_cluster_cfg resolved;
@@ -365,6 +372,19 @@ main(int argc, char **argv)
 			since = optarg;
 			break;
 		}
+		case OPT_WEIGHTS: {
+			struct sq_whatif_weights ww;
+
+			/* "spec" is read once --spec is known */
+			if (strcmp(optarg, "spec") != 0 &&
+			    sq_whatif_parse(optarg, &ww, &err) == -1) {
+				fprintf(stderr, "squall: --weights: %s\n",
+					err.msg);
+				bad = 1;
+			}
+			weights = optarg;
+			break;
+		}
 		case OPT_TIMEOUT:
 			bad |=
 			    int_opt(optarg, 1, 3600, &cfg.timeout, "--timeout");
@@ -414,6 +434,9 @@ main(int argc, char **argv)
 			snprintf(cfg.history_since, sizeof(cfg.history_since),
 				 "%s", hw.spec);
 	}
+	if (weights != NULL && copy_opt(cfg.weights, sizeof(cfg.weights),
+					weights, "--weights") != 0)
+		return 2;
 	if (once || exec_line != NULL) {
 		for (i = 0; i < conf.nmsgs; i++)
 			fprintf(stderr, "squall: %s\n", conf.msgs[i].text);

@@ -110,6 +110,7 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_JOBS;
 	case SQ_KIND_PRIO:
 	case SQ_KIND_PRIO_WEIGHTS:
+	case SQ_KIND_WHATIF: /* sprio -n and sprio -w, joined with the queue */
 		return SQ_CAP_SPRIO;
 	case SQ_KIND_ACCOUNTS:
 	case SQ_KIND_USERS:

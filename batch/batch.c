@@ -19,6 +19,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
 
 #define MAX_COLS 64
@@ -423,6 +424,8 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 	}
 	if (v->kind == SQ_KIND_SPEC || v->kind == SQ_KIND_NODESETS)
 		return sq_spec_fetch(b, v->kind, out, err);
+	if (v->kind == SQ_KIND_WHATIF)
+		return sq_whatif_fetch(b, out, err);
 	if (b->ops->fetch(b, v->kind, out, err) == -1)
 		return -1;
 	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {
@@ -493,6 +496,9 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		sq_backend_close(b);
 		return 1;
 	}
+	if (v->kind == SQ_KIND_WHATIF)
+		sq_whatif_print_summary(fmt == SQ_FMT_TABLE ? stdout : stderr,
+					s);
 	rc = sq_batch_print(stdout, v, s, fmt, columns, sort, filter) == -1 ? 2
 									    : 0;
 	if (fflush(stdout) != 0)

@@ -36,7 +36,8 @@
 	X(LIMITS, "limits", "limits in force and their usage (assoc_mgr)")     \
 	X(SPEC, "spec", "the cluster spec against the live cluster")           \
 	X(NODESETS, "nodesets", "nodes grouped by node set")                   \
-	X(HISTORY, "history", "job runs from accounting in a window")
+	X(HISTORY, "history", "job runs from accounting in a window")          \
+	X(WHATIF, "whatif", "pending jobs' priority under other weights")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

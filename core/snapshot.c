@@ -13,6 +13,7 @@
 #include "core/nodeset.h"
 #include "core/snapshot.h"
 #include "core/spec.h"
+#include "core/whatif.h"
 
 struct sq_snapshot *
 sq_snapshot_new(enum sq_kind kind, size_t rowsize)
@@ -141,6 +142,8 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_nodeset);
 	case SQ_KIND_HISTORY:
 		return sizeof(struct sq_hist);
+	case SQ_KIND_WHATIF:
+		return sizeof(struct sq_whatif);
 	default:
 		return sq_admin_rowsize(kind);
 	}

@@ -7,12 +7,14 @@
 #include "core/view.h"
 #include "core/view_admin.h"
 #include "core/view_spec.h"
+#include "core/whatif.h"
 
 const struct sq_view_def *const sq_views[] = {
 	&sq_view_partitions,
 	&sq_view_nodes,
 	&sq_view_jobs,
 	&sq_view_priority,
+	&sq_view_whatif,
 	&sq_view_accounts,
 	&sq_view_users,
 	&sq_view_assocs,

@@ -17,6 +17,7 @@
 
 #include "backends/backend.h"
 #include "core/join.h"
+#include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
 #include "tui/worker.h"
 
@@ -235,6 +236,8 @@ fetch_one(struct sq_worker *w, enum sq_kind k, struct sq_snapshot **out,
 	/* declared vs live: built from several fetches (spec_load.c) */
 	if (k == SQ_KIND_SPEC || k == SQ_KIND_NODESETS)
 		return sq_spec_fetch(w->b, k, out, err);
+	if (k == SQ_KIND_WHATIF) /* sprio -n, -w, queue, config */
+		return sq_whatif_fetch(w->b, out, err);
 	if (w->b->ops->fetch(w->b, k, out, err) == -1)
 		return -1;
 	pthread_mutex_lock(&w->mu);

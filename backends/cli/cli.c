@@ -170,6 +170,11 @@ const char sq_cli_sinfo_fmt[] =
  * partition qos assoc nice tres (TRES last: it has commas) */
 const char sq_cli_sprio_fmt[] = "%i|%u|%r|%Y|%S|%A|%F|%J|%P|%Q|%B|%N|%T";
 
+/* sprio -n (what-if): id user partition priority site nice, six weighted
+ * factors, the same six normalized, weighted and normalized TRES */
+const char sq_cli_sprio_norm_fmt[] =
+    "%i|%u|%r|%Y|%S|%N|%A|%F|%J|%P|%Q|%B|%a|%f|%j|%p|%q|%b|%T|%t";
+
 int
 sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	   struct sq_err *err)
@@ -326,6 +331,13 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	}
 	case SQ_KIND_PRIO:
 		return fetch_prio(cli, out, err);
+	case SQ_KIND_WHATIF: {
+		const char *const argv[] = { "sprio", "-n", "-h", "-o",
+					     sq_cli_sprio_norm_fmt, NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_sprio_norm,
+				 "sprio -n -o", out, err);
+	}
 	case SQ_KIND_PRIO_WEIGHTS: {
 		const char *const argv[] = { "sprio",          "-w", "-h", "-o",
 					     sq_cli_sprio_fmt, NULL };

@@ -96,6 +96,7 @@ int sq_cli_delim_learn(const char *line, char *delim);
 int sq_cli_split_delim(char *line, const char *delim, char **f, int max);
 extern const char sq_cli_sinfo_fmt[];
 extern const char sq_cli_sprio_fmt[];
+extern const char sq_cli_sprio_norm_fmt[];
 
 /* Run argv through the transport and check the exit status; on failure err
  * carries the first line of stderr. */
@@ -145,6 +146,7 @@ int sq_parse_version(const char *text, char *version, size_t n, int *major,
 int sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_sprio_norm(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio_weights(char *text, struct sq_snapshot *s,
 			   struct sq_err *err);
 int sq_parse_scontrol_partitions(char *text, struct sq_snapshot *s,

@@ -2,6 +2,9 @@
  * parse_sprio.c - sprio factors from `sprio -h -o <sq_cli_sprio_fmt>` and
  * the weights from `sprio -w -h -o <same>`.
  *
+ * sq_parse_sprio_norm reads the normalized factors of
+ * `sprio -n -h -o <sq_cli_sprio_norm_fmt>` into WHATIF rows.
+ *
  * sprio lists pending, non-held jobs only, one line per job and partition.
  * Factors are the weighted values (as sprio -l shows them); the TRES
  * factor is a list and comes last.
@@ -13,6 +16,7 @@
 #include "backends/cli/cli.h"
 #include "core/parse.h"
 #include "core/strtab.h"
+#include "core/whatif.h"
 
 enum {
 	F_ID,
@@ -150,4 +154,88 @@ sq_parse_sprio_weights(char *text, struct sq_snapshot *s, struct sq_err *err)
 		return 0;
 	}
 	return sq_err_set(err, SQ_ERR_PARSE, "sprio -w printed no weights");
+}
+
+/* sprio -n -o sq_cli_sprio_norm_fmt: id user partition priority site nice,
+ * the weighted factors (age fairshare jobsize partition qos assoc), the
+ * normalized ones, then the weighted and normalized TRES lists */
+enum { N_WEIGHTED = 6, N_NORM = 12, N_TRES_W = 18, N_TRES_N, N_COUNT };
+
+/* A normalized factor: a plain decimal number (sprio prints %.7f). */
+static int
+norm(const char *s, double *v)
+{
+	char *end;
+
+	if (sq_is_none(s)) {
+		*v = 0;
+		return 0;
+	}
+	*v = strtod(s, &end);
+	if (end == s || *end != '\0' || !isfinite(*v) || *v < -1e9 ||
+	    *v > 1e9)
+		return -1;
+	return 0;
+}
+
+int
+sq_parse_sprio_norm(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pos = text, *line, *f[N_COUNT], *end;
+	struct sq_strtab st;
+	int lineno = 0, rc = -1, i;
+
+	sq_snapshot_reserve(s, sq_count_lines(text));
+	sq_strtab_init(&st, &s->arena, 0);
+	while ((line = sq_next_line(&pos)) != NULL) {
+		struct sq_whatif *r;
+		unsigned long id;
+		int bad = 0;
+
+		lineno++;
+		if (*line == '\0')
+			continue;
+		if (sq_split(line, '|', f, N_COUNT) != N_COUNT) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sprio -n line %d: too few fields", lineno);
+			goto out;
+		}
+		id = strtoul(f[F_ID], &end, 10);
+		if (end == f[F_ID] || *end != '\0' || id == 0 ||
+		    id > UINT32_MAX) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sprio -n line %d: bad job id", lineno);
+			goto out;
+		}
+		r = sq_snapshot_add(s);
+		if (r == NULL) {
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
+		r->job_id = (uint32_t)id;
+		r->user = sq_strtab_str(&st, f[F_USER]);
+		r->partition = sq_strtab_str(&st, f[2]);
+		r->account = "";
+		bad |= factor(f[3], &r->priority) | factor(f[4], &r->site) |
+		       factor(f[5], &r->nice);
+		for (i = 0; i < SQ_WF_COUNT; i++)
+			bad |= factor(f[N_WEIGHTED + i], &r->weighted[i]) |
+			       norm(f[N_NORM + i], &r->norm[i]);
+		r->tres_w = sq_is_none(f[N_TRES_W])
+				? ""
+				: sq_strtab_str(&st, f[N_TRES_W]);
+		r->tres_n = sq_is_none(f[N_TRES_N])
+				? ""
+				: sq_strtab_str(&st, f[N_TRES_N]);
+		if (bad) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sprio -n line %d: malformed factor",
+				   lineno);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	sq_strtab_free(&st);
+	return rc;
 }

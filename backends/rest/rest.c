@@ -650,6 +650,12 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "on any API version; use the local or ssh "
 				  "backend for the %s view",
 				  sq_kind_name(kind));
+	case SQ_KIND_WHATIF:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the whatif view needs the normalized "
+				  "priority factors (sprio -n), which "
+				  "slurmrestd serves on no API version; use "
+				  "the local or ssh backend");
 	case SQ_KIND_HISTORY:
 		return fetch_history(b, out, err);
 	case SQ_KIND_EVENTS:
