@@ -21,8 +21,8 @@ static struct {
 	int set;
 	struct sq_whatif_weights w;
 	char text[1024];
-	unsigned gen;       /* bumped by every :whatif */
-	unsigned used_gen;  /* gen of the table's snapshot */
+	unsigned gen;      /* bumped by every :whatif */
+	unsigned used_gen; /* gen of the table's snapshot */
 } cur;
 
 int
@@ -112,15 +112,18 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "%s",
 		    "Factors times weights (today -> tried)");
-	sq_pane_add(p, SQ_ROLE_HEADER, 2, "  %-10s %9s x %8s = %9s   %9s x "
-		    "%8s = %9s", "FACTOR", "TODAY", "WEIGHT", "VALUE", "TRIED",
-		    "WEIGHT", "VALUE");
+	sq_pane_add(p, SQ_ROLE_HEADER, 2,
+		    "  %-10s %9s x %8s = %9s   %9s x "
+		    "%8s = %9s",
+		    "FACTOR", "TODAY", "WEIGHT", "VALUE", "TRIED", "WEIGHT",
+		    "VALUE");
 	for (f = 0; sq_whatif_factor_line(r, f, line, sizeof(line)) == 0; f++)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  %s", line);
 	sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  %-10s %lld (carried unchanged)",
 		    "site", (long long)r->site);
-	sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  %-10s %lld (subtracted, carried unchanged)",
-		    "nice", (long long)r->nice);
+	sq_pane_add(p, SQ_ROLE_DIALOG, 2,
+		    "  %-10s %lld (subtracted, carried unchanged)", "nice",
+		    (long long)r->nice);
 	sq_pane_add(p, SQ_ROLE_DIALOG, 2,
 		    "  priority %lld -> %lld (%+lld); rank %u -> %u in %s",
 		    (long long)r->priority, (long long)r->priority_new,
