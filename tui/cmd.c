@@ -30,6 +30,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "refresh", "", "fetch the view's data now" },
 	{ "since", "[SPEC]",
 	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
+	{ "whatif", "[KEY=VALUE... | spec]",
+	  "pending jobs' priority and rank under these weights" },
 	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
 	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
 	{ "unbind", "KEY", "remove a key binding" },
