@@ -46,7 +46,7 @@ keys / "@job_id=$JOB" Enter
 check "our job is listed" wait_for "^ +$JOB +low " 5
 
 # sprio and the screen at the same moment (ages move every minute)
-for try in 1 2 3; do
+for _ in 1 2 3; do
 	before=$(S sprio -h -o '%Y|%F' -j "$JOB" | tr -d ' ')
 	keys r
 	sleep 2
