@@ -19,10 +19,11 @@ struct sq_cluster_cfg {
 	char slurm_bindir[256]; /* absolute path of the Slurm binaries, or "" */
 	char spec[512];         /* cluster spec file (spec view) */
 	char history_since[64]; /* history window (core/history.h); "": 24h */
-	char weights[512]; /* what-if weights (core/whatif.h), "spec", "" */
 	char identity[512];     /* ssh: extra private key file, or "" */
 	char known_hosts[512];  /* ssh: user known_hosts file, or "" */
 	char ssh_config[512];   /* ssh: config file instead of ~/.ssh/config */
+	/* what-if weights (core/whatif.h), "spec" or "" */
+	char weights[512];
 	int readonly;
 	int refresh;             /* seconds between queue refreshes */
 	int timeout;             /* seconds per command or request */

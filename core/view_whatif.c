@@ -15,7 +15,7 @@
 
 /* A signed change: "+3", "-2", "0" (sq_col_int reads -1 and -2 as
  * "not set" and UNLIMITED). */
-#define SQ_SIGNED_FIELD(name, expr)                                          \
+#define SQ_SIGNED_FIELD(name, expr)                                            \
 	static int name##_num(const void *rec_, long long *v)                  \
 	{                                                                      \
 		const R *r = rec_;                                             \
@@ -58,46 +58,51 @@ SQ_DBL_FIELD(c_assoc, R, r->norm[SQ_WF_ASSOC])
 
 static const struct sq_column cols[] = {
 	{ "job_id", "JOBID", "job id", 8, SQ_RIGHT, c_id, c_id_num, NUM },
-	{ "partition", "PARTITION", "partition (a job has a row per "
-	  "partition)", 9, SQ_LEFT, c_part, NULL, 0 },
+	{ "partition", "PARTITION",
+	  "partition (a job has a row per "
+	  "partition)",
+	  9, SQ_LEFT, c_part, NULL, 0 },
 	{ "user", "USER", "owner", 9, SQ_LEFT, c_user, NULL, 0 },
-	{ "account", "ACCOUNT", "account (from the queue)", 10, SQ_LEFT,
-	  c_acct, NULL, 0 },
-	{ "priority", "PRIORITY", "priority today (sprio)", 9, SQ_RIGHT,
-	  c_prio, c_prio_num, NUM },
+	{ "account", "ACCOUNT", "account (from the queue)", 10, SQ_LEFT, c_acct,
+	  NULL, 0 },
+	{ "priority", "PRIORITY", "priority today (sprio)", 9, SQ_RIGHT, c_prio,
+	  c_prio_num, NUM },
 	{ "priority_new", "NEW", "priority under the weights tried", 9,
 	  SQ_RIGHT, c_new, c_new_num, NUM },
 	{ "delta", "DELTA", "priority_new - priority", 8, SQ_RIGHT, c_delta,
 	  c_delta_num, NUM },
 	{ "rank", "RANK", "place in the partition today (1 starts first)", 4,
 	  SQ_RIGHT, c_rank, c_rank_num, NUM },
-	{ "rank_new", "RNEW", "place in the partition under the weights "
-	  "tried", 4, SQ_RIGHT, c_rank_new, c_rank_new_num, NUM },
-	{ "move", "MOVE", "rank - rank_new: places gained (+) or lost (-)",
-	  5, SQ_RIGHT, c_move, c_move_num, NUM },
+	{ "rank_new", "RNEW",
+	  "place in the partition under the weights "
+	  "tried",
+	  4, SQ_RIGHT, c_rank_new, c_rank_new_num, NUM },
+	{ "move", "MOVE", "rank - rank_new: places gained (+) or lost (-)", 5,
+	  SQ_RIGHT, c_move, c_move_num, NUM },
 	{ "shift", "SHIFT", "places moved either way (the default sort)", 5,
 	  SQ_RIGHT, c_shift, c_shift_num, HID },
-	{ "priority_model", "MODEL", "today's weights times sprio -n's "
-	  "factors: equals priority within rounding", 9, SQ_RIGHT, c_model,
-	  c_model_num, HID },
+	{ "priority_model", "MODEL",
+	  "today's weights times sprio -n's "
+	  "factors: equals priority within rounding",
+	  9, SQ_RIGHT, c_model, c_model_num, HID },
 	{ "site", "SITE", "site factor (carried unchanged)", 5, SQ_RIGHT,
 	  c_site, c_site_num, HID },
 	{ "nice", "NICE", "nice adjustment (carried unchanged)", 5, SQ_RIGHT,
 	  c_nice, c_nice_num, HID },
 	{ "age", "AGE", "age factor (0..1)", 9, SQ_RIGHT, c_age, c_age_num,
 	  HID },
-	{ "age_new", "AGENEW", "age factor under the PriorityMaxAge tried",
-	  9, SQ_RIGHT, c_age_new, c_age_new_num, HID },
+	{ "age_new", "AGENEW", "age factor under the PriorityMaxAge tried", 9,
+	  SQ_RIGHT, c_age_new, c_age_new_num, HID },
 	{ "fairshare", "FAIRSH", "fairshare factor (0..1)", 9, SQ_RIGHT, c_fs,
 	  c_fs_num, HID },
 	{ "jobsize", "JOBSZ", "job size factor (0..1)", 9, SQ_RIGHT, c_js,
 	  c_js_num, HID },
-	{ "partition_factor", "PARTF", "partition factor (0..1)", 9,
-	  SQ_RIGHT, c_pp, c_pp_num, HID },
+	{ "partition_factor", "PARTF", "partition factor (0..1)", 9, SQ_RIGHT,
+	  c_pp, c_pp_num, HID },
 	{ "qos", "QOSF", "QOS factor (0..1)", 9, SQ_RIGHT, c_qos, c_qos_num,
 	  HID },
-	{ "assoc", "ASSOCF", "association factor (0..1)", 9, SQ_RIGHT,
-	  c_assoc, c_assoc_num, HID },
+	{ "assoc", "ASSOCF", "association factor (0..1)", 9, SQ_RIGHT, c_assoc,
+	  c_assoc_num, HID },
 	{ "tres", "TRES", "TRES factors (0..1, two decimals from sprio)", 24,
 	  SQ_LEFT, c_tres, NULL, SQ_COL_HIDDEN },
 };

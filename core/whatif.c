@@ -213,8 +213,9 @@ merge(struct sq_whatif_info *in, const struct sq_whatif_weights *given)
 		     "modelled (factors as Slurm computed them)",
 		     in->flags);
 	if (given->ignored[0] != '\0')
-		note(in, "%s: not modelled (they change the factors, not "
-			 "their weights)",
+		note(in,
+		     "%s: not modelled (they change the factors, not "
+		     "their weights)",
 		     given->ignored);
 }
 
@@ -340,8 +341,7 @@ count_accounts(struct sq_snapshot *s, size_t top_n, struct acct_count *a,
 }
 
 static void
-compute_summary(struct sq_snapshot *s, struct sq_whatif_info *in,
-		size_t top_n)
+compute_summary(struct sq_snapshot *s, struct sq_whatif_info *in, size_t top_n)
 {
 	struct acct_count a[8];
 	size_t i, na, tb, ta, l;
@@ -363,7 +363,8 @@ compute_summary(struct sq_snapshot *s, struct sq_whatif_info *in,
 	}
 	snprintf(in->summary, sizeof(in->summary),
 		 "%zu job%s, %zu change%s rank", in->jobs,
-		 in->jobs == 1 ? "" : "s", in->moved, in->moved == 1 ? "s" : "");
+		 in->jobs == 1 ? "" : "s", in->moved,
+		 in->moved == 1 ? "s" : "");
 	l = strlen(in->summary);
 	if (in->gain > 0)
 		snprintf(in->summary + l, sizeof(in->summary) - l,
@@ -482,8 +483,7 @@ sq_whatif_join_jobs(struct sq_snapshot *s, const struct sq_snapshot *jobs)
 /* ------------------------------------------------------------ detail */
 
 int
-sq_whatif_factor_line(const struct sq_whatif *r, size_t f, char *buf,
-		      size_t n)
+sq_whatif_factor_line(const struct sq_whatif *r, size_t f, char *buf, size_t n)
 {
 	const struct sq_whatif_info *in = r->info;
 	struct sq_whatif_tres t[SQ_WHATIF_MAX_TRES];

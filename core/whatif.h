@@ -39,8 +39,8 @@ struct sq_whatif_weights {
 	unsigned set; /* bit (1 << SQ_WF_x) per weight given */
 	struct sq_whatif_tres tres[SQ_WHATIF_MAX_TRES];
 	size_t ntres;
-	int tres_set;    /* PriorityWeightTRES given (replaces the list) */
-	int64_t max_age; /* PriorityMaxAge in seconds, SQ_NONE: not given */
+	int tres_set;      /* PriorityWeightTRES given (replaces the list) */
+	int64_t max_age;   /* PriorityMaxAge in seconds, SQ_NONE: not given */
 	char ignored[256]; /* keys accepted but not modelled, ", "-joined */
 };
 
@@ -54,9 +54,9 @@ struct sq_whatif_info {
 	char notes[512];              /* what is not modelled, and why */
 	char summary[512];            /* one line: moves, gain, loss, top N */
 	size_t jobs, moved;
-	size_t model_exact;    /* model == sprio with today's weights */
-	int64_t model_maxdev;  /* largest |model - sprio| */
-	size_t age_bound;      /* jobs whose new age factor is a bound */
+	size_t model_exact;   /* model == sprio with today's weights */
+	int64_t model_maxdev; /* largest |model - sprio| */
+	size_t age_bound;     /* jobs whose new age factor is a bound */
 	uint32_t gain_job, loss_job;
 	int64_t gain, loss; /* rank places (gain > 0, loss < 0) */
 };
@@ -67,9 +67,9 @@ struct sq_whatif {
 	const char *user;
 	const char *account; /* from the queue; "" when not joined */
 	const char *partition;
-	int64_t priority; /* sprio's */
-	int64_t site;     /* carried unchanged */
-	int64_t nice;     /* carried unchanged (subtracted) */
+	int64_t priority;              /* sprio's */
+	int64_t site;                  /* carried unchanged */
+	int64_t nice;                  /* carried unchanged (subtracted) */
 	int64_t weighted[SQ_WF_COUNT]; /* as sprio printed them */
 	double norm[SQ_WF_COUNT];      /* sprio -n */
 	const char *tres_w;            /* cpu=38,mem=1 (weighted) */
@@ -79,7 +79,7 @@ struct sq_whatif {
 	int64_t priority_new;
 	int64_t delta; /* priority_new - priority */
 	uint32_t rank, rank_new;
-	int64_t move;  /* rank - rank_new: > 0 moves up */
+	int64_t move;   /* rank - rank_new: > 0 moves up */
 	double age_new; /* the age factor under the new PriorityMaxAge */
 	int age_bound;  /* age_new is a lower bound */
 	const struct sq_whatif_info *info;
@@ -102,8 +102,8 @@ int sq_whatif_parse(const char *text, struct sq_whatif_weights *w,
 
 /* A TRES list "CPU=100,Mem=10,GRES/gpu=500" (weights or normalized
  * factors) into w->tres; 0 or -1 on a malformed list. */
-int sq_whatif_tres_parse(const char *text, struct sq_whatif_tres *t,
-			 size_t max, size_t *n);
+int sq_whatif_tres_parse(const char *text, struct sq_whatif_tres *t, size_t max,
+			 size_t *n);
 
 /* The weights in force from sprio -w's line (core/model.h). */
 void sq_whatif_weights_from_sprio(const struct sq_prio_weights *pw,
@@ -117,8 +117,9 @@ void sq_whatif_weights_from_sprio(const struct sq_prio_weights *pw,
  * and ranks, and the summary with the top n per account. -1 on ENOMEM.
  */
 int sq_whatif_apply(struct sq_snapshot *s, const struct sq_whatif_weights *old,
-		    const struct sq_whatif_weights *given, const char *given_text,
-		    int64_t old_max_age, const char *flags, size_t top_n);
+		    const struct sq_whatif_weights *given,
+		    const char *given_text, int64_t old_max_age,
+		    const char *flags, size_t top_n);
 
 /*
  * A new WHATIF snapshot with src's rows recomputed for other weights

@@ -15,9 +15,9 @@
 #include "core/whatif.h"
 
 static const char *const keys[SQ_WF_COUNT] = {
-	"PriorityWeightAge",	   "PriorityWeightFairshare",
-	"PriorityWeightJobSize",   "PriorityWeightPartition",
-	"PriorityWeightQOS",	   "PriorityWeightAssoc",
+	"PriorityWeightAge",     "PriorityWeightFairshare",
+	"PriorityWeightJobSize", "PriorityWeightPartition",
+	"PriorityWeightQOS",     "PriorityWeightAssoc",
 };
 
 static const char *const names[SQ_WF_COUNT] = {
@@ -115,14 +115,14 @@ add_ignored(struct sq_whatif_weights *w, const char *key)
 
 	if (strstr(w->ignored, key) != NULL)
 		return;
-	snprintf(w->ignored + l, sizeof(w->ignored) - l, "%s%s",
-		 l ? ", " : "", key);
+	snprintf(w->ignored + l, sizeof(w->ignored) - l, "%s%s", l ? ", " : "",
+		 key);
 }
 
 /* One KEY=VALUE; tres collects the TRES pairs that follow it. */
 static int
-one(struct sq_whatif_weights *w, char *tok, char *tres, size_t tn,
-    int *in_tres, struct sq_err *err)
+one(struct sq_whatif_weights *w, char *tok, char *tres, size_t tn, int *in_tres,
+    struct sq_err *err)
 {
 	char *eq = strchr(tok, '=');
 	int i;
@@ -204,9 +204,9 @@ sq_whatif_parse(const char *text, struct sq_whatif_weights *w,
 		if (one(w, tok, tres, sizeof(tres), &in_tres, err) == -1)
 			return -1;
 	}
-	if (w->tres_set && sq_whatif_tres_parse(tres, w->tres,
-						SQ_WHATIF_MAX_TRES,
-						&w->ntres) == -1)
+	if (w->tres_set &&
+	    sq_whatif_tres_parse(tres, w->tres, SQ_WHATIF_MAX_TRES,
+				 &w->ntres) == -1)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "weights: PriorityWeightTRES wants "
 				  "TYPE=NUMBER pairs (CPU=100,Mem=10,"
@@ -227,9 +227,9 @@ sq_whatif_weights_from_sprio(const struct sq_prio_weights *pw,
 	w->w[SQ_WF_QOS] = (double)pw->qos;
 	w->w[SQ_WF_ASSOC] = (double)pw->assoc;
 	w->set = (1u << SQ_WF_COUNT) - 1;
-	if (pw->tres != NULL && sq_whatif_tres_parse(pw->tres, w->tres,
-						     SQ_WHATIF_MAX_TRES,
-						     &w->ntres) == -1)
+	if (pw->tres != NULL &&
+	    sq_whatif_tres_parse(pw->tres, w->tres, SQ_WHATIF_MAX_TRES,
+				 &w->ntres) == -1)
 		w->ntres = 0;
 	w->tres_set = 1;
 }

@@ -46,8 +46,7 @@ spec_text(const char *path, char *buf, size_t n, struct sq_err *err)
 	}
 	if (l == 0) {
 		sq_err_set(err, SQ_ERR_USAGE,
-			   "%s: the config map has no Priority* setting",
-			   path);
+			   "%s: the config map has no Priority* setting", path);
 		goto out;
 	}
 	rc = 0;
@@ -171,8 +170,7 @@ sq_whatif_weights_text(const struct sq_whatif_info *in, int new, char *buf,
 
 	buf[0] = '\0';
 	for (i = 0; i < SQ_WF_COUNT && l < n; i++)
-		l += (size_t)snprintf(buf + l, n - l, "%s%s=%.0f",
-				      i ? " " : "",
+		l += (size_t)snprintf(buf + l, n - l, "%s%s=%.0f", i ? " " : "",
 				      sq_whatif_factor_name((enum sq_wf)i),
 				      w->w[i]);
 	for (i = 0; i < w->ntres && l < n; i++)

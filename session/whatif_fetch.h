@@ -47,7 +47,7 @@ void sq_whatif_print_summary(FILE *fp, const struct sq_snapshot *s);
 
 /* The weights of info as "Age=1000 Fairshare=10000 ... TRES=cpu=100,.."
  * (new: 1 for the weights tried, 0 for today's). */
-void sq_whatif_weights_text(const struct sq_whatif_info *in, int new,
-			    char *buf, size_t n);
+void sq_whatif_weights_text(const struct sq_whatif_info *in, int new, char *buf,
+			    size_t n);
 
 #endif

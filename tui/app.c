@@ -80,6 +80,10 @@ sync_view(struct sq_app *app)
 
 	if (app->worker == NULL)
 		return;
+	if (t->def->kind == SQ_KIND_WHATIF) {
+		sq_tui_whatif_sync(app, t);
+		return;
+	}
 	s = sq_worker_get(app->worker, t->def->kind);
 	if (s != t->snap && s != NULL)
 		sq_table_set_snapshot(t, s);

@@ -14,9 +14,11 @@
 #include "core/action.h"
 #include "core/history.h"
 #include "core/sanitize.h"
+#include "core/whatif.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
+#include "tui/views.h"
 
 const struct sq_cmd_def sq_cmds[] = {
 	{ "view", "VIEW [FILTER]",
@@ -28,6 +30,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "refresh", "", "fetch the view's data now" },
 	{ "since", "[SPEC]",
 	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
+	{ "whatif", "[KEY=VALUE... | spec]",
+	  "pending jobs' priority and rank under these weights" },
 	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
 	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
 	{ "unbind", "KEY", "remove a key binding" },
@@ -235,6 +239,8 @@ sq_cmd_run(struct sq_app *app, const char *line)
 		split(arg, name, sizeof(name), &filter);
 		return sq_app_show_view(app, name, *filter ? filter : NULL);
 	}
+	if (sq_view_find(word) == &sq_view_whatif) /* :whatif KEY=VALUE */
+		return sq_tui_whatif_cmd(app, arg);
 	if (sq_view_find(word) != NULL)
 		return sq_app_show_view(app, word, *arg ? arg : NULL);
 	if (strcmp(word, "filter") == 0) {

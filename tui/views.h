@@ -66,5 +66,12 @@ extern const struct sq_tui_view sq_tui_view_assocs;
 extern const struct sq_tui_view sq_tui_view_accounts;
 extern const struct sq_tui_view sq_tui_view_gpus;
 extern const struct sq_tui_view sq_tui_view_history;
+extern const struct sq_tui_view sq_tui_view_whatif;
+
+/* :whatif [KEY=VALUE ... | spec] (view_whatif.c): set the weights tried
+ * and open the view; 0 or -1 (message shown). Take the worker's newest
+ * WHATIF snapshot into t, recomputed for those weights. */
+int sq_tui_whatif_cmd(struct sq_app *app, const char *arg);
+void sq_tui_whatif_sync(struct sq_app *app, struct sq_table *t);
 
 #endif

@@ -332,8 +332,9 @@ sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	case SQ_KIND_PRIO:
 		return fetch_prio(cli, out, err);
 	case SQ_KIND_WHATIF: {
-		const char *const argv[] = { "sprio", "-n", "-h", "-o",
-					     sq_cli_sprio_norm_fmt, NULL };
+		const char *const argv[] = {
+			"sprio", "-n", "-h", "-o", sq_cli_sprio_norm_fmt, NULL
+		};
 
 		return run_parse(cli, kind, argv, sq_parse_sprio_norm,
 				 "sprio -n -o", out, err);

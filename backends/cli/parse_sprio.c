@@ -172,8 +172,7 @@ norm(const char *s, double *v)
 		return 0;
 	}
 	*v = strtod(s, &end);
-	if (end == s || *end != '\0' || !isfinite(*v) || *v < -1e9 ||
-	    *v > 1e9)
+	if (end == s || *end != '\0' || !isfinite(*v) || *v < -1e9 || *v > 1e9)
 		return -1;
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "core/gpus.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/whatif.h"
 #include "core/why.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -189,6 +190,39 @@ parse_gpus(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
+/* the what-if over fuzzed factors: today's recorded weights, then
+ * fairshare 0 and a longer PriorityMaxAge (every row checked) */
+static void
+post_whatif(struct sq_snapshot *s)
+{
+	struct sq_whatif_weights old, given;
+	struct sq_snapshot *d;
+	struct sq_err err;
+	size_t i;
+
+	sq_whatif_weights_init(&old);
+	old.w[SQ_WF_AGE] = 1000;
+	old.w[SQ_WF_FAIRSHARE] = 10000;
+	SQ_FUZZ_CHECK(sq_whatif_tres_parse("cpu=100,mem=10,gres/gpu=500",
+					   old.tres, SQ_WHATIF_MAX_TRES,
+					   &old.ntres) == 0);
+	SQ_FUZZ_CHECK(sq_whatif_parse("", &given, &err) == 0);
+	SQ_FUZZ_CHECK(sq_whatif_apply(s, &old, &given, "", 600, "", 10) == 0);
+	SQ_FUZZ_CHECK(sq_whatif_parse("PriorityWeightFairshare=0 "
+				      "PriorityMaxAge=20",
+				      &given, &err) == 0);
+	d = sq_whatif_derive(s, &given, "x", 3);
+	SQ_FUZZ_CHECK(d != NULL);
+	for (i = 0; i < d->nrows; i++) {
+		const struct sq_whatif *r = sq_snapshot_row(d, i);
+
+		SQ_FUZZ_CHECK(r->rank_new >= 1 && r->rank_new <= d->nrows);
+		SQ_FUZZ_CHECK(r->priority_new >= 1);
+	}
+	sq_fuzz_render(d);
+	sq_snapshot_unref(d);
+}
+
 struct target {
 	const char *name;
 	enum sq_kind kind;
@@ -201,6 +235,7 @@ static const struct target targets[] = {
 	{ "sinfo_nodes", SQ_KIND_NODES, sq_parse_sinfo_nodes, post_nodes },
 	{ "sprio", SQ_KIND_PRIO, sq_parse_sprio, post_prio },
 	{ "sprio_weights", SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights, NULL },
+	{ "sprio_norm", SQ_KIND_WHATIF, sq_parse_sprio_norm, post_whatif },
 	{ "scontrol_partitions", SQ_KIND_PARTITIONS,
 	  sq_parse_scontrol_partitions, post_parts },
 	{ "sacctmgr_assoc", SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,

@@ -136,6 +136,17 @@ run_sq local --once --view whatif --weights 'PriorityWeightBogus=1' >"$tmp/out" 
 check "a bad key: exit 2, says which" \
 	sh -c "test $? -eq 2 && grep -q 'unknown key' '$tmp/err'"
 
+# --weights spec: the testbed spec's config map holds the weights in force
+# (PriorityWeightAge=1000, PriorityWeightFairshare=10000): nothing changes
+run_sq local --once --view whatif --format tsv --weights spec \
+	--spec "$root/tests/fixtures/spec/testbed.json" \
+	--columns job_id,priority,priority_new >"$tmp/spec.tsv" 2>"$tmp/err"
+check "--weights spec: read from the spec, the priorities in force" \
+	awk -F'\t' 'NR > 1 && $2 != $3 { bad++ } END { exit bad > 0 || NR < 2 }' "$tmp/spec.tsv"
+run_sq local --once --view whatif --weights spec >"$tmp/out" 2>"$tmp/err"
+check "--weights spec without --spec: exit 1, says --spec" \
+	sh -c "test $? -eq 1 && grep -q -- '--spec' '$tmp/err'"
+
 # REST: one line saying why
 if [ "$(curl -s -o /dev/null -w '%{http_code}' "$REST/openapi/v3")" != 000 ] &&
 	[ -r "$TB/jwt/root.token" ]; then

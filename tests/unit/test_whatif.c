@@ -172,8 +172,9 @@ static void
 test_derive(void **state)
 {
 	struct sq_snapshot *base = load("", NULL, 600);
-	struct sq_snapshot *direct = load("", "priorityweightage=5000 "
-					      "PriorityWeightFairshare=2000",
+	struct sq_snapshot *direct = load("",
+					  "priorityweightage=5000 "
+					  "PriorityWeightFairshare=2000",
 					  600);
 	struct sq_whatif_weights given;
 	struct sq_snapshot *d;
@@ -206,8 +207,8 @@ test_derive(void **state)
 	assert_non_null(strstr(line, "10000 ="));
 	assert_non_null(strstr(line, "2000 ="));
 	/* TRES lines follow the six factors: cpu, mem; then the end */
-	assert_int_equal(sq_whatif_factor_line(row(d, 14, "low"),
-					       SQ_WF_COUNT, line, sizeof(line)),
+	assert_int_equal(sq_whatif_factor_line(row(d, 14, "low"), SQ_WF_COUNT,
+					       line, sizeof(line)),
 			 0);
 	assert_non_null(strstr(line, "cpu"));
 	assert_int_equal(sq_whatif_factor_line(row(d, 14, "low"),
@@ -270,30 +271,25 @@ test_parse_weights(void **state)
 	assert_string_equal(w.tres[2].name, "gres/gpu");
 	assert_true(w.tres[1].v == 2.5);
 	assert_true(w.w[SQ_WF_QOS] == 7 && w.w[SQ_WF_ASSOC] == 9);
-	assert_int_equal(w.set,
-			 (1u << SQ_WF_QOS) | (1u << SQ_WF_ASSOC));
+	assert_int_equal(w.set, (1u << SQ_WF_QOS) | (1u << SQ_WF_ASSOC));
 	assert_string_equal(w.ignored, "PriorityFlags");
-	assert_int_equal(sq_whatif_parse("PriorityMaxAge=1-00:00:00", &w,
-					 &err),
+	assert_int_equal(sq_whatif_parse("PriorityMaxAge=1-00:00:00", &w, &err),
 			 0);
 	assert_int_equal(w.max_age, 86400);
 	assert_int_equal(sq_whatif_parse("", &w, &err), 0);
 	assert_int_equal(w.set, 0);
 	/* refused */
 	assert_int_equal(sq_whatif_parse("Mem=3", &w, &err), -1);
-	assert_int_equal(sq_whatif_parse("PriorityWeightAge=-1", &w, &err),
-			 -1);
+	assert_int_equal(sq_whatif_parse("PriorityWeightAge=-1", &w, &err), -1);
 	assert_int_equal(sq_whatif_parse("PriorityWeightAge=1.5", &w, &err),
 			 -1);
 	assert_int_equal(sq_whatif_parse("PriorityWeightAge", &w, &err), -1);
 	assert_int_equal(sq_whatif_parse("PriorityWeightAge=", &w, &err), -1);
-	assert_int_equal(sq_whatif_parse("PriorityWeightAge=5000000000", &w,
-					 &err),
-			 -1);
+	assert_int_equal(
+	    sq_whatif_parse("PriorityWeightAge=5000000000", &w, &err), -1);
 	assert_int_equal(sq_whatif_parse("PriorityWeightTRES=CPU", &w, &err),
 			 -1);
-	assert_int_equal(sq_whatif_parse("PriorityMaxAge=soon", &w, &err),
-			 -1);
+	assert_int_equal(sq_whatif_parse("PriorityMaxAge=soon", &w, &err), -1);
 	assert_int_equal(sq_whatif_parse("Weight=3", &w, &err), -1);
 	assert_non_null(strstr(err.msg, "unknown key"));
 }
@@ -304,8 +300,9 @@ static void
 test_unmodelled(void **state)
 {
 	struct sq_snapshot *s =
-	    load("", "PriorityWeightAssoc=1000 PriorityWeightTRES=CPU=100,"
-		     "Mem=10,billing=5",
+	    load("",
+		 "PriorityWeightAssoc=1000 PriorityWeightTRES=CPU=100,"
+		 "Mem=10,billing=5",
 		 600);
 	const struct sq_whatif_info *in = sq_whatif_info(s);
 	size_t i;
@@ -338,16 +335,15 @@ test_spec_weights(void **state)
 	(void)state;
 	snprintf(path, sizeof(path), "%s/spec/testbed.json",
 		 root ? root : "tests/fixtures");
-	assert_int_equal(
-	    sq_whatif_weights_read("spec", path, &w, shown, sizeof(shown),
-				   &err),
-	    0);
+	assert_int_equal(sq_whatif_weights_read("spec", path, &w, shown,
+						sizeof(shown), &err),
+			 0);
 	assert_true(w.w[SQ_WF_FAIRSHARE] == 10000);
 	assert_true(w.set & (1u << SQ_WF_AGE));
 	assert_non_null(strstr(shown, "PriorityWeightAge=1000"));
-	assert_int_equal(sq_whatif_weights_read("spec", "", &w, shown,
-						sizeof(shown), &err),
-			 -1);
+	assert_int_equal(
+	    sq_whatif_weights_read("spec", "", &w, shown, sizeof(shown), &err),
+	    -1);
 	assert_non_null(strstr(err.msg, "--spec"));
 }
 
