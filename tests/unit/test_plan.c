@@ -5,7 +5,8 @@
  * with the view's default columns) equal `squall --once` rows (batch
  * mode) on one recorded session (tests/fixtures/replay/22.05, see its
  * README). With arguments (`test_plan VIEW [BACKEND]`) it compares one
- * view on a live cluster instead (tests/integration/test_plan.sh).
+ * view on a live cluster instead and prints its rows, sorted, as tsv
+ * (tests/integration/test_plan.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,9 @@
 
 #define REPLAY "tests/fixtures/replay/22.05"
 #define SPEC "tests/fixtures/spec/testbed.json"
+
+/* live mode: print the rows when both ways agree */
+static int show_rows;
 
 static void
 sleep_ms(long ms)
@@ -199,6 +203,8 @@ compare_view(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
 	if (!same)
 		printf("# %s differs (--once exit %d)\n# console:\n%s# --once:\n%s",
 		       v->name, rc, a, b);
+	else if (show_rows)
+		fputs(a, stdout);
 	*nrows = 0;
 	for (char *p = a; (p = strchr(p, '\n')) != NULL; p++)
 		(*nrows)++;
@@ -289,6 +295,7 @@ live(const char *view, const char *backend)
 		fprintf(stderr, "test_plan: no view %s\n", view);
 		return 2;
 	}
+	show_rows = 1;
 	memset(&cfg, 0, sizeof(cfg));
 	snprintf(cfg.name, sizeof(cfg.name), "live");
 	snprintf(cfg.backend, sizeof(cfg.backend), "%s", backend);
