@@ -17,7 +17,6 @@
 
 #define SQ_SUBMIT_MAX_SCRIPT ((size_t)1024 * 1024)
 
-
 /*
  * Parse what follows "submit" (rest, modified in place) into a, an action
  * initialised as SQ_ACTION_JOB_SUBMIT: one FILE and options written

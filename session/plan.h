@@ -24,7 +24,7 @@ enum sq_plan_interval { SQ_PLAN_SLOW, SQ_PLAN_FAST };
 
 /* Which partners sq_plan_kinds() names. */
 enum sq_plan_want {
-	SQ_PLAN_EAGER, /* the partners every row needs (the console's default) */
+	SQ_PLAN_EAGER, /* the partners every row needs (console default) */
 	SQ_PLAN_ALL,   /* with the lazy ones too (columns that show them) */
 };
 

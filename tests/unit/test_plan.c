@@ -96,8 +96,8 @@ console_rows(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
 		snprintf(why, n, "worker: %s", err.msg);
 		return NULL;
 	}
-	sq_worker_want(w, sq_plan_kinds(v->kind, sq_plan_want_cols(
-						     v, t.cols, t.ncols)));
+	sq_worker_want(
+	    w, sq_plan_kinds(v->kind, sq_plan_want_cols(v, t.cols, t.ncols)));
 	why[0] = '\0';
 	for (tries = 0; tries < 3000; tries++) {
 		sq_worker_status(w, &st);
@@ -201,7 +201,8 @@ compare_view(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
 	b = sorted_rows(once);
 	same = rc == 0 && strcmp(a, b) == 0;
 	if (!same)
-		printf("# %s differs (--once exit %d)\n# console:\n%s# --once:\n%s",
+		printf("# %s differs (--once exit %d)\n# console:\n%s# "
+		       "--once:\n%s",
 		       v->name, rc, a, b);
 	else if (show_rows)
 		fputs(a, stdout);
