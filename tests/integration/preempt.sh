@@ -1,12 +1,21 @@
+# shellcheck shell=sh disable=SC2154
 # preempt.sh - a real preemption on the live testbed, for the tests that
 # need one (sourced after lib.sh; test_admin.sh, test_plan.sh). The caller
-# sets tmp (a private directory) and cancels the ids in $tmp/mine at exit.
+# sets tmp (a private directory) and traps preempt_cleanup at exit.
 # preempt_make: our job in partition low alone on a node, then opsadmin's
 # job in high on that node; sets victim, pre, node and t0 (the time just
 # before the preemptor was submitted); 1 when no node ran none of other
 # people's jobs for 90 s (preempt/partition_prio picks its victims among
 # all low jobs of the node, tier then node count, ties to the oldest: only
 # a node without other people's jobs preempts ours and nobody else's).
+
+# every job we submit is listed in $tmp/mine (sub runs in a subshell);
+# preempt_cleanup cancels them and removes $tmp (the callers' exit trap)
+preempt_cleanup() {
+	# shellcheck disable=SC2046
+	[ -s "$tmp/mine" ] && scancel $(cat "$tmp/mine") 2>/dev/null
+	rm -rf "$tmp"
+}
 
 # sub USER ARGS...: submit a job of ours as USER; prints its id
 sub() {

@@ -13,15 +13,8 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
-# every job we submit is listed in $tmp/mine (sub runs in a subshell)
-cleanup() {
-	# shellcheck disable=SC2046
-	[ -s "$tmp/mine" ] && scancel $(cat "$tmp/mine") 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
 . "$here/preempt.sh"
+trap preempt_cleanup EXIT INT TERM
 
 # --- a preemption (preempt.sh). When the shared testbed has no node free
 # of other people's jobs for 90 s, the latest preemption the controller

@@ -9,13 +9,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
-cleanup() {
-	# shellcheck disable=SC2046
-	[ -s "$tmp/mine" ] && scancel $(cat "$tmp/mine") 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
 . "$here/preempt.sh"
+trap preempt_cleanup EXIT INT TERM
 
 cmp_bin=$root/tests/unit/test_plan
 if [ ! -x "$cmp_bin" ]; then
