@@ -1,4 +1,4 @@
-# shellcheck shell=sh disable=SC2154
+# shellcheck shell=sh disable=SC2154,SC2034
 # preempt.sh - a real preemption on the live testbed, for the tests that
 # need one (sourced after lib.sh; test_admin.sh, test_plan.sh). The caller
 # sets tmp (a private directory) and traps preempt_cleanup at exit.
