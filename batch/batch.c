@@ -11,16 +11,12 @@
 
 #include "backends/backend.h"
 #include "batch/batch.h"
-#include "core/events.h"
 #include "core/filter.h"
-#include "core/gpus.h"
-#include "core/history.h"
-#include "core/join.h"
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "session/plan.h"
 #include "session/whatif_fetch.h"
-#include "spec/spec_live.h"
 
 #define MAX_COLS 64
 
@@ -402,65 +398,16 @@ sq_batch_columns(FILE *fp, const struct sq_view_def *v)
 		fprintf(fp, "default sort: %s\n", v->default_sort);
 }
 
-/* Fetch the view's kind and what it joins. */
+/* Fetch the view's kind and what it joins, by the plan
+ * (session/plan.h), and keep the rows of the view's scope. */
 static int
 fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 	   struct sq_snapshot **out, struct sq_err *err)
 {
-	struct sq_snapshot *aux = NULL;
-	unsigned caps = b->ops->caps(b);
-
-	if ((caps & sq_kind_cap(v->kind)) == 0) {
-		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
-		 * it, and fall back to a generic reason */
-		if (b->ops->fetch(b, v->kind, out, err) == -1 &&
-		    err->code == SQ_ERR_UNSUPPORTED)
-			return -1;
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s backend cannot serve the %s view",
-				  b->ops->name, v->name);
-	}
-	if (v->kind == SQ_KIND_SPEC || v->kind == SQ_KIND_NODESETS)
-		return sq_spec_fetch(b, v->kind, out, err);
-	if (v->kind == SQ_KIND_WHATIF)
-		return sq_whatif_fetch(b, out, err);
-	if (b->ops->fetch(b, v->kind, out, err) == -1)
+	if (sq_plan_fetch(b, v->kind, NULL, out, err) == -1)
 		return -1;
-	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {
-		if (b->ops->fetch(b, SQ_KIND_PRIO, &aux, err) == -1)
-			goto fail;
-		sq_jobs_join_prio(*out, aux);
-		sq_snapshot_unref(aux);
-	} else if (v->kind == SQ_KIND_PARTITIONS) {
-		if (b->ops->fetch(b, SQ_KIND_NODES, &aux, err) == -1)
-			goto fail;
-		sq_partitions_count(*out, aux);
-		sq_snapshot_unref(aux);
-	} else if (v->kind == SQ_KIND_GPUS) {
-		/* one GPUS snapshot, one scope per view */
-		sq_gpus_keep(*out,
-			     (enum sq_gpu_scope)sq_gpus_view_scope(v->name));
-	} else if (v->kind == SQ_KIND_HISTORY) {
-		/* one HISTORY snapshot, one scope per view */
-		sq_history_keep(
-		    *out, (enum sq_hist_scope)sq_history_view_scope(v->name));
-	} else if (v->kind == SQ_KIND_EVENTS && (caps & SQ_CAP_JOBS)) {
-		struct sq_err jerr;
-
-		/* the queue adds restart counts and names; optional */
-		if (b->ops->fetch(b, SQ_KIND_JOBS, &aux, &jerr) == 0) {
-			sq_events_from_restarts(*out, NULL, aux);
-			sq_events_finish(*out, aux);
-			sq_snapshot_unref(aux);
-		}
-	}
+	sq_plan_keep(v, *out);
 	return 0;
-fail:
-	sq_snapshot_unref(*out);
-	*out = NULL;
-	return -1;
 }
 
 int

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/action.h"
-#include "core/submit.h"
+#include "core/submit_opts.h"
 #include "core/validate.h"
 
 #define END                                                                    \

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "core/conf.h"
+struct sq_conf; /* core/conf.h */
 
 /* on/yes/true/1 or off/no/false/0; -1 otherwise */
 int sq_conf_parse_bool(const char *v, long *out);

@@ -46,6 +46,9 @@ enum sq_kind {
 	    SQ_KIND_COUNT
 };
 
+/* A set of kinds is a mask of these bits. */
+#define SQ_KIND_BIT(k) (1u << (unsigned)(k))
+
 /* Name of a kind ("jobs"); kind from a name, or -1. */
 const char *sq_kind_name(enum sq_kind kind);
 int sq_kind_from_name(const char *name);

@@ -7,13 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/history.h"
 #include "core/model.h"
-#include "core/model_admin.h"
-#include "core/nodeset.h"
 #include "core/snapshot.h"
-#include "core/spec.h"
-#include "core/whatif.h"
 
 struct sq_snapshot *
 sq_snapshot_new(enum sq_kind kind, size_t rowsize)
@@ -120,31 +115,4 @@ size_t
 sq_snapshot_bytes(const struct sq_snapshot *s)
 {
 	return sizeof(*s) + s->cap * s->rowsize + s->arena.reserved;
-}
-
-size_t
-sq_kind_rowsize(enum sq_kind kind)
-{
-	switch (kind) {
-	case SQ_KIND_PARTITIONS:
-		return sizeof(struct sq_partition);
-	case SQ_KIND_NODES:
-		return sizeof(struct sq_node);
-	case SQ_KIND_JOBS:
-		return sizeof(struct sq_job);
-	case SQ_KIND_PRIO:
-		return sizeof(struct sq_prio);
-	case SQ_KIND_PRIO_WEIGHTS:
-		return sizeof(struct sq_prio_weights);
-	case SQ_KIND_SPEC:
-		return sizeof(struct sq_spec_row);
-	case SQ_KIND_NODESETS:
-		return sizeof(struct sq_nodeset);
-	case SQ_KIND_HISTORY:
-		return sizeof(struct sq_hist);
-	case SQ_KIND_WHATIF:
-		return sizeof(struct sq_whatif);
-	default:
-		return sq_admin_rowsize(kind);
-	}
 }

@@ -49,7 +49,8 @@ const char *sq_snapshot_strn(struct sq_snapshot *s, const char *p, size_t n);
 /* Bytes held by the snapshot (rows + arena). */
 size_t sq_snapshot_bytes(const struct sq_snapshot *s);
 
-/* Row size of a kind's record. */
+/* Row size of a kind's record (snapshot_rowsize.c: it knows every record
+ * type, whose headers include this one). */
 size_t sq_kind_rowsize(enum sq_kind kind);
 
 #endif

@@ -1,61 +1,11 @@
 /*
- * view.c - the registry of views and small helpers for column functions.
+ * view.c - small helpers for column functions and views (the registry of
+ * views, sq_views[], is view_registry.c).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/view.h"
-#include "core/view_admin.h"
-#include "core/view_spec.h"
-#include "core/whatif.h"
-
-const struct sq_view_def *const sq_views[] = {
-	&sq_view_partitions,
-	&sq_view_nodes,
-	&sq_view_jobs,
-	&sq_view_priority,
-	&sq_view_whatif,
-	&sq_view_accounts,
-	&sq_view_users,
-	&sq_view_assocs,
-	&sq_view_qos,
-	&sq_view_fairshare,
-	&sq_view_events,
-	&sq_view_history,
-	&sq_view_history_users,
-	&sq_view_history_accounts,
-	&sq_view_history_nodes,
-	&sq_view_gpus,
-	&sq_view_gpus_partitions,
-	&sq_view_gpus_users,
-	&sq_view_gpus_accounts,
-	&sq_view_limits,
-	&sq_view_reservations,
-	&sq_view_diag,
-	&sq_view_config,
-	/* declared vs live */
-	&sq_view_spec,
-	&sq_view_nodesets,
-	NULL,
-};
-
-const struct sq_view_def *
-sq_view_find(const char *name)
-{
-	int i, j;
-
-	for (i = 0; sq_views[i] != NULL; i++) {
-		const struct sq_view_def *v = sq_views[i];
-
-		if (strcmp(v->name, name) == 0)
-			return v;
-		for (j = 0; v->aliases != NULL && v->aliases[j] != NULL; j++) {
-			if (strcmp(v->aliases[j], name) == 0)
-				return v;
-		}
-	}
-	return NULL;
-}
 
 const struct sq_column *
 sq_view_column(const struct sq_view_def *v, const char *id)

@@ -44,7 +44,7 @@ struct sq_view_def {
 	const char *default_sort; /* column id, "-" prefix for descending */
 };
 
-/* All views, NULL-terminated. */
+/* All views, NULL-terminated (view_registry.c). */
 extern const struct sq_view_def *const sq_views[];
 
 /* A view by name or alias; NULL when unknown. */

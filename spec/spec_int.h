@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "spec/spec_load.h"
+#include "core/err.h"
+#include "core/spec.h"
 
 #define SQ_SPEC_PATH 512 /* longest JSON path kept for messages */
 

@@ -18,6 +18,7 @@
 
 #include "core/hostlist.h"
 #include "spec/spec_int.h"
+#include "spec/spec_load.h"
 
 int
 sq_spec_fail(struct sq_spec_ld *l, const char *path, const char *fmt, ...)

@@ -3,7 +3,15 @@
 # #include lines: core/ includes only core/ and system headers (no curses,
 # libssh, curl, json-c); only backends/cli/ssh* includes libssh; only
 # backends/rest/ includes curl; only tui/ includes curses; tui/ reaches
-# backends only through backends/backend.h.
+# backends only through backends/backend.h; the layers (backends/ below
+# spec/ below session/ below batch/ and tui/) include nothing above them;
+# and no include circle between files (x.c and x.h are one node, tsort
+# finds the loops) except those listed in KNOWN_INCLUDE_CIRCLES.
+
+# Folders whose include circles are known and still to be removed (other
+# work in progress there); a circle elsewhere fails. Empty it when they
+# are gone.
+KNOWN_INCLUDE_CIRCLES="tui/ backends/rest/"
 fail=0
 bad() {
 	echo "layering: $*" >&2
@@ -34,5 +42,38 @@ for f in $(echo "$all" | grep '^tui/'); do
 		bad "$f: tui/ reaches backends only through backends/backend.h"
 	fi
 done
+backends=$(echo "$all" | grep '^backends/')
+spec=$(echo "$all" | grep '^spec/')
+session=$(echo "$all" | grep '^session/')
+batch=$(echo "$all" | grep '^batch/')
+tui=$(echo "$all" | grep '^tui/')
+check "$backends" 'spec/|session/|batch/|tui/' "backends/ must not include spec, session, batch or tui"
+check "$spec" 'session/|batch/|tui/' "spec/ must not include session, batch or tui"
+check "$session" 'batch/|tui/' "session/ must not include batch or tui"
+check "$batch" 'tui/' "batch/ must not include tui"
+check "$tui" 'batch/|spec/' "tui/ reaches spec and batch only through session/"
+
+# include circles: "FROM TO" node pairs into tsort, which names the
+# nodes of each loop it finds on stderr
+for f in $all; do
+	n=${f%.*}
+	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+		while read -r i; do
+			[ -f "$i" ] && [ "${i%.*}" != "$n" ] && echo "$n ${i%.*}"
+		done
+done | sort -u >"${TMPDIR:-/tmp}/sq-lint-edges.$$"
+loops=$(tsort "${TMPDIR:-/tmp}/sq-lint-edges.$$" 2>&1 >/dev/null |
+	sed -n 's/^tsort: //p' | grep -v 'input contains a loop' | sort -u)
+rm -f "${TMPDIR:-/tmp}/sq-lint-edges.$$"
+known="" unknown=""
+for n in $loops; do
+	k=""
+	for p in $KNOWN_INCLUDE_CIRCLES; do
+		case $n in "$p"*) k=1 ;; esac
+	done
+	if [ -n "$k" ]; then known="$known $n"; else unknown="$unknown $n"; fi
+done
+[ -n "$unknown" ] && bad "include circle through:$unknown"
+[ -n "$known" ] && echo "layering: known include circles (KNOWN_INCLUDE_CIRCLES) through:$known"
 [ $fail -eq 0 ] && echo "layering ok"
 exit $fail

@@ -22,6 +22,7 @@
 
 #include "backends/backend.h"
 #include "config.h"
+#include "session/plan.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/tui.h"
@@ -96,8 +97,7 @@ void
 sq_app_want(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
-	unsigned want = SQ_KIND_BIT(t->def->kind);
-	int c;
+	unsigned want;
 
 	if (app->worker == NULL)
 		return;
@@ -105,14 +105,9 @@ sq_app_want(struct sq_app *app)
 		sq_worker_want(app->worker, 0);
 		return;
 	}
-	if (t->def->kind == SQ_KIND_JOBS) {
-		for (c = 0; c < t->ncols; c++) {
-			if (t->def->cols[t->cols[c]].flags & SQ_COL_PENDING)
-				want |= SQ_KIND_BIT(SQ_KIND_PRIO);
-		}
-	}
-	if (t->def->kind == SQ_KIND_PARTITIONS)
-		want |= SQ_KIND_BIT(SQ_KIND_NODES);
+	/* the plan's lazy partners (sprio) when a column shows them */
+	want = sq_plan_kinds(t->def->kind,
+			     sq_plan_want_cols(t->def, t->cols, t->ncols));
 	if (t->def->kind == SQ_KIND_NODES && sq_tui_nodes_grouped())
 		want |= SQ_KIND_BIT(SQ_KIND_NODESETS);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL &&

@@ -6,8 +6,8 @@
  */
 #include <stdio.h>
 
-#include "core/gpus.h"
 #include "core/model_admin.h"
+#include "session/plan.h"
 #include "tui/app.h"
 #include "tui/views.h"
 
@@ -39,20 +39,16 @@ bar(struct sq_app *app, const void *rec, int y, int x, int w)
 	sq_put(y, x + w - 1, 1, " ", fattr);
 }
 
-/* One GPUS snapshot holds every scope; each gpus view shows one. */
+/* One GPUS snapshot holds every scope; each gpus view shows one
+ * (session/plan.h). */
 static void
 arrange(struct sq_table *t)
 {
-	int scope = sq_gpus_view_scope(t->def->name);
 	size_t i, n = 0;
 
-	if (scope < 0)
-		return;
 	for (i = 0; i < t->nrows; i++) {
-		const struct sq_gpu *g =
-		    sq_snapshot_row(t->snap, t->rows[i].rec);
-
-		if ((int)g->scope == scope)
+		if (sq_plan_in_scope(t->def,
+				     sq_snapshot_row(t->snap, t->rows[i].rec)))
 			t->rows[n++] = t->rows[i];
 	}
 	t->nrows = n;

@@ -11,22 +11,18 @@
 #include "core/history.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
+#include "session/plan.h"
 #include "tui/app.h"
 #include "tui/views.h"
 
 static void
 arrange(struct sq_table *t)
 {
-	int scope = sq_history_view_scope(t->def->name);
 	size_t i, n = 0;
 
-	if (scope < 0)
-		return;
 	for (i = 0; i < t->nrows; i++) {
-		const struct sq_hist *h =
-		    sq_snapshot_row(t->snap, t->rows[i].rec);
-
-		if ((int)h->scope == scope)
+		if (sq_plan_in_scope(t->def,
+				     sq_snapshot_row(t->snap, t->rows[i].rec)))
 			t->rows[n++] = t->rows[i];
 	}
 	t->nrows = n;

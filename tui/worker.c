@@ -1,9 +1,9 @@
 /*
  * worker.c - the worker thread of one cluster: opens the backend, fetches
- * what the visible view needs at its interval (never two calls at once,
- * so never more than one query of a kind in flight), joins (jobs with
- * sprio, partitions with nodes), publishes, backs off on failures and slow
- * calls, and counts queries per minute. It never touches the terminal.
+ * the kinds the UI wants (never two calls at once, so never more than one
+ * query of a kind in flight) through the fetch plan (session/plan.h: what
+ * each kind joins, its interval), publishes, backs off on failures and
+ * slow calls, and counts queries per minute. It never touches the terminal.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,9 +16,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
-#include "core/join.h"
-#include "session/whatif_fetch.h"
-#include "spec/spec_live.h"
+#include "session/plan.h"
 #include "tui/worker.h"
 
 #define QRING 2048 /* calls kept for the per-minute rates */
@@ -96,7 +94,7 @@ mono(void)
 int
 sq_worker_interval(enum sq_kind kind, int fast, int slow)
 {
-	return kind == SQ_KIND_JOBS ? fast : slow;
+	return sq_plan_interval(kind, fast, slow);
 }
 
 /* Wake the UI: one byte; a full pipe already means "wake up". */
@@ -176,82 +174,76 @@ next_delay(const struct sq_worker *w, enum sq_kind k, const struct slot *s)
 }
 
 /*
- * The next kind to fetch: wanted, servable, due. Dependencies go first so
- * the join of a first fetch has its partner (sprio before squeue, nodes
- * before partitions). Returns -1 and *wait (seconds) when none is due.
+ * The next kind to fetch: wanted, servable, due. Partners go first
+ * (sq_plan_rank) so the join of a first fetch has them (sprio before
+ * squeue before the events, nodes before partitions). Returns -1 and
+ * *wait (seconds) when none is due.
  */
 static int
 pick(struct sq_worker *w, double now, double *wait)
 {
-	static const enum sq_kind order[] = {
-		SQ_KIND_PRIO_WEIGHTS,
-		SQ_KIND_PRIO,
-		SQ_KIND_NODES,
-	};
 	unsigned caps = w->st.caps;
-	int best = -1, i, k;
+	int best = -1, rank, k;
 	double soonest = 3600;
 
-	for (i = 0; i < SQ_KIND_COUNT + 3; i++) {
-		struct slot *s;
-		double due;
+	for (rank = 0; rank < SQ_KIND_COUNT && best < 0; rank++) {
+		for (k = 0; k < SQ_KIND_COUNT; k++) {
+			struct slot *s;
+			double due;
 
-		k = i < 3 ? (int)order[i] : i - 3;
-		if (i >= 3 && (k == SQ_KIND_PRIO_WEIGHTS || k == SQ_KIND_PRIO ||
-			       k == SQ_KIND_NODES))
-			continue;
-		if (!(w->want & SQ_KIND_BIT(k)))
-			continue;
-		s = &w->slots[k];
-		/* a kind the backend cannot serve: one try, for its reason */
-		if ((caps & sq_kind_cap((enum sq_kind)k)) == 0 &&
-		    s->last_try >= 0 && !(w->refresh & SQ_KIND_BIT(k)))
-			continue;
-		if (w->refresh & SQ_KIND_BIT(k))
-			due = now;
-		else if (s->info.unsupported)
-			continue;
-		else if (s->last_try < 0)
-			due = now;
-		else
-			due = s->next;
-		if (due <= now) {
-			best = k;
-			break;
+			if (!(w->want & SQ_KIND_BIT(k)) ||
+			    sq_plan_rank((enum sq_kind)k) != rank)
+				continue;
+			s = &w->slots[k];
+			/* a kind the backend cannot serve: one try, for its
+			 * reason */
+			if ((caps & sq_kind_cap((enum sq_kind)k)) == 0 &&
+			    s->last_try >= 0 && !(w->refresh & SQ_KIND_BIT(k)))
+				continue;
+			if (w->refresh & SQ_KIND_BIT(k))
+				due = now;
+			else if (s->info.unsupported)
+				continue;
+			else if (s->last_try < 0)
+				due = now;
+			else
+				due = s->next;
+			if (due <= now) {
+				best = k;
+				break;
+			}
+			if (due - now < soonest)
+				soonest = due - now;
 		}
-		if (due - now < soonest)
-			soonest = due - now;
 	}
 	*wait = soonest;
 	return best;
 }
 
-/* Fetch kind k (unlocked) and join it with what was published. */
+/* A partner of the kind being fetched: the published snapshot, while
+ * the UI wants that kind (a join with data nobody refreshes would go
+ * stale). Worker thread, unlocked. */
+static struct sq_snapshot *
+partner(void *arg, enum sq_kind k)
+{
+	struct sq_worker *w = arg;
+	struct sq_snapshot *s = NULL;
+
+	pthread_mutex_lock(&w->mu);
+	if (w->want & SQ_KIND_BIT(k))
+		s = ref_or_null(w->slots[k].snap);
+	pthread_mutex_unlock(&w->mu);
+	return s;
+}
+
+/* Fetch kind k (unlocked) by the plan, joined with what was published. */
 static int
 fetch_one(struct sq_worker *w, enum sq_kind k, struct sq_snapshot **out,
 	  struct sq_err *err)
 {
-	struct sq_snapshot *partner = NULL;
+	const struct sq_plan_src src = { partner, w };
 
-	/* declared vs live: built from several fetches (spec_load.c) */
-	if (k == SQ_KIND_SPEC || k == SQ_KIND_NODESETS)
-		return sq_spec_fetch(w->b, k, out, err);
-	if (k == SQ_KIND_WHATIF) /* sprio -n, -w, queue, config */
-		return sq_whatif_fetch(w->b, out, err);
-	if (w->b->ops->fetch(w->b, k, out, err) == -1)
-		return -1;
-	pthread_mutex_lock(&w->mu);
-	if (k == SQ_KIND_JOBS && (w->want & SQ_KIND_BIT(SQ_KIND_PRIO)))
-		partner = ref_or_null(w->slots[SQ_KIND_PRIO].snap);
-	else if (k == SQ_KIND_PARTITIONS)
-		partner = ref_or_null(w->slots[SQ_KIND_NODES].snap);
-	pthread_mutex_unlock(&w->mu);
-	if (partner != NULL && k == SQ_KIND_JOBS)
-		sq_jobs_join_prio(*out, partner);
-	else if (partner != NULL)
-		sq_partitions_count(*out, partner);
-	sq_snapshot_unref(partner);
-	return 0;
+	return sq_plan_fetch(w->b, k, &src, out, err);
 }
 
 static void

@@ -1,9 +1,10 @@
 /*
  * worker.h - one thread per connected cluster that owns the backend and
  * runs every call on it (open, fetch; later act), so the UI thread never
- * blocks on a command or the network. It decides what to fetch (what the
- * visible view needs, at its interval), joins, and publishes immutable
- * snapshots through a mutex-protected slot and a pipe that wakes poll().
+ * blocks on a command or the network. It fetches the kinds the UI wants,
+ * each at its interval, through the fetch plan (session/plan.h: what a
+ * kind joins), and publishes immutable snapshots through a
+ * mutex-protected slot and a pipe that wakes poll().
  *
  * Thread rules: sq_worker_* functions are called from the UI thread only;
  * snapshots returned by sq_worker_get() are new references the caller
@@ -20,8 +21,6 @@
 #include "core/snapshot.h"
 
 struct sq_worker;
-
-#define SQ_KIND_BIT(k) (1u << (unsigned)(k))
 
 enum sq_worker_state {
 	SQ_WORKER_CONNECTING, /* open() running or waiting to retry */

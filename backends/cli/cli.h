@@ -120,25 +120,15 @@ int sq_cli_detect_version(struct sq_cli *cli, char *version, size_t n,
  * (cost.c; measured on 22.05 with sdiag). */
 void sq_cli_cost(const char *const argv[], unsigned *ctld, unsigned *dbd);
 
-/* Capabilities of the CLI backends for the detected version. */
-unsigned sq_cli_caps(const struct sq_cli *cli);
-
 /* Seconds command cmd may run, given the configured timeout: sacct reads
  * the accounting of a whole window from slurmdbd (161,000 runs of a day
  * took 24 s on the testbed), so it gets four times as long, at most ten
  * minutes; the others base. */
 int sq_cli_timeout(const char *cmd, int base);
 
-/* Ops shared by every backend made of the CLI layer (b->priv is a
- * struct sq_cli owning its transport): close, caps, fetch. */
+/* The op closing every backend made of the CLI layer (b->priv is a
+ * struct sq_cli owning its transport); caps and fetch: fetch.h. */
 void sq_cli_backend_close(struct sq_backend *b);
-unsigned sq_cli_backend_caps(struct sq_backend *b);
-int sq_cli_backend_fetch(struct sq_backend *b, enum sq_kind kind,
-			 struct sq_snapshot **out, struct sq_err *err);
-
-/* Fetch one kind (runs one or more commands, parses, joins). */
-int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
-		 struct sq_snapshot **out, struct sq_err *err);
 
 /* Parsers (text is modified in place). */
 int sq_parse_version(const char *text, char *version, size_t n, int *major,

@@ -23,6 +23,7 @@
 #include "backends/backend.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
+#include "backends/cli/fetch.h"
 #include "backends/cli/live.h"
 #include "core/util.h"
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
+#include "backends/cli/fetch.h"
 #include "backends/cli/live.h"
 #include "backends/cli/ssh.h"
 #include "backends/cli/ssh_int.h"

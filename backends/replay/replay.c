@@ -17,6 +17,7 @@
 #include "backends/backend.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
+#include "backends/cli/fetch.h"
 
 struct sq_replay_entry {
 	char *key;  /* argv joined with tabs */

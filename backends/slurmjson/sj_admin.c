@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/buf.h"
 #include "core/model_admin.h"
 #include "core/parse.h"

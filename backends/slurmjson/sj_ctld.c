@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/gres.h"
 #include "core/parse.h"
 

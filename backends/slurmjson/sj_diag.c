@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/model_admin.h"
 
 static const struct {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/buf.h"
 #include "core/history.h"
 

@@ -10,8 +10,12 @@
 #include <json-c/json.h>
 #include <time.h>
 
-#include "backends/slurmjson/slurmjson.h"
 #include "backends/slurmjson/sj_util.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+
+struct sq_sj_info; /* slurmjson.h */
 
 struct sq_sj_ctx {
 	struct sq_snapshot *s;
@@ -88,9 +92,5 @@ const char *sq_sj_data_key(enum sq_kind kind);
 int sq_sj_stream_whole(enum sq_kind kind, const char *body, size_t len,
 		       time_t now, struct sq_snapshot *s,
 		       struct sq_sj_info *info, struct sq_err *err);
-
-/* The array root[key], or NULL with err set (missing or not an array). */
-json_object *sq_sj_array(json_object *root, const char *key,
-			 struct sq_err *err);
 
 #endif

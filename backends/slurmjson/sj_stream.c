@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/model.h"
 
 enum mode {

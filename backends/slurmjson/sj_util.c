@@ -13,6 +13,7 @@
 
 #include "backends/slurmjson/sj_util.h"
 #include "core/buf.h"
+#include "core/err.h"
 #include "core/model.h"
 
 json_object *
@@ -228,4 +229,17 @@ sq_sj_bool(json_object *v, int def)
 	default:
 		return def;
 	}
+}
+
+json_object *
+sq_sj_array(json_object *root, const char *key, struct sq_err *err)
+{
+	json_object *a = sq_sj_get(root, key);
+
+	if (a == NULL || !json_object_is_type(a, json_type_array)) {
+		sq_err_set(err, SQ_ERR_PARSE, "JSON answer has no '%s' list",
+			   key);
+		return NULL;
+	}
+	return a;
 }

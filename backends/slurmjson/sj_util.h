@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/snapshot.h"
 
 /* o[key], or NULL when o is not an object or has no such key. */
@@ -43,5 +44,9 @@ int sq_sj_has(json_object *v, const char *name);
 
 /* A boolean (true, or a non-zero number); def when missing. */
 int sq_sj_bool(json_object *v, int def);
+
+/* root[key] when it is an array, else NULL with err (SQ_ERR_PARSE). */
+json_object *sq_sj_array(json_object *root, const char *key,
+			 struct sq_err *err);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/model.h"
 
 json_object *
@@ -213,19 +214,6 @@ sq_slurmjson_check(const char *body, size_t len, struct sq_sj_info *info,
 	rc = sq_sj_read_envelope(root, info, err);
 	json_object_put(root);
 	return rc;
-}
-
-json_object *
-sq_sj_array(json_object *root, const char *key, struct sq_err *err)
-{
-	json_object *a = sq_sj_get(root, key);
-
-	if (a == NULL || !json_object_is_type(a, json_type_array)) {
-		sq_err_set(err, SQ_ERR_PARSE, "JSON answer has no '%s' list",
-			   key);
-		return NULL;
-	}
-	return a;
 }
 
 /* The key of a kind's data in the answer. */

@@ -13,70 +13,12 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
-# every job we submit is listed in $tmp/mine (sub runs in a subshell)
-cleanup() {
-	# shellcheck disable=SC2046
-	[ -s "$tmp/mine" ] && scancel $(cat "$tmp/mine") 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
+. "$here/preempt.sh"
+trap preempt_cleanup EXIT INT TERM
 
-# sub USER ARGS...: submit a job of ours as USER; prints its id
-sub() {
-	_sub_user=$1
-	shift
-	_sub_id=$(cd /tmp && runuser -u "$_sub_user" -- sbatch --parsable \
-		-o /dev/null -D /tmp "$@") || return 1
-	_sub_id=${_sub_id%%;*}
-	echo "$_sub_id" >>"$tmp/mine"
-	echo "$_sub_id"
-}
-state() { slurm squeue -h -j "$1" -o %T 2>/dev/null | head -1; }
-reason() { slurm squeue -h -j "$1" -o %r 2>/dev/null | head -1; }
-# wait_until SECONDS CMD...: poll every second (sh functions share
-# variables: the counter has a name no caller uses)
-wait_until() {
-	_wu_left=$1
-	shift
-	while [ "$_wu_left" -gt 0 ]; do
-		"$@" && return 0
-		sleep 1
-		_wu_left=$((_wu_left - 1))
-	done
-	return 1
-}
-is_state() { [ "$(state "$1")" = "$2" ]; }
-is_reason() { [ "$(reason "$1")" = "$2" ]; }
-
-# --- a preemption: our low job on a node, then opsadmin in high on it.
-# preempt/partition_prio picks its victims among all low jobs of the node
-# (tier, then node count: ties go to the oldest), so only a node that runs
-# none of other people's jobs lets us preempt our own job and nobody
-# else's. When the shared testbed has no such node for 90 s, the latest
-# preemption the controller logged is checked instead (and said so).
-foreign_free() { # NODE: no job of anybody else runs on it
-	for _fj in $(slurm squeue -h -a -t R,S,CG -w "$1" -o %A 2>/dev/null); do
-		grep -qx "$_fj" "$tmp/mine" 2>/dev/null || return 1
-	done
-	return 0
-}
-victim=""
-node=""
-try_node() {
-	for _tn in n1 n2 n3 n4; do
-		foreign_free "$_tn" || continue
-		_tv=$(sub alice -p low -w "$_tn" -c 1 -t 10 -J sqa-victim \
-			--wrap 'sleep 600') || continue
-		if wait_until 20 is_state "$_tv" RUNNING && foreign_free "$_tn"; then
-			victim=$_tv
-			node=$_tn
-			return 0
-		fi
-		scancel "$_tv" 2>/dev/null
-	done
-	return 1
-}
-: >>"$tmp/mine"
+# --- a preemption (preempt.sh). When the shared testbed has no node free
+# of other people's jobs for 90 s, the latest preemption the controller
+# logged is checked instead (and said so).
 events_has() { # VICTIM PREEMPTOR [RE]: a REQUEUE row for them (matching RE)
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		"$SQUALL" --once --view events --format tsv >"$tmp/ev.tsv" \
@@ -88,19 +30,7 @@ events_has() { # VICTIM PREEMPTOR [RE]: a REQUEUE row for them (matching RE)
 	cat "$tmp/ev.err"
 	return 1
 }
-if wait_until 90 try_node; then
-	ok "victim $victim runs alone on $node (partition low)"
-	t0=$(date +%s)
-	sleep 13 # past PreemptExemptTime (10 s)
-	cpus=$(slurm sinfo -h -n "$node" -p high -o %c | head -1)
-	pre=$(sub opsadmin -p high -w "$node" -c "$cpus" -t 5 \
-		-J sqa-preemptor --wrap 'sleep 600')
-	check "preemptor $pre submitted to high on $node (-c $cpus)" \
-		test -n "$pre"
-	requeued() {
-		[ "$(slurm squeue -h -j "$victim" -O RestartCnt:0 2>/dev/null)" -ge 1 ] 2>/dev/null
-	}
-	check "victim $victim requeued (restart count 1)" wait_until 40 requeued
+if preempt_make; then
 	check "events: $victim preempted by $pre, mode REQUEUE" \
 		events_has "$victim" "$pre" '|sacct+log|'
 	row=$(grep "^$victim|$pre|" "$tmp/ev" | head -1)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/buf.h"
 #include "core/model.h"
 #include "tests/unit/test_util.h"

@@ -1,0 +1,141 @@
+/*
+ * fetch.c - which Slurm command serves each kind of data of the CLI
+ * backends (the queue, nodes, partitions, sprio here; the admin kinds in
+ * cli_admin.c), and the backend ops that fetch through it.
+ *
+ * Every command is a fixed argv; no value from the user or the cluster is
+ * ever pasted into a format string here.
+ */
+#include <stdio.h>
+
+#include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
+#include "backends/cli/fetch.h"
+#include "core/join.h"
+#include "core/parse.h"
+#include "core/util.h"
+
+unsigned
+sq_cli_caps(const struct sq_cli *cli)
+{
+	return SQ_CAP_PARTITIONS | SQ_CAP_NODES | SQ_CAP_JOBS | SQ_CAP_SPRIO |
+	       sq_cli_admin_caps(cli);
+}
+
+/* Run one command and parse its output into a new snapshot. */
+static int
+run_parse(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
+	  int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+	  const char *source, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_buf buf;
+	struct sq_snapshot *s;
+	double t0 = sq_util_now_ms();
+	int rc = -1;
+
+	*out = NULL;
+	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &buf, err) == -1)
+		goto done;
+	s = sq_snapshot_new(kind, 0);
+	if (s == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto done;
+	}
+	s->source = source;
+	if (buf.data == NULL)
+		sq_buf_append(&buf, "", 0);
+	if (parse(buf.data, s, err) == -1) {
+		sq_snapshot_unref(s);
+		goto done;
+	}
+	s->fetch_ms = sq_util_now_ms() - t0;
+	*out = s;
+	rc = 0;
+done:
+	sq_buf_free(&buf);
+	return rc;
+}
+
+static int
+fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const argv[] = { "sinfo",          "-h", "-N", "-O",
+				     sq_cli_sinfo_fmt, NULL };
+
+	return run_parse(cli, SQ_KIND_NODES, argv, sq_parse_sinfo_nodes,
+			 "sinfo -N -O", out, err);
+}
+
+static int
+fetch_prio(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const argv[] = { "sprio", "-h", "-o", sq_cli_sprio_fmt,
+				     NULL };
+
+	if (run_parse(cli, SQ_KIND_PRIO, argv, sq_parse_sprio, "sprio -o", out,
+		      err) == -1)
+		return -1;
+	sq_prio_rank(*out);
+	return 0;
+}
+
+int
+sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	     struct sq_err *err)
+{
+	*out = NULL;
+	switch (kind) {
+	case SQ_KIND_JOBS: {
+		char fmt[1024]; /* sq_cli_squeue_fmt with its nonce */
+		const char *const argv[] = { "squeue", "-h", "-a",
+					     "-O",     fmt,  NULL };
+
+		if (sq_cli_squeue_fmt_nonce(fmt, sizeof(fmt), err) == -1)
+			return -1;
+		return run_parse(cli, kind, argv, sq_parse_squeue, "squeue -O",
+				 out, err);
+	}
+	case SQ_KIND_NODES:
+		return fetch_nodes(cli, out, err);
+	case SQ_KIND_PARTITIONS: {
+		const char *const argv[] = { "scontrol", "-o", "show",
+					     "partition", NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_scontrol_partitions,
+				 "scontrol -o show partition", out, err);
+	}
+	case SQ_KIND_PRIO:
+		return fetch_prio(cli, out, err);
+	case SQ_KIND_WHATIF: {
+		const char *const argv[] = {
+			"sprio", "-n", "-h", "-o", sq_cli_sprio_norm_fmt, NULL
+		};
+
+		return run_parse(cli, kind, argv, sq_parse_sprio_norm,
+				 "sprio -n -o", out, err);
+	}
+	case SQ_KIND_PRIO_WEIGHTS: {
+		const char *const argv[] = { "sprio",          "-w", "-h", "-o",
+					     sq_cli_sprio_fmt, NULL };
+
+		return run_parse(cli, kind, argv, sq_parse_sprio_weights,
+				 "sprio -w", out, err);
+	}
+	default:
+		return sq_cli_fetch_admin(cli, kind, out, err);
+	}
+}
+
+unsigned
+sq_cli_backend_caps(struct sq_backend *b)
+{
+	return sq_cli_caps(b->priv);
+}
+
+int
+sq_cli_backend_fetch(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err)
+{
+	return sq_cli_fetch(b->priv, kind, out, err);
+}

@@ -1,0 +1,39 @@
+/*
+ * snapshot_rowsize.c - sq_kind_rowsize() of snapshot.h: the size of each
+ * kind's record, the only place that knows every record type (so that
+ * snapshot.c, which every record header includes, includes none).
+ */
+#include "core/history.h"
+#include "core/model.h"
+#include "core/model_admin.h"
+#include "core/nodeset.h"
+#include "core/snapshot.h"
+#include "core/spec.h"
+#include "core/whatif.h"
+
+size_t
+sq_kind_rowsize(enum sq_kind kind)
+{
+	switch (kind) {
+	case SQ_KIND_PARTITIONS:
+		return sizeof(struct sq_partition);
+	case SQ_KIND_NODES:
+		return sizeof(struct sq_node);
+	case SQ_KIND_JOBS:
+		return sizeof(struct sq_job);
+	case SQ_KIND_PRIO:
+		return sizeof(struct sq_prio);
+	case SQ_KIND_PRIO_WEIGHTS:
+		return sizeof(struct sq_prio_weights);
+	case SQ_KIND_SPEC:
+		return sizeof(struct sq_spec_row);
+	case SQ_KIND_NODESETS:
+		return sizeof(struct sq_nodeset);
+	case SQ_KIND_HISTORY:
+		return sizeof(struct sq_hist);
+	case SQ_KIND_WHATIF:
+		return sizeof(struct sq_whatif);
+	default:
+		return sq_admin_rowsize(kind);
+	}
+}

@@ -1,0 +1,290 @@
+/*
+ * plan.c - the fetch plan's table (one row per kind of data a view
+ * shows) and the one function that runs a row: fetch, then join with the
+ * partners held or fetched. To add a view kind, add its row to plans[].
+ */
+#include <string.h>
+
+#include "backends/backend.h"
+#include "core/events.h"
+#include "core/gpus.h"
+#include "core/history.h"
+#include "core/join.h"
+#include "session/plan.h"
+#include "session/whatif_fetch.h"
+#include "spec/spec_live.h"
+
+#define BIT(k) SQ_KIND_BIT(SQ_KIND_##k)
+
+/* Join the partners (indexed by kind, NULL where absent) into s. */
+typedef void (*join_fn)(struct sq_snapshot *s,
+			struct sq_snapshot *const partner[SQ_KIND_COUNT]);
+
+struct plan {
+	/* how the kind is fetched; NULL: the backend's fetch() */
+	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err);
+	unsigned joins;    /* partner kinds join() uses */
+	unsigned lazy;     /* of those, fetched by the console only when
+			      shown (batch mode always fetches them) */
+	unsigned optional; /* of those, a failed fetch leaves the join out */
+	join_fn join;
+	/* scope: the scope a view of this kind shows (-1: all rows), and
+	 * a row's scope; keep() drops the other scopes' rows */
+	int (*view_scope)(const char *view_name);
+	int (*row_scope)(const void *rec);
+	void (*keep)(struct sq_snapshot *s, int scope);
+	enum sq_plan_interval interval;
+};
+
+static void
+join_jobs(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_PRIO] != NULL)
+		sq_jobs_join_prio(s, p[SQ_KIND_PRIO]);
+}
+
+static void
+join_partitions(struct sq_snapshot *s,
+		struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_NODES] != NULL)
+		sq_partitions_count(s, p[SQ_KIND_NODES]);
+}
+
+/* The queue adds restart counts, names and requeues (core/events.h); a
+ * one-shot view of the queue: no older snapshot to compare with. */
+static void
+join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_JOBS] == NULL)
+		return;
+	sq_events_from_restarts(s, NULL, p[SQ_KIND_JOBS]);
+	sq_events_finish(s, p[SQ_KIND_JOBS]);
+}
+
+static int
+gpu_scope(const void *rec)
+{
+	return (int)((const struct sq_gpu *)rec)->scope;
+}
+
+static void
+gpu_keep(struct sq_snapshot *s, int scope)
+{
+	sq_gpus_keep(s, (enum sq_gpu_scope)scope);
+}
+
+static int
+hist_scope(const void *rec)
+{
+	return (int)((const struct sq_hist *)rec)->scope;
+}
+
+static void
+hist_keep(struct sq_snapshot *s, int scope)
+{
+	sq_history_keep(s, (enum sq_hist_scope)scope);
+}
+
+/* sprio -n, sprio -w, the queue and the config, joined
+ * (session/whatif_fetch.c) */
+static int
+whatif_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	     struct sq_err *err)
+{
+	(void)kind;
+	return sq_whatif_fetch(b, out, err);
+}
+
+/*
+ * The plan, one row per kind. A kind without a row is fetched alone
+ * through the backend, refreshed at the slow interval, every row shown.
+ */
+static const struct plan plans[SQ_KIND_COUNT] = {
+	[SQ_KIND_JOBS] = { .joins = BIT(PRIO),
+			   .lazy = BIT(PRIO),
+			   .join = join_jobs,
+			   .interval = SQ_PLAN_FAST },
+	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
+	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
+			     .optional = BIT(JOBS),
+			     .join = join_events },
+	[SQ_KIND_GPUS] = { .view_scope = sq_gpus_view_scope,
+			   .row_scope = gpu_scope,
+			   .keep = gpu_keep },
+	[SQ_KIND_HISTORY] = { .view_scope = sq_history_view_scope,
+			      .row_scope = hist_scope,
+			      .keep = hist_keep },
+	/* declared vs live: built from several fetches (spec/) */
+	[SQ_KIND_SPEC] = { .fetch = sq_spec_fetch },
+	[SQ_KIND_NODESETS] = { .fetch = sq_spec_fetch },
+	/* what-if weights over the pending queue's factors */
+	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
+};
+
+static const struct plan *
+plan_of(enum sq_kind kind)
+{
+	static const struct plan none;
+
+	return (unsigned)kind < SQ_KIND_COUNT ? &plans[kind] : &none;
+}
+
+/* Fetch kind alone, by its plan's way. */
+static int
+fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	    struct sq_err *err)
+{
+	const struct plan *p = plan_of(kind);
+
+	*out = NULL;
+	if (p->fetch != NULL)
+		return p->fetch(b, kind, out, err);
+	return b->ops->fetch(b, kind, out, err);
+}
+
+/* Batch mode's partners: fetched now, where the backend serves them. */
+static int
+fetch_partners(struct sq_backend *b, const struct plan *p,
+	       struct sq_snapshot *part[SQ_KIND_COUNT], struct sq_err *err)
+{
+	unsigned caps = b->ops->caps(b);
+	int k;
+
+	for (k = 0; k < SQ_KIND_COUNT; k++) {
+		struct sq_err e;
+
+		if (!(p->joins & SQ_KIND_BIT(k)) ||
+		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
+			continue;
+		sq_err_clear(&e);
+		if (fetch_alone(b, (enum sq_kind)k, &part[k], &e) == 0)
+			continue;
+		part[k] = NULL;
+		if (!(p->optional & SQ_KIND_BIT(k))) {
+			*err = e;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
+	      const struct sq_plan_src *src, struct sq_snapshot **out,
+	      struct sq_err *err)
+{
+	const struct plan *p = plan_of(kind);
+	struct sq_snapshot *part[SQ_KIND_COUNT] = { NULL };
+	int k, rc = 0;
+
+	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0) {
+		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
+		 * it, and fall back to a generic reason */
+		if (fetch_alone(b, kind, out, err) == -1 &&
+		    err->code == SQ_ERR_UNSUPPORTED)
+			return -1;
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot serve the %s view",
+				  b->ops->name, sq_kind_name(kind));
+	}
+	if (fetch_alone(b, kind, out, err) == -1)
+		return -1;
+	if (p->join == NULL)
+		return 0;
+	if (src == NULL) {
+		rc = fetch_partners(b, p, part, err);
+	} else {
+		for (k = 0; k < SQ_KIND_COUNT; k++) {
+			if (p->joins & SQ_KIND_BIT(k))
+				part[k] = src->get(src->arg, (enum sq_kind)k);
+		}
+	}
+	if (rc == 0)
+		p->join(*out, part);
+	for (k = 0; k < SQ_KIND_COUNT; k++)
+		sq_snapshot_unref(part[k]);
+	if (rc == -1) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+unsigned
+sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
+{
+	const struct plan *p = plan_of(kind);
+	unsigned k = SQ_KIND_BIT(kind) | p->joins;
+
+	return want == SQ_PLAN_ALL ? k : k & ~p->lazy;
+}
+
+enum sq_plan_want
+sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
+{
+	int c;
+
+	for (c = 0; c < ncols; c++) {
+		if (v->cols[cols[c]].flags & SQ_COL_PENDING)
+			return SQ_PLAN_ALL;
+	}
+	return SQ_PLAN_EAGER;
+}
+
+unsigned
+sq_plan_lazy(enum sq_kind kind)
+{
+	return plan_of(kind)->lazy;
+}
+
+int
+sq_plan_interval(enum sq_kind kind, int fast, int slow)
+{
+	return plan_of(kind)->interval == SQ_PLAN_FAST ? fast : slow;
+}
+
+int
+sq_plan_rank(enum sq_kind kind)
+{
+	const struct plan *p = plan_of(kind);
+	int k, r, rank = 0;
+
+	/* joins do not loop (a kind is not its own partner's partner) */
+	for (k = 0; k < SQ_KIND_COUNT; k++) {
+		if (k == (int)kind || !(p->joins & SQ_KIND_BIT(k)))
+			continue;
+		r = sq_plan_rank((enum sq_kind)k) + 1;
+		if (r > rank)
+			rank = r;
+	}
+	return rank;
+}
+
+int
+sq_plan_in_scope(const struct sq_view_def *v, const void *rec)
+{
+	const struct plan *p = plan_of(v->kind);
+	int scope;
+
+	if (p->view_scope == NULL)
+		return 1;
+	scope = p->view_scope(v->name);
+	return scope < 0 || p->row_scope(rec) == scope;
+}
+
+void
+sq_plan_keep(const struct sq_view_def *v, struct sq_snapshot *s)
+{
+	const struct plan *p = plan_of(v->kind);
+	int scope;
+
+	if (p->view_scope == NULL)
+		return;
+	scope = p->view_scope(v->name);
+	if (scope >= 0)
+		p->keep(s, scope);
+}

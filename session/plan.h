@@ -1,0 +1,82 @@
+/*
+ * plan.h - the fetch plan: for each kind of data a view shows, how the
+ * backend fetches it, which other kinds it joins (jobs with sprio,
+ * partitions with nodes, events with the queue's restarts), which rows a
+ * view of that kind keeps (its scope) and how often it is refreshed. The
+ * console's worker (tui/worker.c) and batch mode (batch/batch.c) both
+ * fetch through sq_plan_fetch(); neither decides what a view needs.
+ * The table is plan.c's plans[]: adding a view kind is one row there.
+ * Pure functions and one fetch; any thread (the caller owns b).
+ */
+#ifndef SQ_PLAN_H
+#define SQ_PLAN_H
+
+#include "core/err.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+#include "core/view.h"
+
+struct sq_backend;
+
+/* How often a kind is refreshed: every other kind's interval (the
+ * slower one, DESIGN.md section 9; a row's default) or the queue's. */
+enum sq_plan_interval { SQ_PLAN_SLOW, SQ_PLAN_FAST };
+
+/* Which partners sq_plan_kinds() names. */
+enum sq_plan_want {
+	SQ_PLAN_EAGER, /* the partners every row needs (console default) */
+	SQ_PLAN_ALL,   /* with the lazy ones too (columns that show them) */
+};
+
+/*
+ * Partners the caller already holds (the worker's published snapshots):
+ * get(arg, kind) returns a new reference or NULL (none, or not wanted
+ * now: then that join is left out). With no source sq_plan_fetch()
+ * fetches every partner itself (batch mode).
+ */
+struct sq_plan_src {
+	struct sq_snapshot *(*get)(void *arg, enum sq_kind kind);
+	void *arg;
+};
+
+/*
+ * Fetch kind through b and join it with its partners (from src, or
+ * fetched when src is NULL). *out is a new snapshot (one reference), not
+ * yet published. 0, or -1 with err set (a partner's failure counts only
+ * where the plan says the join is needed).
+ */
+int sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
+		  const struct sq_plan_src *src, struct sq_snapshot **out,
+		  struct sq_err *err);
+
+/* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
+ * its partners (the lazy ones with SQ_PLAN_ALL). */
+unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);
+
+/* SQ_PLAN_ALL when one of the shown columns (indices in v->cols) needs
+ * a lazy partner (SQ_COL_PENDING: sprio), else SQ_PLAN_EAGER. */
+enum sq_plan_want sq_plan_want_cols(const struct sq_view_def *v,
+				    const int *cols, int ncols);
+
+/* The partners of kind the console fetches only when shown (jobs: sprio,
+ * for the pending columns). */
+unsigned sq_plan_lazy(enum sq_kind kind);
+
+/* The refresh interval of kind, seconds, with these settings. */
+int sq_plan_interval(enum sq_kind kind, int fast, int slow);
+
+/* The fetch order: partners before the kinds that join them. Rank 0
+ * goes first. */
+int sq_plan_rank(enum sq_kind kind);
+
+/*
+ * Does row rec of v's snapshot belong to view v? Several views share a
+ * kind and each shows one scope of it (gpus, gpus-users ...; history,
+ * history-nodes ...). 1 for every row of a kind without scopes.
+ */
+int sq_plan_in_scope(const struct sq_view_def *v, const void *rec);
+
+/* Keep only the rows of s that belong to v (before publishing: batch). */
+void sq_plan_keep(const struct sq_view_def *v, struct sq_snapshot *s);
+
+#endif

@@ -1,0 +1,325 @@
+/*
+ * test_plan.c - the fetch plan (session/plan.h) is the one place that
+ * decides what a view fetches and joins: for EVERY view, the console's
+ * rows (a worker thread wanting what the console wants, the table widget
+ * with the view's default columns) equal `squall --once` rows (batch
+ * mode) on one recorded session (tests/fixtures/replay/22.05, see its
+ * README). With arguments (`test_plan VIEW [BACKEND]`) it compares one
+ * view on a live cluster instead and prints its rows, sorted, as tsv
+ * (tests/integration/test_plan.sh).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "batch/batch.h"
+#include "core/sanitize.h"
+#include "session/plan.h"
+#include "tests/unit/test_util.h"
+#include "tui/table.h"
+#include "tui/worker.h"
+
+#define REPLAY "tests/fixtures/replay/22.05"
+#define SPEC "tests/fixtures/spec/testbed.json"
+
+/* live mode: print the rows when both ways agree */
+static int show_rows;
+
+static void
+sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Sort the lines after the first (the header) so that two texts with the
+ * same rows in another order compare equal; the tree views and arrays
+ * of the console arrange rows where --once lists them sorted. */
+static int
+cmp_line(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *
+sorted_rows(const char *text)
+{
+	char *copy = strdup(text), **lines = NULL, *p, *out;
+	size_t n = 0, cap = 0, i, len = strlen(text) + 2;
+
+	out = calloc(1, len);
+	if (copy == NULL || out == NULL)
+		abort();
+	for (p = strtok(copy, "\n"); p != NULL; p = strtok(NULL, "\n")) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			lines = realloc(lines, cap * sizeof(*lines));
+			if (lines == NULL)
+				abort();
+		}
+		lines[n++] = p;
+	}
+	if (n > 1)
+		qsort(lines + 1, n - 1, sizeof(*lines), cmp_line);
+	for (i = 0; i < n; i++) {
+		strcat(out, lines[i]);
+		strcat(out, "\n");
+	}
+	free(lines);
+	free(copy);
+	return out;
+}
+
+/* The console's rows of v: the table's shown columns over the snapshot
+ * a worker published for what the console wants, as tsv. NULL with
+ * *why set when the worker's fetch failed. */
+static char *
+console_rows(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
+	     char *why, size_t n)
+{
+	struct sq_table t;
+	struct sq_worker *w;
+	struct sq_worker_status st;
+	struct sq_snapshot *snap;
+	struct sq_err err;
+	char *buf = NULL, cell[SQ_TABLE_CELL];
+	size_t len = 0, i;
+	FILE *fp;
+	int c, tries;
+
+	sq_table_init(&t, v);
+	w = sq_worker_start(cfg, 10, 60, &err);
+	if (w == NULL) {
+		snprintf(why, n, "worker: %s", err.msg);
+		return NULL;
+	}
+	sq_worker_want(
+	    w, sq_plan_kinds(v->kind, sq_plan_want_cols(v, t.cols, t.ncols)));
+	why[0] = '\0';
+	for (tries = 0; tries < 3000; tries++) {
+		sq_worker_status(w, &st);
+		if (st.state == SQ_WORKER_FAILED)
+			snprintf(why, n, "open: %s", st.error);
+		else if (st.kind[v->kind].fetched != 0)
+			break;
+		else if (st.kind[v->kind].failures > 0)
+			snprintf(why, n, "%s", st.kind[v->kind].error);
+		if (why[0] != '\0')
+			break;
+		sleep_ms(10);
+	}
+	snap = sq_worker_get(w, v->kind);
+	sq_worker_stop(w, 2000);
+	if (snap == NULL) {
+		if (why[0] == '\0')
+			snprintf(why, n, "no snapshot in 30 s");
+		sq_table_free(&t);
+		return NULL;
+	}
+	sq_table_set_snapshot(&t, snap);
+	sq_snapshot_unref(snap);
+	fp = open_memstream(&buf, &len);
+	if (fp == NULL)
+		abort();
+	for (c = 0; c < t.ncols; c++)
+		fprintf(fp, "%s%s", c ? "\t" : "", v->cols[t.cols[c]].id);
+	fputc('\n', fp);
+	for (i = 0; i < t.nrows; i++) {
+		const void *rec = sq_snapshot_row(t.snap, t.rows[i].rec);
+
+		for (c = 0; c < t.ncols; c++) {
+			const char *s =
+			    v->cols[t.cols[c]].text(rec, cell, sizeof(cell));
+
+			if (c)
+				fputc('\t', fp);
+			sq_tsv_escape(fp, s ? s : "");
+		}
+		fputc('\n', fp);
+	}
+	fclose(fp);
+	sq_table_free(&t);
+	return buf;
+}
+
+/* `squall --once --view v --columns <the console's> --format tsv`: its
+ * stdout, and its exit status in *rc. */
+static char *
+once_rows(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
+	  int *rc)
+{
+	struct sq_table t;
+	char cols[2048], *buf;
+	FILE *tmp = tmpfile();
+	int saved;
+	long len;
+
+	if (tmp == NULL)
+		abort();
+	sq_table_init(&t, v);
+	sq_table_columns_text(&t, cols, sizeof(cols));
+	sq_table_free(&t);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	if (saved == -1 || dup2(fileno(tmp), STDOUT_FILENO) == -1)
+		abort();
+	*rc = sq_batch_run(cfg, v->name, SQ_FMT_TSV, cols, NULL, NULL);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	len = ftell(tmp);
+	buf = calloc(1, (size_t)(len > 0 ? len : 0) + 1);
+	if (buf == NULL)
+		abort();
+	rewind(tmp);
+	if (len > 0 && fread(buf, 1, (size_t)len, tmp) != (size_t)len)
+		abort();
+	fclose(tmp);
+	return buf;
+}
+
+/* Compare v's rows both ways; 0 when equal, else print both (prefix). */
+static int
+compare_view(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
+	     size_t *nrows)
+{
+	char why[600], *con, *once, *a, *b;
+	int rc, same;
+
+	con = console_rows(cfg, v, why, sizeof(why));
+	once = once_rows(cfg, v, &rc);
+	if (con == NULL) {
+		/* the console could not fetch it: --once must fail too */
+		printf("# %s: console: %s; --once exit %d\n", v->name, why, rc);
+		free(once);
+		return rc == 0 ? -1 : 0;
+	}
+	a = sorted_rows(con);
+	b = sorted_rows(once);
+	same = rc == 0 && strcmp(a, b) == 0;
+	if (!same)
+		printf("# %s differs (--once exit %d)\n# console:\n%s# "
+		       "--once:\n%s",
+		       v->name, rc, a, b);
+	else if (show_rows)
+		fputs(a, stdout);
+	*nrows = 0;
+	for (char *p = a; (p = strchr(p, '\n')) != NULL; p++)
+		(*nrows)++;
+	if (*nrows > 0)
+		(*nrows)--; /* the header */
+	free(a);
+	free(b);
+	free(con);
+	free(once);
+	return same ? 0 : -1;
+}
+
+static void
+replay_cfg(struct sq_cluster_cfg *cfg)
+{
+	const char *root = getenv("SQ_FIXTURES");
+	char dir[400];
+
+	snprintf(dir, sizeof(dir), "%s/replay/22.05",
+		 root != NULL ? root : "tests/fixtures");
+	memset(cfg, 0, sizeof(*cfg));
+	snprintf(cfg->name, sizeof(cfg->name), "replay");
+	snprintf(cfg->backend, sizeof(cfg->backend), "replay");
+	snprintf(cfg->replay_dir, sizeof(cfg->replay_dir), "%s", dir);
+	snprintf(cfg->spec, sizeof(cfg->spec), "%s", SPEC);
+}
+
+/* Every view: the console's rows are --once rows, on one recording. */
+static void
+test_plan_every_view(void **state)
+{
+	struct sq_cluster_cfg cfg;
+	size_t i, n, views = 0, rows = 0;
+	int bad = 0;
+
+	(void)state;
+	replay_cfg(&cfg);
+	for (i = 0; sq_views[i] != NULL; i++) {
+		if (compare_view(&cfg, sq_views[i], &n) == -1)
+			bad++;
+		views++;
+		rows += n;
+		printf("# %-16s %zu rows, console = --once\n",
+		       sq_views[i]->name, n);
+	}
+	assert_int_equal(bad, 0);
+	/* the recording is not empty: the comparison compared something */
+	assert_true(views >= 20);
+	assert_true(rows > 100);
+}
+
+/* The events view joins the queue in both: restarts and preemptor's
+ * user come from the jobs (the drift this plan removed). */
+static void
+test_plan_table(void **state)
+{
+	(void)state;
+	assert_int_not_equal(sq_plan_kinds(SQ_KIND_EVENTS, SQ_PLAN_EAGER) &
+				 SQ_KIND_BIT(SQ_KIND_JOBS),
+			     0);
+	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_EAGER),
+			 SQ_KIND_BIT(SQ_KIND_JOBS));
+	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_ALL),
+			 SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_PRIO));
+	assert_int_equal(sq_plan_kinds(SQ_KIND_PARTITIONS, SQ_PLAN_EAGER),
+			 SQ_KIND_BIT(SQ_KIND_PARTITIONS) |
+			     SQ_KIND_BIT(SQ_KIND_NODES));
+	/* partners are fetched first */
+	assert_true(sq_plan_rank(SQ_KIND_PRIO) < sq_plan_rank(SQ_KIND_JOBS));
+	assert_true(sq_plan_rank(SQ_KIND_JOBS) < sq_plan_rank(SQ_KIND_EVENTS));
+	assert_true(sq_plan_rank(SQ_KIND_NODES) <
+		    sq_plan_rank(SQ_KIND_PARTITIONS));
+	assert_int_equal(sq_plan_interval(SQ_KIND_JOBS, 10, 60), 10);
+	assert_int_equal(sq_plan_interval(SQ_KIND_EVENTS, 10, 60), 60);
+}
+
+/* test_plan VIEW [BACKEND]: one view on a live cluster (local unless
+ * named), retried while the cluster moves between the two reads. */
+static int
+live(const char *view, const char *backend)
+{
+	const struct sq_view_def *v = sq_view_find(view);
+	struct sq_cluster_cfg cfg;
+	size_t n = 0;
+	int i;
+
+	if (v == NULL) {
+		fprintf(stderr, "test_plan: no view %s\n", view);
+		return 2;
+	}
+	show_rows = 1;
+	memset(&cfg, 0, sizeof(cfg));
+	snprintf(cfg.name, sizeof(cfg.name), "live");
+	snprintf(cfg.backend, sizeof(cfg.backend), "%s", backend);
+	for (i = 0; i < 5; i++) {
+		if (compare_view(&cfg, v, &n) == 0) {
+			printf("# %s: %zu rows, console = --once\n", view, n);
+			return 0;
+		}
+		sleep_ms(2000);
+	}
+	return 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plan_table),
+		cmocka_unit_test(test_plan_every_view),
+	};
+
+	setenv("SQUALL_CONFIG", "/dev/null", 1);
+	if (argc > 1)
+		return live(argv[1], argc > 2 ? argv[2] : "local");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
