@@ -22,8 +22,8 @@ fi
 if grep -q __asan_init "$SQUALL"; then
 	mkdir "$tmp/src"
 	(cd "$root" && tar cf - --exclude='*.o' --exclude='*.d' \
-		--exclude='*.a' configure Makefile.in ./*.c ./*.h core \
-		backends tui themes man) | (cd "$tmp/src" && tar xf -)
+		--exclude='*.a' configure Makefile.in squall.c core spec session \
+		batch backends tui themes man) | (cd "$tmp/src" && tar xf -)
 	if (cd "$tmp/src" && ./configure >"$tmp/build.log" 2>&1 &&
 		make -j2 squall >>"$tmp/build.log" 2>&1); then
 		ok "built a copy without sanitizers for valgrind"
