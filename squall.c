@@ -14,6 +14,7 @@
 #include "backends/backend.h"
 #include "batch/batch.h"
 #include "session/exec.h"
+#include "session/glance.h"
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/history.h"
@@ -401,6 +402,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	cfg = resolved;
+	sq_clusters_configure(&conf, &cfg); /* the clusters view's list */
 	{
 		/* the history window: --since, else `set history-since` */
 		struct sq_hist_window hw;

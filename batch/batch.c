@@ -19,6 +19,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "session/glance.h"
 #include "spec/spec_live.h"
 
 #define MAX_COLS 64
@@ -423,6 +424,8 @@ fetch_view(struct sq_backend *b, const struct sq_view_def *v,
 	}
 	if (v->kind == SQ_KIND_SPEC || v->kind == SQ_KIND_NODESETS)
 		return sq_spec_fetch(b, v->kind, out, err);
+	if (v->kind == SQ_KIND_OVERVIEW)
+		return sq_overview_fetch(b, out, err);
 	if (b->ops->fetch(b, v->kind, out, err) == -1)
 		return -1;
 	if (v->kind == SQ_KIND_JOBS && (caps & SQ_CAP_SPRIO)) {
@@ -483,6 +486,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 	if (sq_batch_filter_check(v, filter) == -1)
 		return 2;
 	sq_err_clear(&err);
+	if (v->kind == SQ_KIND_CLUSTERS) /* each cluster its own backend */
+		return sq_clusters_batch(v, fmt, columns, sort, filter);
 	b = sq_backend_open(cfg, &err);
 	if (b == NULL) {
 		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);

@@ -36,7 +36,9 @@
 	X(LIMITS, "limits", "limits in force and their usage (assoc_mgr)")     \
 	X(SPEC, "spec", "the cluster spec against the live cluster")           \
 	X(NODESETS, "nodesets", "nodes grouped by node set")                   \
-	X(HISTORY, "history", "job runs from accounting in a window")
+	X(HISTORY, "history", "job runs from accounting in a window")          \
+	X(OVERVIEW, "overview", "the cluster at a glance")                     \
+	X(CLUSTERS, "clusters", "every configured cluster at once")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

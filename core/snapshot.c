@@ -11,6 +11,8 @@
 #include "core/model.h"
 #include "core/model_admin.h"
 #include "core/nodeset.h"
+#include "core/clusters.h"
+#include "core/overview.h"
 #include "core/snapshot.h"
 #include "core/spec.h"
 
@@ -141,6 +143,10 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_nodeset);
 	case SQ_KIND_HISTORY:
 		return sizeof(struct sq_hist);
+	case SQ_KIND_OVERVIEW:
+		return sizeof(struct sq_ov_row);
+	case SQ_KIND_CLUSTERS:
+		return sizeof(struct sq_cluster_row);
 	default:
 		return sq_admin_rowsize(kind);
 	}

@@ -86,6 +86,9 @@ sync_view(struct sq_app *app)
 	sq_snapshot_unref(s);
 	if (t->def->kind == SQ_KIND_NODES)
 		sq_tui_nodes_sync(app, t);
+	if (t->def->kind == SQ_KIND_OVERVIEW ||
+	    t->def->kind == SQ_KIND_CLUSTERS)
+		sq_tui_glance_sync(app, t);
 }
 
 void
@@ -109,6 +112,9 @@ sq_app_want(struct sq_app *app)
 	}
 	if (t->def->kind == SQ_KIND_PARTITIONS)
 		want |= SQ_KIND_BIT(SQ_KIND_NODES);
+	if (t->def->kind == SQ_KIND_OVERVIEW ||
+	    t->def->kind == SQ_KIND_CLUSTERS)
+		want = sq_tui_glance_want(t->def->kind);
 	if (t->def->kind == SQ_KIND_NODES && sq_tui_nodes_grouped())
 		want |= SQ_KIND_BIT(SQ_KIND_NODESETS);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL &&
@@ -729,6 +735,7 @@ loop(struct sq_app *app)
 		/* every turn: a worker that publishes each second (refresh 1)
 		 * keeps poll() from ever timing out */
 		sq_idle_tick(app);
+		sq_tui_glance_tick(app);
 	}
 }
 
