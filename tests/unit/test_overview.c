@@ -3,17 +3,25 @@
  * hand-made snapshots (exact figures) and on sinfo/squeue/sdiag recorded
  * on the 22.05 testbed (figures checked against the parsed rows), the
  * history rings (one sample per step, the hour window, wrap-around,
- * eviction), sparkline rendering, and the clusters view's counts.
+ * eviction), sparkline rendering, the clusters view's counts, and its
+ * parallel fetch with clusters that fail (no Slurm commands, a missing
+ * recording, an sinfo that hangs): a row each, in order, each with its
+ * own error, within the time budget.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/clusters.h"
 #include "core/model_admin.h"
+#include "core/conf.h"
 #include "core/overview.h"
+#include "core/util.h"
+#include "session/glance.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"
@@ -419,6 +427,81 @@ test_clusters_count(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+static struct sq_conf conf; /* large: not on the stack */
+
+static void
+test_clusters_fetch(void **state)
+{
+	char dir[] = "/tmp/sq-test-clusters.XXXXXX", path[128], line[512];
+	const char *names[] = { "hangs", "nocmds", "norec" };
+	struct sq_clusters_run *r;
+	struct sq_snapshot *s;
+	struct sq_cluster_cfg cur;
+	struct sq_err err;
+	double t0;
+	FILE *fp;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/sinfo", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs("#!/bin/sh\nexec sleep 8\n", fp);
+	fclose(fp);
+	chmod(path, 0755);
+	sq_conf_init(&conf);
+	snprintf(line, sizeof(line),
+		 "cluster hangs backend=local slurm-bindir=%s timeout=5", dir);
+	assert_int_equal(sq_conf_exec(&conf, line, "t", 1, &err), 0);
+	assert_int_equal(sq_conf_exec(&conf,
+				      "cluster nocmds backend=local "
+				      "slurm-bindir=/nonexistent/bin",
+				      "t", 2, &err),
+			 0);
+	assert_int_equal(sq_conf_exec(&conf,
+				      "cluster norec backend=replay "
+				      "replay=/nonexistent/rec",
+				      "t", 3, &err),
+			 0);
+	sq_cluster_defaults(&cur);
+	sq_clusters_configure(&conf, &cur);
+	assert_int_equal(sq_clusters_count(), 3);
+
+	t0 = sq_util_now_ms();
+	r = sq_clusters_start(2);
+	assert_non_null(r);
+	s = sq_clusters_result(r, 1);
+	sq_clusters_release(r);
+	assert_non_null(s);
+	/* the hanging sinfo does not hold the others up for its 8 s */
+	assert_true(sq_util_now_ms() - t0 < 4000);
+	assert_int_equal(s->kind, SQ_KIND_CLUSTERS);
+	assert_int_equal(s->nrows, 3);
+	for (i = 0; i < 3; i++) {
+		const struct sq_cluster_row *row = sq_snapshot_row(s, i);
+
+		assert_string_equal(row->cluster, names[i]);
+		assert_true(row->error[0] != '\0');
+		assert_int_equal(row->nodes_up, SQ_NONE);
+		assert_int_equal(row->jobs_pending, SQ_NONE);
+	}
+	assert_string_equal(
+	    ((const struct sq_cluster_row *)sq_snapshot_row(s, 2))->backend,
+	    "replay");
+	sq_snapshot_unref(s);
+	/* no cluster lines: the current cluster alone */
+	sq_conf_init(&conf);
+	snprintf(cur.name, sizeof(cur.name), "here");
+	sq_clusters_configure(&conf, &cur);
+	assert_int_equal(sq_clusters_count(), 1);
+	assert_int_equal(sq_clusters_get(0, &cur), 0);
+	assert_string_equal(cur.name, "here");
+	assert_int_equal(sq_clusters_get(1, &cur), -1);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -429,6 +512,7 @@ main(void)
 		cmocka_unit_test(test_hist_feed),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_clusters_count),
+		cmocka_unit_test(test_clusters_fetch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
