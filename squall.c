@@ -14,6 +14,7 @@
 #include "backends/backend.h"
 #include "batch/batch.h"
 #include "session/exec.h"
+#include "session/glance.h"
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/history.h"
@@ -145,7 +146,9 @@ usage(FILE *fp)
 		"gpus-accounts,\n"
 		"                         limits, reservations, diag, "
 		"config,\n"
-		"                         spec, nodesets (need or use --spec)\n"
+		"                         spec, nodesets (need or use "
+		"--spec),\n"
+		"                         overview, clusters\n"
 		"      --format FMT       --once: table (default), tsv or "
 		"json\n"
 		"      --columns LIST     --once: comma-separated column ids "
@@ -421,6 +424,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	cfg = resolved;
+	sq_clusters_configure(&conf, &cfg); /* the clusters view's list */
 	{
 		/* the history window: --since, else `set history-since` */
 		struct sq_hist_window hw;

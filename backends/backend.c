@@ -135,6 +135,10 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_SPEC:
 	case SQ_KIND_NODESETS: /* built from partitions, nodes and config */
 		return SQ_CAP_NODES;
+	case SQ_KIND_OVERVIEW: /* built from nodes, jobs and sdiag */
+		return SQ_CAP_NODES | SQ_CAP_JOBS;
+	case SQ_KIND_CLUSTERS: /* every cluster with its own backend */
+		return 0;
 	case SQ_KIND_COUNT:
 		break;
 	}

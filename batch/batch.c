@@ -17,6 +17,7 @@
 #include "core/why.h"
 #include "session/plan.h"
 #include "session/whatif_fetch.h"
+#include "session/glance.h"
 
 #define MAX_COLS 64
 
@@ -433,6 +434,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 	if (sq_batch_filter_check(v, filter) == -1)
 		return 2;
 	sq_err_clear(&err);
+	if (v->kind == SQ_KIND_CLUSTERS) /* each cluster its own backend */
+		return sq_clusters_batch(v, fmt, columns, sort, filter);
 	b = sq_backend_open(cfg, &err);
 	if (b == NULL) {
 		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);

@@ -53,6 +53,15 @@ int sq_batch_filter_check(const struct sq_view_def *v, const char *filter);
  */
 void sq_batch_columns(FILE *fp, const struct sq_view_def *v);
 
+/*
+ * `--once --view clusters`: every configured cluster fetched in parallel
+ * (session/glance.h), printed like any view. Exit status 0, or 1 when a
+ * cluster failed (its row says why).
+ */
+int sq_clusters_batch(const struct sq_view_def *v, enum sq_format fmt,
+		      const char *columns, const char *sort,
+		      const char *filter);
+
 /* Print rows of a snapshot through a view's columns (used by tests). */
 int sq_batch_print(FILE *fp, const struct sq_view_def *v,
 		   const struct sq_snapshot *s, enum sq_format fmt,

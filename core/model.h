@@ -37,7 +37,9 @@
 	X(SPEC, "spec", "the cluster spec against the live cluster")           \
 	X(NODESETS, "nodesets", "nodes grouped by node set")                   \
 	X(HISTORY, "history", "job runs from accounting in a window")          \
-	X(WHATIF, "whatif", "pending jobs' priority under other weights")
+	X(WHATIF, "whatif", "pending jobs' priority under other weights")      \
+	X(OVERVIEW, "overview", "the cluster at a glance")                     \
+	X(CLUSTERS, "clusters", "every configured cluster at once")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

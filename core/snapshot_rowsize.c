@@ -10,6 +10,8 @@
 #include "core/snapshot.h"
 #include "core/spec.h"
 #include "core/whatif.h"
+#include "core/clusters.h"
+#include "core/overview.h"
 
 size_t
 sq_kind_rowsize(enum sq_kind kind)
@@ -33,6 +35,10 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_hist);
 	case SQ_KIND_WHATIF:
 		return sizeof(struct sq_whatif);
+	case SQ_KIND_OVERVIEW:
+		return sizeof(struct sq_ov_row);
+	case SQ_KIND_CLUSTERS:
+		return sizeof(struct sq_cluster_row);
 	default:
 		return sq_admin_rowsize(kind);
 	}

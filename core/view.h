@@ -61,5 +61,7 @@ extern const struct sq_view_def sq_view_partitions;
 extern const struct sq_view_def sq_view_nodes;
 extern const struct sq_view_def sq_view_jobs;
 extern const struct sq_view_def sq_view_priority;
+extern const struct sq_view_def sq_view_overview;
+extern const struct sq_view_def sq_view_clusters;
 
 #endif

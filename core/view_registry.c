@@ -38,6 +38,9 @@ const struct sq_view_def *const sq_views[] = {
 	/* declared vs live */
 	&sq_view_spec,
 	&sq_view_nodesets,
+	/* at a glance */
+	&sq_view_overview,
+	&sq_view_clusters,
 	NULL,
 };
 

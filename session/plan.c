@@ -10,6 +10,7 @@
 #include "core/gpus.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "session/glance.h"
 #include "session/plan.h"
 #include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
@@ -97,6 +98,17 @@ whatif_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return sq_whatif_fetch(b, out, err);
 }
 
+/* nodes, the queue and sdiag in one summary (session/overview_fetch.c);
+ * the console composes the same rows from its own snapshots, with their
+ * history (tui/view_overview.c) */
+static int
+overview_fetch(struct sq_backend *b, enum sq_kind kind,
+	       struct sq_snapshot **out, struct sq_err *err)
+{
+	(void)kind;
+	return sq_overview_fetch(b, out, err);
+}
+
 /*
  * The plan, one row per kind. A kind without a row is fetched alone
  * through the backend, refreshed at the slow interval, every row shown.
@@ -121,6 +133,7 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	[SQ_KIND_NODESETS] = { .fetch = sq_spec_fetch },
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
+	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
 };
 
 static const struct plan *

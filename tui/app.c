@@ -91,6 +91,9 @@ sync_view(struct sq_app *app)
 	sq_snapshot_unref(s);
 	if (t->def->kind == SQ_KIND_NODES)
 		sq_tui_nodes_sync(app, t);
+	if (t->def->kind == SQ_KIND_OVERVIEW ||
+	    t->def->kind == SQ_KIND_CLUSTERS)
+		sq_tui_glance_sync(app, t);
 }
 
 void
@@ -108,6 +111,11 @@ sq_app_want(struct sq_app *app)
 	/* the plan's lazy partners (sprio) when a column shows them */
 	want = sq_plan_kinds(t->def->kind,
 			     sq_plan_want_cols(t->def, t->cols, t->ncols));
+	/* the at-a-glance views compose their rows on the UI thread from
+	 * the worker's snapshots (their history lives there) */
+	if (t->def->kind == SQ_KIND_OVERVIEW ||
+	    t->def->kind == SQ_KIND_CLUSTERS)
+		want = sq_tui_glance_want(t->def->kind);
 	if (t->def->kind == SQ_KIND_NODES && sq_tui_nodes_grouped())
 		want |= SQ_KIND_BIT(SQ_KIND_NODESETS);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL &&
@@ -728,6 +736,7 @@ loop(struct sq_app *app)
 		/* every turn: a worker that publishes each second (refresh 1)
 		 * keeps poll() from ever timing out */
 		sq_idle_tick(app);
+		sq_tui_glance_tick(app);
 	}
 }
 

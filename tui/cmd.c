@@ -15,6 +15,7 @@
 #include "core/history.h"
 #include "core/sanitize.h"
 #include "core/whatif.h"
+#include "session/glance.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
@@ -140,6 +141,7 @@ cmd_cluster(struct sq_app *app, const char *line, const char *arg)
 			sq_app_message(app, 1, "%s", err.msg);
 			return -1;
 		}
+		sq_clusters_configure(app->conf, &app->cfg); /* :clusters */
 		sq_app_message(app, 0,
 			       "defined cluster; :cluster NAME "
 			       "switches to it");

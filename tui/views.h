@@ -73,5 +73,17 @@ extern const struct sq_tui_view sq_tui_view_whatif;
  * WHATIF snapshot into t, recomputed for those weights. */
 int sq_tui_whatif_cmd(struct sq_app *app, const char *arg);
 void sq_tui_whatif_sync(struct sq_app *app, struct sq_table *t);
+extern const struct sq_tui_view sq_tui_view_overview;
+extern const struct sq_tui_view sq_tui_view_clusters;
+
+/*
+ * The at-a-glance views (view_overview.c; UI thread): the kinds the
+ * worker fetches for one of them; the tick (each turn of the loop) that
+ * feeds the overview's history from new snapshots and collects the
+ * clusters' fetch; and the sync of their table with the newest rows.
+ */
+unsigned sq_tui_glance_want(enum sq_kind kind);
+void sq_tui_glance_tick(struct sq_app *app);
+void sq_tui_glance_sync(struct sq_app *app, struct sq_table *t);
 
 #endif

@@ -244,6 +244,11 @@ test_plan_every_view(void **state)
 	(void)state;
 	replay_cfg(&cfg);
 	for (i = 0; sq_views[i] != NULL; i++) {
+		/* every configured cluster at once: not one backend's data,
+		 * fetched by session/clusters.c for both front ends alike
+		 * (test_overview.c) */
+		if (sq_views[i]->kind == SQ_KIND_CLUSTERS)
+			continue;
 		if (compare_view(&cfg, sq_views[i], &n) == -1)
 			bad++;
 		views++;

@@ -1,0 +1,503 @@
+/*
+ * overview.c - the rows of the overview view, aggregated from the newest
+ * nodes, jobs, partitions and sdiag snapshots: nodes by state, CPU, memory
+ * and GPU allocation and jobs per partition, the top pending reasons,
+ * the busiest users and accounts, idle GPUs and slurmctld health. Pure:
+ * reads snapshots, writes a new one; no I/O.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/model_admin.h"
+#include "core/overview.h"
+
+/* A counter keyed by a string (n bytes at k). */
+struct cnt {
+	const char *k;
+	size_t n;
+	int64_t a, b, c, d; /* meaning by use: see the callers */
+};
+
+struct counts {
+	struct cnt *v;
+	size_t cap, used;
+};
+
+static uint64_t
+hash(const char *k, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)k[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int
+grow(struct counts *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : 64, i;
+	struct cnt *v = calloc(cap, sizeof(*v));
+
+	if (v == NULL)
+		return -1;
+	for (i = 0; i < c->cap; i++) {
+		size_t j;
+
+		if (c->v[i].k == NULL)
+			continue;
+		j = hash(c->v[i].k, c->v[i].n) & (cap - 1);
+		while (v[j].k != NULL)
+			j = (j + 1) & (cap - 1);
+		v[j] = c->v[i];
+	}
+	free(c->v);
+	c->v = v;
+	c->cap = cap;
+	return 0;
+}
+
+/* The counter of key (n bytes), NULL on ENOMEM. */
+static struct cnt *
+count(struct counts *c, const char *k, size_t n)
+{
+	size_t j;
+
+	if ((c->used + 1) * 2 > c->cap && grow(c) == -1)
+		return NULL;
+	j = hash(k, n) & (c->cap - 1);
+	while (c->v[j].k != NULL) {
+		if (c->v[j].n == n && memcmp(c->v[j].k, k, n) == 0)
+			return &c->v[j];
+		j = (j + 1) & (c->cap - 1);
+	}
+	c->v[j].k = k;
+	c->v[j].n = n;
+	c->used++;
+	return &c->v[j];
+}
+
+/* Order of rankings: a (desc), then b (desc), then the key. */
+static int
+by_rank(const void *x, const void *y)
+{
+	const struct cnt *p = x, *q = y;
+	size_t n;
+	int d;
+
+	if (p->k == NULL || q->k == NULL)
+		return (p->k == NULL) - (q->k == NULL);
+	if (p->a != q->a)
+		return p->a > q->a ? -1 : 1;
+	if (p->b != q->b)
+		return p->b > q->b ? -1 : 1;
+	n = p->n < q->n ? p->n : q->n;
+	d = memcmp(p->k, q->k, n);
+	return d != 0 ? d : (p->n > q->n) - (p->n < q->n);
+}
+
+static struct sq_ov_row *
+add(struct sq_snapshot *s, const char *section, const char *key, size_t kn,
+    int src)
+{
+	struct sq_ov_row *r = sq_snapshot_add(s);
+	char id[160];
+
+	if (r == NULL)
+		return NULL;
+	r->section = section;
+	/* a line, not a record: long names are cut (the filter keeps
+	 * the whole name) */
+	r->key = sq_snapshot_strn(s, key, kn > 24 ? 24 : kn);
+	snprintf(id, sizeof(id), "%s/%s", section, r->key);
+	r->id = sq_snapshot_str(s, id);
+	r->value = "";
+	r->view = "";
+	r->filter = "";
+	r->num = SQ_NONE;
+	r->used = r->total = 0;
+	r->src = src;
+	return r;
+}
+
+static void
+set_value(struct sq_snapshot *s, struct sq_ov_row *r, const char *fmt,
+	  long long a, long long b)
+{
+	char buf[96];
+
+	snprintf(buf, sizeof(buf), fmt, a, b);
+	r->value = sq_snapshot_str(s, buf);
+}
+
+/* "@col=value", quoted when the value has a space; "" when it cannot be
+ * written as a filter (quotes). */
+static void
+set_link(struct sq_snapshot *s, struct sq_ov_row *r, const char *view,
+	 const char *col, const char *v, size_t n)
+{
+	char buf[300];
+
+	r->view = view;
+	if (col == NULL || memchr(v, '\'', n) != NULL ||
+	    memchr(v, '"', n) != NULL || n > 200)
+		return;
+	if (memchr(v, ' ', n) != NULL)
+		snprintf(buf, sizeof(buf), "@%s='%.*s'", col, (int)n, v);
+	else
+		snprintf(buf, sizeof(buf), "@%s=%.*s", col, (int)n, v);
+	r->filter = sq_snapshot_str(s, buf);
+}
+
+/* Does the comma-separated list (default marked '*') name p? */
+static int
+in_list(const char *list, const char *p, size_t pn)
+{
+	const char *e = list;
+
+	while (*e != '\0') {
+		size_t n = strcspn(e, ",");
+		size_t m = n > 0 && e[n - 1] == '*' ? n - 1 : n;
+
+		if (m == pn && memcmp(e, p, pn) == 0)
+			return 1;
+		e += n;
+		if (*e == ',')
+			e++;
+	}
+	return 0;
+}
+
+static void
+nodes_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
+{
+	struct counts st = { 0 };
+	struct sq_ov_row *r;
+	size_t i;
+
+	for (i = 0; i < nodes->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(nodes, i);
+		struct cnt *c = count(&st, n->state, strlen(n->state));
+
+		if (c != NULL)
+			c->a++;
+	}
+	r = add(s, "nodes", "total", 5, SQ_KIND_NODES);
+	if (r != NULL) {
+		r->num = (int64_t)nodes->nrows;
+		set_value(s, r, "%lld", r->num, 0);
+		r->view = "nodes";
+	}
+	if (st.cap > 0)
+		qsort(st.v, st.cap, sizeof(*st.v), by_rank);
+	for (i = 0; i < st.used; i++) {
+		r = add(s, "nodes", st.v[i].k, st.v[i].n, SQ_KIND_NODES);
+		if (r == NULL)
+			break;
+		r->num = r->used = st.v[i].a;
+		r->total = (int64_t)nodes->nrows;
+		set_value(s, r, "%lld", r->num, 0);
+		set_link(s, r, "nodes", "state", st.v[i].k, st.v[i].n);
+	}
+	free(st.v);
+}
+
+/* Partition names in order: the partitions snapshot, the nodes', the
+ * queue's. */
+static void
+partition_names(const struct sq_ov_input *in, struct counts *names)
+{
+	size_t i;
+
+	if (in->parts != NULL) {
+		for (i = 0; i < in->parts->nrows; i++) {
+			const struct sq_partition *p =
+			    sq_snapshot_row(in->parts, i);
+			struct cnt *c = count(names, p->name, strlen(p->name));
+
+			if (c != NULL && c->d == 0)
+				c->d = (int64_t)names->used;
+		}
+	}
+	for (i = 0; in->nodes != NULL && i < in->nodes->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(in->nodes, i);
+		const char *e = n->partitions;
+
+		while (*e != '\0') {
+			size_t l = strcspn(e, ",");
+			size_t m = l > 0 && e[l - 1] == '*' ? l - 1 : l;
+			struct cnt *c = m > 0 ? count(names, e, m) : NULL;
+
+			if (c != NULL && c->d == 0)
+				c->d = (int64_t)names->used;
+			e += l;
+			if (*e == ',')
+				e++;
+		}
+	}
+	/* partitions with jobs only (or no nodes fetched yet) */
+	for (i = 0; in->jobs != NULL && i < in->jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(in->jobs, i);
+		size_t l = strcspn(j->partition, ",");
+		struct cnt *c = l > 0 ? count(names, j->partition, l) : NULL;
+
+		if (c != NULL && c->d == 0)
+			c->d = (int64_t)names->used;
+	}
+}
+
+static int
+by_order(const void *x, const void *y)
+{
+	const struct cnt *p = x, *q = y;
+
+	if (p->k == NULL || q->k == NULL)
+		return (p->k == NULL) - (q->k == NULL);
+	return (p->d > q->d) - (p->d < q->d);
+}
+
+static void
+bar_row(struct sq_snapshot *s, const struct cnt *p, const char *what,
+	int64_t used, int64_t total, const char *unit)
+{
+	char key[160], val[96];
+	struct sq_ov_row *r;
+
+	snprintf(key, sizeof(key), "%.*s %s", (int)p->n, p->k, what);
+	r = add(s, "partition", key, strlen(key), SQ_KIND_NODES);
+	if (r == NULL)
+		return;
+	r->num = r->used = used;
+	r->total = total;
+	if (unit[0] == 'G' && total >= 10240)
+		snprintf(val, sizeof(val), "%lld/%lldG", (long long)used / 1024,
+			 (long long)total / 1024);
+	else
+		snprintf(val, sizeof(val), "%lld/%lld", (long long)used,
+			 (long long)total);
+	r->value = sq_snapshot_str(s, val);
+	set_link(s, r, "jobs", "partition", p->k, p->n);
+}
+
+/* Per partition: cpu, mem and gpu bars from the nodes; jobs running and
+ * pending from the queue. */
+static void
+partition_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	struct counts names = { 0 }, jobs = { 0 };
+	size_t i, j;
+
+	partition_names(in, &names);
+	if (names.cap > 0)
+		qsort(names.v, names.cap, sizeof(*names.v), by_order);
+	for (i = 0; in->jobs != NULL && i < in->jobs->nrows; i++) {
+		const struct sq_job *jb = sq_snapshot_row(in->jobs, i);
+		struct cnt *c =
+		    count(&jobs, jb->partition, strcspn(jb->partition, ","));
+
+		if (c == NULL)
+			continue;
+		if (sq_job_is_pending(jb))
+			c->b++;
+		else if (strcmp(jb->state, "RUNNING") == 0)
+			c->a++;
+	}
+	for (i = 0; i < names.used; i++) {
+		const struct cnt *p = &names.v[i];
+		int64_t cu = 0, ct = 0, mu = 0, mt = 0, gu = 0, gt = 0;
+		struct cnt *jc;
+		struct sq_ov_row *r;
+		char key[160];
+
+		for (j = 0; in->nodes != NULL && j < in->nodes->nrows; j++) {
+			const struct sq_node *n = sq_snapshot_row(in->nodes, j);
+
+			if (!in_list(n->partitions, p->k, p->n))
+				continue;
+			cu += n->cpus_alloc > 0 ? n->cpus_alloc : 0;
+			ct += n->cpus_total > 0 ? n->cpus_total : 0;
+			mu += n->mem_alloc > 0 ? n->mem_alloc : 0;
+			mt += n->mem_total > 0 ? n->mem_total : 0;
+			gu += n->gpus_alloc > 0 ? n->gpus_alloc : 0;
+			gt += n->gpus_total > 0 ? n->gpus_total : 0;
+		}
+		if (in->jobs != NULL) {
+			jc = count(&jobs, p->k, p->n);
+			snprintf(key, sizeof(key), "%.*s jobs", (int)p->n,
+				 p->k);
+			r = add(s, "partition", key, strlen(key), SQ_KIND_JOBS);
+			if (r != NULL && jc != NULL) {
+				r->num = jc->b;
+				r->used = jc->a;
+				r->total = jc->a + jc->b;
+				set_value(s, r, "%lld R %lld PD", jc->a, jc->b);
+				set_link(s, r, "jobs", "partition", p->k, p->n);
+			}
+		}
+		if (in->nodes == NULL)
+			continue;
+		bar_row(s, p, "cpu", cu, ct, "");
+		bar_row(s, p, "mem", mu, mt, "G");
+		if (gt > 0)
+			bar_row(s, p, "gpu", gu, gt, "");
+	}
+	free(names.v);
+	free(jobs.v);
+}
+
+/* The top rankings of the queue: pending reasons (by count), users and
+ * accounts (by running CPUs, then pending jobs). */
+static void
+rank_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	struct counts rs = { 0 }, us = { 0 }, as = { 0 };
+	const struct sq_snapshot *js = in->jobs;
+	struct counts *all[3] = { &rs, &us, &as };
+	static const char *const sect[3] = { "reason", "user", "account" };
+	size_t i, k;
+	int t;
+
+	for (i = 0; i < js->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(js, i);
+		int pend = sq_job_is_pending(j);
+		int run = strcmp(j->state, "RUNNING") == 0;
+		struct cnt *c;
+
+		if (pend && j->reason[0] != '\0' &&
+		    (c = count(&rs, j->reason, strcspn(j->reason, ",("))))
+			c->a++;
+		for (k = 1; k < 3; k++) {
+			const char *v = k == 1 ? j->user : j->account;
+
+			c = count(all[k], v, strlen(v));
+			if (c == NULL)
+				continue;
+			if (run) {
+				c->a += j->cpus > 0 ? j->cpus : 0;
+				c->c++;
+			}
+			if (pend)
+				c->b++;
+		}
+	}
+	for (k = 0; k < 3; k++) {
+		struct counts *c = all[k];
+
+		if (c->cap > 0)
+			qsort(c->v, c->cap, sizeof(*c->v), by_rank);
+		for (t = 0; t < in->top && (size_t)t < c->used; t++) {
+			const struct cnt *e = &c->v[t];
+			struct sq_ov_row *r;
+
+			if (k > 0 && e->a == 0 && e->b == 0)
+				break;
+			r = add(s, sect[k], e->n ? e->k : "(none)",
+				e->n ? e->n : 6, SQ_KIND_JOBS);
+			if (r == NULL)
+				break;
+			r->num = e->a;
+			if (k == 0)
+				set_value(s, r, "%lld PD", e->a, 0);
+			else
+				set_value(s, r, "%lld cpu %lld PD", e->a, e->b);
+			set_link(s, r, "jobs", sect[k], e->k, e->n);
+		}
+		free(c->v);
+	}
+}
+
+static void
+gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
+{
+	int64_t used = 0, total = 0;
+	struct sq_ov_row *r;
+	size_t i;
+
+	for (i = 0; i < nodes->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(nodes, i);
+
+		used += n->gpus_alloc > 0 ? n->gpus_alloc : 0;
+		total += n->gpus_total > 0 ? n->gpus_total : 0;
+	}
+	r = add(s, "gpus", "idle", 4, SQ_KIND_NODES);
+	if (r == NULL)
+		return;
+	r->num = total - used;
+	r->used = used;
+	r->total = total;
+	set_value(s, r, "%lld of %lld", total - used, total);
+	r->view = "gpus";
+}
+
+/* slurmctld health from the sdiag rows (section, label as sdiag prints
+ * it, our key, unit). Times are microseconds. */
+static const struct {
+	const char *section, *label, *key, *fmt;
+} diag_keys[] = {
+	{ "general", "Server thread count", "server threads", "%lld" },
+	{ "general", "Agent queue size", "agent queue", "%lld" },
+	{ "general", "DBD Agent queue size", "dbd agent queue", "%lld" },
+	{ "main", "Last cycle", "sched cycle", "%lld us" },
+	{ "main", "Mean cycle", "sched cycle mean", "%lld us" },
+	{ "main", "Cycles per minute", "sched cycles/min", "%lld" },
+	{ "backfill", "Last cycle", "backfill cycle", "%lld us" },
+	{ "backfill", "Last depth cycle", "backfill depth", "%lld" },
+	{ "backfill", "Total backfilled jobs (since last slurm start)",
+	  "backfilled jobs", "%lld" },
+};
+
+static void
+diag_rows(struct sq_snapshot *s, const struct sq_snapshot *diag)
+{
+	size_t i, k;
+
+	for (k = 0; k < sizeof(diag_keys) / sizeof(diag_keys[0]); k++) {
+		for (i = 0; i < diag->nrows; i++) {
+			const struct sq_kv *kv = sq_snapshot_row(diag, i);
+			struct sq_ov_row *r;
+			char *end;
+			long long v;
+
+			if (strcmp(kv->section, diag_keys[k].section) != 0 ||
+			    strcmp(kv->key, diag_keys[k].label) != 0)
+				continue;
+			v = strtoll(kv->value, &end, 10);
+			if (end == kv->value)
+				break;
+			r = add(s, "ctld", diag_keys[k].key,
+				strlen(diag_keys[k].key), SQ_KIND_DIAG);
+			if (r == NULL)
+				return;
+			r->num = v;
+			set_value(s, r, diag_keys[k].fmt, v, 0);
+			set_link(s, r, "diag", "section", kv->section,
+				 strlen(kv->section));
+			break;
+		}
+	}
+}
+
+struct sq_snapshot *
+sq_overview_build(const struct sq_ov_input *in, time_t now)
+{
+	struct sq_snapshot *s =
+	    sq_snapshot_new(SQ_KIND_OVERVIEW, sizeof(struct sq_ov_row));
+
+	if (s == NULL)
+		return NULL;
+	s->fetched = now;
+	s->source = "nodes, jobs, sdiag";
+	if (in->nodes != NULL)
+		nodes_rows(s, in->nodes);
+	if (in->nodes != NULL || in->jobs != NULL)
+		partition_rows(s, in);
+	if (in->jobs != NULL)
+		rank_rows(s, in);
+	if (in->nodes != NULL)
+		gpu_rows(s, in->nodes);
+	if (in->diag != NULL)
+		diag_rows(s, in->diag);
+	return s;
+}
