@@ -42,6 +42,11 @@ struct sq_view_def {
 	const struct sq_column *cols;
 	size_t ncols;
 	const char *default_sort; /* column id, "-" prefix for descending */
+	/* The console's default columns in their order, each with its fit
+	 * priority (1 most important): "job_id:1,name:3,...". The console
+	 * shows the most important ones that fit the terminal. NULL: the
+	 * columns without SQ_COL_HIDDEN, the first ones first. */
+	const char *layout;
 };
 
 /* All views, NULL-terminated. */
@@ -52,6 +57,10 @@ const struct sq_view_def *sq_view_find(const char *name);
 /* Column of a view by id, or NULL. */
 const struct sq_column *sq_view_column(const struct sq_view_def *v,
 				       const char *id);
+
+/* The console's default columns (def indices into idx, fit priorities
+ * into prio, at most max); returns the count. */
+int sq_view_layout(const struct sq_view_def *v, int *idx, int *prio, int max);
 
 /* Helpers for column text functions. */
 const char *sq_col_int(long long v, char *buf, size_t n);

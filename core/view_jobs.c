@@ -3,6 +3,7 @@
  * sprio factors and their rank in the partition.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/parse.h"
 #include "core/view_cols.h"
@@ -99,6 +100,23 @@ c_tres(const void *rec, char *buf, size_t n)
 	return r->prio != NULL ? sq_col_str(r->prio->tres) : NULL;
 }
 
+/* squeue's NODELIST(REASON): the nodes, or the reason in parentheses
+ * while the job waits */
+static const char *
+c_where(const void *rec, char *buf, size_t n)
+{
+	const J *r = rec;
+
+	int pending = r->state != NULL && strncmp(r->state, "PENDING", 7) == 0;
+
+	if (!pending && r->nodelist != NULL && *r->nodelist != '\0')
+		return r->nodelist;
+	if (r->reason == NULL || *r->reason == '\0')
+		return NULL;
+	snprintf(buf, n, "(%s)", r->reason);
+	return buf;
+}
+
 static const char *
 c_array(const void *rec, char *buf, size_t n)
 {
@@ -170,6 +188,9 @@ static const struct sq_column cols[] = {
 	  SQ_RIGHT, c_jobid, c_jobid_num, NUM | SQ_COL_HIDDEN },
 	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT, c_array,
 	  NULL, SQ_COL_HIDDEN },
+	{ "nodelist_reason", "NODELIST(REASON)",
+	  "allocated nodes, or (the reason) while pending, as squeue", 16,
+	  SQ_LEFT, c_where, NULL, 0 },
 };
 
 static const char *const aliases[] = { "j", "job", "squeue", "queue", NULL };
@@ -182,4 +203,10 @@ const struct sq_view_def sq_view_jobs = {
 	.cols = cols,
 	.ncols = sizeof(cols) / sizeof(cols[0]),
 	.default_sort = "-priority",
+	/* squeue's columns first; the sprio factors at 160 cells and more */
+	.layout = "job_id:1,name:3,user:2,account:5,partition:5,qos:6,"
+		  "state:1,time_used:3,nodes:4,priority:5,prio_age:7,"
+		  "prio_fairshare:7,prio_jobsize:7,prio_partition:7,"
+		  "prio_qos:7,prio_assoc:7,prio_tres:8,prio_nice:8,rank:8,"
+		  "cpus:9,gres:9,time_limit:9,nodelist_reason:2",
 };
