@@ -19,6 +19,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "core/when.h"
 #include "spec/spec_live.h"
 
 #define MAX_COLS 64
@@ -95,7 +96,8 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
-			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			const char *t =
+			    sq_when_cell(cols[c], r, 0, buf, sizeof(buf));
 			size_t l = t ? sq_display_width(t) : 0;
 
 			if (l > w[c])
@@ -110,7 +112,8 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
-			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			const char *t =
+			    sq_when_cell(cols[c], r, 0, buf, sizeof(buf));
 			int pad;
 
 			sq_sanitize(t ? t : "", safe, sizeof(safe));

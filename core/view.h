@@ -19,6 +19,9 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 #define SQ_COL_NUM 0x1     /* numeric: JSON number, right aligned */
 #define SQ_COL_HIDDEN 0x2  /* not among the default columns */
 #define SQ_COL_PENDING 0x4 /* only meaningful for pending jobs */
+/* a moment: num() is epoch seconds; text() ISO 8601 local time (tsv);
+ * the console and the text table show it compact (core/when.h) */
+#define SQ_COL_TIME 0x8
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

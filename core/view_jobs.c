@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/parse.h"
-#include "core/view_cols.h"
+#include "core/view_admin_cols.h"
 
 #define J struct sq_job
 
@@ -26,8 +26,8 @@ SQ_INT_FIELD(c_nodes, J, r->nodes)
 SQ_INT_FIELD(c_cpus, J, r->cpus)
 SQ_INT_FIELD(c_restarts, J, r->restart_cnt)
 SQ_INT_FIELD(c_jobid, J, r->job_id)
-SQ_INT_FIELD(c_submit, J, r->submit_time)
-SQ_INT_FIELD(c_start, J, r->start_time)
+SQ_TIME_FIELD(c_submit, J, r->submit_time)
+SQ_TIME_FIELD(c_start, J, r->start_time)
 
 static const char *
 c_limit(const void *rec, char *buf, size_t n)
@@ -176,10 +176,11 @@ static const struct sq_column cols[] = {
 	  SQ_COL_HIDDEN },
 	{ "time_used", "TIME", "run time", 11, SQ_RIGHT, c_used, c_used_num,
 	  0 },
-	{ "submit_time", "SUBMIT", "submit time (epoch)", 10, SQ_RIGHT,
-	  c_submit, c_submit_num, NUM | SQ_COL_HIDDEN },
-	{ "start_time", "START", "start time, or expected start (epoch)", 10,
-	  SQ_RIGHT, c_start, c_start_num, NUM | SQ_COL_HIDDEN },
+	{ "submit_time", "SUBMIT", "submit time (json: epoch seconds)", 10,
+	  SQ_LEFT, c_submit, c_submit_num, NUM | SQ_COL_HIDDEN | SQ_COL_TIME },
+	{ "start_time", "START",
+	  "start, or expected start (json: epoch seconds)", 10, SQ_LEFT,
+	  c_start, c_start_num, NUM | SQ_COL_HIDDEN | SQ_COL_TIME },
 	{ "nodelist", "NODELIST", "allocated nodes", 12, SQ_LEFT, c_nodelist,
 	  NULL, 0 },
 	{ "restarts", "RESTARTS", "times requeued", 3, SQ_RIGHT, c_restarts,

@@ -12,6 +12,7 @@
 
 #include "core/order.h"
 #include "core/sanitize.h"
+#include "core/when.h"
 #include "tui/app.h"
 #include "tui/table.h"
 #include "tui/views.h"
@@ -114,7 +115,8 @@ sq_table_cell(const struct sq_table *t, int i, const void *rec, char *buf,
 	      size_t n)
 {
 	char raw[SQ_TABLE_CELL];
-	const char *s = t->def->cols[t->cols[i]].text(rec, raw, sizeof(raw));
+	const char *s =
+	    sq_when_cell(&t->def->cols[t->cols[i]], rec, 0, raw, sizeof(raw));
 
 	return sq_sanitize(s ? s : "", buf, n);
 }
