@@ -150,7 +150,8 @@ draw_title(struct sq_app *app)
 	char line[1024], part[512];
 	size_t total = t->snap ? t->snap->nrows : 0;
 
-	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu", t->def->name,
+	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu",
+		 t->vname[0] ? t->vname : t->def->name,
 		 t->nrows ? t->cur + 1 : 0, t->nrows);
 	if (t->nrows != total) {
 		snprintf(part, sizeof(part), " (of %zu)", total);

@@ -44,8 +44,9 @@ struct sq_table {
 	 * nfit fit the terminal, the last of those restw cells wide */
 	int base[SQ_TABLE_MAX_COLS], bprio[SQ_TABLE_MAX_COLS];
 	int nbase, nfit, restw;
-	int curcol; /* selected column: index in cols[] */
-	int sort;   /* sorted by def->cols[sort], -1 for snapshot order */
+	char vname[33]; /* the saved view (of=) shown in this table, or "" */
+	int curcol;     /* selected column: index in cols[] */
+	int sort;       /* sorted by def->cols[sort], -1 for snapshot order */
 	int sort_desc;
 
 	struct sq_filter filter;
@@ -96,6 +97,8 @@ int sq_table_set_columns(struct sq_table *t, const char *list, char *err,
 /* Choose these columns (def indices) in this order, the first the most
  * important when they do not all fit. */
 void sq_table_set_base(struct sq_table *t, const int *cols, int n);
+/* Back to the view's own columns (its layout). */
+void sq_table_default_columns(struct sq_table *t);
 /* Arrange the columns for w cells: the most important that fit first
  * (in their chosen order), the last of them takes the rest of the
  * width, then the others (reached by scrolling). table_fit.c. */

@@ -31,6 +31,18 @@ sq_table_set_base(struct sq_table *t, const int *cols, int n)
 		t->curcol = 0;
 }
 
+void
+sq_table_default_columns(struct sq_table *t)
+{
+	t->nbase = sq_view_layout(t->def, t->base, t->bprio, SQ_TABLE_MAX_COLS);
+	memcpy(t->cols, t->base, sizeof(t->cols));
+	t->ncols = t->nfit = t->nbase;
+	t->restw = 0;
+	if (t->curcol >= t->ncols)
+		t->curcol = t->ncols > 0 ? t->ncols - 1 : 0;
+	sq_table_rebuild(t);
+}
+
 /* width of def column d as last computed, its title's without rows */
 static int
 def_width(const struct sq_table *t, int d)
