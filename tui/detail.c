@@ -224,6 +224,11 @@ sq_detail_open(struct sq_app *app)
 	build(app, t, rec);
 	app->mode = SQ_MODE_PANE;
 	sq_app_want(app);
+	/* a job's priority and its breakdown from one moment: sprio now,
+	 * then the queue joined with it (the worker reads sprio first) */
+	if (t->def->kind == SQ_KIND_JOBS && app->worker != NULL)
+		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_PRIO) |
+						   SQ_KIND_BIT(SQ_KIND_JOBS));
 	app->dirty = 1;
 }
 

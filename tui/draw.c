@@ -169,6 +169,14 @@ draw_title(struct sq_app *app)
 			 t->sort_desc ? "-" : "", t->def->cols[t->sort].id);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}
+	if (t->snap != NULL && t->snap->dep != NULL &&
+	    t->def->kind == SQ_KIND_JOBS &&
+	    t->snap->dep->fetched + 2 < t->snap->fetched) {
+		/* the sprio columns are older than the queue beside them */
+		snprintf(part, sizeof(part), "  sprio:%lds older",
+			 (long)(t->snap->fetched - t->snap->dep->fetched));
+		strncat(line, part, sizeof(line) - strlen(line) - 1);
+	}
 	if (t->ntags > 0) {
 		snprintf(part, sizeof(part), "  tagged:%zu", t->ntags);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);

@@ -9,7 +9,7 @@
 #include "tui/app.h"
 
 /* the least a last column shrinks to before it is left out */
-#define FIT_MIN 20
+#define FIT_MIN 16
 
 void
 sq_table_set_base(struct sq_table *t, const int *cols, int n)
@@ -69,8 +69,17 @@ sq_table_fit(struct sq_table *t, int w)
 	if (t->curcol >= 0 && t->curcol < t->ncols)
 		cur = t->cols[t->curcol];
 	for (i = 0; i < n; i++) {
+		const struct sq_column *col = &t->def->cols[t->base[i]];
+		int cap = col->width, tw = sq_width(col->title);
+
 		wd[i] = def_width(t, t->base[i]);
 		order[i] = i;
+		/* a long text (a job name) is cut at the column's width, but
+		 * the first column (the id) and the last (the rest) */
+		if (tw > cap)
+			cap = tw;
+		if (col->align == SQ_LEFT && i > 0 && i < n - 1 && wd[i] > cap)
+			wd[i] = cap;
 	}
 	/* by priority, then by the chosen order (insertion sort, n <= 64) */
 	for (i = 1; i < n; i++) {

@@ -9,8 +9,9 @@
 # columns=job_id,name,user,state` in the config shows exactly those
 # columns, `:w` writes the view's line back in place (the other lines
 # stay), and `view heldjobs of=jobs filter=...` opens with :heldjobs, is
-# completed by Tab and listed by ?. One held job of our own, cancelled
-# by id at exit.
+# completed by Tab and listed by ?; a pending job's priority breakdown
+# (read when its detail opens) adds up to the PRIORITY beside it. One
+# held job of our own, cancelled by id at exit.
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux or the testbed is not there.
@@ -100,6 +101,46 @@ for size in "80 24" "200 50"; do
 	check "$tag: the detail pane shows the submit time and its age, no epoch" \
 		submit_readable
 	keys Escape Escape q
+done
+
+# one moment per screen: a pending job's breakdown adds up to the
+# priority beside it (sprio rounds each factor: 8 of them, 1 each)
+# (a job held by a limit or a dependency stays pending while we look)
+S sprio -h -o %i 2>/dev/null | awk '{ print $1 }' | sort -u >"$WORK/sprio"
+S squeue -h -t PD -o '%i %r' 2>/dev/null | sort >"$WORK/pd"
+PJ=$(awk '$2 !~ /^(Resources|Priority|None)$/ { print $1 }' "$WORK/pd" |
+	sort -u | comm -12 - "$WORK/sprio" | head -1)
+[ -n "$PJ" ] || PJ=$(awk '{ print $1 }' "$WORK/pd" | sort -u |
+	comm -12 - "$WORK/sprio" | head -1)
+adds_up() {
+	seek '^ *sum +-?[0-9]+ = PRIORITY' >/dev/null || return 1
+	sleep 2 # the refresh Enter asked for: sprio, then the queue
+	sum=$(cap | sed -n 's/^ *sum *\(-*[0-9]*\) = PRIORITY \([0-9]*\).*/\1 \2/p')
+	keys g
+	sleep 0.3
+	shown=$(cap | sed -n 's/^ *PRIORITY *\([0-9][0-9]*\) *$/\1/p' | head -1)
+	[ -n "$sum" ] && [ -n "$shown" ] || return 1
+	set -- $sum
+	echo "# breakdown $1, sprio's priority $2, the PRIORITY field $shown"
+	d=$(($1 - shown))
+	[ "$2" = "$shown" ] && [ "${d#-}" -le 8 ]
+}
+for size in "80 24" "200 50"; do
+	set -- $size
+	W=$1 H=$2
+	tag="${W}x${H}"
+	if [ -z "$PJ" ]; then
+		echo "# $tag: no pending job in sprio now: the breakdown check is left out"
+		continue
+	fi
+	start "$W" "$H" "$WORK/empty" || notok "$tag: the console starts"
+	keys / "@job_id=$PJ" Enter
+	wait_for "^ +$PJ " 5
+	keys Enter
+	check "$tag: the breakdown of job $PJ adds up to its PRIORITY" adds_up
+	check "$tag: the breakdown says when sprio was read" \
+		seek 'Priority \(sprio, read [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+s ago\)\)'
+	keys Escape q
 done
 
 # saved views
