@@ -11,7 +11,8 @@
 # stay), and `view heldjobs of=jobs filter=...` opens with :heldjobs, is
 # completed by Tab and listed by ?; a pending job's priority breakdown
 # (read when its detail opens) adds up to the PRIORITY beside it. One
-# held job of our own, cancelled by id at exit.
+# held job of our own, cancelled by id at exit. The node map (m): groups,
+# bars, legend, Enter.
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux or the testbed is not there.
@@ -140,6 +141,28 @@ for size in "80 24" "200 50"; do
 	check "$tag: the breakdown of job $PJ adds up to its PRIORITY" adds_up
 	check "$tag: the breakdown says when sprio was read" \
 		seek 'Priority \(sprio, read [0-9]{2}:[0-9]{2}:[0-9]{2} \([0-9]+s ago\)\)'
+	keys Escape q
+done
+
+# the node map: groups by partitions with their CPUs, a cell per node
+# with its bars, a legend; the arrows move in the grid, Enter opens it
+for size in "80 24" "200 50"; do
+	set -- $size
+	tag="${1}x${2}"
+	start "$1" "$2" "$WORK/empty" || notok "$tag: the console starts"
+	keys ":nodes" Enter
+	wait_for '^ squall  :nodes ' 5
+	keys m
+	check "$tag: m shows the map grouped by partitions" \
+		wait_for '^ [a-z*,]+  [0-9]+ nodes?  CPUs [0-9]+/[0-9]+' 5
+	check "$tag: each node has a cell with its CPU bar" \
+		wait_for '^ n1 +[█░]{4}' 3
+	check "$tag: the map has a legend" wait_for 'idle  mixed  alloc' 3
+	keys g l
+	sleep 0.3
+	keys Enter
+	check "$tag: Enter opens the node under the cursor" \
+		wait_for '^ nodes n2 ' 3
 	keys Escape q
 done
 
