@@ -307,12 +307,16 @@ sq_cmd_run(struct sq_app *app, const char *line)
 	    strcmp(word, "colour") == 0 || strcmp(word, "theme") == 0 ||
 	    strcmp(word, "source") == 0) {
 		size_t before = app->conf->nmsgs_total;
+		unsigned views;
 
 		if (sq_conf_exec(app->conf, line, "<prompt>", 0, &e) == -1) {
 			sq_app_message(app, 1, "%s", e.msg);
 			return -1;
 		}
+		views = app->conf->changed & SQ_CONF_CH_VIEWS;
 		sq_app_conf_changed(app);
+		if (views) /* a sourced file's `view` lines */
+			sq_saved_apply_all(app);
 		if (strstr(line, "history-since") != NULL &&
 		    app->conf->nmsgs_total == before) {
 			/* `set history-since` at the prompt acts as :since */

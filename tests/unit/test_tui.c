@@ -437,6 +437,15 @@ test_every_view(void **state)
 		assert_true(t.ncols > 0);
 		assert_true(t.nidcols > 0);
 		assert_true(t.sort < (int)sq_views[i]->ncols);
+		/* every id of a layout is a column of the view */
+		if (sq_views[i]->layout != NULL) {
+			const char *l = sq_views[i]->layout;
+			int commas = 0;
+
+			for (; *l != '\0'; l++)
+				commas += *l == ',';
+			assert_int_equal(t.nbase, commas + 1);
+		}
 		sq_table_set_snapshot(&t, s);
 		assert_int_equal(t.nrows, 0);
 		sq_table_free(&t);
