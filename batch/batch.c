@@ -388,21 +388,17 @@ sq_batch_print(FILE *fp, const struct sq_view_def *v,
 void
 sq_batch_columns(FILE *fp, const struct sq_view_def *v)
 {
-	int idx[128], prio[128], nl, k, shown;
 	size_t i;
 
-	/* the console's own columns (those that fit the terminal of them) */
-	nl = sq_view_layout(v, idx, prio, 128);
 	fprintf(fp, "view %s: %s\n", v->name, v->help);
 	fprintf(fp, "%-20s %-11s %s\n", "ID", "HEADER",
 		"MEANING ('*': shown by default in the console)");
 	for (i = 0; i < v->ncols; i++) {
 		const struct sq_column *c = &v->cols[i];
 
-		for (shown = 0, k = 0; k < nl; k++)
-			shown |= idx[k] == (int)i;
 		fprintf(fp, "%-20s %-11s %s%s\n", c->id, c->title,
-			shown ? "* " : "  ", c->help != NULL ? c->help : "");
+			sq_view_in_layout(v, i) ? "* " : "  ",
+			c->help != NULL ? c->help : "");
 	}
 	if (v->default_sort != NULL)
 		fprintf(fp, "default sort: %s\n", v->default_sort);

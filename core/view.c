@@ -116,6 +116,18 @@ sq_view_layout(const struct sq_view_def *v, int *idx, int *prio, int max)
 	return n;
 }
 
+int
+sq_view_in_layout(const struct sq_view_def *v, size_t i)
+{
+	int idx[128], prio[128], n = sq_view_layout(v, idx, prio, 128), k;
+
+	for (k = 0; k < n; k++) {
+		if (idx[k] == (int)i)
+			return 1;
+	}
+	return 0;
+}
+
 const char *
 sq_col_int(long long v, char *buf, size_t n)
 {

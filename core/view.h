@@ -64,6 +64,8 @@ const struct sq_column *sq_view_column(const struct sq_view_def *v,
 /* The console's default columns (def indices into idx, fit priorities
  * into prio, at most max); returns the count. */
 int sq_view_layout(const struct sq_view_def *v, int *idx, int *prio, int max);
+/* Is column i among the console's default columns? */
+int sq_view_in_layout(const struct sq_view_def *v, size_t i);
 
 /* Helpers for column text functions. */
 const char *sq_col_int(long long v, char *buf, size_t n);
