@@ -47,7 +47,8 @@ struct sq_view_def {
 	const char *default_sort; /* column id, "-" prefix for descending */
 	/* The console's default columns in their order, each with its fit
 	 * priority (1 most important): "job_id:1,name:3,...". The console
-	 * shows the most important ones that fit the terminal. NULL: the
+	 * shows the most important ones that fit the terminal; from 7 on
+	 * the columns of one priority go together, all or none. NULL: the
 	 * columns without SQ_COL_HIDDEN, the first ones first. */
 	const char *layout;
 };

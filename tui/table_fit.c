@@ -10,6 +10,8 @@
 
 /* the least a last column shrinks to before it is left out */
 #define FIT_MIN 16
+/* the first fit priority that is a group, shown whole or not at all */
+#define SQ_FIT_GROUP 7
 
 void
 sq_table_set_base(struct sq_table *t, const int *cols, int n)
@@ -104,6 +106,12 @@ sq_table_fit(struct sq_table *t, int w)
 		} else {
 			stop = t->bprio[k];
 		}
+	}
+	/* from priority 7 on a level is a group (the sprio factors): all of
+	 * it or none */
+	for (i = 0; stop >= SQ_FIT_GROUP && i < n; i++) {
+		if (t->bprio[i] == stop)
+			sel[i] = 0;
 	}
 	for (i = 0; i < n; i++) {
 		if (sel[i]) {
