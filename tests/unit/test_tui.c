@@ -376,6 +376,13 @@ test_table_fit(void **state)
 	assert_non_null(
 	    strstr(fit_ids(&t, ids, sizeof(ids)), "ACCOUNT PARTITION"));
 	assert_non_null(strstr(ids, "PRIORITY"));
+	/* the sprio factors come together or not at all */
+	for (i = 90; i <= 240; i++) {
+		sq_table_fit(&t, i);
+		fit_ids(&t, ids, sizeof(ids));
+		assert_int_equal(strstr(ids, " AGE ") != NULL,
+				 strstr(ids, " ASSOC ") != NULL);
+	}
 	sq_table_fit(&t, 200);
 	assert_non_null(strstr(fit_ids(&t, ids, sizeof(ids)), "FAIRSH"));
 	assert_non_null(strstr(ids, " NODELIST(REASON)"));
