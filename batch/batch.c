@@ -15,6 +15,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/why.h"
+#include "core/when.h"
 #include "session/plan.h"
 #include "session/whatif_fetch.h"
 #include "session/glance.h"
@@ -93,7 +94,8 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
-			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			const char *t =
+			    sq_when_cell(cols[c], r, 0, buf, sizeof(buf));
 			size_t l = t ? sq_display_width(t) : 0;
 
 			if (l > w[c])
@@ -108,7 +110,8 @@ print_table(FILE *fp, const struct sq_column **cols, int nc,
 		const void *r = sq_snapshot_row(s, order ? order[i] : i);
 
 		for (c = 0; c < nc; c++) {
-			const char *t = cols[c]->text(r, buf, sizeof(buf));
+			const char *t =
+			    sq_when_cell(cols[c], r, 0, buf, sizeof(buf));
 			int pad;
 
 			sq_sanitize(t ? t : "", safe, sizeof(safe));
@@ -392,7 +395,7 @@ sq_batch_columns(FILE *fp, const struct sq_view_def *v)
 		const struct sq_column *c = &v->cols[i];
 
 		fprintf(fp, "%-20s %-11s %s%s\n", c->id, c->title,
-			(c->flags & SQ_COL_HIDDEN) ? "  " : "* ",
+			sq_view_in_layout(v, i) ? "* " : "  ",
 			c->help != NULL ? c->help : "");
 	}
 	if (v->default_sort != NULL)

@@ -571,6 +571,12 @@ exec_words(struct sq_conf *c, char **w, int nw, int theme_only,
 		return sq_conf_exec_cluster(c, w + 1, nw - 1, file, why, n);
 	if (strcmp(cmd, "reason") == 0)
 		return exec_reason(c, w + 1, nw - 1, why, n);
+	if (strcmp(cmd, "view") == 0) {
+		if (sq_saved_define(&c->views, w + 1, nw - 1, why, n) == -1)
+			return -1;
+		c->changed |= SQ_CONF_CH_VIEWS;
+		return 0;
+	}
 	snprintf(why, n, "unknown command '%.60s'", cmd);
 	return -1;
 }

@@ -16,6 +16,7 @@
 #include "core/cluster.h"
 #include "core/err.h"
 #include "core/reason.h"
+#include "core/saved_view.h"
 
 /*
  * Keys. A printable key is its Unicode code point ('j', '?', 'é'); Ctrl-x
@@ -213,6 +214,7 @@ struct sq_conf_msg {
 #define SQ_CONF_CH_KEYS 0x2
 #define SQ_CONF_CH_COLORS 0x4
 #define SQ_CONF_CH_CLUSTERS 0x8
+#define SQ_CONF_CH_VIEWS 0x10
 
 struct sq_conf {
 	/* option values: numbers in num[], words in str[] */
@@ -231,6 +233,8 @@ struct sq_conf {
 
 	/* `reason NAME TEXT...`: @NAME in an action's reason */
 	struct sq_reasons reasons;
+	/* `view NAME key=value...` (core/saved_view.h) */
+	struct sq_saved_views views;
 
 	/* errors of the loaders, oldest first; nmsgs_total counts all */
 	struct sq_conf_msg msgs[SQ_CONF_MAX_MSGS];

@@ -172,3 +172,26 @@ sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio)
 	sq_snapshot_unref(jobs->dep);
 	jobs->dep = sq_snapshot_ref(prio);
 }
+
+int64_t
+sq_prio_sum(const struct sq_prio *p)
+{
+	int64_t sum = 0;
+	const int64_t f[] = { p->site,           p->age,
+			      p->fairshare,      p->jobsize,
+			      p->partition_prio, p->qos,
+			      p->assoc };
+	const char *t;
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (f[i] != SQ_NONE && f[i] != SQ_INFINITE)
+			sum += f[i];
+	}
+	if (p->nice != SQ_NONE && p->nice != SQ_INFINITE)
+		sum -= p->nice;
+	/* cpu=17,mem=0,gres/gpu=125 */
+	for (t = p->tres; t != NULL && (t = strchr(t, '=')) != NULL; t++)
+		sum += strtoll(t + 1, NULL, 10);
+	return sum;
+}

@@ -18,4 +18,9 @@ void sq_prio_rank(struct sq_snapshot *prio);
  * (replacing any earlier one). */
 void sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio);
 
+/* The sum of a sprio row's weighted factors: site, age, fairshare, job
+ * size, partition, QOS, association and every TRES factor, less nice.
+ * It is the job's priority within sprio's rounding (one per factor). */
+int64_t sq_prio_sum(const struct sq_prio *p);
+
 #endif

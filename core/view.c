@@ -3,6 +3,7 @@
  * views, sq_views[], is view_registry.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/view.h"
@@ -17,6 +18,66 @@ sq_view_column(const struct sq_view_def *v, const char *id)
 			return &v->cols[i];
 	}
 	return NULL;
+}
+
+static int
+col_pos(const struct sq_view_def *v, const char *id, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < v->ncols; i++) {
+		if (strlen(v->cols[i].id) == len &&
+		    strncmp(v->cols[i].id, id, len) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+int
+sq_view_layout(const struct sq_view_def *v, int *idx, int *prio, int max)
+{
+	const char *s = v->layout;
+	int n = 0;
+	size_t i;
+
+	while (s != NULL && *s != '\0' && n < max) {
+		size_t len = strcspn(s, ":,");
+		int c = col_pos(v, s, len), p = 5;
+
+		s += len;
+		if (*s == ':') {
+			p = atoi(s + 1);
+			s += strcspn(s, ",");
+		}
+		if (*s == ',')
+			s++;
+		if (c >= 0) {
+			idx[n] = c;
+			prio[n++] = p;
+		}
+	}
+	if (n > 0)
+		return n;
+	for (i = 0; i < v->ncols && n < max; i++) {
+		if (!(v->cols[i].flags & SQ_COL_HIDDEN)) {
+			idx[n] = (int)i;
+			prio[n] = n + 1;
+			n++;
+		}
+	}
+	return n;
+}
+
+int
+sq_view_in_layout(const struct sq_view_def *v, size_t i)
+{
+	int idx[128], prio[128], n = sq_view_layout(v, idx, prio, 128), k;
+
+	for (k = 0; k < n; k++) {
+		if (idx[k] == (int)i)
+			return 1;
+	}
+	return 0;
 }
 
 const char *

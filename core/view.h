@@ -19,6 +19,9 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 #define SQ_COL_NUM 0x1     /* numeric: JSON number, right aligned */
 #define SQ_COL_HIDDEN 0x2  /* not among the default columns */
 #define SQ_COL_PENDING 0x4 /* only meaningful for pending jobs */
+/* a moment: num() is epoch seconds; text() ISO 8601 local time (tsv);
+ * the console and the text table show it compact (core/when.h) */
+#define SQ_COL_TIME 0x8
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */
@@ -42,6 +45,12 @@ struct sq_view_def {
 	const struct sq_column *cols;
 	size_t ncols;
 	const char *default_sort; /* column id, "-" prefix for descending */
+	/* The console's default columns in their order, each with its fit
+	 * priority (1 most important): "job_id:1,name:3,...". The console
+	 * shows the most important ones that fit the terminal; from 7 on
+	 * the columns of one priority go together, all or none. NULL: the
+	 * columns without SQ_COL_HIDDEN, the first ones first. */
+	const char *layout;
 };
 
 /* All views, NULL-terminated (view_registry.c). */
@@ -52,6 +61,12 @@ const struct sq_view_def *sq_view_find(const char *name);
 /* Column of a view by id, or NULL. */
 const struct sq_column *sq_view_column(const struct sq_view_def *v,
 				       const char *id);
+
+/* The console's default columns (def indices into idx, fit priorities
+ * into prio, at most max); returns the count. */
+int sq_view_layout(const struct sq_view_def *v, int *idx, int *prio, int max);
+/* Is column i among the console's default columns? */
+int sq_view_in_layout(const struct sq_view_def *v, size_t i);
 
 /* Helpers for column text functions. */
 const char *sq_col_int(long long v, char *buf, size_t n);

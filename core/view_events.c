@@ -56,7 +56,7 @@ c_pjob(const void *rec, char *buf, size_t n)
 
 static const struct sq_column cols[] = {
 	{ "time", "TIME", "when the run was preempted or requeued", 19, SQ_LEFT,
-	  c_time, c_time_num, SQ_NUM },
+	  c_time, c_time_num, SQ_NUM | SQ_COL_TIME },
 	{ "victim_job", "VICTIM", "the preempted job (real job id)", 7,
 	  SQ_RIGHT, c_vjob, c_vjob_num, SQ_NUM },
 	{ "victim_id", "VICTIM_ID", "the victim as squeue prints it (6_2)", 9,
@@ -84,7 +84,7 @@ static const struct sq_column cols[] = {
 	{ "nodelist", "NODES", "nodes of the preempted run", 8, SQ_LEFT,
 	  c_nodes, NULL, 0 },
 	{ "run_start", "RUN_START", "start of the preempted run", 19, SQ_LEFT,
-	  c_start, c_start_num, SQ_NUM | SQ_HID },
+	  c_start, c_start_num, SQ_NUM | SQ_HID | SQ_COL_TIME },
 	{ "source", "SOURCE", "sacct, log, restarts (joined with +)", 10,
 	  SQ_LEFT, c_source, NULL, 0 },
 };

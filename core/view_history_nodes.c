@@ -32,7 +32,7 @@ static const struct sq_column cols[] = {
 	  c_timeout_num, SQ_NUM },
 	{ "last_failure", "LAST_FAILURE",
 	  "end of the last failed, OOM, node-failed or timed-out run", 19,
-	  SQ_LEFT, c_last, c_last_num, SQ_NUM },
+	  SQ_LEFT, c_last, c_last_num, SQ_NUM | SQ_COL_TIME },
 	{ "completed", "OK", "COMPLETED", 5, SQ_RIGHT, c_completed,
 	  c_completed_num, SQ_NUM | SQ_HID },
 	{ "cancelled", "CANCEL", "CANCELLED", 6, SQ_RIGHT, c_cancelled,

@@ -3,9 +3,10 @@
  * sprio factors and their rank in the partition.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/parse.h"
-#include "core/view_cols.h"
+#include "core/view_admin_cols.h"
 
 #define J struct sq_job
 
@@ -25,8 +26,8 @@ SQ_INT_FIELD(c_nodes, J, r->nodes)
 SQ_INT_FIELD(c_cpus, J, r->cpus)
 SQ_INT_FIELD(c_restarts, J, r->restart_cnt)
 SQ_INT_FIELD(c_jobid, J, r->job_id)
-SQ_INT_FIELD(c_submit, J, r->submit_time)
-SQ_INT_FIELD(c_start, J, r->start_time)
+SQ_TIME_FIELD(c_submit, J, r->submit_time)
+SQ_TIME_FIELD(c_start, J, r->start_time)
 
 static const char *
 c_limit(const void *rec, char *buf, size_t n)
@@ -99,6 +100,23 @@ c_tres(const void *rec, char *buf, size_t n)
 	return r->prio != NULL ? sq_col_str(r->prio->tres) : NULL;
 }
 
+/* squeue's NODELIST(REASON): the nodes, or the reason in parentheses
+ * while the job waits */
+static const char *
+c_where(const void *rec, char *buf, size_t n)
+{
+	const J *r = rec;
+
+	int pending = r->state != NULL && strncmp(r->state, "PENDING", 7) == 0;
+
+	if (!pending && r->nodelist != NULL && *r->nodelist != '\0')
+		return r->nodelist;
+	if (r->reason == NULL || *r->reason == '\0')
+		return NULL;
+	snprintf(buf, n, "(%s)", r->reason);
+	return buf;
+}
+
 static const char *
 c_array(const void *rec, char *buf, size_t n)
 {
@@ -158,10 +176,11 @@ static const struct sq_column cols[] = {
 	  SQ_COL_HIDDEN },
 	{ "time_used", "TIME", "run time", 11, SQ_RIGHT, c_used, c_used_num,
 	  0 },
-	{ "submit_time", "SUBMIT", "submit time (epoch)", 10, SQ_RIGHT,
-	  c_submit, c_submit_num, NUM | SQ_COL_HIDDEN },
-	{ "start_time", "START", "start time, or expected start (epoch)", 10,
-	  SQ_RIGHT, c_start, c_start_num, NUM | SQ_COL_HIDDEN },
+	{ "submit_time", "SUBMIT", "submit time (json: epoch seconds)", 10,
+	  SQ_LEFT, c_submit, c_submit_num, NUM | SQ_COL_HIDDEN | SQ_COL_TIME },
+	{ "start_time", "START",
+	  "start, or expected start (json: epoch seconds)", 10, SQ_LEFT,
+	  c_start, c_start_num, NUM | SQ_COL_HIDDEN | SQ_COL_TIME },
 	{ "nodelist", "NODELIST", "allocated nodes", 12, SQ_LEFT, c_nodelist,
 	  NULL, 0 },
 	{ "restarts", "RESTARTS", "times requeued", 3, SQ_RIGHT, c_restarts,
@@ -170,6 +189,9 @@ static const struct sq_column cols[] = {
 	  SQ_RIGHT, c_jobid, c_jobid_num, NUM | SQ_COL_HIDDEN },
 	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT, c_array,
 	  NULL, SQ_COL_HIDDEN },
+	{ "nodelist_reason", "NODELIST(REASON)",
+	  "allocated nodes, or (the reason) while pending, as squeue", 16,
+	  SQ_LEFT, c_where, NULL, 0 },
 };
 
 static const char *const aliases[] = { "j", "job", "squeue", "queue", NULL };
@@ -182,4 +204,10 @@ const struct sq_view_def sq_view_jobs = {
 	.cols = cols,
 	.ncols = sizeof(cols) / sizeof(cols[0]),
 	.default_sort = "-priority",
+	/* squeue's columns first; the sprio factors at 160 cells and more */
+	.layout = "job_id:1,name:3,user:2,account:5,partition:5,qos:6,"
+		  "state:1,time_used:3,nodes:4,priority:5,prio_age:7,"
+		  "prio_fairshare:7,prio_jobsize:7,prio_partition:7,"
+		  "prio_qos:7,prio_assoc:7,prio_tres:8,prio_nice:8,rank:8,"
+		  "cpus:9,gres:9,time_limit:9,nodelist_reason:2",
 };

@@ -56,4 +56,7 @@ const struct sq_view_def sq_view_nodes = {
 	.cols = cols,
 	.ncols = sizeof(cols) / sizeof(cols[0]),
 	.default_sort = "node",
+	.layout = "node:1,state:1,partitions:3,cpus_alloc:2,cpus_total:2,"
+		  "mem_alloc:4,mem_total:4,gpus_alloc:3,gpus_total:3,gres:6,"
+		  "gres_used:6,reason:2",
 };

@@ -88,4 +88,8 @@ const struct sq_view_def sq_view_partitions = {
 	.cols = cols,
 	.ncols = sizeof(cols) / sizeof(cols[0]),
 	.default_sort = "partition",
+	.layout = "partition:1,default:3,state:2,nodes:2,nodes_idle:2,"
+		  "cpus_alloc:3,cpus_total:3,gpus_alloc:4,gpus_total:4,"
+		  "priority_tier:5,priority_job_factor:6,preempt_mode:5,"
+		  "max_time:4,qos:6,nodelist:2",
 };

@@ -25,6 +25,7 @@
 #include "session/plan.h"
 #include "tui/actions.h"
 #include "tui/app.h"
+#include "tui/saved.h"
 #include "tui/tui.h"
 #include "tui/views.h"
 
@@ -779,6 +780,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 		if (t->def->kind == SQ_KIND_NODES)
 			t->mode = (int)conf->num[SQ_OPT_NODEMAP];
 	}
+	sq_saved_apply_all(app); /* the config's `view` lines */
 	app->view = view_index(sq_view_find(conf->str[SQ_OPT_VIEW]));
 	if (app->view < 0)
 		app->view = 0;

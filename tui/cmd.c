@@ -19,11 +19,16 @@
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
+#include "tui/saved.h"
 #include "tui/views.h"
 
 const struct sq_cmd_def sq_cmds[] = {
-	{ "view", "VIEW [FILTER]",
-	  "show a view (also :VIEW, e.g. :jobs, :n), filtered" },
+	{ "view", "VIEW [FILTER] | NAME KEY=VALUE...",
+	  "show a view (also :VIEW, e.g. :jobs, :n), filtered; with "
+	  "columns=, sort=, filter=, of=: set or define a saved view" },
+	{ "write", "",
+	  "save the view's columns, sort and filter in the "
+	  "config file (also :w)" },
 	{ "filter", "[PATTERN]", "set or clear the filter (as /)" },
 	{ "sort", "[-]COLUMN", "sort by a column id, - for descending" },
 	{ "columns", "[ID,...]", "show these columns, or open the chooser" },
@@ -235,16 +240,34 @@ sq_cmd_run(struct sq_app *app, const char *line)
 		return 0;
 	}
 	if (strcmp(word, "view") == 0 || strcmp(word, "v") == 0) {
-		char name[64];
+		char name[64], def[2048];
 		const char *filter;
+		int r;
 
 		split(arg, name, sizeof(name), &filter);
+		if (starts(filter, "columns=") || starts(filter, "sort=") ||
+		    starts(filter, "filter=") || starts(filter, "of=")) {
+			snprintf(def, sizeof(def), "view %s", arg);
+			return sq_saved_command(app, def);
+		}
+		r = sq_saved_open(app, name, filter);
+		if (r != 1)
+			return r;
+		sq_saved_leave(app, name);
 		return sq_app_show_view(app, name, *filter ? filter : NULL);
 	}
-	if (sq_view_find(word) == &sq_view_whatif) /* :whatif KEY=VALUE */
+	if (strcmp(word, "w") == 0 || strcmp(word, "write") == 0)
+		return sq_saved_write(app);
+	if (sq_view_find(word) == &sq_view_whatif) { /* :whatif KEY=VALUE */
+		sq_saved_leave(app, word);
 		return sq_tui_whatif_cmd(app, arg);
-	if (sq_view_find(word) != NULL)
+	}
+	if (sq_view_find(word) != NULL) {
+		sq_saved_leave(app, word);
 		return sq_app_show_view(app, word, *arg ? arg : NULL);
+	}
+	if (sq_saved_find(&app->conf->views, word) != NULL)
+		return sq_saved_open(app, word, arg);
 	if (strcmp(word, "filter") == 0) {
 		if (sq_table_filter(t, arg, err, sizeof(err)) == -1) {
 			sq_app_message(app, 1, "%s", err);
@@ -294,12 +317,16 @@ sq_cmd_run(struct sq_app *app, const char *line)
 	    strcmp(word, "colour") == 0 || strcmp(word, "theme") == 0 ||
 	    strcmp(word, "source") == 0) {
 		size_t before = app->conf->nmsgs_total;
+		unsigned views;
 
 		if (sq_conf_exec(app->conf, line, "<prompt>", 0, &e) == -1) {
 			sq_app_message(app, 1, "%s", e.msg);
 			return -1;
 		}
+		views = app->conf->changed & SQ_CONF_CH_VIEWS;
 		sq_app_conf_changed(app);
+		if (views) /* a sourced file's `view` lines */
+			sq_saved_apply_all(app);
 		if (strstr(line, "history-since") != NULL &&
 		    app->conf->nmsgs_total == before) {
 			/* `set history-since` at the prompt acts as :since */
@@ -323,6 +350,9 @@ sq_cmd_run(struct sq_app *app, const char *line)
 }
 
 /* ------------------------------------------------------------ Tab */
+
+/* the views defined with of=, for add_views (set by sq_cmd_complete) */
+static const struct sq_saved_views *saved_views;
 
 static void
 add(char **out, int *n, int max, const char *s, const char *prefix)
@@ -350,6 +380,12 @@ static void
 add_views(char **out, int *n, int max, const char *prefix)
 {
 	int i, j;
+	size_t k;
+
+	for (k = 0; saved_views != NULL && k < saved_views->n; k++) {
+		if (saved_views->v[k].custom)
+			add(out, n, max, saved_views->v[k].name, prefix);
+	}
 
 	for (i = 0; sq_views[i] != NULL; i++) {
 		add(out, n, max, sq_views[i]->name, prefix);
@@ -432,6 +468,7 @@ sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 		word--;
 	split(line, first, sizeof(first), &rest);
 	split(rest, second, sizeof(second), &rest2);
+	saved_views = &app->conf->views;
 	if (nwords == 1) {
 		const char *acts[128];
 		int na;

@@ -17,14 +17,14 @@ sq_columns_open(struct sq_app *app)
 	int c, shown;
 
 	memset(ch, 0, sizeof(*ch));
-	for (c = 0; c < t->ncols && ch->n < SQ_TABLE_MAX_COLS; c++) {
-		ch->order[ch->n] = t->cols[c];
+	for (c = 0; c < t->nbase && ch->n < SQ_TABLE_MAX_COLS; c++) {
+		ch->order[ch->n] = t->base[c];
 		ch->on[ch->n++] = 1;
 	}
 	for (i = 0; i < t->def->ncols && ch->n < SQ_TABLE_MAX_COLS; i++) {
 		shown = 0;
-		for (c = 0; c < t->ncols; c++)
-			shown |= t->cols[c] == (int)i;
+		for (c = 0; c < t->nbase; c++)
+			shown |= t->base[c] == (int)i;
 		if (!shown) {
 			ch->order[ch->n] = (int)i;
 			ch->on[ch->n++] = 0;
@@ -50,19 +50,17 @@ apply(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
 	struct sq_colchooser *ch = &app->chooser;
-	int i, n = 0;
+	int i, n = 0, cols[SQ_TABLE_MAX_COLS];
 
 	for (i = 0; i < ch->n; i++) {
 		if (ch->on[i])
-			t->cols[n++] = ch->order[i];
+			cols[n++] = ch->order[i];
 	}
 	if (n == 0) {
 		sq_app_message(app, 1, "at least one column must be shown");
 		return;
 	}
-	t->ncols = n;
-	if (t->curcol >= n)
-		t->curcol = n - 1;
+	sq_table_set_base(t, cols, n);
 	/* a regex filter matches the shown text: recompile for it */
 	if (sq_filter_active(&t->filter)) {
 		char text[256], err[200];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/sanitize.h"
+#include "core/when.h"
 #include "tui/app.h"
 #include "tui/views.h"
 
@@ -181,7 +182,7 @@ build(struct sq_app *app, struct sq_table *t, const void *rec)
 	for (i = 0; i < t->def->ncols; i++) {
 		const struct sq_column *c = &t->def->cols[i];
 		char raw[SQ_TABLE_CELL], safe[SQ_TABLE_CELL];
-		const char *s = c->text(rec, raw, sizeof(raw));
+		const char *s = sq_when_cell(c, rec, 1, raw, sizeof(raw));
 
 		sq_pane_add(p, SQ_ROLE_DIALOG, 15, "  %-12s %s", c->title,
 			    s ? sq_sanitize(s, safe, sizeof(safe)) : "-");
@@ -223,6 +224,11 @@ sq_detail_open(struct sq_app *app)
 	build(app, t, rec);
 	app->mode = SQ_MODE_PANE;
 	sq_app_want(app);
+	/* a job's priority and its breakdown from one moment: sprio now,
+	 * then the queue joined with it (the worker reads sprio first) */
+	if (t->def->kind == SQ_KIND_JOBS && app->worker != NULL)
+		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_PRIO) |
+						   SQ_KIND_BIT(SQ_KIND_JOBS));
 	app->dirty = 1;
 }
 

@@ -150,7 +150,8 @@ draw_title(struct sq_app *app)
 	char line[1024], part[512];
 	size_t total = t->snap ? t->snap->nrows : 0;
 
-	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu", t->def->name,
+	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu",
+		 t->vname[0] ? t->vname : t->def->name,
 		 t->nrows ? t->cur + 1 : 0, t->nrows);
 	if (t->nrows != total) {
 		snprintf(part, sizeof(part), " (of %zu)", total);
@@ -166,6 +167,14 @@ draw_title(struct sq_app *app)
 	if (t->sort >= 0) {
 		snprintf(part, sizeof(part), "  sort:%s%s",
 			 t->sort_desc ? "-" : "", t->def->cols[t->sort].id);
+		strncat(line, part, sizeof(line) - strlen(line) - 1);
+	}
+	if (t->snap != NULL && t->snap->dep != NULL &&
+	    t->def->kind == SQ_KIND_JOBS &&
+	    t->snap->dep->fetched + 2 < t->snap->fetched) {
+		/* the sprio columns are older than the queue beside them */
+		snprintf(part, sizeof(part), "  sprio:%lds older",
+			 (long)(t->snap->fetched - t->snap->dep->fetched));
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}
 	if (t->ntags > 0) {

@@ -12,6 +12,7 @@
 #include "core/action.h"
 #include "core/action_policy.h"
 #include "tui/actions.h"
+#include "core/sanitize.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
 
@@ -128,6 +129,17 @@ sq_help_open(struct sq_app *app)
 		}
 		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-12s %-14s %s", v->name,
 			    al, v->help ? v->help : "");
+	}
+	for (j = 0; j < (int)app->conf->views.n; j++) {
+		const struct sq_saved_view *sv = &app->conf->views.v[j];
+		char f[1100];
+
+		if (sv->custom)
+			sq_pane_add(p, SQ_ROLE_DIALOG, 24,
+				    "  %-12s %-14s saved view of %s %s%s",
+				    sv->name, "", sv->of->name,
+				    sv->filter[0] ? "filtered " : "",
+				    sq_sanitize(sv->filter, f, sizeof(f)));
 	}
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,

@@ -12,6 +12,7 @@
 
 #include "core/order.h"
 #include "core/sanitize.h"
+#include "core/when.h"
 #include "tui/app.h"
 #include "tui/table.h"
 #include "tui/views.h"
@@ -64,16 +65,13 @@ col_index(const struct sq_view_def *d, const char *id)
 void
 sq_table_init(struct sq_table *t, const struct sq_view_def *def)
 {
-	size_t i;
-
 	memset(t, 0, sizeof(*t));
 	t->def = def;
 	t->ops = sq_tui_view_for(def);
 	sq_filter_init(&t->filter);
-	for (i = 0; i < def->ncols && t->ncols < SQ_TABLE_MAX_COLS; i++) {
-		if (!(def->cols[i].flags & SQ_COL_HIDDEN))
-			t->cols[t->ncols++] = (int)i;
-	}
+	t->nbase = sq_view_layout(def, t->base, t->bprio, SQ_TABLE_MAX_COLS);
+	memcpy(t->cols, t->base, sizeof(t->cols));
+	t->ncols = t->nfit = t->nbase;
 	t->sort = -1;
 	if (def->default_sort != NULL && *def->default_sort != '\0') {
 		const char *s = def->default_sort;
@@ -117,7 +115,8 @@ sq_table_cell(const struct sq_table *t, int i, const void *rec, char *buf,
 	      size_t n)
 {
 	char raw[SQ_TABLE_CELL];
-	const char *s = t->def->cols[t->cols[i]].text(rec, raw, sizeof(raw));
+	const char *s =
+	    sq_when_cell(&t->def->cols[t->cols[i]], rec, 0, raw, sizeof(raw));
 
 	return sq_sanitize(s ? s : "", buf, n);
 }
@@ -732,10 +731,7 @@ sq_table_set_columns(struct sq_table *t, const char *list, char *err, size_t n)
 		snprintf(err, n, "no columns given");
 		return -1;
 	}
-	memcpy(t->cols, cols, (size_t)nc * sizeof(cols[0]));
-	t->ncols = nc;
-	if (t->curcol >= nc)
-		t->curcol = nc - 1;
+	sq_table_set_base(t, cols, nc);
 	/* the filter's regex ran over the old columns */
 	if (sq_filter_active(&t->filter)) {
 		char text[256], e[200];
@@ -754,9 +750,9 @@ sq_table_columns_text(const struct sq_table *t, char *buf, size_t n)
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < t->ncols; i++) {
+	for (i = 0; i < t->nbase; i++) {
 		int w = snprintf(buf + o, n - o, "%s%s", i ? "," : "",
-				 t->def->cols[t->cols[i]].id);
+				 t->def->cols[t->base[i]].id);
 
 		if (w < 0 || (size_t)w >= n - o)
 			break;

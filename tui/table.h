@@ -39,8 +39,14 @@ struct sq_table {
 
 	int cols[SQ_TABLE_MAX_COLS]; /* shown columns: indices in def->cols */
 	int ncols;
-	int curcol; /* selected column: index in cols[] */
-	int sort;   /* sorted by def->cols[sort], -1 for snapshot order */
+	/* the chosen columns in their order with their fit priorities;
+	 * cols[] is them arranged for the width (table_fit.c): the first
+	 * nfit fit the terminal, the last of those restw cells wide */
+	int base[SQ_TABLE_MAX_COLS], bprio[SQ_TABLE_MAX_COLS];
+	int nbase, nfit, restw;
+	char vname[33]; /* the saved view (of=) shown in this table, or "" */
+	int curcol;     /* selected column: index in cols[] */
+	int sort;       /* sorted by def->cols[sort], -1 for snapshot order */
 	int sort_desc;
 
 	struct sq_filter filter;
@@ -88,7 +94,20 @@ void sq_table_sort(struct sq_table *t, int col, int desc);
 /* Columns from a comma-separated id list; -1 with err on an unknown id. */
 int sq_table_set_columns(struct sq_table *t, const char *list, char *err,
 			 size_t n);
-/* The shown columns as a comma-separated id list. */
+/* Choose these columns (def indices) in this order, the first the most
+ * important when they do not all fit. */
+void sq_table_set_base(struct sq_table *t, const int *cols, int n);
+/* Back to the view's own columns (its layout). */
+void sq_table_default_columns(struct sq_table *t);
+/* Arrange the columns for w cells: the most important that fit first
+ * (in their chosen order), the last of them takes the rest of the
+ * width, then the others (reached by scrolling). table_fit.c. */
+void sq_table_fit(struct sq_table *t, int w);
+/* The drawn width of shown column c when the table starts at column
+ * first. */
+int sq_table_colw(const struct sq_table *t, int c, int first);
+
+/* The chosen columns as a comma-separated id list. */
 void sq_table_columns_text(const struct sq_table *t, char *buf, size_t n);
 
 /* Cursor movement (clamped); sets cur_id. */

@@ -17,10 +17,12 @@ first_column(const struct sq_table *t, int w)
 {
 	int first = 0, used, c;
 
+	if (t->curcol < t->nfit)
+		return 0;
 	for (;;) {
 		used = 0;
 		for (c = first; c <= t->curcol && c < t->ncols; c++)
-			used += t->widths[c] + 1;
+			used += sq_table_colw(t, c, first) + 1;
 		if (used <= w || first >= t->curcol)
 			return first;
 		first++;
@@ -65,7 +67,7 @@ draw_header(struct sq_app *app, struct sq_table *t, int y, int x, int w,
 	for (c = first; c < t->ncols && cx < x + w; c++) {
 		const struct sq_column *col = &t->def->cols[t->cols[c]];
 		char title[96];
-		int role = SQ_ROLE_HEADER, cw = t->widths[c];
+		int role = SQ_ROLE_HEADER, cw = sq_table_colw(t, c, first);
 
 		if (t->cols[c] == t->sort)
 			role = SQ_ROLE_HEADER_SORT;
@@ -84,8 +86,13 @@ draw_header(struct sq_app *app, struct sq_table *t, int y, int x, int w,
 				  sq_color_attr(app, role), 0);
 		else
 			sq_put_fit(y, cx, cw, title, sq_color_attr(app, role));
-		cx += t->widths[c] + 1;
+		cx += sq_table_colw(t, c, first) + 1;
 	}
+	/* more columns to the left or the right: h/l reach them */
+	if (first > 0)
+		sq_put(y, x, 1, "<", hattr);
+	if (cx - 1 > x + w || c < t->ncols)
+		sq_put(y, x + w - 1, 1, ">", hattr);
 }
 
 void
@@ -104,6 +111,8 @@ sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
 	if (ops != NULL && ops->extra != NULL &&
 	    w - gutter - tw >= ops->extra_width + 1)
 		extra = ops->extra_width;
+	/* the last cell is for the mark of more columns */
+	sq_table_fit(t, w - gutter - 1 - (extra ? extra + 1 : 0));
 	first = first_column(t, w - gutter - (extra ? extra + 1 : 0));
 	draw_header(app, t, y, x, w - (extra ? extra + 1 : 0), first, gutter);
 	if (extra) {
@@ -144,7 +153,8 @@ sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
 		     c < t->ncols && cx < x + w - (extra ? extra : 0); c++) {
 			const struct sq_column *col = &t->def->cols[t->cols[c]];
 			char cell[SQ_TABLE_CELL], pre[128];
-			int cw = t->widths[c], attr = base, role, used = 0;
+			int cw = sq_table_colw(t, c, first), attr = base, role,
+			    used = 0;
 
 			if (cx + cw > x + w - (extra ? extra + 1 : 0))
 				cw = x + w - (extra ? extra + 1 : 0) - cx;
@@ -163,7 +173,7 @@ sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
 			}
 			draw_cell(app, t, ry, cx + used, cw - used, cell,
 				  col->align, attr, !sel);
-			cx += t->widths[c] + 1;
+			cx += sq_table_colw(t, c, first) + 1;
 		}
 		if (extra)
 			ops->extra(app, rec, ry, x + w - extra, extra);

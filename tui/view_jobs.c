@@ -9,8 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "core/join.h"
 #include "core/sanitize.h"
+#include "core/when.h"
 #include "core/why.h"
 #include "tui/live.h"
 #include "tui/app.h"
@@ -255,6 +258,61 @@ action(struct sq_app *app, struct sq_table *t, int a)
 
 /* ------------------------------------------------------------ why */
 
+/* The priority's breakdown, from one sprio read: the weighted factors,
+ * their sum, sprio's priority, when it was read; squeue's priority (the
+ * table's) named when it differs or was read at another moment. */
+static void
+prio_section(const struct sq_table *t, const struct sq_job *job,
+	     struct sq_pane *p)
+{
+	const struct sq_prio *pr = job->prio;
+	time_t now = time(NULL), at = t->snap->fetched;
+	char when[64], tres[200];
+	long long sum = (long long)sq_prio_sum(pr), tsum;
+
+	if (t->snap->dep != NULL)
+		at = t->snap->dep->fetched;
+	tsum = sum -
+	       (long long)(pr->site + pr->age + pr->fairshare + pr->jobsize +
+			   pr->partition_prio + pr->qos + pr->assoc - pr->nice);
+	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
+	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Priority (sprio, read %s)",
+		    sq_when_long(at, now, when, sizeof(when)) ? when : "?");
+	sq_sanitize(pr->tres ? pr->tres : "", tres, sizeof(tres));
+	sq_pane_add(
+	    p, SQ_ROLE_DIALOG, 15,
+	    "  %-12s AGE %lld + FAIRSH %lld + JOBSZ %lld + PARTPR %lld + "
+	    "QOSPR %lld + ASSOC %lld + SITE %lld + TRES %lld - NICE "
+	    "%lld",
+	    "factors", (long long)pr->age, (long long)pr->fairshare,
+	    (long long)pr->jobsize, (long long)pr->partition_prio,
+	    (long long)pr->qos, (long long)pr->assoc, (long long)pr->site, tsum,
+	    (long long)pr->nice);
+	if (tres[0] != '\0')
+		sq_pane_add(p, SQ_ROLE_DIALOG, 15, "  %-12s %s", "TRES", tres);
+	sq_pane_add(
+	    p, SQ_ROLE_DIALOG, 15,
+	    "  %-12s %lld = PRIORITY %lld (sprio's; within its rounding)",
+	    "sum", sum, (long long)pr->priority);
+	if (job->priority != pr->priority || at + 2 < t->snap->fetched ||
+	    at > t->snap->fetched + 2) {
+		char tw[64], age[16], d[64] = "";
+
+		if (at + 2 < t->snap->fetched || at > t->snap->fetched + 2)
+			snprintf(d, sizeof(d), "; the breakdown is %s %s",
+				 sq_when_age((int64_t)(t->snap->fetched - at),
+					     age, sizeof(age)),
+				 at <= t->snap->fetched ? "older" : "newer");
+		sq_pane_add(
+		    p, SQ_ROLE_DANGER, 15,
+		    "  %-12s the table's PRIORITY %lld is squeue's, read %s%s",
+		    "note", (long long)job->priority,
+		    sq_when_long(t->snap->fetched, now, tw, sizeof(tw)) ? tw
+									: "?",
+		    d);
+	}
+}
+
 /* core/why.c explains; limits (assoc_mgr) and the association tree come
  * from the worker when it has them. */
 static void
@@ -298,6 +356,8 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 			sq_pane_add(p, SQ_ROLE_DIALOG, 15, "  %s", safe);
 		}
 	}
+	if (job->prio != NULL && t->snap != NULL)
+		prio_section(t, job, p);
 }
 
 const struct sq_tui_view sq_tui_view_jobs = {
@@ -307,5 +367,5 @@ const struct sq_tui_view sq_tui_view_jobs = {
 	.action = action,
 	.detail = detail,
 	/* a limit reason is explained with the limits in force */
-	.detail_kinds = SQ_KIND_BIT(SQ_KIND_LIMITS),
+	.detail_kinds = SQ_KIND_BIT(SQ_KIND_LIMITS) | SQ_KIND_BIT(SQ_KIND_PRIO),
 };

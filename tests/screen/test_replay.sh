@@ -24,7 +24,8 @@ user=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "user") c = i; 
 T new-session -d -s t -x 100 -y 30 \
 	"SQUALL_CONFIG=/dev/null $SQUALL --replay $rec; echo \$? > $WORK/exit; sleep 600"
 check "replay: the jobs view shows recorded job $job" wait_for "^ *$job " 10
-check "replay: with its user ($user)" wait_for "^ *$job +$user " 2
+# (its NAME comes between, as in squeue)
+check "replay: with its user ($user)" wait_for "^ *$job .* $user " 2
 T send-keys -t t ":nodes" Enter
 check "replay: the nodes view shows the recorded nodes" wait_for '^ *n4 ' 10
 T send-keys -t t "/n3" Enter

@@ -599,6 +599,123 @@ test_reason(void **state)
 	assert_int_equal(c.nmsgs, 2);
 }
 
+/* The whole of a small file, for comparing. */
+static const char *
+slurp(const char *path, char *buf, size_t n)
+{
+	FILE *fp = fopen(path, "r");
+	size_t got;
+
+	assert_non_null(fp);
+	got = fread(buf, 1, n - 1, fp);
+	buf[got] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* `view NAME key=value...`: a built-in view's columns, sort and filter, a
+ * new view with of=, the errors; read back from the file it writes. */
+static void
+test_view(void **state)
+{
+	struct sq_conf c;
+	struct sq_err err;
+	const struct sq_saved_view *v;
+	char line[1400], path[512], buf[2048];
+
+	(void)state;
+	sq_conf_init(&c);
+	assert_int_equal(
+	    sq_conf_exec(&c, "view jobs columns=job_id,name,user,state", "f", 1,
+			 &err),
+	    0);
+	assert_true(c.changed & SQ_CONF_CH_VIEWS);
+	v = sq_saved_find(&c.views, "jobs");
+	assert_non_null(v);
+	assert_false(v->custom);
+	assert_int_equal(v->has, SQ_SAVED_COLUMNS);
+	assert_string_equal(v->columns, "job_id,name,user,state");
+	/* an alias names the same view; later keys add to it */
+	assert_int_equal(
+	    sq_conf_exec(&c, "view j sort=-priority", "f", 2, &err), 0);
+	assert_int_equal(c.views.n, 1);
+	assert_int_equal(v->has, SQ_SAVED_COLUMNS | SQ_SAVED_SORT);
+	assert_string_equal(v->sort, "-priority");
+	/* a new view over jobs, its filter quoted */
+	assert_int_equal(sq_conf_exec(&c,
+				      "view gpujobs of=jobs filter='@gres=gpu' "
+				      "columns=job_id,gres",
+				      "f", 3, &err),
+			 0);
+	v = sq_saved_find(&c.views, "gpujobs");
+	assert_non_null(v);
+	assert_true(v->custom);
+	assert_ptr_equal(v->of, &sq_view_jobs);
+	assert_string_equal(v->filter, "@gres=gpu");
+	/* errors: unknown column, unknown key, unknown view, built-in of= */
+	assert_int_equal(
+	    sq_conf_exec(&c, "view jobs columns=job_id,nope", "f", 4, &err),
+	    -1);
+	assert_non_null(strstr(err.msg, "f:4: view jobs has no column 'nope'"));
+	assert_int_equal(sq_conf_exec(&c, "view jobs sort=-nope", "f", 5, &err),
+			 -1);
+	assert_int_equal(sq_conf_exec(&c, "view jobs color=red", "f", 6, &err),
+			 -1);
+	assert_int_equal(
+	    sq_conf_exec(&c, "view nothere sort=user", "f", 7, &err), -1);
+	assert_int_equal(
+	    sq_conf_exec(&c, "view nodes of=jobs sort=user", "f", 8, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "view jobs", "f", 9, &err), -1);
+	assert_int_equal(c.views.n, 2);
+	/* the line reads back as the same view */
+	sq_saved_line(v, line, sizeof(line));
+	assert_string_equal(line, "view gpujobs of=jobs columns=job_id,gres "
+				  "filter=\"@gres=gpu\"");
+	{
+		struct sq_conf c2;
+
+		sq_conf_init(&c2);
+		assert_int_equal(sq_conf_exec(&c2, line, "f", 1, &err), 0);
+		assert_string_equal(sq_saved_find(&c2.views, "gpujobs")->filter,
+				    "@gres=gpu");
+	}
+	/* the writer: only the view's last line changes */
+	write_file("viewrc",
+		   "set refresh 5\n"
+		   "view jobs columns=job_id\n"
+		   "# a comment\n"
+		   "view jobs sort=user\n"
+		   "view jobsx sort=user\n"
+		   "bind x :jobs\n",
+		   path, sizeof(path));
+	assert_int_equal(
+	    sq_saved_write_file(path, "view jobs columns=job_id,name", &err),
+	    0);
+	assert_string_equal(slurp(path, buf, sizeof(buf)),
+			    "set refresh 5\n"
+			    "view jobs columns=job_id\n"
+			    "# a comment\n"
+			    "view jobs columns=job_id,name\n"
+			    "view jobsx sort=user\n"
+			    "bind x :jobs\n");
+	/* a view without a line is added at the end (no newline there) */
+	write_file("viewrc2", "set refresh 5", path, sizeof(path));
+	assert_int_equal(
+	    sq_saved_write_file(path, "view nodes sort=-cpus_alloc", &err), 0);
+	assert_string_equal(slurp(path, buf, sizeof(buf)),
+			    "set refresh 5\nview nodes sort=-cpus_alloc\n");
+	/* a missing file is created */
+	snprintf(path, sizeof(path), "%s/newrc", tmpdir);
+	assert_int_equal(sq_saved_write_file(path, "view jobs sort=user", &err),
+			 0);
+	assert_string_equal(slurp(path, buf, sizeof(buf)),
+			    "view jobs sort=user\n");
+	/* a directory that is not there: an error, nothing written */
+	snprintf(path, sizeof(path), "%s/no/such/rc", tmpdir);
+	assert_int_equal(sq_saved_write_file(path, "view jobs sort=user", &err),
+			 -1);
+}
+
 int
 main(void)
 {
@@ -614,6 +731,7 @@ main(void)
 		cmocka_unit_test(test_default_env),
 		cmocka_unit_test(test_themes),
 		cmocka_unit_test(test_reason),
+		cmocka_unit_test(test_view),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

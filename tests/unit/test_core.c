@@ -15,6 +15,8 @@
 #include "core/sanitize.h"
 #include "core/snapshot.h"
 #include "core/util.h"
+#include "core/view.h"
+#include "core/when.h"
 #include "tests/unit/test_util.h"
 
 static void
@@ -288,6 +290,55 @@ test_util(void **state)
 	assert_true(t0 > 0 && t1 >= t0);
 }
 
+/* Times for people: compact by how far back, the age in the long form;
+ * a time column's cell, any other column's own text. */
+static void
+test_when(void **state)
+{
+	char buf[64];
+	/* 2026-12-02 05:31:11 UTC */
+	const int64_t t = 1796189471, day = 86400;
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	assert_string_equal(sq_when_short(t, t + 180, buf, sizeof(buf)),
+			    "05:31");
+	assert_string_equal(sq_when_long(t, t + 180, buf, sizeof(buf)),
+			    "05:31:11 (3m ago)");
+	assert_string_equal(sq_when_short(t - day, t, buf, sizeof(buf)),
+			    "Dec 01 05:31");
+	assert_string_equal(sq_when_short(t - 30 * day, t, buf, sizeof(buf)),
+			    "2026-11-02");
+	assert_string_equal(sq_when_long(t + 7200, t, buf, sizeof(buf)),
+			    "07:31:11 (in 2h)");
+	assert_string_equal(sq_when_long(t - 3 * day, t, buf, sizeof(buf)),
+			    "Nov 29 05:31:11 (3d ago)");
+	assert_null(sq_when_short(SQ_NONE, t, buf, sizeof(buf)));
+	assert_null(sq_when_short(0, t, buf, sizeof(buf)));
+	assert_string_equal(sq_when_age(45, buf, sizeof(buf)), "45s");
+	sq_fmt_duration(93784, buf, sizeof(buf));
+	assert_string_equal(buf, "1-02:03:04");
+	sq_fmt_duration(303, buf, sizeof(buf));
+	assert_string_equal(buf, "5:03");
+	/* the detail pane's text never is an epoch */
+	{
+		const struct sq_column *c =
+		    sq_view_column(&sq_view_jobs, "submit_time");
+		struct sq_job j;
+
+		memset(&j, 0, sizeof(j));
+		j.submit_time = t;
+		assert_non_null(c);
+		assert_true(c->flags & SQ_COL_TIME);
+		assert_string_equal(c->text(&j, buf, sizeof(buf)),
+				    "2026-12-02T05:31:11");
+		assert_non_null(sq_when_cell(c, &j, 1, buf, sizeof(buf)));
+		assert_null(strstr(buf, "1796189471"));
+		assert_non_null(strstr(buf, "05:31:11"));
+	}
+}
+
 int
 main(void)
 {
@@ -304,6 +355,7 @@ main(void)
 		cmocka_unit_test(test_snapshot_and_join),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_util),
+		cmocka_unit_test(test_when),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -329,6 +329,72 @@ test_table(void **state)
 	sq_snapshot_unref(s2);
 }
 
+/* The shown columns' ids, in the drawn order, the first nfit of them */
+static const char *
+fit_ids(const struct sq_table *t, char *buf, size_t n)
+{
+	size_t o = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < t->nfit && o < n; i++)
+		o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? " " : "",
+				      t->def->cols[t->cols[i]].title);
+	return buf;
+}
+
+/* Columns that fit: squeue's seven at 80 cells, the sprio factors at 200;
+ * the last takes the rest; a chosen list keeps its order. */
+static void
+test_table_fit(void **state)
+{
+	struct sq_table t;
+	struct sq_snapshot *s = jobs(rows1, 6);
+	char ids[1024];
+	int i, used = 0;
+
+	(void)state;
+	sq_table_init(&t, &sq_view_jobs);
+	sq_table_set_snapshot(&t, s);
+	/* wide names and accounts, as on a real cluster */
+	for (i = 0; i < t.ncols; i++) {
+		const char *id = t.def->cols[t.cols[i]].id;
+
+		if (strcmp(id, "name") == 0 || strcmp(id, "account") == 0)
+			t.widths[i] = 16;
+	}
+	sq_table_fit(&t, 78);
+	assert_string_equal(fit_ids(&t, ids, sizeof(ids)),
+			    "JOBID NAME USER STATE TIME NODES "
+			    "NODELIST(REASON)");
+	for (i = 0; i + 1 < t.nfit; i++)
+		used += t.widths[i] + 1;
+	assert_int_equal(t.restw, 78 - used);
+	assert_int_equal(sq_table_colw(&t, t.nfit - 1, 0), 78 - used);
+	assert_true(t.nfit < t.ncols);
+	sq_table_fit(&t, 120);
+	assert_non_null(
+	    strstr(fit_ids(&t, ids, sizeof(ids)), "ACCOUNT PARTITION"));
+	assert_non_null(strstr(ids, "PRIORITY"));
+	/* the sprio factors come together or not at all */
+	for (i = 90; i <= 240; i++) {
+		sq_table_fit(&t, i);
+		fit_ids(&t, ids, sizeof(ids));
+		assert_int_equal(strstr(ids, " AGE ") != NULL,
+				 strstr(ids, " ASSOC ") != NULL);
+	}
+	sq_table_fit(&t, 200);
+	assert_non_null(strstr(fit_ids(&t, ids, sizeof(ids)), "FAIRSH"));
+	assert_non_null(strstr(ids, " NODELIST(REASON)"));
+	/* chosen columns: that order, all of them when they fit */
+	assert_int_equal(
+	    sq_table_set_columns(&t, "state,job_id,name", ids, sizeof(ids)), 0);
+	sq_table_fit(&t, 78);
+	assert_string_equal(fit_ids(&t, ids, sizeof(ids)), "STATE JOBID NAME");
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+}
+
 /* Nodes sort in natural order: n2 before n10. */
 static void
 test_natural_sort(void **state)
@@ -378,6 +444,15 @@ test_every_view(void **state)
 		assert_true(t.ncols > 0);
 		assert_true(t.nidcols > 0);
 		assert_true(t.sort < (int)sq_views[i]->ncols);
+		/* every id of a layout is a column of the view */
+		if (sq_views[i]->layout != NULL) {
+			const char *l = sq_views[i]->layout;
+			int commas = 0;
+
+			for (; *l != '\0'; l++)
+				commas += *l == ',';
+			assert_int_equal(t.nbase, commas + 1);
+		}
 		sq_table_set_snapshot(&t, s);
 		assert_int_equal(t.nrows, 0);
 		sq_table_free(&t);
@@ -394,6 +469,7 @@ main(void)
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_filter_quoted),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_table_fit),
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
 	};
