@@ -39,6 +39,7 @@ struct job {
 	int readonly;
 	int kind; /* the view kind to refresh afterwards */
 	int describe_rc;
+	size_t nrun; /* targets the preview would act on */
 	char desc[8192];
 	struct sq_err err;
 	struct sq_result res;
@@ -80,8 +81,8 @@ w_describe(struct sq_backend *b, void *arg)
 	struct job *j = arg;
 
 	sq_err_clear(&j->err);
-	j->describe_rc =
-	    sq_exec_describe(b, &j->a, j->desc, sizeof(j->desc), &j->err);
+	j->describe_rc = sq_exec_preview(b, &j->a, j->desc, sizeof(j->desc),
+					 &j->nrun, &j->err);
 }
 
 static void
@@ -374,6 +375,17 @@ sq_tui_action_poll(struct sq_app *app)
 			audit_refusal(app, &j->a, j->err.msg);
 			sq_app_message(app, 1, "%s: %s", j->a.def->name,
 				       j->err.msg);
+			cur = NULL;
+			stage = ST_NONE;
+			job_free(j);
+		} else if (j->nrun == 0) {
+			/* nothing would run: say why, ask nothing */
+			char safe[300];
+
+			sq_sanitize(j->desc + strcspn(j->desc, "\n"), safe,
+				    sizeof(safe));
+			sq_app_message(app, 1, "%s: nothing to run:%s",
+				       j->a.def->name, safe);
 			cur = NULL;
 			stage = ST_NONE;
 			job_free(j);
@@ -780,9 +792,17 @@ sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 
 			if (dots != NULL && !(d->flags & SQ_ACT_CREATES))
 				u = dots + 3;
+			char states[128] = "";
+
 			snprintf(use, sizeof(use), "%s%s", d->name, u);
-			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s",
-				    key, use, d->help);
+			if (d->states != NULL) {
+				strcpy(states, " (applies to ");
+				sq_action_states_text(d, states + 13,
+						      sizeof(states) - 14);
+				strcat(states, ")");
+			}
+			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s%s",
+				    key, use, d->help, states);
 		}
 	}
 	if (ro)

@@ -762,6 +762,34 @@ inverse(const struct sq_action *a, const struct sq_result *res,
 }
 
 int
+sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
+		     struct sq_target_state *out, struct sq_err *err)
+{
+	char cl[128];
+	const char *cluster = NULL;
+	size_t i;
+
+	if (a->def->kind == SQ_KIND_NODES)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read nodes");
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    (cluster = cluster_name(b, cl, sizeof(cl), err)) == NULL)
+		return -1;
+	for (i = 0; i < a->ntargets; i++) {
+		struct rest_state st;
+
+		if (read_target(b, a, i, cluster, &st, err) == -1) {
+			state_free(&st);
+			return -1;
+		}
+		out[i].found = st.found;
+		sq_util_copy(out[i].state, sizeof(out[i].state),
+			     st.found ? str_of(st.rec, "job_state") : "");
+		state_free(&st);
+	}
+	return 0;
+}
+
+int
 sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		 size_t len)
 {

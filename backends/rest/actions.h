@@ -42,6 +42,9 @@ int sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n);
 /* The backend ops (rest.c points .describe/.act here). */
 int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		     size_t len);
+/* The backend op read_targets(): a GET of each target. */
+int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
+			 struct sq_target_state *out, struct sq_err *err);
 int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		struct sq_result *res, struct sq_err *err);
 

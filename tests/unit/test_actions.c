@@ -64,6 +64,36 @@ cmd_of(const char *line, char *buf, size_t n)
 	sq_action_free(&a);
 }
 
+/* the states an action applies to (issue 31: hold on a running job) */
+static void
+test_states(void **state)
+{
+	const struct sq_action_def *hold = sq_action_def(SQ_ACTION_JOB_HOLD);
+	const struct sq_action_def *cancel =
+	    sq_action_def(SQ_ACTION_JOB_CANCEL);
+	char buf[128];
+
+	(void)state;
+	assert_true(sq_action_applies(hold, "PENDING"));
+	assert_false(sq_action_applies(hold, "RUNNING"));
+	assert_false(sq_action_applies(hold, "PENDINGX"));
+	assert_true(sq_action_applies(hold, "")); /* unknown: kept */
+	assert_true(sq_action_applies(cancel, "SUSPENDED"));
+	assert_false(sq_action_applies(cancel, "COMPLETED"));
+	assert_false(
+	    sq_action_applies(sq_action_def(SQ_ACTION_JOB_SUSPEND), "PENDING"));
+	assert_true(
+	    sq_action_applies(sq_action_def(SQ_ACTION_JOB_REQUEUE), "FAILED"));
+	assert_true(
+	    sq_action_applies(sq_action_def(SQ_ACTION_NODE_DRAIN), "IDLE"));
+	sq_action_states_text(hold, buf, sizeof(buf));
+	assert_string_equal(buf, "PENDING jobs");
+	sq_action_states_text(sq_action_def(SQ_ACTION_JOB_SIGNAL), buf,
+			      sizeof(buf));
+	assert_string_equal(buf,
+			    "RUNNING, SUSPENDED, CONFIGURING or STOPPED jobs");
+}
+
 static void
 test_table(void **state)
 {
@@ -1289,7 +1319,7 @@ test_man_actions(void **state)
 {
 	FILE *fp = fopen("man/squall.1", "r");
 	char line[1024], want[128];
-	char items[64][512];
+	static char items[64][512], bodies[64][2048];
 	int n = 0, in = 0, i, k;
 
 	(void)state;
@@ -1298,9 +1328,16 @@ test_man_actions(void **state)
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, ".Sh ", 4) == 0)
 			in = strcmp(line, ".Sh ACTIONS") == 0;
-		else if (in && strncmp(line, ".It Ic ", 7) == 0 && n < 64)
+		else if (in && strncmp(line, ".It Ic ", 7) == 0 && n < 64) {
+			bodies[n][0] = '\0';
 			snprintf(items[n++], sizeof(items[0]), "%.500s",
 				 line + 7);
+		} else if (in && n > 0 &&
+			   strlen(bodies[n - 1]) + strlen(line) + 2 <
+			       sizeof(bodies[0])) {
+			strcat(bodies[n - 1], line);
+			strcat(bodies[n - 1], "\n");
+		}
 	}
 	fclose(fp);
 	assert_true(n > 20);
@@ -1327,6 +1364,24 @@ test_man_actions(void **state)
 			fail_msg("man ACTIONS lacks '.It Ic %s ... %s'",
 				 d->name, want);
 	}
+	/* the states each job action applies to, as the table says: the
+	 * sentence follows the action's .It line, before the next one */
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		const struct sq_action_def *d = sq_action_def(i);
+		char text[256];
+
+		if (d->states == NULL)
+			continue;
+		sq_action_states_text(d, want, sizeof(want));
+		snprintf(text, sizeof(text), "Applies to %s.", want);
+		for (k = 0; k < n; k++) {
+			if (strncmp(items[k], d->name, strlen(d->name)) == 0 &&
+			    strstr(items[k], "jobs") != NULL)
+				break;
+		}
+		if (k == n || strstr(bodies[k], text) == NULL)
+			fail_msg("man ACTIONS: %s lacks '%s'", d->name, text);
+	}
 	for (k = 0; k < n; k++) {
 		char name[64];
 
@@ -1342,6 +1397,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_states),
 		cmocka_unit_test(test_grammar),
 		cmocka_unit_test(test_reason_templates),
 		cmocka_unit_test(test_hostile),
