@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/action_policy.h"
 
@@ -151,4 +152,20 @@ sq_action_subset(const struct sq_action *a, const unsigned char *keep,
 fail:
 	sq_action_free(out);
 	return -1;
+}
+
+long
+sq_action_verify_wait_ms(int k)
+{
+	return 250L * k;
+}
+
+void
+sq_action_verify_wait(int k)
+{
+	long ms = sq_action_verify_wait_ms(k);
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	if (ms > 0)
+		nanosleep(&ts, NULL);
 }

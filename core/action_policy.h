@@ -15,6 +15,15 @@
 
 #define SQ_ACTION_BULK_THRESHOLD 10
 
+/* The re-read that verifies an action, the same for every backend: up to
+ * SQ_VERIFY_TRIES reads while an effect is not yet seen, read k (from 0)
+ * after sq_action_verify_wait_ms(k) (a requeue passes through
+ * COMPLETING, a hold through the controller's next save). */
+#define SQ_VERIFY_TRIES 4
+long sq_action_verify_wait_ms(int k);
+/* Sleep that long. */
+void sq_action_verify_wait(int k);
+
 /* 0 when a may run; -1 (SQ_ERR_DENIED, reason in err) when refused. */
 int sq_action_policy_check(const struct sq_action *a, int readonly,
 			   struct sq_err *err);

@@ -8,7 +8,6 @@
  * line, a refresh of the view, `:audit` and `:undo`.
  */
 #include <curses.h>
-#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +49,6 @@ static enum stage stage;
 static struct job *cur;
 static char typed[32];
 static size_t ntyped;
-static char last_inverse[1024]; /* of the last action of this session */
 /* :submit's new job: the cursor goes to it once the queue has it */
 static char jump_id[64];
 static time_t jump_until;
@@ -266,9 +264,6 @@ finish(struct sq_app *app)
 
 	cur = NULL;
 	stage = ST_NONE;
-	if (j->res.inverse[0] != '\0')
-		snprintf(last_inverse, sizeof(last_inverse), "%s",
-			 j->res.inverse);
 	sq_app_message(app, j->rc != 0, "%s",
 		       j->res.message[0] ? j->res.message : j->err.msg);
 	/* a bulk action with failures: one line per target */
@@ -503,9 +498,10 @@ sq_tui_action_draw(struct sq_app *app)
 		snprintf(head, sizeof(head), " submit a batch script (%s) ",
 			 app->st.backend);
 	else
-		snprintf(head, sizeof(head), " %s on %zu target%s (%s) ",
+		snprintf(head, sizeof(head), " %s on %zu target%s (%s, %s) ",
 			 cur->a.def->name, cur->a.ntargets,
-			 cur->a.ntargets == 1 ? "" : "s", app->st.backend);
+			 cur->a.ntargets == 1 ? "" : "s", app->cfg.name,
+			 app->st.backend);
 	sq_put(y, x + 1, w - 2, head,
 	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
 	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);
@@ -524,121 +520,95 @@ sq_tui_action_draw(struct sq_app *app)
 
 /* --- :audit and :undo ---------------------------------------------------- */
 
-static const char *
-jstr(json_object *o, const char *k)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, k, &v) || v == NULL)
-		return "";
-	return json_object_get_string(v);
-}
-
 static int
 show_audit(struct sq_app *app)
 {
-	char path[1024], line[16384], safe[1024];
+	struct sq_audit_entry *v = NULL;
+	char path[1024], safe[1024], text[1400];
 	struct sq_err err;
-	FILE *fp;
-	char **ring;
-	size_t n = 0, i, keep = 500;
+	size_t n = 0, i, page;
 
-	if (sq_audit_default_path(path, sizeof(path), &err) == -1) {
+	if (sq_audit_default_path(path, sizeof(path), &err) == -1 ||
+	    sq_audit_read(path, 500, &v, &n, &err) == -1) {
 		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
-	fp = fopen(path, "r");
 	sq_pane_clear(&app->pane, "audit log (newest last)", SQ_PANE_MESSAGES);
 	sq_sanitize(path, safe, sizeof(safe));
 	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0, "%s", safe);
-	if (fp == NULL) {
+	if (n == 0)
 		sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 0, "(no actions yet)");
-		app->mode = SQ_MODE_PANE;
-		return 0;
-	}
-	ring = calloc(keep, sizeof(*ring));
-	while (ring != NULL && fgets(line, sizeof(line), fp) != NULL) {
-		free(ring[n % keep]);
-		ring[n % keep] = strdup(line);
-		n++;
-	}
-	fclose(fp);
-	for (i = n > keep ? n - keep : 0; ring != NULL && i < n; i++) {
-		json_object *o = json_tokener_parse(ring[i % keep]), *t;
-		char targets[200] = "", text[1200];
-		size_t k;
-		int failed;
+	for (i = 0; i < n; i++) {
+		const struct sq_audit_entry *e = &v[i];
+		int failed = strcmp(e->event, "refused") == 0 ||
+			     (strcmp(e->event, "result") == 0 &&
+			      strcmp(e->ok, "true") != 0);
 
-		if (o == NULL)
-			continue;
-		if (json_object_object_get_ex(o, "targets", &t))
-			for (k = 0; k < json_object_array_length(t) && k < 8;
-			     k++) {
-				size_t l = strlen(targets);
-
-				snprintf(targets + l, sizeof(targets) - l,
-					 "%s%s", k ? "," : "",
-					 json_object_get_string(
-					     json_object_array_get_idx(t, k)));
-			}
-		failed = strcmp(jstr(o, "event"), "refused") == 0 ||
-			 (strcmp(jstr(o, "event"), "result") == 0 &&
-			  strcmp(jstr(o, "ok"), "true") != 0);
-		snprintf(text, sizeof(text), "%.19s %-7s %-11s %-20s %s",
-			 jstr(o, "time"), jstr(o, "event"), jstr(o, "action"),
-			 targets,
-			 strcmp(jstr(o, "event"), "intent") == 0
-			     ? jstr(o, "command")
-			     : jstr(o, "message"));
+		snprintf(
+		    text, sizeof(text), "%.19s %-7s %-14.14s %-11s %-20s %s",
+		    e->time, e->event, e->cluster, e->action, e->targets,
+		    strcmp(e->event, "intent") == 0 ? e->command : e->message);
 		sq_sanitize(text, safe, sizeof(safe));
 		sq_pane_add(&app->pane,
 			    failed ? SQ_ROLE_DANGER : SQ_ROLE_NORMAL, 8, "%s",
 			    safe);
-		if (*jstr(o, "inverse")) {
-			sq_sanitize(jstr(o, "inverse"), safe, sizeof(safe));
+		if (e->inverse[0] != '\0') {
+			sq_sanitize(e->inverse, safe, sizeof(safe));
 			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8,
 				    "                    undo: %s", safe);
 		}
-		json_object_put(o);
 	}
-	for (i = 0; ring != NULL && i < keep; i++)
-		free(ring[i]);
-	free(ring);
-	app->pane.top = app->pane.n > 5 ? app->pane.n - 5 : 0;
+	free(v);
+	/* opened at the end: the newest line on the last row */
+	page = app->page > 2   ? (size_t)app->page - 2
+	       : app->rows > 6 ? (size_t)app->rows - 6
+			       : 1;
+	app->pane.top = app->pane.n > page ? app->pane.n - page : 0;
 	app->mode = SQ_MODE_PANE;
 	app->dirty = 1;
 	return 0;
 }
 
+/* :undo: the inverse of the newest action of this session on this
+ * cluster (the audit log records both), never in read-only mode. */
 static int
 undo(struct sq_app *app)
 {
 	char inv[1024], first[1024];
 	struct sq_action a;
 	struct sq_err err;
+	size_t more;
 
-	if (last_inverse[0] != '\0') {
-		snprintf(inv, sizeof(inv), "%s", last_inverse);
-	} else if (sq_audit_last_inverse(NULL, inv, sizeof(inv), &err) == -1) {
+	if (app->readonly || app->cfg.readonly) {
+		sq_app_message(app, 1, "read-only: nothing is undone");
+		return -1;
+	}
+	if (sq_audit_last_inverse(NULL, sq_audit_session(), app->cfg.name, inv,
+				  sizeof(inv), &err) == -1) {
 		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
 	if (inv[0] == '\0') {
-		sq_app_message(app, 1, "nothing to undo");
+		sq_app_message(app, 1,
+			       "nothing to undo: no action of this session "
+			       "on %s",
+			       app->cfg.name);
 		return -1;
 	}
-	/* several lines (targets that had different old values): one at a
-	 * time, newest first; the rest stays for the next :undo */
+	/* several lines (targets that had different old values): the first
+	 * now; the others are in :audit */
 	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
+	for (more = 0, inv[0] = ' '; strchr(inv, '\n') != NULL; more++)
+		*strchr(inv, '\n') = ' ';
 	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
 		sq_app_message(app, 1, "undo: %s", err.msg);
 		return -1;
 	}
-	if (strchr(inv, '\n') != NULL)
-		memmove(last_inverse, strchr(inv, '\n') + 1,
-			strlen(strchr(inv, '\n') + 1) + 1);
-	else
-		last_inverse[0] = '\0';
+	if (more > 0)
+		sq_app_message(app, 0,
+			       "undo: the first of %zu lines (:audit "
+			       "lists the others)",
+			       more + 1);
 	return start(app, &a);
 }
 

@@ -19,6 +19,7 @@
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/action_policy.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -882,17 +883,27 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		struct rest_state after;
 		struct sq_err e;
 		char msg[256];
-		int v;
+		int v = SQ_VERIFY_FAILED, k, got = -1;
 
-		sq_err_clear(&e);
-		if (read_target(b, a, i, cluster, &after, &e) == -1) {
+		/* the re-read policy of every backend (action_policy.h) */
+		memset(&after, 0, sizeof(after));
+		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
+			    (k == 0 || t->ok != -1);
+		     k++) {
+			sq_action_verify_wait(k);
+			state_free(&after);
+			sq_err_clear(&e);
+			got = read_target(b, a, i, cluster, &after, &e);
+			if (got == 0)
+				v = verify(a, &after, msg, sizeof(msg));
+		}
+		if (got == -1) {
 			t->verified = SQ_VERIFY_UNCHECKED;
 			if (t->ok != -1)
 				snprintf(t->message, sizeof(t->message),
 					 "done; could not re-read: %.200s",
 					 e.msg);
 		} else {
-			v = verify(a, &after, msg, sizeof(msg));
 			t->verified = v;
 			/* an error answer that still did it (22.05 says
 			 * "Missing required field 'user'" for an account's
@@ -910,9 +921,11 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	}
 	inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	if (res->nfailed == 0) {
-		snprintf(res->message, sizeof(res->message),
-			 "%s: %zu of %zu done", a->def->name, res->ntargets,
-			 res->ntargets);
+		snprintf(
+		    res->message, sizeof(res->message), "%s: %zu of %zu done%s",
+		    a->def->name, res->ntargets, res->ntargets,
+		    res->targets[0].verified == SQ_VERIFY_OK ? " and verified"
+							     : "");
 		rc = 0;
 	} else {
 		const char *why = first_err[0] ? first_err : NULL;

@@ -94,6 +94,33 @@ test_states(void **state)
 			    "RUNNING, SUSPENDED, CONFIGURING or STOPPED jobs");
 }
 
+/* the log's one reader: top-level fields only, never a target's */
+static void
+test_audit_field(void **state)
+{
+	const char *l =
+	    "{\"time\":\"t\",\"event\":\"result\",\"targets\":[\"1\",\"2\"],"
+	    "\"status\":3,\"message\":\"a \\\"q\\\" b\",\"results\":[{"
+	    "\"target\":\"1\",\"message\":\"inner\",\"inverse\":\"x\"}],"
+	    "\"inverse\":null,\"ok\":true}";
+	char b[64];
+
+	(void)state;
+	assert_int_equal(sq_audit_field(l, "targets", b, sizeof(b)), 1);
+	assert_string_equal(b, "1,2");
+	assert_int_equal(sq_audit_field(l, "message", b, sizeof(b)), 1);
+	assert_string_equal(b, "a \"q\" b");
+	assert_int_equal(sq_audit_field(l, "status", b, sizeof(b)), 1);
+	assert_string_equal(b, "3");
+	assert_int_equal(sq_audit_field(l, "inverse", b, sizeof(b)), 1);
+	assert_string_equal(b, "");
+	assert_int_equal(sq_audit_field(l, "ok", b, sizeof(b)), 1);
+	assert_string_equal(b, "true");
+	assert_int_equal(sq_audit_field(l, "target", b, sizeof(b)), 0);
+	assert_int_equal(sq_audit_field("{\"a\":[", "b", b, sizeof(b)), 0);
+	assert_int_equal(sq_audit_field("garbage", "a", b, sizeof(b)), 0);
+}
+
 static void
 test_table(void **state)
 {
@@ -693,10 +720,43 @@ test_audit(void **state)
 	fclose(fp);
 	assert_int_equal(n, 2);
 
-	/* :undo reads the newest inverse back */
-	assert_int_equal(sq_audit_last_inverse(path, inv, sizeof(inv), &err),
+	/* :undo reads the newest inverse back: of this session and cluster
+	 * only (issue 31) */
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(), NULL,
+					       inv, sizeof(inv), &err),
 			 0);
 	assert_string_equal(inv, "update 7 comment=old");
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
+					       "testbed", inv, sizeof(inv),
+					       &err),
+			 0);
+	assert_string_equal(inv, "update 7 comment=old");
+	assert_int_equal(
+	    sq_audit_last_inverse(path, "1-2", NULL, inv, sizeof(inv), &err),
+	    0);
+	assert_string_equal(inv, "");
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
+					       "elsewhere", inv, sizeof(inv),
+					       &err),
+			 0);
+	assert_string_equal(inv, "");
+	{
+		struct sq_audit_entry *v;
+		size_t nv;
+
+		assert_int_equal(sq_audit_read(path, 10, &v, &nv, &err), 0);
+		assert_int_equal(nv, 2);
+		assert_string_equal(v[0].event, "intent");
+		assert_string_equal(v[1].event, "result");
+		assert_string_equal(v[1].session, sq_audit_session());
+		assert_string_equal(v[1].inverse, "update 7 comment=old");
+		assert_string_equal(v[1].ok, "false");
+		free(v);
+		assert_int_equal(sq_audit_read(path, 1, &v, &nv, &err), 0);
+		assert_int_equal(nv, 1);
+		assert_string_equal(v[0].event, "result");
+		free(v);
+	}
 
 	/* a wider mode is narrowed back to 0600 */
 	assert_int_equal(chmod(path, 0644), 0);
@@ -1398,6 +1458,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_states),
+		cmocka_unit_test(test_audit_field),
 		cmocka_unit_test(test_grammar),
 		cmocka_unit_test(test_reason_templates),
 		cmocka_unit_test(test_hostile),

@@ -291,6 +291,26 @@ test_cluster(void **state)
 	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
 	assert_string_equal(out.backend, "rest");
 	assert_string_equal(out.name, "lab");
+	/* -b ssh -H ... is not the default `set cluster lab` (issue 31) */
+	snprintf(cmd.backend, sizeof(cmd.backend), "ssh");
+	snprintf(cmd.host, sizeof(cmd.host), "127.0.0.1");
+	snprintf(cmd.user, sizeof(cmd.user), "alice");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.backend, "ssh");
+	assert_string_equal(out.name, "ssh:alice@127.0.0.1");
+	cmd.port = 2222;
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "ssh:alice@127.0.0.1:2222");
+	/* -c LABEL with -b: the label, not an error */
+	snprintf(cmd.name, sizeof(cmd.name), "tb-ssh");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "tb-ssh");
+	assert_string_equal(out.host, "127.0.0.1");
+	sq_cluster_defaults(&cmd);
+	snprintf(cmd.backend, sizeof(cmd.backend), "rest");
+	snprintf(cmd.url, sizeof(cmd.url), "http://127.0.0.1:6820/");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "rest:127.0.0.1:6820");
 }
 
 static void
