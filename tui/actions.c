@@ -375,9 +375,11 @@ sq_tui_action_poll(struct sq_app *app)
 			job_free(j);
 		} else if (j->nrun == 0) {
 			/* nothing would run: say why, ask nothing */
-			char safe[300];
+			char safe[300], *nl;
 
-			sq_sanitize(j->desc + strcspn(j->desc, "\n"), safe,
+			while ((nl = strchr(j->desc, '\n')) != NULL)
+				*nl = ' ';
+			sq_sanitize(j->desc + strlen("nothing to run:"), safe,
 				    sizeof(safe));
 			sq_app_message(app, 1, "%s: nothing to run:%s",
 				       j->a.def->name, safe);
