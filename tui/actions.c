@@ -38,7 +38,8 @@ struct job {
 	int readonly;
 	int kind; /* the view kind to refresh afterwards */
 	int describe_rc;
-	size_t nrun; /* targets the preview would act on */
+	size_t nrun;   /* targets the preview would act on */
+	size_t hidden; /* tagged rows the filter hides: left out */
 	char desc[8192];
 	struct sq_err err;
 	struct sq_result res;
@@ -105,95 +106,6 @@ w_run(struct sq_backend *b, void *arg)
 
 /* --- targets -------------------------------------------------------------- */
 
-/* The target name of a record of kind, into buf; NULL when none. */
-static const char *
-target_of(int kind, const void *rec, char *buf, size_t n)
-{
-	switch (kind) {
-	case SQ_KIND_JOBS:
-		return ((const struct sq_job *)rec)->id;
-	case SQ_KIND_NODES:
-		return ((const struct sq_node *)rec)->name;
-	case SQ_KIND_ACCOUNTS:
-		return ((const struct sq_account *)rec)->name;
-	case SQ_KIND_QOS:
-		return ((const struct sq_qos *)rec)->name;
-	case SQ_KIND_ASSOCS: {
-		const struct sq_assoc *as = rec;
-
-		if (as->user[0] == '\0')
-			snprintf(buf, n, "%s", as->account);
-		else
-			snprintf(buf, n, "%s/%s%s%s", as->account, as->user,
-				 as->partition[0] ? "/" : "", as->partition);
-		return buf;
-	}
-	default:
-		return NULL;
-	}
-}
-
-/* Targets of the current view: every row the filter shows (all), else
- * the tagged rows, else the cursor row. Strings are malloc'd. */
-static size_t
-collect(struct sq_app *app, int all, char ***out)
-{
-	struct sq_table *t = sq_app_table(app);
-	size_t i, n = 0, total;
-	char **v, buf[400], idb[256];
-
-	*out = NULL;
-	if (t == NULL || t->snap == NULL)
-		return 0;
-	total = t->snap->nrows;
-	v = calloc(total + 1, sizeof(*v));
-	if (v == NULL)
-		return 0;
-	if (all) {
-		for (i = 0; i < t->nrows && n < SQ_ACTION_MAX_TARGETS; i++) {
-			const void *r =
-			    sq_snapshot_row(t->snap, t->rows[i].rec);
-			const char *s =
-			    target_of((int)t->def->kind, r, buf, sizeof(buf));
-
-			if (s != NULL && *s != '\0')
-				v[n++] = strdup(s);
-		}
-	} else if (t->ntags > 0) {
-		for (i = 0; i < total && n < SQ_ACTION_MAX_TARGETS; i++) {
-			const void *r = sq_snapshot_row(t->snap, i);
-			const char *s;
-
-			if (!sq_table_tagged(
-				t, sq_table_id(t, r, idb, sizeof(idb))))
-				continue;
-			s = target_of((int)t->def->kind, r, buf, sizeof(buf));
-			if (s != NULL && *s != '\0')
-				v[n++] = strdup(s);
-		}
-	} else {
-		const void *r = sq_table_cur(t);
-		const char *s =
-		    r ? target_of((int)t->def->kind, r, buf, sizeof(buf))
-		      : NULL;
-
-		if (s != NULL && *s != '\0')
-			v[n++] = strdup(s);
-	}
-	*out = v;
-	return n;
-}
-
-static void
-free_targets(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* --- the flow ------------------------------------------------------------- */
 
 static void
@@ -210,7 +122,7 @@ audit_refusal(struct sq_app *app, const struct sq_action *a, const char *why)
 
 /* Start the flow for a parsed action (taken over). */
 static int
-start(struct sq_app *app, struct sq_action *a)
+start(struct sq_app *app, struct sq_action *a, size_t hidden)
 {
 	struct sq_err err;
 	struct job *j;
@@ -240,6 +152,7 @@ start(struct sq_app *app, struct sq_action *a)
 	j->a = *a; /* moves the storage */
 	memset(a, 0, sizeof(*a));
 	j->readonly = readonly;
+	j->hidden = hidden;
 	j->kind = (int)j->a.def->kind;
 	if (sq_worker_call(app->worker, w_describe, j) == -1) {
 		job_free(j);
@@ -387,6 +300,13 @@ sq_tui_action_poll(struct sq_app *app)
 			stage = ST_NONE;
 			job_free(j);
 		} else {
+			size_t l = strlen(j->desc);
+
+			if (j->hidden > 0)
+				snprintf(j->desc + l, sizeof(j->desc) - l,
+					 "\n(%zu tagged row%s not visible: "
+					 "left out)",
+					 j->hidden, j->hidden == 1 ? "" : "s");
 			stage = sq_action_needs_count(&j->a) ? ST_COUNT
 							     : ST_CONFIRM;
 			app->msg[0] = '\0';
@@ -611,7 +531,7 @@ undo(struct sq_app *app)
 			       "undo: the first of %zu lines (:audit "
 			       "lists the others)",
 			       more + 1);
-	return start(app, &a);
+	return start(app, &a, 0);
 }
 
 /* --- the hooks the console calls ---------------------------------------- */
@@ -622,7 +542,7 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 	struct sq_action a;
 	struct sq_err err;
 	char word[64], **targets = NULL, rest[1024];
-	size_t n = strcspn(line, " \t"), nt;
+	size_t n = strcspn(line, " \t"), nt, hidden = 0;
 	int kind = view_kind(app), all = 0;
 	const struct sq_action_def *d;
 
@@ -676,9 +596,19 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 			snprintf(rest, sizeof(rest), "%s%s", word, p + 1);
 		}
 	}
-	nt = (d->flags & SQ_ACT_CREATES) ? 0 : collect(app, all, &targets);
+	nt = (d->flags & SQ_ACT_CREATES)
+		 ? 0
+		 : sq_tui_action_targets(app, all, &targets, &hidden);
 	if (!(d->flags & SQ_ACT_CREATES) && nt == 0) {
-		sq_app_message(app, 1, "%s: no row selected", d->name);
+		sq_tui_action_targets_free(targets, nt);
+		if (hidden > 0)
+			sq_app_message(app, 1,
+				       "%s: the %zu tagged row%s not visible "
+				       "(filter); nothing run",
+				       d->name, hidden,
+				       hidden == 1 ? " is" : "s are");
+		else
+			sq_app_message(app, 1, "%s: no row selected", d->name);
 		return -1;
 	}
 	if (sq_action_parse_with(rest, kind, (const char *const *)targets, nt,
@@ -690,12 +620,12 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 			audit_refusal(app, &r, err.msg);
 			sq_action_free(&r);
 		}
-		free_targets(targets, nt);
+		sq_tui_action_targets_free(targets, nt);
 		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
-	free_targets(targets, nt);
-	return start(app, &a);
+	sq_tui_action_targets_free(targets, nt);
+	return start(app, &a, hidden);
 }
 
 int
