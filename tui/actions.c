@@ -388,7 +388,17 @@ wrap(const char *s, int w, char out[][256], int max)
 		snprintf(line, sizeof(line), "%.*s", (int)l, s);
 		sq_sanitize(line, safe, sizeof(safe));
 		for (q = safe; *q != '\0' && n < max;) {
-			int cut = (int)strlen(q) > w ? w : (int)strlen(q);
+			int cut = (int)strlen(q) > w ? w : (int)strlen(q), k;
+
+			/* break after a space or comma, never inside a job
+			 * id or a word, when one is in the line's second
+			 * half */
+			for (k = cut; cut == w && k > w / 2; k--) {
+				if (q[k - 1] == ' ' || q[k - 1] == ',') {
+					cut = k;
+					break;
+				}
+			}
 
 			snprintf(out[n++], 256, "%.*s", cut, q);
 			q += cut;
@@ -419,6 +429,12 @@ sq_tui_action_draw(struct sq_app *app)
 	if (cur->a.type == SQ_ACTION_JOB_SUBMIT)
 		snprintf(head, sizeof(head), " submit a batch script (%s) ",
 			 app->st.backend);
+	else if (cur->nrun < cur->a.ntargets)
+		snprintf(head, sizeof(head),
+			 " %s on %zu of %zu targets, the others left out "
+			 "(%s, %s) ",
+			 cur->a.def->name, cur->nrun, cur->a.ntargets,
+			 app->cfg.name, app->st.backend);
 	else
 		snprintf(head, sizeof(head), " %s on %zu target%s (%s, %s) ",
 			 cur->a.def->name, cur->a.ntargets,
