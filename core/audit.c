@@ -487,7 +487,7 @@ sq_audit_session(void)
 /* --- reading the log back (the one reader: :audit, :undo, tests) -------- */
 
 /* Copy the JSON string at p (after its opening quote) into buf: escapes
- * undone, \n and \t as spaces, \uXXXX as '?'. Returns the end quote. */
+ * undone, \t as a space, \uXXXX as '?'. Returns the end quote. */
 static const char *
 json_unescape(const char *p, char *buf, size_t n)
 {
@@ -498,7 +498,10 @@ json_unescape(const char *p, char *buf, size_t n)
 
 		if (*p == '\\' && p[1] != '\0') {
 			p++;
-			c = *p == 'n' || *p == 't' ? ' ' : *p == 'u' ? '?' : *p;
+			c = *p == 'n'   ? '\n'
+			    : *p == 't' ? ' '
+			    : *p == 'u' ? '?'
+					: *p;
 			if (*p == 'u')
 				p +=
 				    strspn(p + 1, "0123456789abcdefABCDEF") >= 4

@@ -120,9 +120,8 @@ audit_refusal(struct sq_app *app, const struct sq_action *a, const char *why)
 	}
 }
 
-/* Start the flow for a parsed action (taken over). */
-static int
-start(struct sq_app *app, struct sq_action *a, size_t hidden)
+int
+sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 {
 	struct sq_err err;
 	struct job *j;
@@ -456,100 +455,6 @@ sq_tui_action_draw(struct sq_app *app)
 		sq_put(y + n + 3, x + 2, w - 4, foot, danger);
 }
 
-/* --- :audit and :undo ---------------------------------------------------- */
-
-static int
-show_audit(struct sq_app *app)
-{
-	struct sq_audit_entry *v = NULL;
-	char path[1024], safe[1024], text[1400];
-	struct sq_err err;
-	size_t n = 0, i, page;
-
-	if (sq_audit_default_path(path, sizeof(path), &err) == -1 ||
-	    sq_audit_read(path, 500, &v, &n, &err) == -1) {
-		sq_app_message(app, 1, "%s", err.msg);
-		return -1;
-	}
-	sq_pane_clear(&app->pane, "audit log (newest last)", SQ_PANE_MESSAGES);
-	sq_sanitize(path, safe, sizeof(safe));
-	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0, "%s", safe);
-	if (n == 0)
-		sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 0, "(no actions yet)");
-	for (i = 0; i < n; i++) {
-		const struct sq_audit_entry *e = &v[i];
-		int failed = strcmp(e->event, "refused") == 0 ||
-			     (strcmp(e->event, "result") == 0 &&
-			      strcmp(e->ok, "true") != 0);
-
-		snprintf(
-		    text, sizeof(text), "%.19s %-7s %-14.14s %-11s %-20s %s",
-		    e->time, e->event, e->cluster, e->action, e->targets,
-		    strcmp(e->event, "intent") == 0 ? e->command : e->message);
-		sq_sanitize(text, safe, sizeof(safe));
-		sq_pane_add(&app->pane,
-			    failed ? SQ_ROLE_DANGER : SQ_ROLE_NORMAL, 8, "%s",
-			    safe);
-		if (e->inverse[0] != '\0') {
-			sq_sanitize(e->inverse, safe, sizeof(safe));
-			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8,
-				    "                    undo: %s", safe);
-		}
-	}
-	free(v);
-	/* opened at the end: the newest line on the last row */
-	page = app->page > 2   ? (size_t)app->page - 2
-	       : app->rows > 6 ? (size_t)app->rows - 6
-			       : 1;
-	app->pane.top = app->pane.n > page ? app->pane.n - page : 0;
-	app->mode = SQ_MODE_PANE;
-	app->dirty = 1;
-	return 0;
-}
-
-/* :undo: the inverse of the newest action of this session on this
- * cluster (the audit log records both), never in read-only mode. */
-static int
-undo(struct sq_app *app)
-{
-	char inv[1024], first[1024];
-	struct sq_action a;
-	struct sq_err err;
-	size_t more;
-
-	if (app->readonly || app->cfg.readonly) {
-		sq_app_message(app, 1, "read-only: nothing is undone");
-		return -1;
-	}
-	if (sq_audit_last_inverse(NULL, sq_audit_session(), app->cfg.name, inv,
-				  sizeof(inv), &err) == -1) {
-		sq_app_message(app, 1, "%s", err.msg);
-		return -1;
-	}
-	if (inv[0] == '\0') {
-		sq_app_message(app, 1,
-			       "nothing to undo: no action of this session "
-			       "on %s",
-			       app->cfg.name);
-		return -1;
-	}
-	/* several lines (targets that had different old values): the first
-	 * now; the others are in :audit */
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
-	for (more = 0, inv[0] = ' '; strchr(inv, '\n') != NULL; more++)
-		*strchr(inv, '\n') = ' ';
-	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
-		sq_app_message(app, 1, "undo: %s", err.msg);
-		return -1;
-	}
-	if (more > 0)
-		sq_app_message(app, 0,
-			       "undo: the first of %zu lines (:audit "
-			       "lists the others)",
-			       more + 1);
-	return start(app, &a, 0);
-}
-
 /* --- the hooks the console calls ---------------------------------------- */
 
 int
@@ -567,9 +472,9 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 	memcpy(word, line, n);
 	word[n] = '\0';
 	if (strcmp(word, "audit") == 0)
-		return show_audit(app);
+		return sq_tui_action_audit(app);
 	if (strcmp(word, "undo") == 0)
-		return undo(app);
+		return sq_tui_action_undo(app, line + n);
 	d = sq_action_find(word, kind);
 	if (d == NULL && (d = sq_action_find(word, -1)) != NULL &&
 	    (d->flags & SQ_ACT_ANY_VIEW))
@@ -641,7 +546,7 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 		return -1;
 	}
 	sq_tui_action_targets_free(targets, nt);
-	return start(app, &a, hidden);
+	return sq_tui_action_start(app, &a, hidden);
 }
 
 int

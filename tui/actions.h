@@ -24,6 +24,15 @@ size_t sq_tui_action_targets(struct sq_app *app, int all, char ***out,
 			     size_t *hidden);
 void sq_tui_action_targets_free(char **v, size_t n);
 
+/* Start the preview of a parsed action (taken over); hidden: tagged
+ * rows left out, said in the preview. -1 after saying why not. */
+struct sq_action;
+int sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden);
+
+/* `:audit` and `:undo [N]` (tui/action_undo.c). */
+int sq_tui_action_audit(struct sq_app *app);
+int sq_tui_action_undo(struct sq_app *app, const char *arg);
+
 /* Run a `:` command line that is not a console command. 0 when it was
  * handled, -1 after showing why not ("unknown command"). */
 int sq_tui_action_dispatch(struct sq_app *app, const char *line);

@@ -69,6 +69,22 @@ check "a restart" start -c tb-local
 keys ":undo" Enter
 check ":undo after a restart: nothing to undo" wait_for 'nothing to undo' 5
 check "... still held (scontrol)" test "$(prio "$J1")" = 0
+keys ":audit" Enter
+check ":audit numbers the inverses, with their cluster" \
+	wait_for "#1 +tb-local .* release $J1" 5
+check ":audit opens at its end (its last line on the screen)" \
+	wait_for "#1 +tb-local" 1
+keys q
+keys ":undo 1" Enter
+check ":undo 1 (an explicit choice from :audit) previews it" \
+	wait_for "scontrol release $J1" 5
+keys Escape
+wait_for 'release: not run' 3
+keys ":cluster tb-ssh" Enter
+wait_for ' tb-ssh ssh ' 20
+keys ":undo 1" Enter
+check ":undo 1 on another cluster: refused with its cluster" \
+	wait_for 'undo #1 was on tb-local, not tb-ssh' 5
 
 check "a --readonly session" start -c tb-local --readonly
 keys ":undo" Enter
