@@ -38,32 +38,36 @@ wait_for ' default local [0-9]' 15 || {
 }
 keys ":jobs" Enter
 wait_for '^ squall  :jobs ' 5
-keys / "@job_id=$J1,$J2" Enter
-wait_for "^ +$J2 " 10
-wait_for "^ +$J1 " 5
-keys Space Space
+# Space on both rows of J1 and J2 (tags or untags them); every key
+# waits for the screen, so a slow build loses none
+space_both() {
+	keys / "@job_id=$J1,$J2" Enter
+	wait_for ':jobs +2/2 ' 10
+	keys g
+	sleep 0.3
+	keys Space
+	wait_for "$1" 5
+	keys Space
+}
+space_both 'tagged:1'
 check "two rows tagged" wait_for 'tagged:2' 5
 keys / "@job_id=$J2" Enter
-wait_for ':jobs +1/1' 10
+wait_for ':jobs +1/1 ' 10
 keys ":hold" Enter
-check "the preview holds only the visible tagged row" wait_for "scontrol hold $J2\$" 5
+check "the preview holds only the visible tagged row" wait_for "scontrol hold $J2\$" 10
 check "... and says the other is left out" wait_for '\(1 tagged row not visible: left out\)' 2
 keys Escape
-keys / "@job_id=$J1" Enter
-wait_for "^ +$J1 " 10
+wait_for 'hold: not run' 5
 keys / "@job_id=$A" Enter
 check "/@job_id=ARRAY matches the array's row" wait_for "^ +${A}_\\[1-4\\] " 10
 keys ":hold" Enter
 check "no tagged row visible: nothing run, with the reason" \
 	wait_for 'hold: the 2 tagged rows are not visible \(filter\); nothing run' 5
 check "... J1 not held (scontrol)" test "$(prio "$J1")" -gt 0
-# untag: the tags are on J1 and J2
-keys / "@job_id=$J1,$J2" Enter
-wait_for "^ +$J1 " 10
-keys Space Space
-wait_for 'tagged:2' 3 && keys Space
+space_both 'tagged:1'
+wait_for ':jobs .*sort:[-a-z]+ *\? help' 5 # no "tagged:" left
 keys / "@job_id=$A" Enter
-wait_for "^ +${A}_" 10
+wait_for ':jobs +1/1 ' 10
 keys ":cancel" Enter
 check "a pending array (one row) is cancelled whole" wait_for "scancel '${A}_\\[1-4\\]'" 5
 keys Escape
@@ -77,9 +81,12 @@ if [ -n "$(S squeue -h -t R -j "$B" -o %i)" ]; then
 	keys / "@job_id=$B" Enter
 	check "/@job_id=ARRAY matches the array's task rows" wait_for "^ +[-+ ]?${B}_[0-9]+ " 15
 	keys g
+	sleep 0.3
 	wait_for "^ +-${B}_" 5 || keys +
+	sleep 0.3
 	keys -
 	check "the array folds" wait_for "^ +\\+${B}_" 5
+	sleep 0.3
 	keys ":cancel" Enter
 	check "a folded array is cancelled whole: scancel $B" wait_for "scancel $B\$" 5
 	keys Escape
