@@ -439,6 +439,58 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	return 0;
 }
 
+/* Re-read every target with the policy of every backend
+ * (action_policy.h) and fill res's verdicts and nfailed. */
+static void
+verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
+	   struct sq_result *res)
+{
+	size_t i;
+
+	res->nfailed = 0;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_target_result *t = &res->targets[i];
+		struct sq_rest_state after;
+		struct sq_err e;
+		char msg[256];
+		int v = SQ_VERIFY_FAILED, k, got = -1;
+
+		/* the re-read policy of every backend (action_policy.h) */
+		memset(&after, 0, sizeof(after));
+		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
+			    (k == 0 || t->ok != -1);
+		     k++) {
+			sq_action_verify_wait(k);
+			sq_rest_state_free(&after);
+			sq_err_clear(&e);
+			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
+			if (got == 0)
+				v = sq_rest_verify(a, &after, msg, sizeof(msg));
+		}
+		if (got == -1) {
+			t->verified = SQ_VERIFY_UNCHECKED;
+			if (t->ok != -1)
+				snprintf(t->message, sizeof(t->message),
+					 "done; could not re-read: %.200s",
+					 e.msg);
+		} else {
+			t->verified = v;
+			/* an error answer that still did it (22.05 says
+			 * "Missing required field 'user'" for an account's
+			 * association and creates it) counts as done */
+			if (v == SQ_VERIFY_OK)
+				t->ok = 1;
+			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
+				sq_util_copy(t->message, sizeof(t->message),
+					     msg);
+		}
+		sq_rest_state_free(&after);
+		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
+		if (!t->ok)
+			res->nfailed++;
+	}
+}
+
 int
 sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	    struct sq_result *res, struct sq_err *err)
@@ -498,48 +550,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		res->status = (int)status;
 		sq_buf_free(&out);
 	}
-	res->nfailed = 0;
-	for (i = 0; i < a->ntargets; i++) {
-		struct sq_target_result *t = &res->targets[i];
-		struct sq_rest_state after;
-		struct sq_err e;
-		char msg[256];
-		int v = SQ_VERIFY_FAILED, k, got = -1;
-
-		/* the re-read policy of every backend (action_policy.h) */
-		memset(&after, 0, sizeof(after));
-		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
-			    (k == 0 || t->ok != -1);
-		     k++) {
-			sq_action_verify_wait(k);
-			sq_rest_state_free(&after);
-			sq_err_clear(&e);
-			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
-			if (got == 0)
-				v = sq_rest_verify(a, &after, msg, sizeof(msg));
-		}
-		if (got == -1) {
-			t->verified = SQ_VERIFY_UNCHECKED;
-			if (t->ok != -1)
-				snprintf(t->message, sizeof(t->message),
-					 "done; could not re-read: %.200s",
-					 e.msg);
-		} else {
-			t->verified = v;
-			/* an error answer that still did it (22.05 says
-			 * "Missing required field 'user'" for an account's
-			 * association and creates it) counts as done */
-			if (v == SQ_VERIFY_OK)
-				t->ok = 1;
-			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
-				sq_util_copy(t->message, sizeof(t->message),
-					     msg);
-		}
-		sq_rest_state_free(&after);
-		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
-		if (!t->ok)
-			res->nfailed++;
-	}
+	verify_all(b, a, cluster, res);
 	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	if (res->nfailed == 0) {
 		snprintf(
