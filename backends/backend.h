@@ -53,6 +53,12 @@ struct sq_backend_ops {
 	 * (never a secret). Returns 0, or -1 if the action is unsupported. */
 	int (*describe)(struct sq_backend *b, const struct sq_action *act,
 			char *buf, size_t len);
+	/* Read every target of an action before it runs into out
+	 * (act->ntargets entries): found or not, and its state. -1 with
+	 * err when they could not be read (the action then runs without
+	 * the check). NULL: the backend cannot read them. */
+	int (*read_targets)(struct sq_backend *b, const struct sq_action *act,
+			    struct sq_target_state *out, struct sq_err *err);
 	/* Run an action. 0 when the cluster accepted it. */
 	int (*act)(struct sq_backend *b, const struct sq_action *act,
 		   struct sq_result *res, struct sq_err *err);

@@ -194,9 +194,12 @@ static const char usage_JOB_SUBMIT[] =
 #define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)
 
 static const struct sq_action_def defs[SQ_ACTION_COUNT] = {
-#define SQ_ACTION_DEF(e, n, k, key, f, inv, h)                                 \
-	{ SQ_ACTION_##e,   n, SQ_KIND_##k, key,      f,                        \
-	  SQ_ACTION_##inv, h, args_##e,    NARGS(e), usage_##e },
+#define SQ_ACTION_DEF(e, n, k, key, f, inv, st, h)                             \
+	{                                                                      \
+		SQ_ACTION_##e,   n,  SQ_KIND_##k, key,      f,                 \
+		SQ_ACTION_##inv, st, h,           args_##e, NARGS(e),          \
+		usage_##e                                                      \
+	},
 	SQ_ACTIONS(SQ_ACTION_DEF)
 #undef SQ_ACTION_DEF
 };

@@ -29,85 +29,102 @@
 #define SQ_ACT_NO_TARGET 0x10 /* targets come only from key=value args */
 #define SQ_ACT_ANY_VIEW 0x20  /* offered in every view, not only kind's */
 
+/* Job states (squeue's words) an action applies to, as Slurm documents
+ * them: scancel acts on jobs not yet finished; scontrol requeue on
+ * "running, suspended or finished" batch jobs. */
+#define SQ_JS_ACTIVE                                                           \
+	"PENDING RUNNING SUSPENDED CONFIGURING COMPLETING REQUEUED "           \
+	"REQUEUE_HOLD REQUEUE_FED RESIZING SIGNALING STAGE_OUT STOPPED "       \
+	"RESV_DEL_HOLD SPECIAL_EXIT"
+#define SQ_JS_REQUEUE                                                          \
+	"RUNNING SUSPENDED COMPLETED CANCELLED FAILED TIMEOUT NODE_FAIL "      \
+	"PREEMPTED BOOT_FAIL DEADLINE OUT_OF_MEMORY"
+
 /*
- * The action table: X(enum suffix, name, kind, key, flags, inverse, help).
+ * The action table:
+ * X(enum suffix, name, kind, key, flags, inverse, states, help).
  * name is the `:` command and the --exec verb; kind the view whose rows
  * are the targets (SQ_KIND_JOBS, NODES, ACCOUNTS, ASSOCS, QOS); key the
  * default key in that view (0: none); inverse the action that undoes it
- * (NONE: none; with SQ_ACT_INV_PREV the same action with old values).
+ * (NONE: none; with SQ_ACT_INV_PREV the same action with old values);
+ * states the job states it applies to (NULL: any state): targets read in
+ * another state before the action are skipped, never acted on.
  * Arguments of each action are in sq_action_def.args (core/action.c).
  */
 #define SQ_ACTIONS(X)                                                          \
-	X(JOB_CANCEL, "cancel", JOBS, 'X', SQ_ACT_MUTATES, NONE,               \
+	X(JOB_CANCEL, "cancel", JOBS, 'X', SQ_ACT_MUTATES, NONE, SQ_JS_ACTIVE, \
 	  "cancel the jobs (scancel)")                                         \
 	X(JOB_SIGNAL, "signal", JOBS, 'K', SQ_ACT_MUTATES, NONE,               \
+	  "RUNNING SUSPENDED CONFIGURING STOPPED",                             \
 	  "send a signal to every step of the jobs, e.g. signal USR1")         \
-	X(JOB_HOLD, "hold", JOBS, 'H', SQ_ACT_MUTATES, JOB_RELEASE,            \
+	X(JOB_HOLD, "hold", JOBS, 'H', SQ_ACT_MUTATES, JOB_RELEASE, "PENDING", \
 	  "hold pending jobs (priority 0)")                                    \
 	X(JOB_RELEASE, "release", JOBS, 'U', SQ_ACT_MUTATES, JOB_HOLD,         \
-	  "release held jobs")                                                 \
+	  "PENDING REQUEUE_HOLD SPECIAL_EXIT", "release held jobs")            \
 	X(JOB_REQUEUE, "requeue", JOBS, 'Q', SQ_ACT_MUTATES, NONE,             \
-	  "requeue running jobs")                                              \
+	  SQ_JS_REQUEUE, "requeue running jobs")                               \
 	X(JOB_REQUEUE_HOLD, "requeuehold", JOBS, 0, SQ_ACT_MUTATES,            \
-	  JOB_RELEASE, "requeue running jobs and hold them")                   \
+	  JOB_RELEASE, SQ_JS_REQUEUE, "requeue running jobs and hold them")    \
 	X(JOB_SUSPEND, "suspend", JOBS, 'Z', SQ_ACT_MUTATES, JOB_RESUME,       \
-	  "suspend running jobs")                                              \
+	  "RUNNING", "suspend running jobs")                                   \
 	X(JOB_RESUME, "resume", JOBS, 'W', SQ_ACT_MUTATES, JOB_SUSPEND,        \
-	  "resume suspended jobs")                                             \
+	  "SUSPENDED", "resume suspended jobs")                                \
 	X(JOB_UPDATE, "update", JOBS, 'E',                                     \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, JOB_UPDATE,     \
+	  NULL,                                                                \
 	  "change timelimit=, nice=, priority=, partition=, qos=, account= "   \
 	  "or comment=")                                                       \
-	X(NODE_DRAIN, "drain", NODES, 'D', SQ_ACT_MUTATES, NODE_RESUME,        \
+	X(NODE_DRAIN, "drain", NODES, 'D', SQ_ACT_MUTATES, NODE_RESUME, NULL,  \
 	  "drain nodes: no new jobs (reason required)")                        \
-	X(NODE_DOWN, "down", NODES, 'O', SQ_ACT_MUTATES, NODE_RESUME,          \
+	X(NODE_DOWN, "down", NODES, 'O', SQ_ACT_MUTATES, NODE_RESUME, NULL,    \
 	  "set nodes DOWN: their jobs are killed (reason required)")           \
 	X(NODE_RESUME, "resume", NODES, 'U', SQ_ACT_MUTATES | SQ_ACT_INV_PREV, \
-	  NODE_DRAIN, "return drained or down nodes to service")               \
+	  NODE_DRAIN, NULL, "return drained or down nodes to service")         \
 	X(NODE_REBOOT, "reboot", NODES, 'B', SQ_ACT_MUTATES,                   \
-	  NODE_CANCEL_REBOOT,                                                  \
+	  NODE_CANCEL_REBOOT, NULL,                                            \
 	  "reboot nodes when idle, or asap (drains them first)")               \
 	X(NODE_CANCEL_REBOOT, "cancelreboot", NODES, 0, SQ_ACT_MUTATES, NONE,  \
-	  "cancel a pending reboot")                                           \
+	  NULL, "cancel a pending reboot")                                     \
 	X(NODE_REASON, "reason", NODES, 'E', SQ_ACT_MUTATES | SQ_ACT_INV_PREV, \
-	  NODE_REASON, "change the reason of drained or down nodes")           \
+	  NODE_REASON, NULL, "change the reason of drained or down nodes")     \
 	X(ACCT_ADD_ACCOUNT, "addaccount", ACCOUNTS, 'A',                       \
-	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_DELETE_ACCOUNT,                \
+	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_DELETE_ACCOUNT, NULL,          \
 	  "add accounts: parent=, description=, organization=, fairshare=")    \
 	X(ACCT_MODIFY_ACCOUNT, "modaccount", ACCOUNTS, 'E',                    \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV,                 \
-	  ACCT_MODIFY_ACCOUNT,                                                 \
+	  ACCT_MODIFY_ACCOUNT, NULL,                                           \
 	  "change parent=, description=, organization= or fairshare=")         \
 	X(ACCT_DELETE_ACCOUNT, "delaccount", ACCOUNTS, 'D', SQ_ACT_MUTATES,    \
-	  ACCT_ADD_ACCOUNT, "delete accounts (they must have no users)")       \
+	  ACCT_ADD_ACCOUNT, NULL, "delete accounts (they must have no users)") \
 	X(ACCT_ADD_COORD, "addcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
-	  ACCT_DEL_COORD, "make user= a coordinator of the accounts")          \
+	  ACCT_DEL_COORD, NULL, "make user= a coordinator of the accounts")    \
 	X(ACCT_DEL_COORD, "delcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
-	  ACCT_ADD_COORD, "remove user= as coordinator of the accounts")       \
+	  ACCT_ADD_COORD, NULL, "remove user= as coordinator of the accounts") \
 	X(ACCT_ADD_USER, "adduser", ASSOCS, 'A',                               \
-	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_REMOVE_USER,                   \
+	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_REMOVE_USER, NULL,             \
 	  "add users to account= (partition=, defaultaccount=)")               \
 	X(ACCT_REMOVE_USER, "deluser", ASSOCS, 'D', SQ_ACT_MUTATES,            \
-	  ACCT_ADD_USER, "remove users' associations")                         \
+	  ACCT_ADD_USER, NULL, "remove users' associations")                   \
 	X(ACCT_SET_LIMIT, "setlimit", ASSOCS, 'E',                             \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, ACCT_SET_LIMIT, \
+	  NULL,                                                                \
 	  "set association limits: grptres= grpjobs= grpsubmit= maxjobs= "     \
 	  "maxsubmit= maxtres= maxwall= qos= defaultqos= fairshare=")          \
 	X(ACCT_CLEAR_LIMIT, "clearlimit", ASSOCS, 0,                           \
 	  SQ_ACT_MUTATES | SQ_ACT_NO_TARGET | SQ_ACT_INV_PREV, ACCT_SET_LIMIT, \
-	  "clear association limits by name, e.g. clearlimit maxjobs")         \
+	  NULL, "clear association limits by name, e.g. clearlimit maxjobs")   \
 	X(QOS_SET, "setqos", QOS, 'E',                                         \
-	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, QOS_SET,        \
+	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, QOS_SET, NULL,  \
 	  "set QOS priority= and limits")                                      \
 	X(JOB_SUBMIT, "submit", JOBS, 0,                                       \
 	  SQ_ACT_MUTATES | SQ_ACT_CREATES | SQ_ACT_NO_TARGET |                 \
 	      SQ_ACT_ANY_VIEW,                                                 \
-	  JOB_CANCEL,                                                          \
+	  JOB_CANCEL, NULL,                                                    \
 	  "submit a batch script FILE with sbatch options (-p, -t, -J ...)")
 
 enum sq_action_type {
 	SQ_ACTION_NONE = -1,
-#define SQ_ACTION_ENUM(e, n, k, key, f, inv, h) SQ_ACTION_##e,
+#define SQ_ACTION_ENUM(e, n, k, key, f, inv, st, h) SQ_ACTION_##e,
 	SQ_ACTIONS(SQ_ACTION_ENUM)
 #undef SQ_ACTION_ENUM
 	    SQ_ACTION_COUNT
@@ -150,6 +167,7 @@ struct sq_action_def {
 	int key; /* default key, 0 none */
 	unsigned flags;
 	enum sq_action_type inverse;
+	const char *states; /* job states it applies to, NULL: any */
 	const char *help;
 	const struct sq_arg_spec *args;
 	size_t nargs;
@@ -216,6 +234,16 @@ struct sq_result {
 	char inverse[1024]; /* a command line (this grammar) that undoes it,
 			       "" when there is none */
 	char created[64];   /* what it created: submit's new job id, "" */
+};
+
+/*
+ * A target as read before an action (backend read_targets(), the same
+ * for every backend): found 0 when the cluster does not know it, state
+ * its job state ("RUNNING") or node state ("IDLE+DRAIN"), "" unknown.
+ */
+struct sq_target_state {
+	int found;
+	char state[48];
 };
 
 void sq_result_init(struct sq_result *r);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/action_policy.h"
 
@@ -70,4 +71,101 @@ sq_action_answer_yes(const char *answer)
 	return strcmp(answer, "y") == 0 || strcmp(answer, "Y") == 0 ||
 	       strcmp(answer, "yes") == 0 || strcmp(answer, "y\n") == 0 ||
 	       strcmp(answer, "Y\n") == 0 || strcmp(answer, "yes\n") == 0;
+}
+
+int
+sq_action_applies(const struct sq_action_def *d, const char *state)
+{
+	const char *p;
+	size_t l;
+
+	if (d == NULL || d->states == NULL || state == NULL || state[0] == '\0')
+		return 1;
+	/* "CANCELLED by 0" (sacct) or "PENDING+X": the first word */
+	l = strcspn(state, " +");
+	for (p = d->states; *p != '\0';) {
+		size_t w = strcspn(p, " ");
+
+		if (w == l && strncmp(p, state, l) == 0)
+			return 1;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+void
+sq_action_states_text(const struct sq_action_def *d, char *buf, size_t n)
+{
+	if (d == NULL || d->states == NULL)
+		snprintf(buf, n, "any state");
+	else if (strcmp(d->states, SQ_JS_ACTIVE) == 0)
+		snprintf(buf, n, "jobs not yet finished");
+	else if (strcmp(d->states, SQ_JS_REQUEUE) == 0)
+		snprintf(buf, n, "running, suspended or finished jobs");
+	else {
+		/* "PENDING jobs", "RUNNING, SUSPENDED or STOPPED jobs" */
+		const char *p = d->states;
+		size_t off = 0;
+
+		buf[0] = '\0';
+		while (*p != '\0' && off < n) {
+			size_t w = strcspn(p, " ");
+			const char *next = p + w + (p[w] == ' ');
+			int last = *next == '\0';
+
+			off += (size_t)snprintf(
+			    buf + off, n - off, "%s%.*s",
+			    off == 0 ? "" : (last ? " or " : ", "), (int)w, p);
+			p = next;
+		}
+		if (off < n)
+			snprintf(buf + off, n - off, " jobs");
+	}
+}
+
+int
+sq_action_subset(const struct sq_action *a, const unsigned char *keep,
+		 struct sq_action *out, struct sq_err *err)
+{
+	size_t i;
+
+	sq_action_init(out, a->type);
+	for (i = 0; i < a->nargs; i++) {
+		char key[64];
+		size_t kl = strcspn(a->args[i], "=");
+
+		if (kl >= sizeof(key) || a->args[i][kl] != '=')
+			continue;
+		memcpy(key, a->args[i], kl);
+		key[kl] = '\0';
+		if (sq_action_set_arg(out, key, a->args[i] + kl + 1, err) == -1)
+			goto fail;
+	}
+	for (i = 0; i < a->ntargets; i++) {
+		if (keep[i] &&
+		    sq_action_add_target(out, a->targets[i], err) == -1)
+			goto fail;
+	}
+	return 0;
+fail:
+	sq_action_free(out);
+	return -1;
+}
+
+long
+sq_action_verify_wait_ms(int k)
+{
+	return 250L * k;
+}
+
+void
+sq_action_verify_wait(int k)
+{
+	long ms = sq_action_verify_wait_ms(k);
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	if (ms > 0)
+		nanosleep(&ts, NULL);
 }

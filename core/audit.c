@@ -6,6 +6,7 @@
  * token. It never prints.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -211,6 +212,8 @@ sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r)
 	rc |= sq_json_string(b, r->event);
 	rc |= key(b, "id");
 	rc |= sq_json_string(b, r->id);
+	rc |= key(b, "session");
+	rc |= sq_json_string(b, r->session ? r->session : sq_audit_session());
 	rc |= key(b, "user");
 	rc |= sq_json_string(b, r->user);
 	rc |= key(b, "cluster");
@@ -459,46 +462,174 @@ out:
 	return rc;
 }
 
-/* Copy the JSON string value starting after the opening quote at p. */
+/* --- the session -------------------------------------------------------- */
+
+static char session_id[64];
+static pthread_once_t session_once = PTHREAD_ONCE_INIT;
+
 static void
+session_init(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(session_id, sizeof(session_id), "%ld-%ld%03ld", (long)getpid(),
+		 (long)ts.tv_sec, ts.tv_nsec / 1000000L);
+}
+
+const char *
+sq_audit_session(void)
+{
+	pthread_once(&session_once, session_init);
+	return session_id;
+}
+
+/* --- reading the log back (the one reader: :audit, :undo, tests) -------- */
+
+/* Copy the JSON string at p (after its opening quote) into buf: escapes
+ * undone, \t as a space, \uXXXX as '?'. Returns the end quote. */
+static const char *
 json_unescape(const char *p, char *buf, size_t n)
 {
 	size_t o = 0;
 
-	while (*p != '\0' && *p != '"' && o + 1 < n) {
+	while (*p != '\0' && *p != '"') {
+		char c = *p;
+
 		if (*p == '\\' && p[1] != '\0') {
 			p++;
-			switch (*p) {
-			case 'n':
-				buf[o++] = ' ';
-				break;
-			case 't':
-				buf[o++] = ' ';
-				break;
-			case 'u':
-				buf[o++] = '?';
-				p += strlen(p) >= 5 ? 4 : strlen(p) - 1;
-				break;
-			default:
-				buf[o++] = *p;
-			}
-			p++;
-			continue;
+			c = *p == 'n'   ? '\n'
+			    : *p == 't' ? ' '
+			    : *p == 'u' ? '?'
+					: *p;
+			if (*p == 'u')
+				p +=
+				    strspn(p + 1, "0123456789abcdefABCDEF") >= 4
+					? 4
+					: 0;
 		}
-		buf[o++] = *p++;
+		if (o + 1 < n)
+			buf[o++] = c;
+		p++;
 	}
-	buf[o] = '\0';
+	if (n > 0)
+		buf[o] = '\0';
+	return p;
+}
+
+/* Skip one JSON value at p (string, number, literal, array, object). */
+static const char *
+skip_value(const char *p)
+{
+	int depth = 0;
+
+	do {
+		if (*p == '"') {
+			for (p++; *p != '\0' && *p != '"'; p++) {
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+			}
+		} else if (*p == '[' || *p == '{') {
+			depth++;
+		} else if (*p == ']' || *p == '}') {
+			depth--;
+		} else if (depth == 0) {
+			while (*p != '\0' && *p != ',' && *p != '}' &&
+			       *p != ']')
+				p++;
+			return p;
+		}
+		if (*p != '\0')
+			p++;
+	} while (*p != '\0' && depth > 0);
+	return p;
 }
 
 int
-sq_audit_last_inverse(const char *path, char *buf, size_t n, struct sq_err *err)
+sq_audit_field(const char *line, const char *key, char *buf, size_t n)
 {
-	char def[1024], *data = NULL, *line;
+	const char *p = strchr(line, '{');
+	size_t kl = strlen(key);
+
+	if (n > 0)
+		buf[0] = '\0';
+	if (p == NULL)
+		return 0;
+	p++;
+	while (*p != '\0') {
+		const char *k;
+
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p != '"')
+			return 0;
+		k = p + 1;
+		p = skip_value(p);
+		while (*p == ' ' || *p == ':')
+			p++;
+		if ((size_t)(p - k) >= kl + 2 && strncmp(k, key, kl) == 0 &&
+		    k[kl] == '"') {
+			if (*p == '"') {
+				json_unescape(p + 1, buf, n);
+			} else if (*p == '[') {
+				/* an array of strings: joined with ',' */
+				size_t off = 0;
+
+				for (p++; *p == '"' || *p == ',';) {
+					if (*p == ',') {
+						p++;
+						continue;
+					}
+					if (off > 0 && off + 1 < n)
+						buf[off++] = ',';
+					json_unescape(p + 1, buf + off,
+						      n > off ? n - off : 0);
+					off += strlen(buf + off);
+					p = skip_value(p);
+				}
+			} else {
+				size_t l = (size_t)(skip_value(p) - p);
+
+				snprintf(buf, n, "%.*s", (int)l, p);
+				if (strcmp(buf, "null") == 0)
+					buf[0] = '\0';
+			}
+			return 1;
+		}
+		p = skip_value(p);
+	}
+	return 0;
+}
+
+static void
+entry_of(const char *line, struct sq_audit_entry *e)
+{
+	memset(e, 0, sizeof(*e));
+	sq_audit_field(line, "time", e->time, sizeof(e->time));
+	sq_audit_field(line, "event", e->event, sizeof(e->event));
+	sq_audit_field(line, "id", e->id, sizeof(e->id));
+	sq_audit_field(line, "session", e->session, sizeof(e->session));
+	sq_audit_field(line, "cluster", e->cluster, sizeof(e->cluster));
+	sq_audit_field(line, "backend", e->backend, sizeof(e->backend));
+	sq_audit_field(line, "action", e->action, sizeof(e->action));
+	sq_audit_field(line, "targets", e->targets, sizeof(e->targets));
+	sq_audit_field(line, "command", e->command, sizeof(e->command));
+	sq_audit_field(line, "message", e->message, sizeof(e->message));
+	sq_audit_field(line, "inverse", e->inverse, sizeof(e->inverse));
+	sq_audit_field(line, "ok", e->ok, sizeof(e->ok));
+}
+
+int
+sq_audit_read(const char *path, size_t max, struct sq_audit_entry **out,
+	      size_t *nout, struct sq_err *err)
+{
+	char def[1024], *data, *p;
 	FILE *fp;
 	long size, start;
-	size_t got;
+	size_t got, nl = 0, i = 0;
 
-	buf[0] = '\0';
+	*out = NULL;
+	*nout = 0;
 	if (path == NULL) {
 		if (sq_audit_default_path(def, sizeof(def), err) == -1)
 			return -1;
@@ -510,6 +641,7 @@ sq_audit_last_inverse(const char *path, char *buf, size_t n, struct sq_err *err)
 			   ? 0
 			   : sq_err_set(err, SQ_ERR_SYSTEM, "%s: %s", path,
 					strerror(errno));
+	/* the newest MiB is enough for max lines of a few hundred bytes */
 	fseek(fp, 0, SEEK_END);
 	size = ftell(fp);
 	start = size > 1048576 ? size - 1048576 : 0;
@@ -522,24 +654,61 @@ sq_audit_last_inverse(const char *path, char *buf, size_t n, struct sq_err *err)
 	got = fread(data, 1, (size_t)(size - start), fp);
 	data[got] = '\0';
 	fclose(fp);
-	/* newest first: walk the lines from the end */
-	for (;;) {
-		char *nl = strrchr(data, '\n'), *inv;
+	/* the last max whole lines (a cut first line is dropped) */
+	p = data;
+	if (start > 0)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : data + got;
+	for (i = 0; p[i] != '\0'; i++)
+		nl += p[i] == '{' && (i == 0 || p[i - 1] == '\n');
+	while (nl > max && *p != '\0') {
+		char *e = strchr(p, '\n');
 
-		if (nl != NULL && nl[1] == '\0') {
-			*nl = '\0';
-			continue;
-		}
-		line = nl ? nl + 1 : data;
-		if (strstr(line, "\"event\":\"result\"") != NULL &&
-		    (inv = strstr(line, "\"inverse\":\"")) != NULL) {
-			json_unescape(inv + 11, buf, n);
-			break;
-		}
-		if (nl == NULL)
-			break;
-		*nl = '\0';
+		nl -= *p == '{';
+		p = e ? e + 1 : p + strlen(p);
 	}
+	i = 0;
+	*out = calloc(max ? max : 1, sizeof(**out));
+	if (*out == NULL) {
+		free(data);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	while (*p != '\0' && i < max) {
+		char *e = strchr(p, '\n');
+
+		if (e != NULL)
+			*e = '\0';
+		if (*p == '{')
+			entry_of(p, &(*out)[i++]);
+		p = e ? e + 1 : p + strlen(p);
+	}
+	*nout = i;
 	free(data);
+	return 0;
+}
+
+int
+sq_audit_last_inverse(const char *path, const char *session,
+		      const char *cluster, char *buf, size_t n,
+		      struct sq_err *err)
+{
+	struct sq_audit_entry *v;
+	size_t nv, i;
+
+	buf[0] = '\0';
+	if (sq_audit_read(path, 500, &v, &nv, err) == -1)
+		return -1;
+	for (i = nv; i-- > 0;) {
+		const struct sq_audit_entry *e = &v[i];
+
+		if (strcmp(e->event, "result") != 0 || e->inverse[0] == '\0')
+			continue;
+		if (session != NULL && strcmp(e->session, session) != 0)
+			continue;
+		if (cluster != NULL && strcmp(e->cluster, cluster) != 0)
+			continue;
+		snprintf(buf, n, "%s", e->inverse);
+		break;
+	}
+	free(v);
 	return 0;
 }

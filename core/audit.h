@@ -28,9 +28,10 @@ struct sq_audit {
 /* One line. Strings may be NULL (written as null); result only for
  * "result" lines. */
 struct sq_audit_rec {
-	const char *event; /* "intent", "result", "refused" */
-	const char *id;    /* pairs an intent with its result */
-	double time;       /* seconds since the epoch; 0: now */
+	const char *event;   /* "intent", "result", "refused" */
+	const char *id;      /* pairs an intent with its result */
+	const char *session; /* NULL: sq_audit_session() */
+	double time;         /* seconds since the epoch; 0: now */
 	const char *user;
 	const char *cluster;
 	const char *backend;
@@ -67,11 +68,45 @@ int sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r);
  * JWT-shaped tokens redacted); NULL gives null. */
 int sq_json_string(struct sq_buf *b, const char *s);
 
+/* This process's session id ("<pid>-<start ms>"), on every line: :undo
+ * offers only what this session did. */
+const char *sq_audit_session(void);
+
+/* One line read back; fields "" when absent; targets joined with ','. */
+struct sq_audit_entry {
+	char time[32];
+	char event[16];
+	char id[64];
+	char session[64];
+	char cluster[64];
+	char backend[16];
+	char action[32];
+	char targets[256];
+	char command[1024];
+	char message[1024];
+	char inverse[1024];
+	char ok[8];
+};
+
 /*
- * The "inverse" of the newest result line in the log at path (NULL:
- * default) that has one, into buf; "" and 0 when none. For `:undo`.
+ * The one reader of the log (`:audit`, `:undo`, tests): the last max
+ * lines of the log at path (NULL: default), oldest first, into *out
+ * (malloc'd, *n entries; free()). 0 with *n == 0 when there is no log.
  */
-int sq_audit_last_inverse(const char *path, char *buf, size_t n,
+int sq_audit_read(const char *path, size_t max, struct sq_audit_entry **out,
+		  size_t *n, struct sq_err *err);
+
+/* A top-level field of one line into buf: a string unescaped, an array
+ * of strings joined with ',', a number or true/false as written, null
+ * as "". Returns 1 when the key is there. */
+int sq_audit_field(const char *line, const char *key, char *buf, size_t n);
+
+/*
+ * The "inverse" of the newest result line that has one, of session and
+ * cluster (NULL: any), into buf; "" and 0 when none. For `:undo`.
+ */
+int sq_audit_last_inverse(const char *path, const char *session,
+			  const char *cluster, char *buf, size_t n,
 			  struct sq_err *err);
 
 #endif

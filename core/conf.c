@@ -54,6 +54,39 @@ sq_conf_parse_long(const char *v, long lo, long hi, long *out)
 	return 0;
 }
 
+int
+sq_conf_parse_seconds(const char *v, long lo, long hi, long *out)
+{
+	char num[32];
+	size_t l = strlen(v);
+	long mult = 1;
+
+	if (l == 0 || l >= sizeof(num))
+		return -1;
+	memcpy(num, v, l + 1);
+	switch (num[l - 1]) {
+	case 'd':
+		mult *= 24;
+		/* fall through */
+	case 'h':
+		mult *= 60;
+		/* fall through */
+	case 'm':
+		mult *= 60;
+		/* fall through */
+	case 's':
+		num[l - 1] = '\0';
+		break;
+	default:
+		break;
+	}
+	if (sq_conf_parse_long(num, 0, 86400 * 366L, out) == -1 ||
+	    *out * mult < lo || *out * mult > hi)
+		return -1;
+	*out *= mult;
+	return 0;
+}
+
 /* Set option o from text; message in why on failure. */
 static int
 set_option(struct sq_conf *c, int o, const char *v, char *why, size_t n)
@@ -63,8 +96,11 @@ set_option(struct sq_conf *c, int o, const char *v, char *why, size_t n)
 
 	switch (d->type) {
 	case SQ_OT_INT:
-		if (sq_conf_parse_long(v, d->min, d->max, &num) == -1) {
-			snprintf(why, n, "%s must be a number from %ld to %ld",
+		/* every INT option is a duration: 90, 90s, 5m, 2h, 1d */
+		if (sq_conf_parse_seconds(v, d->min, d->max, &num) == -1) {
+			snprintf(why, n,
+				 "%s must be seconds from %ld to %ld (or "
+				 "with s, m, h or d: 5m)",
 				 d->name, d->min, d->max);
 			return -1;
 		}

@@ -318,10 +318,16 @@ int sq_conf_words(char *line, char **words, int max, const char **why);
  * cmdline->name (-c NAME; "default" means none was given, and then `set
  * cluster NAME` chooses, if set), then every field of cmdline that differs
  * from sq_cluster_defaults (options given on the command line win).
+ * A command line that names its own backend (-b, -H, -u) is not the
+ * config's default `set cluster`: its name is -c NAME (a cluster line, or
+ * else a label), or derived from the options (sq_conf_derive_name).
  * Returns -1 when the named cluster is not defined.
  */
 int sq_conf_resolve_cluster(const struct sq_conf *c,
 			    const struct sq_cluster_cfg *cmdline,
 			    struct sq_cluster_cfg *out, struct sq_err *err);
+/* The name of a cluster given only by options: "ssh:alice@127.0.0.1",
+ * "ssh:host:2222", "rest:127.0.0.1:6820", "local". */
+void sq_conf_derive_name(const struct sq_cluster_cfg *cfg, char *buf, size_t n);
 
 #endif

@@ -302,6 +302,7 @@ sq_conf_resolve_cluster(const struct sq_conf *c,
 	struct sq_cluster_cfg defs, none;
 	const struct sq_cluster_cfg *cl = NULL;
 	const char *name = NULL;
+	int given;
 
 	sq_cluster_defaults(&defs);
 	memset(&none, 0, sizeof(none));
@@ -309,12 +310,22 @@ sq_conf_resolve_cluster(const struct sq_conf *c,
 	out->refresh = (int)c->num[SQ_OPT_REFRESH];
 	out->timeout = (int)c->num[SQ_OPT_TIMEOUT];
 	out->readonly = (int)c->num[SQ_OPT_READONLY];
+	/* -b/-H/-u name the cluster themselves: the config's default
+	 * `set cluster` is not it (issue 31) */
+	given = strcmp(cmdline->backend, defs.backend) != 0 ||
+		cmdline->host[0] != '\0' || cmdline->url[0] != '\0';
 	if (strcmp(cmdline->name, defs.name) != 0)
 		name = cmdline->name;
-	else if (c->str[SQ_OPT_CLUSTER][0] != '\0')
+	else if (c->str[SQ_OPT_CLUSTER][0] != '\0' && !given)
 		name = c->str[SQ_OPT_CLUSTER];
 	if (name != NULL) {
 		cl = sq_conf_cluster(c, name);
+		if (cl == NULL && given) {
+			/* -c NAME with -b ...: a label for this session */
+			overlay(out, cmdline, &defs);
+			snprintf(out->name, sizeof(out->name), "%s", name);
+			return 0;
+		}
 		if (cl == NULL)
 			return sq_err_set(err, SQ_ERR_USAGE,
 					  "no cluster called '%s' in the "
@@ -327,7 +338,28 @@ sq_conf_resolve_cluster(const struct sq_conf *c,
 			snprintf(out->backend, sizeof(out->backend), "local");
 	}
 	overlay(out, cmdline, &defs);
-	if (cl == NULL && strcmp(cmdline->name, defs.name) != 0)
-		snprintf(out->name, sizeof(out->name), "%s", cmdline->name);
+	if (cl == NULL && given)
+		sq_conf_derive_name(out, out->name, sizeof(out->name));
 	return 0;
+}
+
+void
+sq_conf_derive_name(const struct sq_cluster_cfg *cfg, char *buf, size_t n)
+{
+	const char *u = cfg->url;
+
+	if (strcmp(cfg->backend, "ssh") == 0) {
+		char port[16] = "";
+
+		if (cfg->port != 0 && cfg->port != 22)
+			snprintf(port, sizeof(port), ":%d", cfg->port);
+		snprintf(buf, n, "ssh:%s%s%s%s", cfg->user,
+			 cfg->user[0] ? "@" : "", cfg->host, port);
+	} else if (strcmp(cfg->backend, "rest") == 0) {
+		if (strstr(u, "://") != NULL)
+			u = strstr(u, "://") + 3;
+		snprintf(buf, n, "rest:%.*s", (int)strcspn(u, "/"), u);
+	} else {
+		snprintf(buf, n, "%s", cfg->backend);
+	}
 }

@@ -13,6 +13,9 @@ struct sq_conf; /* core/conf.h */
 int sq_conf_parse_bool(const char *v, long *out);
 /* a decimal in lo..hi; -1 otherwise */
 int sq_conf_parse_long(const char *v, long lo, long hi, long *out);
+/* Seconds with an optional suffix s, m, h or d ("5m" is 300), within
+ * lo..hi; -1 otherwise. */
+int sq_conf_parse_seconds(const char *v, long lo, long hi, long *out);
 /* ~/x -> $HOME/x; a relative name is relative to the directory of base */
 void sq_conf_expand_path(const char *p, const char *base, char *out, size_t n);
 /* cluster NAME key=value... with w[0] the NAME */

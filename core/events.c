@@ -88,6 +88,7 @@ copy_event(struct sq_snapshot *s, const struct sq_event *src)
 	e->mode = sq_snapshot_str(s, src->mode);
 	e->state = sq_snapshot_str(s, src->state);
 	e->source = sq_snapshot_str(s, src->source);
+	e->note = sq_snapshot_str(s, src->note ? src->note : "");
 	return e;
 }
 
@@ -222,6 +223,7 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			e->state = "";
 			e->restarts = j->restart_cnt - (grew - 1 - k);
 			e->source = "restarts";
+			e->note = "";
 			added++;
 		}
 	}
@@ -303,4 +305,34 @@ sq_events_finish(struct sq_snapshot *events, const struct sq_snapshot *jobs)
 	if (events->nrows > 1)
 		qsort(events->rows, events->nrows, events->rowsize,
 		      cmp_time_desc);
+}
+
+void
+sq_events_note_unknown(struct sq_snapshot *events, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < events->nrows; i++) {
+		struct sq_event *e = sq_snapshot_row(events, i);
+
+		if (e->preemptor_job == 0 && (e->note == NULL || !*e->note))
+			e->note = sq_snapshot_str(events, why);
+	}
+}
+
+void
+sq_events_since(struct sq_snapshot *events, int64_t since)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < events->nrows; i++) {
+		struct sq_event *e = sq_snapshot_row(events, i);
+
+		if (e->time != SQ_NONE && e->time < since)
+			continue;
+		if (k != i)
+			memcpy(sq_snapshot_row(events, k), e, events->rowsize);
+		k++;
+	}
+	events->nrows = k;
 }

@@ -34,6 +34,13 @@ int sq_events_from_restarts(struct sq_snapshot *events,
 			    const struct sq_snapshot *old_jobs,
 			    const struct sq_snapshot *new_jobs);
 
+/* Set note = why on every event whose preemptor no source names (the
+ * string is copied into the snapshot). */
+void sq_events_note_unknown(struct sq_snapshot *events, const char *why);
+
+/* Drop the events before since (epoch): the window's start. */
+void sq_events_since(struct sq_snapshot *events, int64_t since);
+
 /*
  * Complete events from the queue (JOBS snapshot, may be NULL): victim
  * and preemptor user/partition where unknown, the restart count of each

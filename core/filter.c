@@ -404,6 +404,17 @@ sq_list_overlap(const char *a, const char *b)
 	return overlap(a, b, 0);
 }
 
+/* @job_id=78 names the array 78: its tasks "78_1", "78_[2-9]" match. */
+static int
+array_task_of(const char *col, const char *value, const char *text)
+{
+	size_t n = strlen(value);
+
+	return strcmp(col, "job_id") == 0 && n > 0 &&
+	       strspn(value, "0123456789") == n &&
+	       strncmp(text, value, n) == 0 && text[n] == '_';
+}
+
 int
 sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext)
 {
@@ -429,7 +440,9 @@ sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
 			    f->terms[i].col->text(rec, buf, sizeof(buf));
 
 			m = t != NULL &&
-			    overlap(f->terms[i].value, t, f->terms[i].fold);
+			    (overlap(f->terms[i].value, t, f->terms[i].fold) ||
+			     array_task_of(f->terms[i].col->id,
+					   f->terms[i].value, t));
 		}
 	}
 	return f->invert ? !m : m;

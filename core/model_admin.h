@@ -156,6 +156,7 @@ struct sq_event {
 	const char *state;  /* PREEMPTED, REQUEUED (manual), or "" */
 	int64_t restarts;   /* victim's restart count when seen, or SQ_NONE */
 	const char *source; /* "sacct", "log", "restarts" or a '+' join */
+	const char *note;   /* why the preemptor is not known, or "" */
 };
 
 /* What a GPU row aggregates over. */

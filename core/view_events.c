@@ -19,6 +19,7 @@ SQ_STR_FIELD(c_ppart, E, r->preemptor_partition)
 SQ_STR_FIELD(c_mode, E, r->mode)
 SQ_STR_FIELD(c_state, E, r->state)
 SQ_STR_FIELD(c_source, E, r->source)
+SQ_STR_FIELD(c_note, E, r->note)
 SQ_INT_FIELD(c_restarts, E, r->restarts)
 SQ_TIME_FIELD(c_time, E, r->time)
 SQ_TIME_FIELD(c_start, E, r->run_start)
@@ -87,6 +88,8 @@ static const struct sq_column cols[] = {
 	  c_start, c_start_num, SQ_NUM | SQ_HID | SQ_COL_TIME },
 	{ "source", "SOURCE", "sacct, log, restarts (joined with +)", 10,
 	  SQ_LEFT, c_source, NULL, 0 },
+	{ "note", "NOTE", "why the preemptor is not known", 30, SQ_LEFT, c_note,
+	  NULL, 0 },
 };
 
 static const char *const aliases[] = { "preemptions", "ev", NULL };

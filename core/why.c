@@ -20,8 +20,7 @@ static const struct {
 } meanings[] = {
 	{ "Priority", "jobs of higher priority are ahead of it in the "
 		      "partition" },
-	{ "Resources", "it is at the front of its partition and waits for "
-		       "resources to free up" },
+	{ "Resources", "waits for resources to free up" },
 	{ "BeginTime", "not eligible before its begin time (a requeued or "
 		       "preempted job waits here for a while)" },
 	{ "Dependency", "waits for the jobs it depends on" },
@@ -478,6 +477,27 @@ sq_why_compute(const struct sq_job *job, const struct sq_snapshot *jobs,
 				     meanings[i].meaning);
 	}
 	rank(job, jobs, w);
+	/* the sprio data may be older than the row (read at another
+	 * moment): say so rather than assert */
+	w->prio_age = SQ_NONE;
+	if (jobs != NULL && jobs->dep != NULL) {
+		w->prio_age =
+		    jobs->fetched > jobs->dep->fetched
+			? (int64_t)(jobs->fetched - jobs->dep->fetched)
+			: 0;
+		w->prio_before_submit =
+		    job->submit_time != SQ_NONE && job->submit_time > 0 &&
+		    job->submit_time > (int64_t)jobs->dep->fetched;
+	}
+	if (strcmp(job->reason, "Resources") == 0 && w->rank == 1)
+		sq_util_copy(w->meaning, sizeof(w->meaning),
+			     "it is at the front of its partition (sprio "
+			     "rank 1) and waits for resources to free up");
+	else if (strcmp(job->reason, "Resources") == 0 && w->rank > 1)
+		snprintf(w->meaning, sizeof(w->meaning),
+			 "waits for resources to free up (sprio ranks it %u "
+			 "of %u in its partition: not at the front)",
+			 w->rank, w->ranked);
 	if (sq_why_limit_of(job->reason, w->limit_scope, sizeof(w->limit_scope),
 			    w->limit_key, sizeof(w->limit_key), w->limit_tres,
 			    sizeof(w->limit_tres)) == 0) {
@@ -571,11 +591,26 @@ sq_why_format(const struct sq_why *w, char *buf, size_t n)
 		} else {
 			put(buf, n, &off, "ahead: none (first in line)\n");
 		}
+	} else if (w->prio_age == SQ_NONE) {
+		put(buf, n, &off, "rank: unknown (no sprio data)\n");
+	} else if (w->prio_before_submit) {
+		put(buf, n, &off,
+		    "rank: not known yet (sprio was read before this job "
+		    "was submitted)\n");
 	} else {
 		put(buf, n, &off,
-		    "rank: not ranked (sprio does not list it: "
-		    "held, not yet eligible or not pending)\n");
+		    "rank: not ranked (sprio does not list it%s)\n",
+		    strncmp(w->reason, "JobHeld", 7) == 0 ? ": it is held"
+		    : strcmp(w->reason, "BeginTime") == 0 ||
+			    strcmp(w->reason, "Dependency") == 0
+			? ": not yet eligible"
+			: "");
 	}
+	if (w->prio_age != SQ_NONE && w->prio_age > 0)
+		put(buf, n, &off,
+		    "note: sprio was read %llds before this row; the rank "
+		    "may have changed\n",
+		    (long long)w->prio_age);
 	if (!w->limit_reason)
 		return off;
 	if (!w->limits_known) {

@@ -39,6 +39,10 @@ struct sq_why {
 	uint32_t ranked; /* ranked pending jobs in the partition */
 	uint32_t ahead_job;
 	int64_t priority, ahead_priority;
+	/* how old the sprio data is: seconds it was read before the job
+	 * rows (0: same moment or newer), SQ_NONE when there is none */
+	int64_t prio_age;
+	int prio_before_submit; /* sprio was read before this job existed */
 	char factor[24]; /* the factor with the largest lead of the job ahead */
 	int64_t factor_self, factor_ahead;
 	/* limits: set for Assoc* or QOS* limit reasons */

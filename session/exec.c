@@ -10,6 +10,7 @@
 
 #include "core/action_policy.h"
 #include "core/sanitize.h"
+#include "core/util.h"
 #include "session/exec.h"
 
 int
@@ -51,12 +52,192 @@ sq_exec_refused(struct sq_audit *au, const struct sq_cluster_cfg *cfg,
 	sq_audit_append(au, &r, NULL);
 }
 
+/* --- the targets before the action ------------------------------------- */
+
+void
+sq_exec_check_free(struct sq_exec_check *c)
+{
+	free(c->keep);
+	free(c->st);
+	memset(c, 0, sizeof(*c));
+}
+
+int
+sq_exec_check(struct sq_backend *b, const struct sq_action *a,
+	      struct sq_exec_check *c)
+{
+	struct sq_err e;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->n = a->ntargets;
+	c->keep = malloc(c->n ? c->n : 1);
+	c->st = calloc(c->n ? c->n : 1, sizeof(*c->st));
+	if (c->keep == NULL || c->st == NULL) {
+		sq_exec_check_free(c);
+		return -1;
+	}
+	memset(c->keep, 1, c->n ? c->n : 1);
+	c->nrun = c->n;
+	/* new names (addaccount, submit) do not exist yet, by design */
+	if ((a->def->flags & SQ_ACT_CREATES) || b->ops->read_targets == NULL)
+		return 0;
+	sq_err_clear(&e);
+	if (b->ops->read_targets(b, a, c->st, &e) == -1) {
+		/* not read: the action runs, the backend verifies it */
+		sq_util_copy(c->note, sizeof(c->note), e.msg);
+		return 0;
+	}
+	c->read = 1;
+	for (i = 0; i < c->n; i++) {
+		if (!c->st[i].found) {
+			c->keep[i] = 0;
+			c->nmissing++;
+		} else if (!sq_action_applies(a->def, c->st[i].state)) {
+			c->keep[i] = 0;
+			c->nskipped++;
+		}
+	}
+	c->nrun = c->n - c->nmissing - c->nskipped;
+	return 0;
+}
+
+/* Why target i is left out, into buf. */
+static void
+left_out(const struct sq_action *a, const struct sq_exec_check *c, size_t i,
+	 char *buf, size_t n)
+{
+	char states[128];
+
+	if (!c->st[i].found) {
+		snprintf(buf, n, "not found (no such %s)",
+			 a->def->kind == SQ_KIND_JOBS    ? "job"
+			 : a->def->kind == SQ_KIND_NODES ? "node"
+							 : "record");
+		return;
+	}
+	sq_action_states_text(a->def, states, sizeof(states));
+	snprintf(buf, n, "skipped: %s (%s applies to %s)", c->st[i].state,
+		 a->def->name, states);
+}
+
+/* "1 not found, 2 skipped (not PENDING)" */
+static void
+left_out_counts(const struct sq_action *a, const struct sq_exec_check *c,
+		char *buf, size_t n)
+{
+	char states[128];
+	size_t off = 0;
+
+	buf[0] = '\0';
+	if (c->nmissing > 0)
+		off = (size_t)snprintf(buf, n, "%zu not found", c->nmissing);
+	if (c->nskipped > 0 && off < n) {
+		sq_action_states_text(a->def, states, sizeof(states));
+		snprintf(buf + off, n - off, "%s%zu skipped (%s applies to %s)",
+			 off ? ", " : "", c->nskipped, a->def->name, states);
+	}
+}
+
+int
+sq_exec_preview(struct sq_backend *b, const struct sq_action *a, char *buf,
+		size_t n, size_t *nrun, struct sq_err *err)
+{
+	struct sq_exec_check c;
+	struct sq_action sub;
+	size_t i, off;
+	int rc = 0;
+
+	*nrun = a->ntargets;
+	if (sq_exec_check(b, a, &c) == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	*nrun = c.nrun;
+	if (c.nrun == c.n) {
+		rc = sq_exec_describe(b, a, buf, n, err);
+	} else if (c.nrun > 0) {
+		if (sq_action_subset(a, c.keep, &sub, err) == -1) {
+			sq_exec_check_free(&c);
+			return -1;
+		}
+		rc = sq_exec_describe(b, &sub, buf, n, err);
+		sq_action_free(&sub);
+	} else if (n > 0) {
+		snprintf(buf, n, "nothing to run:");
+	}
+	for (i = 0; rc == 0 && i < c.n; i++) {
+		char why[256];
+
+		if (c.keep[i])
+			continue;
+		left_out(a, &c, i, why, sizeof(why));
+		off = strlen(buf);
+		snprintf(buf + off, n - off, "%s%s %s", off ? "\n" : "",
+			 a->targets[i], why);
+	}
+	sq_exec_check_free(&c);
+	return rc;
+}
+
+/* Run a on the targets c keeps; the others are reported in res. */
+static int
+act_checked(struct sq_backend *b, const struct sq_action *a,
+	    const struct sq_exec_check *c, struct sq_result *res,
+	    struct sq_err *err)
+{
+	struct sq_result sr;
+	struct sq_action sub;
+	char counts[256];
+	size_t i, k = 0, done = 0;
+	int rc = -1, verified = 0;
+
+	if (c->nrun == c->n)
+		return b->ops->act(b, a, res, err);
+	if (sq_result_targets(res, a) == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	sq_result_init(&sr);
+	if (c->nrun > 0) {
+		if (sq_action_subset(a, c->keep, &sub, err) == -1)
+			return -1;
+		rc = b->ops->act(b, &sub, &sr, err);
+		sq_action_free(&sub);
+	}
+	for (i = 0; i < c->n; i++) {
+		struct sq_target_result *t = &res->targets[i];
+
+		if (!c->keep[i]) {
+			t->ok = 0;
+			t->verified = SQ_VERIFY_UNCHECKED;
+			left_out(a, c, i, t->message, sizeof(t->message));
+		} else if (k < sr.ntargets) {
+			*t = sr.targets[k++];
+			done += t->ok != 0;
+			verified |= t->verified == SQ_VERIFY_OK;
+		}
+		res->nfailed += !t->ok;
+	}
+	res->status = sr.status;
+	memcpy(res->inverse, sr.inverse, sizeof(res->inverse));
+	memcpy(res->created, sr.created, sizeof(res->created));
+	left_out_counts(a, c, counts, sizeof(counts));
+	if (c->nrun > 0 && rc != 0)
+		snprintf(res->message, sizeof(res->message), "%.700s; %s",
+			 sr.message, counts);
+	else
+		snprintf(res->message, sizeof(res->message),
+			 "%s: %zu of %zu done%s; %s", a->def->name, done, c->n,
+			 verified ? " and verified" : "", counts);
+	sq_result_free(&sr);
+	sq_err_set(err, SQ_ERR_COMMAND, "%s", res->message);
+	return -1;
+}
+
 int
 sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 	    const struct sq_action *a, int readonly, const char *command,
 	    struct sq_result *res, struct sq_err *err)
 {
 	struct sq_audit_rec r;
+	struct sq_exec_check c;
 	char id[64], desc[8192];
 	int rc;
 
@@ -103,7 +284,16 @@ sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 		snprintf(res->message, sizeof(res->message), "%s", why);
 		return -1;
 	}
-	rc = b->ops->act(b, a, res, err);
+	/* the same read before for every backend: a target that does not
+	 * exist, or is in a state the action does not apply to, is left
+	 * out and reported */
+	if (sq_exec_check(b, a, &c) == -1) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		rc = -1;
+	} else {
+		rc = act_checked(b, a, &c, res, err);
+		sq_exec_check_free(&c);
+	}
 	if (rc == -1 && res->message[0] == '\0')
 		snprintf(res->message, sizeof(res->message), "%s", err->msg);
 	r.event = "result";
@@ -142,6 +332,25 @@ print_safe(FILE *fp, const char *s)
 	fputs(safe, fp);
 }
 
+/* Each line of s, sanitized, after prefix. */
+static void
+print_lines(FILE *fp, const char *prefix, const char *s)
+{
+	char line[2048];
+
+	while (*s != '\0') {
+		size_t l = strcspn(s, "\n");
+
+		snprintf(line, sizeof(line), "%.*s", (int)l, s);
+		fputs(prefix, fp);
+		print_safe(fp, line);
+		fputc('\n', fp);
+		s += l;
+		if (*s == '\n')
+			s++;
+	}
+}
+
 int
 sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	     const char *line, int yes)
@@ -153,7 +362,7 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	struct sq_err err;
 	char desc[8192], answer[64];
 	int rc = 1, audit_ok;
-	size_t i;
+	size_t i, nrun = 0;
 
 	sq_err_clear(&err);
 	sq_result_init(&res);
@@ -184,14 +393,14 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 		rc = err.code == SQ_ERR_USAGE ? 2 : 1;
 		goto out;
 	}
-	if (sq_exec_describe(b, &a, desc, sizeof(desc), &err) == -1) {
+	if (sq_exec_preview(b, &a, desc, sizeof(desc), &nrun, &err) == -1) {
 		fprintf(stderr, "squall: %s: %s\n", a.def->name, err.msg);
 		sq_exec_refused(&au, cfg, b->ops->name, &a, NULL, err.msg);
 		goto out;
 	}
-	printf("%s\n", desc);
+	print_lines(stdout, "", desc);
 	fflush(stdout);
-	if (!yes) {
+	if (!yes && nrun > 0) {
 		FILE *tty = fopen("/dev/tty", "r+");
 		char prompt[128];
 
@@ -233,19 +442,8 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	}
 	print_safe(rc == 0 ? stdout : stderr, res.message);
 	fputc('\n', rc == 0 ? stdout : stderr);
-	if (res.inverse[0] != '\0') {
-		char *p = res.inverse, *nl;
-
-		do {
-			nl = strchr(p, '\n');
-			if (nl != NULL)
-				*nl = '\0';
-			fputs("undo: ", stdout);
-			print_safe(stdout, p);
-			fputc('\n', stdout);
-			p = nl ? nl + 1 : NULL;
-		} while (p != NULL);
-	}
+	if (res.inverse[0] != '\0')
+		print_lines(stdout, "undo: ", res.inverse);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;

@@ -23,6 +23,35 @@ int sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		     size_t n, struct sq_err *err);
 
 /*
+ * The targets of an action read before it runs (the backend's
+ * read_targets(), the same for every backend): keep[i] 0 for a target
+ * that does not exist (nmissing) or is in a state the action does not
+ * apply to (nskipped, core/action_policy.h). read 0 when they could not
+ * be read (note says why): then every target is kept and the backend's
+ * verification decides.
+ */
+struct sq_exec_check {
+	size_t n, nrun, nmissing, nskipped;
+	unsigned char *keep;
+	struct sq_target_state *st;
+	int read;
+	char note[256];
+};
+int sq_exec_check(struct sq_backend *b, const struct sq_action *a,
+		  struct sq_exec_check *c);
+void sq_exec_check_free(struct sq_exec_check *c);
+
+/*
+ * The preview: the targets read first (sq_exec_check), describe() of
+ * the action on those that remain, then one line per target left out
+ * ("999999 not found (no such job)", "12 skipped: RUNNING (hold
+ * applies to PENDING jobs)"). *nrun: how many targets would be acted on
+ * (0: nothing would run; buf then starts "nothing to run:").
+ */
+int sq_exec_preview(struct sq_backend *b, const struct sq_action *a, char *buf,
+		    size_t n, size_t *nrun, struct sq_err *err);
+
+/*
  * Log a refusal (read-only, validation, unsupported) as one "refused"
  * audit line. Any of a, command may be NULL.
  */
@@ -34,9 +63,11 @@ void sq_exec_refused(struct sq_audit *au, const struct sq_cluster_cfg *cfg,
  * Run a on b: policy check (readonly refuses mutating actions: audited,
  * -1), audit intent (an action is not run when its intent cannot be
  * logged), act() (which verifies), audit result. command is the
- * describe() text shown to the user (NULL: describe again). res is
- * filled (free with sq_result_free). Returns 0 when every target
- * succeeded and was verified.
+ * describe() text shown to the user (NULL: describe again). The targets
+ * are read first (sq_exec_check): those not found or in another state
+ * are not acted on, and counted in res. res is filled (free with
+ * sq_result_free). Returns 0 when every target succeeded and was
+ * verified; -1 otherwise.
  */
 int sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 		const struct sq_action *a, int readonly, const char *command,

@@ -8,7 +8,6 @@
  * line, a refresh of the view, `:audit` and `:undo`.
  */
 #include <curses.h>
-#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +38,8 @@ struct job {
 	int readonly;
 	int kind; /* the view kind to refresh afterwards */
 	int describe_rc;
+	size_t nrun;   /* targets the preview would act on */
+	size_t hidden; /* tagged rows the filter hides: left out */
 	char desc[8192];
 	struct sq_err err;
 	struct sq_result res;
@@ -49,7 +50,6 @@ static enum stage stage;
 static struct job *cur;
 static char typed[32];
 static size_t ntyped;
-static char last_inverse[1024]; /* of the last action of this session */
 /* :submit's new job: the cursor goes to it once the queue has it */
 static char jump_id[64];
 static time_t jump_until;
@@ -80,8 +80,8 @@ w_describe(struct sq_backend *b, void *arg)
 	struct job *j = arg;
 
 	sq_err_clear(&j->err);
-	j->describe_rc =
-	    sq_exec_describe(b, &j->a, j->desc, sizeof(j->desc), &j->err);
+	j->describe_rc = sq_exec_preview(b, &j->a, j->desc, sizeof(j->desc),
+					 &j->nrun, &j->err);
 }
 
 static void
@@ -106,95 +106,6 @@ w_run(struct sq_backend *b, void *arg)
 
 /* --- targets -------------------------------------------------------------- */
 
-/* The target name of a record of kind, into buf; NULL when none. */
-static const char *
-target_of(int kind, const void *rec, char *buf, size_t n)
-{
-	switch (kind) {
-	case SQ_KIND_JOBS:
-		return ((const struct sq_job *)rec)->id;
-	case SQ_KIND_NODES:
-		return ((const struct sq_node *)rec)->name;
-	case SQ_KIND_ACCOUNTS:
-		return ((const struct sq_account *)rec)->name;
-	case SQ_KIND_QOS:
-		return ((const struct sq_qos *)rec)->name;
-	case SQ_KIND_ASSOCS: {
-		const struct sq_assoc *as = rec;
-
-		if (as->user[0] == '\0')
-			snprintf(buf, n, "%s", as->account);
-		else
-			snprintf(buf, n, "%s/%s%s%s", as->account, as->user,
-				 as->partition[0] ? "/" : "", as->partition);
-		return buf;
-	}
-	default:
-		return NULL;
-	}
-}
-
-/* Targets of the current view: every row the filter shows (all), else
- * the tagged rows, else the cursor row. Strings are malloc'd. */
-static size_t
-collect(struct sq_app *app, int all, char ***out)
-{
-	struct sq_table *t = sq_app_table(app);
-	size_t i, n = 0, total;
-	char **v, buf[400], idb[256];
-
-	*out = NULL;
-	if (t == NULL || t->snap == NULL)
-		return 0;
-	total = t->snap->nrows;
-	v = calloc(total + 1, sizeof(*v));
-	if (v == NULL)
-		return 0;
-	if (all) {
-		for (i = 0; i < t->nrows && n < SQ_ACTION_MAX_TARGETS; i++) {
-			const void *r =
-			    sq_snapshot_row(t->snap, t->rows[i].rec);
-			const char *s =
-			    target_of((int)t->def->kind, r, buf, sizeof(buf));
-
-			if (s != NULL && *s != '\0')
-				v[n++] = strdup(s);
-		}
-	} else if (t->ntags > 0) {
-		for (i = 0; i < total && n < SQ_ACTION_MAX_TARGETS; i++) {
-			const void *r = sq_snapshot_row(t->snap, i);
-			const char *s;
-
-			if (!sq_table_tagged(
-				t, sq_table_id(t, r, idb, sizeof(idb))))
-				continue;
-			s = target_of((int)t->def->kind, r, buf, sizeof(buf));
-			if (s != NULL && *s != '\0')
-				v[n++] = strdup(s);
-		}
-	} else {
-		const void *r = sq_table_cur(t);
-		const char *s =
-		    r ? target_of((int)t->def->kind, r, buf, sizeof(buf))
-		      : NULL;
-
-		if (s != NULL && *s != '\0')
-			v[n++] = strdup(s);
-	}
-	*out = v;
-	return n;
-}
-
-static void
-free_targets(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* --- the flow ------------------------------------------------------------- */
 
 static void
@@ -209,9 +120,8 @@ audit_refusal(struct sq_app *app, const struct sq_action *a, const char *why)
 	}
 }
 
-/* Start the flow for a parsed action (taken over). */
-static int
-start(struct sq_app *app, struct sq_action *a)
+int
+sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 {
 	struct sq_err err;
 	struct job *j;
@@ -241,6 +151,7 @@ start(struct sq_app *app, struct sq_action *a)
 	j->a = *a; /* moves the storage */
 	memset(a, 0, sizeof(*a));
 	j->readonly = readonly;
+	j->hidden = hidden;
 	j->kind = (int)j->a.def->kind;
 	if (sq_worker_call(app->worker, w_describe, j) == -1) {
 		job_free(j);
@@ -265,9 +176,6 @@ finish(struct sq_app *app)
 
 	cur = NULL;
 	stage = ST_NONE;
-	if (j->res.inverse[0] != '\0')
-		snprintf(last_inverse, sizeof(last_inverse), "%s",
-			 j->res.inverse);
 	sq_app_message(app, j->rc != 0, "%s",
 		       j->res.message[0] ? j->res.message : j->err.msg);
 	/* a bulk action with failures: one line per target */
@@ -377,7 +285,27 @@ sq_tui_action_poll(struct sq_app *app)
 			cur = NULL;
 			stage = ST_NONE;
 			job_free(j);
+		} else if (j->nrun == 0) {
+			/* nothing would run: say why, ask nothing */
+			char safe[300], *nl;
+
+			while ((nl = strchr(j->desc, '\n')) != NULL)
+				*nl = ' ';
+			sq_sanitize(j->desc + strlen("nothing to run:"), safe,
+				    sizeof(safe));
+			sq_app_message(app, 1, "%s: nothing to run:%s",
+				       j->a.def->name, safe);
+			cur = NULL;
+			stage = ST_NONE;
+			job_free(j);
 		} else {
+			size_t l = strlen(j->desc);
+
+			if (j->hidden > 0)
+				snprintf(j->desc + l, sizeof(j->desc) - l,
+					 "\n(%zu tagged row%s not visible: "
+					 "left out)",
+					 j->hidden, j->hidden == 1 ? "" : "s");
 			stage = sq_action_needs_count(&j->a) ? ST_COUNT
 							     : ST_CONFIRM;
 			app->msg[0] = '\0';
@@ -459,7 +387,17 @@ wrap(const char *s, int w, char out[][256], int max)
 		snprintf(line, sizeof(line), "%.*s", (int)l, s);
 		sq_sanitize(line, safe, sizeof(safe));
 		for (q = safe; *q != '\0' && n < max;) {
-			int cut = (int)strlen(q) > w ? w : (int)strlen(q);
+			int cut = (int)strlen(q) > w ? w : (int)strlen(q), k;
+
+			/* break after a space or comma, never inside a job
+			 * id or a word, when one is in the line's second
+			 * half */
+			for (k = cut; cut == w && k > w / 2; k--) {
+				if (q[k - 1] == ' ' || q[k - 1] == ',') {
+					cut = k;
+					break;
+				}
+			}
 
 			snprintf(out[n++], 256, "%.*s", cut, q);
 			q += cut;
@@ -490,10 +428,17 @@ sq_tui_action_draw(struct sq_app *app)
 	if (cur->a.type == SQ_ACTION_JOB_SUBMIT)
 		snprintf(head, sizeof(head), " submit a batch script (%s) ",
 			 app->st.backend);
+	else if (cur->nrun < cur->a.ntargets)
+		snprintf(head, sizeof(head),
+			 " %s on %zu of %zu targets, the others left out "
+			 "(%s, %s) ",
+			 cur->a.def->name, cur->nrun, cur->a.ntargets,
+			 app->cfg.name, app->st.backend);
 	else
-		snprintf(head, sizeof(head), " %s on %zu target%s (%s) ",
+		snprintf(head, sizeof(head), " %s on %zu target%s (%s, %s) ",
 			 cur->a.def->name, cur->a.ntargets,
-			 cur->a.ntargets == 1 ? "" : "s", app->st.backend);
+			 cur->a.ntargets == 1 ? "" : "s", app->cfg.name,
+			 app->st.backend);
 	sq_put(y, x + 1, w - 2, head,
 	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
 	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);
@@ -510,126 +455,6 @@ sq_tui_action_draw(struct sq_app *app)
 		sq_put(y + n + 3, x + 2, w - 4, foot, danger);
 }
 
-/* --- :audit and :undo ---------------------------------------------------- */
-
-static const char *
-jstr(json_object *o, const char *k)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, k, &v) || v == NULL)
-		return "";
-	return json_object_get_string(v);
-}
-
-static int
-show_audit(struct sq_app *app)
-{
-	char path[1024], line[16384], safe[1024];
-	struct sq_err err;
-	FILE *fp;
-	char **ring;
-	size_t n = 0, i, keep = 500;
-
-	if (sq_audit_default_path(path, sizeof(path), &err) == -1) {
-		sq_app_message(app, 1, "%s", err.msg);
-		return -1;
-	}
-	fp = fopen(path, "r");
-	sq_pane_clear(&app->pane, "audit log (newest last)", SQ_PANE_MESSAGES);
-	sq_sanitize(path, safe, sizeof(safe));
-	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0, "%s", safe);
-	if (fp == NULL) {
-		sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 0, "(no actions yet)");
-		app->mode = SQ_MODE_PANE;
-		return 0;
-	}
-	ring = calloc(keep, sizeof(*ring));
-	while (ring != NULL && fgets(line, sizeof(line), fp) != NULL) {
-		free(ring[n % keep]);
-		ring[n % keep] = strdup(line);
-		n++;
-	}
-	fclose(fp);
-	for (i = n > keep ? n - keep : 0; ring != NULL && i < n; i++) {
-		json_object *o = json_tokener_parse(ring[i % keep]), *t;
-		char targets[200] = "", text[1200];
-		size_t k;
-		int failed;
-
-		if (o == NULL)
-			continue;
-		if (json_object_object_get_ex(o, "targets", &t))
-			for (k = 0; k < json_object_array_length(t) && k < 8;
-			     k++) {
-				size_t l = strlen(targets);
-
-				snprintf(targets + l, sizeof(targets) - l,
-					 "%s%s", k ? "," : "",
-					 json_object_get_string(
-					     json_object_array_get_idx(t, k)));
-			}
-		failed = strcmp(jstr(o, "event"), "refused") == 0 ||
-			 (strcmp(jstr(o, "event"), "result") == 0 &&
-			  strcmp(jstr(o, "ok"), "true") != 0);
-		snprintf(text, sizeof(text), "%.19s %-7s %-11s %-20s %s",
-			 jstr(o, "time"), jstr(o, "event"), jstr(o, "action"),
-			 targets,
-			 strcmp(jstr(o, "event"), "intent") == 0
-			     ? jstr(o, "command")
-			     : jstr(o, "message"));
-		sq_sanitize(text, safe, sizeof(safe));
-		sq_pane_add(&app->pane,
-			    failed ? SQ_ROLE_DANGER : SQ_ROLE_NORMAL, 8, "%s",
-			    safe);
-		if (*jstr(o, "inverse")) {
-			sq_sanitize(jstr(o, "inverse"), safe, sizeof(safe));
-			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8,
-				    "                    undo: %s", safe);
-		}
-		json_object_put(o);
-	}
-	for (i = 0; ring != NULL && i < keep; i++)
-		free(ring[i]);
-	free(ring);
-	app->pane.top = app->pane.n > 5 ? app->pane.n - 5 : 0;
-	app->mode = SQ_MODE_PANE;
-	app->dirty = 1;
-	return 0;
-}
-
-static int
-undo(struct sq_app *app)
-{
-	char inv[1024], first[1024];
-	struct sq_action a;
-	struct sq_err err;
-
-	if (last_inverse[0] != '\0') {
-		snprintf(inv, sizeof(inv), "%s", last_inverse);
-	} else if (sq_audit_last_inverse(NULL, inv, sizeof(inv), &err) == -1) {
-		sq_app_message(app, 1, "%s", err.msg);
-		return -1;
-	}
-	if (inv[0] == '\0') {
-		sq_app_message(app, 1, "nothing to undo");
-		return -1;
-	}
-	/* several lines (targets that had different old values): one at a
-	 * time, newest first; the rest stays for the next :undo */
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
-	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
-		sq_app_message(app, 1, "undo: %s", err.msg);
-		return -1;
-	}
-	if (strchr(inv, '\n') != NULL)
-		memmove(last_inverse, strchr(inv, '\n') + 1,
-			strlen(strchr(inv, '\n') + 1) + 1);
-	else
-		last_inverse[0] = '\0';
-	return start(app, &a);
-}
-
 /* --- the hooks the console calls ---------------------------------------- */
 
 int
@@ -638,7 +463,7 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 	struct sq_action a;
 	struct sq_err err;
 	char word[64], **targets = NULL, rest[1024];
-	size_t n = strcspn(line, " \t"), nt;
+	size_t n = strcspn(line, " \t"), nt, hidden = 0;
 	int kind = view_kind(app), all = 0;
 	const struct sq_action_def *d;
 
@@ -647,9 +472,9 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 	memcpy(word, line, n);
 	word[n] = '\0';
 	if (strcmp(word, "audit") == 0)
-		return show_audit(app);
+		return sq_tui_action_audit(app);
 	if (strcmp(word, "undo") == 0)
-		return undo(app);
+		return sq_tui_action_undo(app, line + n);
 	d = sq_action_find(word, kind);
 	if (d == NULL && (d = sq_action_find(word, -1)) != NULL &&
 	    (d->flags & SQ_ACT_ANY_VIEW))
@@ -692,9 +517,19 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 			snprintf(rest, sizeof(rest), "%s%s", word, p + 1);
 		}
 	}
-	nt = (d->flags & SQ_ACT_CREATES) ? 0 : collect(app, all, &targets);
+	nt = (d->flags & SQ_ACT_CREATES)
+		 ? 0
+		 : sq_tui_action_targets(app, all, &targets, &hidden);
 	if (!(d->flags & SQ_ACT_CREATES) && nt == 0) {
-		sq_app_message(app, 1, "%s: no row selected", d->name);
+		sq_tui_action_targets_free(targets, nt);
+		if (hidden > 0)
+			sq_app_message(app, 1,
+				       "%s: the %zu tagged row%s not visible "
+				       "(filter); nothing run",
+				       d->name, hidden,
+				       hidden == 1 ? " is" : "s are");
+		else
+			sq_app_message(app, 1, "%s: no row selected", d->name);
 		return -1;
 	}
 	if (sq_action_parse_with(rest, kind, (const char *const *)targets, nt,
@@ -706,12 +541,12 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 			audit_refusal(app, &r, err.msg);
 			sq_action_free(&r);
 		}
-		free_targets(targets, nt);
+		sq_tui_action_targets_free(targets, nt);
 		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
-	free_targets(targets, nt);
-	return start(app, &a);
+	sq_tui_action_targets_free(targets, nt);
+	return sq_tui_action_start(app, &a, hidden);
 }
 
 int
@@ -780,9 +615,17 @@ sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 
 			if (dots != NULL && !(d->flags & SQ_ACT_CREATES))
 				u = dots + 3;
+			char states[128] = "";
+
 			snprintf(use, sizeof(use), "%s%s", d->name, u);
-			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s",
-				    key, use, d->help);
+			if (d->states != NULL) {
+				strcpy(states, " (applies to ");
+				sq_action_states_text(d, states + 13,
+						      sizeof(states) - 14);
+				strcat(states, ")");
+			}
+			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s%s",
+				    key, use, d->help, states);
 		}
 	}
 	if (ro)

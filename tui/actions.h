@@ -13,6 +13,26 @@
 struct sq_app;
 struct sq_pane;
 
+/*
+ * The targets of an action in the current view (tui/action_targets.c):
+ * every row the filter shows (all), else the tagged rows it shows, else
+ * the cursor row; a folded job array is the array's id. *hidden: tagged
+ * rows the filter hides (left out). Strings malloc'd; free with
+ * sq_tui_action_targets_free().
+ */
+size_t sq_tui_action_targets(struct sq_app *app, int all, char ***out,
+			     size_t *hidden);
+void sq_tui_action_targets_free(char **v, size_t n);
+
+/* Start the preview of a parsed action (taken over); hidden: tagged
+ * rows left out, said in the preview. -1 after saying why not. */
+struct sq_action;
+int sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden);
+
+/* `:audit` and `:undo [N]` (tui/action_undo.c). */
+int sq_tui_action_audit(struct sq_app *app);
+int sq_tui_action_undo(struct sq_app *app, const char *arg);
+
 /* Run a `:` command line that is not a console command. 0 when it was
  * handled, -1 after showing why not ("unknown command"). */
 int sq_tui_action_dispatch(struct sq_app *app, const char *line);

@@ -151,6 +151,12 @@ sq_links_of(struct sq_app *app, const struct sq_table *t, const void *rec,
 	for (i = 0; i < sizeof(links) / sizeof(links[0]) && n < max; i++) {
 		if (links[i].from != t->def->kind)
 			continue;
+		/* sprio lists pending jobs only: no link that leads to "No
+		 * row matches" for a running or finished job */
+		if (t->def->kind == SQ_KIND_JOBS &&
+		    strcmp(links[i].view, "priority") == 0 &&
+		    !sq_job_is_pending(rec))
+			continue;
 		if (!expand(t, rec, &links[i], out[n].filter,
 			    sizeof(out[n].filter)))
 			continue;

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "backends/cli/actions.h"
+#include "core/action_policy.h"
 #include "core/buf.h"
 #include "core/util.h"
 #include "core/validate.h"
@@ -637,14 +638,6 @@ names_target(const char *text, const char *t)
 	return 0;
 }
 
-static void
-sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 /* The inverse of what was done: only the targets that succeeded. */
 static void
 inverse_of_done(const struct sq_action *a, struct sq_result *res,
@@ -758,11 +751,10 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	res->status = all_status;
 	/* read back until the effect shows (state changes such as requeue
 	 * pass through COMPLETING) */
-	for (tries = 0; tries < 4; tries++) {
+	for (tries = 0; tries < SQ_VERIFY_TRIES; tries++) {
 		size_t bad = 0;
 
-		if (tries > 0)
-			sleep_ms(250L * tries);
+		sq_action_verify_wait(tries);
 		sq_cli_state_free(&after);
 		if (sq_cli_read_state(cli, a, &after, err) == -1)
 			continue;

@@ -96,6 +96,9 @@ const char *sq_cli_rec_get(const struct sq_cli_rec *r, const char *key);
 int sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 		      struct sq_cli_state *st, struct sq_err *err);
 void sq_cli_state_free(struct sq_cli_state *st);
+/* The backend op read_targets(): sq_cli_read_state() as found + state. */
+int sq_cli_read_targets(struct sq_backend *b, const struct sq_action *a,
+			struct sq_target_state *out, struct sq_err *err);
 
 /* Parse the outputs used above (exposed for the unit tests). */
 int sq_cli_parse_jobs_state(char *text, const struct sq_action *a,

@@ -518,3 +518,26 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 			     err ? err->msg : "read failed");
 	return rc;
 }
+
+int
+sq_cli_read_targets(struct sq_backend *b, const struct sq_action *a,
+		    struct sq_target_state *out, struct sq_err *err)
+{
+	struct sq_cli_state st;
+	size_t i;
+
+	if (sq_cli_read_state(b->priv, a, &st, err) == -1) {
+		sq_cli_state_free(&st);
+		return -1;
+	}
+	for (i = 0; i < a->ntargets; i++) {
+		const char *s = sq_cli_rec_get(
+		    &st.rec[i],
+		    a->def->kind == SQ_KIND_JOBS ? "JobState" : "State");
+
+		out[i].found = st.rec[i].found;
+		sq_util_copy(out[i].state, sizeof(out[i].state), s ? s : "");
+	}
+	sq_cli_state_free(&st);
+	return 0;
+}

@@ -17,8 +17,6 @@
 #include "core/util.h"
 
 /* Lines of the controller log read for preemption events. */
-#define LOG_LINES "20000"
-
 typedef int (*parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
 
 /* Run argv and parse its output into s. */
@@ -124,7 +122,8 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		NULL
 	};
 	struct sq_snapshot *s, *log;
-	char path[1100];
+	char path[1100], whybuf[300];
+	const char *why = "no preemptor: the controller log was not read";
 	double t0 = sq_util_now_ms();
 
 	if (delim_arg(delim, err) == -1)
@@ -132,16 +131,32 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	if (simple(cli, SQ_KIND_EVENTS, argv, sq_parse_sacct_events,
 		   "sacct -s PR,RQ", &s, err) == -1)
 		return -1;
-	/* the controller log, when this user may read it: optional */
+	/* the controller log, when this user may read it: optional. grep
+	 * streams the whole file, however long, and passes on only the
+	 * preemption lines (memory bounds the output, not a line count);
+	 * events before the window's start are dropped */
 	log_path(cli, path, sizeof(path));
 	log = sq_snapshot_new(SQ_KIND_EVENTS, 0);
-	if (path[0] != '\0' && log != NULL) {
-		const char *const targv[] = {
-			"/usr/bin/tail", "-n", LOG_LINES, "--", path, NULL
-		};
+	if (path[0] == '\0') {
+		why = "no preemptor: SlurmctldLogFile is not set or not "
+		      "shown to this user";
+	} else if (log != NULL) {
+		const char *const gargv[] = { "/bin/grep", "-F",
+					      "-e",        "preempted JobId=",
+					      "--",        path,
+					      NULL };
 		struct sq_err e;
+		int rc;
 
-		if (run_into(cli, targv, sq_parse_events_log, log, &e) == 0) {
+		sq_err_clear(&e);
+		rc = run_into(cli, gargv, sq_parse_events_log, log, &e);
+		/* grep exits 1 when no line matches: none */
+		if (rc == -1 && strlen(e.msg) >= 20 &&
+		    strcmp(e.msg + strlen(e.msg) - 20,
+			   "exited with status 1") == 0)
+			rc = 0;
+		if (rc == 0) {
+			sq_events_since(log, (int64_t)time(NULL) - 86400);
 			if (sq_events_merge(s, log) == -1) {
 				sq_snapshot_unref(log);
 				sq_snapshot_unref(s);
@@ -149,10 +164,19 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 						  "out of memory");
 			}
 			s->source = "sacct -s PR,RQ + slurmctld log";
+			why = "no preemptor: the controller log has no line "
+			      "for it (rotated, or not a preemption)";
+		} else {
+			snprintf(whybuf, sizeof(whybuf),
+				 "no preemptor: the controller log could not "
+				 "be read: %.200s",
+				 e.msg);
+			why = whybuf;
 		}
 	}
 	sq_snapshot_unref(log);
 	sq_events_finish(s, NULL);
+	sq_events_note_unknown(s, why);
 	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	return 0;

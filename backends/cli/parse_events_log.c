@@ -147,6 +147,7 @@ sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err)
 		else
 			e->mode = "CANCEL";
 		e->source = "log";
+		e->note = "";
 	}
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);

@@ -106,6 +106,7 @@ sq_parse_sacct_events(char *text, struct sq_snapshot *s, struct sq_err *err)
 		e->preemptor_user = e->preemptor_partition = e->mode = "";
 		e->restarts = SQ_NONE;
 		e->source = "sacct";
+		e->note = "";
 	}
 	return 0;
 }

@@ -536,6 +536,7 @@ const struct sq_backend_ops sq_backend_ssh = {
 	.caps = sq_cli_backend_caps,
 	.fetch = sq_cli_backend_fetch,
 	.describe = sq_cli_describe,
+	.read_targets = sq_cli_read_targets,
 	.act = sq_cli_act,
 	.job_live = sq_cli_job_live,
 };

@@ -247,12 +247,23 @@ be_act(struct sq_backend *b, const struct sq_action *act, struct sq_result *res,
 			  "a replayed session cannot change the cluster");
 }
 
+/* Refused before the preview (not after y): nothing is run. */
+static int
+be_describe(struct sq_backend *b, const struct sq_action *act, char *buf,
+	    size_t len)
+{
+	(void)b;
+	(void)act;
+	snprintf(buf, len, "a replayed session cannot change the cluster");
+	return -1;
+}
+
 const struct sq_backend_ops sq_backend_replay = {
 	.name = "replay",
 	.open = be_open,
 	.close = sq_cli_backend_close,
 	.caps = be_caps,
 	.fetch = sq_cli_backend_fetch,
-	.describe = sq_cli_describe,
+	.describe = be_describe,
 	.act = be_act,
 };

@@ -19,10 +19,9 @@
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/action_policy.h"
 #include "core/parse.h"
 #include "core/util.h"
-
-#define BODY_LIMIT ((size_t)64 * 1024 * 1024)
 
 void
 sq_rest_reqs_free(struct sq_rest_reqs *r)
@@ -83,8 +82,8 @@ wrap(const char *key, json_object *item)
 	return o;
 }
 
-static int
-minutes(const char *v, int64_t *out)
+int
+sq_rest_minutes(const char *v, int64_t *out)
 {
 	int64_t s;
 
@@ -109,7 +108,8 @@ job_update_body(const struct sq_action *a, struct sq_err *err)
 
 		if (kl == 9 && strncmp(a->args[i], "timelimit", 9) == 0) {
 			if (strcmp(v, "UNLIMITED") == 0 ||
-			    strcmp(v, "-1") == 0 || minutes(v, &n) == -1)
+			    strcmp(v, "-1") == 0 ||
+			    sq_rest_minutes(v, &n) == -1)
 				goto bad;
 			json_object_object_add(o, "time_limit",
 					       json_object_new_int64(n));
@@ -411,356 +411,6 @@ sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n)
 	return 0;
 }
 
-/* --- reading back ---------------------------------------------------- */
-
-/* A number that is a plain int (v0.0.38) or {"set":..,"number":..}. */
-static int
-num_of(json_object *o, const char *key, int64_t *v)
-{
-	json_object *x;
-
-	if (!json_object_object_get_ex(o, key, &x) || x == NULL)
-		return -1;
-	if (json_object_is_type(x, json_type_object)) {
-		json_object *n;
-
-		if (!json_object_object_get_ex(x, "number", &n))
-			return -1;
-		x = n;
-	}
-	if (!json_object_is_type(x, json_type_int))
-		return -1;
-	*v = json_object_get_int64(x);
-	return 0;
-}
-
-/* A string (v0.0.38) or the first of an array (job_state on v0.0.39+). */
-static const char *
-str_of(json_object *o, const char *key)
-{
-	json_object *x;
-
-	if (!json_object_object_get_ex(o, key, &x) || x == NULL)
-		return "";
-	if (json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
-	return x ? json_object_get_string(x) : "";
-}
-
-struct rest_state {
-	int found;
-	json_object *root; /* owns */
-	json_object *rec;  /* inside root */
-};
-
-static void
-state_free(struct rest_state *s)
-{
-	if (s->root != NULL)
-		json_object_put(s->root);
-	memset(s, 0, sizeof(*s));
-}
-
-static json_object *
-first_of(json_object *root, const char *key)
-{
-	json_object *arr;
-
-	if (root == NULL || !json_object_object_get_ex(root, key, &arr) ||
-	    !json_object_is_type(arr, json_type_array) ||
-	    json_object_array_length(arr) == 0)
-		return NULL;
-	return json_object_array_get_idx(arr, 0);
-}
-
-static const char *
-cluster_name(struct sq_backend *b, char *buf, size_t n, struct sq_err *err)
-{
-	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	struct sq_buf out;
-	char path[64];
-	long status;
-	json_object *root, *c;
-	const char *rc = NULL;
-
-	snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/clusters", api->slurmdb);
-	sq_buf_init(&out, BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == 0 &&
-	    (root = json_tokener_parse(sq_buf_str(&out))) != NULL) {
-		if ((c = first_of(root, "clusters")) != NULL) {
-			sq_util_copy(buf, n, str_of(c, "name"));
-			rc = buf[0] ? buf : NULL;
-		}
-		json_object_put(root);
-	}
-	sq_buf_free(&out);
-	if (rc == NULL && err->msg[0] == '\0')
-		sq_err_set(err, SQ_ERR_PARSE, "no cluster name from %s", path);
-	return rc;
-}
-
-/* GET the target's record; found = 0 when Slurm says it does not exist. */
-static int
-read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
-	    const char *cluster, struct rest_state *st, struct sq_err *err)
-{
-	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	const char *t = a->targets[i];
-	char path[768], acc[129], user[129], part[129];
-	const char *key = NULL;
-	struct sq_buf out;
-	long status = 0;
-	int rc = -1;
-
-	memset(st, 0, sizeof(*st));
-	switch (a->def->kind) {
-	case SQ_KIND_JOBS:
-		snprintf(path, sizeof(path), "/slurm/v0.0.%d/job/%s",
-			 api->slurm, t);
-		key = "jobs";
-		break;
-	case SQ_KIND_ACCOUNTS:
-		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s",
-			 api->slurmdb, t);
-		key = "accounts";
-		break;
-	case SQ_KIND_QOS:
-		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/qos/%s",
-			 api->slurmdb, t);
-		key = "QOS";
-		break;
-	case SQ_KIND_ASSOCS:
-		sq_action_assoc_split(t, acc, user, part);
-		snprintf(path, sizeof(path),
-			 "/slurmdb/v0.0.%d/association?account=%s&user=%s&"
-			 "cluster=%s%s%s",
-			 api->slurmdb, acc, user, cluster ? cluster : "",
-			 part[0] ? "&partition=" : "", part);
-		key = "associations";
-		break;
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read");
-	}
-	sq_buf_init(&out, BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
-		/* "Invalid job id specified", "Nothing found": gone */
-		if (status >= 400 &&
-		    (strstr(err->msg, "Invalid job id") ||
-		     strstr(err->msg, "Nothing found") || status == 404))
-			rc = 0;
-		goto done;
-	}
-	st->root = json_tokener_parse(sq_buf_str(&out));
-	if (st->root == NULL) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
-		goto done;
-	}
-	st->rec = first_of(st->root, key);
-	if (st->rec != NULL && a->def->kind == SQ_KIND_ASSOCS) {
-		/* the exact association: user "" and partition match */
-		json_object *arr = NULL;
-		size_t k;
-
-		json_object_object_get_ex(st->root, key, &arr);
-		st->rec = NULL;
-		for (k = 0; k < json_object_array_length(arr); k++) {
-			json_object *x = json_object_array_get_idx(arr, k);
-
-			if (strcmp(str_of(x, "account"), acc) == 0 &&
-			    strcmp(str_of(x, "user"), user) == 0 &&
-			    strcmp(str_of(x, "partition"), part) == 0)
-				st->rec = x;
-		}
-	}
-	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
-}
-
-static int
-verify(const struct sq_action *a, const struct rest_state *st, char *msg,
-       size_t n)
-{
-	const char *state = st->found ? str_of(st->rec, "job_state") : "";
-	int64_t prio = -1, v;
-	size_t i;
-
-	switch (a->type) {
-	case SQ_ACTION_JOB_CANCEL:
-		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
-		    strcmp(state, "COMPLETING") == 0 ||
-		    strcmp(state, "COMPLETED") == 0) {
-			snprintf(msg, n, "cancelled (%s)",
-				 st->found ? state : "gone");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still %s", state);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_SIGNAL:
-		snprintf(msg, n, "signal sent (%s)", state);
-		return st->found ? SQ_VERIFY_UNCHECKED : SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_HOLD:
-	case SQ_ACTION_JOB_RELEASE:
-		if (!st->found)
-			break;
-		num_of(st->rec, "priority", &prio);
-		if ((a->type == SQ_ACTION_JOB_HOLD) == (prio == 0)) {
-			snprintf(msg, n, "%s (priority %lld)",
-				 prio == 0 ? "held" : "released",
-				 (long long)prio);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not %s: priority %lld",
-			 a->type == SQ_ACTION_JOB_HOLD ? "held" : "released",
-			 (long long)prio);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_UPDATE:
-		if (!st->found)
-			break;
-		for (i = 0; i < a->nargs; i++) {
-			const char *eq = strchr(a->args[i], '=');
-			size_t kl = (size_t)(eq - a->args[i]);
-			char key[32];
-			int ok;
-
-			if (kl >= sizeof(key))
-				continue;
-			memcpy(key, a->args[i], kl);
-			key[kl] = '\0';
-			if (strcmp(key, "timelimit") == 0) {
-				int64_t m = -1;
-
-				ok = minutes(eq + 1, &m) == 0 &&
-				     num_of(st->rec, "time_limit", &v) == 0 &&
-				     v == m;
-			} else if (strcmp(key, "nice") == 0 ||
-				   strcmp(key, "priority") == 0) {
-				ok = num_of(st->rec, key, &v) == 0 &&
-				     v == strtoll(eq + 1, NULL, 10);
-			} else {
-				ok = strcmp(str_of(st->rec, key), eq + 1) == 0;
-			}
-			if (!ok) {
-				snprintf(msg, n, "not changed: %s", key);
-				return SQ_VERIFY_FAILED;
-			}
-		}
-		snprintf(msg, n, "updated");
-		return SQ_VERIFY_OK;
-	case SQ_ACTION_ACCT_ADD_ACCOUNT:
-	case SQ_ACTION_ACCT_ADD_USER:
-		snprintf(msg, n, st->found ? "added" : "not found");
-		return st->found ? SQ_VERIFY_OK : SQ_VERIFY_FAILED;
-	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
-	case SQ_ACTION_ACCT_REMOVE_USER:
-		snprintf(msg, n, st->found ? "still there" : "removed");
-		return st->found ? SQ_VERIFY_FAILED : SQ_VERIFY_OK;
-	case SQ_ACTION_QOS_SET:
-		if (!st->found)
-			break;
-		if (num_of(st->rec, "priority", &v) == 0 &&
-		    v == strtoll(sq_action_arg(a, "priority"), NULL, 10)) {
-			snprintf(msg, n, "priority %lld", (long long)v);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "priority not changed");
-		return SQ_VERIFY_FAILED;
-	default:
-		snprintf(msg, n, "not checked");
-		return SQ_VERIFY_UNCHECKED;
-	}
-	snprintf(msg, n, "not found");
-	return SQ_VERIFY_FAILED;
-}
-
-/* The inverse from the states before (only targets that succeeded). */
-static void
-inverse(const struct sq_action *a, const struct sq_result *res,
-	const struct rest_state *before, char *buf, size_t n)
-{
-	struct sq_action inv;
-	size_t i, off = 0;
-	enum sq_action_type t = a->def->inverse;
-
-	buf[0] = '\0';
-	if (t == SQ_ACTION_NONE)
-		return;
-	if (!(a->def->flags & SQ_ACT_INV_PREV) &&
-	    a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
-		sq_action_init(&inv, t);
-		for (i = 0; i < res->ntargets; i++) {
-			if (res->targets[i].ok)
-				sq_action_add_target(&inv, a->targets[i], NULL);
-		}
-		if (inv.ntargets > 0)
-			sq_action_format(&inv, buf, n);
-		sq_action_free(&inv);
-		return;
-	}
-	for (i = 0; i < res->ntargets; i++) {
-		char line[1024];
-		size_t k;
-
-		if (!res->targets[i].ok || !before[i].found)
-			continue;
-		sq_action_init(&inv, t);
-		sq_action_add_target(&inv, a->targets[i], NULL);
-		for (k = 0; k < a->nargs; k++) {
-			const char *eq = strchr(a->args[k], '=');
-			size_t kl = (size_t)(eq - a->args[k]);
-			char key[32], val[64];
-			int64_t v;
-
-			if (kl >= sizeof(key))
-				continue;
-			memcpy(key, a->args[k], kl);
-			key[kl] = '\0';
-			if (strcmp(key, "timelimit") == 0 &&
-			    num_of(before[i].rec, "time_limit", &v) == 0) {
-				snprintf(val, sizeof(val), "%lld",
-					 (long long)v);
-				sq_action_set_arg(&inv, key, val, NULL);
-			} else if (strcmp(key, "nice") == 0 ||
-				   (strcmp(key, "priority") == 0 &&
-				    num_of(before[i].rec, key, &v) == 0)) {
-				if (strcmp(key, "nice") == 0 &&
-				    num_of(before[i].rec, key, &v) == -1)
-					v = 0; /* v0.0.38 says null for 0 */
-				snprintf(val, sizeof(val), "%lld",
-					 (long long)v);
-				sq_action_set_arg(&inv, key, val, NULL);
-			} else if (strcmp(key, "timelimit") != 0 &&
-				   strcmp(key, "nice") != 0 &&
-				   strcmp(key, "priority") != 0) {
-				sq_action_set_arg(&inv, key,
-						  str_of(before[i].rec, key),
-						  NULL);
-			}
-		}
-		if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) {
-			const char *d = str_of(before[i].rec, "description");
-			const char *o = str_of(before[i].rec, "organization");
-
-			if (*d)
-				sq_action_set_arg(&inv, "description", d, NULL);
-			if (*o)
-				sq_action_set_arg(&inv, "organization", o,
-						  NULL);
-		}
-		if ((inv.nargs > 0 ||
-		     a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) &&
-		    sq_action_format(&inv, line, sizeof(line)) == 0 &&
-		    off + strlen(line) + 2 < n)
-			off += (size_t)snprintf(buf + off, n - off, "%s%s",
-						off ? "\n" : "", line);
-		sq_action_free(&inv);
-	}
-}
-
 int
 sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		 size_t len)
@@ -778,7 +428,7 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		return sq_rest_submit_describe(b, a, buf, len);
 	sq_err_clear(&err);
 	if (a->def->kind != SQ_KIND_JOBS && api->slurmdb != 0)
-		cluster = cluster_name(b, cl, sizeof(cl), &err);
+		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
 				cluster ? cluster : "?", &r, &err) == -1) {
 		sq_util_copy(buf, len, err.msg);
@@ -789,13 +439,65 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	return 0;
 }
 
+/* Re-read every target with the policy of every backend
+ * (action_policy.h) and fill res's verdicts and nfailed. */
+static void
+verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
+	   struct sq_result *res)
+{
+	size_t i;
+
+	res->nfailed = 0;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_target_result *t = &res->targets[i];
+		struct sq_rest_state after;
+		struct sq_err e;
+		char msg[256];
+		int v = SQ_VERIFY_FAILED, k, got = -1;
+
+		/* the re-read policy of every backend (action_policy.h) */
+		memset(&after, 0, sizeof(after));
+		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
+			    (k == 0 || t->ok != -1);
+		     k++) {
+			sq_action_verify_wait(k);
+			sq_rest_state_free(&after);
+			sq_err_clear(&e);
+			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
+			if (got == 0)
+				v = sq_rest_verify(a, &after, msg, sizeof(msg));
+		}
+		if (got == -1) {
+			t->verified = SQ_VERIFY_UNCHECKED;
+			if (t->ok != -1)
+				snprintf(t->message, sizeof(t->message),
+					 "done; could not re-read: %.200s",
+					 e.msg);
+		} else {
+			t->verified = v;
+			/* an error answer that still did it (22.05 says
+			 * "Missing required field 'user'" for an account's
+			 * association and creates it) counts as done */
+			if (v == SQ_VERIFY_OK)
+				t->ok = 1;
+			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
+				sq_util_copy(t->message, sizeof(t->message),
+					     msg);
+		}
+		sq_rest_state_free(&after);
+		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
+		if (!t->ok)
+			res->nfailed++;
+	}
+}
+
 int
 sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	    struct sq_result *res, struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
 	struct sq_rest_reqs r = { NULL, 0, 0 };
-	struct rest_state *before = NULL;
+	struct sq_rest_state *before = NULL;
 	char cl[128], first_err[512] = "";
 	const char *cluster = NULL;
 	double t0 = sq_util_now_ms();
@@ -809,7 +511,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	if (sq_result_targets(res, a) == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	if (a->def->kind != SQ_KIND_JOBS &&
-	    (cluster = cluster_name(b, cl, sizeof(cl), err)) == NULL)
+	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		goto out;
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,
 				err) == -1)
@@ -823,7 +525,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		struct sq_err e;
 
 		sq_err_clear(&e);
-		read_target(b, a, i, cluster, &before[i], &e);
+		sq_rest_read_target(b, a, i, cluster, &before[i], &e);
 	}
 	for (i = 0; i < r.n; i++) {
 		struct sq_buf out;
@@ -831,7 +533,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		long status = 0;
 		struct sq_target_result *t = &res->targets[r.v[i].target];
 
-		sq_buf_init(&out, BODY_LIMIT);
+		sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
 		sq_err_clear(&e);
 		if (sq_rest_call(b, r.v[i].method, r.v[i].path, r.v[i].body,
 				 &out, &status, &e) == -1 ||
@@ -848,43 +550,14 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		res->status = (int)status;
 		sq_buf_free(&out);
 	}
-	res->nfailed = 0;
-	for (i = 0; i < a->ntargets; i++) {
-		struct sq_target_result *t = &res->targets[i];
-		struct rest_state after;
-		struct sq_err e;
-		char msg[256];
-		int v;
-
-		sq_err_clear(&e);
-		if (read_target(b, a, i, cluster, &after, &e) == -1) {
-			t->verified = SQ_VERIFY_UNCHECKED;
-			if (t->ok != -1)
-				snprintf(t->message, sizeof(t->message),
-					 "done; could not re-read: %.200s",
-					 e.msg);
-		} else {
-			v = verify(a, &after, msg, sizeof(msg));
-			t->verified = v;
-			/* an error answer that still did it (22.05 says
-			 * "Missing required field 'user'" for an account's
-			 * association and creates it) counts as done */
-			if (v == SQ_VERIFY_OK)
-				t->ok = 1;
-			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
-				sq_util_copy(t->message, sizeof(t->message),
-					     msg);
-		}
-		state_free(&after);
-		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
-		if (!t->ok)
-			res->nfailed++;
-	}
-	inverse(a, res, before, res->inverse, sizeof(res->inverse));
+	verify_all(b, a, cluster, res);
+	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	if (res->nfailed == 0) {
-		snprintf(res->message, sizeof(res->message),
-			 "%s: %zu of %zu done", a->def->name, res->ntargets,
-			 res->ntargets);
+		snprintf(
+		    res->message, sizeof(res->message), "%s: %zu of %zu done%s",
+		    a->def->name, res->ntargets, res->ntargets,
+		    res->targets[0].verified == SQ_VERIFY_OK ? " and verified"
+							     : "");
 		rc = 0;
 	} else {
 		const char *why = first_err[0] ? first_err : NULL;
@@ -902,7 +575,7 @@ out:
 	if (rc == -1 && res->message[0] == '\0')
 		sq_util_copy(res->message, sizeof(res->message), err->msg);
 	for (i = 0; before != NULL && i < a->ntargets; i++)
-		state_free(&before[i]);
+		sq_rest_state_free(&before[i]);
 	free(before);
 	sq_rest_reqs_free(&r);
 	res->ms = sq_util_now_ms() - t0;

@@ -8,6 +8,9 @@
 #define SQ_REST_ACTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
 
 #include "core/action.h"
 #include "core/err.h"
@@ -39,9 +42,40 @@ void sq_rest_reqs_free(struct sq_rest_reqs *r);
 /* "METHOD PATH [BODY]" lines joined by '\n'. */
 int sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n);
 
+#define SQ_REST_ACT_BODY_LIMIT ((size_t)64 * 1024 * 1024)
+
+/* timelimit= as minutes (actions.c). */
+int sq_rest_minutes(const char *v, int64_t *out);
+
+/* --- reading back (actions_read.c) ------------------------------------ */
+
+struct sq_rest_state {
+	int found;
+	json_object *root; /* owns */
+	json_object *rec;  /* inside root */
+};
+
+void sq_rest_state_free(struct sq_rest_state *s);
+/* The Slurm cluster name (slurmdb calls) into buf, or NULL with err. */
+const char *sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
+				 struct sq_err *err);
+/* GET target i of a; st->found 0 when Slurm says it does not exist. */
+int sq_rest_read_target(struct sq_backend *b, const struct sq_action *a,
+			size_t i, const char *cluster, struct sq_rest_state *st,
+			struct sq_err *err);
+/* Whether the effect of a shows in st (enum sq_verify); msg says what. */
+int sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
+		   char *msg, size_t n);
+/* The inverse of the targets that succeeded, from the states before. */
+void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
+		     const struct sq_rest_state *before, char *buf, size_t n);
+
 /* The backend ops (rest.c points .describe/.act here). */
 int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		     size_t len);
+/* The backend op read_targets(): a GET of each target. */
+int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
+			 struct sq_target_state *out, struct sq_err *err);
 int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		struct sq_result *res, struct sq_err *err);
 

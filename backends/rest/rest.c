@@ -682,5 +682,6 @@ const struct sq_backend_ops sq_backend_rest = {
 	.caps = rest_caps,
 	.fetch = rest_fetch,
 	.describe = sq_rest_describe,
+	.read_targets = sq_rest_read_targets,
 	.act = sq_rest_act,
 };

@@ -150,8 +150,9 @@ for v in accounts users assocs qos fairshare events gpus gpus-partitions \
 	esac
 	drop=
 	# preemptors come from the controller log, which only root and
-	# SlurmUser may read; alice over ssh sees the sacct side
-	[ "$v" = events ] && drop=preemptor_job,preemptor_user,preemptor_partition,mode,source
+	# SlurmUser may read; alice over ssh sees the sacct side (and a note
+	# that says the log could not be read)
+	[ "$v" = events ] && drop=preemptor_job,preemptor_user,preemptor_partition,mode,source,note
 	rows=0
 	same_view "$v" 2222 tsv $drop
 	case $? in

@@ -64,6 +64,63 @@ cmd_of(const char *line, char *buf, size_t n)
 	sq_action_free(&a);
 }
 
+/* the states an action applies to (issue 31: hold on a running job) */
+static void
+test_states(void **state)
+{
+	const struct sq_action_def *hold = sq_action_def(SQ_ACTION_JOB_HOLD);
+	const struct sq_action_def *cancel =
+	    sq_action_def(SQ_ACTION_JOB_CANCEL);
+	char buf[128];
+
+	(void)state;
+	assert_true(sq_action_applies(hold, "PENDING"));
+	assert_false(sq_action_applies(hold, "RUNNING"));
+	assert_false(sq_action_applies(hold, "PENDINGX"));
+	assert_true(sq_action_applies(hold, "")); /* unknown: kept */
+	assert_true(sq_action_applies(cancel, "SUSPENDED"));
+	assert_false(sq_action_applies(cancel, "COMPLETED"));
+	assert_false(
+	    sq_action_applies(sq_action_def(SQ_ACTION_JOB_SUSPEND), "PENDING"));
+	assert_true(
+	    sq_action_applies(sq_action_def(SQ_ACTION_JOB_REQUEUE), "FAILED"));
+	assert_true(
+	    sq_action_applies(sq_action_def(SQ_ACTION_NODE_DRAIN), "IDLE"));
+	sq_action_states_text(hold, buf, sizeof(buf));
+	assert_string_equal(buf, "PENDING jobs");
+	sq_action_states_text(sq_action_def(SQ_ACTION_JOB_SIGNAL), buf,
+			      sizeof(buf));
+	assert_string_equal(buf,
+			    "RUNNING, SUSPENDED, CONFIGURING or STOPPED jobs");
+}
+
+/* the log's one reader: top-level fields only, never a target's */
+static void
+test_audit_field(void **state)
+{
+	const char *l =
+	    "{\"time\":\"t\",\"event\":\"result\",\"targets\":[\"1\",\"2\"],"
+	    "\"status\":3,\"message\":\"a \\\"q\\\" b\",\"results\":[{"
+	    "\"target\":\"1\",\"message\":\"inner\",\"inverse\":\"x\"}],"
+	    "\"inverse\":null,\"ok\":true}";
+	char b[64];
+
+	(void)state;
+	assert_int_equal(sq_audit_field(l, "targets", b, sizeof(b)), 1);
+	assert_string_equal(b, "1,2");
+	assert_int_equal(sq_audit_field(l, "message", b, sizeof(b)), 1);
+	assert_string_equal(b, "a \"q\" b");
+	assert_int_equal(sq_audit_field(l, "status", b, sizeof(b)), 1);
+	assert_string_equal(b, "3");
+	assert_int_equal(sq_audit_field(l, "inverse", b, sizeof(b)), 1);
+	assert_string_equal(b, "");
+	assert_int_equal(sq_audit_field(l, "ok", b, sizeof(b)), 1);
+	assert_string_equal(b, "true");
+	assert_int_equal(sq_audit_field(l, "target", b, sizeof(b)), 0);
+	assert_int_equal(sq_audit_field("{\"a\":[", "b", b, sizeof(b)), 0);
+	assert_int_equal(sq_audit_field("garbage", "a", b, sizeof(b)), 0);
+}
+
 static void
 test_table(void **state)
 {
@@ -663,10 +720,43 @@ test_audit(void **state)
 	fclose(fp);
 	assert_int_equal(n, 2);
 
-	/* :undo reads the newest inverse back */
-	assert_int_equal(sq_audit_last_inverse(path, inv, sizeof(inv), &err),
+	/* :undo reads the newest inverse back: of this session and cluster
+	 * only (issue 31) */
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(), NULL,
+					       inv, sizeof(inv), &err),
 			 0);
 	assert_string_equal(inv, "update 7 comment=old");
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
+					       "testbed", inv, sizeof(inv),
+					       &err),
+			 0);
+	assert_string_equal(inv, "update 7 comment=old");
+	assert_int_equal(
+	    sq_audit_last_inverse(path, "1-2", NULL, inv, sizeof(inv), &err),
+	    0);
+	assert_string_equal(inv, "");
+	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
+					       "elsewhere", inv, sizeof(inv),
+					       &err),
+			 0);
+	assert_string_equal(inv, "");
+	{
+		struct sq_audit_entry *v;
+		size_t nv;
+
+		assert_int_equal(sq_audit_read(path, 10, &v, &nv, &err), 0);
+		assert_int_equal(nv, 2);
+		assert_string_equal(v[0].event, "intent");
+		assert_string_equal(v[1].event, "result");
+		assert_string_equal(v[1].session, sq_audit_session());
+		assert_string_equal(v[1].inverse, "update 7 comment=old");
+		assert_string_equal(v[1].ok, "false");
+		free(v);
+		assert_int_equal(sq_audit_read(path, 1, &v, &nv, &err), 0);
+		assert_int_equal(nv, 1);
+		assert_string_equal(v[0].event, "result");
+		free(v);
+	}
 
 	/* a wider mode is narrowed back to 0600 */
 	assert_int_equal(chmod(path, 0644), 0);
@@ -1289,7 +1379,7 @@ test_man_actions(void **state)
 {
 	FILE *fp = fopen("man/squall.1", "r");
 	char line[1024], want[128];
-	char items[64][512];
+	static char items[64][512], bodies[64][2048];
 	int n = 0, in = 0, i, k;
 
 	(void)state;
@@ -1298,9 +1388,16 @@ test_man_actions(void **state)
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, ".Sh ", 4) == 0)
 			in = strcmp(line, ".Sh ACTIONS") == 0;
-		else if (in && strncmp(line, ".It Ic ", 7) == 0 && n < 64)
+		else if (in && strncmp(line, ".It Ic ", 7) == 0 && n < 64) {
+			bodies[n][0] = '\0';
 			snprintf(items[n++], sizeof(items[0]), "%.500s",
 				 line + 7);
+		} else if (in && n > 0 &&
+			   strlen(bodies[n - 1]) + strlen(line) + 2 <
+			       sizeof(bodies[0])) {
+			strcat(bodies[n - 1], line);
+			strcat(bodies[n - 1], "\n");
+		}
 	}
 	fclose(fp);
 	assert_true(n > 20);
@@ -1327,6 +1424,24 @@ test_man_actions(void **state)
 			fail_msg("man ACTIONS lacks '.It Ic %s ... %s'",
 				 d->name, want);
 	}
+	/* the states each job action applies to, as the table says: the
+	 * sentence follows the action's .It line, before the next one */
+	for (i = 0; i < SQ_ACTION_COUNT; i++) {
+		const struct sq_action_def *d = sq_action_def(i);
+		char text[256];
+
+		if (d->states == NULL)
+			continue;
+		sq_action_states_text(d, want, sizeof(want));
+		snprintf(text, sizeof(text), "Applies to %s.", want);
+		for (k = 0; k < n; k++) {
+			if (strncmp(items[k], d->name, strlen(d->name)) == 0 &&
+			    strstr(items[k], "jobs") != NULL)
+				break;
+		}
+		if (k == n || strstr(bodies[k], text) == NULL)
+			fail_msg("man ACTIONS: %s lacks '%s'", d->name, text);
+	}
 	for (k = 0; k < n; k++) {
 		char name[64];
 
@@ -1342,6 +1457,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_states),
+		cmocka_unit_test(test_audit_field),
 		cmocka_unit_test(test_grammar),
 		cmocka_unit_test(test_reason_templates),
 		cmocka_unit_test(test_hostile),

@@ -327,7 +327,22 @@ test_why_priority(void **state)
 	assert_int_equal(w.rank, 0);
 	assert_non_null(strstr(w.meaning, "administrator"));
 	sq_why_format(&w, text, sizeof(text));
-	assert_non_null(strstr(text, "not ranked"));
+	assert_non_null(strstr(text, "not ranked (sprio does not list it: "
+				     "it is held)"));
+	/* sprio read before the job was submitted: not asserted */
+	jobs->dep->fetched = (time_t)job(jobs, 125)->submit_time - 5;
+	jobs->fetched = jobs->dep->fetched + 20;
+	sq_why_compute(job(jobs, 125), jobs, NULL, NULL, &w);
+	sq_why_format(&w, text, sizeof(text));
+	assert_non_null(strstr(text, "not known yet (sprio was read before "
+				     "this job was submitted)"));
+	assert_non_null(strstr(text, "sprio was read 20s before this row"));
+	/* "front of its partition" only at rank 1 */
+	((struct sq_job *)job(jobs, 122))->reason = "Resources";
+	sq_why_compute(job(jobs, 122), jobs, NULL, NULL, &w);
+	assert_null(strstr(w.meaning, "it is at the front"));
+	assert_non_null(strstr(w.meaning, "not at the front"));
+	assert_non_null(strstr(w.meaning, "ranks it 8 of"));
 	/* running: not pending */
 	sq_why_compute(job(jobs, 126), jobs, NULL, NULL, &w);
 	assert_false(w.pending);

@@ -111,8 +111,21 @@ test_set(void **state)
 	assert_int_equal(
 	    sq_conf_exec(&c, "set refresh-slow 10", "cfg", 3, &err), -1);
 	assert_string_equal(err.msg,
-			    "cfg:3: refresh-slow must be a number from 60 to "
-			    "86400");
+			    "cfg:3: refresh-slow must be seconds from 60 to "
+			    "86400 (or with s, m, h or d: 5m)");
+	/* durations take a suffix, as :since does (issue 31) */
+	assert_int_equal(sq_conf_exec(&c, "set refresh 5s", "f", 1, &err), 0);
+	assert_int_equal(c.num[SQ_OPT_REFRESH], 5);
+	assert_int_equal(sq_conf_exec(&c, "set refresh-slow 2m", "f", 1, &err),
+			 0);
+	assert_int_equal(c.num[SQ_OPT_REFRESH_SLOW], 120);
+	assert_int_equal(sq_conf_exec(&c, "set idle-pause 1h", "f", 1, &err),
+			 0);
+	assert_int_equal(c.num[SQ_OPT_IDLE_PAUSE], 3600);
+	assert_int_equal(sq_conf_exec(&c, "set refresh 2d", "f", 1, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "set refresh 5x", "f", 1, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "set refresh s", "f", 1, &err), -1);
+	assert_int_equal(sq_conf_exec(&c, "set refresh 5", "f", 1, &err), 0);
 	assert_int_equal(sq_conf_exec(&c, "set readonly", "f", 1, &err), 0);
 	assert_int_equal(c.num[SQ_OPT_READONLY], 1);
 	assert_int_equal(sq_conf_exec(&c, "set noreadonly", "f", 1, &err), 0);
@@ -291,6 +304,26 @@ test_cluster(void **state)
 	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
 	assert_string_equal(out.backend, "rest");
 	assert_string_equal(out.name, "lab");
+	/* -b ssh -H ... is not the default `set cluster lab` (issue 31) */
+	snprintf(cmd.backend, sizeof(cmd.backend), "ssh");
+	snprintf(cmd.host, sizeof(cmd.host), "127.0.0.1");
+	snprintf(cmd.user, sizeof(cmd.user), "alice");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.backend, "ssh");
+	assert_string_equal(out.name, "ssh:alice@127.0.0.1");
+	cmd.port = 2222;
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "ssh:alice@127.0.0.1:2222");
+	/* -c LABEL with -b: the label, not an error */
+	snprintf(cmd.name, sizeof(cmd.name), "tb-ssh");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "tb-ssh");
+	assert_string_equal(out.host, "127.0.0.1");
+	sq_cluster_defaults(&cmd);
+	snprintf(cmd.backend, sizeof(cmd.backend), "rest");
+	snprintf(cmd.url, sizeof(cmd.url), "http://127.0.0.1:6820/");
+	assert_int_equal(sq_conf_resolve_cluster(&c, &cmd, &out, &err), 0);
+	assert_string_equal(out.name, "rest:127.0.0.1:6820");
 }
 
 static void
@@ -316,7 +349,9 @@ test_file_errors(void **state)
 	assert_int_equal(c.num[SQ_OPT_REFRESH], 3);
 	assert_int_equal(c.nmsgs, 4);
 	snprintf(msg, sizeof(msg),
-		 "%s:3: refresh must be a number from 1 to 86400", path);
+		 "%s:3: refresh must be seconds from 1 to 86400 (or with s, "
+		 "m, h or d: 5m)",
+		 path);
 	assert_string_equal(c.msgs[0].text, msg);
 	snprintf(msg, sizeof(msg), "%s:2: unknown command 'bogus'", inc);
 	assert_string_equal(c.msgs[1].text, msg);

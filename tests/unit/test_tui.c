@@ -171,6 +171,16 @@ test_filter_quoted(void **state)
 			 -1);
 	assert_string_equal(err, "field filter: a quote is not closed");
 	assert_string_equal(f.text, "@name=\"it's \"'\"big\"'");
+	/* @job_id=78 names the array: its tasks match, 780_1 does not */
+	j1->id = sq_snapshot_str(s, "78_4");
+	assert_int_equal(
+	    sq_filter_set(&f, "@job_id=78", &sq_view_jobs, err, sizeof(err)),
+	    0);
+	assert_true(sq_filter_row(&f, j1, ""));
+	j1->id = sq_snapshot_str(s, "780_1");
+	assert_false(sq_filter_row(&f, j1, ""));
+	j1->id = sq_snapshot_str(s, "78_[5-9]");
+	assert_true(sq_filter_row(&f, j1, ""));
 	sq_filter_free(&f);
 	sq_snapshot_unref(s);
 }

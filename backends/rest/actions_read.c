@@ -1,0 +1,393 @@
+/*
+ * actions_read.c - reading an action's targets back through slurmrestd
+ * (GET of a job, account, QOS or association): the state before (for
+ * read_targets() and the inverse), the verification after, and the
+ * inverse from the values read before. Private to backends/rest/.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "backends/backend.h"
+#include "backends/rest/actions.h"
+#include "backends/rest/rest.h"
+#include "backends/rest/submit.h"
+#include "backends/slurmjson/slurmjson.h"
+#include "core/action_policy.h"
+#include "core/parse.h"
+#include "core/util.h"
+
+/* A number that is a plain int (v0.0.38) or {"set":..,"number":..}. */
+static int
+num_of(json_object *o, const char *key, int64_t *v)
+{
+	json_object *x;
+
+	if (!json_object_object_get_ex(o, key, &x) || x == NULL)
+		return -1;
+	if (json_object_is_type(x, json_type_object)) {
+		json_object *n;
+
+		if (!json_object_object_get_ex(x, "number", &n))
+			return -1;
+		x = n;
+	}
+	if (!json_object_is_type(x, json_type_int))
+		return -1;
+	*v = json_object_get_int64(x);
+	return 0;
+}
+
+/* A string (v0.0.38) or the first of an array (job_state on v0.0.39+). */
+static const char *
+str_of(json_object *o, const char *key)
+{
+	json_object *x;
+
+	if (!json_object_object_get_ex(o, key, &x) || x == NULL)
+		return "";
+	if (json_object_is_type(x, json_type_array))
+		x = json_object_array_length(x) > 0
+			? json_object_array_get_idx(x, 0)
+			: NULL;
+	return x ? json_object_get_string(x) : "";
+}
+
+void
+sq_rest_state_free(struct sq_rest_state *s)
+{
+	if (s->root != NULL)
+		json_object_put(s->root);
+	memset(s, 0, sizeof(*s));
+}
+
+static json_object *
+first_of(json_object *root, const char *key)
+{
+	json_object *arr;
+
+	if (root == NULL || !json_object_object_get_ex(root, key, &arr) ||
+	    !json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) == 0)
+		return NULL;
+	return json_object_array_get_idx(arr, 0);
+}
+
+const char *
+sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
+		     struct sq_err *err)
+{
+	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	struct sq_buf out;
+	char path[64];
+	long status;
+	json_object *root, *c;
+	const char *rc = NULL;
+
+	snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/clusters", api->slurmdb);
+	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
+	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == 0 &&
+	    (root = json_tokener_parse(sq_buf_str(&out))) != NULL) {
+		if ((c = first_of(root, "clusters")) != NULL) {
+			sq_util_copy(buf, n, str_of(c, "name"));
+			rc = buf[0] ? buf : NULL;
+		}
+		json_object_put(root);
+	}
+	sq_buf_free(&out);
+	if (rc == NULL && err->msg[0] == '\0')
+		sq_err_set(err, SQ_ERR_PARSE, "no cluster name from %s", path);
+	return rc;
+}
+
+/* GET the target's record; found = 0 when Slurm says it does not exist. */
+int
+sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
+		    const char *cluster, struct sq_rest_state *st,
+		    struct sq_err *err)
+{
+	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	const char *t = a->targets[i];
+	char path[768], acc[129], user[129], part[129];
+	const char *key = NULL;
+	struct sq_buf out;
+	long status = 0;
+	int rc = -1;
+
+	memset(st, 0, sizeof(*st));
+	switch (a->def->kind) {
+	case SQ_KIND_JOBS:
+		snprintf(path, sizeof(path), "/slurm/v0.0.%d/job/%s",
+			 api->slurm, t);
+		key = "jobs";
+		break;
+	case SQ_KIND_ACCOUNTS:
+		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s",
+			 api->slurmdb, t);
+		key = "accounts";
+		break;
+	case SQ_KIND_QOS:
+		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/qos/%s",
+			 api->slurmdb, t);
+		key = "QOS";
+		break;
+	case SQ_KIND_ASSOCS:
+		sq_action_assoc_split(t, acc, user, part);
+		snprintf(path, sizeof(path),
+			 "/slurmdb/v0.0.%d/association?account=%s&user=%s&"
+			 "cluster=%s%s%s",
+			 api->slurmdb, acc, user, cluster ? cluster : "",
+			 part[0] ? "&partition=" : "", part);
+		key = "associations";
+		break;
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read");
+	}
+	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
+	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
+		/* "Invalid job id specified", "Nothing found": gone */
+		if (status >= 400 &&
+		    (strstr(err->msg, "Invalid job id") ||
+		     strstr(err->msg, "Nothing found") || status == 404))
+			rc = 0;
+		goto done;
+	}
+	st->root = json_tokener_parse(sq_buf_str(&out));
+	if (st->root == NULL) {
+		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
+		goto done;
+	}
+	st->rec = first_of(st->root, key);
+	if (st->rec != NULL && a->def->kind == SQ_KIND_ASSOCS) {
+		/* the exact association: user "" and partition match */
+		json_object *arr = NULL;
+		size_t k;
+
+		json_object_object_get_ex(st->root, key, &arr);
+		st->rec = NULL;
+		for (k = 0; k < json_object_array_length(arr); k++) {
+			json_object *x = json_object_array_get_idx(arr, k);
+
+			if (strcmp(str_of(x, "account"), acc) == 0 &&
+			    strcmp(str_of(x, "user"), user) == 0 &&
+			    strcmp(str_of(x, "partition"), part) == 0)
+				st->rec = x;
+		}
+	}
+	st->found = st->rec != NULL;
+	rc = 0;
+done:
+	sq_buf_free(&out);
+	return rc;
+}
+
+int
+sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
+	       char *msg, size_t n)
+{
+	const char *state = st->found ? str_of(st->rec, "job_state") : "";
+	int64_t prio = -1, v;
+	size_t i;
+
+	switch (a->type) {
+	case SQ_ACTION_JOB_CANCEL:
+		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
+		    strcmp(state, "COMPLETING") == 0 ||
+		    strcmp(state, "COMPLETED") == 0) {
+			snprintf(msg, n, "cancelled (%s)",
+				 st->found ? state : "gone");
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "still %s", state);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_SIGNAL:
+		snprintf(msg, n, "signal sent (%s)", state);
+		return st->found ? SQ_VERIFY_UNCHECKED : SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_HOLD:
+	case SQ_ACTION_JOB_RELEASE:
+		if (!st->found)
+			break;
+		num_of(st->rec, "priority", &prio);
+		if ((a->type == SQ_ACTION_JOB_HOLD) == (prio == 0)) {
+			snprintf(msg, n, "%s (priority %lld)",
+				 prio == 0 ? "held" : "released",
+				 (long long)prio);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "not %s: priority %lld",
+			 a->type == SQ_ACTION_JOB_HOLD ? "held" : "released",
+			 (long long)prio);
+		return SQ_VERIFY_FAILED;
+	case SQ_ACTION_JOB_UPDATE:
+		if (!st->found)
+			break;
+		for (i = 0; i < a->nargs; i++) {
+			const char *eq = strchr(a->args[i], '=');
+			size_t kl = (size_t)(eq - a->args[i]);
+			char key[32];
+			int ok;
+
+			if (kl >= sizeof(key))
+				continue;
+			memcpy(key, a->args[i], kl);
+			key[kl] = '\0';
+			if (strcmp(key, "timelimit") == 0) {
+				int64_t m = -1;
+
+				ok = sq_rest_minutes(eq + 1, &m) == 0 &&
+				     num_of(st->rec, "time_limit", &v) == 0 &&
+				     v == m;
+			} else if (strcmp(key, "nice") == 0 ||
+				   strcmp(key, "priority") == 0) {
+				ok = num_of(st->rec, key, &v) == 0 &&
+				     v == strtoll(eq + 1, NULL, 10);
+			} else {
+				ok = strcmp(str_of(st->rec, key), eq + 1) == 0;
+			}
+			if (!ok) {
+				snprintf(msg, n, "not changed: %s", key);
+				return SQ_VERIFY_FAILED;
+			}
+		}
+		snprintf(msg, n, "updated");
+		return SQ_VERIFY_OK;
+	case SQ_ACTION_ACCT_ADD_ACCOUNT:
+	case SQ_ACTION_ACCT_ADD_USER:
+		snprintf(msg, n, st->found ? "added" : "not found");
+		return st->found ? SQ_VERIFY_OK : SQ_VERIFY_FAILED;
+	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
+	case SQ_ACTION_ACCT_REMOVE_USER:
+		snprintf(msg, n, st->found ? "still there" : "removed");
+		return st->found ? SQ_VERIFY_FAILED : SQ_VERIFY_OK;
+	case SQ_ACTION_QOS_SET:
+		if (!st->found)
+			break;
+		if (num_of(st->rec, "priority", &v) == 0 &&
+		    v == strtoll(sq_action_arg(a, "priority"), NULL, 10)) {
+			snprintf(msg, n, "priority %lld", (long long)v);
+			return SQ_VERIFY_OK;
+		}
+		snprintf(msg, n, "priority not changed");
+		return SQ_VERIFY_FAILED;
+	default:
+		snprintf(msg, n, "not checked");
+		return SQ_VERIFY_UNCHECKED;
+	}
+	snprintf(msg, n, "not found");
+	return SQ_VERIFY_FAILED;
+}
+
+/* The inverse from the states before (only targets that succeeded). */
+void
+sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
+		const struct sq_rest_state *before, char *buf, size_t n)
+{
+	struct sq_action inv;
+	size_t i, off = 0;
+	enum sq_action_type t = a->def->inverse;
+
+	buf[0] = '\0';
+	if (t == SQ_ACTION_NONE)
+		return;
+	if (!(a->def->flags & SQ_ACT_INV_PREV) &&
+	    a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
+		sq_action_init(&inv, t);
+		for (i = 0; i < res->ntargets; i++) {
+			if (res->targets[i].ok)
+				sq_action_add_target(&inv, a->targets[i], NULL);
+		}
+		if (inv.ntargets > 0)
+			sq_action_format(&inv, buf, n);
+		sq_action_free(&inv);
+		return;
+	}
+	for (i = 0; i < res->ntargets; i++) {
+		char line[1024];
+		size_t k;
+
+		if (!res->targets[i].ok || !before[i].found)
+			continue;
+		sq_action_init(&inv, t);
+		sq_action_add_target(&inv, a->targets[i], NULL);
+		for (k = 0; k < a->nargs; k++) {
+			const char *eq = strchr(a->args[k], '=');
+			size_t kl = (size_t)(eq - a->args[k]);
+			char key[32], val[64];
+			int64_t v;
+
+			if (kl >= sizeof(key))
+				continue;
+			memcpy(key, a->args[k], kl);
+			key[kl] = '\0';
+			if (strcmp(key, "timelimit") == 0 &&
+			    num_of(before[i].rec, "time_limit", &v) == 0) {
+				snprintf(val, sizeof(val), "%lld",
+					 (long long)v);
+				sq_action_set_arg(&inv, key, val, NULL);
+			} else if (strcmp(key, "nice") == 0 ||
+				   (strcmp(key, "priority") == 0 &&
+				    num_of(before[i].rec, key, &v) == 0)) {
+				if (strcmp(key, "nice") == 0 &&
+				    num_of(before[i].rec, key, &v) == -1)
+					v = 0; /* v0.0.38 says null for 0 */
+				snprintf(val, sizeof(val), "%lld",
+					 (long long)v);
+				sq_action_set_arg(&inv, key, val, NULL);
+			} else if (strcmp(key, "timelimit") != 0 &&
+				   strcmp(key, "nice") != 0 &&
+				   strcmp(key, "priority") != 0) {
+				sq_action_set_arg(&inv, key,
+						  str_of(before[i].rec, key),
+						  NULL);
+			}
+		}
+		if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) {
+			const char *d = str_of(before[i].rec, "description");
+			const char *o = str_of(before[i].rec, "organization");
+
+			if (*d)
+				sq_action_set_arg(&inv, "description", d, NULL);
+			if (*o)
+				sq_action_set_arg(&inv, "organization", o,
+						  NULL);
+		}
+		if ((inv.nargs > 0 ||
+		     a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) &&
+		    sq_action_format(&inv, line, sizeof(line)) == 0 &&
+		    off + strlen(line) + 2 < n)
+			off += (size_t)snprintf(buf + off, n - off, "%s%s",
+						off ? "\n" : "", line);
+		sq_action_free(&inv);
+	}
+}
+
+int
+sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
+		     struct sq_target_state *out, struct sq_err *err)
+{
+	char cl[128];
+	const char *cluster = NULL;
+	size_t i;
+
+	if (a->def->kind == SQ_KIND_NODES)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read nodes");
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
+		return -1;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_rest_state st;
+
+		if (sq_rest_read_target(b, a, i, cluster, &st, err) == -1) {
+			sq_rest_state_free(&st);
+			return -1;
+		}
+		out[i].found = st.found;
+		sq_util_copy(out[i].state, sizeof(out[i].state),
+			     st.found ? str_of(st.rec, "job_state") : "");
+		sq_rest_state_free(&st);
+	}
+	return 0;
+}

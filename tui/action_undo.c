@@ -1,0 +1,188 @@
+/*
+ * action_undo.c - `:audit` (the log through core/audit.c, its one
+ * reader, opened at its end, the inverses numbered) and `:undo` (the
+ * newest inverse of this session on this cluster, or `:undo N` from
+ * :audit on its own cluster; never in read-only mode).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/action.h"
+#include "core/audit.h"
+#include "core/sanitize.h"
+#include "tui/actions.h"
+#include "tui/app.h"
+
+int
+sq_tui_action_audit(struct sq_app *app)
+{
+	struct sq_audit_entry *v = NULL;
+	char path[1024], safe[1024], text[1400];
+	struct sq_err err;
+	size_t n = 0, i, k, page;
+
+	if (sq_audit_default_path(path, sizeof(path), &err) == -1 ||
+	    sq_audit_read(path, 500, &v, &n, &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	sq_pane_clear(&app->pane, "audit log (newest last)", SQ_PANE_MESSAGES);
+	sq_sanitize(path, safe, sizeof(safe));
+	sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0, "%s", safe);
+	if (n == 0)
+		sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 0, "(no actions yet)");
+	for (i = 0; i < n; i++) {
+		const struct sq_audit_entry *e = &v[i];
+		int failed = strcmp(e->event, "refused") == 0 ||
+			     (strcmp(e->event, "result") == 0 &&
+			      strcmp(e->ok, "true") != 0);
+
+		snprintf(
+		    text, sizeof(text), "%.19s %-7s %-14.14s %-11s %-20s %s",
+		    e->time, e->event, e->cluster, e->action, e->targets,
+		    strcmp(e->event, "intent") == 0 ? e->command : e->message);
+		sq_sanitize(text, safe, sizeof(safe));
+		sq_pane_add(&app->pane,
+			    failed ? SQ_ROLE_DANGER : SQ_ROLE_NORMAL, 8, "%s",
+			    safe);
+	}
+	/* the inverses, numbered from the newest: `:undo N` offers one */
+	for (i = n, k = 0; i-- > 0;) {
+		const char *p = v[i].inverse;
+
+		if (strcmp(v[i].event, "result") != 0 || *p == '\0')
+			continue;
+		if (k == 0)
+			sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0,
+				    "undo (newest first; :undo N offers one, "
+				    "on its own cluster):");
+		while (*p != '\0' && k < 99) {
+			size_t l = strcspn(p, "\n");
+
+			snprintf(text, sizeof(text),
+				 "#%-3zu %-14.14s %.19s %.*s", ++k,
+				 v[i].cluster, v[i].time, (int)l, p);
+			sq_sanitize(text, safe, sizeof(safe));
+			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8, "%s", safe);
+			p += l + (p[l] == '\n');
+		}
+	}
+	free(v);
+	/* opened at the end: the newest line on the last row */
+	page = app->page > 2   ? (size_t)app->page - 2
+	       : app->rows > 6 ? (size_t)app->rows - 6
+			       : 1;
+	app->pane.top = app->pane.n > page ? app->pane.n - page : 0;
+	app->mode = SQ_MODE_PANE;
+	app->dirty = 1;
+	return 0;
+}
+
+/* :undo: the inverse of the newest action of this session on this
+ * cluster (the audit log records both), never in read-only mode. */
+/* Line k (1: newest) of the inverses in the audit log, as :audit numbers
+ * them, and its cluster. -1 with a message when there is none. */
+static int
+audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
+	      size_t cn)
+{
+	struct sq_audit_entry *v;
+	struct sq_err err;
+	size_t nv, i, c = 0;
+
+	if (sq_audit_read(NULL, 500, &v, &nv, &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	for (i = nv; i-- > 0 && c < k;) {
+		const char *p = v[i].inverse;
+
+		if (strcmp(v[i].event, "result") != 0)
+			continue;
+		while (*p != '\0' && c < k) {
+			size_t l = strcspn(p, "\n");
+
+			if (++c == k) {
+				snprintf(line, n, "%.*s", (int)l, p);
+				snprintf(cluster, cn, "%s", v[i].cluster);
+			}
+			p += l + (p[l] == '\n');
+		}
+	}
+	free(v);
+	if (c < k) {
+		sq_app_message(app, 1, "undo: no #%zu in :audit", k);
+		return -1;
+	}
+	return 0;
+}
+
+int
+sq_tui_action_undo(struct sq_app *app, const char *arg)
+{
+	char inv[1024], first[1024], cl[64];
+	struct sq_action a;
+	struct sq_err err;
+	size_t more;
+
+	if (app->readonly || app->cfg.readonly) {
+		sq_app_message(app, 1, "read-only: nothing is undone");
+		return -1;
+	}
+	while (*arg == ' ')
+		arg++;
+	if (*arg != '\0') {
+		/* an explicit choice from :audit, on its own cluster */
+		char *end;
+		unsigned long k = strtoul(arg, &end, 10);
+
+		if (k == 0 || *end != '\0') {
+			sq_app_message(app, 1,
+				       "undo: N is a number from :audit");
+			return -1;
+		}
+		if (audit_inverse(app, k, first, sizeof(first), cl,
+				  sizeof(cl)) == -1)
+			return -1;
+		if (strcmp(cl, app->cfg.name) != 0) {
+			sq_app_message(app, 1,
+				       "undo #%lu was on %s, not %s (:cluster "
+				       "%s first)",
+				       k, cl, app->cfg.name, cl);
+			return -1;
+		}
+		if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
+			sq_app_message(app, 1, "undo: %s", err.msg);
+			return -1;
+		}
+		return sq_tui_action_start(app, &a, 0);
+	}
+	if (sq_audit_last_inverse(NULL, sq_audit_session(), app->cfg.name, inv,
+				  sizeof(inv), &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
+		return -1;
+	}
+	if (inv[0] == '\0') {
+		sq_app_message(app, 1,
+			       "nothing to undo: no action of this session "
+			       "on %s",
+			       app->cfg.name);
+		return -1;
+	}
+	/* several lines (targets that had different old values): the first
+	 * now; the others are numbered in :audit */
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
+	for (more = 0, inv[0] = ' '; strchr(inv, '\n') != NULL; more++)
+		*strchr(inv, '\n') = ' ';
+	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
+		sq_app_message(app, 1, "undo: %s", err.msg);
+		return -1;
+	}
+	if (more > 0)
+		sq_app_message(app, 0,
+			       "undo: the first of %zu lines (:audit "
+			       "numbers the others for :undo N)",
+			       more + 1);
+	return sq_tui_action_start(app, &a, 0);
+}
