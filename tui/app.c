@@ -23,6 +23,7 @@
 #include "backends/backend.h"
 #include "config.h"
 #include "tui/actions.h"
+#include "tui/pane_output.h"
 #include "tui/app.h"
 #include "tui/tui.h"
 #include "tui/views.h"
@@ -285,6 +286,8 @@ sq_app_action(struct sq_app *app, enum sq_tui_action a, int key)
 		sq_app_message(app, 0, "the node map is in the nodes view");
 		break;
 	case SQ_TA_GROUP:
+		if (key == 'o' && sq_output_view_key(app, key))
+			break;
 		sq_app_message(app, 0, "node sets group the nodes view");
 		break;
 	case SQ_TA_FOLLOW: {
@@ -337,6 +340,10 @@ pane_key(struct sq_app *app, const struct sq_keybind *b, int key)
 	size_t page = app->page > 2 ? (size_t)app->page - 2 : 1;
 	enum sq_tui_action a = b != NULL ? b->action : SQ_TA_NONE;
 
+	if (p->kind == SQ_PANE_OUTPUT && sq_output_pane_key(app, a, key)) {
+		app->dirty = 1;
+		return;
+	}
 	switch (a) {
 	case SQ_TA_DOWN:
 		if (p->top + 1 < p->n)
@@ -430,7 +437,8 @@ handle_key(struct sq_app *app, int key)
 		return;
 	}
 	if (b == NULL) {
-		sq_tui_action_key(app, key);
+		if (!sq_output_view_key(app, key))
+			sq_tui_action_key(app, key);
 		return;
 	}
 	if (b->action != SQ_TA_NONE)
@@ -546,6 +554,7 @@ read_worker(struct sq_app *app)
 	sq_worker_drain(app->worker);
 	sq_worker_status(app->worker, &app->st);
 	sq_tui_action_poll(app);
+	sq_output_poll(app);
 	if (app->st.gen != app->seen_gen) {
 		app->seen_gen = app->st.gen;
 		sync_view(app);
@@ -729,6 +738,7 @@ loop(struct sq_app *app)
 		/* every turn: a worker that publishes each second (refresh 1)
 		 * keeps poll() from ever timing out */
 		sq_idle_tick(app);
+		sq_output_tick(app);
 	}
 }
 
