@@ -24,6 +24,7 @@
 #include "config.h"
 #include "tui/actions.h"
 #include "tui/pane_output.h"
+#include "tui/ssh_node.h"
 #include "tui/app.h"
 #include "tui/tui.h"
 #include "tui/views.h"
@@ -284,6 +285,9 @@ sq_app_action(struct sq_app *app, enum sq_tui_action a, int key)
 		break;
 	case SQ_TA_MAP:
 		sq_app_message(app, 0, "the node map is in the nodes view");
+		break;
+	case SQ_TA_SSH:
+		sq_ssh_node(app, "");
 		break;
 	case SQ_TA_GROUP:
 		if (key == 'o' && sq_output_view_key(app, key))

@@ -17,6 +17,7 @@
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
+#include "tui/ssh_node.h"
 
 const struct sq_cmd_def sq_cmds[] = {
 	{ "view", "VIEW [FILTER]",
@@ -28,6 +29,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "refresh", "", "fetch the view's data now" },
 	{ "since", "[SPEC]",
 	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
+	{ "ssh", "[NODE]",
+	  "a shell on the node (the cursor's, or a running job's) with ssh" },
 	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
 	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
 	{ "unbind", "KEY", "remove a key binding" },
@@ -268,6 +271,8 @@ sq_cmd_run(struct sq_app *app, const char *line)
 	}
 	if (strcmp(word, "since") == 0)
 		return cmd_since(app, arg);
+	if (strcmp(word, "ssh") == 0)
+		return sq_ssh_node(app, arg);
 	if (strcmp(word, "messages") == 0 || strcmp(word, "mes") == 0) {
 		sq_messages_open(app);
 		return 0;

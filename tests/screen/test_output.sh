@@ -3,7 +3,9 @@
 # backend, live testbed): o on a running job of alice's opens its stdout,
 # which grows on screen (a token a second) while following; scrolling up
 # pauses, G resumes; / finds a line; escape sequences in the file are
-# shown escaped; O shows stderr; b shows the batch script; Esc goes back.
+# shown escaped; O shows stderr; b shows the batch script; Esc goes back;
+# ! (and :ssh) leave the screen for the user's ssh to the job's node (a
+# stand-in ssh that prints its arguments) and come back.
 # Only this test's job is cancelled.
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
@@ -39,7 +41,12 @@ until grep -q tok2 "$WORK/o-$J.out" 2>/dev/null || [ $i -gt 60 ]; do
 	i=$((i + 1))
 done
 
-T new-session -d -s t -x 120 -y 14 "$SQUALL; sleep 600"
+# a stand-in for the user's ssh: prints its arguments (a real ssh to a
+# node needs node names that resolve, which the testbed's do not)
+mkdir -p "$WORK/bin"
+printf '#!/bin/sh\necho "FAKE-SSH ARGS: $*"\nsleep 2\nexit 3\n' >"$WORK/bin/ssh"
+chmod 755 "$WORK/bin/ssh"
+T new-session -d -s t -x 120 -y 14 "PATH=$WORK/bin:\$PATH $SQUALL; sleep 600"
 wait_for ' default local [0-9]' 15 || {
 	notok "the console starts"
 	exit 1
@@ -82,5 +89,17 @@ check "b: the batch script" wait_for 'while \[ \$i -lt 120 \]' 10
 check "b: the title says batch script" wait_for "job $J: batch script" 2
 keys Escape
 check "Esc: back again" wait_for "^ +$J " 5
+keys !
+check "!: the command is shown first (the job's node)" \
+	wait_for '^squall: ssh -- n[0-9]+$' 5
+check "!: the user's ssh runs with it" wait_for '^FAKE-SSH ARGS: -- n[0-9]+$' 5
+check "!: its failure is shown, Enter returns" \
+	wait_for 'ssh exited with status 3' 5
+keys Enter
+check "!: back in the console, the status in the message line" \
+	wait_for 'ssh n[0-9]+: exit status 3' 5
+check "!: the table is drawn again" wait_for "^ +$J " 5
+keys : "ssh -oProxyCommand=x" Enter
+check ":ssh refuses an option as a node name" wait_for 'ssh: not a node name' 5
 keys q
 exit $failed
