@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/audit.h"
 #include "core/buf.h"
 #include "core/impact.h"
 #include "core/model.h"
@@ -110,11 +111,42 @@ test_drain_and_reboot(void **state)
 	sq_snapshot_unref(res);
 }
 
+static void
+test_audit_records_running(void **state)
+{
+	struct sq_audit_rec r;
+	struct sq_action a;
+	struct sq_err err;
+	struct sq_buf b;
+
+	(void)state;
+	sq_action_init(&a, SQ_ACTION_NODE_DRAIN);
+	assert_int_equal(sq_action_add_target(&a, "n2", &err), 0);
+	memset(&r, 0, sizeof(r));
+	r.event = "intent";
+	r.id = "1-2-3";
+	r.time = 1.0;
+	r.action = &a;
+	r.command = "scontrol update nodename=n2 state=drain reason=x";
+	r.running = "12(alice) 15_2(dave)";
+	sq_buf_init(&b, 0);
+	assert_int_equal(sq_audit_line(&b, &r), 0);
+	assert_non_null(
+	    strstr(sq_buf_str(&b), "\"running\":\"12(alice) 15_2(dave)\""));
+	sq_buf_reset(&b);
+	r.running = NULL;
+	assert_int_equal(sq_audit_line(&b, &r), 0);
+	assert_null(strstr(sq_buf_str(&b), "running"));
+	sq_buf_free(&b);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drain_and_reboot),
+		cmocka_unit_test(test_audit_records_running),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
