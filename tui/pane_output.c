@@ -28,6 +28,7 @@
 #define SCRIPT_LIMIT ((size_t)4 * 1024 * 1024)
 
 struct out_req {
+	unsigned gen; /* of the pane that asked */
 	int what;
 	char jobid[64];
 	char path[SQ_OUTPATH_MAX]; /* "" first: the worker resolves it */
@@ -43,6 +44,7 @@ struct out_req {
 };
 
 static struct {
+	unsigned gen; /* bumped at each open: late answers are dropped */
 	int open, what;
 	char jobid[64];
 	char path[SQ_OUTPATH_MAX];
@@ -127,6 +129,7 @@ request(struct sq_app *app, int64_t off, size_t len, int check_state)
 	r = calloc(1, sizeof(*r));
 	if (r == NULL)
 		return -1;
+	r->gen = o.gen;
 	r->what = o.what;
 	snprintf(r->jobid, sizeof(r->jobid), "%s", o.jobid);
 	snprintf(r->path, sizeof(r->path), "%s", o.path);
@@ -322,7 +325,7 @@ sq_output_poll(struct sq_app *app)
 	o.inflight = NULL;
 	more = o.loading_more;
 	o.loading_more = 0;
-	if (o.open && r->what == o.what && strcmp(r->jobid, o.jobid) == 0) {
+	if (o.open && r->gen == o.gen) {
 		if (r->state[0] != '\0') {
 			snprintf(o.state, sizeof(o.state), "%s", r->state);
 			o.last_state = time(NULL);
@@ -369,7 +372,9 @@ sq_output_tick(struct sq_app *app)
 	if (!o.open || o.done || o.inflight != NULL ||
 	    app->mode != SQ_MODE_PANE || app->pane.kind != SQ_PANE_OUTPUT)
 		return;
-	if (sq_util_now_ms() - o.last_read < 1000)
+	/* a second between reads; five after a failure (a job that has
+	 * not started yet has no file: its state is asked each time) */
+	if (sq_util_now_ms() - o.last_read < (o.error[0] ? 5000 : 1000))
 		return;
 	check = time(NULL) - o.last_state >= OUT_STATE_EVERY;
 	if (o.path[0] == '\0')
@@ -403,7 +408,7 @@ sq_output_open(struct sq_app *app, const char *jobid, int what)
 {
 	if (o.open)
 		sq_buf_free(&o.text);
-	memset(&o.jobid, 0, sizeof(o.jobid));
+	o.gen++;
 	o.open = 1;
 	o.what = what;
 	snprintf(o.jobid, sizeof(o.jobid), "%s", jobid);
