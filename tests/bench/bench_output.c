@@ -24,12 +24,13 @@ static int
 make_log(const char *path, long mib)
 {
 	FILE *fp = fopen(path, "w");
-	long i, lines = mib * 1024 * 1024 / 64;
+	long i;
 
 	if (fp == NULL)
 		return -1;
-	for (i = 0; i < lines; i++)
-		fprintf(fp, "%012ld step=%06ld loss=0.%08ld \033[32mok\033[0m ..\n",
+	for (i = 0; ftell(fp) < mib * 1024 * 1024; i++)
+		fprintf(fp,
+			"%012ld step=%06ld loss=0.%08ld \033[32mok\033[0m ..\n",
 			i, i % 999999, (i * 7919) % 100000000);
 	return fclose(fp);
 }
