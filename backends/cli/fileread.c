@@ -66,16 +66,35 @@ sq_cli_job_script(struct sq_backend *b, const char *jobid, struct sq_buf *out,
 	char id[64];
 	const char *const argv[] = { "scontrol", "write", "batch_script",
 				     id,         "-",     NULL };
-	struct sq_buf o;
-	int rc;
+	struct sq_buf o, e;
+	int rc, status = 0;
+	unsigned ctld, dbd;
 
 	if (sq_valid_jobid(jobid, id, sizeof(id), err) == -1)
 		return -1;
 	sq_buf_init(&o, out->limit);
-	rc = sq_cli_run(cli, argv, &o, err);
+	sq_buf_init(&e, SQ_CLI_ERR_LIMIT);
+	sq_cli_cost(argv, &ctld, &dbd);
+	b->queries += ctld;
+	rc = cli->tr->run(cli->tr_ctx, argv, &o, &e, &status, err);
+	/* 22.05 exits 0 with the refusal on stderr ("job script retrieval
+	 * failed: Invalid user id"): no script and words on stderr fail */
+	if (rc == 0 && (status != 0 || (o.len == 0 && e.len > 0))) {
+		const char *m = sq_buf_str(&e);
+
+		while (*m == '\n' || *m == ' ')
+			m++;
+		rc = sq_err_set(
+		    err, SQ_ERR_COMMAND, "scontrol: %.*s",
+		    (int)(strcspn(m, "\n") > 300 ? 300 : strcspn(m, "\n")),
+		    *m ? m : "exited with an error and no message");
+	} else if (rc == 0 && o.truncated) {
+		rc = sq_err_set(err, SQ_ERR_COMMAND, "the script is too big");
+	}
 	if (rc == 0 && o.len > 0 && sq_buf_append(out, o.data, o.len) == -1)
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "the script is too big");
 	sq_buf_free(&o);
+	sq_buf_free(&e);
 	return rc;
 }
 
@@ -172,9 +191,10 @@ int
 sq_remote_file_stat(struct sq_backend *b, const char *path, int64_t *size,
 		    struct sq_err *err)
 {
-	/* GNU stat: -L follows a link, %s the size, -- ends the options */
+	/* GNU stat: -L follows a link, "%s %F" the size and the type, --
+	 * ends the options */
 	const char *const argv[] = {
-		"/usr/bin/stat", "-L", "-c", "%s", "--", path, NULL
+		"/usr/bin/stat", "-L", "-c", "%s %F", "--", path, NULL
 	};
 	struct sq_buf o;
 	char *end;
@@ -187,9 +207,12 @@ sq_remote_file_stat(struct sq_backend *b, const char *path, int64_t *size,
 	if (rc == 0) {
 		long long v = strtoll(sq_buf_str(&o), &end, 10);
 
-		if (end == sq_buf_str(&o) || v < 0 || (*end != '\n' && *end))
+		if (end == sq_buf_str(&o) || v < 0 || *end != ' ')
 			rc = sq_err_set(err, SQ_ERR_PARSE,
 					"stat: unexpected output");
+		else if (strncmp(end + 1, "regular", 7) != 0)
+			rc = sq_err_set(err, SQ_ERR_DENIED,
+					"%s: not a regular file", path);
 		else
 			*size = v;
 	}

@@ -144,6 +144,23 @@ if [ "$have_ssh" = 1 ]; then
 fi
 
 # --- what cannot be
+# a held job of root's (never runs) whose output is /dev/null
+rid=$(cd "$tmp" && slurm sbatch --parsable -H -p high -t 1 -J sq-output-root -o /dev/null --wrap 'echo secret-script')
+jobs="$jobs $rid"
+vialocal --once --job "$rid" --output stdout >"$tmp/o" 2>"$tmp/e"
+rc=$?
+check "local: /dev/null is not a regular file: exit 1, one line" \
+	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/e') -eq 1 && grep -q 'not a regular file' '$tmp/e'"
+if [ "$have_ssh" = 1 ]; then
+	viassh --once --job "$rid" --output stdout >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	check "ssh: /dev/null is not a regular file either" \
+		sh -c "test $rc -eq 1 && grep -q 'not a regular file' '$tmp/e'"
+	viassh --once --job "$rid" --output script >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	check "ssh as alice: root's script is refused in Slurm's words (exit 1)" \
+		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/e') -eq 1 && grep -q 'Invalid user id' '$tmp/e' && ! grep -q secret '$tmp/o'"
+fi
 vialocal --once --job 999999999 --output stdout >"$tmp/o" 2>"$tmp/e"
 rc=$?
 check "an unknown job: exit 1 with Slurm's words on one line" \
