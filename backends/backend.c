@@ -151,7 +151,7 @@ sq_backend_file_note(const struct sq_backend *b, const char *what)
 		return NULL;
 	if (strcmp(b->ops->name, "rest") == 0)
 		return script ? "the rest backend cannot show a batch script "
-				"(this slurmrestd API has no such field)"
+				"(slurmrestd's job records hold none)"
 			      : "the rest backend has no file access "
 				"(slurmrestd serves no job output): use the "
 				"local or ssh backend";
