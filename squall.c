@@ -13,6 +13,7 @@
 #include "config.h"
 #include "backends/backend.h"
 #include "batch/batch.h"
+#include "batch/output.h"
 #include "session/exec.h"
 #include "session/glance.h"
 #include "core/cluster.h"
@@ -33,6 +34,8 @@ enum {
 	OPT_SORT,
 	OPT_FILTER,
 	OPT_JOB,
+	OPT_OUTPUT,
+	OPT_FOLLOW,
 	OPT_ACCEPT_NEW,
 	OPT_INSECURE_HTTP,
 	OPT_CA_FILE,
@@ -67,6 +70,8 @@ static const struct option longopts[] = {
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "job", required_argument, NULL, OPT_JOB },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
 	{ "insecure-http", no_argument, NULL, OPT_INSECURE_HTTP },
 	{ "ca-file", required_argument, NULL, OPT_CA_FILE },
@@ -170,6 +175,9 @@ usage(FILE *fp)
 		"weights as slurm.conf\n"
 		"                         spells them, or 'spec' (--spec "
 		"FILE's config map)\n"
+		"      --output WHAT      --job: print its stdout, stderr or "
+		"script\n"
+		"      --follow           --output: keep printing as it grows\n"
 		"\n"
 		"  -h, --help             this help\n"
 		"  -V, --version          print the version\n"
@@ -233,7 +241,8 @@ main(int argc, char **argv)
 {
 	struct sq_cluster_cfg cfg;
 	const char *view = NULL, *columns = NULL, *job = NULL, *sort = NULL;
-	const char *filter = NULL;
+	const char *filter = NULL, *output = NULL;
+	int follow = 0;
 	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
 	const char *exec_line = NULL, *since = NULL, *weights = NULL;
 	int yes = 0;
@@ -321,6 +330,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_JOB:
 			job = optarg;
+			break;
+		case OPT_OUTPUT:
+			output = optarg;
+			break;
+		case OPT_FOLLOW:
+			follow = 1;
 			break;
 		case OPT_ACCEPT_NEW:
 			cfg.accept_new_host_key = 1;
@@ -445,6 +460,15 @@ main(int argc, char **argv)
 		for (i = 0; i < conf.nmsgs; i++)
 			fprintf(stderr, "squall: %s\n", conf.msgs[i].text);
 	}
+	if ((output != NULL || follow) && (!once || job == NULL)) {
+		fprintf(stderr, "squall: --output and --follow go with --once "
+				"--job ID\n");
+		return 2;
+	}
+	if (output != NULL && sq_batch_output_check(output) == -1)
+		return 2;
+	if (once && job != NULL && output != NULL)
+		return sq_batch_output(&cfg, job, output, follow);
 	if (once && job != NULL) {
 		if (view != NULL && sq_view_find(view) != &sq_view_jobs) {
 			fprintf(stderr,

@@ -144,3 +144,22 @@ sq_kind_cap(enum sq_kind kind)
 	}
 	return 0;
 }
+
+const char *
+sq_backend_file_note(const struct sq_backend *b, const char *what)
+{
+	int script = what != NULL && strcmp(what, "script") == 0;
+
+	if (script ? b->ops->job_script != NULL
+		   : b->ops->job_files != NULL && b->ops->file_read != NULL &&
+			 b->ops->file_stat != NULL)
+		return NULL;
+	if (strcmp(b->ops->name, "rest") == 0)
+		return script ? "the rest backend cannot show a batch script "
+				"(slurmrestd's job records hold none)"
+			      : "the rest backend has no file access "
+				"(slurmrestd serves no job output): use the "
+				"local or ssh backend";
+	return script ? "this backend cannot show a batch script"
+		      : "this backend has no file access";
+}

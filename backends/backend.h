@@ -12,12 +12,15 @@
 #define SQ_BACKEND_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/action.h"
+#include "core/buf.h"
 #include "core/cluster.h"
 #include "core/err.h"
 #include "core/live.h"
 #include "core/model.h"
+#include "core/outpath.h"
 #include "core/snapshot.h"
 
 /* Capability flags: what this backend can serve on this cluster. */
@@ -69,6 +72,27 @@ struct sq_backend_ops {
 	 * has no such data (slurmrestd 22.05 has no sstat). */
 	int (*job_live)(struct sq_backend *b, const char *jobid,
 			struct sq_live *out, struct sq_err *err);
+	/*
+	 * A job's output (follow a job; worker thread, like every op).
+	 * job_files: `scontrol show job -o ID` of jobid (validated here)
+	 * into *out (caller's), StdOut/StdErr expanded (core/outpath.h).
+	 * job_script: the batch script appended to out (caller-initialised;
+	 * its limit bounds it). file_stat: the size of path. file_read: at
+	 * most len bytes of path from byte off appended to out (fewer at
+	 * the end, none past it). path is absolute; it is never put on a
+	 * command line unquoted. All: 0, or -1 with err in Slurm's or the
+	 * system's words ("Invalid job id specified", "Permission
+	 * denied"). NULL: unsupported (slurmrestd has no file access;
+	 * sq_backend_file_note() says so in one line).
+	 */
+	int (*job_files)(struct sq_backend *b, const char *jobid,
+			 struct sq_jobfiles *out, struct sq_err *err);
+	int (*job_script)(struct sq_backend *b, const char *jobid,
+			  struct sq_buf *out, struct sq_err *err);
+	int (*file_stat)(struct sq_backend *b, const char *path, int64_t *size,
+			 struct sq_err *err);
+	int (*file_read)(struct sq_backend *b, const char *path, int64_t off,
+			 size_t len, struct sq_buf *out, struct sq_err *err);
 };
 
 struct sq_backend {
@@ -108,6 +132,10 @@ struct sq_prompt {
 };
 void sq_backend_set_prompt(const struct sq_prompt *p); /* NULL: batch */
 const struct sq_prompt *sq_backend_prompt(void);
+
+/* Why b cannot show a job's output or script (one line), or NULL when
+ * it can: what="script" asks about job_script, else the files. */
+const char *sq_backend_file_note(const struct sq_backend *b, const char *what);
 
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);

@@ -248,6 +248,10 @@ sq_audit_line(struct sq_buf *b, const struct sq_audit_rec *r)
 	}
 	rc |= key(b, "command");
 	rc |= sq_json_string(b, r->command);
+	if (r->running != NULL) {
+		rc |= key(b, "running");
+		rc |= sq_json_string(b, r->running);
+	}
 	if (r->result != NULL) {
 		const struct sq_result *res = r->result;
 

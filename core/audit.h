@@ -39,6 +39,9 @@ struct sq_audit_rec {
 	const char *command; /* describe(): the exact command or HTTP call */
 	const struct sq_result *result;
 	const char *message; /* refused: why */
+	const char
+	    *running; /* node actions: the jobs running on the
+			 targets ("12(alice) 13(bob)", "none"), or NULL */
 };
 
 /* The log path from the environment: $XDG_STATE_HOME/squall/audit.log,

@@ -12,6 +12,7 @@
 #include "core/sanitize.h"
 #include "core/util.h"
 #include "session/exec.h"
+#include "session/impact.h"
 
 int
 sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
@@ -238,7 +239,7 @@ sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 {
 	struct sq_audit_rec r;
 	struct sq_exec_check c;
-	char id[64], desc[8192];
+	char id[64], desc[8192], running[1024];
 	int rc;
 
 	sq_result_free(res);
@@ -274,6 +275,9 @@ sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 	r.backend = b->ops->name;
 	r.action = a;
 	r.command = command;
+	/* a node drain, down or reboot: what runs there now */
+	if (sq_impact_fetch(b, a, NULL, running, sizeof(running)) >= 0)
+		r.running = running;
 	if (sq_audit_append(au, &r, err) == -1) {
 		char why[600];
 
@@ -399,6 +403,15 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 		goto out;
 	}
 	print_lines(stdout, "", desc);
+	{
+		struct sq_buf hit;
+		char sum[16];
+
+		sq_buf_init(&hit, 0);
+		if (sq_impact_fetch(b, &a, &hit, sum, sizeof(sum)) >= 0)
+			fputs(sq_buf_str(&hit), stdout);
+		sq_buf_free(&hit);
+	}
 	fflush(stdout);
 	if (!yes && nrun > 0) {
 		FILE *tty = fopen("/dev/tty", "r+");

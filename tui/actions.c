@@ -19,6 +19,7 @@
 #include "core/model_admin.h"
 #include "core/sanitize.h"
 #include "session/exec.h"
+#include "session/impact.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/live.h"
@@ -41,6 +42,7 @@ struct job {
 	size_t nrun;   /* targets the preview would act on */
 	size_t hidden; /* tagged rows the filter hides: left out */
 	char desc[8192];
+	char impact[4096]; /* node actions: what they hit (session/impact.h) */
 	struct sq_err err;
 	struct sq_result res;
 	int rc;
@@ -82,6 +84,17 @@ w_describe(struct sq_backend *b, void *arg)
 	sq_err_clear(&j->err);
 	j->describe_rc = sq_exec_preview(b, &j->a, j->desc, sizeof(j->desc),
 					 &j->nrun, &j->err);
+	j->impact[0] = '\0';
+	if (j->describe_rc == 0) {
+		struct sq_buf hit;
+		char sum[16];
+
+		sq_buf_init(&hit, sizeof(j->impact) - 1);
+		if (sq_impact_fetch(b, &j->a, &hit, sum, sizeof(sum)) >= 0)
+			snprintf(j->impact, sizeof(j->impact), "%s",
+				 sq_buf_str(&hit));
+		sq_buf_free(&hit);
+	}
 }
 
 static void
@@ -416,11 +429,14 @@ sq_tui_action_draw(struct sq_app *app)
 	int x = (app->cols - w) / 2, y, h, i, n, iw = w - 4 > 250 ? 250 : w - 4;
 	int attr = sq_color_attr(app, SQ_ROLE_DIALOG) | A_REVERSE;
 	int danger = sq_color_attr(app, SQ_ROLE_DANGER);
-	char lines[24][256], head[300], foot[200];
+	char lines[40][256], head[300], foot[200];
+	int ncmd, room = app->rows - 6 > 36 ? 36 : app->rows - 6;
 
 	if (stage != ST_COUNT && stage != ST_CONFIRM)
 		return;
-	n = wrap(cur->desc, iw, lines, 20);
+	ncmd = n = wrap(cur->desc, iw, lines, room > 20 ? 20 : room);
+	if (n < room)
+		n += wrap(cur->impact, iw, lines + n, room - n);
 	h = n + 5;
 	y = (app->rows - h) / 2 > 0 ? (app->rows - h) / 2 : 0;
 	for (i = 0; i < h && y + i < app->rows; i++)
@@ -443,7 +459,8 @@ sq_tui_action_draw(struct sq_app *app)
 	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
 	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);
 	for (i = 0; i < n && y + 2 + i < app->rows; i++)
-		sq_put(y + 2 + i, x + 2, w - 4, lines[i], attr | A_BOLD);
+		sq_put(y + 2 + i, x + 2, w - 4, lines[i],
+		       i < ncmd ? (int)(attr | A_BOLD) : attr);
 	if (stage == ST_COUNT)
 		snprintf(foot, sizeof(foot),
 			 "Type %zu (the number of targets), then Enter: %s",

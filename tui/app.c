@@ -24,6 +24,8 @@
 #include "config.h"
 #include "session/plan.h"
 #include "tui/actions.h"
+#include "tui/pane_output.h"
+#include "tui/ssh_node.h"
 #include "tui/app.h"
 #include "tui/saved.h"
 #include "tui/tui.h"
@@ -292,7 +294,12 @@ sq_app_action(struct sq_app *app, enum sq_tui_action a, int key)
 	case SQ_TA_MAP:
 		sq_app_message(app, 0, "the node map is in the nodes view");
 		break;
+	case SQ_TA_SSH:
+		sq_ssh_node(app, "");
+		break;
 	case SQ_TA_GROUP:
+		if (key == 'o' && sq_output_view_key(app, key))
+			break;
 		sq_app_message(app, 0, "node sets group the nodes view");
 		break;
 	case SQ_TA_FOLLOW: {
@@ -345,6 +352,10 @@ pane_key(struct sq_app *app, const struct sq_keybind *b, int key)
 	size_t page = app->page > 2 ? (size_t)app->page - 2 : 1;
 	enum sq_tui_action a = b != NULL ? b->action : SQ_TA_NONE;
 
+	if (p->kind == SQ_PANE_OUTPUT && sq_output_pane_key(app, a, key)) {
+		app->dirty = 1;
+		return;
+	}
 	switch (a) {
 	case SQ_TA_DOWN:
 		if (p->top + 1 < p->n)
@@ -438,7 +449,8 @@ handle_key(struct sq_app *app, int key)
 		return;
 	}
 	if (b == NULL) {
-		sq_tui_action_key(app, key);
+		if (!sq_output_view_key(app, key))
+			sq_tui_action_key(app, key);
 		return;
 	}
 	if (b->action != SQ_TA_NONE)
@@ -554,6 +566,7 @@ read_worker(struct sq_app *app)
 	sq_worker_drain(app->worker);
 	sq_worker_status(app->worker, &app->st);
 	sq_tui_action_poll(app);
+	sq_output_poll(app);
 	if (app->st.gen != app->seen_gen) {
 		app->seen_gen = app->st.gen;
 		sync_view(app);
@@ -738,6 +751,7 @@ loop(struct sq_app *app)
 		 * keeps poll() from ever timing out */
 		sq_idle_tick(app);
 		sq_tui_glance_tick(app);
+		sq_output_tick(app);
 	}
 }
 

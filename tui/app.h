@@ -53,7 +53,7 @@ struct sq_pane {
 	int nlinks;
 };
 
-enum { SQ_PANE_HELP, SQ_PANE_DETAIL, SQ_PANE_MESSAGES };
+enum { SQ_PANE_HELP, SQ_PANE_DETAIL, SQ_PANE_MESSAGES, SQ_PANE_OUTPUT };
 
 struct sq_lineedit {
 	int active;

@@ -21,6 +21,7 @@
 #include "tui/cmd.h"
 #include "tui/saved.h"
 #include "tui/views.h"
+#include "tui/ssh_node.h"
 
 const struct sq_cmd_def sq_cmds[] = {
 	{ "view", "VIEW [FILTER] | NAME KEY=VALUE...",
@@ -38,6 +39,8 @@ const struct sq_cmd_def sq_cmds[] = {
 	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
 	{ "whatif", "[KEY=VALUE... | spec]",
 	  "pending jobs' priority and rank under these weights" },
+	{ "ssh", "[NODE]",
+	  "a shell on the node (the cursor's, or a running job's) with ssh" },
 	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
 	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
 	{ "unbind", "KEY", "remove a key binding" },
@@ -299,6 +302,8 @@ sq_cmd_run(struct sq_app *app, const char *line)
 	}
 	if (strcmp(word, "since") == 0)
 		return cmd_since(app, arg);
+	if (strcmp(word, "ssh") == 0)
+		return sq_ssh_node(app, arg);
 	if (strcmp(word, "messages") == 0 || strcmp(word, "mes") == 0) {
 		sq_messages_open(app);
 		return 0;

@@ -105,6 +105,9 @@ sq_help_open(struct sq_app *app)
 			    sq_key_name(b->key, kn, sizeof(kn)), b->name);
 	}
 	sq_tui_action_help(app, p);
+	sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-20s %s", "o, O, b",
+		    "jobs, history: the job's stdout, stderr or batch script, "
+		    "following the file (k pauses, G resumes, / searches)");
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
 		    "Commands (type : first; Tab completes)");

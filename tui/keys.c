@@ -42,11 +42,11 @@ const struct sq_keydef sq_default_keys[] = {
 	{ "3", SQ_TA_FOLLOW },       { "4", SQ_TA_FOLLOW },
 	{ "5", SQ_TA_FOLLOW },       { "6", SQ_TA_FOLLOW },
 	{ "7", SQ_TA_FOLLOW },       { "8", SQ_TA_FOLLOW },
-	{ "9", SQ_TA_FOLLOW },       { "Tab", SQ_TA_NEXT_VIEW },
-	{ "BTab", SQ_TA_PREV_VIEW }, { "r", SQ_TA_REFRESH },
-	{ "C-l", SQ_TA_REDRAW },     { "?", SQ_TA_HELP },
-	{ "F1", SQ_TA_HELP },        { "q", SQ_TA_QUIT },
-	{ NULL, SQ_TA_NONE },
+	{ "9", SQ_TA_FOLLOW },       { "!", SQ_TA_SSH },
+	{ "Tab", SQ_TA_NEXT_VIEW },  { "BTab", SQ_TA_PREV_VIEW },
+	{ "r", SQ_TA_REFRESH },      { "C-l", SQ_TA_REDRAW },
+	{ "?", SQ_TA_HELP },         { "F1", SQ_TA_HELP },
+	{ "q", SQ_TA_QUIT },         { NULL, SQ_TA_NONE },
 };
 
 const char *

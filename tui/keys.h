@@ -47,6 +47,9 @@
 	X(GROUP, "group", "group the nodes view by node set, or stop")         \
 	X(FOLLOW, "follow",                                                    \
 	  "follow link N of the row (the detail pane lists them)")             \
+	X(SSH, "ssh",                                                          \
+	  "open a shell on the node under the cursor (or a running job's "     \
+	  "first node) with your ssh")                                         \
 	X(NEXT_VIEW, "next-view", "show the next view")                        \
 	X(PREV_VIEW, "prev-view", "show the previous view")                    \
 	X(REFRESH, "refresh", "fetch the view's data now")                     \

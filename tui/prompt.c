@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tui/app.h"
+#include "tui/pane_output.h"
 
 #define MAX_CAND 256
 
@@ -35,7 +36,7 @@ sq_prompt_open(struct sq_app *app, char kind, const char *initial)
 	p->comp_index = -1;
 	/* a filter is coming: the rows' text it runs over is made in idle
 	 * slices before the first letter arrives (app.c) */
-	app->warm = kind == '/';
+	app->warm = kind == '/' && !sq_output_searching(app);
 	app->dirty = 1;
 }
 
@@ -72,7 +73,7 @@ preview(struct sq_app *app)
 {
 	char err[300];
 
-	if (app->prompt.kind != '/')
+	if (app->prompt.kind != '/' || sq_output_searching(app))
 		return;
 	if (sq_table_filter(sq_app_table(app), app->prompt.buf, err,
 			    sizeof(err)) == -1)
@@ -206,7 +207,7 @@ sq_prompt_key(struct sq_app *app, int key)
 	case SQ_KEY_ESC:
 	case SQ_KEY_CTRL('c'):
 	case SQ_KEY_CTRL('g'):
-		if (p->kind == '/') {
+		if (p->kind == '/' && !sq_output_searching(app)) {
 			char err[300];
 
 			sq_table_filter(sq_app_table(app), p->saved, err,
@@ -223,6 +224,8 @@ sq_prompt_key(struct sq_app *app, int key)
 		remember(app, kind, line);
 		if (kind == ':') {
 			sq_cmd_run(app, line);
+		} else if (sq_output_searching(app)) {
+			sq_output_search(app, line);
 		} else {
 			char err[300];
 

@@ -24,6 +24,7 @@
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
 #include "backends/cli/fetch.h"
+#include "backends/cli/fileread.h"
 #include "backends/cli/live.h"
 #include "core/util.h"
 
@@ -318,4 +319,8 @@ const struct sq_backend_ops sq_backend_local = {
 	.read_targets = sq_cli_read_targets,
 	.act = sq_cli_act,
 	.job_live = sq_cli_job_live,
+	.job_files = sq_cli_job_files,
+	.job_script = sq_cli_job_script,
+	.file_stat = sq_local_file_stat,
+	.file_read = sq_local_file_read,
 };

@@ -17,6 +17,7 @@
 
 #include "backends/cli/actions.h"
 #include "backends/cli/fetch.h"
+#include "backends/cli/fileread.h"
 #include "backends/cli/live.h"
 #include "backends/cli/ssh.h"
 #include "backends/cli/ssh_int.h"
@@ -539,4 +540,8 @@ const struct sq_backend_ops sq_backend_ssh = {
 	.read_targets = sq_cli_read_targets,
 	.act = sq_cli_act,
 	.job_live = sq_cli_job_live,
+	.job_files = sq_cli_job_files,
+	.job_script = sq_cli_job_script,
+	.file_stat = sq_remote_file_stat,
+	.file_read = sq_remote_file_read,
 };

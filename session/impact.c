@@ -1,0 +1,40 @@
+/*
+ * impact.c - fetch what core/impact.c needs for a node action's preview
+ * and audit line: the queue (one squeue or GET /jobs) and, when the
+ * backend serves them, the reservations. Two queries, only when a drain,
+ * down or reboot is being prepared or run.
+ */
+#include <time.h>
+
+#include "core/impact.h"
+#include "session/impact.h"
+
+int
+sq_impact_fetch(struct sq_backend *b, const struct sq_action *a,
+		struct sq_buf *text, char *summary, size_t n)
+{
+	struct sq_snapshot *jobs = NULL, *res = NULL;
+	struct sq_buf scratch;
+	struct sq_err err;
+	unsigned caps;
+	int rc;
+
+	if (!sq_impact_applies(a) || b->ops->fetch == NULL)
+		return -1;
+	caps = b->ops->caps != NULL ? b->ops->caps(b) : 0;
+	if ((caps & SQ_CAP_JOBS) &&
+	    b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1)
+		jobs = NULL;
+	if ((caps & SQ_CAP_RESERVATIONS) &&
+	    b->ops->fetch(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
+		res = NULL;
+	sq_buf_init(&scratch, 0);
+	rc = sq_impact_format(a, jobs, res, time(NULL),
+			      text != NULL ? text : &scratch, summary, n);
+	sq_buf_free(&scratch);
+	if (jobs != NULL)
+		sq_snapshot_unref(jobs);
+	if (res != NULL)
+		sq_snapshot_unref(res);
+	return rc;
+}
