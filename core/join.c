@@ -120,6 +120,50 @@ sq_prio_rank(struct sq_snapshot *prio)
 }
 
 static int
+add_prio(struct sq_snapshot *prio, const struct sq_job *j, const char *part,
+	 size_t len)
+{
+	struct sq_prio *p = sq_snapshot_add(prio);
+
+	if (p == NULL)
+		return -1;
+	p->job_id = j->job_id;
+	p->user = sq_snapshot_str(prio, j->user);
+	p->partition = sq_snapshot_strn(prio, part, len);
+	p->priority = j->priority;
+	p->site = p->age = p->fairshare = p->jobsize = SQ_NONE;
+	p->partition_prio = p->qos = p->assoc = p->nice = SQ_NONE;
+	p->tres = "";
+	return 0;
+}
+
+int
+sq_prio_from_jobs(struct sq_snapshot *prio, const struct sq_snapshot *jobs)
+{
+	size_t i;
+
+	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+		const char *p = j->partition;
+
+		/* sprio skips jobs not yet eligible (begin time, dependency) */
+		if (strcmp(j->state, "PENDING") != 0 || j->priority <= 0 ||
+		    strncmp(j->reason, "BeginTime", 9) == 0 ||
+		    strncmp(j->reason, "Dependency", 10) == 0)
+			continue;
+		do {
+			size_t l = strcspn(p, ",");
+
+			if (add_prio(prio, j, p, l) == -1)
+				return -1;
+			p += l;
+		} while (*p++ == ',');
+	}
+	sq_prio_rank(prio);
+	return 0;
+}
+
+static int
 cmp_id(const void *a, const void *b)
 {
 	const struct sq_prio *x = *(const struct sq_prio *const *)a;

@@ -121,6 +121,7 @@ struct sq_job {
 	int64_t nodes;
 	int64_t cpus;
 	const char *gres;    /* TRES per node, e.g. gres:gpu:a100:2 */
+	const char *tres_alloc; /* "cpu=2,...,gres/gpu:a100=2", or "" */
 	int64_t time_limit;  /* seconds; SQ_INFINITE; SQ_NONE */
 	int64_t time_used;   /* seconds */
 	int64_t submit_time; /* epoch seconds or SQ_NONE */

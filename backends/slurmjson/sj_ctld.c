@@ -551,8 +551,9 @@ const char *const sq_sj_job_keys[] = { "account",           "array_job_id",
 				       "restart_cnt",       "start_time",
 				       "state_description", "state_reason",
 				       "submit_time",       "suspend_time",
-				       "time_limit",        "tres_per_node",
-				       "user_name",         NULL };
+				       "time_limit",        "tres_alloc_str",
+				       "tres_per_node",     "user_name",
+				       NULL };
 
 static int
 map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
@@ -597,6 +598,7 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->nodes = sq_sj_numk(o, "node_count", SQ_NONE);
 	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
 	j->gres = str_or_none(s, sq_sj_get(o, "tres_per_node"));
+	j->tres_alloc = str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
 	/* minutes; more than seconds can count is no limit we know */
 	j->time_limit = tl < 0 ? tl : tl > INT64_MAX / 60 ? SQ_NONE : tl * 60;
