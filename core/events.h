@@ -56,8 +56,8 @@ int sq_events_from_runs(struct sq_snapshot *events, const struct sq_snapshot *ru
  * (a run of runs, or of the queue jobs) that started on one of the
  * victim's nodes within SQ_EVENTS_SLACK seconds of its end, from a
  * partition (parts) of higher PriorityTier or with a QOS (qos) that
- * preempts the victim's, the closest in time. Its source gets
- * "+inferred". Any input but events may be NULL.
+ * preempts the victim's, the closest in time; an unknown mode is the
+ * PreemptMode of the victim's partition. Its source gets "+inferred". Any input but events may be NULL.
  */
 void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		     const struct sq_snapshot *jobs,

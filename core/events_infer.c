@@ -4,7 +4,8 @@
  * event, and its preemptor is inferred the way an admin would: the job
  * that started on one of the victim's nodes when the victim ended, from
  * a partition of higher PriorityTier or with a QOS that preempts the
- * victim's. Such rows say "inferred" in their source.
+ * victim's; its mode is the PreemptMode of the victim's partition. Such
+ * rows say "inferred" in their source.
  */
 #include <string.h>
 
@@ -55,8 +56,8 @@ sq_events_from_runs(struct sq_snapshot *events, const struct sq_snapshot *runs,
 	return 0;
 }
 
-static int64_t
-tier(const struct sq_snapshot *parts, const char *name)
+static const struct sq_partition *
+partition(const struct sq_snapshot *parts, const char *name)
 {
 	size_t i;
 
@@ -64,9 +65,33 @@ tier(const struct sq_snapshot *parts, const char *name)
 		const struct sq_partition *p = sq_snapshot_row(parts, i);
 
 		if (strcmp(p->name, name) == 0)
-			return p->priority_tier;
+			return p;
 	}
-	return SQ_NONE;
+	return NULL;
+}
+
+static int64_t
+tier(const struct sq_snapshot *parts, const char *name)
+{
+	const struct sq_partition *p = partition(parts, name);
+
+	return p != NULL ? p->priority_tier : SQ_NONE;
+}
+
+/* The mode the victim's partition preempts with (REQUEUE, CANCEL,
+ * SUSPEND), or "" */
+static const char *
+part_mode(const struct sq_snapshot *parts, const char *name)
+{
+	static const char *const modes[] = { "REQUEUE", "CANCEL", "SUSPEND" };
+	const struct sq_partition *p = partition(parts, name);
+	size_t i;
+
+	for (i = 0; p != NULL && i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (strstr(p->preempt_mode, modes[i]) != NULL)
+			return modes[i];
+	}
+	return "";
 }
 
 /* Is name in a comma-separated list? */
@@ -168,6 +193,8 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 	}
 	if (best.job_id == 0)
 		return;
+	if (e->mode[0] == '\0')
+		e->mode = part_mode(parts, e->victim_partition);
 	e->preemptor_job = best.job_id;
 	e->preemptor_user = sq_snapshot_str(events, best.user);
 	e->preemptor_partition = sq_snapshot_str(events, best.partition);

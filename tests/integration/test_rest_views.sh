@@ -149,9 +149,11 @@ if wait_until 60 try_node; then
 else
 	echo "# no node free of other users' jobs: comparing the events there are"
 fi
-evcols=time,victim_job,victim_id,victim_user,victim_account,victim_partition,victim_qos,preemptor_job,preemptor_user,preemptor_partition,mode,state,restarts,nodelist,run_start
 # the accounting rows (local's source sacct or sacct+log; rest's sacct
-# or sacct+inferred): rest's inferred preemptor is the logged one
+# or sacct+inferred): rest's inferred preemptor is the logged one (local
+# names its user and partition only while it is in the queue; rest from
+# accounting)
+evcols=time,victim_job,victim_id,victim_user,victim_account,victim_partition,victim_qos,preemptor_job,mode,state,restarts,nodelist,run_start
 acct='$NF ~ /^sacct/ { NF--; print }'
 check "events: rest agrees with local on the accounting rows" \
 	same events "$evcols,source" "BEGIN { OFS = \"|\" } $acct"
