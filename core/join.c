@@ -146,10 +146,12 @@ sq_prio_from_jobs(struct sq_snapshot *prio, const struct sq_snapshot *jobs)
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 		const char *p = j->partition;
 
-		/* sprio skips jobs not yet eligible (begin time, dependency) */
+		/* sprio skips jobs not yet eligible (begin time, dependency)
+		 * and arrays at their task limit (24.11 recording) */
 		if (strcmp(j->state, "PENDING") != 0 || j->priority <= 0 ||
 		    strncmp(j->reason, "BeginTime", 9) == 0 ||
-		    strncmp(j->reason, "Dependency", 10) == 0)
+		    strncmp(j->reason, "Dependency", 10) == 0 ||
+		    strcmp(j->reason, "JobArrayTaskLimit") == 0)
 			continue;
 		do {
 			size_t l = strcspn(p, ",");

@@ -15,7 +15,8 @@ void sq_partitions_count(struct sq_snapshot *parts,
 /*
  * PRIO rows from a queue (JOBS) for a backend without sprio: each
  * pending job that sprio would list (priority above 0, so not held;
- * eligible: not waiting for its begin time or a dependency), one
+ * eligible: not waiting for its begin time, a dependency or its
+ * array's task limit), one
  * row per partition it waits in, with its priority; every factor
  * SQ_NONE. Then ranked. -1 on ENOMEM.
  */

@@ -33,16 +33,19 @@ is_running(const struct sq_job *j)
 	       strcmp(j->state, "SUSPENDED") == 0;
 }
 
-/* Tasks a pending array record stands for ("[5-20%2]", "[1,3-4]"). */
+/* Tasks a pending array record stands for ("4-20", "[5-20%2]",
+ * "[1,3-4]"); 1 for any other job. */
 static int64_t
 tasks(const struct sq_job *j)
 {
 	const char *p = j->array_task;
 	int64_t n = 0;
 
-	if (p == NULL || p[0] != '[')
+	if (p == NULL || j->array_job_id == 0)
 		return 1;
-	for (p++; *p != '\0' && *p != ']' && *p != '%';) {
+	if (*p == '[')
+		p++;
+	while (*p != '\0' && *p != ']' && *p != '%') {
 		char *e;
 		long a = strtol(p, &e, 10), b = a;
 
