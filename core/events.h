@@ -48,8 +48,8 @@ void sq_events_finish(struct sq_snapshot *events,
  * ended PREEMPTED or REQUEUED at or after since become events with
  * source "sacct", as sacct -s PR,RQ lists them. -1 on ENOMEM.
  */
-int sq_events_from_runs(struct sq_snapshot *events, const struct sq_snapshot *runs,
-			int64_t since);
+int sq_events_from_runs(struct sq_snapshot *events,
+			const struct sq_snapshot *runs, int64_t since);
 
 /*
  * For PREEMPTED events without a preemptor (no controller log): the job
@@ -57,7 +57,8 @@ int sq_events_from_runs(struct sq_snapshot *events, const struct sq_snapshot *ru
  * victim's nodes within SQ_EVENTS_SLACK seconds of its end, from a
  * partition (parts) of higher PriorityTier or with a QOS (qos) that
  * preempts the victim's, the closest in time; an unknown mode is the
- * PreemptMode of the victim's partition. Its source gets "+inferred". Any input but events may be NULL.
+ * PreemptMode of the victim's partition. Its source gets "+inferred". Any input
+ * but events may be NULL.
  */
 void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		     const struct sq_snapshot *jobs,

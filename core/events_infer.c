@@ -117,8 +117,8 @@ static int
 outranks(const struct cand *c, const struct sq_event *e,
 	 const struct sq_snapshot *parts, const struct sq_snapshot *qos)
 {
-	int64_t tc = tier(parts, c->partition), tv = tier(parts,
-							 e->victim_partition);
+	int64_t tc = tier(parts, c->partition),
+		tv = tier(parts, e->victim_partition);
 	size_t i;
 
 	if (tc != SQ_NONE && tv != SQ_NONE && tc > tv)
@@ -180,14 +180,14 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 
 		if (h->scope != SQ_HIST_RUN)
 			continue;
-		c = (struct cand){ h->job_id, h->user,	   h->partition,
+		c = (struct cand){ h->job_id, h->user,     h->partition,
 				   h->qos,    h->nodelist, h->start };
 		consider(&c, e, parts, qos, &best);
 	}
 	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
-		c = (struct cand){ j->job_id, j->user,	   j->partition,
+		c = (struct cand){ j->job_id, j->user,     j->partition,
 				   j->qos,    j->nodelist, j->start_time };
 		consider(&c, e, parts, qos, &best);
 	}
@@ -198,8 +198,8 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 	e->preemptor_job = best.job_id;
 	e->preemptor_user = sq_snapshot_str(events, best.user);
 	e->preemptor_partition = sq_snapshot_str(events, best.partition);
-	e->source = strcmp(e->source, "sacct") == 0 ? "sacct+inferred"
-						    : "inferred";
+	e->source =
+	    strcmp(e->source, "sacct") == 0 ? "sacct+inferred" : "inferred";
 }
 
 void
@@ -213,7 +213,8 @@ sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		struct sq_event *e = sq_snapshot_row(events, i);
 
 		if (e->preemptor_job == 0 && e->time != SQ_NONE &&
-		    strcmp(e->state, "PREEMPTED") == 0 && e->nodelist[0] != '\0')
+		    strcmp(e->state, "PREEMPTED") == 0 &&
+		    e->nodelist[0] != '\0')
 			infer_one(events, e, runs, jobs, parts, qos);
 	}
 }

@@ -176,9 +176,9 @@ job_use(const struct sq_job *j, enum use_kind k, const char *tres)
 		if (!is_running(j) || j->time_limit < 0 || j->time_used < 0)
 			return 0;
 		left = j->time_limit - j->time_used;
-		return left > 0 ? sq_limits_tres(j->tres_alloc, tres) *
-				      (left / 60)
-				: 0;
+		return left > 0
+			   ? sq_limits_tres(j->tres_alloc, tres) * (left / 60)
+			   : 0;
 	case USE_NONE:
 		break;
 	}
@@ -186,8 +186,8 @@ job_use(const struct sq_job *j, enum use_kind k, const char *tres)
 }
 
 static int64_t
-use_of(const struct scope *sc, const struct sq_snapshot *jobs,
-       enum use_kind k, const char *tres)
+use_of(const struct scope *sc, const struct sq_snapshot *jobs, enum use_kind k,
+       const char *tres)
 {
 	int64_t n = 0;
 	size_t i;
@@ -357,13 +357,13 @@ qos_per_rows(struct out *o, const struct sq_qos *q, int acct)
 		o->sc.user = acct ? NULL : who;
 		o->sc.account = acct ? who : NULL;
 		if ((acct ? emit(o, "MaxJobsPA", "", q->max_jobs_pa, USE_RUN) |
-				emit(o, "MaxSubmitJobsPA", "",
-				     q->max_submit_pa, USE_SUBMIT) |
+				emit(o, "MaxSubmitJobsPA", "", q->max_submit_pa,
+				     USE_SUBMIT) |
 				emit_tres(o, "MaxTRESPA", q->max_tres_pa,
 					  USE_TRES)
 			  : emit(o, "MaxJobsPU", "", q->max_jobs_pu, USE_RUN) |
-				emit(o, "MaxSubmitJobsPU", "",
-				     q->max_submit_pu, USE_SUBMIT) |
+				emit(o, "MaxSubmitJobsPU", "", q->max_submit_pu,
+				     USE_SUBMIT) |
 				emit_tres(o, "MaxTRESPU", q->max_tres_pu,
 					  USE_TRES)) != 0)
 			return -1;

@@ -17,8 +17,10 @@
  * Usage that only slurmctld keeps (decayed GrpTRESMins, GrpWall, the
  * accrue counts) is SQ_NONE. Either input may be NULL. -1 on ENOMEM.
  */
-int sq_limits_build(struct sq_snapshot *limits, const struct sq_snapshot *assocs,
-		    const struct sq_snapshot *qos, const struct sq_snapshot *jobs);
+int sq_limits_build(struct sq_snapshot *limits,
+		    const struct sq_snapshot *assocs,
+		    const struct sq_snapshot *qos,
+		    const struct sq_snapshot *jobs);
 
 /* Count of a TRES ("cpu", "mem" in MB, "gres/gpu:a100") in a TRES list
  * ("cpu=2,mem=1000M,gres/gpu=1"); 0 when absent. */

@@ -119,8 +119,8 @@ test_gpus_versions(void **state)
 
 			if (!derived)
 				assert_int_equal(users, nodes);
-			assert_int_equal(
-			    gpu_sum(g, SQ_GPU_ACCOUNT, types[t]), users);
+			assert_int_equal(gpu_sum(g, SQ_GPU_ACCOUNT, types[t]),
+					 users);
 		}
 		if (derived) /* job 13: two A100s */
 			assert_int_equal(gpu_sum(g, SQ_GPU_USER, "a100"), 2);
@@ -249,8 +249,8 @@ test_prio_v4x_vs_sprio(void **state)
 			long long prio;
 			int found = 0;
 
-			if (sscanf(line, "%lu|%*[^|]|%*[^|]|%lld", &id, &prio) !=
-			    2)
+			if (sscanf(line, "%lu|%*[^|]|%*[^|]|%lld", &id,
+				   &prio) != 2)
 				continue;
 			lines++;
 			for (i = 0; i < r->nrows; i++) {
@@ -413,9 +413,9 @@ test_events_v4x_vs_log(void **state)
 		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
 		assert_int_equal(sq_events_from_runs(ev, runs, 0), 0);
 		sq_events_infer(ev, runs, jobs, NULL, NULL);
-		assert_int_equal(((struct sq_event *)sq_snapshot_row(ev, 0))
-				     ->preemptor_job,
-				 0);
+		assert_int_equal(
+		    ((struct sq_event *)sq_snapshot_row(ev, 0))->preemptor_job,
+		    0);
 		sq_snapshot_unref(ev);
 		sq_snapshot_unref(runs);
 		sq_snapshot_unref(jobs);
