@@ -223,6 +223,13 @@ emit(struct out *o, const char *limit, const char *tres, int64_t value,
 	if (l == NULL)
 		return -1;
 	*l = o->proto;
+	/* the names live in the inputs' arenas: copy them */
+	l->cluster = sq_snapshot_str(o->s, l->cluster);
+	l->account = sq_snapshot_str(o->s, l->account);
+	l->user = sq_snapshot_str(o->s, l->user);
+	l->partition = sq_snapshot_str(o->s, l->partition);
+	l->parent = sq_snapshot_str(o->s, l->parent);
+	l->qos = sq_snapshot_str(o->s, l->qos);
 	l->limit = limit;
 	l->tres = sq_snapshot_str(o->s, tres);
 	l->value = value;
