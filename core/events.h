@@ -56,7 +56,8 @@ int sq_events_from_runs(struct sq_snapshot *events,
  * (a run of runs, or of the queue jobs) that started on one of the
  * victim's nodes within SQ_EVENTS_SLACK seconds of its end, from a
  * partition (parts) of higher PriorityTier or with a QOS (qos) that
- * preempts the victim's, the closest in time; an unknown mode is the
+ * preempts the victim's, the closest in time (an array task named by its
+ * array's job id, as the controller log names it); an unknown mode is the
  * PreemptMode of the victim's partition. Its source gets "+inferred". Any input
  * but events may be NULL.
  */

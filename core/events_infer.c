@@ -7,6 +7,7 @@
  * victim's; its mode is the PreemptMode of the victim's partition. Such
  * rows say "inferred" in their source.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/events.h"
@@ -16,7 +17,7 @@
 /* A job that may have preempted: a run of the accounting window or a
  * job of the queue. */
 struct cand {
-	uint32_t job_id;
+	uint32_t job_id; /* an array task: its array's id (as the log) */
 	const char *user, *partition, *qos, *nodelist;
 	int64_t start;
 };
@@ -149,6 +150,17 @@ shares_node(const struct cand *c, const struct sq_event *e)
 	return hit;
 }
 
+/* The id the controller log names a preemptor by: an array task
+ * ("159_2", job 162) by its array's id (159); any other job by its own. */
+static uint32_t
+array_of(const char *id, uint32_t job_id)
+{
+	char *end;
+	unsigned long a = strtoul(id, &end, 10);
+
+	return *end == '_' && a > 0 && a <= UINT32_MAX ? (uint32_t)a : job_id;
+}
+
 /* Keep c in *best when it explains e better (started closer to it). */
 static void
 consider(const struct cand *c, const struct sq_event *e,
@@ -180,15 +192,23 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 
 		if (h->scope != SQ_HIST_RUN)
 			continue;
-		c = (struct cand){ h->job_id, h->user,     h->partition,
-				   h->qos,    h->nodelist, h->start };
+		c.job_id = array_of(h->id, h->job_id);
+		c.user = h->user;
+		c.partition = h->partition;
+		c.qos = h->qos;
+		c.nodelist = h->nodelist;
+		c.start = h->start;
 		consider(&c, e, parts, qos, &best);
 	}
 	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
-		c = (struct cand){ j->job_id, j->user,     j->partition,
-				   j->qos,    j->nodelist, j->start_time };
+		c.job_id = j->array_job_id ? j->array_job_id : j->job_id;
+		c.user = j->user;
+		c.partition = j->partition;
+		c.qos = j->qos;
+		c.nodelist = j->nodelist;
+		c.start = j->start_time;
 		consider(&c, e, parts, qos, &best);
 	}
 	if (best.job_id == 0)
