@@ -119,6 +119,23 @@ sq_prio_rank(struct sq_snapshot *prio)
 	free(v);
 }
 
+/* The job's priority in one of its partitions: from prio_by_part
+ * ("high=7346,low=2351") when it lists it, else the job's. */
+static int64_t
+part_prio(const struct sq_job *j, const char *part, size_t len)
+{
+	const char *p = j->prio_by_part;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, part, len) == 0 && p[len] == '=')
+			return strtoll(p + len + 1, NULL, 10);
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return j->priority;
+}
+
 static int
 add_prio(struct sq_snapshot *prio, const struct sq_job *j, const char *part,
 	 size_t len)
@@ -130,7 +147,7 @@ add_prio(struct sq_snapshot *prio, const struct sq_job *j, const char *part,
 	p->job_id = j->job_id;
 	p->user = sq_snapshot_str(prio, j->user);
 	p->partition = sq_snapshot_strn(prio, part, len);
-	p->priority = j->priority;
+	p->priority = part_prio(j, part, len);
 	p->site = p->age = p->fairshare = p->jobsize = SQ_NONE;
 	p->partition_prio = p->qos = p->assoc = p->nice = SQ_NONE;
 	p->tres = "";

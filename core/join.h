@@ -17,8 +17,9 @@ void sq_partitions_count(struct sq_snapshot *parts,
  * pending job that sprio would list (priority above 0, so not held;
  * eligible: not waiting for its begin time, a dependency or its
  * array's task limit), one
- * row per partition it waits in, with its priority; every factor
- * SQ_NONE. Then ranked. -1 on ENOMEM.
+ * row per partition it waits in, with its priority there (prio_by_part,
+ * REST v0.0.42+) or the job's; every factor SQ_NONE. Then ranked. -1 on
+ * ENOMEM.
  */
 int sq_prio_from_jobs(struct sq_snapshot *prio, const struct sq_snapshot *jobs);
 /* Rank prio rows within their partition (1 = highest priority). */

@@ -122,9 +122,11 @@ struct sq_job {
 	int64_t cpus;
 	const char *gres;       /* TRES per node, e.g. gres:gpu:a100:2 */
 	const char *tres_alloc; /* "cpu=2,...,gres/gpu:a100=2", or "" */
-	int64_t time_limit;     /* seconds; SQ_INFINITE; SQ_NONE */
-	int64_t time_used;      /* seconds */
-	int64_t submit_time;    /* epoch seconds or SQ_NONE */
+	const char
+	    *prio_by_part;   /* "high=7346,low=2351" (REST v0.0.42+) or "" */
+	int64_t time_limit;  /* seconds; SQ_INFINITE; SQ_NONE */
+	int64_t time_used;   /* seconds */
+	int64_t submit_time; /* epoch seconds or SQ_NONE */
 	int64_t start_time;
 	const char *nodelist;
 	int64_t restart_cnt;

@@ -298,6 +298,7 @@ jobs_copy(const struct sq_snapshot *old, time_t now)
 		j->reason = sq_snapshot_str(s, o->reason);
 		j->gres = sq_snapshot_str(s, o->gres);
 		j->tres_alloc = sq_snapshot_str(s, o->tres_alloc);
+		j->prio_by_part = sq_snapshot_str(s, o->prio_by_part);
 		j->nodelist = sq_snapshot_str(s, o->nodelist);
 		j->prio = NULL;
 		if (strcmp(j->state, "RUNNING") == 0 && j->time_used >= 0 &&

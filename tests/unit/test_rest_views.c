@@ -271,6 +271,53 @@ test_prio_v4x_vs_sprio(void **state)
 	free(t);
 }
 
+/* v0.0.42+ priority_by_partition: a job pending in two partitions has
+ * a priority in each, as sprio prints it. Written from the schema
+ * (v0.0.42_part_prio, openapi of the 24.11 recording): no recording has
+ * a job in two partitions. */
+static void
+test_prio_by_partition(void **state)
+{
+	static const char body[] =
+	    "{\"jobs\": [{\"job_id\": 5, \"job_state\": [\"PENDING\"], "
+	    "\"partition\": \"high,low\", \"user_name\": \"alice\", "
+	    "\"state_reason\": \"Priority\", \"priority\": {\"set\": true, "
+	    "\"infinite\": false, \"number\": 2351}, "
+	    "\"priority_by_partition\": [{\"partition\": \"high\", "
+	    "\"priority\": 7346}, {\"partition\": \"low\", \"priority\": "
+	    "2351}]}, {\"job_id\": 6, \"job_state\": [\"PENDING\"], "
+	    "\"partition\": \"low\", \"user_name\": \"bob\", "
+	    "\"state_reason\": \"Priority\", \"priority\": {\"set\": true, "
+	    "\"infinite\": false, \"number\": 5000}, "
+	    "\"priority_by_partition\": []}]}";
+	struct sq_snapshot *jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_snapshot *p = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	struct sq_err err;
+	char ranks[200];
+	size_t i;
+
+	(void)state;
+	sq_err_clear(&err);
+	if (sq_slurmjson_parse(SQ_KIND_JOBS, body, sizeof(body) - 1, NOW_2411,
+			       jobs, NULL, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(sq_prio_from_jobs(p, jobs), 0);
+	assert_int_equal(p->nrows, 3);
+	by_rank(p, ranks, sizeof(ranks));
+	/* high: 5 (7346); low: 6 (5000) before 5 (2351) */
+	assert_string_equal(ranks, "5 high,6 low,5 low,");
+	for (i = 0; i < p->nrows; i++) {
+		const struct sq_prio *x = sq_snapshot_row(p, i);
+
+		if (x->job_id == 5)
+			assert_int_equal(
+			    x->priority,
+			    strcmp(x->partition, "high") == 0 ? 7346 : 2351);
+	}
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(p);
+}
+
 static const struct sq_limit *
 limit(const struct sq_snapshot *s, const char *qos, const char *account,
       const char *user, const char *name, const char *tres)
@@ -482,6 +529,7 @@ main(void)
 		cmocka_unit_test(test_gpus_v38_vs_scontrol),
 		cmocka_unit_test(test_prio_v38_vs_sprio),
 		cmocka_unit_test(test_prio_v4x_vs_sprio),
+		cmocka_unit_test(test_prio_by_partition),
 		cmocka_unit_test(test_limits_v38_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_v4x),
 		cmocka_unit_test(test_events_v4x_vs_log),
