@@ -109,6 +109,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_JOBS:
 		return SQ_CAP_JOBS;
 	case SQ_KIND_PRIO:
+		return SQ_CAP_SPRIO | SQ_CAP_PRIO_QUEUE;
 	case SQ_KIND_PRIO_WEIGHTS:
 	case SQ_KIND_WHATIF: /* sprio -n and sprio -w, joined with the queue */
 		return SQ_CAP_SPRIO;

@@ -37,6 +37,8 @@
 #define SQ_CAP_JOB_ACTIONS (1u << 10)
 #define SQ_CAP_NODE_UPDATE (1u << 11)
 #define SQ_CAP_ACCT_UPDATE (1u << 12)
+/* pending jobs' priorities and ranks without the sprio factors */
+#define SQ_CAP_PRIO_QUEUE (1u << 13)
 
 struct sq_backend;
 

@@ -454,6 +454,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 					s);
 	rc = sq_batch_print(stdout, v, s, fmt, columns, sort, filter) == -1 ? 2
 									    : 0;
+	if (s->note != NULL) /* what the backend could not fill */
+		fprintf(stderr, "squall: %s: note: %s\n", v->name, s->note);
 	if (fflush(stdout) != 0)
 		rc = 1;
 	sq_snapshot_unref(s);

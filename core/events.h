@@ -50,4 +50,27 @@ void sq_events_since(struct sq_snapshot *events, int64_t since);
 void sq_events_finish(struct sq_snapshot *events,
 		      const struct sq_snapshot *jobs);
 
+/*
+ * Accounting runs (a HISTORY snapshot, slurmdbd's job records) that
+ * ended PREEMPTED or REQUEUED at or after since become events with
+ * source "sacct", as sacct -s PR,RQ lists them. -1 on ENOMEM.
+ */
+int sq_events_from_runs(struct sq_snapshot *events,
+			const struct sq_snapshot *runs, int64_t since);
+
+/*
+ * For PREEMPTED events without a preemptor (no controller log): the job
+ * (a run of runs, or of the queue jobs) that started on one of the
+ * victim's nodes within SQ_EVENTS_SLACK seconds of its end, from a
+ * partition (parts) of higher PriorityTier or with a QOS (qos) that
+ * preempts the victim's, the closest in time (an array task named by its
+ * array's job id, as the controller log names it); an unknown mode is the
+ * PreemptMode of the victim's partition. Its source gets "+inferred". Any input
+ * but events may be NULL.
+ */
+void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
+		     const struct sq_snapshot *jobs,
+		     const struct sq_snapshot *parts,
+		     const struct sq_snapshot *qos);
+
 #endif

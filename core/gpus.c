@@ -143,6 +143,56 @@ sq_gpus_add_job(struct sq_snapshot *s, const char *user, const char *account,
 	return 0;
 }
 
+/* A node's partition list without sinfo's default mark ('*'). */
+static const char *
+unmarked(struct sq_snapshot *s, const char *list)
+{
+	char buf[1024];
+	size_t i, o = 0;
+
+	if (strchr(list, '*') == NULL)
+		return list;
+	for (i = 0; list[i] != '\0' && o + 1 < sizeof(buf); i++) {
+		if (list[i] != '*')
+			buf[o++] = list[i];
+	}
+	buf[o] = '\0';
+	return sq_snapshot_str(s, buf);
+}
+
+static int
+holds_resources(const char *state)
+{
+	return strcmp(state, "RUNNING") == 0 ||
+	       strcmp(state, "SUSPENDED") == 0 ||
+	       strcmp(state, "COMPLETING") == 0;
+}
+
+int
+sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
+		    const struct sq_snapshot *jobs)
+{
+	size_t i;
+
+	for (i = 0; nodes != NULL && i < nodes->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(nodes, i);
+
+		if (sq_gpus_add_node(s, n->name, unmarked(s, n->partitions),
+				     n->gres, n->gres_used) == -1)
+			return -1;
+	}
+	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+		if (!holds_resources(j->state) || j->tres_alloc == NULL)
+			continue;
+		if (sq_gpus_add_job(s, j->user, j->account, j->partition,
+				    j->tres_alloc) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 static const char *
 key_of(const struct sq_gpu *g)
 {

@@ -22,6 +22,13 @@ int sq_gpus_add_job(struct sq_snapshot *s, const char *user,
 		    const char *account, const char *partition,
 		    const char *tres_alloc);
 /*
+ * Add every node of a NODES snapshot and every running (R, S, CG) job
+ * of a JOBS snapshot with its tres_alloc, as the CLI parsers add
+ * scontrol's and squeue's lines (REST and replays). -1 on ENOMEM.
+ */
+int sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
+			const struct sq_snapshot *jobs);
+/*
  * Aggregate: per-partition rows from the nodes, per-user and per-account
  * rows from the jobs, idle = total - alloc; sort by scope and key.
  * util_note explains missing utilisation ("not collected by this

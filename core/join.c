@@ -119,6 +119,69 @@ sq_prio_rank(struct sq_snapshot *prio)
 	free(v);
 }
 
+/* The job's priority in one of its partitions: from prio_by_part
+ * ("high=7346,low=2351") when it lists it, else the job's. */
+static int64_t
+part_prio(const struct sq_job *j, const char *part, size_t len)
+{
+	const char *p = j->prio_by_part;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, part, len) == 0 && p[len] == '=')
+			return strtoll(p + len + 1, NULL, 10);
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return j->priority;
+}
+
+static int
+add_prio(struct sq_snapshot *prio, const struct sq_job *j, const char *part,
+	 size_t len)
+{
+	struct sq_prio *p = sq_snapshot_add(prio);
+
+	if (p == NULL)
+		return -1;
+	p->job_id = j->job_id;
+	p->user = sq_snapshot_str(prio, j->user);
+	p->partition = sq_snapshot_strn(prio, part, len);
+	p->priority = part_prio(j, part, len);
+	p->site = p->age = p->fairshare = p->jobsize = SQ_NONE;
+	p->partition_prio = p->qos = p->assoc = p->nice = SQ_NONE;
+	p->tres = "";
+	return 0;
+}
+
+int
+sq_prio_from_jobs(struct sq_snapshot *prio, const struct sq_snapshot *jobs)
+{
+	size_t i;
+
+	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+		const char *p = j->partition;
+
+		/* sprio skips jobs not yet eligible (begin time, dependency)
+		 * and arrays at their task limit (24.11 recording) */
+		if (strcmp(j->state, "PENDING") != 0 || j->priority <= 0 ||
+		    strncmp(j->reason, "BeginTime", 9) == 0 ||
+		    strncmp(j->reason, "Dependency", 10) == 0 ||
+		    strcmp(j->reason, "JobArrayTaskLimit") == 0)
+			continue;
+		do {
+			size_t l = strcspn(p, ",");
+
+			if (add_prio(prio, j, p, l) == -1)
+				return -1;
+			p += l;
+		} while (*p++ == ',');
+	}
+	sq_prio_rank(prio);
+	return 0;
+}
+
 static int
 cmp_id(const void *a, const void *b)
 {

@@ -12,6 +12,16 @@
 /* Fill the per-partition node/CPU/GPU counts from a nodes snapshot. */
 void sq_partitions_count(struct sq_snapshot *parts,
 			 const struct sq_snapshot *nodes);
+/*
+ * PRIO rows from a queue (JOBS) for a backend without sprio: each
+ * pending job that sprio would list (priority above 0, so not held;
+ * eligible: not waiting for its begin time, a dependency or its
+ * array's task limit), one
+ * row per partition it waits in, with its priority there (prio_by_part,
+ * REST v0.0.42+) or the job's; every factor SQ_NONE. Then ranked. -1 on
+ * ENOMEM.
+ */
+int sq_prio_from_jobs(struct sq_snapshot *prio, const struct sq_snapshot *jobs);
 /* Rank prio rows within their partition (1 = highest priority). */
 void sq_prio_rank(struct sq_snapshot *prio);
 /* Point each pending job at its sprio row; jobs keeps a reference to prio

@@ -126,7 +126,10 @@ struct sq_job {
 	int64_t priority;
 	int64_t nodes;
 	int64_t cpus;
-	const char *gres;    /* TRES per node, e.g. gres:gpu:a100:2 */
+	const char *gres;       /* TRES per node, e.g. gres:gpu:a100:2 */
+	const char *tres_alloc; /* "cpu=2,...,gres/gpu:a100=2", or "" */
+	const char
+	    *prio_by_part;   /* "high=7346,low=2351" (REST v0.0.42+) or "" */
 	int64_t time_limit;  /* seconds; SQ_INFINITE; SQ_NONE */
 	int64_t time_used;   /* seconds */
 	int64_t submit_time; /* epoch seconds or SQ_NONE */

@@ -27,6 +27,7 @@ struct sq_snapshot {
 	size_t rowsize;
 	size_t cap;
 	const char *source; /* e.g. "squeue -O" or "GET /slurm/v0.0.38/jobs" */
+	const char *note;   /* one line on what the data lacks, or NULL */
 	struct sq_snapshot
 	    *dep; /* a snapshot rows point into (prio), or NULL */
 };

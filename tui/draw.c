@@ -247,6 +247,10 @@ draw_status(struct sq_app *app)
 		snprintf(buf, sizeof(buf), "| error: %s",
 			 sq_sanitize(st->error, safe, sizeof(safe)));
 		x += sq_put(y, x, app->cols - x, buf, eattr);
+	} else if (t->snap != NULL && t->snap->note != NULL) {
+		/* what the backend could not fill (empty sprio columns) */
+		snprintf(buf, sizeof(buf), "| %s", t->snap->note);
+		x += sq_put(y, x, app->cols - x, buf, attr);
 	}
 }
 

@@ -178,6 +178,7 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		j->state = sq_strtab_str(&st, f[F_STATE]);
 		j->gres =
 		    sq_is_none(f[F_TRES]) ? "" : sq_strtab_str(&st, f[F_TRES]);
+		j->tres_alloc = j->prio_by_part = "";
 		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])
 				? ""

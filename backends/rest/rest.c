@@ -5,8 +5,9 @@
  * messages that say what to do; an authentication failure says so
  * plainly instead of passing on slurmrestd's misleading texts.
  *
- * What REST cannot serve (sprio factors on every version, events, the
- * running config) is refused with the reason, never an empty table.
+ * What REST cannot serve (sprio factors and weights on every version,
+ * the running config) is refused with the reason, never an empty table;
+ * the views joined from several answers are in rest_views.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,7 +256,13 @@ rest_caps(struct sq_backend *b)
 	     (SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS | SQ_REP_QOS)) ==
 	    (SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS | SQ_REP_QOS))
 		c |= SQ_CAP_ACCOUNTING;
-	/* never SQ_CAP_SPRIO: no API version has the priority factors */
+	/* never SQ_CAP_SPRIO: no API version has the priority factors;
+	 * the pending queue's priorities and ranks come from /jobs */
+	if (e & SQ_REP_JOBS)
+		c |= SQ_CAP_PRIO_QUEUE;
+	/* events: slurmdbd's runs, the queue's restart counts */
+	if ((e & SQ_REP_JOBS) && p->api.slurmdb != 0)
+		c |= SQ_CAP_EVENTS;
 	return c;
 }
 
@@ -290,6 +297,8 @@ jobs_copy(const struct sq_snapshot *old, time_t now)
 		j->state_compact = sq_snapshot_str(s, o->state_compact);
 		j->reason = sq_snapshot_str(s, o->reason);
 		j->gres = sq_snapshot_str(s, o->gres);
+		j->tres_alloc = sq_snapshot_str(s, o->tres_alloc);
+		j->prio_by_part = sq_snapshot_str(s, o->prio_by_part);
 		j->nodelist = sq_snapshot_str(s, o->nodelist);
 		j->prio = NULL;
 		if (strcmp(j->state, "RUNNING") == 0 && j->time_used >= 0 &&
@@ -547,32 +556,23 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-/* Job runs of the window from slurmdbd (never slurmctld): start_time as
- * sacct -S takes it (now-Nseconds, or a local date); v0.0.38 lists every
- * run of a requeued job, v0.0.40+ does with show_duplicates. On a
- * console's refresh only the runs active since the last fetch, merged
- * into it (core/history.h). */
-static int
-fetch_history(struct sq_backend *b, struct sq_snapshot **out,
-	      struct sq_err *err)
+/* GET slurmdbd's job runs since start (sacct -S syntax: now-Nseconds or
+ * a local date) into a HISTORY snapshot; v0.0.38 lists every run of a
+ * requeued job, v0.0.40+ does with show_duplicates. */
+int
+sq_rest_fetch_runs(struct sq_backend *b, const char *start,
+		   struct sq_snapshot **out, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
-	struct sq_hist_window w;
 	struct sq_sj_info info;
-	char spec[64], start[80], enc[120], path[256];
-	int64_t now = (int64_t)time(NULL);
+	char enc[120], path[256];
 	size_t i, o = 0;
 	long status;
-	int part;
 
 	if (p->api.slurmdb == 0)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd offers no /slurmdb/ API this "
 				  "mapping understands");
-	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
-	if (sq_history_window_parse(spec, &w, err) == -1)
-		return -1;
-	part = sq_history_incr_start(&p->hist, &w, now, start, sizeof(start));
 	/* only digits, letters, '-' and ':' here; ':' is encoded */
 	for (i = 0; start[i] != '\0' && o + 4 < sizeof(enc); i++) {
 		if (start[i] == ':') {
@@ -596,6 +596,28 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 				  "GET %s: answer without jobs (%s)", path,
 				  info.warning);
 	}
+	return 0;
+}
+
+/* Job runs of the window from slurmdbd (never slurmctld). On a
+ * console's refresh only the runs active since the last fetch, merged
+ * into it (core/history.h). */
+static int
+fetch_history(struct sq_backend *b, struct sq_snapshot **out,
+	      struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+	struct sq_hist_window w;
+	char spec[64], start[80];
+	int64_t now = (int64_t)time(NULL);
+	int part;
+
+	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
+	if (sq_history_window_parse(spec, &w, err) == -1)
+		return -1;
+	part = sq_history_incr_start(&p->hist, &w, now, start, sizeof(start));
+	if (sq_rest_fetch_runs(b, start, out, err) == -1)
+		return -1;
 	if (sq_history_incr_done(&p->hist, &w, now, part, out) == -1) {
 		sq_snapshot_unref(*out);
 		*out = NULL;
@@ -643,13 +665,11 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_joined(b, kind, "accounts", out, err);
 	case SQ_KIND_USERS:
 		return fetch_joined(b, kind, "users", out, err);
-	case SQ_KIND_PRIO:
 	case SQ_KIND_PRIO_WEIGHTS:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd has no priority factors (sprio) "
-				  "on any API version; use the local or ssh "
-				  "backend for the %s view",
-				  sq_kind_name(kind));
+				  "slurmrestd has no priority weights or "
+				  "factors (sprio) on any API version; use "
+				  "the local or ssh backend for them");
 	case SQ_KIND_WHATIF:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the whatif view needs the normalized "
@@ -658,11 +678,11 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "the local or ssh backend");
 	case SQ_KIND_HISTORY:
 		return fetch_history(b, out, err);
+	case SQ_KIND_PRIO:
+	case SQ_KIND_GPUS:
+	case SQ_KIND_LIMITS:
 	case SQ_KIND_EVENTS:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the events view needs sacct -D and the "
-				  "controller log, which slurmrestd does not "
-				  "serve; use the local or ssh backend");
+		return sq_rest_fetch_joined(b, kind, out, err);
 	case SQ_KIND_CONFIG:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd does not serve the running "

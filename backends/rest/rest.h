@@ -19,6 +19,7 @@
 #include "core/buf.h"
 #include "core/cluster.h"
 #include "core/err.h"
+#include "core/snapshot.h"
 
 /* ---------------------------------------------------------------- cost */
 
@@ -202,5 +203,18 @@ int sq_rest_call(struct sq_backend *b, const char *method, const char *path,
 const struct sq_rest_api *sq_rest_backend_api(struct sq_backend *b);
 /* The Slurm user the requests run as ("" when unknown). */
 const char *sq_rest_backend_user(struct sq_backend *b);
+
+/* ----------------------------------------------------- joined views */
+
+/* slurmdbd's job runs since start (now-Nseconds or a date) into a new
+ * HISTORY snapshot (rest.c). */
+int sq_rest_fetch_runs(struct sq_backend *b, const char *start,
+		       struct sq_snapshot **out, struct sq_err *err);
+/* The kinds built from several answers by the core joins, as the CLI
+ * backends build them from several commands: GPUS (nodes + jobs), PRIO
+ * (the pending queue), LIMITS (associations + QOS + jobs), EVENTS
+ * (slurmdbd runs + jobs + partitions + QOS). rest_views.c. */
+int sq_rest_fetch_joined(struct sq_backend *b, enum sq_kind kind,
+			 struct sq_snapshot **out, struct sq_err *err);
 
 #endif

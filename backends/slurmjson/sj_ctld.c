@@ -540,20 +540,62 @@ time_or_none(json_object *o, const char *key)
 /* Every member of a job that map_job() and its helpers read: the stream
  * (sj_stream.c) hands json-c only these. A new sq_sj_get(o, "x") on a job
  * needs its "x" here (test_sj_stream compares with the whole tree). */
-const char *const sq_sj_job_keys[] = { "account",           "array_job_id",
-				       "array_max_tasks",   "array_task_id",
-				       "array_task_string", "cpus",
-				       "end_time",          "het_job_id",
-				       "het_job_offset",    "job_id",
-				       "job_state",         "name",
-				       "node_count",        "nodes",
-				       "partition",         "pre_sus_time",
-				       "priority",          "qos",
-				       "restart_cnt",       "start_time",
-				       "state_description", "state_reason",
-				       "submit_time",       "suspend_time",
-				       "time_limit",        "tres_per_node",
-				       "user_name",         NULL };
+const char *const sq_sj_job_keys[] = { "account",
+				       "array_job_id",
+				       "array_max_tasks",
+				       "array_task_id",
+				       "array_task_string",
+				       "cpus",
+				       "end_time",
+				       "het_job_id",
+				       "het_job_offset",
+				       "job_id",
+				       "job_state",
+				       "name",
+				       "node_count",
+				       "nodes",
+				       "partition",
+				       "pre_sus_time",
+				       "priority",
+				       "priority_by_partition",
+				       "qos",
+				       "restart_cnt",
+				       "start_time",
+				       "state_description",
+				       "state_reason",
+				       "submit_time",
+				       "suspend_time",
+				       "time_limit",
+				       "tres_alloc_str",
+				       "tres_per_node",
+				       "user_name",
+				       NULL };
+
+/* v0.0.42+ priority_by_partition [{partition, priority}] as
+ * "high=7346,low=2351"; "" when absent or empty (one partition). */
+static const char *
+prio_by_part(struct sq_snapshot *s, json_object *v)
+{
+	char buf[2048];
+	size_t i, n, o = 0;
+
+	if (v == NULL || !json_object_is_type(v, json_type_array))
+		return "";
+	n = json_object_array_length(v);
+	buf[0] = '\0';
+	for (i = 0; i < n && o < sizeof(buf); i++) {
+		json_object *e = json_object_array_get_idx(v, i);
+		const char *part = sq_sj_cstr(sq_sj_get(e, "partition"));
+		int64_t prio = sq_sj_numk(e, "priority", SQ_NONE);
+
+		if (part == NULL || *part == '\0' || strchr(part, ',') ||
+		    strchr(part, '=') || prio < 0)
+			continue;
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s=%lld",
+				      o ? "," : "", part, (long long)prio);
+	}
+	return o < sizeof(buf) ? sq_snapshot_str(s, buf) : "";
+}
 
 static int
 map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
@@ -598,6 +640,9 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->nodes = sq_sj_numk(o, "node_count", SQ_NONE);
 	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
 	j->gres = str_or_none(s, sq_sj_get(o, "tres_per_node"));
+	j->tres_alloc = str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
+	j->prio_by_part =
+	    prio_by_part(s, sq_sj_get(o, "priority_by_partition"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
 	/* minutes; more than seconds can count is no limit we know */
 	j->time_limit = tl < 0 ? tl : tl > INT64_MAX / 60 ? SQ_NONE : tl * 60;

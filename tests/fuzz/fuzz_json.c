@@ -15,7 +15,10 @@
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/buf.h"
+#include "core/events.h"
+#include "core/gpus.h"
 #include "core/join.h"
+#include "core/limits.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME
@@ -217,6 +220,42 @@ stream_one(const char *body, size_t size)
 	sq_buf_free(&tree);
 }
 
+/* The REST backend's joined kinds over a fuzzed queue, nodes or runs
+ * (backends/rest/rest_views.c): each must build and render. */
+static void
+rest_joins(const struct sq_snapshot *s)
+{
+	struct sq_snapshot *g = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	struct sq_snapshot *p = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	struct sq_snapshot *l = sq_snapshot_new(SQ_KIND_LIMITS, 0);
+	struct sq_snapshot *e = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	int jobs = s->kind == SQ_KIND_JOBS;
+
+	SQ_FUZZ_CHECK(g != NULL && p != NULL && l != NULL && e != NULL);
+	SQ_FUZZ_CHECK(sq_gpus_add_records(g,
+					  s->kind == SQ_KIND_NODES ? s : NULL,
+					  jobs ? s : NULL) == 0);
+	SQ_FUZZ_CHECK(sq_gpus_finish(g, "n/a") == 0);
+	if (jobs) {
+		SQ_FUZZ_CHECK(sq_prio_from_jobs(p, s) == 0);
+		SQ_FUZZ_CHECK(sq_limits_build(l, ref_assocs, NULL, s) == 0);
+		SQ_FUZZ_CHECK(sq_events_from_restarts(e, NULL, s) >= 0);
+		sq_events_finish(e, s);
+	}
+	if (s->kind == SQ_KIND_HISTORY) {
+		SQ_FUZZ_CHECK(sq_events_from_runs(e, s, 0) == 0);
+		sq_events_infer(e, s, NULL, NULL, NULL);
+	}
+	sq_fuzz_render(g);
+	sq_fuzz_render(p);
+	sq_fuzz_render(l);
+	sq_fuzz_render(e);
+	sq_snapshot_unref(g);
+	sq_snapshot_unref(p);
+	sq_snapshot_unref(l);
+	sq_snapshot_unref(e);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -262,6 +301,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			join_users(s);
 		else if (kind == SQ_KIND_HISTORY)
 			sq_fuzz_history(s);
+		if (kind == SQ_KIND_JOBS || kind == SQ_KIND_NODES ||
+		    kind == SQ_KIND_HISTORY)
+			rest_joins(s);
 		sq_fuzz_render(s);
 	} else {
 		SQ_FUZZ_CHECK(err.msg[0] != '\0');

@@ -1,0 +1,541 @@
+/*
+ * test_rest_views.c - the views REST builds from several answers (GPUs,
+ * priority, limits, events) on recorded answers of v0.0.38 (22.05
+ * testbed) and v0.0.40-44 (24.11 recording and the schema-derived
+ * 43/44), checked against what the CLI saw of the same cluster: the
+ * GPUs against scontrol's node lines and the jobs' allocations, the
+ * pending queue against sprio, limits against assoc_mgr, and the
+ * inferred preemptor against the controller log.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
+#include "backends/slurmjson/slurmjson.h"
+#include "core/events.h"
+#include "core/gpus.h"
+#include "core/history.h"
+#include "core/join.h"
+#include "core/limits.h"
+#include "core/model_admin.h"
+#include "tests/unit/test_util.h"
+
+/* just after the 24.11 recording (elapsed times only) */
+#define NOW_2411 1795986600
+
+static const char *const versions[] = { "v0.0.38", "v0.0.40", "v0.0.41",
+					"v0.0.42", "v0.0.43", "v0.0.44" };
+#define NVERSIONS (sizeof(versions) / sizeof(versions[0]))
+
+static struct sq_snapshot *
+json(enum sq_kind kind, const char *rel)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	size_t len;
+	char *body = sq_test_fixture(rel, &len);
+
+	sq_err_clear(&err);
+	if (sq_slurmjson_parse(kind, body, len, NOW_2411, s, NULL, &err) != 0)
+		fail_msg("%s: %s", rel, err.msg);
+	free(body);
+	return s;
+}
+
+static struct sq_snapshot *
+rest(enum sq_kind kind, const char *version, const char *file)
+{
+	char rel[200];
+
+	snprintf(rel, sizeof(rel), "rest/%s/%s", version, file);
+	return json(kind, rel);
+}
+
+static struct sq_snapshot *
+text(enum sq_kind kind,
+     int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+     const char *rel)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	char *t = sq_test_fixture(rel, NULL);
+
+	sq_err_clear(&err);
+	if (parse(t, s, &err) != 0)
+		fail_msg("%s: %s", rel, err.msg);
+	free(t);
+	return s;
+}
+
+/* Sum of alloc of one scope's rows of (name, type). */
+static int64_t
+gpu_sum(const struct sq_snapshot *g, enum sq_gpu_scope scope, const char *type)
+{
+	int64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < g->nrows; i++) {
+		const struct sq_gpu *r = sq_snapshot_row(g, i);
+
+		if (r->scope == scope && strcmp(r->name, "gpu") == 0 &&
+		    strcmp(r->type, type) == 0 && r->alloc > 0)
+			n += r->alloc;
+	}
+	return n;
+}
+
+static struct sq_snapshot *
+rest_gpus(const char *v)
+{
+	struct sq_snapshot *nodes = rest(SQ_KIND_NODES, v, "slurm_nodes.json");
+	struct sq_snapshot *jobs = rest(SQ_KIND_JOBS, v, "slurm_jobs.json");
+	struct sq_snapshot *g = sq_snapshot_new(SQ_KIND_GPUS, 0);
+
+	assert_int_equal(sq_gpus_add_records(g, nodes, jobs), 0);
+	assert_int_equal(sq_gpus_finish(g, "n/a"), 0);
+	sq_snapshot_unref(nodes);
+	sq_snapshot_unref(jobs);
+	return g;
+}
+
+/* Every version: what the jobs hold is what the nodes say is used (the
+ * recordings of 43/44 keep a few jobs only: their user rows are those). */
+static void
+test_gpus_versions(void **state)
+{
+	static const char *const types[] = { "a100", "t4", "h100" };
+	size_t v, t;
+
+	(void)state;
+	for (v = 0; v < NVERSIONS; v++) {
+		struct sq_snapshot *g = rest_gpus(versions[v]);
+		int derived = strcmp(versions[v], "v0.0.43") >= 0;
+
+		for (t = 0; t < 3; t++) {
+			int64_t nodes = gpu_sum(g, SQ_GPU_NODE, types[t]);
+			int64_t users = gpu_sum(g, SQ_GPU_USER, types[t]);
+
+			if (!derived)
+				assert_int_equal(users, nodes);
+			assert_int_equal(gpu_sum(g, SQ_GPU_ACCOUNT, types[t]),
+					 users);
+		}
+		if (derived) /* job 13: two A100s */
+			assert_int_equal(gpu_sum(g, SQ_GPU_USER, "a100"), 2);
+		else
+			assert_true(gpu_sum(g, SQ_GPU_NODE, "a100") == 4);
+		sq_snapshot_unref(g);
+	}
+}
+
+/* v0.0.38: node rows equal those `scontrol -d show node` gives through
+ * the CLI parser (recorded in the same state of the testbed). */
+static void
+test_gpus_v38_vs_scontrol(void **state)
+{
+	struct sq_snapshot *r = rest_gpus("v0.0.38");
+	struct sq_snapshot *c = text(SQ_KIND_GPUS, sq_parse_gpu_nodes,
+				     "cli/22.05/scontrol_node.txt");
+	size_t i, j, n = 0;
+
+	(void)state;
+	assert_int_equal(sq_gpus_finish(c, "n/a"), 0);
+	for (i = 0; i < c->nrows; i++) {
+		const struct sq_gpu *a = sq_snapshot_row(c, i);
+		int found = 0;
+
+		if (a->scope != SQ_GPU_NODE)
+			continue; /* partition rows add the jobs' counts */
+		for (j = 0; j < r->nrows && !found; j++) {
+			const struct sq_gpu *b = sq_snapshot_row(r, j);
+
+			found = b->scope == a->scope &&
+				strcmp(b->node, a->node) == 0 &&
+				strcmp(b->type, a->type) == 0 &&
+				strcmp(b->partition, a->partition) == 0 &&
+				b->total == a->total && b->alloc == a->alloc &&
+				b->idle == a->idle;
+		}
+		if (!found)
+			fail_msg("node %s %s not the same", a->node, a->type);
+		n++;
+	}
+	assert_int_equal(n, 2); /* n3 a100, n4 t4 */
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
+static struct sq_snapshot *
+rest_prio(const char *v)
+{
+	struct sq_snapshot *jobs = rest(SQ_KIND_JOBS, v, "slurm_jobs.json");
+	struct sq_snapshot *p = sq_snapshot_new(SQ_KIND_PRIO, 0);
+
+	assert_int_equal(sq_prio_from_jobs(p, jobs), 0);
+	sq_snapshot_unref(jobs);
+	return p;
+}
+
+/* "id partition" of rows in rank order, as one string */
+static void
+by_rank(const struct sq_snapshot *p, char *buf, size_t n)
+{
+	uint32_t r;
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	for (r = 1; r < 1000; r++) {
+		for (i = 0; i < p->nrows; i++) {
+			const struct sq_prio *x = sq_snapshot_row(p, i);
+
+			if (x->rank == r && o < n)
+				o += (size_t)snprintf(buf + o, n - o, "%u %s,",
+						      x->job_id, x->partition);
+		}
+	}
+}
+
+/* v0.0.38 (jobs.json) and 22.05 sprio of the same state: the same jobs
+ * in the same order; no factor through REST. */
+static void
+test_prio_v38_vs_sprio(void **state)
+{
+	struct sq_snapshot *jobs = json(SQ_KIND_JOBS, "rest/v0.0.38/jobs.json");
+	struct sq_snapshot *r = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	struct sq_snapshot *c =
+	    text(SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/sprio.txt");
+	char a[2000], b[2000];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sq_prio_from_jobs(r, jobs), 0);
+	sq_prio_rank(c);
+	assert_int_equal(r->nrows, c->nrows);
+	by_rank(r, a, sizeof(a));
+	by_rank(c, b, sizeof(b));
+	assert_string_equal(a, b);
+	for (i = 0; i < r->nrows; i++) {
+		const struct sq_prio *x = sq_snapshot_row(r, i);
+
+		assert_true(x->priority > 0);
+		assert_true(x->age == SQ_NONE && x->fairshare == SQ_NONE);
+		assert_string_equal(x->tres, "");
+	}
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
+/* v0.0.40-42 and 24.11 sprio: the same job ids (held, dependent and
+ * task-limited arrays left out) with the same priorities. */
+static void
+test_prio_v4x_vs_sprio(void **state)
+{
+	char *t = sq_test_fixture("rest/v0.0.42/cli_sprio_custom.txt", NULL);
+	size_t v, i;
+
+	(void)state;
+	for (v = 1; v <= 3; v++) {
+		struct sq_snapshot *r = rest_prio(versions[v]);
+		char *line, *pos = t, copy[4096];
+		size_t lines = 0;
+
+		snprintf(copy, sizeof(copy), "%s", t);
+		pos = copy;
+		while ((line = strsep(&pos, "\n")) != NULL) {
+			unsigned long id;
+			long long prio;
+			int found = 0;
+
+			if (sscanf(line, "%lu|%*[^|]|%*[^|]|%lld", &id,
+				   &prio) != 2)
+				continue;
+			lines++;
+			for (i = 0; i < r->nrows; i++) {
+				const struct sq_prio *x = sq_snapshot_row(r, i);
+
+				found |= x->job_id == id &&
+					 x->priority >= prio - 1 &&
+					 x->priority <= prio + 1;
+			}
+			if (!found)
+				fail_msg("%s: job %lu (%lld) not in the queue",
+					 versions[v], id, prio);
+		}
+		assert_int_equal(lines, 5);
+		assert_int_equal(r->nrows, lines);
+		sq_snapshot_unref(r);
+	}
+	free(t);
+}
+
+/* v0.0.42+ priority_by_partition: a job pending in two partitions has
+ * a priority in each, as sprio prints it. Written from the schema
+ * (v0.0.42_part_prio, openapi of the 24.11 recording): no recording has
+ * a job in two partitions. */
+static void
+test_prio_by_partition(void **state)
+{
+	static const char body[] =
+	    "{\"jobs\": [{\"job_id\": 5, \"job_state\": [\"PENDING\"], "
+	    "\"partition\": \"high,low\", \"user_name\": \"alice\", "
+	    "\"state_reason\": \"Priority\", \"priority\": {\"set\": true, "
+	    "\"infinite\": false, \"number\": 2351}, "
+	    "\"priority_by_partition\": [{\"partition\": \"high\", "
+	    "\"priority\": 7346}, {\"partition\": \"low\", \"priority\": "
+	    "2351}]}, {\"job_id\": 6, \"job_state\": [\"PENDING\"], "
+	    "\"partition\": \"low\", \"user_name\": \"bob\", "
+	    "\"state_reason\": \"Priority\", \"priority\": {\"set\": true, "
+	    "\"infinite\": false, \"number\": 5000}, "
+	    "\"priority_by_partition\": []}]}";
+	struct sq_snapshot *jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_snapshot *p = sq_snapshot_new(SQ_KIND_PRIO, 0);
+	struct sq_err err;
+	char ranks[200];
+	size_t i;
+
+	(void)state;
+	sq_err_clear(&err);
+	if (sq_slurmjson_parse(SQ_KIND_JOBS, body, sizeof(body) - 1, NOW_2411,
+			       jobs, NULL, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(sq_prio_from_jobs(p, jobs), 0);
+	assert_int_equal(p->nrows, 3);
+	by_rank(p, ranks, sizeof(ranks));
+	/* high: 5 (7346); low: 6 (5000) before 5 (2351) */
+	assert_string_equal(ranks, "5 high,6 low,5 low,");
+	for (i = 0; i < p->nrows; i++) {
+		const struct sq_prio *x = sq_snapshot_row(p, i);
+
+		if (x->job_id == 5)
+			assert_int_equal(
+			    x->priority,
+			    strcmp(x->partition, "high") == 0 ? 7346 : 2351);
+	}
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(p);
+}
+
+static const struct sq_limit *
+limit(const struct sq_snapshot *s, const char *qos, const char *account,
+      const char *user, const char *name, const char *tres)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_limit *l = sq_snapshot_row(s, i);
+
+		if (strcmp(l->qos, qos) == 0 &&
+		    strcmp(l->account, account) == 0 &&
+		    strcmp(l->user, user) == 0 && strcmp(l->limit, name) == 0 &&
+		    strcmp(l->tres, tres) == 0)
+			return l;
+	}
+	return NULL;
+}
+
+/* v0.0.38: the limits assoc_mgr lists, with their values and, for the
+ * associations, the same use (the queue of the same workload; QOS
+ * per-user rows: assoc_mgr keeps users whose jobs have ended). */
+static void
+test_limits_v38_vs_assoc_mgr(void **state)
+{
+	struct sq_snapshot *assocs =
+	    json(SQ_KIND_ASSOCS, "rest/v0.0.38/slurmdb_associations.json");
+	struct sq_snapshot *qos =
+	    json(SQ_KIND_QOS, "rest/v0.0.38/slurmdb_qos.json");
+	struct sq_snapshot *jobs = json(SQ_KIND_JOBS, "rest/v0.0.38/jobs.json");
+	struct sq_snapshot *r = sq_snapshot_new(SQ_KIND_LIMITS, 0);
+	struct sq_snapshot *c = text(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+				     "cli/22.05/admin_assoc_mgr.txt");
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sq_limits_build(r, assocs, qos, jobs), 0);
+	for (i = 0; i < c->nrows; i++) {
+		const struct sq_limit *a = sq_snapshot_row(c, i);
+		const struct sq_limit *b =
+		    limit(r, a->qos, a->account, a->user, a->limit, a->tres);
+
+		if (b == NULL && strcmp(a->scope, "qos") == 0)
+			continue;
+		if (b == NULL)
+			fail_msg("%s %s %s %s missing", a->account, a->user,
+				 a->limit, a->tres);
+		assert_int_equal(b->value, a->value);
+		assert_string_equal(b->parent, a->parent);
+		if (strcmp(a->scope, "assoc") == 0)
+			assert_int_equal(b->used, a->used);
+	}
+	/* carol runs 2 jobs (MaxJobs=2), chemistry holds 5 GPUs (of 6), bob
+	 * has 26 jobs submitted (an array of 17 pending tasks among them) */
+	assert_int_equal(
+	    limit(r, "", "chemistry", "carol", "MaxJobs", "")->used, 2);
+	assert_int_equal(
+	    limit(r, "", "chemistry", "", "GrpTRES", "gres/gpu")->used, 5);
+	assert_int_equal(
+	    limit(r, "", "chemistry", "bob", "MaxSubmitJobs", "")->used, 26);
+	sq_snapshot_unref(assocs);
+	sq_snapshot_unref(qos);
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
+/* v0.0.40-42: every row's use is counted, the unset limits give none */
+static void
+test_limits_v4x(void **state)
+{
+	size_t v, i;
+
+	(void)state;
+	for (v = 1; v <= 3; v++) {
+		struct sq_snapshot *assocs = rest(SQ_KIND_ASSOCS, versions[v],
+						  "slurmdb_associations.json");
+		struct sq_snapshot *qos =
+		    rest(SQ_KIND_QOS, versions[v], "slurmdb_qos.json");
+		struct sq_snapshot *jobs =
+		    rest(SQ_KIND_JOBS, versions[v], "slurm_jobs.json");
+		struct sq_snapshot *r = sq_snapshot_new(SQ_KIND_LIMITS, 0);
+
+		assert_int_equal(sq_limits_build(r, assocs, qos, jobs), 0);
+		assert_true(r->nrows > 0);
+		for (i = 0; i < r->nrows; i++) {
+			const struct sq_limit *l = sq_snapshot_row(r, i);
+
+			assert_true(l->value >= 0);
+			assert_true(l->limit[0] != '\0');
+		}
+		sq_snapshot_unref(assocs);
+		sq_snapshot_unref(qos);
+		sq_snapshot_unref(jobs);
+		sq_snapshot_unref(r);
+	}
+}
+
+/* v0.0.40-42: job 6's PREEMPTED run, its preemptor inferred = the one
+ * the controller log names, mode REQUEUE from the partition. */
+static void
+test_events_v4x_vs_log(void **state)
+{
+	struct sq_snapshot *log =
+	    text(SQ_KIND_EVENTS, sq_parse_events_log,
+		 "rest/v0.0.42/cli_slurmctld_preempt.log");
+	const struct sq_event *l, *e;
+	size_t v;
+
+	(void)state;
+	assert_int_equal(log->nrows, 1);
+	l = sq_snapshot_row(log, 0);
+	for (v = 1; v <= 3; v++) {
+		char rel[200];
+		struct sq_snapshot *runs, *jobs, *parts, *qos, *ev;
+
+		snprintf(rel, sizeof(rel),
+			 "history/24.11/slurmdb_%s_jobs_show_duplicates.json",
+			 versions[v]);
+		runs = json(SQ_KIND_HISTORY, rel);
+		jobs = rest(SQ_KIND_JOBS, versions[v], "slurm_jobs.json");
+		parts = rest(SQ_KIND_PARTITIONS, versions[v],
+			     "slurm_partitions.json");
+		qos = rest(SQ_KIND_QOS, versions[v], "slurmdb_qos.json");
+		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(sq_events_from_runs(ev, runs, 0), 0);
+		assert_int_equal(ev->nrows, 1);
+		sq_events_infer(ev, runs, jobs, parts, qos);
+		assert_int_equal(sq_events_from_restarts(ev, NULL, jobs), 0);
+		sq_events_finish(ev, jobs);
+		e = sq_snapshot_row(ev, 0);
+		assert_int_equal(e->victim_job, l->victim_job);
+		assert_int_equal(e->preemptor_job, l->preemptor_job);
+		assert_string_equal(e->preemptor_partition, "high");
+		assert_string_equal(e->mode, "REQUEUE");
+		assert_string_equal(e->source, "sacct+inferred");
+		assert_true(e->time >= l->time - 2 && e->time <= l->time + 2);
+		assert_int_equal(e->restarts, 1);
+		/* without partitions and QOS nothing outranks: no guess */
+		sq_snapshot_unref(ev);
+		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(sq_events_from_runs(ev, runs, 0), 0);
+		sq_events_infer(ev, runs, jobs, NULL, NULL);
+		assert_int_equal(
+		    ((struct sq_event *)sq_snapshot_row(ev, 0))->preemptor_job,
+		    0);
+		sq_snapshot_unref(ev);
+		sq_snapshot_unref(runs);
+		sq_snapshot_unref(jobs);
+		sq_snapshot_unref(parts);
+		sq_snapshot_unref(qos);
+	}
+	sq_snapshot_unref(log);
+}
+
+/* v0.0.38: a manual requeue (REQUEUED) is an event with no preemptor;
+ * runs before the window are not. */
+static void
+test_events_v38_requeue(void **state)
+{
+	struct sq_snapshot *runs =
+	    json(SQ_KIND_HISTORY, "history/22.05/slurmdb_v0.0.38_jobs.json");
+	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	const struct sq_event *e;
+
+	(void)state;
+	assert_int_equal(sq_events_from_runs(ev, runs, 0), 0);
+	assert_int_equal(ev->nrows, 1);
+	e = sq_snapshot_row(ev, 0);
+	assert_int_equal(e->victim_job, 131193);
+	assert_string_equal(e->state, "REQUEUED");
+	sq_events_infer(ev, runs, NULL, NULL, NULL);
+	assert_int_equal(e->preemptor_job, 0);
+	assert_string_equal(e->source, "sacct");
+	sq_snapshot_unref(ev);
+	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	assert_int_equal(sq_events_from_runs(ev, runs, INT64_MAX), 0);
+	assert_int_equal(ev->nrows, 0);
+	sq_snapshot_unref(ev);
+	sq_snapshot_unref(runs);
+}
+
+static void
+test_limits_tres(void **state)
+{
+	(void)state;
+	assert_int_equal(sq_limits_tres("cpu=2,mem=1000M,gres/gpu=1", "mem"),
+			 1000);
+	assert_int_equal(sq_limits_tres("cpu=2,mem=2G", "mem"), 2048);
+	assert_int_equal(
+	    sq_limits_tres("gres/gpu=2,gres/gpu:a100=2", "gres/gpu:a100"), 2);
+	assert_int_equal(sq_limits_tres("gres/gpu:a100=2", "gres/gpu"), 0);
+	assert_int_equal(sq_limits_tres("", "cpu"), 0);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gpus_versions),
+		cmocka_unit_test(test_gpus_v38_vs_scontrol),
+		cmocka_unit_test(test_prio_v38_vs_sprio),
+		cmocka_unit_test(test_prio_v4x_vs_sprio),
+		cmocka_unit_test(test_prio_by_partition),
+		cmocka_unit_test(test_limits_v38_vs_assoc_mgr),
+		cmocka_unit_test(test_limits_v4x),
+		cmocka_unit_test(test_events_v4x_vs_log),
+		cmocka_unit_test(test_events_v38_requeue),
+		cmocka_unit_test(test_limits_tres),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
