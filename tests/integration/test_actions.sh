@@ -281,12 +281,12 @@ slurm scancel $many
 
 # --- ssh (opsadmin is a Slurm administrator; alice is not)
 key=$TB/ssh/id_ed25519
-if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+if [ -r "$key" ] && ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	: >"$tmp/sshcfg"
 	viassh() {
 		u=$1
 		shift
-		"$SQUALL" -b ssh -H 127.0.0.1 -p 2222 -l "$u" --identity "$key" \
+		"$SQUALL" -b ssh -H 127.0.0.1 -p $SSH_PORT -l "$u" --identity "$key" \
 			--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg" \
 			"$@" >"$tmp/out" 2>"$tmp/err"
 	}
@@ -314,11 +314,11 @@ if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
 	check "ssh: cancel (CANCELLED)" test "$(jfield "$J4" JobState)" = CANCELLED
 	check "ssh: the audit names the ssh backend" grep -q '"backend":"ssh","action":"cancel"' "$audit"
 else
-	echo "skip - ssh backend: sshd on 127.0.0.1:2222 or its key is not available"
+	echo "skip - ssh backend: sshd on 127.0.0.1:$SSH_PORT or its key is not available"
 fi
 
 # --- rest (root's token; alice's token for the refusal)
-REST=http://127.0.0.1:6820
+REST=http://127.0.0.1:$REST_PORT
 if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"
 	cp "$TB/jwt/alice.token" "$tmp/alice.token" && chmod 600 "$tmp/alice.token"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_rest.sh - the rest backend against the testbed's slurmrestd 22.05
-# (JWT on 127.0.0.1:6820, rest_auth/local on alice's unix socket): `--once
+# (JWT on 127.0.0.1:$REST_PORT, rest_auth/local on alice's unix socket): `--once
 # --format tsv` through rest must agree with the local backend for
 # partitions, nodes, jobs and the accounting views; wrong, mismatched and
 # expired tokens and unsafe token files must give a clear message and exit
@@ -9,7 +9,7 @@
 # running, one held, a small array) and cancels only those, by id.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-REST=http://127.0.0.1:${REST_PORT:-6820}
+REST=http://127.0.0.1:$REST_PORT
 SOCK=$TB/run/rest/alice.sock
 TOKEN=$TB/jwt/root.token
 tmp=$(mktemp -d)
@@ -174,7 +174,7 @@ check "no token in any message or output" test $leaked -eq 0
 
 # --- transport rules
 start=$(date +%s)
-"$SQUALL" -b rest -u http://10.255.255.1:6820 --token-file "$TOKEN" --once --view jobs >/dev/null 2>"$tmp/err"
+"$SQUALL" -b rest -u http://10.255.255.1:$REST_PORT --token-file "$TOKEN" --once --view jobs >/dev/null 2>"$tmp/err"
 rc=$?
 check "plain http off loopback: refused as usage error (exit 2)" test $rc -eq 2
 check "plain http off loopback: refused before any connection" test $(($(date +%s) - start)) -le 2

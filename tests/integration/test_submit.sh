@@ -16,7 +16,7 @@ export SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$tmp/state"
 unset SSH_AUTH_SOCK
 audit=$XDG_STATE_HOME/squall/audit.log
 name=sqsub-it-$$
-REST=http://127.0.0.1:${REST_PORT:-6820}
+REST=http://127.0.0.1:$REST_PORT
 : >"$tmp/ids"
 cleanup() {
 	for j in $(cat "$tmp/ids"); do slurm scancel "$j" 2>/dev/null; done
@@ -71,12 +71,12 @@ check "local: undo is offered (cancel ID)" grep -q "^undo: cancel $(new_id)\$" "
 
 # --- ssh (as alice)
 key=$TB/ssh/id_ed25519
-if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+if [ -r "$key" ] && ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	: >"$tmp/sshcfg"
 	viassh() {
 		u=$1
 		shift
-		"$SQUALL" -b ssh -H 127.0.0.1 -p 2222 -l "$u" --identity "$key" \
+		"$SQUALL" -b ssh -H 127.0.0.1 -p $SSH_PORT -l "$u" --identity "$key" \
 			--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg" \
 			"$@" >"$tmp/out" 2>"$tmp/err"
 	}
@@ -85,7 +85,7 @@ if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
 	check "ssh: the preview names the ssh target" grep -q "^\[ssh alice@127.0.0.1\] sbatch --parsable" "$tmp/out"
 	check_submit ssh alice "$name ssh"
 else
-	notok "ssh: sshd on 127.0.0.1:2222 or $key is not there"
+	notok "ssh: sshd on 127.0.0.1:$SSH_PORT or $key is not there"
 fi
 
 # --- rest (alice's token)
