@@ -32,6 +32,18 @@ str_or_none(struct sq_snapshot *s, json_object *v)
 	return sq_is_none(r) ? "" : r;
 }
 
+/* A job's TRES-per-node in 22.05's spelling (sq_gres_tres_legacy). */
+static const char *
+gres_legacy(struct sq_snapshot *s, const char *g)
+{
+	char buf[512];
+
+	if (strstr(g, "gres/") == NULL || strlen(g) >= sizeof(buf))
+		return g;
+	memcpy(buf, g, strlen(g) + 1);
+	return sq_snapshot_str(s, sq_gres_tres_legacy(buf));
+}
+
 /* ---------------------------------------------------------- partitions */
 
 /* v0.0.38 preemption_mode ["requeue"] / ["disabled"] as scontrol prints
@@ -92,7 +104,10 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (p == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		p->name = sq_snapshot_str(c->s, name);
-		p->is_default = sq_sj_has(sq_sj_get(o, "flags"), "default");
+		/* v0.0.40-v0.0.42 (24.11) carry no flags: unknown, not "no" */
+		p->is_default = sq_sj_get(o, "flags") == NULL
+				    ? -1
+				    : sq_sj_has(sq_sj_get(o, "flags"), "default");
 		st = sq_sj_get(o, "state");
 		if (st == NULL) /* v0.0.40+; v0.0.39 has no state */
 			st = sq_sj_path(o, "partition", "state", NULL);
@@ -596,7 +611,7 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->priority = sq_sj_numk(o, "priority", SQ_NONE);
 	j->nodes = sq_sj_numk(o, "node_count", SQ_NONE);
 	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
-	j->gres = str_or_none(s, sq_sj_get(o, "tres_per_node"));
+	j->gres = gres_legacy(s, str_or_none(s, sq_sj_get(o, "tres_per_node")));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
 	/* minutes; more than seconds can count is no limit we know */
 	j->time_limit = tl < 0 ? tl : tl > INT64_MAX / 60 ? SQ_NONE : tl * 60;
