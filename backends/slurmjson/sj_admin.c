@@ -520,8 +520,13 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		u->admin_level = sq_sj_str(s, lvl, ",");
 		u->coordinator_of = names(s, sq_sj_get(o, "coordinators"));
 		u->accounts = u->qos = "";
-		u->default_qos =
-		    str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
+		/* 26.05's v0.0.45 /users has default.qos as a QOS id (0
+		 * for none): only a name is shown, the associations tell */
+		u->default_qos = sq_sj_cstr(sq_sj_path(o, "default", "qos",
+							NULL)) != NULL
+				     ? str_or_none(s, sq_sj_path(o, "default",
+								 "qos", NULL))
+				     : "";
 		m = as != NULL && json_object_is_type(as, json_type_array)
 			? json_object_array_length(as)
 			: 0;

@@ -134,8 +134,12 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 			p->priority_job_factor =
 			    sq_sj_numk(o, "priority_job_factor", SQ_NONE);
 		}
-		p->preempt_mode =
-		    preempt_mode(c->s, sq_sj_get(o, "preemption_mode"));
+		/* v0.0.38 "preemption_mode"; 24.11's v0.0.40-42 have none;
+		 * 26.05's v0.0.45 "preempt_mode": ["REQUEUE"] */
+		p->preempt_mode = preempt_mode(
+		    c->s, sq_sj_get(o, "preemption_mode") != NULL
+			      ? sq_sj_get(o, "preemption_mode")
+			      : sq_sj_get(o, "preempt_mode"));
 		if (sq_sj_get(o, "maximums") != NULL) {
 			p->max_time =
 			    sq_sj_num(sq_sj_path(o, "maximums", "time", NULL),

@@ -80,7 +80,7 @@ V=$(api /openapi/v3 | jq -r '.paths | keys[]' |
 api "/slurm/v0.0.$V/partitions" >"$tmp/parts.json"
 has_default=1 has_preempt=1
 jq -e '.partitions[0] | has("flags")' "$tmp/parts.json" >/dev/null || has_default=0
-jq -e '.partitions[0] | has("preemption_mode")' "$tmp/parts.json" >/dev/null || has_preempt=0
+jq -e '.partitions[0] | has("preemption_mode") or has("preempt_mode")' "$tmp/parts.json" >/dev/null || has_preempt=0
 pcols=partition,state,nodes,nodes_idle,cpus_alloc,cpus_total,gpus_alloc,gpus_total,priority_tier,priority_job_factor,max_time,qos,nodelist
 absent=
 [ $has_default = 1 ] && pcols=$pcols,default || absent=default
