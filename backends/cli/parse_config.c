@@ -34,7 +34,9 @@ add(struct sq_snapshot *s, const char *section, const char *key,
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	kv->section = section[0] ? sq_snapshot_str(s, section) : "";
 	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
+	/* scontrol prints unset strings as "(null)": an empty cell */
+	kv->value = strcmp(value, "(null)") == 0 ? ""
+						 : sq_snapshot_str(s, value);
 	return 0;
 }
 
