@@ -427,7 +427,10 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 			    qo, "priority",
 			    json_object_new_int64(strtoll(p, NULL, 10)));
 			q = new_req(out, "POST", i);
-			if (q == NULL || set_body(q, wrap("QOS", qo)) == -1)
+			/* v0.0.38 {"QOS": [...]}, v0.0.40+ {"qos": [...]} */
+			if (q == NULL ||
+			    set_body(q, wrap(vdb >= 40 ? "qos" : "QOS", qo)) ==
+				-1)
 				goto nomem;
 			snprintf(q->path, sizeof(q->path),
 				 "/slurmdb/v0.0.%d/qos", vdb);
@@ -583,7 +586,7 @@ read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	case SQ_KIND_QOS:
 		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/qos/%s",
 			 api->slurmdb, t);
-		key = "QOS";
+		key = api->slurmdb >= 40 ? "qos" : "QOS";
 		break;
 	case SQ_KIND_ASSOCS:
 		sq_action_assoc_split(t, acc, user, part);
