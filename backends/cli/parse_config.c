@@ -73,8 +73,8 @@ add(struct sq_snapshot *s, const char *section, const char *key,
 	kv->section = section[0] ? sq_snapshot_str(s, section) : "";
 	kv->key = sq_snapshot_str(s, key);
 	/* scontrol prints unset strings as "(null)": an empty cell */
-	kv->value = strcmp(value, "(null)") == 0 ? ""
-						 : sq_snapshot_str(s, value);
+	kv->value =
+	    strcmp(value, "(null)") == 0 ? "" : sq_snapshot_str(s, value);
 	return 0;
 }
 

@@ -177,10 +177,10 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		j->qos = sq_strtab_str(&st, f[F_QOS]);
 		j->state_compact = sq_strtab_str(&st, f[F_STATE_C]);
 		j->state = sq_strtab_str(&st, f[F_STATE]);
-		j->gres = sq_is_none(f[F_TRES])
-			      ? ""
-			      : sq_strtab_str(&st,
-					      sq_gres_tres_legacy(f[F_TRES]));
+		j->gres =
+		    sq_is_none(f[F_TRES])
+			? ""
+			: sq_strtab_str(&st, sq_gres_tres_legacy(f[F_TRES]));
 		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])
 				? ""

@@ -323,9 +323,10 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 				    set_body(q, account_assoc_body(
 						    a, t, cluster)) == -1)
 					goto nomem;
-				snprintf(q->path, sizeof(q->path),
-					 "/slurmdb/v0.0.%d/accounts_association",
-					 vdb);
+				snprintf(
+				    q->path, sizeof(q->path),
+				    "/slurmdb/v0.0.%d/accounts_association",
+				    vdb);
 				break;
 			}
 			/* the account, then its association (POST

@@ -522,11 +522,10 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		u->accounts = u->qos = "";
 		/* 26.05's v0.0.45 /users has default.qos as a QOS id (0
 		 * for none): only a name is shown, the associations tell */
-		u->default_qos = sq_sj_cstr(sq_sj_path(o, "default", "qos",
-							NULL)) != NULL
-				     ? str_or_none(s, sq_sj_path(o, "default",
-								 "qos", NULL))
-				     : "";
+		u->default_qos =
+		    sq_sj_cstr(sq_sj_path(o, "default", "qos", NULL)) != NULL
+			? str_or_none(s, sq_sj_path(o, "default", "qos", NULL))
+			: "";
 		m = as != NULL && json_object_is_type(as, json_type_array)
 			? json_object_array_length(as)
 			: 0;

@@ -105,9 +105,10 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		p->name = sq_snapshot_str(c->s, name);
 		/* v0.0.40-v0.0.42 (24.11) carry no flags: unknown, not "no" */
-		p->is_default = sq_sj_get(o, "flags") == NULL
-				    ? -1
-				    : sq_sj_has(sq_sj_get(o, "flags"), "default");
+		p->is_default =
+		    sq_sj_get(o, "flags") == NULL
+			? -1
+			: sq_sj_has(sq_sj_get(o, "flags"), "default");
 		st = sq_sj_get(o, "state");
 		if (st == NULL) /* v0.0.40+; v0.0.39 has no state */
 			st = sq_sj_path(o, "partition", "state", NULL);
@@ -136,10 +137,10 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		}
 		/* v0.0.38 "preemption_mode"; 24.11's v0.0.40-42 have none;
 		 * 26.05's v0.0.45 "preempt_mode": ["REQUEUE"] */
-		p->preempt_mode = preempt_mode(
-		    c->s, sq_sj_get(o, "preemption_mode") != NULL
-			      ? sq_sj_get(o, "preemption_mode")
-			      : sq_sj_get(o, "preempt_mode"));
+		p->preempt_mode =
+		    preempt_mode(c->s, sq_sj_get(o, "preemption_mode") != NULL
+					   ? sq_sj_get(o, "preemption_mode")
+					   : sq_sj_get(o, "preempt_mode"));
 		if (sq_sj_get(o, "maximums") != NULL) {
 			p->max_time =
 			    sq_sj_num(sq_sj_path(o, "maximums", "time", NULL),

@@ -274,9 +274,8 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	h->partition = sq_sj_strk(s, o, "partition");
 	h->qos = sq_sj_strk(s, o, "qos");
 	h->name = sq_sj_strk(s, o, "name");
-	h->state =
-	    sq_snapshot_str(s, record_state(sq_sj_path(o, "state", "current",
-							  NULL)));
+	h->state = sq_snapshot_str(
+	    s, record_state(sq_sj_path(o, "state", "current", NULL)));
 	exit_of(sq_sj_get(o, "exit_code"), &h->exit_code, &h->signal);
 	h->submit = epoch(tm, "submission");
 	h->start = epoch(tm, "start");

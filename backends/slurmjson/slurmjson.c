@@ -108,7 +108,8 @@ read_meta(json_object *root, struct sq_sj_info *info)
 		int64_t b = sq_sj_numk(ver, "minor", SQ_NONE);
 		int64_t c = sq_sj_numk(ver, "micro", SQ_NONE);
 
-		/* bounded, so gcc 14 sees the text fits (-Wformat-truncation) */
+		/* bounded, so gcc 14 sees the text fits (-Wformat-truncation)
+		 */
 		if (a >= 0 && a < 1000 && b >= 0 && b < 100 && c >= 0 &&
 		    c < 1000)
 			snprintf(info->release, sizeof(info->release),

@@ -76,10 +76,9 @@ test_partitions(void **state)
 				/* v0.0.40-v0.0.44 carry no flags: unknown */
 				assert_int_equal(p->is_default,
 						 live[i].ver >= 45 ? 1 : -1);
-				assert_string_equal(p->preempt_mode,
-						    live[i].ver >= 45
-							? "REQUEUE"
-							: "");
+				assert_string_equal(
+				    p->preempt_mode,
+				    live[i].ver >= 45 ? "REQUEUE" : "");
 			}
 		}
 		sq_snapshot_unref(s);
@@ -131,7 +130,8 @@ test_accounting(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(live) / sizeof(live[0]); i++) {
-		struct sq_snapshot *q = parse(SQ_KIND_QOS, i, "slurmdb_qos.json");
+		struct sq_snapshot *q =
+		    parse(SQ_KIND_QOS, i, "slurmdb_qos.json");
 		struct sq_snapshot *a =
 		    parse(SQ_KIND_ASSOCS, i, "slurmdb_associations.json");
 		int alice_default = 0, seeded = 0;
