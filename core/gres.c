@@ -182,3 +182,18 @@ sq_gres_count(const char *s, const char *name)
 		return untyped_sum;
 	return typed ? typed_sum : 0;
 }
+
+char *
+sq_gres_tres_legacy(char *s)
+{
+	char *p = s;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, "gres/", 5) == 0)
+			p[4] = ':';
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return s;
+}

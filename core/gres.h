@@ -31,6 +31,14 @@ int sq_gres_parse(const char *s, struct sq_gres_item *items, int max);
  */
 int64_t sq_gres_count(const char *s, const char *name);
 
+/*
+ * Job TRES-per-node as 22.05 prints it: Slurm 23.02+ writes
+ * "gres/gpu:a100:2" where 22.05 wrote "gres:gpu:a100:2"; rewrite each
+ * "gres/" at the start of a list item to "gres:" in place (same length),
+ * so every release shows one spelling. Returns s.
+ */
+char *sq_gres_tres_legacy(char *s);
+
 /* Is a GRES name an accelerator (gpu, tpu, shard, mps, ...)? */
 int sq_gres_is_accel(const char *name);
 

@@ -57,7 +57,7 @@ int sq_kind_from_name(const char *name);
 
 struct sq_partition {
 	const char *name;
-	int is_default;
+	int is_default;       /* 1, 0, or -1: the source does not say */
 	const char *state;    /* UP, DOWN, DRAIN, INACTIVE */
 	const char *nodelist; /* n[1-4] */
 	int64_t nodes_total;

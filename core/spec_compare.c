@@ -336,7 +336,7 @@ compare_default(const struct sq_spec *spec, const struct sq_spec_live *live,
 		const struct sq_partition *p =
 		    sq_snapshot_row(live->partitions, i);
 
-		if (p->is_default)
+		if (p->is_default > 0)
 			have = p->name;
 	}
 	if (have[0] == '\0')

@@ -30,7 +30,7 @@ c_default(const void *rec, char *buf, size_t n)
 
 	(void)buf;
 	(void)n;
-	return r->is_default ? "yes" : "no";
+	return r->is_default < 0 ? "" : r->is_default ? "yes" : "no";
 }
 
 static const char *

@@ -6,6 +6,7 @@
  * "Configuration data as of" line is kept as key ConfigTime.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
@@ -24,17 +25,56 @@ trim(char *p)
 	return p;
 }
 
+/*
+ * 23.02+ print list settings one per line, "Prolog[0] = a", "Prolog[1] =
+ * b", where 22.05 printed "Prolog = a": the key without its index, the
+ * values joined with ',' into the first row. 1 when value was joined.
+ */
+static int
+indexed_key(struct sq_snapshot *s, const char **key, char *base, size_t n,
+	    const char *value)
+{
+	const char *br = strchr(*key, '[');
+	char *end, joined[2048];
+	struct sq_kv *prev;
+	long idx;
+
+	if (br == NULL || br == *key || (size_t)(br - *key) >= n)
+		return 0;
+	idx = strtol(br + 1, &end, 10);
+	if (end == br + 1 || *end != ']' || end[1] != '\0' || idx < 0)
+		return 0;
+	snprintf(base, n, "%.*s", (int)(br - *key), *key);
+	*key = base;
+	if (idx == 0 || s->nrows == 0)
+		return 0;
+	prev = sq_snapshot_row(s, s->nrows - 1);
+	if (strcmp(prev->key, base) != 0 ||
+	    (size_t)snprintf(joined, sizeof(joined), "%s,%s", prev->value,
+			     value) >= sizeof(joined))
+		return 0;
+	prev->value = sq_snapshot_str(s, joined);
+	return 1;
+}
+
 static int
 add(struct sq_snapshot *s, const char *section, const char *key,
     const char *value, struct sq_err *err)
 {
-	struct sq_kv *kv = sq_snapshot_add(s);
+	char base[128];
+	struct sq_kv *kv;
+
+	if (indexed_key(s, &key, base, sizeof(base), value))
+		return 0;
+	kv = sq_snapshot_add(s);
 
 	if (kv == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	kv->section = section[0] ? sq_snapshot_str(s, section) : "";
 	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
+	/* scontrol prints unset strings as "(null)": an empty cell */
+	kv->value =
+	    strcmp(value, "(null)") == 0 ? "" : sq_snapshot_str(s, value);
 	return 0;
 }
 

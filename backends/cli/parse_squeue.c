@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
+#include "core/gres.h"
 #include "core/parse.h"
 #include "core/strtab.h"
 
@@ -177,7 +178,9 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		j->state_compact = sq_strtab_str(&st, f[F_STATE_C]);
 		j->state = sq_strtab_str(&st, f[F_STATE]);
 		j->gres =
-		    sq_is_none(f[F_TRES]) ? "" : sq_strtab_str(&st, f[F_TRES]);
+		    sq_is_none(f[F_TRES])
+			? ""
+			: sq_strtab_str(&st, sq_gres_tres_legacy(f[F_TRES]));
 		j->tres_alloc = j->prio_by_part = "";
 		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])

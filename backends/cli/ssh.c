@@ -7,8 +7,10 @@
  * backoff, by the following queries. Never prints.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,6 +250,23 @@ on_exit_signal(ssh_session session, ssh_channel channel, const char *sig,
 	}
 }
 
+/* The remote command's exit status, -1 when the server sent none (killed
+ * by a signal). libssh 0.11 (Debian 13) deprecates
+ * ssh_channel_get_exit_status for ssh_channel_get_exit_state. */
+static int
+exit_status(ssh_channel ch)
+{
+#if LIBSSH_VERSION_INT >= SSH_VERSION_INT(0, 11, 0)
+	uint32_t code = 0;
+
+	if (ssh_channel_get_exit_state(ch, &code, NULL, NULL) != SSH_OK)
+		return -1;
+	return code > INT_MAX ? -1 : (int)code;
+#else
+	return ssh_channel_get_exit_status(ch);
+#endif
+}
+
 /*
  * Run cmd on a new channel. *started tells whether the server accepted the
  * command (before that, nothing ran and a retry is harmless). *fatal is
@@ -356,7 +375,7 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 			goto out;
 		}
 	}
-	n = ssh_channel_get_exit_status(ch);
+	n = exit_status(ch);
 	if (n >= 0)
 		*status = n;
 	else if (es.signo != 0)

@@ -94,6 +94,47 @@ sq_rest_minutes(const char *v, int64_t *out)
 }
 
 /* POST /slurm/V/job/ID body of an update: time_limit, nice, ... */
+/*
+ * addaccount from v0.0.40 (23.11) on: POST /accounts_association makes the
+ * account and its association under the parent in one request. (Those
+ * versions ignore parent_account in POST /associations and want a user.)
+ */
+static json_object *
+account_assoc_body(const struct sq_action *a, const char *name,
+		   const char *cluster)
+{
+	json_object *o = json_object_new_object();
+	json_object *cond = json_object_new_object();
+	json_object *set = json_object_new_object();
+	json_object *acct = json_object_new_object();
+	json_object *accts = json_object_new_array();
+	json_object *clus = json_object_new_array();
+	const char *d = sq_action_arg(a, "description");
+	const char *org = sq_action_arg(a, "organization");
+	const char *par = sq_action_arg(a, "parent");
+	const char *fs = sq_action_arg(a, "fairshare");
+
+	json_object_array_add(accts, json_object_new_string(name));
+	json_object_array_add(clus, json_object_new_string(cluster));
+	json_object_object_add(set, "parent",
+			       json_object_new_string(par ? par : "root"));
+	if (fs != NULL && strcmp(fs, "parent") != 0)
+		json_object_object_add(
+		    set, "fairshare",
+		    json_object_new_int64(strtoll(fs, NULL, 10)));
+	json_object_object_add(cond, "accounts", accts);
+	json_object_object_add(cond, "clusters", clus);
+	json_object_object_add(cond, "association", set);
+	json_object_object_add(acct, "description",
+			       json_object_new_string(d ? d : name));
+	json_object_object_add(
+	    acct, "organization",
+	    json_object_new_string(org ? org : (par ? par : name)));
+	json_object_object_add(o, "association_condition", cond);
+	json_object_object_add(o, "account", acct);
+	return o;
+}
+
 static json_object *
 job_update_body(const struct sq_action *a, struct sq_err *err)
 {
@@ -274,6 +315,20 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 			const char *par = sq_action_arg(a, "parent");
 			const char *fs = sq_action_arg(a, "fairshare");
 
+			if (vdb >= 40) {
+				json_object_put(acct);
+				json_object_put(as);
+				q = new_req(out, "POST", i);
+				if (q == NULL ||
+				    set_body(q, account_assoc_body(
+						    a, t, cluster)) == -1)
+					goto nomem;
+				snprintf(
+				    q->path, sizeof(q->path),
+				    "/slurmdb/v0.0.%d/accounts_association",
+				    vdb);
+				break;
+			}
 			/* the account, then its association (POST
 			 * /accounts alone makes no association) */
 			json_object_object_add(acct, "name",
@@ -373,7 +428,10 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 			    qo, "priority",
 			    json_object_new_int64(strtoll(p, NULL, 10)));
 			q = new_req(out, "POST", i);
-			if (q == NULL || set_body(q, wrap("QOS", qo)) == -1)
+			/* v0.0.38 {"QOS": [...]}, v0.0.40+ {"qos": [...]} */
+			if (q == NULL ||
+			    set_body(q, wrap(vdb >= 40 ? "qos" : "QOS", qo)) ==
+				-1)
 				goto nomem;
 			snprintf(q->path, sizeof(q->path),
 				 "/slurmdb/v0.0.%d/qos", vdb);

@@ -132,7 +132,7 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	case SQ_KIND_QOS:
 		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/qos/%s",
 			 api->slurmdb, t);
-		key = "QOS";
+		key = api->slurmdb >= 40 ? "qos" : "QOS";
 		break;
 	case SQ_KIND_ASSOCS:
 		sq_action_assoc_split(t, acc, user, part);

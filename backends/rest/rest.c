@@ -385,7 +385,7 @@ remember_default(struct rest_priv *p, const struct sq_snapshot *parts)
 	for (i = 0; i < parts->nrows; i++) {
 		const struct sq_partition *pt = sq_snapshot_row(parts, i);
 
-		if (pt->is_default)
+		if (pt->is_default > 0)
 			snprintf(p->default_part, sizeof(p->default_part), "%s",
 				 pt->name);
 	}

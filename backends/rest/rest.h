@@ -170,7 +170,7 @@ int sq_http_request_sink(struct sq_http *h, const char *method,
 
 /* The oldest and newest API versions the mapping understands. */
 #define SQ_REST_API_MIN 38
-#define SQ_REST_API_MAX 44
+#define SQ_REST_API_MAX 45
 
 struct sq_rest_api {
 	int slurm;        /* chosen /slurm/v0.0.N/ (0: none) */

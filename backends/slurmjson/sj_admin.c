@@ -521,8 +521,12 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		u->admin_level = sq_sj_str(s, lvl, ",");
 		u->coordinator_of = names(s, sq_sj_get(o, "coordinators"));
 		u->accounts = u->qos = "";
+		/* 26.05's v0.0.45 /users has default.qos as a QOS id (0
+		 * for none): only a name is shown, the associations tell */
 		u->default_qos =
-		    str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
+		    sq_sj_cstr(sq_sj_path(o, "default", "qos", NULL)) != NULL
+			? str_or_none(s, sq_sj_path(o, "default", "qos", NULL))
+			: "";
 		m = as != NULL && json_object_is_type(as, json_type_array)
 			? json_object_array_length(as)
 			: 0;
@@ -553,6 +557,11 @@ sq_slurmjson_users_join(struct sq_snapshot *users,
 
 			if (strcmp(x->user, u->name) != 0)
 				continue;
+			/* 24.11's GET /users leaves default.account empty
+			 * unless with_assocs: the association says it */
+			if (u->default_account[0] == '\0' && x->is_default > 0)
+				u->default_account =
+				    sq_snapshot_str(users, x->account);
 			if (sq_admin_list_add(users, &u->accounts,
 					      x->account) == -1 ||
 			    sq_admin_list_add(users, &u->qos, x->qos) == -1)
@@ -631,6 +640,10 @@ sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		q->flags = names(s, sq_sj_get(o, "flags"));
 		q->usage_factor = dbl(sq_sj_get(o, "usage_factor"));
 		q->usage_threshold = dbl(sq_sj_get(o, "usage_threshold"));
+		/* v0.0.40+ say {set: false, infinite: true} for no
+		 * threshold, which sacctmgr prints as an empty cell */
+		if (isinf(q->usage_threshold))
+			q->usage_threshold = NAN;
 		q->grp_jobs =
 		    limit(sq_sj_path(mx, "active_jobs", "count", NULL));
 		q->grp_jobs_accrue =

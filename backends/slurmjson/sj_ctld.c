@@ -33,6 +33,18 @@ str_or_none(struct sq_snapshot *s, json_object *v)
 	return sq_is_none(r) ? "" : r;
 }
 
+/* A job's TRES-per-node in 22.05's spelling (sq_gres_tres_legacy). */
+static const char *
+gres_legacy(struct sq_snapshot *s, const char *g)
+{
+	char buf[512];
+
+	if (strstr(g, "gres/") == NULL || strlen(g) >= sizeof(buf))
+		return g;
+	memcpy(buf, g, strlen(g) + 1);
+	return sq_snapshot_str(s, sq_gres_tres_legacy(buf));
+}
+
 /* ---------------------------------------------------------- partitions */
 
 /* v0.0.38 preemption_mode ["requeue"] / ["disabled"] as scontrol prints
@@ -93,7 +105,11 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (p == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		p->name = sq_snapshot_str(c->s, name);
-		p->is_default = sq_sj_has(sq_sj_get(o, "flags"), "default");
+		/* v0.0.40-v0.0.42 (24.11) carry no flags: unknown, not "no" */
+		p->is_default =
+		    sq_sj_get(o, "flags") == NULL
+			? -1
+			: sq_sj_has(sq_sj_get(o, "flags"), "default");
 		st = sq_sj_get(o, "state");
 		if (st == NULL) /* v0.0.40+; v0.0.39 has no state */
 			st = sq_sj_path(o, "partition", "state", NULL);
@@ -120,8 +136,12 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 			p->priority_job_factor =
 			    sq_sj_numk(o, "priority_job_factor", SQ_NONE);
 		}
+		/* v0.0.38 "preemption_mode"; 24.11's v0.0.40-42 have none;
+		 * 26.05's v0.0.45 "preempt_mode": ["REQUEUE"] */
 		p->preempt_mode =
-		    preempt_mode(c->s, sq_sj_get(o, "preemption_mode"));
+		    preempt_mode(c->s, sq_sj_get(o, "preemption_mode") != NULL
+					   ? sq_sj_get(o, "preemption_mode")
+					   : sq_sj_get(o, "preempt_mode"));
 		if (sq_sj_get(o, "maximums") != NULL) {
 			p->max_time =
 			    sq_sj_num(sq_sj_path(o, "maximums", "time", NULL),
@@ -639,7 +659,7 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->priority = sq_sj_numk(o, "priority", SQ_NONE);
 	j->nodes = sq_sj_numk(o, "node_count", SQ_NONE);
 	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
-	j->gres = str_or_none(s, sq_sj_get(o, "tres_per_node"));
+	j->gres = gres_legacy(s, str_or_none(s, sq_sj_get(o, "tres_per_node")));
 	j->tres_alloc = str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
 	j->prio_by_part =
 	    prio_by_part(s, sq_sj_get(o, "priority_by_partition"));

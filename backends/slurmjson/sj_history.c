@@ -29,6 +29,27 @@ first(json_object *v)
 	return s != NULL ? s : "";
 }
 
+/* A record's state as sacct prints it: 26.05's v0.0.45 lists a requeued
+ * record as ["PENDING", "REQUEUED"], and Slurm names such a state by its
+ * REQUEUED flag (job_state_string), as sacct and older versions do. */
+static const char *
+record_state(json_object *v)
+{
+	size_t i, n;
+
+	if (v != NULL && json_object_is_type(v, json_type_array)) {
+		n = json_object_array_length(v);
+		for (i = 1; i < n; i++) {
+			const char *f =
+			    sq_sj_cstr(json_object_array_get_idx(v, i));
+
+			if (f != NULL && strcmp(f, "REQUEUED") == 0)
+				return f;
+		}
+	}
+	return first(v);
+}
+
 /* exit_code {status, return_code, signal{signal_id|id}} as sacct's
  * "code:signal"; SQ_NONE when not finished. */
 static void
@@ -254,8 +275,8 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	h->partition = sq_sj_strk(s, o, "partition");
 	h->qos = sq_sj_strk(s, o, "qos");
 	h->name = sq_sj_strk(s, o, "name");
-	h->state =
-	    sq_snapshot_str(s, first(sq_sj_path(o, "state", "current", NULL)));
+	h->state = sq_snapshot_str(
+	    s, record_state(sq_sj_path(o, "state", "current", NULL)));
 	exit_of(sq_sj_get(o, "exit_code"), &h->exit_code, &h->signal);
 	h->submit = epoch(tm, "submission");
 	h->start = epoch(tm, "start");

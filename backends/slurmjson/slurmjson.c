@@ -109,10 +109,12 @@ read_meta(json_object *root, struct sq_sj_info *info)
 		int64_t b = sq_sj_numk(ver, "minor", SQ_NONE);
 		int64_t c = sq_sj_numk(ver, "micro", SQ_NONE);
 
-		if (a >= 0 && b >= 0 && c >= 0)
+		/* bounded, so gcc 14 sees the text fits (-Wformat-truncation)
+		 */
+		if (a >= 0 && a < 1000 && b >= 0 && b < 100 && c >= 0 &&
+		    c < 1000)
 			snprintf(info->release, sizeof(info->release),
-				 "%lld.%02lld.%lld", (long long)a, (long long)b,
-				 (long long)c);
+				 "%d.%02d.%d", (int)a, (int)b, (int)c);
 	}
 }
 

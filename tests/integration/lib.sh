@@ -2,6 +2,10 @@
 # ok/notok print TAP-like lines and count failures; finish exits with the
 # result. The Slurm commands run with the same environment squall uses.
 n_fail=0
+# the testbed's sshd and slurmrestd ports (tests/testbed/run-release sets
+# them for the newer releases' testbeds)
+SSH_PORT=${SSH_PORT:-2222}
+REST_PORT=${REST_PORT:-6820}
 ok() { echo "ok - $*"; }
 notok() {
 	echo "not ok - $*"

@@ -15,7 +15,7 @@ cat >"$W/config" <<EOF
 # a test configuration
 set refresh 20
 cluster here backend=local
-cluster lab backend=rest url=http://127.0.0.1:6820 user=alice token-file=$TB/jwt/alice.token
+cluster lab backend=rest url=http://127.0.0.1:$REST_PORT user=alice token-file=$TB/jwt/alice.token
 cluster slow backend=local slurm-bindir=$W/bin timeout=1
 cluster broken backend=ssh
 frobnicate now
@@ -40,7 +40,7 @@ check "an unknown command is reported with its line" \
 	grep -qF "squall: $W/config:7: unknown command 'frobnicate'" \
 	"$W/here.err"
 
-if [ -r "$TB/jwt/alice.token" ] && curl -s -o /dev/null "http://127.0.0.1:6820/" 2>/dev/null; then
+if [ -r "$TB/jwt/alice.token" ] && curl -s -o /dev/null "http://127.0.0.1:$REST_PORT/" 2>/dev/null; then
 	"$SQUALL" -c lab --once --view nodes --format tsv >"$W/lab.tsv" 2>/dev/null
 	rc=$?
 	check "-c lab (rest from the cluster line) exits 0" [ $rc -eq 0 ]

@@ -17,7 +17,7 @@
 # of these jobs there (tests/fixtures/history/record.sh).
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-REST=http://127.0.0.1:${REST_PORT:-6820}
+REST=http://127.0.0.1:$REST_PORT
 TOKEN=$TB/jwt/root.token
 tmp=$(mktemp -d)
 export SQUALL_CONFIG=/dev/null
@@ -284,7 +284,7 @@ fi
 # over ssh as alice
 if [ -r "$TB/ssh/id_ed25519" ] && [ -r "$TB/ssh/known_hosts" ]; then
 	: >"$tmp/empty"
-	if view -b ssh -H 127.0.0.1 -p 2222 -l alice --ssh-config "$tmp/empty" \
+	if view -b ssh -H 127.0.0.1 -p $SSH_PORT -l alice --ssh-config "$tmp/empty" \
 		--identity "$TB/ssh/id_ed25519" --known-hosts "$TB/ssh/known_hosts" |
 		sort >"$tmp/sgot"; then
 		check "ssh: the same runs as local" cmp -s "$tmp/got" "$tmp/sgot"

@@ -119,7 +119,7 @@ check "local: the later sacct did not return the job that ended before ($last)" 
 	sh -c "! grep -q '^$(cat "$tmp/beforelocal")|' '$rec/$last'"
 
 # --- rest: through a proxy that logs the request lines (tls_proxy.py -)
-REST_PORT=${REST_PORT:-6820}
+
 python3 "$here/tls_proxy.py" - - "$REST_PORT" "$tmp/proxy.port" \
 	"$tmp/proxy.log" 2>"$tmp/proxy.err" &
 proxy=$!

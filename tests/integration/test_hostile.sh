@@ -179,7 +179,7 @@ ex() {
 		notok "refused: $name (exit $rc: $(head -c 200 "$tmp/x.err"))"
 	fi
 }
-ssh_args="-b ssh -H 127.0.0.1 -p 2222 -l alice --identity $TB/ssh/id_ed25519 --known-hosts $TB/ssh/known_hosts"
+ssh_args="-b ssh -H 127.0.0.1 -p $SSH_PORT -l alice --identity $TB/ssh/id_ed25519 --known-hosts $TB/ssh/known_hosts"
 # shellcheck disable=SC2086
 "$SQUALL" $ssh_args --once --view jobs --format tsv >"$tmp/sv" 2>/dev/null
 check "ssh: no row 999998, J11 is one row (the same squeue line)" sh -c \

@@ -12,7 +12,7 @@
 # URL or with a FIFO is a usage error, not a hang.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-REST_PORT=${REST_PORT:-6820}
+
 TOKEN=$TB/jwt/root.token
 tmp=$(mktemp -d)
 pids=

@@ -7,8 +7,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-ssh_opts="-H 127.0.0.1 -p 2222 -l alice --identity $TB/ssh/id_ed25519 --known-hosts $TB/ssh/known_hosts"
-rest="-b rest -u http://127.0.0.1:6820"
+ssh_opts="-H 127.0.0.1 -p $SSH_PORT -l alice --identity $TB/ssh/id_ed25519 --known-hosts $TB/ssh/known_hosts"
+rest="-b rest -u http://127.0.0.1:$REST_PORT"
 
 # shellcheck disable=SC2086
 env -u SLURM_JWT SQUALL_CONFIG=/dev/null "$SQUALL" $rest $ssh_opts --once --view partitions --format tsv >"$tmp/rest.tsv" 2>"$tmp/err"
@@ -39,7 +39,7 @@ check "minted over ssh: the token is in no process's argv" test $found -eq 0
 
 # a companion that cannot log in: clear error, exit 1
 ssh-keygen -q -t ed25519 -N '' -f "$tmp/wrongkey"
-env -u SLURM_JWT SQUALL_CONFIG=/dev/null "$SQUALL" $rest -H 127.0.0.1 -p 2222 -l alice \
+env -u SLURM_JWT SQUALL_CONFIG=/dev/null "$SQUALL" $rest -H 127.0.0.1 -p $SSH_PORT -l alice \
 	--identity "$tmp/wrongkey" --known-hosts "$TB/ssh/known_hosts" --once --view jobs >/dev/null 2>"$tmp/err"
 check "companion refused: exit 1" test $? -eq 1
 check "companion refused: one line naming the ssh login" sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -qi 'auth\|key\|denied' '$tmp/err'"

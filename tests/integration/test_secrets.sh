@@ -22,7 +22,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export SQUALL_CONFIG=/dev/null XDG_STATE_HOME=$tmp/state
-URL=http://127.0.0.1:6820
+URL=http://127.0.0.1:$REST_PORT
 
 T=$(scontrol token username=root lifespan=900 2>/dev/null |
 	sed -n 's/^SLURM_JWT=//p')

@@ -71,7 +71,8 @@ check "default_partition row says low" \
 age=$(slurm scontrol show config | sed -n 's/^PriorityWeightAge *= *//p')
 check "config PriorityWeightAge live value is scontrol's ($age)" \
 	test "$(tsv_cols "$tmp/ok.tsv" item,live | sed -n 's/^config PriorityWeightAge|//p')" = "$age"
-prolog=$(slurm scontrol show config | sed -n 's/^Prolog *= *//p')
+# (23.02+ print "Prolog[0] = ...")
+prolog=$(slurm scontrol show config | sed -n 's/^Prolog\(\[0\]\)\{0,1\} *= *//p')
 check "prolog row: 1 script, live $prolog" \
 	test "$(tsv_cols "$tmp/ok.tsv" item,declared,live | grep '^prolog|')" = "prolog|1 script|$prolog"
 

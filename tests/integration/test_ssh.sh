@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_ssh.sh - the ssh backend against the testbed's sshd (127.0.0.1:2222,
+# test_ssh.sh - the ssh backend against the testbed's sshd (127.0.0.1:$SSH_PORT,
 # alice, key only): `--once` through ssh equals local for every view; a
 # wrong key, a changed host key and an unknown host key are refused with a
 # clear message and exit 1; --accept-new-host-key trusts an unknown key and
@@ -36,8 +36,8 @@ if [ ! -r "$key" ] || [ ! -r "$hostpub" ]; then
 	echo "skip - no testbed ssh keys in $TB/ssh"
 	exit 77
 fi
-if ! ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
-	echo "skip - sshd on 127.0.0.1:2222 does not answer"
+if ! ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
+	echo "skip - sshd on 127.0.0.1:$SSH_PORT does not answer"
 	exit 77
 fi
 
@@ -55,7 +55,7 @@ sq_ssh() {
 	"$SQUALL" -b ssh -H 127.0.0.1 -p "$port" -l alice \
 		--ssh-config "$tmp/empty_config" "$@"
 }
-ok_ssh() { sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh" "$@"; }
+ok_ssh() { sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh" "$@"; }
 
 # one job of our own so the queue is never empty (held: it never runs)
 myjob=$(cd /tmp && runuser -u alice -- sbatch --parsable --hold -p low \
@@ -133,10 +133,10 @@ check_same() {
 # the seconds-ticking time_used), then every other view this build has
 main_views="partitions nodes jobs priority"
 for v in $main_views; do
-	check_same "ssh = local: $v, tsv without time_used" "$v" 2222 tsv time_used
+	check_same "ssh = local: $v, tsv without time_used" "$v" $SSH_PORT tsv time_used
 done
-check_same "ssh = local: partitions, table" partitions 2222 table
-check_same "ssh = local: jobs, json without time_used" jobs 2222 json time_used
+check_same "ssh = local: partitions, table" partitions $SSH_PORT table
+check_same "ssh = local: jobs, json without time_used" jobs $SSH_PORT json time_used
 for v in accounts users assocs qos fairshare events gpus gpus-partitions \
 	gpus-users gpus-accounts limits reservations diag config; do
 	"$SQUALL" --once --view "$v" --format tsv >"$tmp/probe" 2>&1
@@ -154,7 +154,7 @@ for v in accounts users assocs qos fairshare events gpus gpus-partitions \
 	# that says the log could not be read)
 	[ "$v" = events ] && drop=preemptor_job,preemptor_user,preemptor_partition,mode,source,note
 	rows=0
-	same_view "$v" 2222 tsv $drop
+	same_view "$v" $SSH_PORT tsv $drop
 	case $? in
 	0) ok "ssh = local: $v, tsv${drop:+ without $drop} ($rows rows)" ;;
 	2)
@@ -204,9 +204,9 @@ done
 "$SQUALL" -b ssh --once --view nodes >/dev/null 2>"$tmp/err"
 check "no --host: exit 2" test $? -eq 2
 check "no --host: says so" grep -q 'needs a host' "$tmp/err"
-sq_ssh 2222 -H '127.0.0.1;touch /tmp/sqssh-pwned' --once >/dev/null 2>"$tmp/err"
+sq_ssh $SSH_PORT -H '127.0.0.1;touch /tmp/sqssh-pwned' --once >/dev/null 2>"$tmp/err"
 check "hostile host: exit 2" test $? -eq 2
-sq_ssh 2222 -l 'alice$(id)' --identity "$key" --known-hosts "$tmp/kh" --once >/dev/null 2>&1
+sq_ssh $SSH_PORT -l 'alice$(id)' --identity "$key" --known-hosts "$tmp/kh" --once >/dev/null 2>&1
 check "hostile user: exit 2" test $? -eq 2
 ok_ssh --slurm-bindir 'bin;id' --once >/dev/null 2>&1
 check "relative or hostile --slurm-bindir: exit 2" test $? -eq 2
@@ -214,23 +214,23 @@ check "nothing ran from a hostile value" test ! -e /tmp/sqssh-pwned
 
 # --- wrong key
 ssh-keygen -q -t ed25519 -N '' -C wrong -f "$tmp/wrong"
-sq_ssh 2222 --identity "$tmp/wrong" --known-hosts "$tmp/kh" --once --view nodes >"$tmp/out" 2>"$tmp/err"
+sq_ssh $SSH_PORT --identity "$tmp/wrong" --known-hosts "$tmp/kh" --once --view nodes >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "wrong key: exit 1" test $rc -eq 1
 check "wrong key: one line on stderr" test "$(wc -l <"$tmp/err")" -eq 1
-check "wrong key: says authentication as alice failed" grep -q 'authentication as alice@127.0.0.1:2222 failed' "$tmp/err"
+check "wrong key: says authentication as alice failed" grep -q "authentication as alice@127.0.0.1:$SSH_PORT failed" "$tmp/err"
 check "wrong key: nothing on stdout" test ! -s "$tmp/out"
 sed 's/^/# /' "$tmp/err"
 
 # --- changed host key: refused, known_hosts untouched, even with the flag
 ssh-keygen -q -t ed25519 -N '' -C other -f "$tmp/otherhost"
-echo "[127.0.0.1]:2222 $(awk '{ print $1, $2 }' "$tmp/otherhost.pub")" >"$tmp/kh_changed"
+echo "[127.0.0.1]:$SSH_PORT $(awk '{ print $1, $2 }' "$tmp/otherhost.pub")" >"$tmp/kh_changed"
 cp "$tmp/kh_changed" "$tmp/kh_changed.orig"
 for flag in "" --accept-new-host-key; do
-	sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh_changed" $flag --once --view nodes >"$tmp/out" 2>"$tmp/err"
+	sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_changed" $flag --once --view nodes >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "changed host key ${flag:-(no flag)}: exit 1" test $rc -eq 1
-	check "changed host key ${flag:-(no flag)}: loud message" grep -q 'HOST KEY OF \[127.0.0.1\]:2222 HAS CHANGED' "$tmp/err"
+	check "changed host key ${flag:-(no flag)}: loud message" grep -q "HOST KEY OF \[127.0.0.1\]:$SSH_PORT HAS CHANGED" "$tmp/err"
 	check "changed host key ${flag:-(no flag)}: shows the new fingerprint" grep -qF "$fp" "$tmp/err"
 	check "changed host key ${flag:-(no flag)}: known_hosts not updated" cmp -s "$tmp/kh_changed" "$tmp/kh_changed.orig"
 done
@@ -238,28 +238,28 @@ sed 's/^/# /' "$tmp/err"
 
 # --- unknown host key: refused in batch mode, accepted with the flag
 : >"$tmp/kh_new"
-sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh_new" --once --view nodes >"$tmp/out" 2>"$tmp/err"
+sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_new" --once --view nodes >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "unknown host key: exit 1" test $rc -eq 1
 check "unknown host key: shows the SHA256 fingerprint" grep -qF "$fp" "$tmp/err"
 check "unknown host key: names --accept-new-host-key" grep -q -- '--accept-new-host-key' "$tmp/err"
 check "unknown host key: known_hosts left empty" test ! -s "$tmp/kh_new"
 sed 's/^/# /' "$tmp/err"
-sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh_missing" --once --view nodes >/dev/null 2>&1
+sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_missing" --once --view nodes >/dev/null 2>&1
 check "no known_hosts file at all: exit 1" test $? -eq 1
-sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh_new" --accept-new-host-key --once --view partitions >"$tmp/out" 2>"$tmp/err"
+sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_new" --accept-new-host-key --once --view partitions >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "unknown host key + --accept-new-host-key: exit 0" test $rc -eq 0
 check "unknown host key + --accept-new-host-key: partitions printed" grep -q '^low ' "$tmp/out"
-check "--accept-new-host-key wrote the key to known_hosts" grep -qF "[127.0.0.1]:2222 ssh-ed25519 $blob" "$tmp/kh_new"
-sq_ssh 2222 --identity "$key" --known-hosts "$tmp/kh_new" --once --view partitions >/dev/null 2>&1
+check "--accept-new-host-key wrote the key to known_hosts" grep -qF "[127.0.0.1]:$SSH_PORT ssh-ed25519 $blob" "$tmp/kh_new"
+sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_new" --once --view partitions >/dev/null 2>&1
 check "the accepted key is known on the next run" test $? -eq 0
 
 # --- an ssh config alias (HostName, Port, User, IdentityFile, UserKnownHostsFile)
 cat >"$tmp/alias_config" <<EOF
 Host tb-login
 	HostName 127.0.0.1
-	Port 2222
+	Port $SSH_PORT
 	User alice
 	IdentityFile $key
 	UserKnownHostsFile $tmp/kh

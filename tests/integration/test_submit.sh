@@ -16,7 +16,7 @@ export SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$tmp/state"
 unset SSH_AUTH_SOCK
 audit=$XDG_STATE_HOME/squall/audit.log
 name=sqsub-it-$$
-REST=http://127.0.0.1:${REST_PORT:-6820}
+REST=http://127.0.0.1:$REST_PORT
 : >"$tmp/ids"
 cleanup() {
 	for j in $(cat "$tmp/ids"); do slurm scancel "$j" 2>/dev/null; done
@@ -71,12 +71,12 @@ check "local: undo is offered (cancel ID)" grep -q "^undo: cancel $(new_id)\$" "
 
 # --- ssh (as alice)
 key=$TB/ssh/id_ed25519
-if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+if [ -r "$key" ] && ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	: >"$tmp/sshcfg"
 	viassh() {
 		u=$1
 		shift
-		"$SQUALL" -b ssh -H 127.0.0.1 -p 2222 -l "$u" --identity "$key" \
+		"$SQUALL" -b ssh -H 127.0.0.1 -p $SSH_PORT -l "$u" --identity "$key" \
 			--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg" \
 			"$@" >"$tmp/out" 2>"$tmp/err"
 	}
@@ -85,25 +85,44 @@ if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
 	check "ssh: the preview names the ssh target" grep -q "^\[ssh alice@127.0.0.1\] sbatch --parsable" "$tmp/out"
 	check_submit ssh alice "$name ssh"
 else
-	notok "ssh: sshd on 127.0.0.1:2222 or $key is not there"
+	notok "ssh: sshd on 127.0.0.1:$SSH_PORT or $key is not there"
 fi
 
 # --- rest (alice's token)
 if curl -s -o /dev/null "$REST/openapi/v3" && [ -r "$TB/jwt/alice.token" ]; then
 	cp "$TB/jwt/alice.token" "$tmp/alice.token" && chmod 600 "$tmp/alice.token"
 	rest() { "$SQUALL" -b rest -u "$REST" --token-file "$tmp/alice.token" -l alice "$@" >"$tmp/out" 2>"$tmp/err"; }
+	# the newest /slurm/ version squall speaks here: v0.0.38 (22.05) takes
+	# plain numbers and an environment object, v0.0.40+ (24.11, 26.05)
+	# {set, infinite, number} and a list, and can say --nodelist
+	V=$(curl -s -H "X-SLURM-USER-NAME: alice" -H "X-SLURM-USER-TOKEN: $(cat "$tmp/alice.token")" "$REST/openapi/v3" |
+		jq -r '.paths | keys[]' | sed -n 's,^/slurm/v0\.0\.\([0-9]*\)/job/submit/*$,\1,p' |
+		awk '$1 <= 45' | sort -n | tail -1)
+	if [ "$V" = 38 ]; then
+		body="\"partition\":\"low\",\"time_limit\":5,\"name\":\"$name-rest\",\"hold\":true,\"memory_per_node\":100,\"current_working_directory\":\"/home/alice\",\"environment\":{\"PATH\":\"/usr/local/bin:/usr/bin:/bin\"}"
+	else
+		body="\"partition\":\"low\",\"time_limit\":{\"set\":true,\"infinite\":false,\"number\":5},\"name\":\"$name-rest\",\"hold\":true,\"memory_per_node\":{\"set\":true,\"infinite\":false,\"number\":100},\"current_working_directory\":\"/home/alice\",\"environment\":\\[\"PATH=/usr/local/bin:/usr/bin:/bin\"\\]"
+	fi
 	rest --exec "submit $tmp/job.sh -p low -t 5 -J $name-rest -H --mem=100M" --yes
 	check "rest: exit 0 (22.05's 'held' error entry is not a failure)" test $? -eq 0
 	check "rest: the preview is the POST with the script abbreviated" \
-		grep -q "^POST /slurm/v0.0.38/job/submit {\"script\":\"$tmp/job.sh ($size bytes, sha256 .*\",\"job\":{\"partition\":\"low\",\"time_limit\":5,\"name\":\"$name-rest\",\"hold\":true,\"memory_per_node\":100,\"current_working_directory\":\"/home/alice\",\"environment\":{\"PATH\":\"/usr/local/bin:/usr/bin:/bin\"}}}\$" "$tmp/out"
+		grep -q "^POST /slurm/v0.0.$V/job/submit {\"script\":\"$tmp/job.sh ($size bytes, sha256 .*\",\"job\":{$body}}\$" "$tmp/out"
 	check "rest: the preview does not hold the script's text" sh -c "! grep -q 'submitted by test_submit' '$tmp/out'"
 	check_submit rest alice "$name-rest"
 	id=$(new_id)
 	[ -n "$id" ] && check "rest: the job has the working directory /home/alice" \
 		sh -c "env LC_ALL=C scontrol -o show job $id | grep -q 'WorkDir=/home/alice '"
-	rest --exec "submit $tmp/job.sh -p low -w n1" --yes
-	check "rest: an option v0.0.38 cannot express is refused (exit 1, --nodelist named)" \
-		sh -c "test $? -eq 1 && grep -q 'nodelist is not supported over REST' '$tmp/err'"
+	rest --exec "submit $tmp/job.sh -p low -w n1 -H" --yes
+	rc=$?
+	if [ "$V" = 38 ]; then
+		check "rest: an option v0.0.38 cannot express is refused (exit 1, --nodelist named)" \
+			sh -c "test $rc -eq 1 && grep -q 'nodelist is not supported over REST' '$tmp/err'"
+	else
+		id=$(new_id)
+		echo "$id" >>"$tmp/ids"
+		check "rest: v0.0.$V says --nodelist (required_nodes): exit 0, ReqNodeList=n1" \
+			sh -c "test $rc -eq 0 && env LC_ALL=C scontrol -o show job '$id' | grep -q 'ReqNodeList=n1 '"
+	fi
 else
 	notok "rest: slurmrestd does not answer on $REST"
 fi

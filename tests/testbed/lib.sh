@@ -8,7 +8,17 @@ TB=${TB:-/tmp/slurmtb}
 SSH_PORT=${SSH_PORT:-2222}
 REST_PORT=${REST_PORT:-6820}
 MYSQL_PORT=${MYSQL_PORT:-3306}
+CTLD_PORT=${CTLD_PORT:-6817}
+SLURMD_PORT=${SLURMD_PORT:-6818}
+DBD_PORT=${DBD_PORT:-6819}
+# node nX listens on NODE_PORT0 + X
+NODE_PORT0=${NODE_PORT0:-17000}
 CLUSTER=testbed
+# the Debian packages the testbed runs on (start --install; the newer
+# releases' chroots get them when they are built)
+TESTBED_PKGS="slurmctld slurmd slurm-client slurmdbd slurmrestd
+slurm-wlm-jwt-plugin munge mariadb-server openssh-server openssh-client curl
+jq bc gcc libc6-dev"
 # the four emulated compute nodes, one slurmd each
 NODES="n1 n2 n3 n4"
 # daemons in start order; stop walks this list backwards.  Each name has a
@@ -59,7 +69,10 @@ wait_for() {
 	return 1
 }
 
+# in_root CMD...: run CMD (release.sh redefines it for a release's chroot)
+in_root() { "$@"; }
+
 # ctld_up: slurmctld answers
 ctld_up() {
-	scontrol ping 2>/dev/null | grep -q 'is UP'
+	in_root scontrol ping 2>/dev/null | grep -q 'is UP'
 }

@@ -77,8 +77,8 @@ test_discover_synthetic(void **state)
 	    "{\"paths\":{"
 	    "\"/slurm/v0.0.44/jobs/\":{\"get\":{}},"
 	    "\"/slurm/v0.0.44/node/{node_name}\":{\"get\":{}},"
-	    "\"/slurm/v0.0.45/jobs/\":{\"get\":{}},"
-	    "\"/slurm/v0.0.45/node/{node_name}\":{\"post\":{}},"
+	    "\"/slurm/v0.0.46/jobs/\":{\"get\":{}},"
+	    "\"/slurm/v0.0.46/node/{node_name}\":{\"post\":{}},"
 	    "\"/slurmdb/v0.0.43/qos/\":{\"get\":{}},"
 	    "\"/slurm/v0.0.x/jobs\":{\"get\":{}},"
 	    "\"/slurm/v0.0.44/jobsxx\":{\"get\":{}},"
@@ -96,9 +96,9 @@ test_discover_synthetic(void **state)
 	/* the newest we understand, not the newest there is */
 	assert_int_equal(api.slurm, 44);
 	assert_int_equal(api.slurmdb, 43);
-	assert_int_equal(api.newest_seen, 45);
+	assert_int_equal(api.newest_seen, 46);
 	assert_int_equal(api.eps & SQ_REP_JOBS, SQ_REP_JOBS);
-	assert_int_equal(api.eps & SQ_REP_NODE_UPDATE, 0); /* only in 45 */
+	assert_int_equal(api.eps & SQ_REP_NODE_UPDATE, 0); /* only in 46 */
 	assert_int_equal(api.eps & SQ_REP_SHARES, 0);      /* not an object */
 	assert_true(api.eps & SQ_REP_QOS);
 	assert_int_equal(sq_rest_discover("<html>", 6, &api, &err), -1);
