@@ -2,7 +2,9 @@
  * order.c - the order of a snapshot's rows by one column, as the console
  * and batch mode sort them: numbers as numbers, text in natural order
  * ("n2" before "n10"), rows without a value last either way, ties in
- * snapshot order. Radix sorts keep 100,000 rows in milliseconds.
+ * snapshot order. Radix sorts keep 100,000 rows in milliseconds; their
+ * scratch memory can be kept from one sort to the next (struct
+ * sq_order_ws): fresh pages cost more than the sort on some machines.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -10,6 +12,55 @@
 #include <string.h>
 
 #include "core/order.h"
+
+/* the workspace's buffers */
+enum {
+	WS_KEY,
+	WS_RK,
+	WS_TMP,
+	WS_MISS,
+	WS_POOL,
+	WS_SLOT,
+	WS_SLOT2,
+	WS_UNIQ,
+	WS_RANK
+};
+
+/* Buffer i of w with at least n bytes (contents kept when keep), or
+ * NULL on ENOMEM. */
+static void *
+ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
+{
+	void *p;
+
+	if (n == 0)
+		n = 1;
+	if (w->cap[i] >= n)
+		return w->buf[i];
+	if (keep) {
+		p = realloc(w->buf[i], n);
+	} else {
+		free(w->buf[i]);
+		w->buf[i] = NULL;
+		w->cap[i] = 0;
+		p = malloc(n);
+	}
+	if (p == NULL)
+		return NULL;
+	w->buf[i] = p;
+	w->cap[i] = n;
+	return p;
+}
+
+void
+sq_order_ws_free(struct sq_order_ws *w)
+{
+	size_t i;
+
+	for (i = 0; i < SQ_ORDER_WS_BUFS; i++)
+		free(w->buf[i]);
+	memset(w, 0, sizeof(*w));
+}
 
 struct sortkey {
 	size_t rec;
@@ -116,9 +167,10 @@ struct rkey {
 /* Stable LSD radix sort by k (ties keep their order): O(n), where
  * qsort's comparisons cost tens of milliseconds at 100,000 rows. */
 static int
-radix_sort(struct rkey *a, size_t n)
+radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 {
-	struct rkey *tmp = malloc(n * sizeof(*tmp)), *src = a, *dst = tmp;
+	struct rkey *tmp = ws_get(w, WS_TMP, n * sizeof(*tmp), 0), *src = a,
+		    *dst = tmp;
 	size_t cnt[8][256], i;
 	int b;
 
@@ -148,7 +200,6 @@ radix_sort(struct rkey *a, size_t n)
 	}
 	if (src != a)
 		memcpy(a, src, n * sizeof(*a));
-	free(tmp);
 	return 0;
 }
 
@@ -184,32 +235,36 @@ slot_of(const char *const *slot, size_t cap, const char *p)
 	return h;
 }
 
+/* A table twice the size, in the workspace buffer the old one is not
+ * in (*which says which holds it). */
 static int
-slots_grow(const char ***slot, size_t *cap)
+slots_grow(struct sq_order_ws *w, const char ***slot, size_t *cap, int *which)
 {
 	size_t ncap = *cap ? *cap * 2 : 256, i;
-	const char **ns = calloc(ncap, sizeof(*ns));
+	int to = *which == WS_SLOT ? WS_SLOT2 : WS_SLOT;
+	const char **ns = ws_get(w, to, ncap * sizeof(*ns), 0);
 
 	if (ns == NULL)
 		return -1;
+	memset(ns, 0, ncap * sizeof(*ns));
 	for (i = 0; i < *cap; i++) {
 		if ((*slot)[i] != NULL)
 			ns[slot_of(ns, ncap, (*slot)[i])] = (*slot)[i];
 	}
-	free(*slot);
 	*slot = ns;
 	*cap = ncap;
+	*which = to;
 	return 0;
 }
 
 static int
 radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
-	   size_t *nout)
+	   size_t *nout, struct sq_order_ws *w)
 {
 	const char **uniq = NULL, **slot = NULL;
 	uint32_t *rank = NULL;
 	size_t i, m = 0, nu = 0, ntxt = 0, cap = 0;
-	int rc = -1;
+	int rc = -1, which = WS_SLOT2;
 
 	for (i = 0; i < n; i++) {
 		if (k[i].missing)
@@ -220,7 +275,8 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 			size_t h;
 
 			/* distinct strings: a table that grows with them */
-			if ((nu + 1) * 2 > cap && slots_grow(&slot, &cap) == -1)
+			if ((nu + 1) * 2 > cap &&
+			    slots_grow(w, &slot, &cap, &which) == -1)
 				goto out;
 			h = slot_of(slot, cap, k[i].txt);
 			if (slot[h] == NULL) {
@@ -236,8 +292,8 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 		goto out;
 	if (ntxt != 0) {
 		/* rank the distinct strings; equal text, equal rank */
-		uniq = malloc(nu * sizeof(*uniq));
-		rank = malloc(cap * sizeof(*rank));
+		uniq = ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
+		rank = ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
 		if (uniq == NULL || rank == NULL)
 			goto out;
 		for (i = 0, nu = 0; i < cap; i++) {
@@ -263,9 +319,6 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 	*nout = m;
 	rc = 0;
 out:
-	free(slot);
-	free(uniq);
-	free(rank);
 	return rc;
 }
 
@@ -276,11 +329,11 @@ out:
  */
 static int
 order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
-	      int desc, uint32_t *order)
+	      int desc, uint32_t *order, struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, m = 0, nmiss = 0;
-	struct rkey *rk = malloc(n * sizeof(*rk));
-	uint32_t *miss = malloc(n * sizeof(*miss));
+	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	const uint64_t sign = (uint64_t)1 << 63;
 	int rc = -1;
 
@@ -305,7 +358,7 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 			rk[m].k = ~rk[m].k;
 		rk[m++].rec = (uint32_t)i;
 	}
-	if (radix_sort(rk, m) == -1)
+	if (radix_sort(rk, m, w) == -1)
 		goto out;
 	/* the sorted rows with a value, then those without */
 	for (i = 0; i < m; i++)
@@ -313,14 +366,25 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	rc = 0;
 out:
-	free(rk);
-	free(miss);
 	return rc;
 }
 
 int
 sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	      int desc, uint32_t *order)
+{
+	struct sq_order_ws w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	rc = sq_order_rows_ws(snap, col, desc, order, &w);
+	sq_order_ws_free(&w);
+	return rc;
+}
+
+int
+sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
+		 int desc, uint32_t *order, struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, used = 0, cap = 0, m = 0;
 	struct sortkey *k = NULL;
@@ -335,9 +399,11 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			order[i] = (uint32_t)i;
 		return 0;
 	}
-	if (col->num != NULL && order_numeric(snap, col, desc, order) == 0)
+	if (col->num != NULL && order_numeric(snap, col, desc, order, w) == 0)
 		return 0;
-	k = malloc(n * sizeof(*k));
+	k = ws_get(w, WS_KEY, n * sizeof(*k), 0);
+	pool = w->buf[WS_POOL];
+	cap = w->cap[WS_POOL];
 	if (k == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -380,7 +446,7 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 
 				while (nc < used + l)
 					nc *= 2;
-				p = realloc(pool, nc);
+				p = ws_get(w, WS_POOL, nc, 1);
 				if (p == NULL)
 					goto out;
 				pool = p;
@@ -396,9 +462,9 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 		if (k[i].pooled)
 			k[i].txt = pool + ((size_t)k[i].txt - 1);
 	}
-	rk = malloc(n * sizeof(*rk));
-	if (rk != NULL && radix_keys(k, n, desc, rk, &m) == 0 &&
-	    radix_sort(rk, m) == 0) {
+	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
+	    radix_sort(rk, m, w) == 0) {
 		/* the sorted present rows, then the missing ones */
 		for (i = 0; i < m; i++)
 			order[i] = rk[i].rec;
@@ -414,8 +480,5 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	}
 	rc = 0;
 out:
-	free(rk);
-	free(pool);
-	free(k);
 	return rc;
 }

@@ -272,21 +272,42 @@ sq_table_push(struct sq_table *t, const struct sq_table_row *r)
  * than matching or comparing it, and a keystroke changes one input of a
  * rebuild only (one more letter of the filter, another sort column). So
  * while the snapshot stays, the table keeps: every snapshot row in sort
- * order (for sort/desc), one bit per row for the filter (for mtext over
- * the columns mcols), and the rows' shown text that a regex runs over
+ * order for the last few sort columns, one bit per row for the last few
+ * filters (over the columns mcols: erasing a letter finds the bits of the
+ * shorter pattern again), and the rows' shown text that a regex runs over
  * (for the columns tcols; made only when a regex filter needs it). A new
- * snapshot drops all three. Without memory for one, rebuild works row by
- * row as if it were not there.
+ * snapshot invalidates them all but keeps their memory: fresh pages cost
+ * more than the work at 100,000 rows on some machines, so nothing is
+ * allocated per keystroke once the buffers have grown. Without memory for
+ * one, rebuild works row by row as if it were not there.
  */
+#define NORDERS 4   /* sort orders kept */
+#define NMATCHES 16 /* filters' bits kept */
+
 struct sq_table_cache {
 	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
+	unsigned long tick;             /* for least recently used */
 
-	uint32_t *order; /* NULL: snapshot order */
+	struct sq_order_ws ws; /* sq_order_rows' scratch */
+	struct {
+		uint32_t *v;
+		size_t cap;
+		int ok, sort, desc;
+		unsigned long used;
+	} ord[NORDERS];
+	uint32_t *order; /* the current one in ord[], NULL: snapshot order */
 	int order_ok, sort, desc;
 
-	unsigned char *match; /* bit i: snapshot row i passes */
-	int match_ok;
-	char mtext[256]; /* as struct sq_filter's text */
+	struct {
+		unsigned char *bits; /* bit i: snapshot row i passes */
+		size_t cap;
+		int ok;
+		unsigned long used;
+		char text[256]; /* as struct sq_filter's text */
+	} mat[NMATCHES];
+	unsigned char *match; /* the current one in mat[] */
+	int match_ok, mcur;
+	char mtext[256];
 	int mcols[SQ_TABLE_MAX_COLS], mncols;
 
 	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
@@ -296,24 +317,56 @@ struct sq_table_cache {
 	int text_ok;
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
 
-	uint32_t *pre; /* the last rebuild's rows before the arrangement */
-	size_t npre;   /* (NULL with pre_ok: all rows, no filter) */
-	int pre_ok;
+	uint32_t *pre, *pre2; /* the last rebuild's rows before the */
+	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
+	size_t npre;
+	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
+
+	size_t cur_rec; /* the snapshot row of t->cur_id, when cur_ok */
+	int cur_ok;
 };
+
+static void text_drop(struct sq_table_cache *c);
+
+/* What was worked out for another snapshot goes; the memory stays. */
+static void
+cache_reset(struct sq_table_cache *c)
+{
+	int i;
+
+	for (i = 0; i < NORDERS; i++)
+		c->ord[i].ok = 0;
+	for (i = 0; i < NMATCHES; i++)
+		c->mat[i].ok = 0;
+	c->order = NULL;
+	c->order_ok = 0;
+	c->match = NULL;
+	c->match_ok = 0;
+	c->pre_ok = 0;
+	c->cur_ok = 0;
+	text_drop(c);
+	c->snap = NULL;
+}
 
 static void
 cache_drop(struct sq_table_cache *c)
 {
-	free(c->order);
-	free(c->match);
-	sq_arena_free(&c->text);
+	int i;
+
+	text_drop(c);
+	sq_order_ws_free(&c->ws);
+	for (i = 0; i < NORDERS; i++)
+		free(c->ord[i].v);
+	for (i = 0; i < NMATCHES; i++)
+		free(c->mat[i].bits);
 	free(c->trow);
 	free(c->tlen);
 	free(c->pre);
+	free(c->pre2);
 	memset(c, 0, sizeof(*c));
 }
 
-/* The cache for t->snap, emptied when it was made for another; NULL on
+/* The cache for t->snap, reset when it was made for another; NULL on
  * ENOMEM. */
 static struct sq_table_cache *
 cache_get(struct sq_table *t)
@@ -321,10 +374,26 @@ cache_get(struct sq_table *t)
 	if (t->cache == NULL)
 		t->cache = calloc(1, sizeof(*t->cache));
 	if (t->cache != NULL && t->cache->snap != t->snap) {
-		cache_drop(t->cache);
+		cache_reset(t->cache);
 		t->cache->snap = t->snap;
 	}
 	return t->cache;
+}
+
+/* Grow-only buffer *p of *cap bytes to n bytes (contents lost). */
+static void *
+grow(void *p, size_t *cap, size_t n)
+{
+	void *q;
+
+	if (*cap >= n)
+		return p;
+	free(p);
+	*cap = 0;
+	q = malloc(n);
+	if (q != NULL)
+		*cap = n;
+	return q;
 }
 
 static int
@@ -334,15 +403,16 @@ same_cols(const struct sq_table *t, const int *cols, int ncols)
 	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
 }
 
-/* Sort every snapshot row by the sort column into c->order. */
+/* Sort every snapshot row by the sort column into c->order: one of the
+ * orders kept, or the least recently used one made again. */
 static void
 build_order(struct sq_table *t, struct sq_table_cache *c)
 {
 	size_t n = t->snap->nrows;
+	int i, lru = 0;
 
 	if (c->order_ok && c->sort == t->sort && c->desc == t->sort_desc)
 		return;
-	free(c->order);
 	c->order = NULL;
 	c->order_ok = 0;
 	c->sort = t->sort;
@@ -353,15 +423,32 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	}
 	if (n > UINT32_MAX)
 		return;
-	c->order = malloc(n * sizeof(*c->order));
-	if (c->order == NULL || sq_order_rows(t->snap, &t->def->cols[t->sort],
-					      t->sort_desc, c->order) == -1) {
+	for (i = 0; i < NORDERS; i++) {
+		if (c->ord[i].ok && c->ord[i].sort == t->sort &&
+		    c->ord[i].desc == t->sort_desc) {
+			c->ord[i].used = ++c->tick;
+			c->order = c->ord[i].v;
+			c->order_ok = 1;
+			return;
+		}
+		if (!c->ord[i].ok ||
+		    (c->ord[lru].ok && c->ord[i].used < c->ord[lru].used))
+			lru = i;
+	}
+	c->ord[lru].ok = 0;
+	c->ord[lru].v =
+	    grow(c->ord[lru].v, &c->ord[lru].cap, n * sizeof(*c->ord[lru].v));
+	if (c->ord[lru].v == NULL ||
+	    sq_order_rows_ws(t->snap, &t->def->cols[t->sort], t->sort_desc,
+			     c->ord[lru].v, &c->ws) == -1)
 		/* no memory: snapshot order this time, another try next
 		 * time */
-		free(c->order);
-		c->order = NULL;
 		return;
-	}
+	c->ord[lru].ok = 1;
+	c->ord[lru].sort = t->sort;
+	c->ord[lru].desc = t->sort_desc;
+	c->ord[lru].used = ++c->tick;
+	c->order = c->ord[lru].v;
 	c->order_ok = 1;
 }
 
@@ -463,53 +550,93 @@ literal(const char *f)
 	return strpbrk(f, "\\^$.|?*+()[]{}") == NULL;
 }
 
+/* The bits of filter text cur from the kept ones: 1 when found. */
+static int
+match_kept(struct sq_table_cache *c, const char *cur, int *lru)
+{
+	int k;
+
+	*lru = -1;
+	for (k = 0; k < NMATCHES; k++) {
+		if (c->mat[k].ok && strcmp(c->mat[k].text, cur) == 0) {
+			c->mat[k].used = ++c->tick;
+			c->match = c->mat[k].bits;
+			c->mcur = k;
+			c->match_ok = 1;
+			snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
+			return 1;
+		}
+		if (k != c->mcur || !c->match_ok) {
+			if (*lru < 0 || !c->mat[k].ok ||
+			    (c->mat[*lru].ok &&
+			     c->mat[k].used < c->mat[*lru].used))
+				*lru = k;
+		}
+	}
+	return 0;
+}
+
 /* One bit per snapshot row: does it pass the filter? */
 static void
 build_match(struct sq_table *t, struct sq_table_cache *c)
 {
-	size_t n = t->snap->nrows, i;
+	size_t n = t->snap->nrows, nb = n / 8 + 1, i;
+	const char *cur = t->filter.text;
+	unsigned char *bits;
+	int grow_ = 0, shrink = 0, k, lru;
 
-	const char *old = c->mtext, *cur = t->filter.text;
-	int grow = 0, shrink = 0;
-
-	if (c->match_ok && strcmp(old, cur) == 0 &&
-	    same_cols(t, c->mcols, c->mncols))
+	if (!same_cols(t, c->mcols, c->mncols)) {
+		/* the text a regex ran over changed */
+		for (k = 0; k < NMATCHES; k++)
+			c->mat[k].ok = 0;
+		c->match_ok = 0;
+		c->mncols = t->ncols;
+		memcpy(c->mcols, t->cols, sizeof(c->mcols));
+	}
+	if (c->match_ok && strcmp(c->mtext, cur) == 0)
+		return;
+	if (match_kept(c, cur, &lru))
 		return;
 	/* one letter typed or erased in a plain word: the rows that matched
 	 * before are all the candidates (typed), or all match still (erased) */
-	if (c->match_ok && same_cols(t, c->mcols, c->mncols) && literal(old) &&
-	    literal(cur)) {
-		size_t lo = strlen(old), ln = strlen(cur);
+	if (c->match_ok && literal(c->mtext) && literal(cur)) {
+		size_t lo = strlen(c->mtext), ln = strlen(cur);
 
-		grow = ln > lo && strncmp(cur, old, lo) == 0;
-		shrink = ln < lo && strncmp(cur, old, ln) == 0;
+		grow_ = ln > lo && strncmp(cur, c->mtext, lo) == 0;
+		shrink = ln < lo && strncmp(cur, c->mtext, ln) == 0;
 	}
-	if (!grow && !shrink) {
-		free(c->match);
-		c->match = calloc(n / 8 + 1, 1);
-		if (c->match == NULL) {
-			c->match_ok = 0;
-			return;
-		}
+	c->mat[lru].ok = 0;
+	bits = grow(c->mat[lru].bits, &c->mat[lru].cap, nb);
+	c->mat[lru].bits = bits;
+	if (bits == NULL) {
+		c->match_ok = 0;
+		return;
 	}
+	if (grow_ || shrink)
+		memcpy(bits, c->match, nb);
+	else
+		memset(bits, 0, nb);
 	c->match_ok = 0;
 	if (t->filter.re != NULL)
 		build_text(t, c, SIZE_MAX);
 	for (i = 0; i < n; i++) {
 		unsigned char bit = (unsigned char)(1u << (i % 8));
-		int was = (c->match[i / 8] & bit) != 0;
+		int was = (bits[i / 8] & bit) != 0;
 
-		if ((grow && !was) || (shrink && was))
+		if ((grow_ && !was) || (shrink && was))
 			continue;
 		if (row_passes(t, c, i))
-			c->match[i / 8] |= bit;
+			bits[i / 8] |= bit;
 		else
-			c->match[i / 8] &= (unsigned char)~bit;
+			bits[i / 8] &= (unsigned char)~bit;
 	}
+	c->mat[lru].ok = 1;
+	c->mat[lru].used = ++c->tick;
+	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s", cur);
+	c->match = bits;
+	c->mcur = lru;
 	c->match_ok = 1;
-	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
-	c->mncols = t->ncols;
-	memcpy(c->mcols, t->cols, sizeof(c->mcols));
+	snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
 }
 
 static void
@@ -563,6 +690,109 @@ row_has_id(const struct sq_table *t, const void *rec, const char *id)
 	       (strlen(id) == sizeof(buf) - 1 || strcmp(s ? s : "", id) == 0);
 }
 
+/* Does the row id name one row only (a job id, a node name)? Then the
+ * cursor's row is found again by its snapshot row while the snapshot
+ * stays, without the text of every row before it. */
+static int
+id_unique(const struct sq_table *t)
+{
+	const char *id;
+
+	if (t->nidcols != 1)
+		return 0;
+	id = t->def->cols[t->idcols[0]].id;
+	return strcmp(id, "job_id") == 0 ||
+	       (t->def->kind == SQ_KIND_NODES && strcmp(id, "node") == 0);
+}
+
+/* Put the cursor on the row with t->cur_id, when one is shown. */
+static void
+find_cursor(struct sq_table *t, struct sq_table_cache *c)
+{
+	size_t i;
+
+	if (t->cur_id[0] == '\0')
+		return;
+	if (c != NULL && c->cur_ok && id_unique(t)) {
+		for (i = 0; i < t->nrows; i++) {
+			if (t->rows[i].rec == c->cur_rec) {
+				t->cur = i;
+				return;
+			}
+		}
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		const void *rec = sq_snapshot_row(t->snap, t->rows[i].rec);
+
+		if (row_has_id(t, rec, t->cur_id)) {
+			t->cur = i;
+			return;
+		}
+	}
+}
+
+/* The cursor is on row t->cur now: remember its id (and snapshot row). */
+static void
+set_cursor_id(struct sq_table *t)
+{
+	struct sq_table_cache *c = t->cache;
+
+	sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec), t->cur_id,
+		    sizeof(t->cur_id));
+	if (c != NULL && c->snap == t->snap) {
+		c->cur_rec = t->rows[t->cur].rec;
+		c->cur_ok = 1;
+	}
+}
+
+/* The sorted rows that pass the filter into c->pre2 (then swapped into
+ * c->pre); -1 without memory. 1 when filter_only and they are the rows
+ * of the last rebuild (c->pre), in the same order. */
+static int
+build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
+	  int filter_only)
+{
+	size_t n = t->snap->nrows, i, np = 0;
+	uint32_t *pre, *sw;
+	size_t swc;
+
+	if (!filt) {
+		if (filter_only && c->pre_ok && c->pre_all)
+			return 1;
+		c->pre_ok = c->pre_all = 1;
+		c->npre = n;
+		return 0;
+	}
+	if (n > UINT32_MAX)
+		return -1;
+	pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
+	c->pre2 = pre;
+	if (pre == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		size_t rec = c->order != NULL ? c->order[i] : i;
+
+		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
+				  : row_passes(t, c, rec)))
+			continue;
+		pre[np++] = (uint32_t)rec;
+	}
+	if (filter_only && c->pre_ok && !c->pre_all && np == c->npre &&
+	    memcmp(pre, c->pre, np * sizeof(*pre)) == 0)
+		return 1;
+	sw = c->pre;
+	swc = c->pcap;
+	c->pre = c->pre2;
+	c->pcap = c->pcap2;
+	c->pre2 = sw;
+	c->pcap2 = swc;
+	c->npre = np;
+	c->pre_ok = 1;
+	c->pre_all = 0;
+	return 0;
+}
+
 /*
  * Rebuild t->rows. filter_only: only the filter changed since the last
  * rebuild (sq_table_filter); when the rows it keeps are the very rows
@@ -574,9 +804,8 @@ static void
 rebuild(struct sq_table *t, int filter_only)
 {
 	struct sq_table_cache *c;
-	uint32_t *pre = NULL;
 	size_t i, n, np = 0;
-	int filt;
+	int filt, pre = -1;
 
 	if (t->snap == NULL) {
 		t->nrows = 0;
@@ -590,35 +819,13 @@ rebuild(struct sq_table *t, int filter_only)
 		build_order(t, c);
 		if (filt)
 			build_match(t, c);
-		if (n <= UINT32_MAX)
-			pre = malloc((n ? n : 1) * sizeof(*pre));
-	}
-	/* the sorted rows that pass the filter */
-	if (pre != NULL) {
-		for (i = 0; i < n; i++) {
-			size_t rec = c->order != NULL ? c->order[i] : i;
-
-			if (filt &&
-			    !(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
-					  : row_passes(t, c, rec)))
-				continue;
-			pre[np++] = (uint32_t)rec;
-		}
-		/* c->pre NULL: no filter then, every row in order */
-		if (filter_only && c->pre_ok && np == c->npre &&
-		    (c->pre == NULL
-			 ? !filt
-			 : memcmp(pre, c->pre, np * sizeof(*pre)) == 0)) {
-			free(pre);
+		pre = build_pre(t, c, filt, filter_only);
+		if (pre == 1)
 			return;
-		}
-		free(c->pre);
-		c->pre = pre;
-		c->npre = np;
-		c->pre_ok = 1;
+		np = c->npre;
 	}
 	t->nrows = 0;
-	if (pre != NULL && np > t->cap) {
+	if (pre == 0 && np > t->cap) {
 		struct sq_table_row *r = realloc(t->rows, np * sizeof(*r));
 
 		if (r != NULL) {
@@ -626,48 +833,37 @@ rebuild(struct sq_table *t, int filter_only)
 			t->cap = np;
 		}
 	}
-	if (pre != NULL && t->cap >= np) {
+	if (pre == 0 && t->cap >= np) {
+		/* c->pre, or every row in order without a filter */
+		const uint32_t *v = c->pre_all ? c->order : c->pre;
+
 		for (i = 0; i < np; i++) {
-			struct sq_table_row r = { pre[i], 0, 0, 0 };
+			struct sq_table_row r = { v != NULL ? v[i] : i, 0, 0,
+						  0 };
 
 			t->rows[i] = r;
 		}
 		t->nrows = np;
 	} else {
-		for (i = 0; i < (pre != NULL ? np : n); i++) {
-			size_t rec = pre != NULL ? pre[i] : i;
+		for (i = 0; i < n; i++) {
+			size_t rec =
+			    c != NULL && c->order != NULL ? c->order[i] : i;
 			struct sq_table_row r = { rec, 0, 0, 0 };
 
-			if (pre == NULL && filt && !row_passes(t, c, rec))
+			if (filt && !row_passes(t, c, rec))
 				continue;
 			if (sq_table_push(t, &r) == -1)
 				break;
 		}
 	}
-	if (pre != NULL && !filt) {
-		/* every row, in order: nothing worth 4 bytes a row to keep */
-		free(c->pre);
-		c->pre = NULL;
-	}
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);
 	/* the cursor stays on its row id when that row is still shown */
-	if (t->cur_id[0] != '\0') {
-		for (i = 0; i < t->nrows; i++) {
-			const void *rec =
-			    sq_snapshot_row(t->snap, t->rows[i].rec);
-
-			if (row_has_id(t, rec, t->cur_id)) {
-				t->cur = i;
-				break;
-			}
-		}
-	}
+	find_cursor(t, c);
 	if (t->cur >= t->nrows)
 		t->cur = t->nrows ? t->nrows - 1 : 0;
 	if (t->nrows > 0)
-		sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec),
-			    t->cur_id, sizeof(t->cur_id));
+		set_cursor_id(t);
 	compute_widths(t);
 }
 
@@ -682,9 +878,10 @@ sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
 	if (snap != NULL)
 		sq_snapshot_ref(snap);
-	/* what was worked out for the old rows goes with them */
+	/* what was worked out for the old rows goes with them (the memory
+	 * stays for the new ones) */
 	if (snap != t->snap && t->cache != NULL)
-		cache_drop(t->cache);
+		cache_reset(t->cache);
 	sq_snapshot_unref(t->snap);
 	t->snap = snap;
 	sq_table_rebuild(t);
@@ -775,8 +972,7 @@ sq_table_goto(struct sq_table *t, size_t row)
 		return;
 	}
 	t->cur = row >= t->nrows ? t->nrows - 1 : row;
-	sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec), t->cur_id,
-		    sizeof(t->cur_id));
+	set_cursor_id(t);
 }
 
 void
