@@ -58,7 +58,7 @@ struct sq_table_cache {
 
 	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
 	const char **trow;    /* row i's text */
-	uint32_t *tlen;       /* and its length */
+	uint32_t *tlen;       /* and its length (| TEXT_UTF8) */
 	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
 	int text_ok;
 	int tcols[SQ_TABLE_MAX_COLS], tncols;

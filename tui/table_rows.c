@@ -137,6 +137,21 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	c->order_ok = 1;
 }
 
+/* c->tlen's flag: the text has bytes beyond ASCII */
+#define TEXT_UTF8 0x80000000u
+
+static int
+ascii(const char *p, size_t l)
+{
+	size_t i;
+
+	for (i = 0; i < l; i++) {
+		if ((unsigned char)p[i] >= 0x80)
+			return 0;
+	}
+	return 1;
+}
+
 static void
 text_drop(struct sq_table_cache *c)
 {
@@ -186,7 +201,7 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 			return 0;
 		}
 		c->trow[c->tdone] = p;
-		c->tlen[c->tdone] = (uint32_t)l;
+		c->tlen[c->tdone] = (uint32_t)l | (ascii(p, l) ? 0 : TEXT_UTF8);
 	}
 	if (c->tdone < n)
 		return 0;
@@ -220,7 +235,9 @@ sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 	if (t->filter.re == NULL)
 		return sq_filter_row(&t->filter, rec, "");
 	if (c != NULL && c->text_ok)
-		return sq_filter_row_n(&t->filter, rec, c->trow[i], c->tlen[i]);
+		return sq_filter_row_text(&t->filter, rec, c->trow[i],
+					  c->tlen[i] & ~TEXT_UTF8,
+					  !(c->tlen[i] & TEXT_UTF8));
 	sq_table_rowtext(t, rec, text, sizeof(text));
 	return sq_filter_row(&t->filter, rec, text);
 }
