@@ -38,6 +38,9 @@ struct sq_order_ws {
 int sq_order_rows_ws(const struct sq_snapshot *s, const struct sq_column *col,
 		     int desc, uint32_t *order, struct sq_order_ws *w);
 void sq_order_ws_free(struct sq_order_ws *w);
+/* Grow w for sorts of n rows now (and touch its pages), so that the
+ * first sort of a numeric or text column allocates nothing: -1 ENOMEM. */
+int sq_order_ws_reserve(struct sq_order_ws *w, size_t n);
 
 /* Natural order: digit runs compare as numbers ("n2" < "n10"). */
 int sq_order_natcmp(const char *a, const char *b);

@@ -459,6 +459,7 @@ sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 		sq_table_cache_reset(t->cache);
 	sq_snapshot_unref(t->snap);
 	t->snap = snap;
+	sq_table_cache_reserve(t);
 	sq_table_rebuild(t);
 }
 

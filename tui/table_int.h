@@ -80,6 +80,10 @@ void sq_table_cache_reset(struct sq_table_cache *c);
 /* Free everything c holds (not c). */
 void sq_table_cache_drop(struct sq_table_cache *c);
 
+/* Grow the scratch memory for the rows of t->snap now (a new snapshot),
+ * so that keystrokes after it find their pages made. */
+void sq_table_cache_reserve(struct sq_table *t);
+
 /*
  * Sort order, filter bits and the sorted rows that pass (c->pre, or every
  * row in c->order when c->pre_all; c->npre of them): 0, -1 without memory

@@ -388,6 +388,25 @@ build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
 	return 0;
 }
 
+void
+sq_table_cache_reserve(struct sq_table *t)
+{
+	struct sq_table_cache *c;
+	size_t n;
+
+	if (t->snap == NULL || t->snap->nrows < 2)
+		return;
+	c = sq_table_cache_get(t);
+	n = t->snap->nrows;
+	if (c == NULL || sq_order_ws_reserve(&c->ws, n) == -1)
+		return;
+	if (c->pcap2 < n * sizeof(*c->pre2)) {
+		c->pre2 = grow(c->pre2, &c->pcap2, n * sizeof(*c->pre2));
+		if (c->pre2 != NULL)
+			memset(c->pre2, 0, n * sizeof(*c->pre2));
+	}
+}
+
 int
 sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 		    int filter_only)
