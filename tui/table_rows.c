@@ -341,6 +341,21 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 	snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
 }
 
+/* Is c->pre (n rows) every row in sort order? */
+static int
+all_rows(const struct sq_table_cache *c, size_t n)
+{
+	size_t i;
+
+	if (c->order != NULL)
+		return memcmp(c->pre, c->order, n * sizeof(*c->pre)) == 0;
+	for (i = 0; i < n; i++) {
+		if (c->pre[i] != i)
+			return 0;
+	}
+	return 1;
+}
+
 /* The sorted rows that pass the filter into c->pre2 (then swapped into
  * c->pre); -1 without memory. 1 when filter_only and they are the rows
  * of the last rebuild (c->pre), in the same order. */
@@ -353,11 +368,13 @@ build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
 	size_t swc;
 
 	if (!filt) {
-		if (filter_only && c->pre_ok && c->pre_all)
-			return 1;
+		/* every row in order: were they all shown already? */
+		int same = filter_only && c->pre_ok &&
+			   (c->pre_all || (c->npre == n && all_rows(c, n)));
+
 		c->pre_ok = c->pre_all = 1;
 		c->npre = n;
-		return 0;
+		return same;
 	}
 	if (n > UINT32_MAX)
 		return -1;
