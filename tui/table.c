@@ -338,7 +338,8 @@ find_cursor(struct sq_table *t, struct sq_table_cache *c)
 
 	if (t->cur_id[0] == '\0')
 		return;
-	if (c != NULL && c->cur_ok && id_unique(t)) {
+	if (c != NULL && c->cur_ok && id_unique(t) &&
+	    strcmp(c->cur_id, t->cur_id) == 0) {
 		for (i = 0; i < t->nrows; i++) {
 			if (t->rows[i].rec == c->cur_rec) {
 				t->cur = i;
@@ -368,6 +369,7 @@ set_cursor_id(struct sq_table *t)
 	if (c != NULL && c->snap == t->snap) {
 		c->cur_rec = t->rows[t->cur].rec;
 		c->cur_ok = 1;
+		memcpy(c->cur_id, t->cur_id, sizeof(c->cur_id));
 	}
 }
 

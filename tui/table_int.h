@@ -68,8 +68,9 @@ struct sq_table_cache {
 	size_t npre;
 	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
 
-	size_t cur_rec; /* the snapshot row of t->cur_id, when cur_ok */
+	size_t cur_rec; /* the snapshot row of cur_id, when cur_ok */
 	int cur_ok;
+	char cur_id[256]; /* t->cur_id when cur_rec was noted */
 };
 
 /* The cache for t->snap, reset when it was made for another; NULL on

@@ -513,6 +513,56 @@ test_cache_invalidation(void **state)
 	free(ref);
 }
 
+/* The cursor stays on its job through sorts, filters and a new snapshot
+ * (found by its snapshot row while the snapshot stays, by its id after). */
+static void
+test_cursor_follows(void **state)
+{
+	unsigned long seed = rnd_state;
+	struct sq_snapshot *a = make_jobs(1500), *b;
+	struct sq_table t;
+	char id[256], err[300];
+	size_t k;
+
+	(void)state;
+	/* b: the same jobs, another snapshot */
+	rnd_state = seed;
+	b = make_jobs(1500);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	sq_table_set_snapshot(&t, a);
+	sq_table_goto(&t, 700);
+	snprintf(id, sizeof(id), "%s", t.cur_id);
+	for (k = 1; k < 9; k++) {
+		char now[256];
+
+		sq_table_sort(&t, (int)k, (int)(k % 2));
+		sq_table_id(&t, sq_table_cur(&t), now, sizeof(now));
+		assert_string_equal(now, id);
+	}
+	/* filtered out: the cursor stays in range; back: on its job again */
+	assert_int_equal(sq_table_filter(&t, "@job_id=1", err, sizeof(err)), 0);
+	assert_true(t.cur < t.nrows || t.nrows == 0);
+	assert_int_equal(sq_table_filter(&t, "", err, sizeof(err)), 0);
+	/* the id was kept while the filter hid the row */
+	assert_string_equal(t.cur_id, id);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	/* a new snapshot: the same job id found again */
+	sq_table_set_snapshot(&t, b);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	/* the cursor moved by hand, then a sort: it follows the new row */
+	sq_table_goto(&t, 3);
+	snprintf(id, sizeof(id), "%s", t.cur_id);
+	sq_table_sort(&t, 2, 0);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	sq_table_free(&t);
+	sq_snapshot_unref(a);
+	sq_snapshot_unref(b);
+}
+
 /* Job arrays: every member right under its group's first row, folded
  * groups hide their members, and filters that keep the same rows leave
  * the arrangement alone but folding still applies. */
@@ -583,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_table_vs_reference),
 		cmocka_unit_test(test_filter_literal),
 		cmocka_unit_test(test_cache_invalidation),
+		cmocka_unit_test(test_cursor_follows),
 		cmocka_unit_test(test_arrays_grouped),
 	};
 
