@@ -161,6 +161,39 @@ parse_terms(struct sq_filter *f, const char *s, const struct sq_view_def *def,
 	return 0;
 }
 
+/*
+ * The literal start of regex p that every match contains: the bytes
+ * before the first special character, less the last one when a
+ * quantifier follows (ab?c needs "a"); none when the pattern has an
+ * alternative (a|b) or starts with one.
+ */
+static void
+literal_start(struct sq_filter *f, const char *p)
+{
+	size_t i = 0;
+
+	f->litlen = 0;
+	f->litall = 0;
+	f->litfold = !has_upper(p);
+	if (strchr(p, '|') != NULL)
+		return;
+	while (p[i] != '\0' && i + 1 < sizeof(f->lit) &&
+	       (unsigned char)p[i] < 0x80 &&
+	       strchr("\\^$.|?*+()[]{}", p[i]) == NULL)
+		i++;
+	f->litall = p[i] == '\0';
+	if (p[i] == '?' || p[i] == '*' || p[i] == '{') {
+		if (i > 0)
+			i--;
+		f->litall = 0;
+	}
+	memcpy(f->lit, p, i);
+	f->lit[i] = '\0';
+	f->litlen = i;
+	if (i == 0)
+		f->litall = 0;
+}
+
 int
 sq_filter_set(struct sq_filter *f, const char *text,
 	      const struct sq_view_def *def, char *err, size_t n)
@@ -216,6 +249,7 @@ sq_filter_set(struct sq_filter *f, const char *text,
 			return -1;
 		}
 		pcre2_set_match_limit(nf.mctx, MATCH_LIMIT);
+		literal_start(&nf, p);
 	}
 	sq_filter_free(f);
 	*f = nf;
@@ -420,6 +454,60 @@ sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext)
 {
 	return sq_filter_row_n(f, rec, rowtext,
 			       f->re != NULL ? strlen(rowtext) : 0);
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* Does text contain f's literal (ASCII case folded when f->litfold)? */
+static int
+has_lit(const struct sq_filter *f, const char *text, size_t len)
+{
+	const char *lit = f->lit, *end = text + len, *a, *b;
+	size_t m = f->litlen, k;
+	int c0 = (unsigned char)lit[0], c1;
+
+	if (len < m)
+		return 0;
+	/* no capital in the pattern: its letters match either case */
+	c1 = f->litfold && c0 >= 'a' && c0 <= 'z' ? c0 - 32 : -1;
+	a = memchr(text, c0, len);
+	b = c1 < 0 ? NULL : memchr(text, c1, len);
+	while (a != NULL || b != NULL) {
+		const char *p = a == NULL ? b : b == NULL ? a : a < b ? a : b;
+
+		if ((size_t)(end - p) < m)
+			return 0;
+		for (k = 1; k < m && (f->litfold ? lower((unsigned char)p[k])
+						 : p[k]) == lit[k];
+		     k++)
+			;
+		if (k == m)
+			return 1;
+		if (p == a)
+			a = memchr(p + 1, c0, (size_t)(end - p - 1));
+		else
+			b = memchr(p + 1, c1, (size_t)(end - p - 1));
+	}
+	return 0;
+}
+
+int
+sq_filter_row_text(struct sq_filter *f, const void *rec, const char *rowtext,
+		   size_t len, int ascii)
+{
+	int m;
+
+	if (!ascii || f->re == NULL || f->litlen == 0 || !sq_filter_active(f))
+		return sq_filter_row_n(f, rec, rowtext, len);
+	m = has_lit(f, rowtext, len);
+	if (m && !f->litall)
+		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, len, 0, 0, f->md,
+				f->mctx) >= 0;
+	return f->invert ? !m : m;
 }
 
 int

@@ -32,6 +32,12 @@ struct sq_filter {
 	void *mctx;
 	int nterms;
 	struct sq_filter_term terms[SQ_FILTER_MAX_TERMS];
+	/* a regex's literal start that every match contains (ASCII, lower
+	 * case when caseless), and whether it is the whole pattern: then a
+	 * substring search decides on ASCII text without the regex */
+	char lit[256];
+	size_t litlen;
+	int litall, litfold;
 };
 
 void sq_filter_init(struct sq_filter *f);
@@ -61,6 +67,15 @@ int sq_filter_row(struct sq_filter *f, const void *rec, const char *rowtext);
 /* The same with the length of rowtext known. */
 int sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
 		    size_t len);
+
+/*
+ * sq_filter_row_n for a row text known to be ASCII only (ascii 1): a
+ * pattern that is a plain word is a substring search, and a regex runs
+ * only on the rows that contain its literal start. The same answers as
+ * sq_filter_row_n, faster on 100,000 rows.
+ */
+int sq_filter_row_text(struct sq_filter *f, const void *rec,
+		       const char *rowtext, size_t len, int ascii);
 
 /* First regex match in text: 1 with [*so, *eo) set, else 0 (field
  * terms and inverted filters never highlight). */

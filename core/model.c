@@ -37,3 +37,11 @@ sq_job_is_pending(const struct sq_job *job)
 	return strcmp(job->state, "PENDING") == 0 ||
 	       strcmp(job->state_compact, "PD") == 0;
 }
+
+int32_t
+sq_i32(int64_t v)
+{
+	return v > INT32_MAX   ? INT32_MAX
+	       : v < INT32_MIN ? (int32_t)SQ_NONE
+			       : (int32_t)v;
+}

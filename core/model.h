@@ -95,6 +95,7 @@ struct sq_node {
 /* Weighted sprio factors of one pending job. */
 struct sq_prio {
 	uint32_t job_id;
+	uint32_t rank; /* 1 = next to start in its partition */
 	const char *user;
 	const char *partition;
 	int64_t priority;
@@ -107,7 +108,6 @@ struct sq_prio {
 	int64_t assoc;
 	int64_t nice;
 	const char *tres; /* cpu=17,mem=0,gres/gpu=125 */
-	uint32_t rank;    /* 1 = next to start in its partition */
 };
 
 struct sq_job {
@@ -124,20 +124,26 @@ struct sq_job {
 	const char *state_compact; /* PD, R, ... */
 	const char *reason;
 	int64_t priority;
-	int64_t nodes;
-	int64_t cpus;
+	/* 32 bits where they are enough: 16 bytes a job at a million jobs
+	 * (sq_i32 stores a larger value as INT32_MAX) */
+	int32_t nodes;
+	int32_t cpus;
 	const char *gres;       /* TRES per node, e.g. gres:gpu:a100:2 */
 	const char *tres_alloc; /* "cpu=2,...,gres/gpu:a100=2", or "" */
 	const char
-	    *prio_by_part;   /* "high=7346,low=2351" (REST v0.0.42+) or "" */
-	int64_t time_limit;  /* seconds; SQ_INFINITE; SQ_NONE */
+	    *prio_by_part;  /* "high=7346,low=2351" (REST v0.0.42+) or "" */
+	int32_t time_limit; /* seconds; SQ_INFINITE; SQ_NONE */
+	int32_t restart_cnt;
 	int64_t time_used;   /* seconds */
 	int64_t submit_time; /* epoch seconds or SQ_NONE */
 	int64_t start_time;
 	const char *nodelist;
-	int64_t restart_cnt;
 	const struct sq_prio *prio; /* joined sprio row, NULL when none */
 };
+
+/* v for a 32-bit field of struct sq_job: INT32_MAX when larger, SQ_NONE
+ * when below INT32_MIN. */
+int32_t sq_i32(int64_t v);
 
 /* The weights line of sprio -w. */
 struct sq_prio_weights {

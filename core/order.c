@@ -2,7 +2,9 @@
  * order.c - the order of a snapshot's rows by one column, as the console
  * and batch mode sort them: numbers as numbers, text in natural order
  * ("n2" before "n10"), rows without a value last either way, ties in
- * snapshot order. Radix sorts keep 100,000 rows in milliseconds.
+ * snapshot order. Radix sorts keep 100,000 rows in milliseconds; their
+ * scratch memory can be kept from one sort to the next (struct
+ * sq_order_ws): fresh pages cost more than the sort on some machines.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -10,6 +12,55 @@
 #include <string.h>
 
 #include "core/order.h"
+
+/* the workspace's buffers */
+enum {
+	WS_KEY,
+	WS_RK,
+	WS_TMP,
+	WS_MISS,
+	WS_POOL,
+	WS_SLOT,
+	WS_SLOT2,
+	WS_UNIQ,
+	WS_RANK
+};
+
+/* Buffer i of w with at least n bytes (contents kept when keep), or
+ * NULL on ENOMEM. */
+static void *
+ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
+{
+	void *p;
+
+	if (n == 0)
+		n = 1;
+	if (w->cap[i] >= n)
+		return w->buf[i];
+	if (keep) {
+		p = realloc(w->buf[i], n);
+	} else {
+		free(w->buf[i]);
+		w->buf[i] = NULL;
+		w->cap[i] = 0;
+		p = malloc(n);
+	}
+	if (p == NULL)
+		return NULL;
+	w->buf[i] = p;
+	w->cap[i] = n;
+	return p;
+}
+
+void
+sq_order_ws_free(struct sq_order_ws *w)
+{
+	size_t i;
+
+	for (i = 0; i < SQ_ORDER_WS_BUFS; i++)
+		free(w->buf[i]);
+	memset(w, 0, sizeof(*w));
+}
 
 struct sortkey {
 	size_t rec;
@@ -116,9 +167,10 @@ struct rkey {
 /* Stable LSD radix sort by k (ties keep their order): O(n), where
  * qsort's comparisons cost tens of milliseconds at 100,000 rows. */
 static int
-radix_sort(struct rkey *a, size_t n)
+radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 {
-	struct rkey *tmp = malloc(n * sizeof(*tmp)), *src = a, *dst = tmp;
+	struct rkey *tmp = ws_get(w, WS_TMP, n * sizeof(*tmp), 0), *src = a,
+		    *dst = tmp;
 	size_t cnt[8][256], i;
 	int b;
 
@@ -148,7 +200,6 @@ radix_sort(struct rkey *a, size_t n)
 	}
 	if (src != a)
 		memcpy(a, src, n * sizeof(*a));
-	free(tmp);
 	return 0;
 }
 
@@ -184,32 +235,90 @@ slot_of(const char *const *slot, size_t cap, const char *p)
 	return h;
 }
 
+/* A table twice the size, in the workspace buffer the old one is not
+ * in (*which says which holds it). */
 static int
-slots_grow(const char ***slot, size_t *cap)
+slots_grow(struct sq_order_ws *w, const char ***slot, size_t *cap, int *which)
 {
 	size_t ncap = *cap ? *cap * 2 : 256, i;
-	const char **ns = calloc(ncap, sizeof(*ns));
+	int to = *which == WS_SLOT ? WS_SLOT2 : WS_SLOT;
+	const char **ns = ws_get(w, to, ncap * sizeof(*ns), 0);
 
 	if (ns == NULL)
 		return -1;
+	memset(ns, 0, ncap * sizeof(*ns));
 	for (i = 0; i < *cap; i++) {
 		if ((*slot)[i] != NULL)
 			ns[slot_of(ns, ncap, (*slot)[i])] = (*slot)[i];
 	}
-	free(*slot);
 	*slot = ns;
 	*cap = ncap;
+	*which = to;
 	return 0;
 }
 
+/*
+ * Replace the string pointers in a[].k by the rank of their text among
+ * the distinct strings (parsers share one copy of equal strings, so a
+ * user or state column has few to compare): equal text, equal rank.
+ * -1 on ENOMEM.
+ */
+static int
+rank_texts(struct rkey *a, size_t m, struct sq_order_ws *w)
+{
+	const char **uniq, **slot = NULL;
+	uint32_t *rank;
+	size_t i, nu = 0, cap = 0;
+	int which = WS_SLOT2;
+
+	for (i = 0; i < m; i++) {
+		const char *p = (const char *)(uintptr_t)a[i].k;
+		size_t h;
+
+		/* distinct strings: a table that grows with them */
+		if ((nu + 1) * 2 > cap &&
+		    slots_grow(w, &slot, &cap, &which) == -1)
+			return -1;
+		h = slot_of(slot, cap, p);
+		if (slot[h] == NULL) {
+			slot[h] = p;
+			nu++;
+		}
+	}
+	if (nu == 0)
+		return 0;
+	uniq = ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
+	rank = ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
+	if (uniq == NULL || rank == NULL)
+		return -1;
+	for (i = 0, nu = 0; i < cap; i++) {
+		if (slot[i] != NULL)
+			uniq[nu++] = slot[i];
+	}
+	qsort(uniq, nu, sizeof(*uniq), cmp_txt);
+	for (i = 0; i < nu; i++) {
+		uint32_t r = (uint32_t)i;
+
+		if (i > 0 && sq_order_natcmp(uniq[i - 1], uniq[i]) == 0)
+			r = rank[slot_of(slot, cap, uniq[i - 1])];
+		rank[slot_of(slot, cap, uniq[i])] = r;
+	}
+	for (i = 0; i < m; i++)
+		a[i].k =
+		    rank[slot_of(slot, cap, (const char *)(uintptr_t)a[i].k)];
+	return 0;
+}
+
+/*
+ * The present (not missing) keys as numbers that order like cmp_key:
+ * numbers as they are, strings by their rank. 0, or -1 when that does
+ * not work (numbers and strings mixed, ENOMEM): then qsort.
+ */
 static int
 radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
-	   size_t *nout)
+	   size_t *nout, struct sq_order_ws *w)
 {
-	const char **uniq = NULL, **slot = NULL;
-	uint32_t *rank = NULL;
-	size_t i, m = 0, nu = 0, ntxt = 0, cap = 0;
-	int rc = -1;
+	size_t i, m = 0, ntxt = 0;
 
 	for (i = 0; i < n; i++) {
 		if (k[i].missing)
@@ -217,56 +326,105 @@ radix_keys(const struct sortkey *k, size_t n, int desc, struct rkey *out,
 		if (k[i].txt == NULL) {
 			out[m].k = (uint64_t)k[i].num ^ ((uint64_t)1 << 63);
 		} else {
-			size_t h;
-
-			/* distinct strings: a table that grows with them */
-			if ((nu + 1) * 2 > cap && slots_grow(&slot, &cap) == -1)
-				goto out;
-			h = slot_of(slot, cap, k[i].txt);
-			if (slot[h] == NULL) {
-				slot[h] = k[i].txt;
-				nu++;
-			}
 			out[m].k = (uintptr_t)k[i].txt; /* a rank once known */
 			ntxt++;
 		}
 		out[m++].rec = (uint32_t)k[i].rec;
 	}
 	if (ntxt != 0 && ntxt != m)
-		goto out;
-	if (ntxt != 0) {
-		/* rank the distinct strings; equal text, equal rank */
-		uniq = malloc(nu * sizeof(*uniq));
-		rank = malloc(cap * sizeof(*rank));
-		if (uniq == NULL || rank == NULL)
-			goto out;
-		for (i = 0, nu = 0; i < cap; i++) {
-			if (slot[i] != NULL)
-				uniq[nu++] = slot[i];
-		}
-		qsort(uniq, nu, sizeof(*uniq), cmp_txt);
-		for (i = 0; i < nu; i++) {
-			uint32_t r = (uint32_t)i;
-
-			if (i > 0 && sq_order_natcmp(uniq[i - 1], uniq[i]) == 0)
-				r = rank[slot_of(slot, cap, uniq[i - 1])];
-			rank[slot_of(slot, cap, uniq[i])] = r;
-		}
-		for (i = 0; i < m; i++)
-			out[i].k = rank[slot_of(
-			    slot, cap, (const char *)(uintptr_t)out[i].k)];
-	}
+		return -1;
+	if (ntxt != 0 && rank_texts(out, m, w) == -1)
+		return -1;
 	if (desc) {
 		for (i = 0; i < m; i++)
 			out[i].k = ~out[i].k;
 	}
 	*nout = m;
-	rc = 0;
-out:
-	free(slot);
-	free(uniq);
-	free(rank);
-	return rc;
+	return 0;
+}
+
+/* A string made in buf (not the record's own) goes to the workspace's
+ * pool: its offset there, or -1 on ENOMEM. */
+static long long
+pool_add(struct sq_order_ws *w, size_t *used, const char *s)
+{
+	size_t l = strlen(s) + 1, at = *used;
+
+	if (at + l > w->cap[WS_POOL]) {
+		size_t nc = w->cap[WS_POOL] ? w->cap[WS_POOL] * 2 : 65536;
+
+		while (nc < at + l)
+			nc *= 2;
+		if (ws_get(w, WS_POOL, nc, 1) == NULL)
+			return -1;
+	}
+	memcpy((char *)w->buf[WS_POOL] + at, s, l);
+	*used = at + l;
+	return (long long)at;
+}
+
+static int
+in_buf(const char *s, const char *buf, size_t n)
+{
+	return (uintptr_t)s >= (uintptr_t)buf &&
+	       (uintptr_t)s < (uintptr_t)buf + n;
+}
+
+/*
+ * A text column (no col->num) straight into radix keys by rank: 16 bytes
+ * of scratch a row, no per-row record. -1 on ENOMEM.
+ */
+static int
+order_text(const struct sq_snapshot *snap, const struct sq_column *col,
+	   int desc, uint32_t *order, struct sq_order_ws *w)
+{
+	const uint64_t pooled = (uint64_t)1 << 63;
+	size_t n = snap->nrows, i, m = 0, nmiss = 0, used = 0;
+	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
+	int inpool = 0;
+
+	if (rk == NULL || miss == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		char buf[SQ_ORDER_CELL];
+		const char *s =
+		    col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
+
+		if (s == NULL) {
+			miss[nmiss++] = (uint32_t)i;
+			continue;
+		}
+		if (in_buf(s, buf, sizeof(buf))) {
+			long long at = pool_add(w, &used, s);
+
+			if (at < 0)
+				return -1;
+			rk[m].k = (uint64_t)at | pooled;
+			inpool = 1;
+		} else {
+			/* the record's own string: it lives as long as the
+			 * snapshot, no copy */
+			rk[m].k = (uintptr_t)s;
+		}
+		rk[m++].rec = (uint32_t)i;
+	}
+	/* the pool moved as it grew: offsets become pointers now */
+	for (i = 0; inpool && i < m; i++) {
+		if (rk[i].k & pooled)
+			rk[i].k = (uintptr_t)((char *)w->buf[WS_POOL] +
+					      (rk[i].k & ~pooled));
+	}
+	if (rank_texts(rk, m, w) == -1)
+		return -1;
+	for (i = 0; desc && i < m; i++)
+		rk[i].k = ~rk[i].k;
+	if (radix_sort(rk, m, w) == -1)
+		return -1;
+	for (i = 0; i < m; i++)
+		order[i] = rk[i].rec;
+	memcpy(order + m, miss, nmiss * sizeof(*miss));
+	return 0;
 }
 
 /*
@@ -276,11 +434,11 @@ out:
  */
 static int
 order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
-	      int desc, uint32_t *order)
+	      int desc, uint32_t *order, struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, m = 0, nmiss = 0;
-	struct rkey *rk = malloc(n * sizeof(*rk));
-	uint32_t *miss = malloc(n * sizeof(*miss));
+	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	const uint64_t sign = (uint64_t)1 << 63;
 	int rc = -1;
 
@@ -305,7 +463,7 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 			rk[m].k = ~rk[m].k;
 		rk[m++].rec = (uint32_t)i;
 	}
-	if (radix_sort(rk, m) == -1)
+	if (radix_sort(rk, m, w) == -1)
 		goto out;
 	/* the sorted rows with a value, then those without */
 	for (i = 0; i < m; i++)
@@ -313,19 +471,51 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	rc = 0;
 out:
-	free(rk);
-	free(miss);
 	return rc;
+}
+
+int
+sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
+{
+	const int which[] = { WS_RK, WS_TMP, WS_MISS };
+	const size_t size[] = { n * sizeof(struct rkey),
+				n * sizeof(struct rkey), n * sizeof(uint32_t) };
+	size_t i;
+
+	for (i = 0; i < sizeof(which) / sizeof(which[0]); i++) {
+		void *p;
+
+		if (w->cap[which[i]] >= size[i])
+			continue;
+		p = ws_get(w, which[i], size[i], 0);
+		if (p == NULL)
+			return -1;
+		/* its pages now, not in the first sort */
+		memset(p, 0, size[i]);
+	}
+	return 0;
 }
 
 int
 sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	      int desc, uint32_t *order)
 {
-	size_t n = snap->nrows, i, used = 0, cap = 0, m = 0;
+	struct sq_order_ws w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	rc = sq_order_rows_ws(snap, col, desc, order, &w);
+	sq_order_ws_free(&w);
+	return rc;
+}
+
+int
+sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
+		 int desc, uint32_t *order, struct sq_order_ws *w)
+{
+	size_t n = snap->nrows, i, used = 0, m = 0;
 	struct sortkey *k = NULL;
 	struct rkey *rk = NULL;
-	char *pool = NULL;
 	int rc = -1;
 
 	if (n > UINT32_MAX)
@@ -335,9 +525,11 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			order[i] = (uint32_t)i;
 		return 0;
 	}
-	if (col->num != NULL && order_numeric(snap, col, desc, order) == 0)
+	if (col->num != NULL && order_numeric(snap, col, desc, order, w) == 0)
 		return 0;
-	k = malloc(n * sizeof(*k));
+	if (col->num == NULL && order_text(snap, col, desc, order, w) == 0)
+		return 0;
+	k = ws_get(w, WS_KEY, n * sizeof(*k), 0);
 	if (k == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -363,42 +555,29 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			k[i].num = v == SQ_INFINITE ? LLONG_MAX : v;
 			if (v == SQ_NONE)
 				k[i].missing = 1;
-		} else if (s != NULL &&
-			   ((uintptr_t)s < (uintptr_t)buf ||
-			    (uintptr_t)s >= (uintptr_t)buf + sizeof(buf))) {
+		} else if (s != NULL && !in_buf(s, buf, sizeof(buf))) {
 			/* the record's own string: it lives as long as the
 			 * snapshot, no copy */
 			k[i].txt = s;
 		} else if (s != NULL) {
 			/* text made in buf goes to one pool; offsets become
 			 * pointers after */
-			size_t l = strlen(s) + 1;
+			long long at = pool_add(w, &used, s);
 
-			if (used + l > cap) {
-				size_t nc = cap ? cap * 2 : 65536;
-				char *p;
-
-				while (nc < used + l)
-					nc *= 2;
-				p = realloc(pool, nc);
-				if (p == NULL)
-					goto out;
-				pool = p;
-				cap = nc;
-			}
-			memcpy(pool + used, s, l);
-			k[i].txt = (const char *)(used + 1); /* offset + 1 */
+			if (at < 0)
+				goto out;
+			k[i].txt = (const char *)(uintptr_t)(at + 1);
 			k[i].pooled = 1;
-			used += l;
 		}
 	}
 	for (i = 0; i < n; i++) {
 		if (k[i].pooled)
-			k[i].txt = pool + ((size_t)k[i].txt - 1);
+			k[i].txt =
+			    (char *)w->buf[WS_POOL] + ((uintptr_t)k[i].txt - 1);
 	}
-	rk = malloc(n * sizeof(*rk));
-	if (rk != NULL && radix_keys(k, n, desc, rk, &m) == 0 &&
-	    radix_sort(rk, m) == 0) {
+	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
+	    radix_sort(rk, m, w) == 0) {
 		/* the sorted present rows, then the missing ones */
 		for (i = 0; i < m; i++)
 			order[i] = rk[i].rec;
@@ -414,8 +593,5 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	}
 	rc = 0;
 out:
-	free(rk);
-	free(pool);
-	free(k);
 	return rc;
 }

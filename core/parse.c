@@ -276,10 +276,37 @@ sq_parse_time(const char *s, int64_t *epoch)
 	return 0;
 }
 
+/* v >= 0 in decimal at p: the number of digits */
+static size_t
+put_num(char *p, int64_t v)
+{
+	char t[24];
+	size_t k = 0, i;
+
+	do {
+		t[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = 0; i < k; i++)
+		p[i] = t[k - 1 - i];
+	return k;
+}
+
+/* 0 <= v < 100 in two digits */
+static size_t
+put_num2(char *p, int64_t v)
+{
+	p[0] = (char)('0' + v / 10);
+	p[1] = (char)('0' + v % 10);
+	return 2;
+}
+
 void
 sq_fmt_duration(int64_t seconds, char *buf, size_t n)
 {
 	int64_t d, h, m, sec;
+	char tmp[48];
+	size_t o = 0;
 
 	if (seconds == SQ_INFINITE) {
 		snprintf(buf, n, "UNLIMITED");
@@ -293,14 +320,26 @@ sq_fmt_duration(int64_t seconds, char *buf, size_t n)
 	h = seconds / 3600 % 24;
 	m = seconds / 60 % 60;
 	sec = seconds % 60;
-	if (d > 0)
-		snprintf(buf, n, "%lld-%02lld:%02lld:%02lld", (long long)d,
-			 (long long)h, (long long)m, (long long)sec);
-	else if (h > 0)
-		snprintf(buf, n, "%lld:%02lld:%02lld", (long long)h,
-			 (long long)m, (long long)sec);
-	else
-		snprintf(buf, n, "%lld:%02lld", (long long)m, (long long)sec);
+	/* by hand: the time columns of a thousand rows are printed at every
+	 * keystroke; the same text as "%lld-%02lld:%02lld:%02lld" */
+	if (d > 0) {
+		o = put_num(tmp, d);
+		tmp[o++] = '-';
+		o += put_num2(tmp + o, h);
+		tmp[o++] = ':';
+	} else if (h > 0) {
+		o = put_num(tmp, h);
+		tmp[o++] = ':';
+	}
+	o += o == 0 ? put_num(tmp, m) : put_num2(tmp + o, m);
+	tmp[o++] = ':';
+	o += put_num2(tmp + o, sec);
+	if (n == 0)
+		return;
+	if (o > n - 1)
+		o = n - 1;
+	memcpy(buf, tmp, o);
+	buf[o] = '\0';
 }
 
 int

@@ -57,7 +57,15 @@ sq_sanitize(const char *s, char *out, size_t n)
 		return out;
 	while (*p != '\0' && o + 1 < n) {
 		int ctl;
-		size_t l = utf8_len(p, &ctl);
+		size_t l;
+
+		/* printable ASCII is copied as it is (every cell of a
+		 * thousand rows passes here at every keystroke) */
+		if (*p >= 0x20 && *p < 0x7f) {
+			out[o++] = (char)*p++;
+			continue;
+		}
+		l = utf8_len(p, &ctl);
 
 		if (ctl) {
 			out[o++] = '?';

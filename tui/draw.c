@@ -29,6 +29,13 @@ next_char(const char *s, wchar_t *wc, int *cw)
 	mbstate_t ps;
 	size_t l;
 
+	/* printable ASCII is itself, one column wide: no mbrtowc (a full
+	 * screen of cells is drawn at every keystroke) */
+	if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+		*wc = (wchar_t)*s;
+		*cw = 1;
+		return 1;
+	}
 	memset(&ps, 0, sizeof(ps));
 	l = mbrtowc(wc, s, MB_CUR_MAX, &ps);
 	if (l == (size_t)-1 || l == (size_t)-2 || l == 0) {

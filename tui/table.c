@@ -15,6 +15,7 @@
 #include "core/when.h"
 #include "tui/app.h"
 #include "tui/table.h"
+#include "tui/table_int.h"
 #include "tui/views.h"
 
 /* Column ids that identify a row when the view has no job_id/node. */
@@ -92,8 +93,6 @@ free_strings(char **v, size_t n)
 	free(v);
 }
 
-static void cache_drop(struct sq_table_cache *c);
-
 void
 sq_table_free(struct sq_table *t)
 {
@@ -103,7 +102,7 @@ sq_table_free(struct sq_table *t)
 	free_strings(t->tags, t->ntags);
 	free_strings(t->folds, t->nfolds);
 	if (t->cache != NULL)
-		cache_drop(t->cache);
+		sq_table_cache_drop(t->cache);
 	free(t->cache);
 	memset(t, 0, sizeof(*t));
 }
@@ -264,253 +263,6 @@ sq_table_push(struct sq_table *t, const struct sq_table_row *r)
 	return 0;
 }
 
-/* ------------------------------------------------------------ caches */
-
-/*
- * At 100,000 jobs, making each row's text or sort key costs much more
- * than matching or comparing it, and a keystroke changes one input of a
- * rebuild only (one more letter of the filter, another sort column). So
- * while the snapshot stays, the table keeps: every snapshot row in sort
- * order (for sort/desc), one bit per row for the filter (for mtext over
- * the columns mcols), and the rows' shown text that a regex runs over
- * (for the columns tcols; made only when a regex filter needs it). A new
- * snapshot drops all three. Without memory for one, rebuild works row by
- * row as if it were not there.
- */
-struct sq_table_cache {
-	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
-
-	uint32_t *order; /* NULL: snapshot order */
-	int order_ok, sort, desc;
-
-	unsigned char *match; /* bit i: snapshot row i passes */
-	int match_ok;
-	char mtext[256]; /* as struct sq_filter's text */
-	int mcols[SQ_TABLE_MAX_COLS], mncols;
-
-	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
-	const char **trow;    /* row i's text */
-	uint32_t *tlen;       /* and its length */
-	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
-	int text_ok;
-	int tcols[SQ_TABLE_MAX_COLS], tncols;
-
-	uint32_t *pre; /* the last rebuild's rows before the arrangement */
-	size_t npre;   /* (NULL with pre_ok: all rows, no filter) */
-	int pre_ok;
-};
-
-static void
-cache_drop(struct sq_table_cache *c)
-{
-	free(c->order);
-	free(c->match);
-	sq_arena_free(&c->text);
-	free(c->trow);
-	free(c->tlen);
-	free(c->pre);
-	memset(c, 0, sizeof(*c));
-}
-
-/* The cache for t->snap, emptied when it was made for another; NULL on
- * ENOMEM. */
-static struct sq_table_cache *
-cache_get(struct sq_table *t)
-{
-	if (t->cache == NULL)
-		t->cache = calloc(1, sizeof(*t->cache));
-	if (t->cache != NULL && t->cache->snap != t->snap) {
-		cache_drop(t->cache);
-		t->cache->snap = t->snap;
-	}
-	return t->cache;
-}
-
-static int
-same_cols(const struct sq_table *t, const int *cols, int ncols)
-{
-	return ncols == t->ncols &&
-	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
-}
-
-/* Sort every snapshot row by the sort column into c->order. */
-static void
-build_order(struct sq_table *t, struct sq_table_cache *c)
-{
-	size_t n = t->snap->nrows;
-
-	if (c->order_ok && c->sort == t->sort && c->desc == t->sort_desc)
-		return;
-	free(c->order);
-	c->order = NULL;
-	c->order_ok = 0;
-	c->sort = t->sort;
-	c->desc = t->sort_desc;
-	if (t->sort < 0 || n < 2) {
-		c->order_ok = 1;
-		return;
-	}
-	if (n > UINT32_MAX)
-		return;
-	c->order = malloc(n * sizeof(*c->order));
-	if (c->order == NULL || sq_order_rows(t->snap, &t->def->cols[t->sort],
-					      t->sort_desc, c->order) == -1) {
-		/* no memory: snapshot order this time, another try next
-		 * time */
-		free(c->order);
-		c->order = NULL;
-		return;
-	}
-	c->order_ok = 1;
-}
-
-static void
-text_drop(struct sq_table_cache *c)
-{
-	sq_arena_free(&c->text);
-	free(c->trow);
-	free(c->tlen);
-	c->trow = NULL;
-	c->tlen = NULL;
-	c->tdone = 0;
-	c->text_ok = 0;
-}
-
-/*
- * The shown text of every snapshot row (sq_table_rowtext), for a regex:
- * made up to max more rows at a time, so the console can make it in idle
- * slices (sq_table_warm) before the first letter of a filter arrives.
- * Returns 1 when complete.
- */
-static int
-build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
-{
-	size_t n = t->snap->nrows, end;
-	char row[4096];
-
-	if (c->trow != NULL && !same_cols(t, c->tcols, c->tncols))
-		text_drop(c);
-	if (c->text_ok)
-		return 1;
-	if (c->trow == NULL) {
-		c->trow = malloc((n ? n : 1) * sizeof(*c->trow));
-		c->tlen = malloc((n ? n : 1) * sizeof(*c->tlen));
-		if (c->trow == NULL || c->tlen == NULL) {
-			text_drop(c);
-			return 0;
-		}
-		c->tncols = t->ncols;
-		memcpy(c->tcols, t->cols, sizeof(c->tcols));
-	}
-	end = max < n - c->tdone ? c->tdone + max : n;
-	for (; c->tdone < end; c->tdone++) {
-		const void *rec = sq_snapshot_row(t->snap, c->tdone);
-		size_t l = strlen(sq_table_rowtext(t, rec, row, sizeof(row)));
-		char *p = sq_arena_strndup(&c->text, row, l);
-
-		if (p == NULL) {
-			text_drop(c);
-			return 0;
-		}
-		c->trow[c->tdone] = p;
-		c->tlen[c->tdone] = (uint32_t)l;
-	}
-	if (c->tdone < n)
-		return 0;
-	c->text_ok = 1;
-	return 1;
-}
-
-int
-sq_table_warm(struct sq_table *t, size_t rows)
-{
-	struct sq_table_cache *c;
-
-	if (t->snap == NULL)
-		return 0;
-	c = cache_get(t);
-	if (c == NULL)
-		return 0;
-	if (build_text(t, c, rows))
-		return 0;
-	/* no memory for it: nothing more to do in idle time */
-	return c->trow != NULL;
-}
-
-/* Does snapshot row i pass the filter? */
-static int
-row_passes(struct sq_table *t, const struct sq_table_cache *c, size_t i)
-{
-	const void *rec = sq_snapshot_row(t->snap, i);
-	char text[4096];
-
-	if (t->filter.re == NULL)
-		return sq_filter_row(&t->filter, rec, "");
-	if (c != NULL && c->text_ok)
-		return sq_filter_row_n(&t->filter, rec, c->trow[i], c->tlen[i]);
-	sq_table_rowtext(t, rec, text, sizeof(text));
-	return sq_filter_row(&t->filter, rec, text);
-}
-
-/* A filter that is a plain word: no regex syntax, no '!' or '@'. Adding
- * a letter to one can only drop rows; taking one away can only add. */
-static int
-literal(const char *f)
-{
-	if (*f == '\0' || *f == '!' || *f == '@')
-		return 0;
-	return strpbrk(f, "\\^$.|?*+()[]{}") == NULL;
-}
-
-/* One bit per snapshot row: does it pass the filter? */
-static void
-build_match(struct sq_table *t, struct sq_table_cache *c)
-{
-	size_t n = t->snap->nrows, i;
-
-	const char *old = c->mtext, *cur = t->filter.text;
-	int grow = 0, shrink = 0;
-
-	if (c->match_ok && strcmp(old, cur) == 0 &&
-	    same_cols(t, c->mcols, c->mncols))
-		return;
-	/* one letter typed or erased in a plain word: the rows that matched
-	 * before are all the candidates (typed), or all match still (erased) */
-	if (c->match_ok && same_cols(t, c->mcols, c->mncols) && literal(old) &&
-	    literal(cur)) {
-		size_t lo = strlen(old), ln = strlen(cur);
-
-		grow = ln > lo && strncmp(cur, old, lo) == 0;
-		shrink = ln < lo && strncmp(cur, old, ln) == 0;
-	}
-	if (!grow && !shrink) {
-		free(c->match);
-		c->match = calloc(n / 8 + 1, 1);
-		if (c->match == NULL) {
-			c->match_ok = 0;
-			return;
-		}
-	}
-	c->match_ok = 0;
-	if (t->filter.re != NULL)
-		build_text(t, c, SIZE_MAX);
-	for (i = 0; i < n; i++) {
-		unsigned char bit = (unsigned char)(1u << (i % 8));
-		int was = (c->match[i / 8] & bit) != 0;
-
-		if ((grow && !was) || (shrink && was))
-			continue;
-		if (row_passes(t, c, i))
-			c->match[i / 8] |= bit;
-		else
-			c->match[i / 8] &= (unsigned char)~bit;
-	}
-	c->match_ok = 1;
-	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
-	c->mncols = t->ncols;
-	memcpy(c->mcols, t->cols, sizeof(c->mcols));
-}
-
 static void
 compute_widths(struct sq_table *t)
 {
@@ -562,6 +314,64 @@ row_has_id(const struct sq_table *t, const void *rec, const char *id)
 	       (strlen(id) == sizeof(buf) - 1 || strcmp(s ? s : "", id) == 0);
 }
 
+/* Does the row id name one row only (a job id, a node name)? Then the
+ * cursor's row is found again by its snapshot row while the snapshot
+ * stays, without the text of every row before it. */
+static int
+id_unique(const struct sq_table *t)
+{
+	const char *id;
+
+	if (t->nidcols != 1)
+		return 0;
+	id = t->def->cols[t->idcols[0]].id;
+	return strcmp(id, "job_id") == 0 ||
+	       (t->def->kind == SQ_KIND_NODES && strcmp(id, "node") == 0);
+}
+
+/* Put the cursor on the row with t->cur_id, when one is shown. */
+static void
+find_cursor(struct sq_table *t, struct sq_table_cache *c)
+{
+	size_t i;
+
+	if (t->cur_id[0] == '\0')
+		return;
+	if (c != NULL && c->cur_ok && id_unique(t) &&
+	    strcmp(c->cur_id, t->cur_id) == 0) {
+		for (i = 0; i < t->nrows; i++) {
+			if (t->rows[i].rec == c->cur_rec) {
+				t->cur = i;
+				return;
+			}
+		}
+		return;
+	}
+	for (i = 0; i < t->nrows; i++) {
+		const void *rec = sq_snapshot_row(t->snap, t->rows[i].rec);
+
+		if (row_has_id(t, rec, t->cur_id)) {
+			t->cur = i;
+			return;
+		}
+	}
+}
+
+/* The cursor is on row t->cur now: remember its id (and snapshot row). */
+static void
+set_cursor_id(struct sq_table *t)
+{
+	struct sq_table_cache *c = t->cache;
+
+	sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec), t->cur_id,
+		    sizeof(t->cur_id));
+	if (c != NULL && c->snap == t->snap) {
+		c->cur_rec = t->rows[t->cur].rec;
+		c->cur_ok = 1;
+		memcpy(c->cur_id, t->cur_id, sizeof(c->cur_id));
+	}
+}
+
 /*
  * Rebuild t->rows. filter_only: only the filter changed since the last
  * rebuild (sq_table_filter); when the rows it keeps are the very rows
@@ -573,9 +383,8 @@ static void
 rebuild(struct sq_table *t, int filter_only)
 {
 	struct sq_table_cache *c;
-	uint32_t *pre = NULL;
 	size_t i, n, np = 0;
-	int filt;
+	int filt, pre = -1;
 
 	if (t->snap == NULL) {
 		t->nrows = 0;
@@ -583,41 +392,16 @@ rebuild(struct sq_table *t, int filter_only)
 		return;
 	}
 	n = t->snap->nrows;
-	c = cache_get(t);
+	c = sq_table_cache_get(t);
 	filt = sq_filter_active(&t->filter);
 	if (c != NULL) {
-		build_order(t, c);
-		if (filt)
-			build_match(t, c);
-		if (n <= UINT32_MAX)
-			pre = malloc((n ? n : 1) * sizeof(*pre));
-	}
-	/* the sorted rows that pass the filter */
-	if (pre != NULL) {
-		for (i = 0; i < n; i++) {
-			size_t rec = c->order != NULL ? c->order[i] : i;
-
-			if (filt &&
-			    !(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
-					  : row_passes(t, c, rec)))
-				continue;
-			pre[np++] = (uint32_t)rec;
-		}
-		/* c->pre NULL: no filter then, every row in order */
-		if (filter_only && c->pre_ok && np == c->npre &&
-		    (c->pre == NULL
-			 ? !filt
-			 : memcmp(pre, c->pre, np * sizeof(*pre)) == 0)) {
-			free(pre);
+		pre = sq_table_cache_rows(t, c, filt, filter_only);
+		if (pre == 1)
 			return;
-		}
-		free(c->pre);
-		c->pre = pre;
-		c->npre = np;
-		c->pre_ok = 1;
+		np = c->npre;
 	}
 	t->nrows = 0;
-	if (pre != NULL && np > t->cap) {
+	if (pre == 0 && np > t->cap) {
 		struct sq_table_row *r = realloc(t->rows, np * sizeof(*r));
 
 		if (r != NULL) {
@@ -625,48 +409,37 @@ rebuild(struct sq_table *t, int filter_only)
 			t->cap = np;
 		}
 	}
-	if (pre != NULL && t->cap >= np) {
+	if (pre == 0 && t->cap >= np) {
+		/* c->pre, or every row in order without a filter */
+		const uint32_t *v = c->pre_all ? c->order : c->pre;
+
 		for (i = 0; i < np; i++) {
-			struct sq_table_row r = { pre[i], 0, 0, 0 };
+			struct sq_table_row r = { v != NULL ? v[i] : i, 0, 0,
+						  0 };
 
 			t->rows[i] = r;
 		}
 		t->nrows = np;
 	} else {
-		for (i = 0; i < (pre != NULL ? np : n); i++) {
-			size_t rec = pre != NULL ? pre[i] : i;
+		for (i = 0; i < n; i++) {
+			size_t rec =
+			    c != NULL && c->order != NULL ? c->order[i] : i;
 			struct sq_table_row r = { rec, 0, 0, 0 };
 
-			if (pre == NULL && filt && !row_passes(t, c, rec))
+			if (filt && !sq_table_row_passes(t, c, rec))
 				continue;
 			if (sq_table_push(t, &r) == -1)
 				break;
 		}
 	}
-	if (pre != NULL && !filt) {
-		/* every row, in order: nothing worth 4 bytes a row to keep */
-		free(c->pre);
-		c->pre = NULL;
-	}
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);
 	/* the cursor stays on its row id when that row is still shown */
-	if (t->cur_id[0] != '\0') {
-		for (i = 0; i < t->nrows; i++) {
-			const void *rec =
-			    sq_snapshot_row(t->snap, t->rows[i].rec);
-
-			if (row_has_id(t, rec, t->cur_id)) {
-				t->cur = i;
-				break;
-			}
-		}
-	}
+	find_cursor(t, c);
 	if (t->cur >= t->nrows)
 		t->cur = t->nrows ? t->nrows - 1 : 0;
 	if (t->nrows > 0)
-		sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec),
-			    t->cur_id, sizeof(t->cur_id));
+		set_cursor_id(t);
 	compute_widths(t);
 }
 
@@ -681,11 +454,13 @@ sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
 	if (snap != NULL)
 		sq_snapshot_ref(snap);
-	/* what was worked out for the old rows goes with them */
+	/* what was worked out for the old rows goes with them (the memory
+	 * stays for the new ones) */
 	if (snap != t->snap && t->cache != NULL)
-		cache_drop(t->cache);
+		sq_table_cache_reset(t->cache);
 	sq_snapshot_unref(t->snap);
 	t->snap = snap;
+	sq_table_cache_reserve(t);
 	sq_table_rebuild(t);
 }
 
@@ -771,8 +546,7 @@ sq_table_goto(struct sq_table *t, size_t row)
 		return;
 	}
 	t->cur = row >= t->nrows ? t->nrows - 1 : row;
-	sq_table_id(t, sq_snapshot_row(t->snap, t->rows[t->cur].rec), t->cur_id,
-		    sizeof(t->cur_id));
+	set_cursor_id(t);
 }
 
 void

@@ -58,6 +58,18 @@ num(const char *s, int64_t *v)
 	return sq_parse_int(s, v);
 }
 
+/* the same into a 32-bit field (sq_i32) */
+static int
+num32(const char *s, int32_t *v)
+{
+	int64_t w;
+
+	if (num(s, &w) == -1)
+		return -1;
+	*v = sq_i32(w);
+	return 0;
+}
+
 static uint32_t
 u32(const char *s)
 {
@@ -120,6 +132,7 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 	sq_strtab_init(&st, &s->arena, 0);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_job *j;
+		int64_t v;
 		int n, rec;
 
 		lineno++;
@@ -188,10 +201,11 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 				: sq_strtab_str(&st, f[F_REASON]);
 		j->name = sq_strtab_str(&st, f[F_NAME]);
 		if (num(f[F_PRIO], &j->priority) == -1 ||
-		    num(f[F_NODES], &j->nodes) == -1 ||
-		    num(f[F_CPUS], &j->cpus) == -1 ||
-		    num(f[F_RESTARTS], &j->restart_cnt) == -1 ||
-		    sq_parse_duration(f[F_LIMIT], &j->time_limit) == -1 ||
+		    num32(f[F_NODES], &j->nodes) == -1 ||
+		    num32(f[F_CPUS], &j->cpus) == -1 ||
+		    num32(f[F_RESTARTS], &j->restart_cnt) == -1 ||
+		    sq_parse_duration(f[F_LIMIT], &v) == -1 ||
+		    (j->time_limit = sq_i32(v), 0) ||
 		    sq_parse_duration(f[F_USED], &j->time_used) == -1 ||
 		    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
 		    sq_parse_time(f[F_START], &j->start_time) == -1) {

@@ -657,22 +657,24 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	else
 		j->reason = str_or_none(s, sq_sj_get(o, "state_reason"));
 	j->priority = sq_sj_numk(o, "priority", SQ_NONE);
-	j->nodes = sq_sj_numk(o, "node_count", SQ_NONE);
-	j->cpus = sq_sj_numk(o, "cpus", SQ_NONE);
+	j->nodes = sq_i32(sq_sj_numk(o, "node_count", SQ_NONE));
+	j->cpus = sq_i32(sq_sj_numk(o, "cpus", SQ_NONE));
 	j->gres = gres_legacy(s, str_or_none(s, sq_sj_get(o, "tres_per_node")));
 	j->tres_alloc = str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
 	j->prio_by_part =
 	    prio_by_part(s, sq_sj_get(o, "priority_by_partition"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
 	/* minutes; more than seconds can count is no limit we know */
-	j->time_limit = tl < 0 ? tl : tl > INT64_MAX / 60 ? SQ_NONE : tl * 60;
+	j->time_limit = sq_i32(tl < 0                ? tl
+			       : tl > INT64_MAX / 60 ? SQ_NONE
+						     : tl * 60);
 	j->time_used = job_time_used(o, st, c->now);
 	j->submit_time = time_or_none(o, "submit_time");
 	j->start_time = time_or_none(o, "start_time");
 	j->nodelist = strcmp(st, "PENDING") == 0
 			  ? ""
 			  : str_or_none(s, sq_sj_get(o, "nodes"));
-	j->restart_cnt = sq_sj_numk(o, "restart_cnt", SQ_NONE);
+	j->restart_cnt = sq_i32(sq_sj_numk(o, "restart_cnt", SQ_NONE));
 	if (j->restart_cnt == SQ_NONE)
 		j->restart_cnt = 0;
 	j->prio = NULL;

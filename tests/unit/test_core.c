@@ -72,6 +72,45 @@ test_fmt_duration(void **state)
 	assert_string_equal(b, "1:05");
 	sq_fmt_duration(SQ_INFINITE, b, sizeof(b));
 	assert_string_equal(b, "UNLIMITED");
+	sq_fmt_duration(0, b, sizeof(b));
+	assert_string_equal(b, "0:00");
+	sq_fmt_duration(-1, b, sizeof(b));
+	assert_string_equal(b, "N/A");
+	/* printed by hand: the same text as printf, cut as snprintf cuts */
+	{
+		static const int64_t v[] = { 1,
+					     59,
+					     60,
+					     599,
+					     3599,
+					     36000,
+					     86399,
+					     86400 * 99,
+					     86400LL * 123456 + 3661,
+					     INT64_MAX / 2 };
+		size_t i, n;
+
+		for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+			for (n = 1; n <= sizeof(b); n++) {
+				char want[64];
+				long long d = v[i] / 86400,
+					  h = v[i] / 3600 % 24,
+					  m = v[i] / 60 % 60, x = v[i] % 60;
+
+				if (d > 0)
+					snprintf(want, n,
+						 "%lld-%02lld:%02lld:%02lld", d,
+						 h, m, x);
+				else if (h > 0)
+					snprintf(want, n, "%lld:%02lld:%02lld",
+						 h, m, x);
+				else
+					snprintf(want, n, "%lld:%02lld", m, x);
+				sq_fmt_duration(v[i], b, n);
+				assert_string_equal(b, want);
+			}
+		}
+	}
 }
 
 static void

@@ -337,8 +337,9 @@ static void
 test_table_vs_reference(void **state)
 {
 	static const char *const filters[] = {
-		"bob",    "u0?10", "^1",       "!PENDING", "@user=alice",
-		"sim0*2", "Carol", "x_0*1\\b", "sim10",    "carOL",
+		"bob",    "u0?10",      "^1",       "!PENDING", "@user=alice",
+		"sim0*2", "Carol",      "x_0*1\\b", "sim10",    "carOL",
+		"!pend",  "acct1.*gpu", "al+i",     "Priority", "gres:G",
 	};
 	struct sq_snapshot *s = make_jobs(3000);
 	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k;
@@ -401,6 +402,165 @@ test_table_vs_reference(void **state)
 	sq_table_free(&t);
 	sq_snapshot_unref(s);
 	free(ref);
+}
+
+/* The substring search a plain word (or a regex's literal start) takes on
+ * ASCII text answers as the regex does, for every pattern and text. */
+static void
+test_filter_literal(void **state)
+{
+	static const char *const pats[] = {
+		"u",     "U",    "user1", "USER1",   "uSer", "!user", "ab?c",
+		"ab*c",  "ab+c", "ab{2}", "a.c",     "^ab",  "ab$",   "a|zz",
+		"(ab)c", "x1",   "1x",    "k",       "!K",   "s10",   "[a]b",
+		"a\\.b", "zz",   "  ",    "ab(?i)C", "abc(",
+	};
+	static const char *const texts[] = {
+		"",        "u",         "user12  acct", "USER12", "xuSeR1",
+		"abc",     "ac",        "abbc",         "aXc",    "zabc",
+		"ab",      "a.b",       "11x x1",       "a  b",   "AbC",
+		"s10 S10", "xx user 1", "ABBBC",        "abC",
+	};
+	/* the Kelvin sign matches k caselessly: such rows take the regex */
+	static const char kelvin[] = "\xe2\x84\xaa";
+	size_t i, j;
+	char err[200];
+
+	(void)state;
+	for (i = 0; i < sizeof(pats) / sizeof(pats[0]); i++) {
+		struct sq_filter f;
+
+		sq_filter_init(&f);
+		if (sq_filter_set(&f, pats[i], &sq_view_jobs, err,
+				  sizeof(err)) == -1)
+			continue;
+		for (j = 0; j < sizeof(texts) / sizeof(texts[0]); j++) {
+			const char *x = texts[j];
+			int want = sq_filter_row(&f, NULL, x);
+
+			if (sq_filter_row_text(&f, NULL, x, strlen(x), 1) !=
+			    want)
+				fail_msg("/%s/ on '%s': %d", pats[i], x, want);
+		}
+		assert_int_equal(
+		    sq_filter_row_text(&f, NULL, kelvin, strlen(kelvin), 0),
+		    sq_filter_row(&f, NULL, kelvin));
+		sq_filter_free(&f);
+	}
+}
+
+/* What the table keeps is for one snapshot and one column set: a new
+ * snapshot, other columns or another filter never show the old rows. */
+static void
+test_cache_invalidation(void **state)
+{
+	struct sq_snapshot *a = make_jobs(2000), *b = make_jobs(2000);
+	size_t *ref = malloc(2000 * sizeof(*ref)), n;
+	struct sq_table t;
+	struct sq_filter f;
+	char err[300];
+
+	(void)state;
+	assert_non_null(ref);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	sq_table_set_snapshot(&t, a);
+	/* orders and bits made for a */
+	sq_table_sort(&t, 1, 0);
+	sq_table_sort(&t, 7, 1);
+	assert_int_equal(sq_table_filter(&t, "bo", err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "bob", err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "", err, sizeof(err)), 0);
+	/* a new snapshot: the same sorts and filters are made again */
+	sq_table_set_snapshot(&t, b);
+	sq_table_sort(&t, 1, 0);
+	n = reference(&t, 1, 0, NULL, ref);
+	assert_rows(&t, ref, n);
+	sq_filter_init(&f);
+	assert_int_equal(sq_filter_set(&f, "bo", t.def, err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "bo", err, sizeof(err)), 0);
+	n = reference(&t, 1, 0, &f, ref);
+	assert_rows(&t, ref, n);
+	sq_filter_free(&f);
+	/* another filter, then back: the kept bits of b, not of a */
+	assert_int_equal(sq_filter_set(&f, "bob", t.def, err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "bob", err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "alice", err, sizeof(err)), 0);
+	assert_int_equal(sq_table_filter(&t, "bob", err, sizeof(err)), 0);
+	sq_table_sort(&t, 7, 1);
+	n = reference(&t, 7, 1, &f, ref);
+	assert_rows(&t, ref, n);
+	/* other columns: the kept bits of "bob" were over the user column */
+	assert_int_equal(
+	    sq_table_set_columns(&t, "job_id,state,name", err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 0);
+	assert_int_equal(
+	    sq_table_set_columns(&t, "job_id,user", err, sizeof(err)), 0);
+	sq_filter_free(&f);
+	assert_int_equal(sq_filter_set(&f, "bob", t.def, err, sizeof(err)), 0);
+	n = reference(&t, 7, 1, &f, ref);
+	assert_true(n > 0);
+	assert_rows(&t, ref, n);
+	sq_filter_free(&f);
+	/* back to a: its orders were forgotten, not reused */
+	sq_table_set_snapshot(&t, a);
+	assert_int_equal(sq_table_filter(&t, "", err, sizeof(err)), 0);
+	n = reference(&t, 7, 1, NULL, ref);
+	assert_rows(&t, ref, n);
+	sq_table_free(&t);
+	sq_snapshot_unref(a);
+	sq_snapshot_unref(b);
+	free(ref);
+}
+
+/* The cursor stays on its job through sorts, filters and a new snapshot
+ * (found by its snapshot row while the snapshot stays, by its id after). */
+static void
+test_cursor_follows(void **state)
+{
+	unsigned long seed = rnd_state;
+	struct sq_snapshot *a = make_jobs(1500), *b;
+	struct sq_table t;
+	char id[256], err[300];
+	size_t k;
+
+	(void)state;
+	/* b: the same jobs, another snapshot */
+	rnd_state = seed;
+	b = make_jobs(1500);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	sq_table_set_snapshot(&t, a);
+	sq_table_goto(&t, 700);
+	snprintf(id, sizeof(id), "%s", t.cur_id);
+	for (k = 1; k < 9; k++) {
+		char now[256];
+
+		sq_table_sort(&t, (int)k, (int)(k % 2));
+		sq_table_id(&t, sq_table_cur(&t), now, sizeof(now));
+		assert_string_equal(now, id);
+	}
+	/* filtered out: the cursor stays in range; back: on its job again */
+	assert_int_equal(sq_table_filter(&t, "@job_id=1", err, sizeof(err)), 0);
+	assert_true(t.cur < t.nrows || t.nrows == 0);
+	assert_int_equal(sq_table_filter(&t, "", err, sizeof(err)), 0);
+	/* the id was kept while the filter hid the row */
+	assert_string_equal(t.cur_id, id);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	/* a new snapshot: the same job id found again */
+	sq_table_set_snapshot(&t, b);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	/* the cursor moved by hand, then a sort: it follows the new row */
+	sq_table_goto(&t, 3);
+	snprintf(id, sizeof(id), "%s", t.cur_id);
+	sq_table_sort(&t, 2, 0);
+	sq_table_id(&t, sq_table_cur(&t), err, sizeof(err));
+	assert_string_equal(err, id);
+	sq_table_free(&t);
+	sq_snapshot_unref(a);
+	sq_snapshot_unref(b);
 }
 
 /* Job arrays: every member right under its group's first row, folded
@@ -471,6 +631,9 @@ main(void)
 		cmocka_unit_test(test_col_int),
 		cmocka_unit_test(test_parsers_share),
 		cmocka_unit_test(test_table_vs_reference),
+		cmocka_unit_test(test_filter_literal),
+		cmocka_unit_test(test_cache_invalidation),
+		cmocka_unit_test(test_cursor_follows),
 		cmocka_unit_test(test_arrays_grouped),
 	};
 

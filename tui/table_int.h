@@ -1,0 +1,100 @@
+/*
+ * table_int.h - what tui/table.c and tui/table_rows.c share: the cache of
+ * the work a rebuild did (sort orders, filter bits, the rows' text) that
+ * the next keystroke reuses while the snapshot stays. UI thread only.
+ */
+#ifndef SQ_TABLE_INT_H
+#define SQ_TABLE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/order.h"
+#include "tui/table.h"
+
+/*
+ * At 100,000 jobs, making each row's text or sort key costs much more
+ * than matching or comparing it, and a keystroke changes one input of a
+ * rebuild only (one more letter of the filter, another sort column). So
+ * while the snapshot stays, the table keeps: every snapshot row in sort
+ * order for the last few sort columns, one bit per row for the last few
+ * filters (over the columns mcols: erasing a letter finds the bits of the
+ * shorter pattern again), and the rows' shown text that a regex runs over
+ * (for the columns tcols; made only when a regex filter needs it). A new
+ * snapshot invalidates them all but keeps their memory: fresh pages cost
+ * more than the work at 100,000 rows on some machines, so nothing is
+ * allocated per keystroke once the buffers have grown. Without memory for
+ * one, rebuild works row by row as if it were not there.
+ */
+#define NORDERS 4   /* sort orders kept */
+#define NMATCHES 16 /* filters' bits kept */
+
+struct sq_table_cache {
+	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
+	unsigned long tick;             /* for least recently used */
+
+	struct sq_order_ws ws; /* sq_order_rows' scratch */
+	struct {
+		uint32_t *v;
+		size_t cap;
+		int ok, sort, desc;
+		unsigned long used;
+	} ord[NORDERS];
+	uint32_t *order; /* the current one in ord[], NULL: snapshot order */
+	int order_ok, sort, desc;
+
+	struct {
+		unsigned char *bits; /* bit i: snapshot row i passes */
+		size_t cap;
+		int ok;
+		unsigned long used;
+		char text[256]; /* as struct sq_filter's text */
+	} mat[NMATCHES];
+	unsigned char *match; /* the current one in mat[] */
+	int match_ok, mcur;
+	char mtext[256];
+	int mcols[SQ_TABLE_MAX_COLS], mncols;
+
+	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
+	const char **trow;    /* row i's text */
+	uint32_t *tlen;       /* and its length (| TEXT_UTF8) */
+	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
+	int text_ok;
+	int tcols[SQ_TABLE_MAX_COLS], tncols;
+
+	uint32_t *pre, *pre2; /* the last rebuild's rows before the */
+	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
+	size_t npre;
+	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
+
+	size_t cur_rec; /* the snapshot row of cur_id, when cur_ok */
+	int cur_ok;
+	char cur_id[256]; /* t->cur_id when cur_rec was noted */
+};
+
+/* The cache for t->snap, reset when it was made for another; NULL on
+ * ENOMEM. */
+struct sq_table_cache *sq_table_cache_get(struct sq_table *t);
+/* Forget what was worked out (a new snapshot); the memory stays. */
+void sq_table_cache_reset(struct sq_table_cache *c);
+/* Free everything c holds (not c). */
+void sq_table_cache_drop(struct sq_table_cache *c);
+
+/* Grow the scratch memory for the rows of t->snap now (a new snapshot),
+ * so that keystrokes after it find their pages made. */
+void sq_table_cache_reserve(struct sq_table *t);
+
+/*
+ * Sort order, filter bits and the sorted rows that pass (c->pre, or every
+ * row in c->order when c->pre_all; c->npre of them): 0, -1 without memory
+ * (then rebuild goes row by row), 1 when filter_only and those are the
+ * rows of the last rebuild in the same order.
+ */
+int sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
+			int filter_only);
+/* Does snapshot row i pass t's filter? (c may be NULL) */
+int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
+			size_t i);
+
+#endif

@@ -1,0 +1,435 @@
+/*
+ * table_rows.c - which snapshot rows the table shows, in what order, as
+ * cheaply as a keystroke needs at 100,000 jobs and more: sort orders,
+ * filter bits and the rows' text kept per snapshot (table_int.h), reused
+ * by the next rebuild. UI thread only.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/filter.h"
+#include "core/order.h"
+#include "tui/table.h"
+#include "tui/table_int.h"
+
+static void text_drop(struct sq_table_cache *c);
+
+void
+sq_table_cache_reset(struct sq_table_cache *c)
+{
+	int i;
+
+	for (i = 0; i < NORDERS; i++)
+		c->ord[i].ok = 0;
+	for (i = 0; i < NMATCHES; i++)
+		c->mat[i].ok = 0;
+	c->order = NULL;
+	c->order_ok = 0;
+	c->match = NULL;
+	c->match_ok = 0;
+	c->pre_ok = 0;
+	c->cur_ok = 0;
+	text_drop(c);
+	c->snap = NULL;
+}
+
+void
+sq_table_cache_drop(struct sq_table_cache *c)
+{
+	int i;
+
+	text_drop(c);
+	sq_order_ws_free(&c->ws);
+	for (i = 0; i < NORDERS; i++)
+		free(c->ord[i].v);
+	for (i = 0; i < NMATCHES; i++)
+		free(c->mat[i].bits);
+	free(c->trow);
+	free(c->tlen);
+	free(c->pre);
+	free(c->pre2);
+	memset(c, 0, sizeof(*c));
+}
+
+struct sq_table_cache *
+sq_table_cache_get(struct sq_table *t)
+{
+	if (t->cache == NULL)
+		t->cache = calloc(1, sizeof(*t->cache));
+	if (t->cache != NULL && t->cache->snap != t->snap) {
+		sq_table_cache_reset(t->cache);
+		t->cache->snap = t->snap;
+	}
+	return t->cache;
+}
+
+/* Grow-only buffer *p of *cap bytes to n bytes (contents lost). */
+static void *
+grow(void *p, size_t *cap, size_t n)
+{
+	void *q;
+
+	if (*cap >= n)
+		return p;
+	free(p);
+	*cap = 0;
+	q = malloc(n);
+	if (q != NULL)
+		*cap = n;
+	return q;
+}
+
+static int
+same_cols(const struct sq_table *t, const int *cols, int ncols)
+{
+	return ncols == t->ncols &&
+	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
+}
+
+/* Sort every snapshot row by the sort column into c->order: one of the
+ * orders kept, or the least recently used one made again. */
+static void
+build_order(struct sq_table *t, struct sq_table_cache *c)
+{
+	size_t n = t->snap->nrows;
+	int i, lru = 0;
+
+	if (c->order_ok && c->sort == t->sort && c->desc == t->sort_desc)
+		return;
+	c->order = NULL;
+	c->order_ok = 0;
+	c->sort = t->sort;
+	c->desc = t->sort_desc;
+	if (t->sort < 0 || n < 2) {
+		c->order_ok = 1;
+		return;
+	}
+	if (n > UINT32_MAX)
+		return;
+	for (i = 0; i < NORDERS; i++) {
+		if (c->ord[i].ok && c->ord[i].sort == t->sort &&
+		    c->ord[i].desc == t->sort_desc) {
+			c->ord[i].used = ++c->tick;
+			c->order = c->ord[i].v;
+			c->order_ok = 1;
+			return;
+		}
+		if (!c->ord[i].ok ||
+		    (c->ord[lru].ok && c->ord[i].used < c->ord[lru].used))
+			lru = i;
+	}
+	c->ord[lru].ok = 0;
+	c->ord[lru].v =
+	    grow(c->ord[lru].v, &c->ord[lru].cap, n * sizeof(*c->ord[lru].v));
+	if (c->ord[lru].v == NULL ||
+	    sq_order_rows_ws(t->snap, &t->def->cols[t->sort], t->sort_desc,
+			     c->ord[lru].v, &c->ws) == -1)
+		/* no memory: snapshot order this time, another try next
+		 * time */
+		return;
+	c->ord[lru].ok = 1;
+	c->ord[lru].sort = t->sort;
+	c->ord[lru].desc = t->sort_desc;
+	c->ord[lru].used = ++c->tick;
+	c->order = c->ord[lru].v;
+	c->order_ok = 1;
+}
+
+/* c->tlen's flag: the text has bytes beyond ASCII */
+#define TEXT_UTF8 0x80000000u
+
+static int
+ascii(const char *p, size_t l)
+{
+	size_t i;
+
+	for (i = 0; i < l; i++) {
+		if ((unsigned char)p[i] >= 0x80)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+text_drop(struct sq_table_cache *c)
+{
+	sq_arena_free(&c->text);
+	free(c->trow);
+	free(c->tlen);
+	c->trow = NULL;
+	c->tlen = NULL;
+	c->tdone = 0;
+	c->text_ok = 0;
+}
+
+/*
+ * The shown text of every snapshot row (sq_table_rowtext), for a regex:
+ * made up to max more rows at a time, so the console can make it in idle
+ * slices (sq_table_warm) before the first letter of a filter arrives.
+ * Returns 1 when complete.
+ */
+static int
+build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
+{
+	size_t n = t->snap->nrows, end;
+	char row[4096];
+
+	if (c->trow != NULL && !same_cols(t, c->tcols, c->tncols))
+		text_drop(c);
+	if (c->text_ok)
+		return 1;
+	if (c->trow == NULL) {
+		c->trow = malloc((n ? n : 1) * sizeof(*c->trow));
+		c->tlen = malloc((n ? n : 1) * sizeof(*c->tlen));
+		if (c->trow == NULL || c->tlen == NULL) {
+			text_drop(c);
+			return 0;
+		}
+		c->tncols = t->ncols;
+		memcpy(c->tcols, t->cols, sizeof(c->tcols));
+	}
+	end = max < n - c->tdone ? c->tdone + max : n;
+	for (; c->tdone < end; c->tdone++) {
+		const void *rec = sq_snapshot_row(t->snap, c->tdone);
+		size_t l = strlen(sq_table_rowtext(t, rec, row, sizeof(row)));
+		char *p = sq_arena_strndup(&c->text, row, l);
+
+		if (p == NULL) {
+			text_drop(c);
+			return 0;
+		}
+		c->trow[c->tdone] = p;
+		c->tlen[c->tdone] = (uint32_t)l | (ascii(p, l) ? 0 : TEXT_UTF8);
+	}
+	if (c->tdone < n)
+		return 0;
+	c->text_ok = 1;
+	return 1;
+}
+
+int
+sq_table_warm(struct sq_table *t, size_t rows)
+{
+	struct sq_table_cache *c;
+
+	if (t->snap == NULL)
+		return 0;
+	c = sq_table_cache_get(t);
+	if (c == NULL)
+		return 0;
+	if (build_text(t, c, rows))
+		return 0;
+	/* no memory for it: nothing more to do in idle time */
+	return c->trow != NULL;
+}
+
+int
+sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
+		    size_t i)
+{
+	const void *rec = sq_snapshot_row(t->snap, i);
+	char text[4096];
+
+	if (t->filter.re == NULL)
+		return sq_filter_row(&t->filter, rec, "");
+	if (c != NULL && c->text_ok)
+		return sq_filter_row_text(&t->filter, rec, c->trow[i],
+					  c->tlen[i] & ~TEXT_UTF8,
+					  !(c->tlen[i] & TEXT_UTF8));
+	sq_table_rowtext(t, rec, text, sizeof(text));
+	return sq_filter_row(&t->filter, rec, text);
+}
+
+/* A filter that is a plain word: no regex syntax, no '!' or '@'. Adding
+ * a letter to one can only drop rows; taking one away can only add. */
+static int
+literal(const char *f)
+{
+	if (*f == '\0' || *f == '!' || *f == '@')
+		return 0;
+	return strpbrk(f, "\\^$.|?*+()[]{}") == NULL;
+}
+
+/* The bits of filter text cur from the kept ones: 1 when found. */
+static int
+match_kept(struct sq_table_cache *c, const char *cur, int *lru)
+{
+	int k;
+
+	*lru = -1;
+	for (k = 0; k < NMATCHES; k++) {
+		if (c->mat[k].ok && strcmp(c->mat[k].text, cur) == 0) {
+			c->mat[k].used = ++c->tick;
+			c->match = c->mat[k].bits;
+			c->mcur = k;
+			c->match_ok = 1;
+			snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
+			return 1;
+		}
+		if (k != c->mcur || !c->match_ok) {
+			if (*lru < 0 || !c->mat[k].ok ||
+			    (c->mat[*lru].ok &&
+			     c->mat[k].used < c->mat[*lru].used))
+				*lru = k;
+		}
+	}
+	return 0;
+}
+
+/* One bit per snapshot row: does it pass the filter? */
+static void
+build_match(struct sq_table *t, struct sq_table_cache *c)
+{
+	size_t n = t->snap->nrows, nb = n / 8 + 1, i;
+	const char *cur = t->filter.text;
+	unsigned char *bits;
+	int grow_ = 0, shrink = 0, k, lru;
+
+	if (!same_cols(t, c->mcols, c->mncols)) {
+		/* the text a regex ran over changed */
+		for (k = 0; k < NMATCHES; k++)
+			c->mat[k].ok = 0;
+		c->match_ok = 0;
+		c->mncols = t->ncols;
+		memcpy(c->mcols, t->cols, sizeof(c->mcols));
+	}
+	if (c->match_ok && strcmp(c->mtext, cur) == 0)
+		return;
+	if (match_kept(c, cur, &lru))
+		return;
+	/* one letter typed or erased in a plain word: the rows that matched
+	 * before are all the candidates (typed), or all match still (erased) */
+	if (c->match_ok && literal(c->mtext) && literal(cur)) {
+		size_t lo = strlen(c->mtext), ln = strlen(cur);
+
+		grow_ = ln > lo && strncmp(cur, c->mtext, lo) == 0;
+		shrink = ln < lo && strncmp(cur, c->mtext, ln) == 0;
+	}
+	c->mat[lru].ok = 0;
+	bits = grow(c->mat[lru].bits, &c->mat[lru].cap, nb);
+	c->mat[lru].bits = bits;
+	if (bits == NULL) {
+		c->match_ok = 0;
+		return;
+	}
+	if (grow_ || shrink)
+		memcpy(bits, c->match, nb);
+	else
+		memset(bits, 0, nb);
+	c->match_ok = 0;
+	if (t->filter.re != NULL)
+		build_text(t, c, SIZE_MAX);
+	for (i = 0; i < n; i++) {
+		unsigned char bit = (unsigned char)(1u << (i % 8));
+		int was = (bits[i / 8] & bit) != 0;
+
+		if ((grow_ && !was) || (shrink && was))
+			continue;
+		if (sq_table_row_passes(t, c, i))
+			bits[i / 8] |= bit;
+		else
+			bits[i / 8] &= (unsigned char)~bit;
+	}
+	c->mat[lru].ok = 1;
+	c->mat[lru].used = ++c->tick;
+	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s", cur);
+	c->match = bits;
+	c->mcur = lru;
+	c->match_ok = 1;
+	snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
+}
+
+/* Is c->pre (n rows) every row in sort order? */
+static int
+all_rows(const struct sq_table_cache *c, size_t n)
+{
+	size_t i;
+
+	if (c->order != NULL)
+		return memcmp(c->pre, c->order, n * sizeof(*c->pre)) == 0;
+	for (i = 0; i < n; i++) {
+		if (c->pre[i] != i)
+			return 0;
+	}
+	return 1;
+}
+
+/* The sorted rows that pass the filter into c->pre2 (then swapped into
+ * c->pre); -1 without memory. 1 when filter_only and they are the rows
+ * of the last rebuild (c->pre), in the same order. */
+static int
+build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
+	  int filter_only)
+{
+	size_t n = t->snap->nrows, i, np = 0;
+	uint32_t *pre, *sw;
+	size_t swc;
+
+	if (!filt) {
+		/* every row in order: were they all shown already? */
+		int same = filter_only && c->pre_ok &&
+			   (c->pre_all || (c->npre == n && all_rows(c, n)));
+
+		c->pre_ok = c->pre_all = 1;
+		c->npre = n;
+		return same;
+	}
+	if (n > UINT32_MAX)
+		return -1;
+	pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
+	c->pre2 = pre;
+	if (pre == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		size_t rec = c->order != NULL ? c->order[i] : i;
+
+		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
+				  : sq_table_row_passes(t, c, rec)))
+			continue;
+		pre[np++] = (uint32_t)rec;
+	}
+	if (filter_only && c->pre_ok && !c->pre_all && np == c->npre &&
+	    memcmp(pre, c->pre, np * sizeof(*pre)) == 0)
+		return 1;
+	sw = c->pre;
+	swc = c->pcap;
+	c->pre = c->pre2;
+	c->pcap = c->pcap2;
+	c->pre2 = sw;
+	c->pcap2 = swc;
+	c->npre = np;
+	c->pre_ok = 1;
+	c->pre_all = 0;
+	return 0;
+}
+
+void
+sq_table_cache_reserve(struct sq_table *t)
+{
+	struct sq_table_cache *c;
+	size_t n;
+
+	if (t->snap == NULL || t->snap->nrows < 2)
+		return;
+	c = sq_table_cache_get(t);
+	n = t->snap->nrows;
+	if (c == NULL || sq_order_ws_reserve(&c->ws, n) == -1)
+		return;
+	if (c->pcap2 < n * sizeof(*c->pre2)) {
+		c->pre2 = grow(c->pre2, &c->pcap2, n * sizeof(*c->pre2));
+		if (c->pre2 != NULL)
+			memset(c->pre2, 0, n * sizeof(*c->pre2));
+	}
+}
+
+int
+sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
+		    int filter_only)
+{
+	build_order(t, c);
+	if (filt)
+		build_match(t, c);
+	return build_pre(t, c, filt, filter_only);
+}
