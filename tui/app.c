@@ -24,6 +24,7 @@
 #include "config.h"
 #include "session/plan.h"
 #include "tui/actions.h"
+#include "tui/live.h"
 #include "tui/app.h"
 #include "tui/saved.h"
 #include "tui/tui.h"
@@ -578,8 +579,12 @@ sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 		sq_app_message(app, 1, "cannot start the worker: %s", err.msg);
 		return -1;
 	}
-	if (app->worker != NULL)
-		sq_worker_stop(app->worker, 200);
+	if (app->worker != NULL) {
+		int left = sq_worker_stop(app->worker, 200);
+
+		sq_tui_action_reset(app, left);
+		sq_tui_live_reset(app, left);
+	}
 	app->worker = w;
 	app->cfg = *cfg;
 	if (app->unfocused) {
@@ -837,7 +842,9 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	sq_idle_end(app);
 	endwin();
 	delscreen(scr);
-	sq_worker_stop(app->worker, 300);
+	i = sq_worker_stop(app->worker, 300);
+	sq_tui_action_reset(app, i);
+	sq_tui_live_reset(app, i);
 	sq_backend_set_prompt(NULL);
 	for (i = 0; i < (int)app->ntables; i++)
 		sq_table_free(&app->tables[i]);

@@ -18,4 +18,8 @@ void sq_tui_live_section(struct sq_app *app, const char *jobid,
  * before the action flow looks at the worker's call slot). */
 void sq_tui_live_poll(struct sq_app *app);
 
+/* A new connection (sq_app_connect, the old worker stopped; left: its
+ * thread was left running a call): drop the fetch and the cache. */
+void sq_tui_live_reset(struct sq_app *app, int left);
+
 #endif

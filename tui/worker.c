@@ -606,7 +606,7 @@ sq_worker_drain(struct sq_worker *w)
 		;
 }
 
-void
+int
 sq_worker_stop(struct sq_worker *w, int wait_ms)
 {
 	struct timespec ts;
@@ -614,7 +614,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	int i;
 
 	if (w == NULL)
-		return;
+		return 0;
 	pthread_mutex_lock(&w->mu);
 	w->stop = 1;
 	pthread_cond_broadcast(&w->cv);
@@ -633,7 +633,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 		w->detached = 1;
 		pthread_mutex_unlock(&w->mu);
 		pthread_detach(w->th);
-		return;
+		return 1;
 	}
 	pthread_mutex_unlock(&w->mu);
 	pthread_join(w->th, NULL);
@@ -646,6 +646,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	pthread_cond_destroy(&w->done_cv);
 	pthread_cond_destroy(&w->q_cv);
 	free(w);
+	return 0;
 }
 
 void

@@ -79,9 +79,10 @@ void sq_worker_drain(struct sq_worker *w);
  * Stop the thread and free the worker. A call still running in the
  * backend is waited for at most wait_ms; after that the thread is left to
  * finish on its own (it frees nothing the caller still uses) and the
- * process may exit.
+ * process may exit. 1 when the thread was left so (the arg of its call
+ * may still be in use), else 0.
  */
-void sq_worker_stop(struct sq_worker *w, int wait_ms);
+int sq_worker_stop(struct sq_worker *w, int wait_ms);
 
 /* The kinds (SQ_KIND_BIT mask) the screen needs now; others are not
  * fetched. Wakes the worker when the set grows. */
