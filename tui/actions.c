@@ -137,7 +137,7 @@ sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 	j->readonly = readonly;
 	j->hidden = hidden;
 	j->kind = (int)j->a.def->kind;
-	if (sq_worker_call(app->worker, w_describe, j) == -1) {
+	if (sq_worker_call(app->worker, SQ_WREQ_ACTION, w_describe, j) == -1) {
 		job_free(j);
 		sq_app_message(app, 1, "the worker is busy; try again");
 		return -1;
@@ -254,12 +254,12 @@ sq_tui_action_poll(struct sq_app *app)
 {
 	struct sq_tui_job *j;
 
-	sq_tui_live_poll(app); /* the detail pane's sstat call, first */
+	sq_tui_live_poll(app); /* the detail pane's sstat call */
 	if (app->worker != NULL && app->act.jump_id[0] != '\0')
 		jump(app);
 	if (app->worker == NULL || app->act.cur == NULL)
 		return;
-	j = sq_worker_call_done(app->worker);
+	j = sq_worker_call_done(app->worker, SQ_WREQ_ACTION);
 	if (j == NULL || j != app->act.cur)
 		return;
 	if (app->act.stage == SQ_ACT_DESCRIBE) {
@@ -347,7 +347,8 @@ sq_tui_action_modal_key(struct sq_app *app, int key)
 		cancel(app); /* Enter, n, Esc and anything else: No */
 		return;
 	}
-	if (sq_worker_call(app->worker, w_run, app->act.cur) == -1) {
+	if (sq_worker_call(app->worker, SQ_WREQ_ACTION, w_run, app->act.cur) ==
+	    -1) {
 		sq_app_message(app, 1, "the worker is busy; not run");
 		job_free(app->act.cur);
 		app->act.cur = NULL;
@@ -457,7 +458,7 @@ sq_tui_action_reset(struct sq_app *app, int left)
 			       "left it: its result is in :audit",
 			       s->cur->a.def->name, app->cfg.name);
 	/* a thread left running may still write into the job: leave it */
-	if (!(left && running))
+	if (!((left & SQ_WREQ_BIT(SQ_WREQ_ACTION)) && running))
 		job_free(s->cur);
 	memset(s, 0, sizeof(*s));
 }

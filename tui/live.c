@@ -60,8 +60,8 @@ start(struct sq_app *app, const char *jobid)
 	if (r == NULL)
 		return;
 	snprintf(r->jobid, sizeof(r->jobid), "%s", jobid);
-	if (sq_worker_call(app->worker, w_live, r) == -1) {
-		free(r); /* busy (an action): the next refresh tries again */
+	if (sq_worker_call(app->worker, SQ_WREQ_LIVE, w_live, r) == -1) {
+		free(r); /* not connected: the next refresh tries again */
 		return;
 	}
 	app->live.inflight = r;
@@ -74,14 +74,9 @@ sq_tui_live_poll(struct sq_app *app)
 
 	if (app->live.inflight == NULL || app->worker == NULL)
 		return;
-	r = sq_worker_call_done(app->worker);
+	r = sq_worker_call_done(app->worker, SQ_WREQ_LIVE);
 	if (r == NULL)
 		return;
-	if (r != app->live.inflight) {
-		/* not ours: cannot happen while ours runs (one call at a
-		 * time); keep ours waiting */
-		return;
-	}
 	app->live.inflight = NULL;
 	app->live.cache = r->live;
 	app->live.cache_time = time(NULL);
@@ -96,7 +91,7 @@ void
 sq_tui_live_reset(struct sq_app *app, int left)
 {
 	/* a thread left running may still write into the request */
-	if (!left)
+	if (!(left & SQ_WREQ_BIT(SQ_WREQ_LIVE)))
 		free(app->live.inflight);
 	memset(&app->live, 0, sizeof(app->live));
 }

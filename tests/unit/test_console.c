@@ -2,7 +2,8 @@
  * test_console.c - the console's per-connection state (tui/app_state.h)
  * with a real worker on a recorded session (tests/fixtures/replay/22.05):
  * a `:cluster` switch while an action is on its way leaves the next
- * action accepted, and the live pane's cache is dropped.
+ * action accepted, and the live pane's cache is dropped; the live pane's
+ * sstat and an action are taken by the worker at the same time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "core/conf.h"
 #include "tui/actions.h"
 #include "tui/app.h"
+#include "tui/live.h"
 #include "tui/views.h"
 #include "tests/unit/test_util.h"
 
@@ -51,6 +53,7 @@ free_app(struct sq_app *app)
 	int left = sq_worker_stop(app->worker, 2000);
 
 	sq_tui_action_reset(app, left);
+	sq_tui_live_reset(app, left);
 	sq_table_free(&app->tables[0]);
 	sq_pane_free(&app->pane);
 	free(app->tables);
@@ -122,11 +125,53 @@ test_connect_resets(void **state)
 	free_app(app);
 }
 
+static void
+noop(struct sq_backend *b, void *arg)
+{
+	(void)b;
+	(void)arg;
+}
+
+/* The detail pane's sstat is asked for while an action's preview is on
+ * its way: both are taken (one slot per request type) and both come back
+ * to their owner. */
+static void
+test_live_and_action(void **state)
+{
+	struct sq_app *app = new_app();
+	struct sq_cluster_cfg a;
+	int i;
+
+	(void)state;
+	replay_cfg(&a, "one");
+	assert_int_equal(sq_app_connect(app, &a), 0);
+	wait_ready(app);
+	assert_int_equal(start_hold(app), 0);
+	sq_pane_clear(&app->pane, "detail", SQ_PANE_DETAIL);
+	sq_tui_live_section(app, "123", &app->pane);
+	assert_non_null(app->live.inflight); /* not refused by the action */
+	/* one request per type: a second live call waits its turn */
+	assert_int_equal(sq_worker_call(app->worker, SQ_WREQ_LIVE, noop, app),
+			 -1);
+	for (i = 0; i < 1000 && (app->act.stage == SQ_ACT_DESCRIBE ||
+				 app->live.inflight != NULL);
+	     i++) {
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		sq_tui_action_poll(app); /* polls the live pane too */
+	}
+	assert_null(app->live.inflight);
+	assert_int_equal(app->live.have_cache, 1);
+	assert_string_equal(app->live.cache.jobid, "123");
+	assert_int_not_equal(app->act.stage, SQ_ACT_DESCRIBE);
+	free_app(app);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_connect_resets),
+		cmocka_unit_test(test_live_and_action),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
