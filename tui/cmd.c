@@ -3,8 +3,10 @@
  * config language (set, bind, unbind, color, theme, source, cluster) run
  * through core/conf.c exactly as in the file, the table's own commands
  * (filter, sort, columns, untag ...), the list of reason templates, and
- * Tab completion (@NAME of a reason template included). A command that
- * is none of these goes to sq_tui_action_dispatch() (tui/actions.c).
+ * Tab completion (@NAME of a reason template included). One row of
+ * sq_cmds[] per command (function, aliases, arguments, help, completer);
+ * a word that is no command, view or saved view goes to
+ * sq_tui_action_dispatch() (tui/actions.c).
  */
 #include <dirent.h>
 #include <stdio.h>
