@@ -22,6 +22,12 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 /* a moment: num() is epoch seconds; text() ISO 8601 local time (tsv);
  * the console and the text table show it compact (core/when.h) */
 #define SQ_COL_TIME 0x8
+/* The colour role of the column's cells in the console (tui/colors.c
+ * maps the value to a role), one of these in the SQ_COL_ROLE bits: */
+#define SQ_COL_ROLE 0x70            /* mask */
+#define SQ_COL_ROLE_JOB_STATE 0x10  /* RUNNING, PD, FAILED ... */
+#define SQ_COL_ROLE_NODE_STATE 0x20 /* idle, mixed, drained, down* ... */
+#define SQ_COL_ROLE_OUTCOME 0x30    /* a finished run: how it ended */
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

@@ -79,7 +79,7 @@ static const struct sq_column cols[] = {
 	{ "mode", "MODE", "REQUEUE, CANCEL or SUSPEND", 7, SQ_LEFT, c_mode,
 	  NULL, 0 },
 	{ "state", "STATE", "end state of the run (PREEMPTED, REQUEUED)", 9,
-	  SQ_LEFT, c_state, NULL, SQ_HID },
+	  SQ_LEFT, c_state, NULL, SQ_HID | SQ_COL_ROLE_JOB_STATE },
 	{ "restarts", "RESTARTS", "the victim's restart count after it", 8,
 	  SQ_RIGHT, c_restarts, c_restarts_num, SQ_NUM },
 	{ "nodelist", "NODES", "nodes of the preempted run", 8, SQ_LEFT,

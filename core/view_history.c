@@ -74,7 +74,7 @@ static const struct sq_column cols[] = {
 	{ "account", "ACCOUNT", "account", 9, SQ_LEFT, c_account, NULL, 0 },
 	{ "partition", "PARTITION", "partition", 9, SQ_LEFT, c_part, NULL, 0 },
 	{ "state", "STATE", "how the run ended (CANCELLED without 'by UID')",
-	  10, SQ_LEFT, c_state, NULL, 0 },
+	  10, SQ_LEFT, c_state, NULL, SQ_COL_ROLE_OUTCOME },
 	{ "exit_code", "EXIT", "exit code of the batch script", 4, SQ_RIGHT,
 	  c_exit, c_exit_num, SQ_NUM },
 	{ "start", "START", "start of the run", 19, SQ_LEFT, c_start,

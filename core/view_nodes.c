@@ -24,7 +24,7 @@ SQ_INT_FIELD(c_gt, N, r->gpus_total)
 static const struct sq_column cols[] = {
 	{ "node", "NODE", "node name", 10, SQ_LEFT, c_name, NULL, 0 },
 	{ "state", "STATE", "node state as sinfo prints it", 10, SQ_LEFT,
-	  c_state, NULL, 0 },
+	  c_state, NULL, SQ_COL_ROLE_NODE_STATE },
 	{ "partitions", "PARTITIONS", "partitions (* = default)", 14, SQ_LEFT,
 	  c_parts, NULL, 0 },
 	{ "cpus_alloc", "CPU_A", "allocated CPUs", 5, SQ_RIGHT, c_ca, c_ca_num,

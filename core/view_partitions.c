@@ -54,7 +54,7 @@ static const struct sq_column cols[] = {
 	{ "default", "DEF", "the default partition", 3, SQ_LEFT, c_default,
 	  NULL, 0 },
 	{ "state", "STATE", "UP, DOWN, DRAIN or INACTIVE", 6, SQ_LEFT, c_state,
-	  NULL, 0 },
+	  NULL, SQ_COL_ROLE_NODE_STATE },
 	{ "nodes", "NODES", "nodes in the partition", 5, SQ_RIGHT, c_nodes,
 	  c_nodes_num, SQ_COL_NUM },
 	{ "nodes_idle", "IDLE", "idle nodes", 4, SQ_RIGHT, c_idle, c_idle_num,

@@ -24,17 +24,9 @@
 #include "tui/app.h"
 #include "tui/live.h"
 
-enum stage {
-	ST_NONE,
-	ST_DESCRIBE, /* describe() runs on the worker */
-	ST_COUNT,    /* typing the number of targets */
-	ST_CONFIRM,  /* the preview: y or No */
-	ST_RUN,      /* act() runs on the worker */
-};
-
 /* One action on its way; shared with the worker thread only while a call
  * runs (then the UI thread does not touch it). */
-struct job {
+struct sq_tui_job {
 	struct sq_action a;
 	int readonly;
 	int kind; /* the view kind to refresh afterwards */
@@ -48,14 +40,6 @@ struct job {
 	int rc;
 };
 
-static enum stage stage;
-static struct job *cur;
-static char typed[32];
-static size_t ntyped;
-/* :submit's new job: the cursor goes to it once the queue has it */
-static char jump_id[64];
-static time_t jump_until;
-
 static int
 view_kind(struct sq_app *app)
 {
@@ -65,7 +49,7 @@ view_kind(struct sq_app *app)
 }
 
 static void
-job_free(struct job *j)
+job_free(struct sq_tui_job *j)
 {
 	if (j == NULL)
 		return;
@@ -79,7 +63,7 @@ job_free(struct job *j)
 static void
 w_describe(struct sq_backend *b, void *arg)
 {
-	struct job *j = arg;
+	struct sq_tui_job *j = arg;
 
 	sq_err_clear(&j->err);
 	j->describe_rc = sq_exec_preview(b, &j->a, j->desc, sizeof(j->desc),
@@ -100,7 +84,7 @@ w_describe(struct sq_backend *b, void *arg)
 static void
 w_run(struct sq_backend *b, void *arg)
 {
-	struct job *j = arg;
+	struct sq_tui_job *j = arg;
 	struct sq_audit au;
 
 	sq_err_clear(&j->err);
@@ -137,10 +121,10 @@ int
 sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 {
 	struct sq_err err;
-	struct job *j;
+	struct sq_tui_job *j;
 	int readonly = app->readonly || app->cfg.readonly;
 
-	if (stage != ST_NONE) {
+	if (app->act.stage != SQ_ACT_NONE) {
 		sq_action_free(a);
 		sq_app_message(app, 1, "another action is still open");
 		return -1;
@@ -166,17 +150,17 @@ sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 	j->readonly = readonly;
 	j->hidden = hidden;
 	j->kind = (int)j->a.def->kind;
-	if (sq_worker_call(app->worker, w_describe, j) == -1) {
+	if (sq_worker_call(app->worker, SQ_WREQ_ACTION, w_describe, j) == -1) {
 		job_free(j);
 		sq_app_message(app, 1, "the worker is busy; try again");
 		return -1;
 	}
-	cur = j;
-	stage = ST_DESCRIBE;
-	ntyped = 0;
-	typed[0] = '\0';
+	app->act.cur = j;
+	app->act.stage = SQ_ACT_DESCRIBE;
+	app->act.ntyped = 0;
+	app->act.typed[0] = '\0';
 	sq_app_message(app, 0, "%s: preparing the preview...",
-		       cur->a.def->name);
+		       app->act.cur->a.def->name);
 	app->dirty = 1;
 	return 0;
 }
@@ -184,11 +168,11 @@ sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 static void
 finish(struct sq_app *app)
 {
-	struct job *j = cur;
+	struct sq_tui_job *j = app->act.cur;
 	size_t i;
 
-	cur = NULL;
-	stage = ST_NONE;
+	app->act.cur = NULL;
+	app->act.stage = SQ_ACT_NONE;
 	sq_app_message(app, j->rc != 0, "%s",
 		       j->res.message[0] ? j->res.message : j->err.msg);
 	/* a bulk action with failures: one line per target */
@@ -212,8 +196,9 @@ finish(struct sq_app *app)
 	 * refresh brings it */
 	if (j->rc == 0 && j->res.created[0] != '\0' &&
 	    j->a.type == SQ_ACTION_JOB_SUBMIT) {
-		snprintf(jump_id, sizeof(jump_id), "%s", j->res.created);
-		jump_until = time(NULL) + 60;
+		snprintf(app->act.jump_id, sizeof(app->act.jump_id), "%s",
+			 j->res.created);
+		app->act.jump_until = time(NULL) + 60;
 		if (app->mode == SQ_MODE_PANE)
 			app->mode = SQ_MODE_TABLE;
 		sq_app_show_view(app, "jobs", NULL);
@@ -234,12 +219,12 @@ jump(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
 	struct sq_snapshot *s;
-	size_t i, l = strlen(jump_id);
+	size_t i, l = strlen(app->act.jump_id);
 	int seen = 0;
 
-	if (time(NULL) > jump_until || t == NULL ||
+	if (time(NULL) > app->act.jump_until || t == NULL ||
 	    t->def->kind != SQ_KIND_JOBS) {
-		jump_id[0] = '\0';
+		app->act.jump_id[0] = '\0';
 		return;
 	}
 	s = sq_worker_get(app->worker, SQ_KIND_JOBS);
@@ -248,7 +233,7 @@ jump(struct sq_app *app)
 	for (i = 0; i < s->nrows && !seen; i++) {
 		const struct sq_job *jb = sq_snapshot_row(s, i);
 
-		seen = strncmp(jb->id, jump_id, l) == 0 &&
+		seen = strncmp(jb->id, app->act.jump_id, l) == 0 &&
 		       (jb->id[l] == '\0' || jb->id[l] == '_');
 	}
 	if (!seen) {
@@ -262,7 +247,7 @@ jump(struct sq_app *app)
 		const struct sq_job *jb =
 		    sq_snapshot_row(t->snap, t->rows[i].rec);
 
-		if (strncmp(jb->id, jump_id, l) == 0 &&
+		if (strncmp(jb->id, app->act.jump_id, l) == 0 &&
 		    (jb->id[l] == '\0' || jb->id[l] == '_')) {
 			sq_table_goto(t, i);
 			break;
@@ -272,31 +257,31 @@ jump(struct sq_app *app)
 		sq_app_message(app, 0,
 			       "job %s is in the queue but hidden by "
 			       "the filter",
-			       jump_id);
-	jump_id[0] = '\0';
+			       app->act.jump_id);
+	app->act.jump_id[0] = '\0';
 	app->dirty = 1;
 }
 
 void
 sq_tui_action_poll(struct sq_app *app)
 {
-	struct job *j;
+	struct sq_tui_job *j;
 
-	sq_tui_live_poll(app); /* the detail pane's sstat call, first */
-	if (app->worker != NULL && jump_id[0] != '\0')
+	sq_tui_live_poll(app); /* the detail pane's sstat call */
+	if (app->worker != NULL && app->act.jump_id[0] != '\0')
 		jump(app);
-	if (app->worker == NULL || cur == NULL)
+	if (app->worker == NULL || app->act.cur == NULL)
 		return;
-	j = sq_worker_call_done(app->worker);
-	if (j == NULL || j != cur)
+	j = sq_worker_call_done(app->worker, SQ_WREQ_ACTION);
+	if (j == NULL || j != app->act.cur)
 		return;
-	if (stage == ST_DESCRIBE) {
+	if (app->act.stage == SQ_ACT_DESCRIBE) {
 		if (j->describe_rc == -1) {
 			audit_refusal(app, &j->a, j->err.msg);
 			sq_app_message(app, 1, "%s: %s", j->a.def->name,
 				       j->err.msg);
-			cur = NULL;
-			stage = ST_NONE;
+			app->act.cur = NULL;
+			app->act.stage = SQ_ACT_NONE;
 			job_free(j);
 		} else if (j->nrun == 0) {
 			/* nothing would run: say why, ask nothing */
@@ -308,8 +293,8 @@ sq_tui_action_poll(struct sq_app *app)
 				    sizeof(safe));
 			sq_app_message(app, 1, "%s: nothing to run:%s",
 				       j->a.def->name, safe);
-			cur = NULL;
-			stage = ST_NONE;
+			app->act.cur = NULL;
+			app->act.stage = SQ_ACT_NONE;
 			job_free(j);
 		} else {
 			size_t l = strlen(j->desc);
@@ -319,11 +304,12 @@ sq_tui_action_poll(struct sq_app *app)
 					 "\n(%zu tagged row%s not visible: "
 					 "left out)",
 					 j->hidden, j->hidden == 1 ? "" : "s");
-			stage = sq_action_needs_count(&j->a) ? ST_COUNT
-							     : ST_CONFIRM;
+			app->act.stage = sq_action_needs_count(&j->a)
+					     ? SQ_ACT_COUNT
+					     : SQ_ACT_CONFIRM;
 			app->msg[0] = '\0';
 		}
-	} else if (stage == ST_RUN) {
+	} else if (app->act.stage == SQ_ACT_RUN) {
 		finish(app);
 	}
 	app->dirty = 1;
@@ -332,58 +318,60 @@ sq_tui_action_poll(struct sq_app *app)
 int
 sq_tui_action_modal(const struct sq_app *app)
 {
-	(void)app;
-	return stage == ST_COUNT || stage == ST_CONFIRM;
+	return app->act.stage == SQ_ACT_COUNT ||
+	       app->act.stage == SQ_ACT_CONFIRM;
 }
 
 static void
 cancel(struct sq_app *app)
 {
-	sq_app_message(app, 0, "%s: not run", cur->a.def->name);
-	job_free(cur);
-	cur = NULL;
-	stage = ST_NONE;
+	sq_app_message(app, 0, "%s: not run", app->act.cur->a.def->name);
+	job_free(app->act.cur);
+	app->act.cur = NULL;
+	app->act.stage = SQ_ACT_NONE;
 }
 
 void
 sq_tui_action_modal_key(struct sq_app *app, int key)
 {
 	app->dirty = 1;
-	if (stage == ST_COUNT) {
+	if (app->act.stage == SQ_ACT_COUNT) {
 		if (key == SQ_KEY_ENTER) {
-			if (sq_action_count_confirmed(&cur->a, typed))
-				stage = ST_CONFIRM;
+			if (sq_action_count_confirmed(&app->act.cur->a,
+						      app->act.typed))
+				app->act.stage = SQ_ACT_CONFIRM;
 			else
 				cancel(app);
 		} else if (key == SQ_KEY_ESC || key == SQ_KEY_CTRL('c')) {
 			cancel(app);
 		} else if (key == SQ_KEY_BACKSPACE || key == SQ_KEY_CTRL('h')) {
-			if (ntyped > 0)
-				typed[--ntyped] = '\0';
+			if (app->act.ntyped > 0)
+				app->act.typed[--app->act.ntyped] = '\0';
 		} else if (key >= '0' && key <= '9' &&
-			   ntyped + 1 < sizeof(typed)) {
-			typed[ntyped++] = (char)key;
-			typed[ntyped] = '\0';
+			   app->act.ntyped + 1 < sizeof(app->act.typed)) {
+			app->act.typed[app->act.ntyped++] = (char)key;
+			app->act.typed[app->act.ntyped] = '\0';
 		}
 		return;
 	}
-	if (stage != ST_CONFIRM)
+	if (app->act.stage != SQ_ACT_CONFIRM)
 		return;
 	if (key != 'y' && key != 'Y') {
 		cancel(app); /* Enter, n, Esc and anything else: No */
 		return;
 	}
-	if (sq_worker_call(app->worker, w_run, cur) == -1) {
+	if (sq_worker_call(app->worker, SQ_WREQ_ACTION, w_run, app->act.cur) ==
+	    -1) {
 		sq_app_message(app, 1, "the worker is busy; not run");
-		job_free(cur);
-		cur = NULL;
-		stage = ST_NONE;
+		job_free(app->act.cur);
+		app->act.cur = NULL;
+		app->act.stage = SQ_ACT_NONE;
 		return;
 	}
-	stage = ST_RUN;
+	app->act.stage = SQ_ACT_RUN;
 	sq_app_message(app, 0, "%s: running on %zu target%s...",
-		       cur->a.def->name, cur->a.ntargets,
-		       cur->a.ntargets == 1 ? "" : "s");
+		       app->act.cur->a.def->name, app->act.cur->a.ntargets,
+		       app->act.cur->a.ntargets == 1 ? "" : "s");
 }
 
 /* Split s at '\n' into lines of at most w columns. */
@@ -432,39 +420,40 @@ sq_tui_action_draw(struct sq_app *app)
 	char lines[40][256], head[300], foot[200];
 	int ncmd, room = app->rows - 6 > 36 ? 36 : app->rows - 6;
 
-	if (stage != ST_COUNT && stage != ST_CONFIRM)
+	if (app->act.stage != SQ_ACT_COUNT && app->act.stage != SQ_ACT_CONFIRM)
 		return;
-	ncmd = n = wrap(cur->desc, iw, lines, room > 20 ? 20 : room);
+	ncmd = n = wrap(app->act.cur->desc, iw, lines, room > 20 ? 20 : room);
 	if (n < room)
-		n += wrap(cur->impact, iw, lines + n, room - n);
+		n += wrap(app->act.cur->impact, iw, lines + n, room - n);
 	h = n + 5;
 	y = (app->rows - h) / 2 > 0 ? (app->rows - h) / 2 : 0;
 	for (i = 0; i < h && y + i < app->rows; i++)
 		sq_clear(y + i, x, w, attr);
-	if (cur->a.type == SQ_ACTION_JOB_SUBMIT)
+	if (app->act.cur->a.type == SQ_ACTION_JOB_SUBMIT)
 		snprintf(head, sizeof(head), " submit a batch script (%s) ",
 			 app->st.backend);
-	else if (cur->nrun < cur->a.ntargets)
+	else if (app->act.cur->nrun < app->act.cur->a.ntargets)
 		snprintf(head, sizeof(head),
 			 " %s on %zu of %zu targets, the others left out "
 			 "(%s, %s) ",
-			 cur->a.def->name, cur->nrun, cur->a.ntargets,
-			 app->cfg.name, app->st.backend);
+			 app->act.cur->a.def->name, app->act.cur->nrun,
+			 app->act.cur->a.ntargets, app->cfg.name,
+			 app->st.backend);
 	else
 		snprintf(head, sizeof(head), " %s on %zu target%s (%s, %s) ",
-			 cur->a.def->name, cur->a.ntargets,
-			 cur->a.ntargets == 1 ? "" : "s", app->cfg.name,
-			 app->st.backend);
+			 app->act.cur->a.def->name, app->act.cur->a.ntargets,
+			 app->act.cur->a.ntargets == 1 ? "" : "s",
+			 app->cfg.name, app->st.backend);
 	sq_put(y, x + 1, w - 2, head,
 	       sq_color_attr(app, SQ_ROLE_DIALOG_TITLE) | A_REVERSE);
 	sq_put(y + 1, x + 2, w - 4, "This will run:", attr);
 	for (i = 0; i < n && y + 2 + i < app->rows; i++)
 		sq_put(y + 2 + i, x + 2, w - 4, lines[i],
 		       i < ncmd ? (int)(attr | A_BOLD) : attr);
-	if (stage == ST_COUNT)
+	if (app->act.stage == SQ_ACT_COUNT)
 		snprintf(foot, sizeof(foot),
 			 "Type %zu (the number of targets), then Enter: %s",
-			 cur->a.ntargets, typed);
+			 app->act.cur->a.ntargets, app->act.typed);
 	else
 		snprintf(foot, sizeof(foot),
 			 "y: run it    n, Enter, Esc: do not run");
@@ -473,6 +462,23 @@ sq_tui_action_draw(struct sq_app *app)
 }
 
 /* --- the hooks the console calls ---------------------------------------- */
+
+void
+sq_tui_action_reset(struct sq_app *app, int left)
+{
+	struct sq_tui_act_state *s = &app->act;
+	int running = s->stage == SQ_ACT_DESCRIBE || s->stage == SQ_ACT_RUN;
+
+	if (s->stage == SQ_ACT_RUN)
+		sq_app_message(app, 1,
+			       "%s on %s was still running when the console "
+			       "left it: its result is in :audit",
+			       s->cur->a.def->name, app->cfg.name);
+	/* a thread left running may still write into the job: leave it */
+	if (!((left & SQ_WREQ_BIT(SQ_WREQ_ACTION)) && running))
+		job_free(s->cur);
+	memset(s, 0, sizeof(*s));
+}
 
 int
 sq_tui_action_dispatch(struct sq_app *app, const char *line)

@@ -57,6 +57,11 @@ int sq_tui_action_complete(struct sq_app *app, const char *prefix,
 int sq_tui_action_modal(const struct sq_app *app);
 void sq_tui_action_modal_key(struct sq_app *app, int key);
 void sq_tui_action_draw(struct sq_app *app);
+/* A new connection (sq_app_connect, the old worker stopped; left: the
+ * calls its thread was left running, as sq_worker_stop() returns them):
+ * forget the action on its way, so the next one is not refused. */
+void sq_tui_action_reset(struct sq_app *app, int left);
+
 /* Collect a finished describe()/act() from the worker (after a wake). */
 void sq_tui_action_poll(struct sq_app *app);
 

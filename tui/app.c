@@ -26,6 +26,7 @@
 #include "tui/actions.h"
 #include "tui/pane_output.h"
 #include "tui/ssh_node.h"
+#include "tui/live.h"
 #include "tui/app.h"
 #include "tui/saved.h"
 #include "tui/tui.h"
@@ -591,8 +592,13 @@ sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 		sq_app_message(app, 1, "cannot start the worker: %s", err.msg);
 		return -1;
 	}
-	if (app->worker != NULL)
-		sq_worker_stop(app->worker, 200);
+	if (app->worker != NULL) {
+		int left = sq_worker_stop(app->worker, 200);
+
+		sq_tui_action_reset(app, left);
+		sq_tui_live_reset(app, left);
+		sq_output_reset(app, left);
+	}
 	app->worker = w;
 	app->cfg = *cfg;
 	if (app->unfocused) {
@@ -851,7 +857,10 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	sq_idle_end(app);
 	endwin();
 	delscreen(scr);
-	sq_worker_stop(app->worker, 300);
+	i = sq_worker_stop(app->worker, 300);
+	sq_tui_action_reset(app, i);
+	sq_tui_live_reset(app, i);
+	sq_output_reset(app, i);
 	sq_backend_set_prompt(NULL);
 	for (i = 0; i < (int)app->ntables; i++)
 		sq_table_free(&app->tables[i]);

@@ -12,6 +12,7 @@
 
 #include "core/conf.h"
 #include "core/view.h"
+#include "tui/app_state.h"
 #include "tui/keys.h"
 #include "tui/table.h"
 #include "tui/worker.h"
@@ -119,6 +120,9 @@ struct sq_app {
 	int sigfd[2];
 	char qbuf[512]; /* the answer being typed to a backend question */
 	size_t qlen;
+	/* this connection's action and live pane (reset on connect) */
+	struct sq_tui_act_state act;
+	struct sq_tui_live_state live;
 };
 
 /* The table of the current view. */

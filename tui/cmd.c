@@ -3,8 +3,10 @@
  * config language (set, bind, unbind, color, theme, source, cluster) run
  * through core/conf.c exactly as in the file, the table's own commands
  * (filter, sort, columns, untag ...), the list of reason templates, and
- * Tab completion (@NAME of a reason template included). A command that
- * is none of these goes to sq_tui_action_dispatch() (tui/actions.c).
+ * Tab completion (@NAME of a reason template included). One row of
+ * sq_cmds[] per command (function, aliases, arguments, help, completer);
+ * a word that is no command, view or saved view goes to
+ * sq_tui_action_dispatch() (tui/actions.c).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -22,40 +24,6 @@
 #include "tui/saved.h"
 #include "tui/views.h"
 #include "tui/ssh_node.h"
-
-const struct sq_cmd_def sq_cmds[] = {
-	{ "view", "VIEW [FILTER] | NAME KEY=VALUE...",
-	  "show a view (also :VIEW, e.g. :jobs, :n), filtered; with "
-	  "columns=, sort=, filter=, of=: set or define a saved view" },
-	{ "write", "",
-	  "save the view's columns, sort and filter in the "
-	  "config file (also :w)" },
-	{ "filter", "[PATTERN]", "set or clear the filter (as /)" },
-	{ "sort", "[-]COLUMN", "sort by a column id, - for descending" },
-	{ "columns", "[ID,...]", "show these columns, or open the chooser" },
-	{ "untag", "", "untag every row of the view" },
-	{ "refresh", "", "fetch the view's data now" },
-	{ "since", "[SPEC]",
-	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it" },
-	{ "whatif", "[KEY=VALUE... | spec]",
-	  "pending jobs' priority and rank under these weights" },
-	{ "ssh", "[NODE]",
-	  "a shell on the node (the cursor's, or a running job's) with ssh" },
-	{ "set", "NAME [VALUE] | NAME?", "set or show an option" },
-	{ "bind", "KEY ACTION", "bind a key (ACTION or \":command\")" },
-	{ "unbind", "KEY", "remove a key binding" },
-	{ "color", "ROLE FG BG [ATTR...]", "colour a role" },
-	{ "theme", "NAME", "load a theme" },
-	{ "source", "FILE", "run the commands of a file" },
-	{ "cluster", "NAME [KEY=VALUE...]",
-	  "switch to a cluster of the config, or define one" },
-	{ "reason", "",
-	  "alone: list the reason templates (@NAME in a node's reason)" },
-	{ "messages", "", "show the configuration errors" },
-	{ "help", "", "show keys, commands and views" },
-	{ "quit", "", "quit squall (also :q)" },
-	{ NULL, NULL, NULL },
-};
 
 static int
 starts(const char *s, const char *prefix)
@@ -82,7 +50,7 @@ split(const char *line, char *word, size_t n, const char **rest)
 }
 
 static int
-cmd_sort(struct sq_app *app, const char *arg)
+cmd_sort(struct sq_app *app, const char *line, const char *arg)
 {
 	struct sq_table *t = sq_app_table(app);
 	int desc = *arg == '-';
@@ -201,7 +169,7 @@ cmd_reasons(struct sq_app *app)
 /* :since SPEC - the history window of every cluster of this console; the
  * workers read it at their next history fetch (core/history.c). */
 static int
-cmd_since(struct sq_app *app, const char *arg)
+cmd_since(struct sq_app *app, const char *line, const char *arg)
 {
 	struct sq_hist_window w;
 	struct sq_err e;
@@ -224,140 +192,273 @@ cmd_since(struct sq_app *app, const char *arg)
 	return 0;
 }
 
+static int
+cmd_quit(struct sq_app *app, const char *line, const char *arg)
+{
+	app->quit = 1;
+	return 0;
+}
+
+static int
+cmd_view(struct sq_app *app, const char *line, const char *arg)
+{
+	char name[64], def[2048];
+	const char *filter;
+	int r;
+
+	split(arg, name, sizeof(name), &filter);
+	if (starts(filter, "columns=") || starts(filter, "sort=") ||
+	    starts(filter, "filter=") || starts(filter, "of=")) {
+		snprintf(def, sizeof(def), "view %s", arg);
+		return sq_saved_command(app, def);
+	}
+	r = sq_saved_open(app, name, filter);
+	if (r != 1)
+		return r;
+	sq_saved_leave(app, name);
+	return sq_app_show_view(app, name, *filter ? filter : NULL);
+}
+
+static int
+cmd_write(struct sq_app *app, const char *line, const char *arg)
+{
+	return sq_saved_write(app);
+}
+
+/* :whatif KEY=VALUE (also a view name: the table's row comes first) */
+static int
+cmd_whatif(struct sq_app *app, const char *line, const char *arg)
+{
+	sq_saved_leave(app, "whatif");
+	return sq_tui_whatif_cmd(app, arg);
+}
+
+static int
+cmd_ssh(struct sq_app *app, const char *line, const char *arg)
+{
+	(void)line;
+	return sq_ssh_node(app, arg);
+}
+
+static int
+cmd_filter(struct sq_app *app, const char *line, const char *arg)
+{
+	char err[300];
+
+	if (sq_table_filter(sq_app_table(app), arg, err, sizeof(err)) == -1) {
+		sq_app_message(app, 1, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+cmd_columns(struct sq_app *app, const char *line, const char *arg)
+{
+	char err[300];
+
+	if (*arg == '\0') {
+		sq_columns_open(app);
+		return 0;
+	}
+	if (sq_table_set_columns(sq_app_table(app), arg, err, sizeof(err)) ==
+	    -1) {
+		sq_app_message(app, 1, "%s", err);
+		return -1;
+	}
+	sq_app_want(app);
+	return 0;
+}
+
+static int
+cmd_untag(struct sq_app *app, const char *line, const char *arg)
+{
+	sq_table_untag_all(sq_app_table(app));
+	return 0;
+}
+
+static int
+cmd_refresh(struct sq_app *app, const char *line, const char *arg)
+{
+	sq_app_action(app, SQ_TA_REFRESH, 0);
+	return 0;
+}
+
+static int
+cmd_messages(struct sq_app *app, const char *line, const char *arg)
+{
+	sq_messages_open(app);
+	return 0;
+}
+
+static int
+cmd_help(struct sq_app *app, const char *line, const char *arg)
+{
+	sq_help_open(app);
+	return 0;
+}
+
+/* set, bind, unbind, color, theme, source: as in the config file */
+static int
+cmd_conf(struct sq_app *app, const char *line, const char *arg)
+{
+	size_t before = app->conf->nmsgs_total;
+	unsigned views;
+	struct sq_err e;
+
+	if (strncmp(line, "set", 3) == 0 && *arg != '\0' &&
+	    arg[strlen(arg) - 1] == '?')
+		return cmd_set_show(app, arg);
+	if (sq_conf_exec(app->conf, line, "<prompt>", 0, &e) == -1) {
+		sq_app_message(app, 1, "%s", e.msg);
+		return -1;
+	}
+	views = app->conf->changed & SQ_CONF_CH_VIEWS;
+	sq_app_conf_changed(app);
+	if (views) /* a sourced file's `view` lines */
+		sq_saved_apply_all(app);
+	if (strstr(line, "history-since") != NULL &&
+	    app->conf->nmsgs_total == before) {
+		/* `set history-since` at the prompt acts as :since */
+		sq_history_since_set(app->conf->str[SQ_OPT_HISTORY_SINCE]);
+		if (app->worker != NULL)
+			sq_worker_refresh(app->worker,
+					  SQ_KIND_BIT(SQ_KIND_HISTORY));
+	}
+	if (app->conf->nmsgs_total > before)
+		sq_app_message(app, 1, "%zu error%s: %s (:messages)",
+			       app->conf->nmsgs_total - before,
+			       app->conf->nmsgs_total - before == 1 ? "" : "s",
+			       app->conf->msgs[app->conf->nmsgs - 1].text);
+	return 0;
+}
+
+/* `:reason` alone lists the templates; with words it is the node action */
+static int
+cmd_reason(struct sq_app *app, const char *line, const char *arg)
+{
+	if (*arg != '\0')
+		return sq_tui_action_dispatch(app, line);
+	return cmd_reasons(app);
+}
+
+static void comp_view(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_set(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_cluster(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_theme(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_color(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_bind(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_sort(struct sq_app *app, struct sq_cmd_comp *c);
+static void comp_columns(struct sq_app *app, struct sq_cmd_comp *c);
+
+/* The order is that of `?` help and of Tab's candidates (sorted). */
+const struct sq_cmd_def sq_cmds[] = {
+	{ "view", "v", "VIEW [FILTER] | NAME KEY=VALUE...",
+	  "show a view (also :VIEW, e.g. :jobs, :n), filtered; with "
+	  "columns=, sort=, filter=, of=: set or define a saved view",
+	  cmd_view, comp_view },
+	{ "write", "w", "",
+	  "save the view's columns, sort and filter in the "
+	  "config file (also :w)",
+	  cmd_write, NULL },
+	{ "filter", NULL, "[PATTERN]", "set or clear the filter (as /)",
+	  cmd_filter, NULL },
+	{ "sort", NULL, "[-]COLUMN", "sort by a column id, - for descending",
+	  cmd_sort, comp_sort },
+	{ "columns", "cols", "[ID,...]",
+	  "show these columns, or open the chooser", cmd_columns,
+	  comp_columns },
+	{ "untag", NULL, "", "untag every row of the view", cmd_untag, NULL },
+	{ "refresh", NULL, "", "fetch the view's data now", cmd_refresh, NULL },
+	{ "since", NULL, "[SPEC]",
+	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it",
+	  cmd_since, NULL },
+	{ "whatif", NULL, "[KEY=VALUE... | spec]",
+	  "pending jobs' priority and rank under these weights", cmd_whatif,
+	  NULL },
+	{ "ssh", NULL, "[NODE]",
+	  "a shell on the node (the cursor's, or a running job's) with ssh",
+	  cmd_ssh, NULL },
+	{ "set", NULL, "NAME [VALUE] | NAME?", "set or show an option",
+	  cmd_conf, comp_set },
+	{ "bind", NULL, "KEY ACTION", "bind a key (ACTION or \":command\")",
+	  cmd_conf, comp_bind },
+	{ "unbind", NULL, "KEY", "remove a key binding", cmd_conf, NULL },
+	{ "color", "colour", "ROLE FG BG [ATTR...]", "colour a role", cmd_conf,
+	  comp_color },
+	{ "theme", NULL, "NAME", "load a theme", cmd_conf, comp_theme },
+	{ "source", NULL, "FILE", "run the commands of a file", cmd_conf,
+	  NULL },
+	{ "cluster", NULL, "NAME [KEY=VALUE...]",
+	  "switch to a cluster of the config, or define one", cmd_cluster,
+	  comp_cluster },
+	{ "reason", NULL, "",
+	  "alone: list the reason templates (@NAME in a node's reason)",
+	  cmd_reason, NULL },
+	{ "messages", "mes", "", "show the configuration errors", cmd_messages,
+	  NULL },
+	{ "help", "h", "", "show keys, commands and views", cmd_help, NULL },
+	{ "quit", "q q!", "", "quit squall (also :q)", cmd_quit, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct sq_cmd_def *
+sq_cmd_find(const char *word)
+{
+	size_t l = strlen(word);
+	const char *a;
+	int i;
+
+	for (i = 0; l > 0 && sq_cmds[i].name != NULL; i++) {
+		if (strcmp(sq_cmds[i].name, word) == 0)
+			return &sq_cmds[i];
+		for (a = sq_cmds[i].aliases; a != NULL && *a != '\0';) {
+			if (strcspn(a, " ") == l && strncmp(a, word, l) == 0)
+				return &sq_cmds[i];
+			a += strcspn(a, " ");
+			a += strspn(a, " ");
+		}
+	}
+	return NULL;
+}
+
+/* A command of the table, else a view by name or alias, else a saved
+ * view of the config, else a cluster action (tui/actions.c). */
 int
 sq_cmd_run(struct sq_app *app, const char *line)
 {
-	struct sq_table *t = sq_app_table(app);
-	char word[64], err[300];
+	const struct sq_cmd_def *c;
+	char word[64];
 	const char *arg;
-	struct sq_err e;
 
 	while (*line == ' ' || *line == ':')
 		line++;
 	if (*line == '\0')
 		return 0;
 	split(line, word, sizeof(word), &arg);
-	if (strcmp(word, "q") == 0 || strcmp(word, "quit") == 0 ||
-	    strcmp(word, "q!") == 0) {
-		app->quit = 1;
-		return 0;
-	}
-	if (strcmp(word, "view") == 0 || strcmp(word, "v") == 0) {
-		char name[64], def[2048];
-		const char *filter;
-		int r;
-
-		split(arg, name, sizeof(name), &filter);
-		if (starts(filter, "columns=") || starts(filter, "sort=") ||
-		    starts(filter, "filter=") || starts(filter, "of=")) {
-			snprintf(def, sizeof(def), "view %s", arg);
-			return sq_saved_command(app, def);
-		}
-		r = sq_saved_open(app, name, filter);
-		if (r != 1)
-			return r;
-		sq_saved_leave(app, name);
-		return sq_app_show_view(app, name, *filter ? filter : NULL);
-	}
-	if (strcmp(word, "w") == 0 || strcmp(word, "write") == 0)
-		return sq_saved_write(app);
-	if (sq_view_find(word) == &sq_view_whatif) { /* :whatif KEY=VALUE */
-		sq_saved_leave(app, word);
-		return sq_tui_whatif_cmd(app, arg);
-	}
+	if ((c = sq_cmd_find(word)) != NULL)
+		return c->run(app, line, arg);
 	if (sq_view_find(word) != NULL) {
+		if (sq_view_find(word) == &sq_view_whatif) /* :wi, :what-if */
+			return cmd_whatif(app, line, arg);
 		sq_saved_leave(app, word);
 		return sq_app_show_view(app, word, *arg ? arg : NULL);
 	}
 	if (sq_saved_find(&app->conf->views, word) != NULL)
 		return sq_saved_open(app, word, arg);
-	if (strcmp(word, "filter") == 0) {
-		if (sq_table_filter(t, arg, err, sizeof(err)) == -1) {
-			sq_app_message(app, 1, "%s", err);
-			return -1;
-		}
-		return 0;
-	}
-	if (strcmp(word, "sort") == 0)
-		return cmd_sort(app, arg);
-	if (strcmp(word, "columns") == 0 || strcmp(word, "cols") == 0) {
-		if (*arg == '\0') {
-			sq_columns_open(app);
-			return 0;
-		}
-		if (sq_table_set_columns(t, arg, err, sizeof(err)) == -1) {
-			sq_app_message(app, 1, "%s", err);
-			return -1;
-		}
-		sq_app_want(app);
-		return 0;
-	}
-	if (strcmp(word, "untag") == 0) {
-		sq_table_untag_all(t);
-		return 0;
-	}
-	if (strcmp(word, "refresh") == 0) {
-		sq_app_action(app, SQ_TA_REFRESH, 0);
-		return 0;
-	}
-	if (strcmp(word, "since") == 0)
-		return cmd_since(app, arg);
-	if (strcmp(word, "ssh") == 0)
-		return sq_ssh_node(app, arg);
-	if (strcmp(word, "messages") == 0 || strcmp(word, "mes") == 0) {
-		sq_messages_open(app);
-		return 0;
-	}
-	if (strcmp(word, "help") == 0 || strcmp(word, "h") == 0) {
-		sq_help_open(app);
-		return 0;
-	}
-	if (strcmp(word, "cluster") == 0)
-		return cmd_cluster(app, line, arg);
-	if (strcmp(word, "set") == 0 && *arg != '\0' &&
-	    arg[strlen(arg) - 1] == '?')
-		return cmd_set_show(app, arg);
-	if (strcmp(word, "set") == 0 || strcmp(word, "bind") == 0 ||
-	    strcmp(word, "unbind") == 0 || strcmp(word, "color") == 0 ||
-	    strcmp(word, "colour") == 0 || strcmp(word, "theme") == 0 ||
-	    strcmp(word, "source") == 0) {
-		size_t before = app->conf->nmsgs_total;
-		unsigned views;
-
-		if (sq_conf_exec(app->conf, line, "<prompt>", 0, &e) == -1) {
-			sq_app_message(app, 1, "%s", e.msg);
-			return -1;
-		}
-		views = app->conf->changed & SQ_CONF_CH_VIEWS;
-		sq_app_conf_changed(app);
-		if (views) /* a sourced file's `view` lines */
-			sq_saved_apply_all(app);
-		if (strstr(line, "history-since") != NULL &&
-		    app->conf->nmsgs_total == before) {
-			/* `set history-since` at the prompt acts as :since */
-			sq_history_since_set(
-			    app->conf->str[SQ_OPT_HISTORY_SINCE]);
-			if (app->worker != NULL)
-				sq_worker_refresh(app->worker,
-						  SQ_KIND_BIT(SQ_KIND_HISTORY));
-		}
-		if (app->conf->nmsgs_total > before)
-			sq_app_message(
-			    app, 1, "%zu error%s: %s (:messages)",
-			    app->conf->nmsgs_total - before,
-			    app->conf->nmsgs_total - before == 1 ? "" : "s",
-			    app->conf->msgs[app->conf->nmsgs - 1].text);
-		return 0;
-	}
-	if (strcmp(word, "reason") == 0 && *arg == '\0')
-		return cmd_reasons(app);
 	return sq_tui_action_dispatch(app, line);
 }
 
 /* ------------------------------------------------------------ Tab */
 
-/* the views defined with of=, for add_views (set by sq_cmd_complete) */
-static const struct sq_saved_views *saved_views;
+/* a Tab completion in progress: the words typed and the candidates */
+struct sq_cmd_comp {
+	int nwords;         /* words typed, the one being typed included */
+	const char *second; /* the second word */
+	const char *word;   /* the word being typed */
+	char **out;
+	int n, max;
+};
 
 static void
 add(char **out, int *n, int max, const char *s, const char *prefix)
@@ -382,7 +483,8 @@ cmp_cand(const void *a, const void *b)
 }
 
 static void
-add_views(char **out, int *n, int max, const char *prefix)
+add_views(const struct sq_saved_views *saved_views, char **out, int *n, int max,
+	  const char *prefix)
 {
 	int i, j;
 	size_t k;
@@ -446,91 +548,148 @@ add_themes(struct sq_app *app, char **out, int *n, int max, const char *prefix)
 	}
 }
 
+static void
+comp_view(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	if (c->nwords == 2)
+		add_views(&app->conf->views, c->out, &c->n, c->max, c->word);
+}
+
+static void
+comp_set(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	int i, o;
+
+	if (c->nwords == 2) {
+		for (i = 0; i < SQ_OPT_COUNT; i++)
+			add(c->out, &c->n, c->max, sq_option_defs[i].name,
+			    c->word);
+	} else if (c->nwords == 3) {
+		o = sq_option_from_name(c->second);
+		if (o >= 0 && sq_option_defs[o].type == SQ_OT_BOOL) {
+			add(c->out, &c->n, c->max, "on", c->word);
+			add(c->out, &c->n, c->max, "off", c->word);
+		} else if (o >= 0 && sq_option_defs[o].type == SQ_OT_VIEW) {
+			add_views(&app->conf->views, c->out, &c->n, c->max,
+				  c->word);
+		}
+	}
+}
+
+static void
+comp_cluster(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	size_t k;
+
+	for (k = 0; c->nwords == 2 && k < app->conf->nclusters; k++)
+		add(c->out, &c->n, c->max, app->conf->clusters[k].name,
+		    c->word);
+}
+
+static void
+comp_theme(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	if (c->nwords == 2)
+		add_themes(app, c->out, &c->n, c->max, c->word);
+}
+
+static void
+comp_color(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	int i;
+
+	for (i = 0; c->nwords == 2 && i < SQ_ROLE_COUNT; i++)
+		add(c->out, &c->n, c->max, sq_role_name(i), c->word);
+}
+
+static void
+comp_bind(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	int i;
+
+	for (i = 0; c->nwords == 3 && i < SQ_TA_COUNT; i++)
+		add(c->out, &c->n, c->max, sq_ta_name(i), c->word);
+}
+
+/* column ids, after a '-' for sort */
+static void
+comp_cols(struct sq_app *app, struct sq_cmd_comp *c, int minus)
+{
+	struct sq_table *t = sq_app_table(app);
+	char buf[80];
+	size_t k;
+
+	for (k = 0; k < t->def->ncols; k++) {
+		snprintf(buf, sizeof(buf), "%s%s", minus ? "-" : "",
+			 t->def->cols[k].id);
+		add(c->out, &c->n, c->max, buf, c->word);
+	}
+}
+
+static void
+comp_sort(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	comp_cols(app, c, *c->word == '-');
+}
+
+static void
+comp_columns(struct sq_app *app, struct sq_cmd_comp *c)
+{
+	comp_cols(app, c, 0);
+}
+
 int
 sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 {
-	struct sq_table *t = sq_app_table(app);
+	const struct sq_cmd_def *cmd;
+	struct sq_cmd_comp c = { 0, NULL, NULL, out, 0, max };
 	char first[64], second[64];
-	const char *rest, *rest2, *word, *pre;
-	int n = 0, nwords = 0, i;
+	const char *rest, *rest2, *pre;
+	int i, n;
 	size_t k;
 	const char *p;
 
 	while (*line == ' ')
 		line++;
 	for (p = line; *p != '\0';) {
-		nwords++;
+		c.nwords++;
 		p += strcspn(p, " ");
 		while (*p == ' ')
 			p++;
 	}
 	if (*line != '\0' && line[strlen(line) - 1] == ' ')
-		nwords++;
-	if (nwords == 0)
-		nwords = 1;
-	word = line + strlen(line);
-	while (word > line && word[-1] != ' ' && word[-1] != ',')
-		word--;
+		c.nwords++;
+	if (c.nwords == 0)
+		c.nwords = 1;
+	c.word = line + strlen(line);
+	while (c.word > line && c.word[-1] != ' ' && c.word[-1] != ',')
+		c.word--;
 	split(line, first, sizeof(first), &rest);
 	split(rest, second, sizeof(second), &rest2);
-	saved_views = &app->conf->views;
-	if (nwords == 1) {
+	c.second = second;
+	if (c.nwords == 1) {
 		const char *acts[128];
 		int na;
 
 		for (i = 0; sq_cmds[i].name != NULL; i++)
-			add(out, &n, max, sq_cmds[i].name, word);
-		add_views(out, &n, max, word);
-		na = sq_tui_action_complete(app, word, acts, 128);
+			add(out, &c.n, max, sq_cmds[i].name, c.word);
+		add_views(&app->conf->views, out, &c.n, max, c.word);
+		na = sq_tui_action_complete(app, c.word, acts, 128);
 		for (i = 0; i < na; i++)
-			add(out, &n, max, acts[i], word);
-	} else if (reason_word(first, word, &pre)) {
+			add(out, &c.n, max, acts[i], c.word);
+	} else if (reason_word(first, c.word, &pre)) {
 		const struct sq_reasons *rs = &app->conf->reasons;
 		char buf[80];
 
 		for (k = 0; k < rs->n; k++) {
 			snprintf(buf, sizeof(buf), "%s@%s", pre, rs->r[k].name);
-			add(out, &n, max, buf, word);
+			add(out, &c.n, max, buf, c.word);
 		}
-	} else if (nwords == 2 &&
-		   (strcmp(first, "view") == 0 || strcmp(first, "v") == 0)) {
-		add_views(out, &n, max, word);
-	} else if (nwords == 2 && strcmp(first, "set") == 0) {
-		for (i = 0; i < SQ_OPT_COUNT; i++)
-			add(out, &n, max, sq_option_defs[i].name, word);
-	} else if (nwords == 3 && strcmp(first, "set") == 0) {
-		int o = sq_option_from_name(second);
-
-		if (o >= 0 && sq_option_defs[o].type == SQ_OT_BOOL) {
-			add(out, &n, max, "on", word);
-			add(out, &n, max, "off", word);
-		} else if (o >= 0 && sq_option_defs[o].type == SQ_OT_VIEW) {
-			add_views(out, &n, max, word);
-		}
-	} else if (nwords == 2 && strcmp(first, "cluster") == 0) {
-		for (k = 0; k < app->conf->nclusters; k++)
-			add(out, &n, max, app->conf->clusters[k].name, word);
-	} else if (nwords == 2 && strcmp(first, "theme") == 0) {
-		add_themes(app, out, &n, max, word);
-	} else if (nwords == 2 && (strcmp(first, "color") == 0 ||
-				   strcmp(first, "colour") == 0)) {
-		for (i = 0; i < SQ_ROLE_COUNT; i++)
-			add(out, &n, max, sq_role_name(i), word);
-	} else if (nwords == 3 && strcmp(first, "bind") == 0) {
-		for (i = 0; i < SQ_TA_COUNT; i++)
-			add(out, &n, max, sq_ta_name(i), word);
-	} else if (strcmp(first, "sort") == 0 ||
-		   strcmp(first, "columns") == 0 ||
-		   strcmp(first, "cols") == 0) {
-		int minus = *word == '-' && strcmp(first, "sort") == 0;
-		char buf[80];
-
-		for (k = 0; k < t->def->ncols; k++) {
-			snprintf(buf, sizeof(buf), "%s%s", minus ? "-" : "",
-				 t->def->cols[k].id);
-			add(out, &n, max, buf, word);
-		}
+	} else if ((cmd = sq_cmd_find(first)) != NULL &&
+		   cmd->complete != NULL) {
+		cmd->complete(app, &c);
 	}
+	n = c.n;
 	qsort(out, (size_t)n, sizeof(out[0]), cmp_cand);
 	return n;
 }

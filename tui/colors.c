@@ -219,15 +219,16 @@ node_state_role(const char *s)
 int
 sq_cell_role(const struct sq_table *t, int col, const char *text)
 {
-	const char *id = t->def->cols[t->cols[col]].id;
+	unsigned role = t->def->cols[t->cols[col]].flags & SQ_COL_ROLE;
 
 	if (*text == '\0')
 		return -1;
-	if (strcmp(id, "state") != 0 && strcmp(id, "state_compact") != 0)
-		return -1;
-	if (t->def->kind == SQ_KIND_NODES || t->def->kind == SQ_KIND_PARTITIONS)
+	switch (role) {
+	case SQ_COL_ROLE_JOB_STATE:
+		return job_state_role(text);
+	case SQ_COL_ROLE_NODE_STATE:
 		return node_state_role(text);
-	if (t->def->kind == SQ_KIND_HISTORY) {
+	case SQ_COL_ROLE_OUTCOME:
 		/* runs coloured by outcome */
 		switch (sq_history_outcome(text)) {
 		case SQ_HIST_OK:
@@ -239,8 +240,9 @@ sq_cell_role(const struct sq_table *t, int col, const char *text)
 		default:
 			return job_state_role(text);
 		}
+	default:
+		return -1;
 	}
-	return job_state_role(text);
 }
 
 int

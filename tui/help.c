@@ -111,9 +111,15 @@ sq_help_open(struct sq_app *app)
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
 		    "Commands (type : first; Tab completes)");
-	for (j = 0; sq_cmds[j].name != NULL; j++)
-		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-28s %s",
-			    sq_cmds[j].name, sq_cmds[j].help);
+	for (j = 0; sq_cmds[j].name != NULL; j++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s%s%s", sq_cmds[j].name,
+			 sq_cmds[j].aliases ? ", " : "",
+			 sq_cmds[j].aliases ? sq_cmds[j].aliases : "");
+		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-28s %s", name,
+			    sq_cmds[j].help);
+	}
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Views (:name or an alias)");
 	for (j = 0; sq_views[j] != NULL; j++) {

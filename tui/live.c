@@ -18,22 +18,17 @@
 
 #define LIVE_FRESH 10 /* seconds a result is shown without a new fetch */
 
-struct live_req {
+struct sq_tui_live_req {
 	char jobid[64];
 	int rc;
 	struct sq_err err;
 	struct sq_live live;
 };
 
-static struct live_req *inflight; /* owned by the worker while running */
-static struct sq_live cache;
-static time_t cache_time;
-static int have_cache;
-
 static void
 w_live(struct sq_backend *b, void *arg)
 {
-	struct live_req *r = arg;
+	struct sq_tui_live_req *r = arg;
 
 	sq_err_clear(&r->err);
 	memset(&r->live, 0, sizeof(r->live));
@@ -57,44 +52,48 @@ w_live(struct sq_backend *b, void *arg)
 static void
 start(struct sq_app *app, const char *jobid)
 {
-	struct live_req *r;
+	struct sq_tui_live_req *r;
 
-	if (inflight != NULL || app->worker == NULL)
+	if (app->live.inflight != NULL || app->worker == NULL)
 		return;
 	r = calloc(1, sizeof(*r));
 	if (r == NULL)
 		return;
 	snprintf(r->jobid, sizeof(r->jobid), "%s", jobid);
-	if (sq_worker_call(app->worker, w_live, r) == -1) {
-		free(r); /* busy (an action): the next refresh tries again */
+	if (sq_worker_call(app->worker, SQ_WREQ_LIVE, w_live, r) == -1) {
+		free(r); /* not connected: the next refresh tries again */
 		return;
 	}
-	inflight = r;
+	app->live.inflight = r;
 }
 
 void
 sq_tui_live_poll(struct sq_app *app)
 {
-	struct live_req *r;
+	struct sq_tui_live_req *r;
 
-	if (inflight == NULL || app->worker == NULL)
+	if (app->live.inflight == NULL || app->worker == NULL)
 		return;
-	r = sq_worker_call_done(app->worker);
+	r = sq_worker_call_done(app->worker, SQ_WREQ_LIVE);
 	if (r == NULL)
 		return;
-	if (r != inflight) {
-		/* not ours: cannot happen while ours runs (one call at a
-		 * time); keep ours waiting */
-		return;
-	}
-	inflight = NULL;
-	cache = r->live;
-	cache_time = time(NULL);
-	have_cache = 1;
+	app->live.inflight = NULL;
+	app->live.cache = r->live;
+	app->live.cache_time = time(NULL);
+	app->live.have_cache = 1;
 	free(r);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL)
 		sq_detail_refresh(app);
 	app->dirty = 1;
+}
+
+void
+sq_tui_live_reset(struct sq_app *app, int left)
+{
+	/* a thread left running may still write into the request */
+	if (!(left & SQ_WREQ_BIT(SQ_WREQ_LIVE)))
+		free(app->live.inflight);
+	memset(&app->live, 0, sizeof(app->live));
 }
 
 struct add_ctx {
@@ -114,18 +113,20 @@ add_line(void *arg, const char *line)
 void
 sq_tui_live_section(struct sq_app *app, const char *jobid, struct sq_pane *p)
 {
-	int mine = have_cache && strcmp(cache.jobid, jobid) == 0;
+	int mine =
+	    app->live.have_cache && strcmp(app->live.cache.jobid, jobid) == 0;
 	struct add_ctx c = { p };
 
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Live usage (sstat)");
-	if (!mine || time(NULL) - cache_time >= LIVE_FRESH)
+	if (!mine || time(NULL) - app->live.cache_time >= LIVE_FRESH)
 		start(app, jobid);
 	if (!mine) {
 		sq_pane_add(p, SQ_ROLE_DIALOG, 4, "  %s",
-			    inflight != NULL ? "fetching..."
-					     : "waiting for the worker...");
+			    app->live.inflight != NULL
+				? "fetching..."
+				: "waiting for the worker...");
 		return;
 	}
-	sq_live_lines(&cache, add_line, &c);
+	sq_live_lines(&app->live.cache, add_line, &c);
 }

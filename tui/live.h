@@ -14,8 +14,12 @@
 void sq_tui_live_section(struct sq_app *app, const char *jobid,
 			 struct sq_pane *p);
 
-/* Collect a finished fetch (called whenever the worker wakes the UI,
- * before the action flow looks at the worker's call slot). */
+/* Collect a finished fetch (called whenever the worker wakes the UI). */
 void sq_tui_live_poll(struct sq_app *app);
+
+/* A new connection (sq_app_connect, the old worker stopped; left: the
+ * calls its thread was left running, as sq_worker_stop() returns them):
+ * drop the fetch and the cache. */
+void sq_tui_live_reset(struct sq_app *app, int left);
 
 #endif

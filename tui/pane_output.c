@@ -137,7 +137,7 @@ request(struct sq_app *app, int64_t off, size_t len, int check_state)
 	r->len = len;
 	r->check_state = check_state;
 	sq_buf_init(&r->data, len > SCRIPT_LIMIT ? len + 1 : SCRIPT_LIMIT);
-	if (sq_worker_call(app->worker, w_read, r) == -1) {
+	if (sq_worker_call(app->worker, SQ_WREQ_OUTPUT, w_read, r) == -1) {
 		sq_buf_free(&r->data);
 		free(
 		    r); /* busy (an action, sstat): the next tick tries again */
@@ -319,7 +319,7 @@ sq_output_poll(struct sq_app *app)
 
 	if (o.inflight == NULL || app->worker == NULL)
 		return;
-	r = sq_worker_call_done(app->worker);
+	r = sq_worker_call_done(app->worker, SQ_WREQ_OUTPUT);
 	if (r == NULL || r != o.inflight)
 		return;
 	o.inflight = NULL;
@@ -546,4 +546,17 @@ sq_output_close(struct sq_app *app)
 		return;
 	o.open = 0;
 	sq_buf_free(&o.text);
+}
+
+void
+sq_output_reset(struct sq_app *app, int left)
+{
+	/* the old worker is gone: a read it did not run is ours to free; a
+	 * thread left running may still write into it (then it is left) */
+	if (o.inflight != NULL && !(left & SQ_WREQ_BIT(SQ_WREQ_OUTPUT))) {
+		sq_buf_free(&o.inflight->data);
+		free(o.inflight);
+	}
+	o.inflight = NULL;
+	sq_output_close(app);
 }

@@ -27,5 +27,8 @@ void sq_output_poll(struct sq_app *app);
 /* Every turn of the loop: the next read once a second while following. */
 void sq_output_tick(struct sq_app *app);
 void sq_output_close(struct sq_app *app);
+/* After the worker stopped (left: sq_worker_stop's mask of calls still
+ * running): drop the read in flight and close the pane (UI thread). */
+void sq_output_reset(struct sq_app *app, int left);
 
 #endif

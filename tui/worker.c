@@ -61,11 +61,13 @@ struct sq_worker {
 	int q_answered, q_yes;
 	char q_line[512];
 
-	/* a call from the UI (sq_worker_call; under mu): 0 none, 1 queued,
-	 * 2 running, 3 done and not collected */
-	void (*call_fn)(struct sq_backend *b, void *arg);
-	void *call_arg;
-	int call_state;
+	/* the UI's calls, one slot per request type (sq_worker_call; under
+	 * mu): state 0 none, 1 queued, 2 running, 3 done and not collected */
+	struct {
+		void (*fn)(struct sq_backend *b, void *arg);
+		void *arg;
+		int state;
+	} calls[SQ_WREQ_COUNT];
 
 	/* worker only */
 	struct sq_backend *b;
@@ -425,22 +427,35 @@ sq_worker_answer(struct sq_worker *w, int yes, const char *line)
 	pthread_mutex_unlock(&w->mu);
 }
 
-/* Run the UI's call (sq_worker_call) unlocked, like a fetch. */
+/* Run the UI's call of type t (sq_worker_call) unlocked, like a fetch. */
 static void
-run_call(struct sq_worker *w)
+run_call(struct sq_worker *w, int t)
 {
 	unsigned q0 = w->b->queries, d0 = w->b->dbd_queries;
 
-	w->call_state = 2;
+	w->calls[t].state = 2;
 	w->st.busy = 1;
 	notify(w);
 	pthread_mutex_unlock(&w->mu);
-	w->call_fn(w->b, w->call_arg);
+	w->calls[t].fn(w->b, w->calls[t].arg);
 	pthread_mutex_lock(&w->mu);
 	count_queries(w, w->b, q0, d0, mono());
 	w->st.busy = 0;
-	w->call_state = 3;
+	w->calls[t].state = 3;
 	notify(w);
+}
+
+/* The first queued call, in request type order; -1 if none. */
+static int
+queued_call(const struct sq_worker *w)
+{
+	int t;
+
+	for (t = 0; t < SQ_WREQ_COUNT; t++) {
+		if (w->calls[t].state == 1)
+			return t;
+	}
+	return -1;
 }
 
 static void *
@@ -469,8 +484,8 @@ thread_main(void *arg)
 			}
 			continue;
 		}
-		if (w->call_state == 1) {
-			run_call(w);
+		if ((k = queued_call(w)) >= 0) {
+			run_call(w, k);
 			continue;
 		}
 		k = pick(w, now, &wait);
@@ -565,16 +580,16 @@ sq_worker_fd(const struct sq_worker *w)
 }
 
 int
-sq_worker_call(struct sq_worker *w, void (*fn)(struct sq_backend *b, void *arg),
-	       void *arg)
+sq_worker_call(struct sq_worker *w, enum sq_worker_req type,
+	       void (*fn)(struct sq_backend *b, void *arg), void *arg)
 {
 	int rc = -1;
 
 	pthread_mutex_lock(&w->mu);
-	if (w->call_state == 0 && w->st.state == SQ_WORKER_READY) {
-		w->call_fn = fn;
-		w->call_arg = arg;
-		w->call_state = 1;
+	if (w->calls[type].state == 0 && w->st.state == SQ_WORKER_READY) {
+		w->calls[type].fn = fn;
+		w->calls[type].arg = arg;
+		w->calls[type].state = 1;
 		pthread_cond_signal(&w->cv);
 		rc = 0;
 	}
@@ -583,15 +598,15 @@ sq_worker_call(struct sq_worker *w, void (*fn)(struct sq_backend *b, void *arg),
 }
 
 void *
-sq_worker_call_done(struct sq_worker *w)
+sq_worker_call_done(struct sq_worker *w, enum sq_worker_req type)
 {
 	void *arg = NULL;
 
 	pthread_mutex_lock(&w->mu);
-	if (w->call_state == 3) {
-		arg = w->call_arg;
-		w->call_state = 0;
-		w->call_arg = NULL;
+	if (w->calls[type].state == 3) {
+		arg = w->calls[type].arg;
+		w->calls[type].state = 0;
+		w->calls[type].arg = NULL;
 	}
 	pthread_mutex_unlock(&w->mu);
 	return arg;
@@ -606,15 +621,15 @@ sq_worker_drain(struct sq_worker *w)
 		;
 }
 
-void
+int
 sq_worker_stop(struct sq_worker *w, int wait_ms)
 {
 	struct timespec ts;
 	double t;
-	int i;
+	int i, left = 0;
 
 	if (w == NULL)
-		return;
+		return 0;
 	pthread_mutex_lock(&w->mu);
 	w->stop = 1;
 	pthread_cond_broadcast(&w->cv);
@@ -630,10 +645,14 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	}
 	if (!w->done) {
 		/* a call is hanging: let the thread clean up after itself */
+		for (i = 0; i < SQ_WREQ_COUNT; i++) {
+			if (w->calls[i].state == 2)
+				left |= SQ_WREQ_BIT(i);
+		}
 		w->detached = 1;
 		pthread_mutex_unlock(&w->mu);
 		pthread_detach(w->th);
-		return;
+		return left;
 	}
 	pthread_mutex_unlock(&w->mu);
 	pthread_join(w->th, NULL);
@@ -646,6 +665,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	pthread_cond_destroy(&w->done_cv);
 	pthread_cond_destroy(&w->q_cv);
 	free(w);
+	return 0;
 }
 
 void

@@ -79,9 +79,10 @@ void sq_worker_drain(struct sq_worker *w);
  * Stop the thread and free the worker. A call still running in the
  * backend is waited for at most wait_ms; after that the thread is left to
  * finish on its own (it frees nothing the caller still uses) and the
- * process may exit.
+ * process may exit. Then the SQ_WREQ_BIT mask of the calls it may still
+ * be running (their arg still in use), else 0.
  */
-void sq_worker_stop(struct sq_worker *w, int wait_ms);
+int sq_worker_stop(struct sq_worker *w, int wait_ms);
 
 /* The kinds (SQ_KIND_BIT mask) the screen needs now; others are not
  * fetched. Wakes the worker when the set grows. */
@@ -105,17 +106,28 @@ struct sq_prompt;
  * worker thread and wait for the UI's answer. */
 const struct sq_prompt *sq_worker_prompt_hooks(void);
 
+/* The UI's requests to the worker: each type has its own slot, so an
+ * action and the live pane never refuse each other. */
+enum sq_worker_req {
+	SQ_WREQ_ACTION, /* an action's describe() and act(), tui/actions.c */
+	SQ_WREQ_LIVE,   /* the detail pane's job_live() (sstat), tui/live.c */
+	SQ_WREQ_OUTPUT, /* the output pane's file reads, tui/pane_output.c */
+	SQ_WREQ_COUNT
+};
+#define SQ_WREQ_BIT(t) (1 << (t))
+
 struct sq_backend;
 /*
  * Run fn(b, arg) on the worker thread with its open backend, before the
- * next fetch (actions: describe and act, tui/actions.c). One call at a
- * time: -1 when one is queued or not collected yet, or the backend is not
- * open. When fn has returned the pipe wakes the UI and
- * sq_worker_call_done() hands arg back, once (NULL until then).
+ * next fetch; queued calls run one at a time, in request type order.
+ * One call per type: -1 when this type's is queued or not collected yet,
+ * or the backend is not open. When fn has returned the pipe wakes the UI
+ * and sq_worker_call_done() of the same type hands arg back, once (NULL
+ * until then).
  */
-int sq_worker_call(struct sq_worker *w,
+int sq_worker_call(struct sq_worker *w, enum sq_worker_req type,
 		   void (*fn)(struct sq_backend *b, void *arg), void *arg);
-void *sq_worker_call_done(struct sq_worker *w);
+void *sq_worker_call_done(struct sq_worker *w, enum sq_worker_req type);
 
 /* The refresh interval of a kind with the given settings. */
 int sq_worker_interval(enum sq_kind kind, int fast, int slow);

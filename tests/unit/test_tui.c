@@ -2,7 +2,8 @@
  * test_tui.c - unit tests of the console's logic that needs no terminal:
  * host-list matching, PCRE2 and field filters, and the table widget
  * (sort, filter, the cursor kept on its row across refreshes, tags,
- * columns, job arrays folding) over snapshots built here.
+ * columns, job arrays folding) over snapshots built here; the colour
+ * role of a cell from its column's role in the column table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "core/snapshot.h"
 #include "core/view.h"
 #include "core/filter.h"
+#include "tui/app.h"
 #include "tui/keys.h"
 #include "tui/table.h"
 #include "tui/views.h"
@@ -470,6 +472,73 @@ test_every_view(void **state)
 	}
 }
 
+/* The role of a cell of column id in view vname (the column's role flag
+ * in the core/view_*.c table picks how the text is read). */
+static int
+role_of(const char *vname, const char *id, const char *text)
+{
+	const struct sq_view_def *v = sq_view_find(vname);
+	struct sq_table t;
+	size_t i;
+
+	assert_non_null(v);
+	memset(&t, 0, sizeof(t));
+	t.def = v;
+	for (i = 0; i < v->ncols && strcmp(v->cols[i].id, id) != 0; i++)
+		;
+	if (i == v->ncols)
+		fail_msg("view %s has no column %s", vname, id);
+	t.cols[0] = (int)i;
+	t.ncols = 1;
+	return sq_cell_role(&t, 0, text);
+}
+
+static void
+test_cell_roles(void **state)
+{
+	(void)state;
+	assert_int_equal(role_of("jobs", "state", "RUNNING"),
+			 SQ_ROLE_STATE_RUNNING);
+	assert_int_equal(role_of("jobs", "state_compact", "PD"),
+			 SQ_ROLE_STATE_PENDING);
+	assert_int_equal(role_of("jobs", "name", "RUNNING"), -1);
+	assert_int_equal(role_of("jobs", "state", ""), -1);
+	assert_int_equal(role_of("events", "state", "PREEMPTED"),
+			 SQ_ROLE_STATE_FAILED);
+	assert_int_equal(role_of("nodes", "state", "drained"),
+			 SQ_ROLE_NODE_DRAIN);
+	assert_int_equal(role_of("nodes", "state", "down*"), SQ_ROLE_NODE_DOWN);
+	assert_int_equal(role_of("partitions", "state", "INACTIVE"),
+			 SQ_ROLE_NODE_OTHER);
+	/* history: by outcome, the job state's colour for the rest */
+	assert_int_equal(role_of("history", "state", "COMPLETED"),
+			 SQ_ROLE_OUTCOME_OK);
+	assert_int_equal(role_of("history", "state", "FAILED"),
+			 SQ_ROLE_OUTCOME_FAIL);
+	/* a state that is neither a job's nor a node's: no colour */
+	assert_int_equal(role_of("reservations", "state", "ACTIVE"), -1);
+	/* the table's flag decides, not the column's id */
+	{
+		static const struct sq_column cols[] = {
+			{ "health", "H", "", 4, SQ_LEFT, NULL, NULL,
+			  SQ_COL_ROLE_NODE_STATE },
+			{ "state", "S", "", 4, SQ_LEFT, NULL, NULL, 0 },
+		};
+		struct sq_view_def v = { .name = "t",
+					 .kind = SQ_KIND_NODES,
+					 .cols = cols,
+					 .ncols = 2 };
+		struct sq_table t;
+
+		memset(&t, 0, sizeof(t));
+		t.def = &v;
+		t.cols[1] = 1;
+		assert_int_equal(sq_cell_role(&t, 0, "idle"),
+				 SQ_ROLE_NODE_IDLE);
+		assert_int_equal(sq_cell_role(&t, 1, "idle"), -1);
+	}
+}
+
 int
 main(void)
 {
@@ -482,6 +551,7 @@ main(void)
 		cmocka_unit_test(test_table_fit),
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
+		cmocka_unit_test(test_cell_roles),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,45 @@
+/*
+ * app_state.h - the console's state of one connection that lives in
+ * struct sq_app (tui/app.h) rather than in file statics: the action on
+ * its way (tui/actions.c) and the live pane's sstat fetch and cache
+ * (tui/live.c). sq_app_connect() resets both, so a `:cluster` switch
+ * leaves nothing of the old cluster behind.
+ */
+#ifndef SQ_TUI_APP_STATE_H
+#define SQ_TUI_APP_STATE_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "core/live.h"
+
+enum sq_tui_act_stage {
+	SQ_ACT_NONE,
+	SQ_ACT_DESCRIBE, /* describe() runs on the worker */
+	SQ_ACT_COUNT,    /* typing the number of targets */
+	SQ_ACT_CONFIRM,  /* the preview: y or No */
+	SQ_ACT_RUN,      /* act() runs on the worker */
+};
+
+struct sq_tui_job; /* one action on its way (tui/actions.c) */
+
+struct sq_tui_act_state {
+	enum sq_tui_act_stage stage;
+	struct sq_tui_job *cur;
+	char typed[32]; /* the count typed for a bulk action */
+	size_t ntyped;
+	/* :submit's new job: the cursor goes to it once the queue has it */
+	char jump_id[64];
+	time_t jump_until;
+};
+
+struct sq_tui_live_req; /* one sstat fetch (tui/live.c) */
+
+struct sq_tui_live_state {
+	struct sq_tui_live_req *inflight; /* the worker's while it runs */
+	struct sq_live cache;
+	time_t cache_time;
+	int have_cache;
+};
+
+#endif
