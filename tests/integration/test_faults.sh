@@ -241,7 +241,10 @@ for round in $(seq 1 "$ROUNDS"); do
 			tm send-keys -t f:local '/' "@job_id=$job" Enter
 			sleep 1
 			tm send-keys -t f:local H
-			if wait_screen local "scontrol hold $job" 10; then
+			# the preview reads the target's state first (a missing
+			# job is "not found", issue 31), and that read waits on
+			# the dead controller as long as Slurm's own timeout
+			if wait_screen local "scontrol hold $job" 90; then
 				tm send-keys -t f:local y
 				# the before/after read-backs wait for slurmctld too
 				check "console action while slurmctld is down: fails on screen" \
