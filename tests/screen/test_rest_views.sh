@@ -42,9 +42,10 @@ same_rows() {
 	cmp -s "$WORK/s" "$WORK/a" || cmp -s "$WORK/s" "$WORK/b"
 }
 
+# the session is named from -b/-u (rest:HOST:PORT), not the config default
 T new-session -d -s t -x 200 -y $H \
 	"SQUALL_CONFIG=/dev/null $SQUALL $ARGS; sleep 600"
-check "the console connects through rest" wait_for ' default rest \| [0-9]+s' 15
+check "the console connects through rest" wait_for ' rest:[^ ]* rest \| [0-9]+s' 15
 for vc in gpus:node gpus-partitions:partition limits:scope priority:job_id; do
 	v=${vc%%:*}
 	keys ":$v" Enter
