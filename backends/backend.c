@@ -164,3 +164,15 @@ sq_backend_file_note(const struct sq_backend *b, const char *what)
 	return script ? "this backend cannot show a batch script"
 		      : "this backend has no file access";
 }
+
+int
+sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
+		      struct sq_snapshot **out, struct sq_err *err)
+{
+	*out = NULL;
+	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot read %s", b->ops->name,
+				  sq_kind_name(kind));
+	return b->ops->fetch(b, kind, out, err);
+}

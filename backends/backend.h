@@ -142,6 +142,11 @@ const char *sq_backend_file_note(const struct sq_backend *b, const char *what);
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);
 
+/* b's fetch() of kind, or -1 with SQ_ERR_UNSUPPORTED ("the NAME backend
+ * cannot read KIND") when b's caps lack it; *out NULL then. Thread: b's. */
+int sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
+			  struct sq_snapshot **out, struct sq_err *err);
+
 /* The backends (defined in their folders). */
 extern const struct sq_backend_ops sq_backend_local;
 extern const struct sq_backend_ops sq_backend_ssh;

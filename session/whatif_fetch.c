@@ -79,18 +79,6 @@ sq_whatif_weights_read(const char *text, const char *spec_path,
 	return 0;
 }
 
-static int
-fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-      struct sq_err *err)
-{
-	*out = NULL;
-	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s backend cannot read %s", b->ops->name,
-				  sq_kind_name(kind));
-	return b->ops->fetch(b, kind, out, err);
-}
-
 /* PriorityMaxAge (seconds, SQ_NONE) and PriorityFlags of the config. */
 static void
 config_values(const struct sq_snapshot *config, int64_t *max_age, char *flags,
@@ -128,7 +116,7 @@ sq_whatif_fetch(struct sq_backend *b, struct sq_snapshot **out,
 		return -1;
 	if (b->ops->fetch(b, SQ_KIND_WHATIF, &s, err) == -1)
 		goto out;
-	if (fetch(b, SQ_KIND_PRIO_WEIGHTS, &wsnap, err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_PRIO_WEIGHTS, &wsnap, err) == -1)
 		goto out;
 	if (wsnap->nrows == 0) {
 		sq_err_set(err, SQ_ERR_PARSE, "sprio -w printed no weights");
@@ -136,9 +124,9 @@ sq_whatif_fetch(struct sq_backend *b, struct sq_snapshot **out,
 	}
 	sq_whatif_weights_from_sprio(sq_snapshot_row(wsnap, 0), &old);
 	sq_err_clear(&ignore);
-	if (fetch(b, SQ_KIND_JOBS, &jobs, &ignore) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &ignore) == -1)
 		jobs = NULL;
-	if (fetch(b, SQ_KIND_CONFIG, &config, &ignore) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_CONFIG, &config, &ignore) == -1)
 		config = NULL;
 	config_values(config, &max_age, flags, sizeof(flags));
 	sq_whatif_join_jobs(s, jobs);

@@ -79,17 +79,6 @@ free_conf(struct conf_sets *cs)
 	sq_arena_free(&cs->arena);
 }
 
-static int
-fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-      struct sq_err *err)
-{
-	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s backend cannot read %s", b->ops->name,
-				  sq_kind_name(kind));
-	return b->ops->fetch(b, kind, out, err);
-}
-
 int
 sq_spec_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	      struct sq_err *err)
@@ -115,14 +104,16 @@ sq_spec_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 			   "on the cluster line");
 		goto out;
 	}
-	if (fetch(b, SQ_KIND_NODES, &nodes, err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, err) == -1)
 		goto out;
 	if (kind == SQ_KIND_SPEC) {
-		if (fetch(b, SQ_KIND_PARTITIONS, &parts, err) == -1)
+		if (sq_backend_fetch_kind(b, SQ_KIND_PARTITIONS, &parts, err) ==
+		    -1)
 			goto out;
 		/* config is optional: its rows become unknown without it */
 		sq_err_clear(&cerr);
-		if (fetch(b, SQ_KIND_CONFIG, &config, &cerr) == -1)
+		if (sq_backend_fetch_kind(b, SQ_KIND_CONFIG, &config, &cerr) ==
+		    -1)
 			config = NULL;
 	}
 	read_conf(b, config, &cs);
