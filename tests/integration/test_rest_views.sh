@@ -12,12 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 REST=http://127.0.0.1:${REST_PORT:-6820}
 TOKEN=$TB/jwt/root.token
 tmp=$(mktemp -d)
-cleanup() {
-	# shellcheck disable=SC2046
-	[ -s "$tmp/mine" ] && scancel $(cat "$tmp/mine") 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
+# sub, state, wait_until, is_state and the preemption (preempt_make)
+. "$here/preempt.sh"
+trap preempt_cleanup EXIT INT TERM
 : >"$tmp/mine"
 
 code=$(curl -s -o /dev/null -w '%{http_code}' "$REST/openapi/v3")
@@ -27,27 +24,6 @@ if [ "$code" = 000 ] || [ ! -r "$TOKEN" ]; then
 fi
 rest() { "$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" "$@"; }
 loc() { "$SQUALL" -b local "$@"; }
-sub() {
-	_u=$1
-	shift
-	_id=$(cd /tmp && runuser -u "$_u" -- sbatch --parsable -o /dev/null \
-		-D /tmp "$@") || return 1
-	_id=${_id%%;*}
-	echo "$_id" >>"$tmp/mine"
-	echo "$_id"
-}
-state() { slurm squeue -h -j "$1" -o %T 2>/dev/null | head -1; }
-wait_until() {
-	_wu_left=$1
-	shift
-	while [ "$_wu_left" -gt 0 ]; do
-		"$@" && return 0
-		sleep 1
-		_wu_left=$((_wu_left - 1))
-	done
-	return 1
-}
-is_state() { [ "$(state "$1")" = "$2" ]; }
 
 # same VIEW COLS [FILTER]: local and rest print the same rows of COLS
 # (sorted; FILTER an awk program over them); retried while the cluster
@@ -145,37 +121,7 @@ check "priority: the note says why" grep -q 'note: .*no sprio factors' "$tmp/rp.
 
 # --- events: a preemption of ours (alice in low, alone on a node, then
 # opsadmin in high on all its CPUs), else the accounting rows there are
-foreign_free() {
-	for _fj in $(slurm squeue -h -a -t R,S,CG -w "$1" -o %A 2>/dev/null); do
-		grep -qx "$_fj" "$tmp/mine" 2>/dev/null || return 1
-	done
-	return 0
-}
-victim=""
-try_node() {
-	for _tn in n1 n2; do
-		foreign_free "$_tn" || continue
-		_tv=$(sub alice -p low -w "$_tn" -c 1 -t 10 -J rv-victim \
-			--wrap 'sleep 600') || continue
-		if wait_until 20 is_state "$_tv" RUNNING && foreign_free "$_tn"; then
-			victim=$_tv
-			node=$_tn
-			return 0
-		fi
-		scancel "$_tv" 2>/dev/null
-	done
-	return 1
-}
-requeued() {
-	[ "$(slurm squeue -h -j "$victim" -O RestartCnt:0 2>/dev/null)" -ge 1 ] 2>/dev/null
-}
-if wait_until 60 try_node; then
-	sleep 13 # past PreemptExemptTime (10 s)
-	cpus=$(slurm sinfo -h -n "$node" -p high -o %c | head -1)
-	pre=$(sub opsadmin -p high -w "$node" -c "$cpus" -t 5 -J rv-preemptor \
-		--wrap 'sleep 600')
-	check "victim $victim preempted by $pre (restart count 1)" \
-		wait_until 40 requeued
+if preempt_make; then
 	sleep 3 # the end of the run reaches slurmdbd
 else
 	echo "# no node free of other users' jobs: comparing the events there are"
