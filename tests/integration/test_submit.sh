@@ -157,7 +157,10 @@ echo 'echo no interpreter' >"$tmp/plain.sh"
 "$SQUALL" -b local --exec "submit $tmp/plain.sh" --yes >"$tmp/out" 2>"$tmp/err"
 check "a script without #! is refused" sh -c "test $? -ne 0 && grep -q '#!' '$tmp/err'"
 
-# --- live usage of a running job (root's job: a step holding ~20 MB)
+# --- live usage of a running job (root's job: a step holding ~20 MB).
+# It goes to 'high' (PriorityTier=10): the workload the earlier suites
+# left may fill every CPU of 'low', and a high job preempts a low one
+# (after PreemptExemptTime, 10 s) rather than waiting for a day.
 cat >"$tmp/live.sh" <<'EOF'
 #!/bin/bash
 #SBATCH -o /dev/null
@@ -165,12 +168,12 @@ srun --overlap -n1 sh -c 'x=$(head -c 20000000 /dev/zero | tr "\0" a); sleep 100
 sleep 110
 EOF
 chmod 644 "$tmp/live.sh"
-"$SQUALL" -b local --exec "submit $tmp/live.sh -p low -t 3 -J $name-live" --yes >"$tmp/out" 2>"$tmp/err"
+"$SQUALL" -b local --exec "submit $tmp/live.sh -p high -t 3 -J $name-live" --yes >"$tmp/out" 2>"$tmp/err"
 live=$(new_id)
 if [ -n "$live" ]; then
 	echo "$live" >>"$tmp/ids"
 	i=0
-	until [ "$(slurm squeue -h -j "$live" -o %T)" = RUNNING ] || [ $i -ge 60 ]; do
+	until [ "$(slurm squeue -h -j "$live" -o %T)" = RUNNING ] || [ $i -ge 90 ]; do
 		sleep 1
 		i=$((i + 1))
 	done
