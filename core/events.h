@@ -64,8 +64,9 @@ int sq_events_from_runs(struct sq_snapshot *events,
  * victim's nodes within SQ_EVENTS_SLACK seconds of its end, from a
  * partition (parts) of higher PriorityTier or with a QOS (qos) that
  * preempts the victim's, the closest in time (an array task named by its
- * array's job id, as the controller log names it); an unknown mode is the
- * PreemptMode of the victim's partition. Its source gets "+inferred". Any input
+ * array's job id, as the controller log names it); its source gets
+ * "+inferred". An unknown mode of a PREEMPTED run is the PreemptMode of
+ * the victim's partition, preemptor found or not. Any input
  * but events may be NULL.
  */
 void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,

@@ -179,6 +179,24 @@ consider(const struct cand *c, const struct sq_event *e,
 	*best = *c;
 }
 
+/* Has the accounting a record of e's job after e's run (same job id,
+ * submitted, started or ended after e ended)? */
+static int
+requeued_later(const struct sq_event *e, const struct sq_snapshot *runs)
+{
+	size_t i;
+
+	for (i = 0; runs != NULL && i < runs->nrows; i++) {
+		const struct sq_hist *h = sq_snapshot_row(runs, i);
+
+		if (h->scope == SQ_HIST_RUN && h->job_id == e->victim_job &&
+		    ((h->start != SQ_NONE && h->start >= e->time) ||
+		     (h->end != SQ_NONE && h->end > e->time)))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 infer_one(struct sq_snapshot *events, struct sq_event *e,
 	  const struct sq_snapshot *runs, const struct sq_snapshot *jobs,
@@ -211,10 +229,16 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 		c.start = j->start_time;
 		consider(&c, e, parts, qos, &best);
 	}
-	if (best.job_id == 0)
-		return;
+	/* a PREEMPTED run was preempted the way its partition preempts,
+	 * whether or not its preemptor can be named; a later record of the
+	 * same job (a run, or the one it was cancelled in) says it was
+	 * requeued, where the partition does not say (24.11's REST) */
 	if (e->mode[0] == '\0')
 		e->mode = part_mode(parts, e->victim_partition);
+	if (e->mode[0] == '\0' && requeued_later(e, runs))
+		e->mode = "REQUEUE";
+	if (best.job_id == 0)
+		return;
 	e->preemptor_job = best.job_id;
 	e->preemptor_user = sq_snapshot_str(events, best.user);
 	e->preemptor_partition = sq_snapshot_str(events, best.partition);

@@ -42,5 +42,8 @@ wait_for() { # wait_for PATTERN [SECONDS]: until the screen matches (grep -E)
 		sleep 0.2
 		_w=$((_w + 1))
 	done
+	# what the screen held instead, for the log
+	echo "# the screen, waiting for '$1':"
+	cap | sed 's/^/#   /'
 	return 1
 }

@@ -16,11 +16,11 @@ conf=$tmp/config
 {
 	echo "cluster tb-local backend=local"
 	if [ -r "$TB/jwt/root.token" ]; then
-		echo "cluster tb-rest backend=rest url=http://127.0.0.1:6820 token-file=$TB/jwt/root.token"
+		echo "cluster tb-rest backend=rest url=http://127.0.0.1:$REST_PORT token-file=$TB/jwt/root.token"
 	fi
 	if [ -r "$TB/ssh/id_ed25519" ]; then
 		: >"$tmp/empty_ssh_config"
-		echo "cluster tb-ssh backend=ssh host=127.0.0.1 port=2222 user=alice identity=$TB/ssh/id_ed25519 known-hosts=$TB/ssh/known_hosts ssh-config=$tmp/empty_ssh_config"
+		echo "cluster tb-ssh backend=ssh host=127.0.0.1 port=$SSH_PORT user=alice identity=$TB/ssh/id_ed25519 known-hosts=$TB/ssh/known_hosts ssh-config=$tmp/empty_ssh_config"
 	fi
 	echo "cluster nowhere backend=ssh host=127.0.0.1 port=9 user=alice timeout=5 identity=$TB/ssh/id_ed25519 known-hosts=$TB/ssh/known_hosts ssh-config=$tmp/empty_ssh_config"
 } >"$conf"
@@ -44,13 +44,15 @@ check "clusters: the unreachable one has no counts" \
 check "clusters: done within the budget ($secs s)" test "$secs" -le 25
 
 nodes=$(slurm sinfo -h -N -o '%N' | sort -u | wc -l)
+# the release under test, as its sinfo says (22.05, 24.11, 26.05)
+release=$(slurm sinfo -V | sed -n 's/^slurm[^ ]* \([0-9]*\.[0-9]*\).*/\1/p')
 for c in $(awk '$2 != "nowhere" { print $2 }' "$conf"); do
 	line=$(tsv_cols "$tmp/out" cluster,backend,version,nodes_up,nodes_down,nodes_drained,jobs_running,jobs_pending,error | grep "^$c|")
 	IFS='|' read -r _ be ver up down dr run pend err <<EOT
 $line
 EOT
 	check "$c: no error ($err)" test -z "$err"
-	check "$c: a 22.05 version ($ver)" sh -c "echo '$ver' | grep -q '^22\.05'"
+	check "$c: the release's version, $release ($ver)" sh -c "echo '$ver' | grep -q '^$release\.'"
 	check "$c: backend $be" test "tb-$be" = "$c"
 	check "$c: up+down+drained = $nodes nodes" test "$((up + down + dr))" -eq "$nodes"
 	check "$c: job counts are numbers" test "$run" -ge 0 -a "$pend" -ge 0

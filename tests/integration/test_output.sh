@@ -26,13 +26,13 @@ trap 'exit 1' INT TERM
 key=$TB/ssh/id_ed25519
 : >"$tmp/sshcfg"
 have_ssh=0
-if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+if [ -r "$key" ] && ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	have_ssh=1
 else
-	echo "# ssh: sshd on 127.0.0.1:2222 or $key is not there: ssh checks skipped"
+	echo "# ssh: sshd on 127.0.0.1:$SSH_PORT or $key is not there: ssh checks skipped"
 fi
 viassh() {
-	"$SQUALL" -b ssh -H 127.0.0.1 -p 2222 -l alice --identity "$key" \
+	"$SQUALL" -b ssh -H 127.0.0.1 -p $SSH_PORT -l alice --identity "$key" \
 		--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg" "$@"
 }
 vialocal() { "$SQUALL" -b local "$@"; }
@@ -169,7 +169,7 @@ vialocal --once --job "$id" --output nonsense >"$tmp/o" 2>"$tmp/e"
 check "--output nonsense: exit 2" test $? -eq 2
 if [ -r "$TB/jwt/alice.token" ]; then
 	cp "$TB/jwt/alice.token" "$tmp/at" && chmod 600 "$tmp/at"
-	"$SQUALL" -b rest -u http://127.0.0.1:6820 --token-file "$tmp/at" \
+	"$SQUALL" -b rest -u http://127.0.0.1:$REST_PORT --token-file "$tmp/at" \
 		--once --job "$id" --output stdout >"$tmp/o" 2>"$tmp/e"
 	rc=$?
 	check "rest: exit 1, one line: no file access" \

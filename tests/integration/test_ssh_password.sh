@@ -16,8 +16,10 @@ tmp=$(mktemp -d)
 user=sqpw$$
 sock=squall-sshpw-$$
 pids=
+job=
 cleanup() {
 	T kill-server 2>/dev/null
+	[ -n "$job" ] && slurm scancel "$job" 2>/dev/null
 	for p in $pids; do kill "$p" 2>/dev/null; done
 	id "$user" >/dev/null 2>&1 && userdel -r "$user" 2>/dev/null
 	rm -rf "$tmp"
@@ -39,6 +41,13 @@ done
 	echo "skip - needs root (a throw-away user)"
 	exit 77
 }
+
+# a job of its own, held, so the jobs view has a row whatever the queue
+# held before (an empty queue shows "No jobs." and no header)
+job=$(slurm sbatch --parsable -H -p low -t 5 -J "sqpw-$$" -o /dev/null \
+	--chdir=/tmp --wrap 'sleep 60' 2>/dev/null)
+job=${job%%;*}
+check "a held job $job of its own in the queue" test -n "$job"
 
 pw=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
 useradd -m -s /bin/bash "$user" &&

@@ -33,14 +33,14 @@ jfield() { slurm scontrol -o show job "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 # an id no job has had: above every id the controller gave so far
 missing=$(($(slurm squeue -h -a -t all -o %F | sort -n | tail -1) + 900000))
 
-REST=http://127.0.0.1:6820
+REST=http://127.0.0.1:$REST_PORT
 key=$TB/ssh/id_ed25519
 : >"$tmp/sshcfg"
 backends=local
-if [ -r "$key" ] && ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+if [ -r "$key" ] && ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	backends="$backends ssh"
 else
-	echo "skip - ssh: sshd on 127.0.0.1:2222 or its key is not available"
+	echo "skip - ssh: sshd on 127.0.0.1:$SSH_PORT or its key is not available"
 fi
 if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	backends="$backends rest"
@@ -53,7 +53,7 @@ sq() { # sq BACKEND ARGS...
 	shift
 	case $be in
 	local) set -- "$@" ;;
-	ssh) set -- -b ssh -H 127.0.0.1 -p 2222 -l opsadmin --identity "$key" \
+	ssh) set -- -b ssh -H 127.0.0.1 -p $SSH_PORT -l opsadmin --identity "$key" \
 		--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg" "$@" ;;
 	rest) set -- -b rest -u "$REST" --token-file "$tmp/root.token" -l root "$@" ;;
 	esac

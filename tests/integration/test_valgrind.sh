@@ -87,15 +87,15 @@ vg exec-readonly --readonly --exec "hold 1" --yes
 KEY=$TB/ssh/id_ed25519
 KH=$TB/ssh/known_hosts
 if [ -f "$KEY" ]; then
-	vg ssh-jobs -b ssh -H 127.0.0.1 -p 2222 -l alice --identity "$KEY" \
+	vg ssh-jobs -b ssh -H 127.0.0.1 -p $SSH_PORT -l alice --identity "$KEY" \
 		--known-hosts "$KH" --once --view jobs
-	vg ssh-nodes -b ssh -H 127.0.0.1 -p 2222 -l alice \
+	vg ssh-nodes -b ssh -H 127.0.0.1 -p $SSH_PORT -l alice \
 		--identity "$KEY" --known-hosts "$KH" --once --view nodes
 fi
 if [ -f "$TB/jwt/root.token" ]; then
-	vg rest-jobs -b rest -u http://127.0.0.1:6820 -l root \
+	vg rest-jobs -b rest -u http://127.0.0.1:$REST_PORT -l root \
 		--token-file "$TB/jwt/root.token" --once --view jobs
-	vg rest-accounts -b rest -u http://127.0.0.1:6820 -l root \
+	vg rest-accounts -b rest -u http://127.0.0.1:$REST_PORT -l root \
 		--token-file "$TB/jwt/root.token" --once --view assocs
 fi
 finish

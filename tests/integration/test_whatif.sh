@@ -50,14 +50,14 @@ done
 cp "$TB/ssh/known_hosts" "$tmp/kh" 2>/dev/null
 have_ssh=0
 if [ -r "$TB/ssh/id_ed25519" ] &&
-	ssh-keyscan -T 5 -p 2222 127.0.0.1 >/dev/null 2>&1; then
+	ssh-keyscan -T 5 -p $SSH_PORT 127.0.0.1 >/dev/null 2>&1; then
 	have_ssh=1
 fi
 run_sq() { # run_sq BACKEND ARGS...
 	b=$1
 	shift
 	if [ "$b" = ssh ]; then
-		"$SQUALL" -b ssh -H 127.0.0.1 -p 2222 -l alice \
+		"$SQUALL" -b ssh -H 127.0.0.1 -p $SSH_PORT -l alice \
 			--ssh-config "$tmp/empty_config" \
 			--identity "$TB/ssh/id_ed25519" --known-hosts "$tmp/kh" "$@"
 	else
@@ -89,7 +89,7 @@ ranks_follow() {
 
 for b in local ssh; do
 	if [ $b = ssh ] && [ $have_ssh = 0 ]; then
-		echo "# ssh: skipped, sshd on 127.0.0.1:2222 or the testbed key missing"
+		echo "# ssh: skipped, sshd on 127.0.0.1:$SSH_PORT or the testbed key missing"
 		[ -n "${CI:-}" ] && notok "ssh: sshd reachable"
 		continue
 	fi

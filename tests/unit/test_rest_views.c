@@ -464,6 +464,16 @@ test_events_v4x_vs_log(void **state)
 		    ((struct sq_event *)sq_snapshot_row(ev, 0))->preemptor_job,
 		    0);
 		sq_snapshot_unref(ev);
+		/* no preemptor named (nothing outranks without partitions),
+		 * and 24.11's partitions have no PreemptMode: the mode comes
+		 * from the victim's later record in the accounting */
+		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(sq_events_from_runs(ev, runs, 0), 0);
+		sq_events_infer(ev, runs, NULL, NULL, NULL);
+		e = sq_snapshot_row(ev, 0);
+		assert_int_equal(e->preemptor_job, 0);
+		assert_string_equal(e->mode, "REQUEUE");
+		sq_snapshot_unref(ev);
 		sq_snapshot_unref(runs);
 		sq_snapshot_unref(jobs);
 		sq_snapshot_unref(parts);
