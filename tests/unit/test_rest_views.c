@@ -323,8 +323,8 @@ test_prio_v4x_vs_sprio(void **state)
 
 /* v0.0.42-45 of 26.05 and its sprio (the priority view's recording):
  * the same pending jobs in the same partitions, held ones left out. The
- * CLI was recorded minutes after REST: the age and fair-share factors
- * moved, so the priorities are not compared. */
+ * two were recorded minutes apart: the age and fair-share factors moved,
+ * so the priorities are not compared. */
 static void
 test_prio_2605_vs_sprio(void **state)
 {

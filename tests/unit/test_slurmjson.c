@@ -639,8 +639,8 @@ rest_2605(enum sq_kind kind, int api, const char *file)
 }
 
 /* The queue of 26.05 through REST v0.0.api against the same cluster's
- * squeue (recorded by squall --record minutes later: priorities and run
- * times moved, nothing else). Finished jobs (33-51: a test's cancelled
+ * squeue (squall --record, minutes apart: priorities and run times
+ * moved, nothing else). Finished jobs (33-51: a test's cancelled
  * and failed ones) are in the answer and hidden, as squeue hides them. */
 static void
 jobs_2605(int api)
