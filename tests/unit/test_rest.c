@@ -1,6 +1,7 @@
 /*
  * test_rest.c - the rest backend's version discovery on recorded GET
- * /openapi/v3 path lists (22.05: v0.0.36-38; 24.11: v0.0.40-42) and on
+ * /openapi/v3 path lists (22.05: v0.0.36-38; 24.11: v0.0.40-42; the live
+ * 24.11 and 26.05 testbeds: v0.0.40-42, v0.0.42-45) and on
  * small synthetic ones, and the URL rules of the HTTP layer (plain http
  * only to loopback or a unix socket unless forced; no credentials in
  * URLs), and the requests an action becomes. Built only with the rest
@@ -64,6 +65,63 @@ test_discover_2411(void **state)
 	assert_true(api.eps & SQ_REP_JOBS);
 	assert_true(api.eps & SQ_REP_ACCOUNTS);
 	assert_string_equal(api.release, "24.11.7");
+	free(b);
+}
+
+/* Hide version v of an /openapi/v3 body: "/v0.0.45/" -> "/v0.0.x5/" */
+static void
+hide_version(char *b, int v)
+{
+	char from[16], *p;
+
+	snprintf(from, sizeof(from), "/v0.0.%d/", v);
+	while ((p = strstr(b, from)) != NULL)
+		p[6] = 'x';
+}
+
+/* The path lists of the live 24.11 and 26.05 testbeds
+ * (tests/fixtures/live): the newest served version, and with the newest
+ * ones hidden the paths a 25.05 (v0.0.43) and 25.11 (v0.0.44) server
+ * lists; the endpoints squall uses are at each of them. */
+static void
+test_discover_live(void **state)
+{
+	unsigned want = SQ_REP_JOBS | SQ_REP_JOB_GET | SQ_REP_JOB_UPDATE |
+			SQ_REP_JOB_DELETE | SQ_REP_NODES | SQ_REP_NODE_UPDATE |
+			SQ_REP_PARTITIONS | SQ_REP_RESERVATIONS | SQ_REP_DIAG |
+			SQ_REP_SHARES | SQ_REP_PING | SQ_REP_JOBS_DELETE |
+			SQ_REP_ACCOUNTS | SQ_REP_USERS | SQ_REP_ASSOCS |
+			SQ_REP_QOS | SQ_REP_DB_DIAG | SQ_REP_ACCT_UPDATE;
+	struct sq_rest_api api;
+	struct sq_err err;
+	size_t len;
+	char *b = sq_test_fixture("live/slurm-24.11/rest/openapi_v3_paths.json",
+				  &len);
+	int v;
+
+	(void)state;
+	assert_int_equal(sq_rest_discover(b, len, &api, &err), 0);
+	assert_int_equal(api.slurm, 42);
+	assert_int_equal(api.slurmdb, 42);
+	assert_int_equal(api.newest_seen, 42);
+	assert_int_equal(api.eps & want, want);
+	assert_string_equal(api.release, "24.11.5");
+	free(b);
+	b = sq_test_fixture("live/slurm-26.05/rest/openapi_v3_paths.json",
+			    &len);
+	for (v = 45; v >= 42; v--) {
+		assert_int_equal(sq_rest_discover(b, len, &api, &err), 0);
+		assert_int_equal(api.slurm, v);
+		assert_int_equal(api.slurmdb, v);
+		assert_int_equal(api.newest_seen, v);
+		if ((api.eps & want) != want)
+			fail_msg("v0.0.%d: endpoints %#x of %#x", v, api.eps,
+				 want);
+		assert_string_equal(api.release, "26.05.5");
+		hide_version(b, v);
+	}
+	/* nothing left that squall speaks */
+	assert_int_equal(sq_rest_discover(b, len, &api, &err), -1);
 	free(b);
 }
 
@@ -288,6 +346,7 @@ main(void)
 		cmocka_unit_test(test_action_reqs),
 		cmocka_unit_test(test_discover_2205),
 		cmocka_unit_test(test_discover_2411),
+		cmocka_unit_test(test_discover_live),
 		cmocka_unit_test(test_discover_synthetic),
 		cmocka_unit_test(test_urls),
 		cmocka_unit_test(test_ca_file),

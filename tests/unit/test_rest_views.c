@@ -1,11 +1,11 @@
 /*
  * test_rest_views.c - the views REST builds from several answers (GPUs,
  * priority, limits, events) on recorded answers of v0.0.38 (22.05
- * testbed) and v0.0.40-44 (24.11 recording and the schema-derived
- * 43/44), checked against what the CLI saw of the same cluster: the
- * GPUs against scontrol's node lines and the jobs' allocations, the
- * pending queue against sprio, limits against assoc_mgr, and the
- * inferred preemptor against the controller log.
+ * testbed), v0.0.40-42 (24.11 recording) and v0.0.42-45 (the live 26.05
+ * testbed, tests/fixtures/live), checked against what the CLI saw of the
+ * same cluster: the GPUs against scontrol's node lines and the jobs'
+ * allocations, the pending queue against sprio, limits against
+ * assoc_mgr, and the inferred preemptor against the controller log.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +25,18 @@
 /* just after the 24.11 recording (elapsed times only) */
 #define NOW_2411 1795986600
 
-static const char *const versions[] = { "v0.0.38", "v0.0.40", "v0.0.41",
-					"v0.0.42", "v0.0.43", "v0.0.44" };
+/* the 26.05 recording of the live testbed */
+#define LIVE_2605 "live/slurm-26.05/"
+
+/* Directories of REST answers: [0] 22.05, [1-3] 24.11, [4-7] 26.05. */
+static const char *const versions[] = {
+	"rest/v0.0.38",           "rest/v0.0.40",
+	"rest/v0.0.41",           "rest/v0.0.42",
+	LIVE_2605 "rest/v0.0.42", LIVE_2605 "rest/v0.0.43",
+	LIVE_2605 "rest/v0.0.44", LIVE_2605 "rest/v0.0.45",
+};
 #define NVERSIONS (sizeof(versions) / sizeof(versions[0]))
+#define FIRST_2605 4
 
 static struct sq_snapshot *
 json(enum sq_kind kind, const char *rel)
@@ -45,11 +54,11 @@ json(enum sq_kind kind, const char *rel)
 }
 
 static struct sq_snapshot *
-rest(enum sq_kind kind, const char *version, const char *file)
+rest(enum sq_kind kind, const char *dir, const char *file)
 {
 	char rel[200];
 
-	snprintf(rel, sizeof(rel), "rest/%s/%s", version, file);
+	snprintf(rel, sizeof(rel), "%s/%s", dir, file);
 	return json(kind, rel);
 }
 
@@ -100,8 +109,7 @@ rest_gpus(const char *v)
 	return g;
 }
 
-/* Every version: what the jobs hold is what the nodes say is used (the
- * recordings of 43/44 keep a few jobs only: their user rows are those). */
+/* Every version: what the jobs hold is what the nodes say is used. */
 static void
 test_gpus_versions(void **state)
 {
@@ -111,23 +119,65 @@ test_gpus_versions(void **state)
 	(void)state;
 	for (v = 0; v < NVERSIONS; v++) {
 		struct sq_snapshot *g = rest_gpus(versions[v]);
-		int derived = strcmp(versions[v], "v0.0.43") >= 0;
 
 		for (t = 0; t < 3; t++) {
 			int64_t nodes = gpu_sum(g, SQ_GPU_NODE, types[t]);
 			int64_t users = gpu_sum(g, SQ_GPU_USER, types[t]);
 
-			if (!derived)
-				assert_int_equal(users, nodes);
+			assert_int_equal(users, nodes);
 			assert_int_equal(gpu_sum(g, SQ_GPU_ACCOUNT, types[t]),
 					 users);
 		}
-		if (derived) /* job 13: two A100s */
-			assert_int_equal(gpu_sum(g, SQ_GPU_USER, "a100"), 2);
-		else
-			assert_true(gpu_sum(g, SQ_GPU_NODE, "a100") == 4);
+		assert_true(gpu_sum(g, SQ_GPU_NODE, "a100") == 4);
+		if (v >= FIRST_2605) {
+			/* n3's four A100s are bob's jobs 3 and 5, n4's one
+			 * T4 his job 4 */
+			assert_int_equal(gpu_sum(g, SQ_GPU_USER, "t4"), 1);
+			assert_int_equal(gpu_sum(g, SQ_GPU_USER, "h100"), 0);
+		}
 		sq_snapshot_unref(g);
 	}
+}
+
+/* 26.05: the GPU rows of its nodes equal those `scontrol -d show node`
+ * gave through the CLI parser in the same recording. */
+static void
+test_gpus_2605_vs_scontrol(void **state)
+{
+	struct sq_snapshot *c = text(SQ_KIND_GPUS, sq_parse_gpu_nodes,
+				     LIVE_2605 "cli/gpus/000002-scontrol.out");
+	size_t v, i, j, n;
+
+	(void)state;
+	assert_int_equal(sq_gpus_finish(c, "n/a"), 0);
+	for (v = FIRST_2605; v < NVERSIONS; v++) {
+		struct sq_snapshot *r = rest_gpus(versions[v]);
+
+		for (i = 0, n = 0; i < c->nrows; i++) {
+			const struct sq_gpu *a = sq_snapshot_row(c, i);
+			int found = 0;
+
+			if (a->scope != SQ_GPU_NODE)
+				continue;
+			for (j = 0; j < r->nrows && !found; j++) {
+				const struct sq_gpu *b = sq_snapshot_row(r, j);
+
+				found = b->scope == a->scope &&
+					strcmp(b->node, a->node) == 0 &&
+					strcmp(b->type, a->type) == 0 &&
+					b->total == a->total &&
+					b->alloc == a->alloc &&
+					b->idle == a->idle;
+			}
+			if (!found)
+				fail_msg("%s: node %s %s not the same",
+					 versions[v], a->node, a->type);
+			n++;
+		}
+		assert_int_equal(n, 2); /* n3 a100, n4 t4 */
+		sq_snapshot_unref(r);
+	}
+	sq_snapshot_unref(c);
 }
 
 /* v0.0.38: node rows equal those `scontrol -d show node` gives through
@@ -135,7 +185,7 @@ test_gpus_versions(void **state)
 static void
 test_gpus_v38_vs_scontrol(void **state)
 {
-	struct sq_snapshot *r = rest_gpus("v0.0.38");
+	struct sq_snapshot *r = rest_gpus("rest/v0.0.38");
 	struct sq_snapshot *c = text(SQ_KIND_GPUS, sq_parse_gpu_nodes,
 				     "cli/22.05/scontrol_node.txt");
 	size_t i, j, n = 0;
@@ -271,6 +321,45 @@ test_prio_v4x_vs_sprio(void **state)
 	free(t);
 }
 
+/* v0.0.42-45 of 26.05 and its sprio (the priority view's recording):
+ * the same pending jobs in the same partitions, held ones left out. The
+ * two were recorded minutes apart: the age and fair-share factors moved,
+ * so the priorities are not compared. */
+static void
+test_prio_2605_vs_sprio(void **state)
+{
+	struct sq_snapshot *c = text(SQ_KIND_PRIO, sq_parse_sprio,
+				     LIVE_2605 "cli/priority/000002-sprio.out");
+	size_t v, i, j;
+
+	(void)state;
+	assert_int_equal(c->nrows, 10);
+	for (v = FIRST_2605; v < NVERSIONS; v++) {
+		struct sq_snapshot *r = rest_prio(versions[v]);
+
+		assert_int_equal(r->nrows, c->nrows);
+		for (i = 0; i < c->nrows; i++) {
+			const struct sq_prio *a = sq_snapshot_row(c, i);
+			int found = 0;
+
+			for (j = 0; j < r->nrows && !found; j++) {
+				const struct sq_prio *x = sq_snapshot_row(r, j);
+
+				found =
+				    x->job_id == a->job_id &&
+				    strcmp(x->partition, a->partition) == 0 &&
+				    strcmp(x->user, a->user) == 0 &&
+				    x->priority > 0;
+			}
+			if (!found)
+				fail_msg("%s: job %u (%s) not in the queue",
+					 versions[v], a->job_id, a->partition);
+		}
+		sq_snapshot_unref(r);
+	}
+	sq_snapshot_unref(c);
+}
+
 /* v0.0.42+ priority_by_partition: a job pending in two partitions has
  * a priority in each, as sprio prints it. Written from the schema
  * (v0.0.42_part_prio, openapi of the 24.11 recording): no recording has
@@ -336,24 +425,23 @@ limit(const struct sq_snapshot *s, const char *qos, const char *account,
 	return NULL;
 }
 
-/* v0.0.38: the limits assoc_mgr lists, with their values and, for the
+/* The limits assoc_mgr lists (cli), with their values and, for the
  * associations, the same use (the queue of the same workload; QOS
- * per-user rows: assoc_mgr keeps users whose jobs have ended). */
-static void
-test_limits_v38_vs_assoc_mgr(void **state)
+ * per-user rows: assoc_mgr keeps users whose jobs have ended), in the
+ * limits built from the REST answers of dir (jobs: that file). */
+static struct sq_snapshot *
+limits_vs_assoc_mgr(const char *dir, const char *jobs_file, const char *cli)
 {
 	struct sq_snapshot *assocs =
-	    json(SQ_KIND_ASSOCS, "rest/v0.0.38/slurmdb_associations.json");
-	struct sq_snapshot *qos =
-	    json(SQ_KIND_QOS, "rest/v0.0.38/slurmdb_qos.json");
-	struct sq_snapshot *jobs = json(SQ_KIND_JOBS, "rest/v0.0.38/jobs.json");
+	    rest(SQ_KIND_ASSOCS, dir, "slurmdb_associations.json");
+	struct sq_snapshot *qos = rest(SQ_KIND_QOS, dir, "slurmdb_qos.json");
+	struct sq_snapshot *jobs = rest(SQ_KIND_JOBS, dir, jobs_file);
 	struct sq_snapshot *r = sq_snapshot_new(SQ_KIND_LIMITS, 0);
-	struct sq_snapshot *c = text(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
-				     "cli/22.05/admin_assoc_mgr.txt");
+	struct sq_snapshot *c = text(SQ_KIND_LIMITS, sq_parse_assoc_mgr, cli);
 	size_t i;
 
-	(void)state;
 	assert_int_equal(sq_limits_build(r, assocs, qos, jobs), 0);
+	assert_true(c->nrows > 0);
 	for (i = 0; i < c->nrows; i++) {
 		const struct sq_limit *a = sq_snapshot_row(c, i);
 		const struct sq_limit *b =
@@ -369,29 +457,64 @@ test_limits_v38_vs_assoc_mgr(void **state)
 		if (strcmp(a->scope, "assoc") == 0)
 			assert_int_equal(b->used, a->used);
 	}
-	/* carol runs 2 jobs (MaxJobs=2), chemistry holds 5 GPUs (of 6), bob
-	 * has 26 jobs submitted (an array of 17 pending tasks among them) */
+	sq_snapshot_unref(assocs);
+	sq_snapshot_unref(qos);
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(c);
+	return r;
+}
+
+/* carol runs 2 jobs (MaxJobs=2), chemistry holds 5 GPUs (of 6), bob
+ * has 26 jobs submitted (an array of 17 pending tasks among them): the
+ * workload of tests/testbed/jobs on every release */
+static void
+workload_limits(const struct sq_snapshot *r)
+{
 	assert_int_equal(
 	    limit(r, "", "chemistry", "carol", "MaxJobs", "")->used, 2);
 	assert_int_equal(
 	    limit(r, "", "chemistry", "", "GrpTRES", "gres/gpu")->used, 5);
 	assert_int_equal(
 	    limit(r, "", "chemistry", "bob", "MaxSubmitJobs", "")->used, 26);
-	sq_snapshot_unref(assocs);
-	sq_snapshot_unref(qos);
-	sq_snapshot_unref(jobs);
-	sq_snapshot_unref(r);
-	sq_snapshot_unref(c);
 }
 
-/* v0.0.40-42: every row's use is counted, the unset limits give none */
+/* v0.0.38 and 22.05's assoc_mgr */
+static void
+test_limits_v38_vs_assoc_mgr(void **state)
+{
+	struct sq_snapshot *r = limits_vs_assoc_mgr(
+	    "rest/v0.0.38", "jobs.json", "cli/22.05/admin_assoc_mgr.txt");
+
+	(void)state;
+	workload_limits(r);
+	sq_snapshot_unref(r);
+}
+
+/* v0.0.42-45 of 26.05 and its assoc_mgr (the limits view's recording) */
+static void
+test_limits_2605_vs_assoc_mgr(void **state)
+{
+	size_t v;
+
+	(void)state;
+	for (v = FIRST_2605; v < NVERSIONS; v++) {
+		struct sq_snapshot *r = limits_vs_assoc_mgr(
+		    versions[v], "slurm_jobs.json",
+		    LIVE_2605 "cli/limits/000002-scontrol.out");
+
+		workload_limits(r);
+		sq_snapshot_unref(r);
+	}
+}
+
+/* v0.0.40-45: every row's use is counted, the unset limits give none */
 static void
 test_limits_v4x(void **state)
 {
 	size_t v, i;
 
 	(void)state;
-	for (v = 1; v <= 3; v++) {
+	for (v = 1; v < NVERSIONS; v++) {
 		struct sq_snapshot *assocs = rest(SQ_KIND_ASSOCS, versions[v],
 						  "slurmdb_associations.json");
 		struct sq_snapshot *qos =
@@ -435,7 +558,7 @@ test_events_v4x_vs_log(void **state)
 
 		snprintf(rel, sizeof(rel),
 			 "history/24.11/slurmdb_%s_jobs_show_duplicates.json",
-			 versions[v]);
+			 strchr(versions[v], '/') + 1);
 		runs = json(SQ_KIND_HISTORY, rel);
 		jobs = rest(SQ_KIND_JOBS, versions[v], "slurm_jobs.json");
 		parts = rest(SQ_KIND_PARTITIONS, versions[v],
@@ -537,10 +660,13 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gpus_versions),
 		cmocka_unit_test(test_gpus_v38_vs_scontrol),
+		cmocka_unit_test(test_gpus_2605_vs_scontrol),
 		cmocka_unit_test(test_prio_v38_vs_sprio),
 		cmocka_unit_test(test_prio_v4x_vs_sprio),
+		cmocka_unit_test(test_prio_2605_vs_sprio),
 		cmocka_unit_test(test_prio_by_partition),
 		cmocka_unit_test(test_limits_v38_vs_assoc_mgr),
+		cmocka_unit_test(test_limits_2605_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_v4x),
 		cmocka_unit_test(test_events_v4x_vs_log),
 		cmocka_unit_test(test_events_v38_requeue),

@@ -228,17 +228,25 @@ static void
 test_fixtures_any_pieces(void **state)
 {
 	static const char *const jobs[] = {
-		"rest/v0.0.38/slurm_jobs.json", "rest/v0.0.38/jobs.json",
-		"rest/v0.0.38/cli_squeue.json", "rest/v0.0.39/slurm_jobs.json",
-		"rest/v0.0.40/slurm_jobs.json", "rest/v0.0.41/slurm_jobs.json",
-		"rest/v0.0.42/slurm_jobs.json", "rest/v0.0.43/slurm_jobs.json",
-		"rest/v0.0.44/slurm_jobs.json", NULL
+		"rest/v0.0.38/slurm_jobs.json",
+		"rest/v0.0.38/jobs.json",
+		"rest/v0.0.38/cli_squeue.json",
+		"rest/v0.0.39/slurm_jobs.json",
+		"rest/v0.0.40/slurm_jobs.json",
+		"rest/v0.0.41/slurm_jobs.json",
+		"rest/v0.0.42/slurm_jobs.json",
+		"live/slurm-26.05/rest/v0.0.43/slurm_jobs.json",
+		"live/slurm-26.05/rest/v0.0.44/slurm_jobs.json",
+		NULL
 	};
 	static const char *const nodes[] = { "rest/v0.0.38/slurm_nodes.json",
 					     "rest/v0.0.38/cli_sinfo.json",
 					     "rest/v0.0.40/slurm_nodes.json",
 					     "rest/v0.0.42/slurm_nodes.json",
-					     "rest/v0.0.44/slurm_nodes.json",
+					     "live/slurm-26.05/rest/v0.0.44/"
+					     "slurm_nodes.json",
+					     "live/slurm-26.05/rest/v0.0.45/"
+					     "slurm_nodes.json",
 					     NULL };
 	int i;
 
