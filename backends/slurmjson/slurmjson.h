@@ -3,9 +3,9 @@
  * `sinfo --json` which share their shape) mapped into squall's records.
  *
  * One mapping serves v0.0.38 (22.05) and the data_parser family v0.0.39 to
- * v0.0.44: numbers may be plain, null or {set,infinite,number}; states may
- * be strings or string arrays; meta.Slurm or meta.slurm. Unknown keys are
- * ignored. errors[] and warnings[] are checked on every body.
+ * v0.0.45 (26.05): numbers may be plain, null or {set,infinite,number};
+ * states may be strings or string arrays; meta.Slurm or meta.slurm.
+ * Unknown keys are ignored. errors[] and warnings[] are checked on every body.
  *
  * The interface takes raw bytes so callers need not include json-c. The
  * body is never modified; strings are copied into the snapshot's arena.
@@ -24,7 +24,7 @@
 
 /* What the envelope of a body said, beside the data. */
 struct sq_sj_info {
-	int api;             /* 38..44 from meta.plugin, 0 when unknown */
+	int api;             /* 38..45 from meta.plugin, 0 when unknown */
 	char release[32];    /* Slurm release from meta, e.g. "22.05.8" */
 	int nerrors;         /* entries in errors[] */
 	int nwarnings;       /* entries in warnings[] */
