@@ -25,6 +25,12 @@ struct sq_sj_ctx {
 		  * a stream maps elements before it reads meta) */
 };
 
+/* Is an empty list the answer to an update_time with nothing changed?
+ * 22.05 leaves the list out; 24.11+ send it empty with "last_update": 0
+ * and a warning ("No job changes since update_time[...]"), where a queue
+ * that became empty has a last_update of its own. */
+int sq_sj_unchanged(const struct sq_sj_info *info);
+
 int sq_sj_partitions(struct sq_sj_ctx *c, json_object *root,
 		     struct sq_err *err);
 int sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);

@@ -649,6 +649,11 @@ sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
 			   "malformed JSON answer: '%s' twice", st->key);
 		goto out;
 	}
+	if (st->c.s->nrows == 0 && sq_sj_unchanged(st->info)) {
+		st->info->unchanged = 1;
+		rc = 0;
+		goto out;
+	}
 	/* history: efficiency and summaries once every run is in */
 	rc =
 	    st->kind == SQ_KIND_HISTORY ? sq_sj_history_finish(&st->c, err) : 0;

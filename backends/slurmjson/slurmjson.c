@@ -281,14 +281,23 @@ sq_sj_map_elem(enum sq_kind kind, struct sq_sj_ctx *c, json_object *o,
 }
 
 int
+sq_sj_unchanged(const struct sq_sj_info *info)
+{
+	return info->nwarnings > 0 && info->last_update == 0;
+}
+
+int
 sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
 	       struct sq_err *err)
 {
 	const char *key = sq_sj_data_key(kind);
+	json_object *list = sq_sj_get(root, key);
 
-	if (sq_sj_get(root, key) == NULL &&
-	    !(kind == SQ_KIND_QOS && sq_sj_get(root, "QOS") != NULL) &&
-	    c->info->nwarnings > 0) {
+	if ((list == NULL &&
+	     !(kind == SQ_KIND_QOS && sq_sj_get(root, "QOS") != NULL) &&
+	     c->info->nwarnings > 0) ||
+	    (list != NULL && json_object_is_type(list, json_type_array) &&
+	     json_object_array_length(list) == 0 && sq_sj_unchanged(c->info))) {
 		/* update_time answer: "No job changes since update_time" */
 		c->info->unchanged = 1;
 		return 0;

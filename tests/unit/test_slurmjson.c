@@ -45,6 +45,45 @@ parse_file(enum sq_kind kind, const char *rel, struct sq_sj_info *info)
 	return s;
 }
 
+/* 24.11+ answer an update_time with nothing changed by an empty list,
+ * "last_update": 0 and a warning (recorded from both live testbeds,
+ * tests/fixtures/live/README.md); the same empty list with a
+ * last_update of its own is a queue that became empty. */
+static void
+test_update_time_unchanged(void **state)
+{
+	static const char *const rels[] = {
+		"live/slurm-24.11/rest/v0.0.42/slurm_jobs_unchanged.json",
+		LIVE_2605 "rest/v0.0.45/slurm_jobs_unchanged.json",
+	};
+	static const char emptied[] =
+	    "{\"jobs\":[],\"last_update\":{\"set\":true,\"infinite\":false,"
+	    "\"number\":1796209146},\"warnings\":[{\"description\":\"x\"}],"
+	    "\"errors\":[]}";
+	struct sq_sj_info info;
+	struct sq_snapshot *s;
+	struct sq_err e;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(rels) / sizeof(rels[0]); i++) {
+		s = parse_file(SQ_KIND_JOBS, rels[i], &info);
+		assert_int_equal(info.unchanged, 1);
+		assert_int_equal(s->nrows, 0);
+		assert_non_null(strstr(info.warning, "No job changes"));
+		sq_snapshot_unref(s);
+	}
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	sq_err_clear(&e);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_JOBS, emptied,
+					    sizeof(emptied) - 1, NOW_2411, s,
+					    &info, &e),
+			 0);
+	assert_int_equal(info.unchanged, 0);
+	assert_int_equal(s->nrows, 0);
+	sq_snapshot_unref(s);
+}
+
 /* Expect a parse failure; returns the error for more checks. */
 static struct sq_err
 parse_fail(enum sq_kind kind, const char *body, size_t len)
@@ -1414,6 +1453,7 @@ main(void)
 		cmocka_unit_test(test_v38_cli_json),
 		cmocka_unit_test(test_diag),
 		cmocka_unit_test(test_v38_errors),
+		cmocka_unit_test(test_update_time_unchanged),
 		cmocka_unit_test(test_v40_jobs),
 		cmocka_unit_test(test_v41_v42_jobs),
 		cmocka_unit_test(test_v4x_nodes),
