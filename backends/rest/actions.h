@@ -70,13 +70,4 @@ int sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);
 
-/* The backend ops (rest.c points .describe/.act here). */
-int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		     size_t len);
-/* The backend op read_targets(): a GET of each target. */
-int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
-			 struct sq_target_state *out, struct sq_err *err);
-int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
-		struct sq_result *res, struct sq_err *err);
-
 #endif

@@ -16,7 +16,6 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
