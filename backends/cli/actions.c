@@ -1,19 +1,17 @@
 /*
- * actions.c - actions through the Slurm CLI: argv for scancel, scontrol
- * and sacctmgr -i (never a shell, never without -i), the preview line,
- * and act(): read the targets, run, read them again, verify and build the
- * inverse. Every command goes through sq_cli_run(), so the local and the
- * ssh transports behave the same. Values were validated by core/action.c.
+ * actions.c - the commands of an action through the Slurm CLI: a table
+ * of argv templates (argv_rows), one row per action kind, for scancel,
+ * scontrol and sacctmgr -i (never a shell, never without -i), and the
+ * commands as the preview shows them. Running them, reading the targets
+ * back and the inverse are actions_run.c. Values were validated by
+ * core/action.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "backends/act.h"
 #include "backends/cli/actions.h"
-#include "core/action_policy.h"
 #include "core/buf.h"
 #include "core/util.h"
 #include "core/validate.h"

@@ -1,8 +1,10 @@
 /*
  * actions.h - actions through slurmrestd: which HTTP call does what on
- * each API version, the preview line ("DELETE /slurm/v0.0.38/job/123"),
- * act() with a GET that verifies the effect, and what REST cannot do
- * (refused with the reason, never guessed). Private to backends/rest/.
+ * each API version and what REST cannot do (refused with the reason,
+ * never guessed; actions.c), the preview line ("DELETE
+ * /slurm/v0.0.38/job/123") and act() (actions_run.c), and the GET that
+ * reads a target back (actions_read.c). The backend ops themselves are
+ * declared in rest.h beside the ops table. Private to backends/rest/.
  */
 #ifndef SQ_REST_ACTIONS_H
 #define SQ_REST_ACTIONS_H
