@@ -46,8 +46,7 @@ sq_act_summary(struct sq_result *res, const struct sq_action *a,
 }
 
 int
-sq_act_end(struct sq_result *res, int rc, const struct sq_err *err,
-	   double t0)
+sq_act_end(struct sq_result *res, int rc, const struct sq_err *err, double t0)
 {
 	if (rc == -1 && res->message[0] == '\0')
 		sq_util_copy(res->message, sizeof(res->message),
