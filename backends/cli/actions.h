@@ -46,6 +46,8 @@ void sq_cli_cmds_free(struct sq_cli_cmds *c);
  * or key='value' / 'word' when they hold spaces or other characters. */
 int sq_cli_cmds_format(const struct sq_cli_cmds *c, char *buf, size_t n);
 
+/* --- describe and act (actions_run.c) --------------------------------- */
+
 /* The backend ops (local.c and ssh.c point .describe/.act here).
  * describe() may read the cluster (clearlimit of a TRES limit). act()
  * runs the commands, then re-reads every target and fills res per
@@ -54,6 +56,9 @@ int sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		    size_t len);
 int sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	       struct sq_result *res, struct sq_err *err);
+/* Where a preview's commands run, at the start of buf: "[ssh user@host] "
+ * for the ssh backend, nothing for the others; returns its length. */
+size_t sq_cli_describe_where(struct sq_backend *b, char *buf, size_t len);
 
 /* --- submit (submit.c) -------------------------------------------------- */
 

@@ -87,89 +87,110 @@ child_env(void)
 	return env;
 }
 
-int
-sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
-			  size_t inlen, struct sq_buf *out,
-			  struct sq_buf *errout, int *status,
-			  struct sq_err *err)
+/* A running child: the read ends of its stdout and stderr, the write end
+ * of its stdin (-1 once closed, or when it reads /dev/null). */
+struct child {
+	pid_t pid;
+	int fd[3]; /* stdout, stderr, stdin */
+};
+
+static void
+close_pair(int p[2])
 {
-	struct sq_local *l = ctx;
+	if (p[0] != -1)
+		close(p[0]);
+	if (p[1] != -1)
+		close(p[1]);
+}
+
+/* Start path (argv, env) with stdout and stderr into pipes and stdin
+ * from a pipe (with_in) or /dev/null. -1 with err when it cannot. */
+static int
+spawn(const char *path, const char *const argv[], char **env, int with_in,
+      struct child *c, struct sq_err *err)
+{
 	posix_spawn_file_actions_t fa;
 	int op[2] = { -1, -1 }, ep[2] = { -1, -1 }, ip[2] = { -1, -1 };
-	int rc = -1, ws, killed = 0;
-	char path[512], **env = NULL;
-	pid_t pid;
-	double deadline;
-	int tmo;
-	struct pollfd pfd[3];
-	size_t inoff = 0;
-	sigset_t pipeset, oldset;
-	int masked = 0;
+	int rc;
 
-	if (l->bindir[0] != '\0' && strchr(argv[0], '/') == NULL)
-		snprintf(path, sizeof(path), "%s/%s", l->bindir, argv[0]);
-	else
-		snprintf(path, sizeof(path), "%s", argv[0]);
-	env = child_env();
-	if (env == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	if (pipe(op) == -1 || pipe(ep) == -1) {
+	if (pipe(op) == -1 || pipe(ep) == -1 || (with_in && pipe(ip) == -1)) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
-		goto out;
-	}
-	/* stdin: the data given (a batch script for sbatch), else
-	 * /dev/null */
-	if (in != NULL && pipe(ip) == -1) {
-		sq_err_set(err, SQ_ERR_SYSTEM, "pipe: %s", strerror(errno));
-		goto out;
+		close_pair(op);
+		close_pair(ep);
+		close_pair(ip);
+		return -1;
 	}
 	fcntl(op[0], F_SETFD, FD_CLOEXEC);
 	fcntl(ep[0], F_SETFD, FD_CLOEXEC);
-	if (in != NULL) {
+	if (with_in) {
 		fcntl(ip[1], F_SETFD, FD_CLOEXEC);
 		fcntl(ip[1], F_SETFL, O_NONBLOCK);
 	}
 	posix_spawn_file_actions_init(&fa);
-	if (in != NULL)
+	if (with_in)
 		posix_spawn_file_actions_adddup2(&fa, ip[0], 0);
 	else
 		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY,
 						 0);
 	posix_spawn_file_actions_adddup2(&fa, op[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, ep[1], 2);
-	rc = posix_spawnp(&pid, path, &fa, NULL, (char *const *)argv, env);
+	rc = posix_spawnp(&c->pid, path, &fa, NULL, (char *const *)argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 	close(op[1]);
 	close(ep[1]);
-	op[1] = ep[1] = -1;
-	if (ip[0] != -1) {
+	if (ip[0] != -1)
 		close(ip[0]);
-		ip[0] = -1;
-	}
 	if (rc != 0) {
-		sq_err_set(err, SQ_ERR_COMMAND, "cannot run %s: %s", path,
-			   strerror(rc));
 		close(op[0]);
 		close(ep[0]);
 		if (ip[1] != -1)
 			close(ip[1]);
-		ip[1] = -1;
-		rc = -1;
-		goto out;
+		return sq_err_set(err, SQ_ERR_COMMAND, "cannot run %s: %s",
+				  path, strerror(rc));
 	}
-	rc = -1;
-	tmo = sq_cli_timeout(argv[0], l->timeout);
-	deadline = sq_util_now_ms() + tmo * 1000.0;
-	pfd[0].fd = op[0];
-	pfd[1].fd = ep[0];
-	pfd[2].fd = ip[1];
-	pfd[0].events = pfd[1].events = POLLIN;
-	pfd[2].events = POLLOUT;
-	if (ip[1] != -1 && inlen == 0) {
-		close(ip[1]);
+	c->fd[0] = op[0];
+	c->fd[1] = ep[0];
+	c->fd[2] = ip[1];
+	return 0;
+}
+
+/* Write what is left of in to the child's stdin; closed (EOF) once all
+ * is written or the reader is gone. */
+static void
+feed(struct pollfd *p, const char *in, size_t inlen, size_t *inoff)
+{
+	ssize_t w = (p->revents & POLLOUT)
+			? write(p->fd, in + *inoff, inlen - *inoff)
+			: -1;
+
+	if (w > 0)
+		*inoff += (size_t)w;
+	if (*inoff >= inlen || (w == -1 && errno != EAGAIN && errno != EINTR)) {
+		close(p->fd);
+		p->fd = -1;
+	}
+}
+
+/* Feed in to the child and read its stdout and stderr into out and
+ * errout until both are closed, or kill it at deadline (ms, returns 1).
+ * Every end of c is closed on return. */
+static int
+pump(struct child *c, const char *in, size_t inlen, struct sq_buf *out,
+     struct sq_buf *errout, double deadline)
+{
+	struct pollfd pfd[3];
+	size_t inoff = 0;
+	sigset_t pipeset, oldset;
+	int i, masked = 0, killed = 0;
+
+	for (i = 0; i < 3; i++) {
+		pfd[i].fd = c->fd[i];
+		pfd[i].events = i < 2 ? POLLIN : POLLOUT;
+	}
+	if (pfd[2].fd != -1 && inlen == 0) {
+		close(pfd[2].fd);
 		pfd[2].fd = -1;
 	}
-	ip[1] = -1;
 	/* a child that exits before reading its stdin must not kill us with
 	 * SIGPIPE: blocked here, and a pending one is taken below */
 	if (pfd[2].fd != -1) {
@@ -181,10 +202,10 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 	while (pfd[0].fd != -1 || pfd[1].fd != -1) {
 		char chunk[65536];
 		double left = deadline - sq_util_now_ms();
-		int i, n;
+		int n;
 
 		if (left <= 0) {
-			kill(pid, SIGKILL);
+			kill(c->pid, SIGKILL);
 			killed = 1;
 			break;
 		}
@@ -193,21 +214,8 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 			continue;
 		if (n == -1)
 			break;
-		if (pfd[2].fd != -1 && pfd[2].revents != 0) {
-			ssize_t w =
-			    (pfd[2].revents & POLLOUT)
-				? write(pfd[2].fd, in + inoff, inlen - inoff)
-				: -1;
-
-			if (w > 0)
-				inoff += (size_t)w;
-			/* all written, or the reader is gone: EOF */
-			if (inoff >= inlen ||
-			    (w == -1 && errno != EAGAIN && errno != EINTR)) {
-				close(pfd[2].fd);
-				pfd[2].fd = -1;
-			}
-		}
+		if (pfd[2].fd != -1 && pfd[2].revents != 0)
+			feed(&pfd[2], in, inlen, &inoff);
 		for (i = 0; i < 2; i++) {
 			ssize_t r;
 
@@ -225,12 +233,10 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 			sq_buf_append(i == 0 ? out : errout, chunk, (size_t)r);
 		}
 	}
-	if (pfd[0].fd != -1)
-		close(pfd[0].fd);
-	if (pfd[1].fd != -1)
-		close(pfd[1].fd);
-	if (pfd[2].fd != -1)
-		close(pfd[2].fd);
+	for (i = 0; i < 3; i++) {
+		if (pfd[i].fd != -1)
+			close(pfd[i].fd);
+	}
 	if (masked) {
 		struct timespec zero = { 0, 0 };
 
@@ -238,35 +244,48 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 			;
 		pthread_sigmask(SIG_SETMASK, &oldset, NULL);
 	}
-	while (waitpid(pid, &ws, 0) == -1 && errno == EINTR)
+	return killed;
+}
+
+int
+sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
+			  size_t inlen, struct sq_buf *out,
+			  struct sq_buf *errout, int *status,
+			  struct sq_err *err)
+{
+	struct sq_local *l = ctx;
+	struct child c;
+	char path[512], **env;
+	int ws, tmo, killed, rc;
+
+	if (l->bindir[0] != '\0' && strchr(argv[0], '/') == NULL)
+		snprintf(path, sizeof(path), "%s/%s", l->bindir, argv[0]);
+	else
+		snprintf(path, sizeof(path), "%s", argv[0]);
+	env = child_env();
+	if (env == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	/* stdin: the data given (a batch script for sbatch), else
+	 * /dev/null */
+	rc = spawn(path, argv, env, in != NULL, &c, err);
+	free(env);
+	if (rc == -1)
+		return -1;
+	tmo = sq_cli_timeout(argv[0], l->timeout);
+	killed =
+	    pump(&c, in, inlen, out, errout, sq_util_now_ms() + tmo * 1000.0);
+	while (waitpid(c.pid, &ws, 0) == -1 && errno == EINTR)
 		;
-	if (killed) {
-		sq_err_set(err, SQ_ERR_COMMAND, "%s timed out after %d s",
-			   argv[0], tmo);
-		goto out;
-	}
+	if (killed)
+		return sq_err_set(err, SQ_ERR_COMMAND,
+				  "%s timed out after %d s", argv[0], tmo);
 	if (WIFEXITED(ws))
 		*status = WEXITSTATUS(ws);
 	else if (WIFSIGNALED(ws))
 		*status = 128 + WTERMSIG(ws);
 	else
 		*status = 255;
-	rc = 0;
-out:
-	if (op[0] != -1 && op[1] != -1) {
-		close(op[0]);
-		close(op[1]);
-	}
-	if (ep[0] != -1 && ep[1] != -1) {
-		close(ep[0]);
-		close(ep[1]);
-	}
-	if (ip[0] != -1)
-		close(ip[0]);
-	if (ip[1] != -1)
-		close(ip[1]);
-	free(env);
-	return rc;
+	return 0;
 }
 
 static int

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends/act.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
 #include "config.h"
@@ -120,12 +121,7 @@ sq_cli_submit_describe(struct sq_backend *b, const struct sq_action *a,
 		snprintf(buf, len, "(%s)", err.msg);
 		return -1;
 	}
-	if (b != NULL && b->ops != NULL && strcmp(b->ops->name, "ssh") == 0) {
-		w = snprintf(buf, len, "[ssh %s%s%s] ", b->cfg.user,
-			     b->cfg.user[0] ? "@" : "", b->cfg.host);
-		if (w > 0 && (size_t)w < len)
-			off = (size_t)w;
-	}
+	off = sq_cli_describe_where(b, buf, len);
 	cmds.v = &cmd;
 	cmds.n = 1;
 	sq_cli_cmds_format(&cmds, buf + off, len - off);
@@ -238,14 +234,12 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 	struct sq_cli_cmd cmd;
 	struct sq_buf out;
 	struct sq_target_result *t;
-	char id[32], line[1024], seen[600];
+	char id[32], line[1024], seen[600] = "";
 	double t0 = sq_util_now_ms();
 	int rc = -1, k, v = SQ_VERIFY_UNCHECKED;
 
-	sq_result_free(res);
-	sq_result_init(res);
-	if (sq_result_targets(res, a) == -1)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	if (sq_act_begin(res, a, err) == -1)
+		return -1;
 	t = &res->targets[0];
 	if (sq_cli_submit_cmd(a, &cmd, err) == -1) {
 		sq_util_copy(res->message, sizeof(res->message), err->msg);
@@ -257,9 +251,7 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 		const char *p = strstr(err->msg, " exited with status ");
 
 		res->status = p ? atoi(p + 20) : 255;
-		snprintf(res->message, sizeof(res->message),
-			 "submit: not submitted: %.900s", err->msg);
-		sq_util_copy(t->message, sizeof(t->message), err->msg);
+		sq_act_submitted(res, NULL, SQ_VERIFY_UNCHECKED, NULL, err);
 		goto out;
 	}
 	if (sq_submit_parse_parsable(sq_buf_str(&out), id, sizeof(id)) == -1) {
@@ -272,8 +264,6 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 		sq_util_copy(t->message, sizeof(t->message), err->msg);
 		goto out;
 	}
-	sq_util_copy(res->created, sizeof(res->created), id);
-	snprintf(res->inverse, sizeof(res->inverse), "cancel %s", id);
 	/* verify: the new job in squeue (or sacct, if it is done already) */
 	for (k = 0; k < 4; k++) {
 		if (k > 0)
@@ -283,33 +273,16 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 			break;
 		}
 	}
-	t->verified = v;
-	t->ok = v != SQ_VERIFY_FAILED;
+	rc = sq_act_submitted(res, id, v, seen, err);
 	if (v == SQ_VERIFY_UNCHECKED)
 		snprintf(t->message, sizeof(t->message),
 			 "job %s submitted; not seen in squeue or sacct yet",
 			 id);
-	else
-		snprintf(t->message, sizeof(t->message), "job %s: %.200s", id,
-			 seen);
-	res->nfailed = t->ok ? 0 : 1;
-	if (t->ok) {
-		snprintf(res->message, sizeof(res->message),
-			 "submit: job %s submitted%s", id,
-			 v == SQ_VERIFY_OK ? " and verified" : "");
-		rc = 0;
-	} else {
-		snprintf(res->message, sizeof(res->message),
-			 "submit: job %s submitted but not as asked: %.300s",
-			 id, seen);
-		sq_err_set(err, SQ_ERR_COMMAND, "%s", res->message);
-	}
 out:
 	if (rc == -1)
 		res->nfailed = 1;
 	sq_buf_free(&out);
 	for (k = 0; k < cmd.argc; k++)
 		free(cmd.argv[k]);
-	res->ms = sq_util_now_ms() - t0;
-	return rc;
+	return sq_act_end(res, rc, err, t0);
 }

@@ -1,25 +1,21 @@
 /*
- * actions.c - actions through slurmrestd. v0.0.38 (Slurm 22.05) can
- * cancel and signal (DELETE /slurm/V/job/ID), hold, release and update
- * jobs (POST /slurm/V/job/ID), add and delete accounts and user
- * associations and set a QOS priority (slurmdb). It cannot requeue,
- * suspend or update nodes, and association limit updates are refused: on
- * 22.05 slurmrestd crashes on a POST to an association that has a TRES
- * limit. Every effect is checked with a GET afterwards. Never prints.
+ * actions.c - the HTTP requests of an action through slurmrestd, as a
+ * step table (req_rows): one row per action kind, each step a method, a
+ * path builder and a body builder. v0.0.38 (Slurm 22.05) can cancel and
+ * signal (DELETE /slurm/V/job/ID), hold, release and update jobs (POST
+ * /slurm/V/job/ID), add and delete accounts and user associations and
+ * set a QOS priority (slurmdb). It cannot requeue, suspend or update
+ * nodes, and association limit updates are refused: on 22.05 slurmrestd
+ * crashes on a POST to an association that has a TRES limit. Sending
+ * them and checking every effect with a GET is actions_run.c. Never
+ * prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
 
-#include "backends/backend.h"
 #include "backends/rest/actions.h"
-#include "backends/rest/rest.h"
-#include "backends/rest/submit.h"
-#include "backends/slurmjson/slurmjson.h"
-#include "core/action_policy.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -71,17 +67,6 @@ set_body(struct sq_rest_req *q, json_object *o)
 	return q->body ? 0 : -1;
 }
 
-static json_object *
-wrap(const char *key, json_object *item)
-{
-	json_object *o = json_object_new_object(),
-		    *arr = json_object_new_array();
-
-	json_object_array_add(arr, item);
-	json_object_object_add(o, key, arr);
-	return o;
-}
-
 int
 sq_rest_minutes(const char *v, int64_t *out)
 {
@@ -93,51 +78,132 @@ sq_rest_minutes(const char *v, int64_t *out)
 	return 0;
 }
 
-/* POST /slurm/V/job/ID body of an update: time_limit, nice, ... */
-/*
- * addaccount from v0.0.40 (23.11) on: POST /accounts_association makes the
- * account and its association under the parent in one request. (Those
- * versions ignore parent_account in POST /associations and want a user.)
- */
-static json_object *
-account_assoc_body(const struct sq_action *a, const char *name,
-		   const char *cluster)
-{
-	json_object *o = json_object_new_object();
-	json_object *cond = json_object_new_object();
-	json_object *set = json_object_new_object();
-	json_object *acct = json_object_new_object();
-	json_object *accts = json_object_new_array();
-	json_object *clus = json_object_new_array();
-	const char *d = sq_action_arg(a, "description");
-	const char *org = sq_action_arg(a, "organization");
-	const char *par = sq_action_arg(a, "parent");
-	const char *fs = sq_action_arg(a, "fairshare");
+/* --- the requests of each action ----------------------------------------- */
 
-	json_object_array_add(accts, json_object_new_string(name));
-	json_object_array_add(clus, json_object_new_string(cluster));
-	json_object_object_add(set, "parent",
-			       json_object_new_string(par ? par : "root"));
-	if (fs != NULL && strcmp(fs, "parent") != 0)
-		json_object_object_add(
-		    set, "fairshare",
-		    json_object_new_int64(strtoll(fs, NULL, 10)));
-	json_object_object_add(cond, "accounts", accts);
-	json_object_object_add(cond, "clusters", clus);
-	json_object_object_add(cond, "association", set);
-	json_object_object_add(acct, "description",
-			       json_object_new_string(d ? d : name));
-	json_object_object_add(
-	    acct, "organization",
-	    json_object_new_string(org ? org : (par ? par : name)));
-	json_object_object_add(o, "association_condition", cond);
-	json_object_object_add(o, "account", acct);
+/* What a request of a target is built from. */
+struct req_ctx {
+	const struct sq_action *a;
+	const char *t;                       /* the target */
+	char acc[129], user[129], part[129]; /* an ASSOCS target's parts */
+	int vs, vdb;                         /* /slurm/ and /slurmdb/ API */
+	const char *cluster;                 /* slurmdb calls */
+};
+
+static int
+unsupported(struct sq_err *err, const char *what, int v)
+{
+	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			  "%s through slurmrestd (API v0.0.%d) is not "
+			  "possible; use the local or ssh backend",
+			  what, v);
+}
+
+/* --- paths: into buf, values validated by core/action.c --- */
+
+static void
+job_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurm/v0.0.%d/job/%s", c->vs, c->t);
+}
+
+static void
+signal_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	const char *sig = sq_action_arg(c->a, "sig");
+	int num = sig[0] >= '0' && sig[0] <= '9';
+
+	snprintf(buf, n, "/slurm/v0.0.%d/job/%s?signal=%s%s", c->vs, c->t,
+		 num ? "" : "SIG", sig);
+}
+
+static void
+accounts_association_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/accounts_association", c->vdb);
+}
+
+static void
+accounts_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/accounts", c->vdb);
+}
+
+static void
+account_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/account/%s", c->vdb, c->t);
+}
+
+static void
+associations_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/associations", c->vdb);
+}
+
+/* DELETE of one association: its parts as the query */
+static void
+association_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n,
+		 "/slurmdb/v0.0.%d/association?account=%s&user=%s&cluster=%s"
+		 "%s%s",
+		 c->vdb, c->acc, c->user, c->cluster,
+		 c->part[0] ? "&partition=" : "", c->part);
+}
+
+static void
+qos_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/qos", c->vdb);
+}
+
+/* --- bodies: a new json-c object, or NULL with err --- */
+
+static json_object *
+wrap(const char *key, json_object *item)
+{
+	json_object *o = json_object_new_object(),
+		    *arr = json_object_new_array();
+
+	json_object_array_add(arr, item);
+	json_object_object_add(o, key, arr);
 	return o;
 }
 
-static json_object *
-job_update_body(const struct sq_action *a, struct sq_err *err)
+static void
+add_str(json_object *o, const char *key, const char *v)
 {
+	json_object_object_add(o, key, json_object_new_string(v));
+}
+
+/* fairshare= as a number; "parent" (or none) adds nothing */
+static void
+add_shares(json_object *o, const char *key, const struct sq_action *a)
+{
+	const char *fs = sq_action_arg(a, "fairshare");
+
+	if (fs != NULL && strcmp(fs, "parent") != 0)
+		json_object_object_add(
+		    o, key, json_object_new_int64(strtoll(fs, NULL, 10)));
+}
+
+/* {"hold": true} or false */
+static json_object *
+hold_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(
+	    o, "hold",
+	    json_object_new_boolean(c->a->type == SQ_ACTION_JOB_HOLD));
+	return o;
+}
+
+/* POST /slurm/V/job/ID body of an update: time_limit, nice, ... */
+static json_object *
+job_update_body(const struct req_ctx *c, struct sq_err *err)
+{
+	const struct sq_action *a = c->a;
 	json_object *o = json_object_new_object();
 	size_t i;
 
@@ -168,8 +234,7 @@ job_update_body(const struct sq_action *a, struct sq_err *err)
 			memcpy(key, a->args[i], kl);
 			key[kl] = '\0';
 			/* partition, qos, account, comment: same names */
-			json_object_object_add(o, key,
-					       json_object_new_string(v));
+			add_str(o, key, v);
 		}
 	}
 	return o;
@@ -181,13 +246,272 @@ bad:
 	return NULL;
 }
 
-static int
-unsupported(struct sq_err *err, const char *what, int v)
+/* description= (else the name), organization= (else parent=, else the
+ * name) of a new account into o */
+static void
+add_account_words(json_object *o, const struct req_ctx *c)
 {
-	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-			  "%s through slurmrestd (API v0.0.%d) is not "
-			  "possible; use the local or ssh backend",
-			  what, v);
+	const char *d = sq_action_arg(c->a, "description");
+	const char *org = sq_action_arg(c->a, "organization");
+	const char *par = sq_action_arg(c->a, "parent");
+
+	add_str(o, "description", d ? d : c->t);
+	add_str(o, "organization", org ? org : (par ? par : c->t));
+}
+
+/*
+ * addaccount from v0.0.40 (23.11) on: POST /accounts_association makes the
+ * account and its association under the parent in one request. (Those
+ * versions ignore parent_account in POST /associations and want a user.)
+ */
+static json_object *
+account_assoc_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *o = json_object_new_object();
+	json_object *cond = json_object_new_object();
+	json_object *set = json_object_new_object();
+	json_object *acct = json_object_new_object();
+	json_object *accts = json_object_new_array();
+	json_object *clus = json_object_new_array();
+	const char *par = sq_action_arg(c->a, "parent");
+
+	json_object_array_add(accts, json_object_new_string(c->t));
+	json_object_array_add(clus, json_object_new_string(c->cluster));
+	add_str(set, "parent", par ? par : "root");
+	add_shares(set, "fairshare", c->a);
+	json_object_object_add(cond, "accounts", accts);
+	json_object_object_add(cond, "clusters", clus);
+	json_object_object_add(cond, "association", set);
+	add_account_words(acct, c);
+	json_object_object_add(o, "association_condition", cond);
+	json_object_object_add(o, "account", acct);
+	return o;
+}
+
+/* addaccount before v0.0.40: the account (POST /accounts alone makes no
+ * association) ... */
+static json_object *
+account_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *acct = json_object_new_object();
+
+	add_str(acct, "name", c->t);
+	add_account_words(acct, c);
+	return wrap("accounts", acct);
+}
+
+/* ... then its association under parent= (else root) */
+static json_object *
+account_association_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *as = json_object_new_object();
+	const char *par = sq_action_arg(c->a, "parent");
+
+	add_str(as, "account", c->t);
+	add_str(as, "cluster", c->cluster);
+	add_str(as, "parent_account", par ? par : "root");
+	add_shares(as, "shares_raw", c->a);
+	return wrap("associations", as);
+}
+
+static json_object *
+user_association_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *as = json_object_new_object();
+
+	add_str(as, "account", c->acc);
+	add_str(as, "cluster", c->cluster);
+	add_str(as, "user", c->user);
+	if (c->part[0] != '\0')
+		add_str(as, "partition", c->part);
+	return wrap("associations", as);
+}
+
+/* v0.0.38 {"QOS": [...]}, v0.0.40+ {"qos": [...]} */
+static json_object *
+qos_body(const struct req_ctx *c, struct sq_err *err)
+{
+	json_object *qo = json_object_new_object();
+
+	add_str(qo, "name", c->t);
+	json_object_object_add(qo, "priority",
+			       json_object_new_int64(strtoll(
+				   sq_action_arg(c->a, "priority"), NULL, 10)));
+	return wrap(c->vdb >= 40 ? "qos" : "QOS", qo);
+}
+
+/* --- what REST cannot do: -1 with the reason --- */
+
+static int
+no_requeue(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err, "requeue (no such endpoint before v0.0.45)",
+			   c->vs);
+}
+
+static int
+no_suspend(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err, "suspend and resume of jobs", c->vs);
+}
+
+static int
+no_node_update(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err,
+			   c->vs <= 38 ? "node updates (POST /node answers "
+					 "405 on v0.0.38)"
+				       : "node updates (not mapped in squall)",
+			   c->vs);
+}
+
+static int
+no_limits(const struct req_ctx *c, struct sq_err *err)
+{
+	if (c->vdb <= 38)
+		return sq_err_set(
+		    err, SQ_ERR_UNSUPPORTED,
+		    "association limits through slurmrestd v0.0.38 are "
+		    "refused: Slurm 22.05's slurmrestd crashes on an "
+		    "association update when the association has a TRES "
+		    "limit; use the local or ssh backend (sacctmgr -i)");
+	return unsupported(err, "setting association limits", c->vdb);
+}
+
+static int
+no_modaccount(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err,
+			   "changing an account (parent and fairshare live "
+			   "on its association)",
+			   c->vdb);
+}
+
+static int
+no_coord(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err, "changing coordinators", c->vdb);
+}
+
+static int
+no_default_account(const struct req_ctx *c, struct sq_err *err)
+{
+	if (sq_action_arg(c->a, "defaultaccount") == NULL)
+		return 0;
+	return unsupported(err, "setting a default account", c->vdb);
+}
+
+static int
+only_qos_priority(const struct req_ctx *c, struct sq_err *err)
+{
+	if (sq_action_arg(c->a, "priority") != NULL && c->a->nargs == 1)
+		return 0;
+	return unsupported(err, "QOS limits (only priority= is mapped)",
+			   c->vdb);
+}
+
+/*
+ * The step table: one row per action kind. refuse (when set) says why
+ * REST cannot do it at all; check (when set) refuses some arguments,
+ * after the /slurmdb/ API is known to be there. Then each target gets
+ * the row's steps, in order, that are for the /slurmdb/ version (db_min,
+ * db_max; 0: no bound): a method, a path and a JSON body (NULL: none).
+ * An action without a row (submit: submit.c) is refused.
+ */
+typedef int (*refuse_fn)(const struct req_ctx *c, struct sq_err *err);
+
+struct req_step {
+	const char *method;
+	void (*path)(const struct req_ctx *c, char *buf, size_t n);
+	json_object *(*body)(const struct req_ctx *c, struct sq_err *err);
+	int db_min, db_max;
+};
+
+#define REQ_STEPS 3
+/* the /slurmdb/ versions a step is for */
+#define ANY_DB 0, 0
+#define DB_FROM_40 40, 0
+#define DB_BEFORE_40 0, 39
+
+struct req_row {
+	enum sq_action_type type;
+	refuse_fn refuse, check;
+	struct req_step step[REQ_STEPS];
+};
+
+static const struct req_row req_rows[] = {
+	{ SQ_ACTION_JOB_CANCEL,
+	  .step = { { "DELETE", job_path, NULL, ANY_DB } } },
+	{ SQ_ACTION_JOB_SIGNAL,
+	  .step = { { "DELETE", signal_path, NULL, ANY_DB } } },
+	{ SQ_ACTION_JOB_HOLD,
+	  .step = { { "POST", job_path, hold_body, ANY_DB } } },
+	{ SQ_ACTION_JOB_RELEASE,
+	  .step = { { "POST", job_path, hold_body, ANY_DB } } },
+	{ SQ_ACTION_JOB_REQUEUE, .refuse = no_requeue },
+	{ SQ_ACTION_JOB_REQUEUE_HOLD, .refuse = no_requeue },
+	{ SQ_ACTION_JOB_SUSPEND, .refuse = no_suspend },
+	{ SQ_ACTION_JOB_RESUME, .refuse = no_suspend },
+	{ SQ_ACTION_JOB_UPDATE,
+	  .step = { { "POST", job_path, job_update_body, ANY_DB } } },
+	{ SQ_ACTION_NODE_DRAIN, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_DOWN, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_RESUME, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_REBOOT, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_CANCEL_REBOOT, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_REASON, .refuse = no_node_update },
+	{ SQ_ACTION_ACCT_ADD_ACCOUNT,
+	  .step = { { "POST", accounts_association_path, account_assoc_body,
+		      DB_FROM_40 },
+		    { "POST", accounts_path, account_body, DB_BEFORE_40 },
+		    { "POST", associations_path, account_association_body,
+		      DB_BEFORE_40 } } },
+	{ SQ_ACTION_ACCT_MODIFY_ACCOUNT, .refuse = no_modaccount },
+	{ SQ_ACTION_ACCT_DELETE_ACCOUNT,
+	  .step = { { "DELETE", account_path, NULL, ANY_DB } } },
+	{ SQ_ACTION_ACCT_ADD_COORD, .refuse = no_coord },
+	{ SQ_ACTION_ACCT_DEL_COORD, .refuse = no_coord },
+	{ SQ_ACTION_ACCT_ADD_USER, .check = no_default_account,
+	  .step = { { "POST", associations_path, user_association_body,
+		      ANY_DB } } },
+	{ SQ_ACTION_ACCT_REMOVE_USER,
+	  .step = { { "DELETE", association_path, NULL, ANY_DB } } },
+	{ SQ_ACTION_ACCT_SET_LIMIT, .refuse = no_limits },
+	{ SQ_ACTION_ACCT_CLEAR_LIMIT, .refuse = no_limits },
+	{ SQ_ACTION_QOS_SET, .check = only_qos_priority,
+	  .step = { { "POST", qos_path, qos_body, ANY_DB } } },
+};
+
+static const struct req_row *
+req_row(enum sq_action_type type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(req_rows) / sizeof(req_rows[0]); i++) {
+		if (req_rows[i].type == type)
+			return &req_rows[i];
+	}
+	return NULL;
+}
+
+/* One step's request for target i at the end of out. */
+static int
+add_req(struct sq_rest_reqs *out, const struct req_step *s,
+	const struct req_ctx *c, size_t i, struct sq_err *err)
+{
+	struct sq_rest_req *q;
+	json_object *o = NULL;
+
+	if (s->body != NULL && (o = s->body(c, err)) == NULL)
+		return -1;
+	q = new_req(out, s->method, i);
+	if (q == NULL || (o != NULL && set_body(q, o) == -1)) {
+		if (q == NULL && o != NULL)
+			json_object_put(o);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	s->path(c, q->path, sizeof(q->path));
+	return 0;
 }
 
 int
@@ -195,257 +519,47 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		    const char *cluster, struct sq_rest_reqs *out,
 		    struct sq_err *err)
 {
-	size_t i;
-	struct sq_rest_req *q;
+	const struct req_row *row;
+	struct req_ctx c;
+	size_t i, k;
 
-	out->v = NULL;
-	out->n = 0;
-	out->cap = 0;
+	memset(out, 0, sizeof(*out));
 	if (a == NULL || a->def == NULL || a->ntargets == 0)
 		return sq_err_set(err, SQ_ERR_USAGE, "no action or targets");
-	switch (a->type) {
-	case SQ_ACTION_JOB_REQUEUE:
-	case SQ_ACTION_JOB_REQUEUE_HOLD:
-		return unsupported(err,
-				   "requeue (no such endpoint before "
-				   "v0.0.45)",
-				   vs);
-	case SQ_ACTION_JOB_SUSPEND:
-	case SQ_ACTION_JOB_RESUME:
-		return unsupported(err, "suspend and resume of jobs", vs);
-	case SQ_ACTION_NODE_DRAIN:
-	case SQ_ACTION_NODE_DOWN:
-	case SQ_ACTION_NODE_RESUME:
-	case SQ_ACTION_NODE_REBOOT:
-	case SQ_ACTION_NODE_CANCEL_REBOOT:
-	case SQ_ACTION_NODE_REASON:
-		return unsupported(err,
-				   vs <= 38
-				       ? "node updates (POST /node answers "
-					 "405 on v0.0.38)"
-				       : "node updates (not mapped in "
-					 "squall)",
-				   vs);
-	case SQ_ACTION_ACCT_SET_LIMIT:
-	case SQ_ACTION_ACCT_CLEAR_LIMIT:
-		if (vdb <= 38)
-			return sq_err_set(
-			    err, SQ_ERR_UNSUPPORTED,
-			    "association limits through slurmrestd "
-			    "v0.0.38 are refused: Slurm 22.05's slurmrestd "
-			    "crashes on an association update when the "
-			    "association has a TRES limit; use the local or "
-			    "ssh backend (sacctmgr -i)");
-		return unsupported(err, "setting association limits", vdb);
-	case SQ_ACTION_ACCT_MODIFY_ACCOUNT:
-		return unsupported(err,
-				   "changing an account (parent and fairshare "
-				   "live on its association)",
-				   vdb);
-	case SQ_ACTION_ACCT_ADD_COORD:
-	case SQ_ACTION_ACCT_DEL_COORD:
-		return unsupported(err, "changing coordinators", vdb);
-	default:
-		break;
-	}
+	memset(&c, 0, sizeof(c));
+	c.a = a;
+	c.vs = vs;
+	c.vdb = vdb;
+	c.cluster = cluster;
+	if ((row = req_row(a->type)) == NULL)
+		return unsupported(err, a->def->name, vs);
+	if (row->refuse != NULL)
+		return row->refuse(&c, err);
 	if (a->def->kind != SQ_KIND_JOBS && (vdb == 0 || cluster == NULL))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd offers no /slurmdb/ API here");
+	if (row->check != NULL && row->check(&c, err) == -1)
+		return -1;
 	for (i = 0; i < a->ntargets; i++) {
-		const char *t = a->targets[i];
-		char acc[129], user[129], part[129];
-
+		c.t = a->targets[i];
 		if (a->def->kind == SQ_KIND_ASSOCS &&
-		    sq_action_assoc_split(t, acc, user, part) == -1)
+		    sq_action_assoc_split(c.t, c.acc, c.user, c.part) == -1) {
+			sq_rest_reqs_free(out);
 			return sq_err_set(err, SQ_ERR_USAGE, "bad association");
-		switch (a->type) {
-		case SQ_ACTION_JOB_CANCEL:
-			q = new_req(out, "DELETE", i);
-			if (q == NULL)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurm/v0.0.%d/job/%s", vs, t);
-			break;
-		case SQ_ACTION_JOB_SIGNAL: {
-			const char *sig = sq_action_arg(a, "sig");
-			int num = sig[0] >= '0' && sig[0] <= '9';
-
-			q = new_req(out, "DELETE", i);
-			if (q == NULL)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurm/v0.0.%d/job/%s?signal=%s%s", vs, t,
-				 num ? "" : "SIG", sig);
-			break;
 		}
-		case SQ_ACTION_JOB_HOLD:
-		case SQ_ACTION_JOB_RELEASE: {
-			json_object *o = json_object_new_object();
+		for (k = 0; k < REQ_STEPS && row->step[k].method != NULL; k++) {
+			const struct req_step *s = &row->step[k];
 
-			json_object_object_add(
-			    o, "hold",
-			    json_object_new_boolean(a->type ==
-						    SQ_ACTION_JOB_HOLD));
-			q = new_req(out, "POST", i);
-			if (q == NULL || set_body(q, o) == -1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurm/v0.0.%d/job/%s", vs, t);
-			break;
-		}
-		case SQ_ACTION_JOB_UPDATE: {
-			json_object *o = job_update_body(a, err);
-
-			if (o == NULL) {
+			if ((s->db_min != 0 && vdb < s->db_min) ||
+			    (s->db_max != 0 && vdb > s->db_max))
+				continue;
+			if (add_req(out, s, &c, i, err) == -1) {
 				sq_rest_reqs_free(out);
 				return -1;
 			}
-			q = new_req(out, "POST", i);
-			if (q == NULL || set_body(q, o) == -1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurm/v0.0.%d/job/%s", vs, t);
-			break;
-		}
-		case SQ_ACTION_ACCT_ADD_ACCOUNT: {
-			json_object *acct = json_object_new_object();
-			json_object *as = json_object_new_object();
-			const char *d = sq_action_arg(a, "description");
-			const char *org = sq_action_arg(a, "organization");
-			const char *par = sq_action_arg(a, "parent");
-			const char *fs = sq_action_arg(a, "fairshare");
-
-			if (vdb >= 40) {
-				json_object_put(acct);
-				json_object_put(as);
-				q = new_req(out, "POST", i);
-				if (q == NULL ||
-				    set_body(q, account_assoc_body(
-						    a, t, cluster)) == -1)
-					goto nomem;
-				snprintf(
-				    q->path, sizeof(q->path),
-				    "/slurmdb/v0.0.%d/accounts_association",
-				    vdb);
-				break;
-			}
-			/* the account, then its association (POST
-			 * /accounts alone makes no association) */
-			json_object_object_add(acct, "name",
-					       json_object_new_string(t));
-			json_object_object_add(
-			    acct, "description",
-			    json_object_new_string(d ? d : t));
-			json_object_object_add(
-			    acct, "organization",
-			    json_object_new_string(org ? org
-						       : (par ? par : t)));
-			q = new_req(out, "POST", i);
-			if (q == NULL ||
-			    set_body(q, wrap("accounts", acct)) == -1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/accounts", vdb);
-			json_object_object_add(as, "account",
-					       json_object_new_string(t));
-			json_object_object_add(as, "cluster",
-					       json_object_new_string(cluster));
-			json_object_object_add(
-			    as, "parent_account",
-			    json_object_new_string(par ? par : "root"));
-			if (fs != NULL && strcmp(fs, "parent") != 0)
-				json_object_object_add(
-				    as, "shares_raw",
-				    json_object_new_int64(
-					strtoll(fs, NULL, 10)));
-			q = new_req(out, "POST", i);
-			if (q == NULL ||
-			    set_body(q, wrap("associations", as)) == -1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/associations", vdb);
-			break;
-		}
-		case SQ_ACTION_ACCT_DELETE_ACCOUNT:
-			q = new_req(out, "DELETE", i);
-			if (q == NULL)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/account/%s", vdb, t);
-			break;
-		case SQ_ACTION_ACCT_ADD_USER: {
-			json_object *as = json_object_new_object();
-
-			if (sq_action_arg(a, "defaultaccount") != NULL) {
-				json_object_put(as);
-				sq_rest_reqs_free(out);
-				return unsupported(
-				    err, "setting a default account", vdb);
-			}
-			json_object_object_add(as, "account",
-					       json_object_new_string(acc));
-			json_object_object_add(as, "cluster",
-					       json_object_new_string(cluster));
-			json_object_object_add(as, "user",
-					       json_object_new_string(user));
-			if (part[0] != '\0')
-				json_object_object_add(
-				    as, "partition",
-				    json_object_new_string(part));
-			q = new_req(out, "POST", i);
-			if (q == NULL ||
-			    set_body(q, wrap("associations", as)) == -1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/associations", vdb);
-			break;
-		}
-		case SQ_ACTION_ACCT_REMOVE_USER:
-			q = new_req(out, "DELETE", i);
-			if (q == NULL)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/association?account=%s&"
-				 "user=%s&cluster=%s%s%s",
-				 vdb, acc, user, cluster,
-				 part[0] ? "&partition=" : "", part);
-			break;
-		case SQ_ACTION_QOS_SET: {
-			json_object *qo = json_object_new_object();
-			const char *p = sq_action_arg(a, "priority");
-
-			if (p == NULL || a->nargs != 1) {
-				json_object_put(qo);
-				sq_rest_reqs_free(out);
-				return unsupported(err,
-						   "QOS limits (only priority= "
-						   "is mapped)",
-						   vdb);
-			}
-			json_object_object_add(qo, "name",
-					       json_object_new_string(t));
-			json_object_object_add(
-			    qo, "priority",
-			    json_object_new_int64(strtoll(p, NULL, 10)));
-			q = new_req(out, "POST", i);
-			/* v0.0.38 {"QOS": [...]}, v0.0.40+ {"qos": [...]} */
-			if (q == NULL ||
-			    set_body(q, wrap(vdb >= 40 ? "qos" : "QOS", qo)) ==
-				-1)
-				goto nomem;
-			snprintf(q->path, sizeof(q->path),
-				 "/slurmdb/v0.0.%d/qos", vdb);
-			break;
-		}
-		default:
-			sq_rest_reqs_free(out);
-			return unsupported(err, a->def->name, vs);
 		}
 	}
 	return 0;
-nomem:
-	sq_rest_reqs_free(out);
-	return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 }
 
 int
@@ -467,175 +581,4 @@ sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n)
 		off += (size_t)w;
 	}
 	return 0;
-}
-
-int
-sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		 size_t len)
-{
-	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	struct sq_rest_reqs r;
-	struct sq_err err;
-	char cl[128];
-	const char *cluster = NULL;
-
-	if (len == 0)
-		return -1;
-	buf[0] = '\0';
-	if (a->type == SQ_ACTION_JOB_SUBMIT)
-		return sq_rest_submit_describe(b, a, buf, len);
-	sq_err_clear(&err);
-	if (a->def->kind != SQ_KIND_JOBS && api->slurmdb != 0)
-		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
-	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
-				cluster ? cluster : "?", &r, &err) == -1) {
-		sq_util_copy(buf, len, err.msg);
-		return -1;
-	}
-	sq_rest_reqs_format(&r, buf, len);
-	sq_rest_reqs_free(&r);
-	return 0;
-}
-
-/* Re-read every target with the policy of every backend
- * (action_policy.h) and fill res's verdicts and nfailed. */
-static void
-verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
-	   struct sq_result *res)
-{
-	size_t i;
-
-	res->nfailed = 0;
-	for (i = 0; i < a->ntargets; i++) {
-		struct sq_target_result *t = &res->targets[i];
-		struct sq_rest_state after;
-		struct sq_err e;
-		char msg[256];
-		int v = SQ_VERIFY_FAILED, k, got = -1;
-
-		/* the re-read policy of every backend (action_policy.h) */
-		memset(&after, 0, sizeof(after));
-		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
-			    (k == 0 || t->ok != -1);
-		     k++) {
-			sq_action_verify_wait(k);
-			sq_rest_state_free(&after);
-			sq_err_clear(&e);
-			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
-			if (got == 0)
-				v = sq_rest_verify(a, &after, msg, sizeof(msg));
-		}
-		if (got == -1) {
-			t->verified = SQ_VERIFY_UNCHECKED;
-			if (t->ok != -1)
-				snprintf(t->message, sizeof(t->message),
-					 "done; could not re-read: %.200s",
-					 e.msg);
-		} else {
-			t->verified = v;
-			/* an error answer that still did it (22.05 says
-			 * "Missing required field 'user'" for an account's
-			 * association and creates it) counts as done */
-			if (v == SQ_VERIFY_OK)
-				t->ok = 1;
-			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
-				sq_util_copy(t->message, sizeof(t->message),
-					     msg);
-		}
-		sq_rest_state_free(&after);
-		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
-		if (!t->ok)
-			res->nfailed++;
-	}
-}
-
-int
-sq_rest_act(struct sq_backend *b, const struct sq_action *a,
-	    struct sq_result *res, struct sq_err *err)
-{
-	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	struct sq_rest_reqs r = { NULL, 0, 0 };
-	struct sq_rest_state *before = NULL;
-	char cl[128], first_err[512] = "";
-	const char *cluster = NULL;
-	double t0 = sq_util_now_ms();
-	size_t i;
-	int rc = -1;
-
-	if (a->type == SQ_ACTION_JOB_SUBMIT)
-		return sq_rest_submit_act(b, a, res, err);
-	sq_result_free(res);
-	sq_result_init(res);
-	if (sq_result_targets(res, a) == -1)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	if (a->def->kind != SQ_KIND_JOBS &&
-	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
-		goto out;
-	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,
-				err) == -1)
-		goto out;
-	before = calloc(a->ntargets, sizeof(*before));
-	if (before == NULL) {
-		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < a->ntargets; i++) {
-		struct sq_err e;
-
-		sq_err_clear(&e);
-		sq_rest_read_target(b, a, i, cluster, &before[i], &e);
-	}
-	for (i = 0; i < r.n; i++) {
-		struct sq_buf out;
-		struct sq_err e;
-		long status = 0;
-		struct sq_target_result *t = &res->targets[r.v[i].target];
-
-		sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-		sq_err_clear(&e);
-		if (sq_rest_call(b, r.v[i].method, r.v[i].path, r.v[i].body,
-				 &out, &status, &e) == -1 ||
-		    sq_slurmjson_check(out.data ? out.data : "{}",
-				       out.data ? out.len : 2, NULL,
-				       &e) == -1) {
-			/* Slurm's words (errors[] of the answer) */
-			sq_util_copy(t->message, sizeof(t->message), e.msg);
-			if (first_err[0] == '\0')
-				sq_util_copy(first_err, sizeof(first_err),
-					     e.msg);
-			t->ok = -1;
-		}
-		res->status = (int)status;
-		sq_buf_free(&out);
-	}
-	verify_all(b, a, cluster, res);
-	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
-	if (res->nfailed == 0) {
-		snprintf(
-		    res->message, sizeof(res->message), "%s: %zu of %zu done%s",
-		    a->def->name, res->ntargets, res->ntargets,
-		    res->targets[0].verified == SQ_VERIFY_OK ? " and verified"
-							     : "");
-		rc = 0;
-	} else {
-		const char *why = first_err[0] ? first_err : NULL;
-
-		for (i = 0; why == NULL && i < res->ntargets; i++) {
-			if (!res->targets[i].ok)
-				why = res->targets[i].message;
-		}
-		snprintf(res->message, sizeof(res->message),
-			 "%s: %zu of %zu failed: %.400s", a->def->name,
-			 res->nfailed, res->ntargets, why ? why : "failed");
-		sq_err_set(err, SQ_ERR_COMMAND, "%s", res->message);
-	}
-out:
-	if (rc == -1 && res->message[0] == '\0')
-		sq_util_copy(res->message, sizeof(res->message), err->msg);
-	for (i = 0; before != NULL && i < a->ntargets; i++)
-		sq_rest_state_free(&before[i]);
-	free(before);
-	sq_rest_reqs_free(&r);
-	res->ms = sq_util_now_ms() - t0;
-	return rc;
 }

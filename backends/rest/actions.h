@@ -1,8 +1,10 @@
 /*
  * actions.h - actions through slurmrestd: which HTTP call does what on
- * each API version, the preview line ("DELETE /slurm/v0.0.38/job/123"),
- * act() with a GET that verifies the effect, and what REST cannot do
- * (refused with the reason, never guessed). Private to backends/rest/.
+ * each API version and what REST cannot do (refused with the reason,
+ * never guessed; actions.c), the preview line ("DELETE
+ * /slurm/v0.0.38/job/123") and act() (actions_run.c), and the GET that
+ * reads a target back (actions_read.c). The backend ops themselves are
+ * declared in rest.h beside the ops table. Private to backends/rest/.
  */
 #ifndef SQ_REST_ACTIONS_H
 #define SQ_REST_ACTIONS_H
@@ -69,14 +71,5 @@ int sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 /* The inverse of the targets that succeeded, from the states before. */
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);
-
-/* The backend ops (rest.c points .describe/.act here). */
-int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		     size_t len);
-/* The backend op read_targets(): a GET of each target. */
-int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
-			 struct sq_target_state *out, struct sq_err *err);
-int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
-		struct sq_result *res, struct sq_err *err);
 
 #endif

@@ -14,7 +14,6 @@
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/action_policy.h"
 #include "core/parse.h"

@@ -15,7 +15,6 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/history.h"

@@ -204,6 +204,20 @@ const struct sq_rest_api *sq_rest_backend_api(struct sq_backend *b);
 /* The Slurm user the requests run as ("" when unknown). */
 const char *sq_rest_backend_user(struct sq_backend *b);
 
+/* The action ops of the backend's table (rest.c), defined in actions.c
+ * (describe, act; submit in submit.c) and actions_read.c (read_targets).
+ * describe() writes the exact HTTP calls, or why REST cannot do it; act()
+ * sends them, re-reads every target and fills res per target. */
+struct sq_action;
+struct sq_result;
+struct sq_target_state;
+int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		     size_t len);
+int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
+			 struct sq_target_state *out, struct sq_err *err);
+int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
+		struct sq_result *res, struct sq_err *err);
+
 /* ----------------------------------------------------- joined views */
 
 /* slurmdbd's job runs since start (now-Nseconds or a date) into a new

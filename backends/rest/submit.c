@@ -15,8 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends/act.h"
 #include "backends/backend.h"
-#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
@@ -401,7 +401,6 @@ sq_rest_submit_act(struct sq_backend *b, const struct sq_action *a,
 		   struct sq_result *res, struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	struct sq_target_result *t;
 	struct sq_buf out;
 	json_object *root = NULL, *idv;
 	char path[96], id[32], seen[600];
@@ -411,12 +410,8 @@ sq_rest_submit_act(struct sq_backend *b, const struct sq_action *a,
 	int rc = -1, vr, rcall;
 	struct sq_err note;
 
-	sq_result_free(res);
-	sq_result_init(res);
-	if (sq_result_targets(res, a) == -1)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	t = &res->targets[0];
-	res->nfailed = 1;
+	if (sq_act_begin(res, a, err) == -1)
+		return -1;
 	sq_err_clear(&note);
 	sq_buf_init(&out, 1024 * 1024);
 	body =
@@ -442,34 +437,14 @@ sq_rest_submit_act(struct sq_backend *b, const struct sq_action *a,
 		goto out;
 	}
 	snprintf(id, sizeof(id), "%lld", (long long)json_object_get_int64(idv));
-	sq_util_copy(res->created, sizeof(res->created), id);
-	snprintf(res->inverse, sizeof(res->inverse), "cancel %s", id);
 	vr = verify(b, api->slurm, a, id, seen, sizeof(seen));
-	t->verified = vr;
-	t->ok = vr != SQ_VERIFY_FAILED;
-	snprintf(t->message, sizeof(t->message), "job %s: %.200s", id, seen);
-	res->nfailed = t->ok ? 0 : 1;
-	if (t->ok) {
-		snprintf(res->message, sizeof(res->message),
-			 "submit: job %s submitted%s", id,
-			 vr == SQ_VERIFY_OK ? " and verified" : "");
-		rc = 0;
-	} else {
-		snprintf(res->message, sizeof(res->message),
-			 "submit: job %s submitted but not as asked: %.300s",
-			 id, seen);
-		sq_err_set(err, SQ_ERR_COMMAND, "%s", res->message);
-	}
+	rc = sq_act_submitted(res, id, vr, seen, err);
 out:
-	if (rc == -1 && res->message[0] == '\0') {
-		snprintf(res->message, sizeof(res->message),
-			 "submit: not submitted: %.900s", err->msg);
-		sq_util_copy(t->message, sizeof(t->message), err->msg);
-	}
+	if (rc == -1 && res->message[0] == '\0')
+		sq_act_submitted(res, NULL, SQ_VERIFY_UNCHECKED, NULL, err);
 	if (root != NULL)
 		json_object_put(root);
 	free(body);
 	sq_buf_free(&out);
-	res->ms = sq_util_now_ms() - t0;
-	return rc;
+	return sq_act_end(res, rc, err, t0);
 }

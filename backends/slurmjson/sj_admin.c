@@ -1,7 +1,7 @@
 /*
- * sj_admin.c - accounting records from JSON (slurmdbd's associations,
- * accounts, users and QOS; slurmctld's reservations and, from v0.0.40,
- * the fairshare tree), in both the v0.0.38 and data_parser shapes.
+ * sj_admin.c - accounting records from JSON: slurmdbd's associations,
+ * accounts, users and QOS, in both the v0.0.38 and data_parser shapes
+ * (slurmctld's reservations and fairshare tree are sj_ctld_admin.c).
  *
  * Limits follow sacctmgr: a limit that is not set (null, or the data
  * parser's {set:false,infinite:true}) is SQ_NONE, as an empty sacctmgr
@@ -18,42 +18,15 @@
 #include "backends/slurmjson/slurmjson.h"
 #include "core/buf.h"
 #include "core/model_admin.h"
-#include "core/parse.h"
-
-/* slurmdbd's SLURMDB_FS_USE_PARENT: Fairshare=parent */
-#define FS_USE_PARENT 0x7fffffff
-
-static const char *
-str_or_none(struct sq_snapshot *s, json_object *v)
-{
-	const char *r = sq_sj_str(s, v, ",");
-
-	return sq_is_none(r) ? "" : r;
-}
-
-/* A limit: unset and "infinite" (= no limit) are both SQ_NONE. */
-static int64_t
-limit(json_object *v)
-{
-	int64_t x = sq_sj_num(v, SQ_NONE);
-
-	return x == SQ_INFINITE || x < 0 ? SQ_NONE : x;
-}
 
 /* A limit in minutes, as seconds; one too large to count in seconds is
  * no limit at all (fuzz json_qos: x * 60 overflowed int64_t). */
 static int64_t
 limit_minutes(json_object *v)
 {
-	int64_t x = limit(v);
+	int64_t x = sq_sj_limit(v);
 
 	return x == SQ_NONE || x > INT64_MAX / 60 ? SQ_NONE : x * 60;
-}
-
-static double
-dbl(json_object *v)
-{
-	return sq_sj_double(v);
 }
 
 /* A TRES list [{type,name,count}] as sacctmgr prints it. */
@@ -67,7 +40,7 @@ tres_list(struct sq_snapshot *s, json_object *v)
 	if (v == NULL)
 		return "";
 	if (sq_sj_cstr(v) != NULL)
-		return str_or_none(s, v);
+		return sq_sj_str_or_none(s, v);
 	if (!json_object_is_type(v, json_type_array))
 		return "";
 	sq_buf_init(&b, 64 * 1024);
@@ -109,7 +82,7 @@ names(struct sq_snapshot *s, json_object *v)
 	size_t i, n;
 
 	if (v == NULL || !json_object_is_type(v, json_type_array))
-		return str_or_none(s, v);
+		return sq_sj_str_or_none(s, v);
 	sq_buf_init(&b, 1024 * 1024);
 	n = json_object_array_length(v);
 	for (i = 0; i < n; i++) {
@@ -357,25 +330,26 @@ sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		a = sq_snapshot_add(s);
 		if (a == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		a->cluster = str_or_none(s, sq_sj_get(o, "cluster"));
+		a->cluster = sq_sj_str_or_none(s, sq_sj_get(o, "cluster"));
 		a->account = sq_snapshot_str(s, acct);
-		a->user = str_or_none(s, sq_sj_get(o, "user"));
-		a->partition = str_or_none(s, sq_sj_get(o, "partition"));
-		a->parent = a->user[0] == '\0'
-				? str_or_none(s, sq_sj_get(o, "parent_account"))
-				: "";
+		a->user = sq_sj_str_or_none(s, sq_sj_get(o, "user"));
+		a->partition = sq_sj_str_or_none(s, sq_sj_get(o, "partition"));
+		a->parent =
+		    a->user[0] == '\0'
+			? sq_sj_str_or_none(s, sq_sj_get(o, "parent_account"))
+			: "";
 		a->id = assoc_id(sq_sj_get(o, "id"));
 		sh = sq_sj_numk(o, "shares_raw", SQ_NONE);
-		a->shares = sh == FS_USE_PARENT || sh == SQ_INFINITE
+		a->shares = sh == SQ_SJ_FS_USE_PARENT || sh == SQ_INFINITE
 				? SQ_INFINITE
 				: (sh < 0 ? SQ_NONE : sh);
-		a->priority = limit(sq_sj_get(o, "priority"));
+		a->priority = sq_sj_limit(sq_sj_get(o, "priority"));
 		a->grp_jobs =
-		    limit(sq_sj_path(mx, "jobs", "per", "count", NULL));
-		a->grp_jobs_accrue =
-		    limit(sq_sj_path(mx, "jobs", "per", "accruing", NULL));
-		a->grp_submit =
-		    limit(sq_sj_path(mx, "jobs", "per", "submitted", NULL));
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "count", NULL));
+		a->grp_jobs_accrue = sq_sj_limit(
+		    sq_sj_path(mx, "jobs", "per", "accruing", NULL));
+		a->grp_submit = sq_sj_limit(
+		    sq_sj_path(mx, "jobs", "per", "submitted", NULL));
 		a->grp_tres =
 		    tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
 		a->grp_tres_mins = tres_list(
@@ -384,10 +358,12 @@ sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		    s, sq_sj_path(mx, "tres", "group", "active", NULL));
 		a->grp_wall = limit_minutes(
 		    sq_sj_path(mx, "per", "account", "wall_clock", NULL));
-		a->max_jobs = limit(sq_sj_path(mx, "jobs", "active", NULL));
+		a->max_jobs =
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "active", NULL));
 		a->max_jobs_accrue =
-		    limit(sq_sj_path(mx, "jobs", "accruing", NULL));
-		a->max_submit = limit(sq_sj_path(mx, "jobs", "total", NULL));
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "accruing", NULL));
+		a->max_submit =
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "total", NULL));
 		a->max_tres =
 		    tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
 		a->max_tres_per_node =
@@ -398,7 +374,7 @@ sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		    sq_sj_path(mx, "jobs", "per", "wall_clock", NULL));
 		a->qos = sorted_names(s, sq_sj_get(o, "qos"));
 		a->default_qos =
-		    str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
+		    sq_sj_str_or_none(s, sq_sj_path(o, "default", "qos", NULL));
 		a->is_default = sq_sj_bool(sq_sj_get(o, "is_default"), 0);
 	}
 	return assoc_tree(s, first, err);
@@ -430,8 +406,10 @@ sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (a == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		a->name = sq_snapshot_str(s, name);
-		a->description = str_or_none(s, sq_sj_get(o, "description"));
-		a->organization = str_or_none(s, sq_sj_get(o, "organization"));
+		a->description =
+		    sq_sj_str_or_none(s, sq_sj_get(o, "description"));
+		a->organization =
+		    sq_sj_str_or_none(s, sq_sj_get(o, "organization"));
 		a->coordinators = names(s, sq_sj_get(o, "coordinators"));
 		a->parent = a->users = "";
 		a->shares = SQ_NONE;
@@ -511,10 +489,10 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (u == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		u->name = sq_snapshot_str(s, name);
-		u->default_account =
-		    str_or_none(s, sq_sj_path(o, "default", "account", NULL));
-		u->default_wckey =
-		    str_or_none(s, sq_sj_path(o, "default", "wckey", NULL));
+		u->default_account = sq_sj_str_or_none(
+		    s, sq_sj_path(o, "default", "account", NULL));
+		u->default_wckey = sq_sj_str_or_none(
+		    s, sq_sj_path(o, "default", "wckey", NULL));
 		/* "None" or ["Administrator"] */
 		if (lvl != NULL && json_object_is_type(lvl, json_type_array))
 			lvl = json_object_array_get_idx(lvl, 0);
@@ -525,7 +503,8 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		 * for none): only a name is shown, the associations tell */
 		u->default_qos =
 		    sq_sj_cstr(sq_sj_path(o, "default", "qos", NULL)) != NULL
-			? str_or_none(s, sq_sj_path(o, "default", "qos", NULL))
+			? sq_sj_str_or_none(
+			      s, sq_sj_path(o, "default", "qos", NULL))
 			: "";
 		m = as != NULL && json_object_is_type(as, json_type_array)
 			? json_object_array_length(as)
@@ -627,28 +606,31 @@ sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		if (q == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		q->name = sq_snapshot_str(s, name);
-		q->description = str_or_none(s, sq_sj_get(o, "description"));
+		q->description =
+		    sq_sj_str_or_none(s, sq_sj_get(o, "description"));
 		q->id = sq_sj_numk(o, "id", SQ_NONE);
-		q->priority = limit(sq_sj_get(o, "priority"));
+		q->priority = sq_sj_limit(sq_sj_get(o, "priority"));
 		q->preempt = names(s, sq_sj_get(pr, "list"));
 		q->preempt_mode = qos_preempt_mode(s, sq_sj_get(pr, "mode"));
-		t = limit(sq_sj_get(pr, "exempt_time"));
+		t = sq_sj_limit(sq_sj_get(pr, "exempt_time"));
 		q->preempt_exempt_time = t;
 		t = sq_sj_num(sq_sj_path(o, "limits", "grace_time", NULL),
 			      SQ_NONE);
 		q->grace_time = t >= 0 ? t : SQ_NONE;
 		q->flags = names(s, sq_sj_get(o, "flags"));
-		q->usage_factor = dbl(sq_sj_get(o, "usage_factor"));
-		q->usage_threshold = dbl(sq_sj_get(o, "usage_threshold"));
+		q->usage_factor = sq_sj_double(sq_sj_get(o, "usage_factor"));
+		q->usage_threshold =
+		    sq_sj_double(sq_sj_get(o, "usage_threshold"));
 		/* v0.0.40+ say {set: false, infinite: true} for no
 		 * threshold, which sacctmgr prints as an empty cell */
 		if (isinf(q->usage_threshold))
 			q->usage_threshold = NAN;
 		q->grp_jobs =
-		    limit(sq_sj_path(mx, "active_jobs", "count", NULL));
-		q->grp_jobs_accrue =
-		    limit(sq_sj_path(mx, "active_jobs", "accruing", NULL));
-		q->grp_submit = limit(sq_sj_path(mx, "jobs", "count", NULL));
+		    sq_sj_limit(sq_sj_path(mx, "active_jobs", "count", NULL));
+		q->grp_jobs_accrue = sq_sj_limit(
+		    sq_sj_path(mx, "active_jobs", "accruing", NULL));
+		q->grp_submit =
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "count", NULL));
 		q->grp_tres =
 		    tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
 		/* v0.0.42+ tres.minutes.total; earlier per.qos */
@@ -661,14 +643,14 @@ sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		q->grp_tres_run_mins = "";
 		q->grp_wall = limit_minutes(
 		    sq_sj_path(mx, "wall_clock", "per", "qos", NULL));
-		q->max_jobs_pu = limit(
+		q->max_jobs_pu = sq_sj_limit(
 		    sq_sj_path(mx, "jobs", "active_jobs", "per", "user", NULL));
-		q->max_jobs_pa = limit(sq_sj_path(mx, "jobs", "active_jobs",
-						  "per", "account", NULL));
+		q->max_jobs_pa = sq_sj_limit(sq_sj_path(
+		    mx, "jobs", "active_jobs", "per", "account", NULL));
 		q->max_submit_pu =
-		    limit(sq_sj_path(mx, "jobs", "per", "user", NULL));
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "user", NULL));
 		q->max_submit_pa =
-		    limit(sq_sj_path(mx, "jobs", "per", "account", NULL));
+		    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "account", NULL));
 		q->max_tres =
 		    tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
 		q->max_tres_per_node =
@@ -684,179 +666,6 @@ sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		q->min_tres =
 		    tres_list(s, sq_sj_path(o, "limits", "min", "tres", "per",
 					    "job", NULL));
-	}
-	return 0;
-}
-
-/* -------------------------------------------------------- reservations */
-
-int
-sq_sj_reservations(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
-{
-	json_object *arr = sq_sj_array(root, "reservations", err);
-	struct sq_snapshot *s = c->s;
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		struct sq_reservation *r;
-		int64_t msd;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "reservation %zu has no name", i + 1);
-		r = sq_snapshot_add(s);
-		if (r == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		r->name = sq_snapshot_str(s, name);
-		r->start_time = sq_sj_numk(o, "start_time", SQ_NONE);
-		r->end_time = sq_sj_numk(o, "end_time", SQ_NONE);
-		if (r->start_time <= 0)
-			r->start_time = SQ_NONE;
-		if (r->end_time <= 0)
-			r->end_time = SQ_NONE;
-		r->duration = r->start_time >= 0 && r->end_time >= r->start_time
-				  ? r->end_time - r->start_time
-				  : SQ_NONE;
-		/* REST has no state: scontrol's rule is "now in [start,end)" */
-		r->state = r->start_time >= 0 && r->end_time >= 0 &&
-				   (int64_t)c->now >= r->start_time &&
-				   (int64_t)c->now < r->end_time
-			       ? "ACTIVE"
-			       : "INACTIVE";
-		r->nodes = str_or_none(s, sq_sj_get(o, "node_list"));
-		r->node_cnt = sq_sj_numk(o, "node_count", SQ_NONE);
-		r->core_cnt = sq_sj_numk(o, "core_count", SQ_NONE);
-		r->features = str_or_none(s, sq_sj_get(o, "features"));
-		r->partition = str_or_none(s, sq_sj_get(o, "partition"));
-		r->flags = str_or_none(s, sq_sj_get(o, "flags"));
-		r->tres = str_or_none(s, sq_sj_get(o, "tres"));
-		r->users = str_or_none(s, sq_sj_get(o, "users"));
-		r->groups = str_or_none(s, sq_sj_get(o, "groups"));
-		r->accounts = str_or_none(s, sq_sj_get(o, "accounts"));
-		r->licenses = str_or_none(s, sq_sj_get(o, "licenses"));
-		r->burst_buffer = str_or_none(s, sq_sj_get(o, "burst_buffer"));
-		msd = limit(sq_sj_get(o, "max_start_delay"));
-		if (msd > 0) {
-			char buf[64];
-
-			sq_fmt_duration(msd, buf, sizeof(buf));
-			r->max_start_delay = sq_snapshot_str(s, buf);
-		} else {
-			r->max_start_delay = "";
-		}
-	}
-	return 0;
-}
-
-/* ---------------------------------------------------------- fairshare */
-
-/* "cpu=N,..." from [{name, value}] lists, skipping unset values;
- * divide converts run seconds into minutes. */
-static const char *
-tres_values(struct sq_snapshot *s, json_object *v, int64_t divide)
-{
-	struct sq_buf b;
-	const char *r;
-	size_t i, n;
-
-	if (v == NULL || !json_object_is_type(v, json_type_array))
-		return "";
-	sq_buf_init(&b, 64 * 1024);
-	n = json_object_array_length(v);
-	for (i = 0; i < n; i++) {
-		json_object *e = json_object_array_get_idx(v, i);
-		const char *name = sq_sj_cstr(sq_sj_get(e, "name"));
-		int64_t x = sq_sj_numk(e, "value", SQ_NONE);
-
-		if (name == NULL || x < 0)
-			continue;
-		sq_buf_printf(&b, "%s%s=%lld", b.len ? "," : "", name,
-			      (long long)(x / divide));
-	}
-	r = sq_snapshot_strn(s, b.data, b.len);
-	sq_buf_free(&b);
-	return r;
-}
-
-/* Depth of an account row: one more than its parent's (found above). */
-static int
-share_depth(const struct sq_snapshot *s, size_t upto, const char *parent)
-{
-	size_t i;
-
-	if (parent[0] == '\0')
-		return 0;
-	for (i = upto; i > 0; i--) {
-		const struct sq_share *p = sq_snapshot_row(s, i - 1);
-
-		if (p->user[0] == '\0' && strcmp(p->account, parent) == 0)
-			return p->depth + 1;
-	}
-	return 1;
-}
-
-int
-sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
-{
-	json_object *sh = sq_sj_get(root, "shares");
-	json_object *arr = sq_sj_array(sh, "shares", err);
-	struct sq_snapshot *s = c->s;
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		json_object *tres = sq_sj_get(o, "tres");
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		const char *parent = sq_sj_cstr(sq_sj_get(o, "parent"));
-		int is_user = sq_sj_has(sq_sj_get(o, "type"), "USER");
-		struct sq_share *r;
-		int64_t raw;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "share %zu has no name", i + 1);
-		if (parent == NULL)
-			parent = "";
-		r = sq_snapshot_add(s);
-		if (r == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		if (is_user) {
-			r->user = sq_snapshot_str(s, name);
-			r->account = sq_snapshot_str(s, parent);
-			r->parent = r->account;
-			r->depth = share_depth(s, s->nrows - 1, r->account);
-		} else {
-			r->user = "";
-			r->account = sq_snapshot_str(s, name);
-			r->parent = sq_snapshot_str(s, parent);
-			r->depth = share_depth(s, s->nrows - 1, r->parent);
-		}
-		r->partition = str_or_none(s, sq_sj_get(o, "partition"));
-		raw = sq_sj_numk(o, "shares", SQ_NONE);
-		r->raw_shares = raw == FS_USE_PARENT ? SQ_INFINITE : raw;
-		r->norm_shares = dbl(sq_sj_get(o, "shares_normalized"));
-		r->raw_usage = sq_sj_numk(o, "usage", SQ_NONE);
-		r->norm_usage = dbl(sq_sj_get(o, "usage_normalized"));
-		r->effective_usage = dbl(sq_sj_get(o, "effective_usage"));
-		/* sshare leaves FairShare empty on account rows */
-		r->fairshare =
-		    is_user ? dbl(sq_sj_path(o, "fairshare", "factor", NULL))
-			    : NAN;
-		r->level_fs = dbl(sq_sj_path(o, "fairshare", "level", NULL));
-		if (r->level_fs == 4294967294.0) /* NO_VAL in v0.0.40/41 */
-			r->level_fs = NAN;
-		r->grp_tres_mins =
-		    tres_values(s, sq_sj_get(tres, "group_minutes"), 1);
-		r->tres_run_mins =
-		    tres_values(s, sq_sj_get(tres, "run_seconds"), 60);
 	}
 	return 0;
 }

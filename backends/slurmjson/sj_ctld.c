@@ -11,9 +11,7 @@
 #include <strings.h>
 
 #include "backends/slurmjson/sj_internal.h"
-#include "backends/slurmjson/slurmjson.h"
 #include "core/gres.h"
-#include "core/parse.h"
 
 /* The first of several keys that is present. */
 static json_object *
@@ -22,15 +20,6 @@ first_of(json_object *o, const char *a, const char *b)
 	json_object *v = sq_sj_get(o, a);
 
 	return v != NULL ? v : sq_sj_get(o, b);
-}
-
-/* A string field with Slurm's spellings of "nothing" turned into "". */
-static const char *
-str_or_none(struct sq_snapshot *s, json_object *v)
-{
-	const char *r = sq_sj_str(s, v, ",");
-
-	return sq_is_none(r) ? "" : r;
 }
 
 /* A job's TRES-per-node in 22.05's spelling (sq_gres_tres_legacy). */
@@ -116,11 +105,11 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 		p->state = sq_sj_str(c->s, st, ",");
 		if (nodes != NULL &&
 		    json_object_is_type(nodes, json_type_object)) {
-			p->nodelist =
-			    str_or_none(c->s, sq_sj_get(nodes, "configured"));
+			p->nodelist = sq_sj_str_or_none(
+			    c->s, sq_sj_get(nodes, "configured"));
 			p->nodes_total = sq_sj_numk(nodes, "total", SQ_NONE);
 		} else {
-			p->nodelist = str_or_none(c->s, nodes);
+			p->nodelist = sq_sj_str_or_none(c->s, nodes);
 			p->nodes_total = sq_sj_numk(o, "total_nodes", SQ_NONE);
 		}
 		p->cpus_total = cpus != NULL
@@ -156,14 +145,15 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 			    sq_sj_numk(o, "default_time_limit", SQ_NONE);
 		}
 		if (qos != NULL && json_object_is_type(qos, json_type_object))
-			p->qos = str_or_none(c->s, sq_sj_get(qos, "assigned"));
+			p->qos =
+			    sq_sj_str_or_none(c->s, sq_sj_get(qos, "assigned"));
 		else
-			p->qos = str_or_none(c->s, qos);
+			p->qos = sq_sj_str_or_none(c->s, qos);
 		if (tres != NULL && json_object_is_type(tres, json_type_object))
-			p->tres =
-			    str_or_none(c->s, sq_sj_get(tres, "configured"));
+			p->tres = sq_sj_str_or_none(
+			    c->s, sq_sj_get(tres, "configured"));
 		else
-			p->tres = str_or_none(c->s, tres);
+			p->tres = sq_sj_str_or_none(c->s, tres);
 	}
 	return 0;
 }
@@ -362,11 +352,11 @@ sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 		nd->cpus_idle = 0;
 	nd->mem_total = sq_sj_numk(o, "real_memory", SQ_NONE);
 	nd->mem_alloc = sq_sj_numk(o, "alloc_memory", SQ_NONE);
-	nd->gres = str_or_none(c->s, sq_sj_get(o, "gres"));
-	nd->gres_used = str_or_none(c->s, sq_sj_get(o, "gres_used"));
+	nd->gres = sq_sj_str_or_none(c->s, sq_sj_get(o, "gres"));
+	nd->gres_used = sq_sj_str_or_none(c->s, sq_sj_get(o, "gres_used"));
 	nd->gpus_total = sq_gres_count(nd->gres, "gpu");
 	nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
-	nd->reason = str_or_none(c->s, sq_sj_get(o, "reason"));
+	nd->reason = sq_sj_str_or_none(c->s, sq_sj_get(o, "reason"));
 	return 0;
 }
 
@@ -655,12 +645,13 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	if (desc != NULL && *desc != '\0')
 		j->reason = sq_snapshot_str(s, desc);
 	else
-		j->reason = str_or_none(s, sq_sj_get(o, "state_reason"));
+		j->reason = sq_sj_str_or_none(s, sq_sj_get(o, "state_reason"));
 	j->priority = sq_sj_numk(o, "priority", SQ_NONE);
 	j->nodes = sq_i32(sq_sj_numk(o, "node_count", SQ_NONE));
 	j->cpus = sq_i32(sq_sj_numk(o, "cpus", SQ_NONE));
-	j->gres = gres_legacy(s, str_or_none(s, sq_sj_get(o, "tres_per_node")));
-	j->tres_alloc = str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
+	j->gres =
+	    gres_legacy(s, sq_sj_str_or_none(s, sq_sj_get(o, "tres_per_node")));
+	j->tres_alloc = sq_sj_str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
 	j->prio_by_part =
 	    prio_by_part(s, sq_sj_get(o, "priority_by_partition"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
@@ -673,7 +664,7 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->start_time = time_or_none(o, "start_time");
 	j->nodelist = strcmp(st, "PENDING") == 0
 			  ? ""
-			  : str_or_none(s, sq_sj_get(o, "nodes"));
+			  : sq_sj_str_or_none(s, sq_sj_get(o, "nodes"));
 	j->restart_cnt = sq_i32(sq_sj_numk(o, "restart_cnt", SQ_NONE));
 	if (j->restart_cnt == SQ_NONE)
 		j->restart_cnt = 0;

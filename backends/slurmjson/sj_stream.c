@@ -345,6 +345,42 @@ wanted(const struct sq_sj_stream *st, const char *name, size_t len)
 	return memchr(name, '\\', len) != NULL;
 }
 
+/* Inside a string of a container element: copy p[*ip..] to *out (not
+ * when skip) up to and with the closing quote, or to the end of p; *esc
+ * carries a backslash over to the next byte. 1 when the string ended. */
+static inline int
+copy_string(const char *p, size_t n, size_t *ip, char **out, int skip, int *esc)
+{
+	size_t i = *ip, j = i;
+	char ch;
+
+	if (*esc) {
+		*esc = 0;
+		if (!skip)
+			*(*out)++ = p[i];
+		*ip = i + 1;
+		return 0;
+	}
+	while (j < n && p[j] != '"' && p[j] != '\\')
+		j++;
+	if (!skip) {
+		memcpy(*out, p + i, j - i);
+		*out += j - i;
+	}
+	*ip = j;
+	if (j == n)
+		return 0;
+	ch = p[j];
+	*ip = j + 1;
+	if (!skip)
+		*(*out)++ = ch;
+	if (ch == '\\') {
+		*esc = 1;
+		return 0;
+	}
+	return 1;
+}
+
 /* Inside a container element: copy p[*ip..] into st->elem until the
  * element closes or the piece ends, without the whitespace outside
  * strings, and without the members of the element's object the mapper
@@ -363,30 +399,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		char ch;
 
 		if (in_str) {
-			size_t j = i;
-
-			if (esc) {
-				esc = 0;
-				if (!skip)
-					*out++ = p[i];
-				i++;
-				continue;
-			}
-			while (j < n && p[j] != '"' && p[j] != '\\')
-				j++;
-			if (!skip) {
-				memcpy(out, p + i, j - i);
-				out += j - i;
-			}
-			i = j;
-			if (i == n)
-				break;
-			ch = p[i++];
-			if (!skip)
-				*out++ = ch;
-			if (ch == '\\') {
-				esc = 1;
-			} else {
+			if (copy_string(p, n, &i, &out, skip, &esc)) {
 				in_str = 0;
 				if (ks == KS_IN_KEY)
 					ks = KS_AFTER_KEY;

@@ -15,6 +15,7 @@
 #include "core/buf.h"
 #include "core/err.h"
 #include "core/model.h"
+#include "core/parse.h"
 
 json_object *
 sq_sj_get(json_object *o, const char *key)
@@ -242,4 +243,20 @@ sq_sj_array(json_object *root, const char *key, struct sq_err *err)
 		return NULL;
 	}
 	return a;
+}
+
+const char *
+sq_sj_str_or_none(struct sq_snapshot *s, json_object *v)
+{
+	const char *r = sq_sj_str(s, v, ",");
+
+	return sq_is_none(r) ? "" : r;
+}
+
+int64_t
+sq_sj_limit(json_object *v)
+{
+	int64_t x = sq_sj_num(v, SQ_NONE);
+
+	return x == SQ_INFINITE || x < 0 ? SQ_NONE : x;
 }

@@ -29,12 +29,20 @@ int64_t sq_sj_num(json_object *v, int64_t null_is);
 int64_t sq_sj_numk(json_object *o, const char *key, int64_t null_is);
 /* A double (plain, or in {set,infinite,number}); nan when unset. */
 double sq_sj_double(json_object *v);
+/* A limit: unset and "infinite" (= no limit) are both SQ_NONE. */
+int64_t sq_sj_limit(json_object *v);
+
+/* slurmdbd's SLURMDB_FS_USE_PARENT: Fairshare=parent */
+#define SQ_SJ_FS_USE_PARENT 0x7fffffff
 
 /* A string value: strings as they are, arrays of strings joined with
  * sep, numbers printed; "" when missing or null. The result is copied
  * into the snapshot arena. */
 const char *sq_sj_str(struct sq_snapshot *s, json_object *v, const char *sep);
 const char *sq_sj_strk(struct sq_snapshot *s, json_object *o, const char *key);
+/* sq_sj_str() with sep ",", and Slurm's spellings of "nothing" (sq_is_none)
+ * as "". */
+const char *sq_sj_str_or_none(struct sq_snapshot *s, json_object *v);
 /* The C string of a string value, or NULL. Not copied. */
 const char *sq_sj_cstr(json_object *v);
 

@@ -534,6 +534,86 @@ test_argv_exact(void **state)
 	sq_action_free(&a);
 }
 
+/* Every action of the table (core/action.h) through its argv template
+ * (backends/cli/actions.c), as the preview shows it. Submit is sbatch
+ * (test_submit.c). */
+static const struct {
+	const char *line;
+	int kind;
+	const char *cmd;
+} walk[] = {
+	{ "cancel 1 2", -1, "scancel 1 2" },
+	{ "signal 1 sig=USR1", -1, "scancel --full --signal=USR1 1" },
+	{ "hold 1 2", -1, "scontrol hold 1,2" },
+	{ "release 1", -1, "scontrol release 1" },
+	{ "requeue 1", -1, "scontrol requeue 1" },
+	{ "requeuehold 1", -1, "scontrol requeuehold 1" },
+	{ "suspend 1", -1, "scontrol suspend 1" },
+	{ "resume 1", SQ_KIND_JOBS, "scontrol resume 1" },
+	{ "update 1 2 timelimit=60 comment=hi", -1,
+	  "scontrol update jobid=1,2 timelimit=60 comment=hi" },
+	{ "drain n1 n2 reason=disk", -1,
+	  "scontrol update nodename=n1,n2 state=drain reason=disk" },
+	{ "down n1 reason=x", -1,
+	  "scontrol update nodename=n1 state=down reason=x" },
+	{ "resume n1", SQ_KIND_NODES,
+	  "scontrol update nodename=n1 state=resume" },
+	{ "reboot n1 nextstate=resume asap", -1,
+	  "scontrol reboot ASAP nextstate=resume n1" },
+	{ "cancelreboot n1", -1, "scontrol cancel_reboot n1" },
+	{ "reason n1 reason=x", -1, "scontrol update nodename=n1 reason=x" },
+	{ "addaccount bio parent=chem", -1,
+	  "sacctmgr -i add account bio parent=chem" },
+	{ "modaccount bio fairshare=1", -1,
+	  "sacctmgr -i modify account where name=bio set fairshare=1" },
+	{ "delaccount bio", -1, "sacctmgr -i delete account where name=bio" },
+	{ "addcoord bio user=bob", -1,
+	  "sacctmgr -i add coordinator account=bio names=bob" },
+	{ "delcoord bio user=bob", -1,
+	  "sacctmgr -i remove coordinator account=bio names=bob" },
+	{ "adduser bob account=bio partition=gpu", -1,
+	  "sacctmgr -i add user bob account=bio partition=gpu" },
+	{ "deluser bob carol account=bio", -1,
+	  "sacctmgr -i delete user where name=bob account=bio\n"
+	  "sacctmgr -i delete user where name=carol account=bio" },
+	{ "setlimit chem maxjobs=1", -1,
+	  "sacctmgr -i modify account where name=chem set maxjobs=1" },
+	{ "clearlimit account=a user=b maxjobs", -1,
+	  "sacctmgr -i modify user where name=b account=a set maxjobs=-1" },
+	{ "setqos low priority=20", -1,
+	  "sacctmgr -i modify qos where name=low set priority=20" },
+};
+
+static void
+test_action_walk(void **state)
+{
+	int seen[SQ_ACTION_COUNT] = { 0 };
+	char b[1024];
+	size_t i;
+	int t;
+
+	(void)state;
+	for (i = 0; i < sizeof(walk) / sizeof(walk[0]); i++) {
+		struct sq_action a;
+		struct sq_cli_cmds c;
+		struct sq_err err;
+
+		parse_ok(walk[i].line, walk[i].kind, &a);
+		seen[a.type] = 1;
+		if (sq_cli_action_cmds(&a, NULL, NULL, &c, &err) != 0)
+			fail_msg("cmds '%s': %s", walk[i].line, err.msg);
+		assert_int_equal(sq_cli_cmds_format(&c, b, sizeof(b)), 0);
+		assert_string_equal(b, walk[i].cmd);
+		sq_cli_cmds_free(&c);
+		sq_action_free(&a);
+	}
+	/* a new action gets a row here (and an argv template) */
+	for (t = 0; t < SQ_ACTION_COUNT; t++) {
+		if (t != SQ_ACTION_JOB_SUBMIT && !seen[t])
+			fail_msg("action %s is not walked", sq_action_name(t));
+	}
+}
+
 static void
 test_policy(void **state)
 {
@@ -1467,6 +1547,7 @@ main(void)
 		cmocka_unit_test(test_describe_accounting),
 		cmocka_unit_test(test_sacctmgr_always_i),
 		cmocka_unit_test(test_argv_exact),
+		cmocka_unit_test(test_action_walk),
 		cmocka_unit_test(test_policy),
 		cmocka_unit_test_setup_teardown(test_audit, setup_tmp,
 						teardown_tmp),

@@ -339,11 +339,175 @@ test_action_reqs(void **state)
 	sq_action_free(&a);
 }
 
+/* Every action of the table (core/action.h) on API v0.0.38 and v0.0.41:
+ * its requests as the preview shows them, or "!" and the first words of
+ * why slurmrestd cannot do it. Submit is submit.c (test_submit.c). */
+static const struct {
+	const char *line;
+	int kind;
+	const char *v38, *v41;
+} walk[] = {
+	{ "cancel 1 2", -1,
+	  "DELETE /slurm/v0.0.38/job/1\n"
+	  "DELETE /slurm/v0.0.38/job/2",
+	  "DELETE /slurm/v0.0.41/job/1\n"
+	  "DELETE /slurm/v0.0.41/job/2" },
+	{ "signal 1 sig=USR1", -1, "DELETE /slurm/v0.0.38/job/1?signal=SIGUSR1",
+	  "DELETE /slurm/v0.0.41/job/1?signal=SIGUSR1" },
+	{ "hold 1 2", -1,
+	  "POST /slurm/v0.0.38/job/1 {\"hold\":true}\n"
+	  "POST /slurm/v0.0.38/job/2 {\"hold\":true}",
+	  "POST /slurm/v0.0.41/job/1 {\"hold\":true}\n"
+	  "POST /slurm/v0.0.41/job/2 {\"hold\":true}" },
+	{ "release 1", -1, "POST /slurm/v0.0.38/job/1 {\"hold\":false}",
+	  "POST /slurm/v0.0.41/job/1 {\"hold\":false}" },
+	{ "requeue 1", -1,
+	  "!requeue (no such endpoint before v0.0.45) through slurmrest",
+	  "!requeue (no such endpoint before v0.0.45) through slurmrest" },
+	{ "requeuehold 1", -1,
+	  "!requeue (no such endpoint before v0.0.45) through slurmrest",
+	  "!requeue (no such endpoint before v0.0.45) through slurmrest" },
+	{ "suspend 1", -1,
+	  "!suspend and resume of jobs through slurmrestd (API v0.0.38)",
+	  "!suspend and resume of jobs through slurmrestd (API v0.0.41)" },
+	{ "resume 1", SQ_KIND_JOBS,
+	  "!suspend and resume of jobs through slurmrestd (API v0.0.38)",
+	  "!suspend and resume of jobs through slurmrestd (API v0.0.41)" },
+	{ "update 1 timelimit=1-00:00:00 nice=5 priority=10 partition=p "
+	  "comment=hi",
+	  -1,
+	  "POST /slurm/v0.0.38/job/1 "
+	  "{\"time_limit\":1440,\"nice\":5,\"priority\":10,\"partition\":\"p\","
+	  "\"comment\":\"hi\"}",
+	  "POST /slurm/v0.0.41/job/1 "
+	  "{\"time_limit\":1440,\"nice\":5,\"priority\":10,\"partition\":\"p\","
+	  "\"comment\":\"hi\"}" },
+	{ "drain n1 reason=disk", -1,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "down n1 reason=x", -1,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "resume n1", SQ_KIND_NODES,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "reboot n1 asap", -1,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "cancelreboot n1", -1,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "reason n1 reason=x", -1,
+	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
+	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	{ "addaccount bio parent=chem description=Bio lab fairshare=5", -1,
+	  "POST /slurmdb/v0.0.38/accounts "
+	  "{\"accounts\":[{\"name\":\"bio\",\"description\":\"Bio "
+	  "lab\",\"organization\":\"chem\"}]}\n"
+	  "POST /slurmdb/v0.0.38/associations "
+	  "{\"associations\":[{\"account\":\"bio\",\"cluster\":\"c\",\"parent_"
+	  "account\":\"chem\",\"shares_raw\":5}]}",
+	  "POST /slurmdb/v0.0.41/accounts_association "
+	  "{\"association_condition\":{\"accounts\":[\"bio\"],\"clusters\":["
+	  "\"c\"],\"association\":{\"parent\":\"chem\",\"fairshare\":5}},"
+	  "\"account\":{\"description\":\"Bio "
+	  "lab\",\"organization\":\"chem\"}}" },
+	{ "modaccount bio fairshare=1", -1,
+	  "!changing an account (parent and fairshare live on its assoc",
+	  "!changing an account (parent and fairshare live on its assoc" },
+	{ "delaccount bio", -1, "DELETE /slurmdb/v0.0.38/account/bio",
+	  "DELETE /slurmdb/v0.0.41/account/bio" },
+	{ "addcoord bio user=bob", -1,
+	  "!changing coordinators through slurmrestd (API v0.0.38) is n",
+	  "!changing coordinators through slurmrestd (API v0.0.41) is n" },
+	{ "delcoord bio user=bob", -1,
+	  "!changing coordinators through slurmrestd (API v0.0.38) is n",
+	  "!changing coordinators through slurmrestd (API v0.0.41) is n" },
+	{ "adduser bob account=bio partition=gpu", -1,
+	  "POST /slurmdb/v0.0.38/associations "
+	  "{\"associations\":[{\"account\":\"bio\",\"cluster\":\"c\",\"user\":"
+	  "\"bob\",\"partition\":\"gpu\"}]}",
+	  "POST /slurmdb/v0.0.41/associations "
+	  "{\"associations\":[{\"account\":\"bio\",\"cluster\":\"c\",\"user\":"
+	  "\"bob\",\"partition\":\"gpu\"}]}" },
+	{ "deluser bob carol account=bio", -1,
+	  "DELETE /slurmdb/v0.0.38/association?account=bio&user=bob&cluster=c\n"
+	  "DELETE "
+	  "/slurmdb/v0.0.38/association?account=bio&user=carol&cluster=c",
+	  "DELETE /slurmdb/v0.0.41/association?account=bio&user=bob&cluster=c\n"
+	  "DELETE "
+	  "/slurmdb/v0.0.41/association?account=bio&user=carol&cluster=c" },
+	{ "setlimit chem maxjobs=1", -1,
+	  "!association limits through slurmrestd v0.0.38 are refused: ",
+	  "!setting association limits through slurmrestd (API v0.0.41)" },
+	{ "clearlimit account=a maxjobs", -1,
+	  "!association limits through slurmrestd v0.0.38 are refused: ",
+	  "!setting association limits through slurmrestd (API v0.0.41)" },
+	{ "setqos low priority=20", -1,
+	  "POST /slurmdb/v0.0.38/qos "
+	  "{\"QOS\":[{\"name\":\"low\",\"priority\":20}]}",
+	  "POST /slurmdb/v0.0.41/qos "
+	  "{\"qos\":[{\"name\":\"low\",\"priority\":20}]}" },
+};
+
+static void
+check_walk(const struct sq_action *a, int v, const char *want)
+{
+	struct sq_rest_reqs r;
+	struct sq_err err;
+	char text[4096];
+
+	sq_err_clear(&err);
+	if (want[0] == '!') {
+		assert_int_equal(sq_rest_action_reqs(a, v, v, "c", &r, &err),
+				 -1);
+		assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+		assert_int_equal(strncmp(err.msg, want + 1, strlen(want + 1)),
+				 0);
+		assert_int_equal(r.n, 0);
+		return;
+	}
+	if (sq_rest_action_reqs(a, v, v, "c", &r, &err) != 0)
+		fail_msg("%s: %s", a->def->name, err.msg);
+	assert_int_equal(sq_rest_reqs_format(&r, text, sizeof(text)), 0);
+	assert_string_equal(text, want);
+	sq_rest_reqs_free(&r);
+}
+
+static void
+test_action_walk(void **state)
+{
+	int seen[SQ_ACTION_COUNT] = { 0 };
+	size_t i;
+	int t;
+
+	(void)state;
+	for (i = 0; i < sizeof(walk) / sizeof(walk[0]); i++) {
+		struct sq_action a;
+		struct sq_err err;
+
+		sq_err_clear(&err);
+		if (sq_action_parse(walk[i].line, walk[i].kind, NULL, 0, &a,
+				    &err) != 0)
+			fail_msg("parse '%s': %s", walk[i].line, err.msg);
+		seen[a.type] = 1;
+		check_walk(&a, 38, walk[i].v38);
+		check_walk(&a, 41, walk[i].v41);
+		sq_action_free(&a);
+	}
+	/* a new action gets a row here (and in the request table) */
+	for (t = 0; t < SQ_ACTION_COUNT; t++) {
+		if (t != SQ_ACTION_JOB_SUBMIT && !seen[t])
+			fail_msg("action %s is not walked", sq_action_name(t));
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_action_reqs),
+		cmocka_unit_test(test_action_walk),
 		cmocka_unit_test(test_discover_2205),
 		cmocka_unit_test(test_discover_2411),
 		cmocka_unit_test(test_discover_live),

@@ -1,0 +1,168 @@
+/*
+ * actions_run.c - an action through slurmrestd once its requests are
+ * built (actions.c): the preview line ("DELETE /slurm/v0.0.38/job/123"),
+ * and act(): read every target (for the inverse), send the requests,
+ * read the targets again with the re-read policy of every backend
+ * (core/action_policy.h), verify and build the inverse (actions_read.c).
+ * The result is reported through backends/act.h, as the CLI backends
+ * report theirs. Submit is submit.c. Never prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/act.h"
+#include "backends/rest/actions.h"
+#include "backends/rest/rest.h"
+#include "backends/rest/submit.h"
+#include "backends/slurmjson/slurmjson.h"
+#include "core/action_policy.h"
+#include "core/util.h"
+
+int
+sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		 size_t len)
+{
+	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	struct sq_rest_reqs r;
+	struct sq_err err;
+	char cl[128];
+	const char *cluster = NULL;
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_rest_submit_describe(b, a, buf, len);
+	sq_err_clear(&err);
+	if (a->def->kind != SQ_KIND_JOBS && api->slurmdb != 0)
+		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
+	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
+				cluster ? cluster : "?", &r, &err) == -1) {
+		sq_util_copy(buf, len, err.msg);
+		return -1;
+	}
+	sq_rest_reqs_format(&r, buf, len);
+	sq_rest_reqs_free(&r);
+	return 0;
+}
+
+/* Re-read every target with the policy of every backend
+ * (action_policy.h) and fill res's verdicts and nfailed. */
+static void
+verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
+	   struct sq_result *res)
+{
+	size_t i;
+
+	res->nfailed = 0;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_target_result *t = &res->targets[i];
+		struct sq_rest_state after;
+		struct sq_err e;
+		char msg[256];
+		int v = SQ_VERIFY_FAILED, k, got = -1;
+
+		/* the re-read policy of every backend (action_policy.h) */
+		memset(&after, 0, sizeof(after));
+		for (k = 0; k < SQ_VERIFY_TRIES && v == SQ_VERIFY_FAILED &&
+			    (k == 0 || t->ok != -1);
+		     k++) {
+			sq_action_verify_wait(k);
+			sq_rest_state_free(&after);
+			sq_err_clear(&e);
+			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
+			if (got == 0)
+				v = sq_rest_verify(a, &after, msg, sizeof(msg));
+		}
+		if (got == -1) {
+			t->verified = SQ_VERIFY_UNCHECKED;
+			if (t->ok != -1)
+				snprintf(t->message, sizeof(t->message),
+					 "done; could not re-read: %.200s",
+					 e.msg);
+		} else {
+			t->verified = v;
+			/* an error answer that still did it (22.05 says
+			 * "Missing required field 'user'" for an account's
+			 * association and creates it) counts as done */
+			if (v == SQ_VERIFY_OK)
+				t->ok = 1;
+			if (t->message[0] == '\0' || v == SQ_VERIFY_OK)
+				sq_util_copy(t->message, sizeof(t->message),
+					     msg);
+		}
+		sq_rest_state_free(&after);
+		t->ok = t->ok != -1 && t->verified != SQ_VERIFY_FAILED;
+		if (!t->ok)
+			res->nfailed++;
+	}
+}
+
+int
+sq_rest_act(struct sq_backend *b, const struct sq_action *a,
+	    struct sq_result *res, struct sq_err *err)
+{
+	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	struct sq_rest_reqs r = { NULL, 0, 0 };
+	struct sq_rest_state *before = NULL;
+	char cl[128], first_err[512] = "";
+	const char *cluster = NULL;
+	double t0 = sq_util_now_ms();
+	size_t i;
+	int rc = -1;
+
+	if (a->type == SQ_ACTION_JOB_SUBMIT)
+		return sq_rest_submit_act(b, a, res, err);
+	if (sq_act_begin(res, a, err) == -1)
+		return -1;
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
+		goto out;
+	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,
+				err) == -1)
+		goto out;
+	before = calloc(a->ntargets, sizeof(*before));
+	if (before == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_err e;
+
+		sq_err_clear(&e);
+		sq_rest_read_target(b, a, i, cluster, &before[i], &e);
+	}
+	for (i = 0; i < r.n; i++) {
+		struct sq_buf out;
+		struct sq_err e;
+		long status = 0;
+		struct sq_target_result *t = &res->targets[r.v[i].target];
+
+		sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
+		sq_err_clear(&e);
+		if (sq_rest_call(b, r.v[i].method, r.v[i].path, r.v[i].body,
+				 &out, &status, &e) == -1 ||
+		    sq_slurmjson_check(out.data ? out.data : "{}",
+				       out.data ? out.len : 2, NULL,
+				       &e) == -1) {
+			/* Slurm's words (errors[] of the answer) */
+			sq_util_copy(t->message, sizeof(t->message), e.msg);
+			if (first_err[0] == '\0')
+				sq_util_copy(first_err, sizeof(first_err),
+					     e.msg);
+			t->ok = -1;
+		}
+		res->status = (int)status;
+		sq_buf_free(&out);
+	}
+	verify_all(b, a, cluster, res);
+	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
+	rc = sq_act_summary(res, a, first_err, err);
+out:
+	for (i = 0; before != NULL && i < a->ntargets; i++)
+		sq_rest_state_free(&before[i]);
+	free(before);
+	sq_rest_reqs_free(&r);
+	return sq_act_end(res, rc, err, t0);
+}
