@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "tui/app.h"
+#include "tui/cmd.h"
+#include "tui/keys.h"
 #include "tui/pane_output.h"
+#include "tui/prompt.h"
+#include "tui/table.h"
 
 #define MAX_CAND 256
 
