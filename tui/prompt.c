@@ -39,7 +39,7 @@ sq_prompt_open(struct sq_app *app, char kind, const char *initial)
 	p->hist_pos = app->nhist[hist_slot(kind)];
 	p->comp_index = -1;
 	/* a filter is coming: the rows' text it runs over is made in idle
-	 * slices before the first letter arrives (app.c) */
+	 * slices before the first letter arrives (tui/tui.c) */
 	app->warm = kind == '/' && !sq_output_searching(app);
 	app->dirty = 1;
 }
