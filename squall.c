@@ -236,20 +236,291 @@ tui_main(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	return sq_tui_run(conf, cfg, filter);
 }
 
+/* What the command line asks for besides the connection (cfg). */
+struct args {
+	struct sq_cluster_cfg cfg;
+	const char *view, *columns, *job, *sort, *filter, *output;
+	const char *exec_line, *since, *weights;
+	int follow, once, fmt, yes;
+};
+
+/* A connection option (-b, -H, -p ... --timeout) into cfg: 1 when c was
+ * one; *bad set after saying what is wrong with its value. */
+static int
+conn_opt(struct sq_cluster_cfg *cfg, int c, const char *arg, int *bad)
+{
+	switch (c) {
+	case 'b':
+		*bad |= copy_opt(cfg->backend, sizeof(cfg->backend), arg,
+				 "--backend");
+		return 1;
+	case 'H':
+		*bad |= copy_opt(cfg->host, sizeof(cfg->host), arg, "--host");
+		return 1;
+	case 'p':
+		*bad |= int_opt(arg, 1, 65535, &cfg->port, "--port");
+		return 1;
+	case 'l':
+		*bad |= copy_opt(cfg->user, sizeof(cfg->user), arg, "--user");
+		return 1;
+	case 'u':
+		*bad |= copy_opt(cfg->url, sizeof(cfg->url), arg, "--url");
+		return 1;
+	case OPT_TOKEN_FILE:
+		*bad |= copy_opt(cfg->token_file, sizeof(cfg->token_file), arg,
+				 "--token-file");
+		return 1;
+	case 'c':
+		*bad |=
+		    copy_opt(cfg->name, sizeof(cfg->name), arg, "--cluster");
+		return 1;
+	case OPT_READONLY:
+		cfg->readonly = 1;
+		return 1;
+	case 'r':
+		*bad |= int_opt(arg, 1, 86400, &cfg->refresh, "--refresh");
+		return 1;
+	case OPT_ACCEPT_NEW:
+		cfg->accept_new_host_key = 1;
+		return 1;
+	case OPT_INSECURE_HTTP:
+		cfg->insecure_http = 1;
+		return 1;
+	case OPT_CA_FILE:
+		*bad |= copy_opt(cfg->ca_file, sizeof(cfg->ca_file), arg,
+				 "--ca-file");
+		return 1;
+	case OPT_RECORD:
+		*bad |= copy_opt(cfg->record_dir, sizeof(cfg->record_dir), arg,
+				 "--record");
+		return 1;
+	case OPT_REPLAY:
+		*bad |= copy_opt(cfg->replay_dir, sizeof(cfg->replay_dir), arg,
+				 "--replay");
+		*bad |= copy_opt(cfg->backend, sizeof(cfg->backend), "replay",
+				 "--replay");
+		return 1;
+	case OPT_SPEC:
+		*bad |= copy_opt(cfg->spec, sizeof(cfg->spec), arg, "--spec");
+		return 1;
+	case OPT_SLURM_BINDIR:
+		*bad |= copy_opt(cfg->slurm_bindir, sizeof(cfg->slurm_bindir),
+				 arg, "--slurm-bindir");
+		return 1;
+	case OPT_IDENTITY:
+		*bad |= copy_opt(cfg->identity, sizeof(cfg->identity), arg,
+				 "--identity");
+		return 1;
+	case OPT_KNOWN_HOSTS:
+		*bad |= copy_opt(cfg->known_hosts, sizeof(cfg->known_hosts),
+				 arg, "--known-hosts");
+		return 1;
+	case OPT_SSH_CONFIG:
+		*bad |= copy_opt(cfg->ssh_config, sizeof(cfg->ssh_config), arg,
+				 "--ssh-config");
+		return 1;
+	case OPT_TIMEOUT:
+		*bad |= int_opt(arg, 1, 3600, &cfg->timeout, "--timeout");
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* --since and --weights, checked now (a "spec" weight once --spec is
+ * known). */
+static void
+window_opts(struct args *a, int c, const char *arg, int *bad)
+{
+	struct sq_err err;
+
+	if (c == OPT_SINCE) {
+		struct sq_hist_window hw;
+
+		if (sq_history_window_parse(arg, &hw, &err) == -1) {
+			fprintf(stderr, "squall: --since: %s\n", err.msg);
+			*bad = 1;
+		}
+		a->since = arg;
+	} else {
+		struct sq_whatif_weights ww;
+
+		if (strcmp(arg, "spec") != 0 &&
+		    sq_whatif_parse(arg, &ww, &err) == -1) {
+			fprintf(stderr, "squall: --weights: %s\n", err.msg);
+			*bad = 1;
+		}
+		a->weights = arg;
+	}
+}
+
+/* A mode or output option (--once, --exec, --view ...): 1 when c was
+ * one; *bad set after saying what is wrong with its value. */
+static int
+mode_opt(struct args *a, int c, const char *arg, int *bad)
+{
+	switch (c) {
+	case OPT_ONCE:
+		a->once = 1;
+		return 1;
+	case OPT_EXEC:
+		a->exec_line = arg;
+		return 1;
+	case OPT_YES:
+		a->yes = 1;
+		return 1;
+	case OPT_VIEW:
+		a->view = arg;
+		return 1;
+	case OPT_FORMAT:
+		a->fmt = sq_format_from_name(arg);
+		if (a->fmt < 0) {
+			fprintf(stderr, "squall: --format must be table, tsv "
+					"or json\n");
+			*bad = 1;
+		}
+		return 1;
+	case OPT_COLUMNS:
+		a->columns = arg;
+		return 1;
+	case OPT_SORT:
+		a->sort = arg;
+		return 1;
+	case OPT_FILTER:
+		a->filter = arg;
+		return 1;
+	case OPT_JOB:
+		a->job = arg;
+		return 1;
+	case OPT_OUTPUT:
+		a->output = arg;
+		return 1;
+	case OPT_FOLLOW:
+		a->follow = 1;
+		return 1;
+	case OPT_SINCE:
+	case OPT_WEIGHTS:
+		window_opts(a, c, arg, bad);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The command line into a: -1 to go on, else the exit status (0 after
+ * --help or --version, 2 on a usage error). */
+static int
+parse_args(int argc, char **argv, struct args *a)
+{
+	int c, bad = 0;
+
+	while ((c = getopt_long(argc, argv, "b:H:p:l:u:c:r:hV", longopts,
+				NULL)) != -1) {
+		if (conn_opt(&a->cfg, c, optarg, &bad) ||
+		    mode_opt(a, c, optarg, &bad))
+			continue;
+		if (c == 'h') {
+			usage(stdout);
+			return 0;
+		}
+		if (c == 'V') {
+			printf("squall %s\n", SQ_VERSION);
+			return 0;
+		}
+		bad = 1;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "squall: unexpected argument '%s'\n",
+			argv[optind]);
+		bad = 1;
+	}
+	if (!bad && a->view != NULL && sq_view_find(a->view) == NULL) {
+		fprintf(stderr, "squall: unknown view '%s'\n", a->view);
+		bad = 1;
+	}
+	if (bad) {
+		fprintf(stderr, "Try 'squall --help'.\n");
+		return 2;
+	}
+	return -1;
+}
+
+/* The config files: `set` options and the cluster of -c NAME, resolved
+ * into a->cfg with the history window and the weights. 0, or 2. */
+static int
+load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
+{
+	struct sq_cluster_cfg resolved;
+	struct sq_hist_window hw;
+	struct sq_err err;
+	char buf[64];
+	size_t i;
+
+	sq_conf_init(conf);
+	sq_tui_conf_setup(conf, argv0);
+	sq_conf_load_default(conf, SQ_SYSCONFDIR);
+	if (sq_conf_resolve_cluster(conf, &a->cfg, &resolved, &err) == -1) {
+		fprintf(stderr, "squall: %s\n", err.msg);
+		return 2;
+	}
+	a->cfg = resolved;
+	sq_clusters_configure(conf, &a->cfg); /* the clusters view's list */
+	/* the history window: --since, else `set history-since` */
+	if (sq_history_window_parse(
+		a->since
+		    ? a->since
+		    : sq_conf_get(conf, SQ_OPT_HISTORY_SINCE, buf, sizeof(buf)),
+		&hw, &err) == 0)
+		snprintf(a->cfg.history_since, sizeof(a->cfg.history_since),
+			 "%s", hw.spec);
+	if (a->weights != NULL &&
+	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
+		     "--weights") != 0)
+		return 2;
+	if (a->once || a->exec_line != NULL) {
+		for (i = 0; i < conf->nmsgs; i++)
+			fprintf(stderr, "squall: %s\n", conf->msgs[i].text);
+	}
+	return 0;
+}
+
+/* Batch mode (--once, --job, --output), --exec, or the console. */
+static int
+run(struct sq_conf *conf, const struct args *a)
+{
+	if ((a->output != NULL || a->follow) && (!a->once || a->job == NULL)) {
+		fprintf(stderr, "squall: --output and --follow go with --once "
+				"--job ID\n");
+		return 2;
+	}
+	if (a->output != NULL && sq_batch_output_check(a->output) == -1)
+		return 2;
+	if (a->once && a->job != NULL && a->output != NULL)
+		return sq_batch_output(&a->cfg, a->job, a->output, a->follow);
+	if (a->once && a->job != NULL) {
+		if (a->view != NULL && sq_view_find(a->view) != &sq_view_jobs) {
+			fprintf(stderr,
+				"squall: --job works with the jobs view\n");
+			return 2;
+		}
+		return sq_batch_job(&a->cfg, a->job, (enum sq_format)a->fmt);
+	}
+	if (a->exec_line != NULL)
+		return sq_exec_main(&a->cfg, &conf->reasons, a->exec_line,
+				    a->yes);
+	if (a->once)
+		return sq_batch_run(&a->cfg, a->view ? a->view : "jobs",
+				    (enum sq_format)a->fmt, a->columns, a->sort,
+				    a->filter);
+	return tui_main(conf, &a->cfg, a->view, a->filter);
+}
+
 int
 main(int argc, char **argv)
 {
-	struct sq_cluster_cfg cfg;
-	const char *view = NULL, *columns = NULL, *job = NULL, *sort = NULL;
-	const char *filter = NULL, *output = NULL;
-	int follow = 0;
-	int once = 0, fmt = SQ_FMT_TABLE, c, bad = 0;
-	const char *exec_line = NULL, *since = NULL, *weights = NULL;
-	int yes = 0;
 	static struct sq_conf conf;
-	struct sq_cluster_cfg resolved;
-	struct sq_err err;
-	size_t i;
+	static struct args a;
+	int rc;
 
 #if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
 	/*
@@ -260,227 +531,13 @@ main(int argc, char **argv)
 	 */
 	mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 #endif
-	sq_cluster_defaults(&cfg);
-	while ((c = getopt_long(argc, argv, "b:H:p:l:u:c:r:hV", longopts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			bad |= copy_opt(cfg.backend, sizeof(cfg.backend),
-					optarg, "--backend");
-			break;
-		case 'H':
-			bad |= copy_opt(cfg.host, sizeof(cfg.host), optarg,
-					"--host");
-			break;
-		case 'p':
-			bad |= int_opt(optarg, 1, 65535, &cfg.port, "--port");
-			break;
-		case 'l':
-			bad |= copy_opt(cfg.user, sizeof(cfg.user), optarg,
-					"--user");
-			break;
-		case 'u':
-			bad |=
-			    copy_opt(cfg.url, sizeof(cfg.url), optarg, "--url");
-			break;
-		case OPT_TOKEN_FILE:
-			bad |= copy_opt(cfg.token_file, sizeof(cfg.token_file),
-					optarg, "--token-file");
-			break;
-		case 'c':
-			bad |= copy_opt(cfg.name, sizeof(cfg.name), optarg,
-					"--cluster");
-			break;
-		case OPT_READONLY:
-			cfg.readonly = 1;
-			break;
-		case 'r':
-			bad |= int_opt(optarg, 1, 86400, &cfg.refresh,
-				       "--refresh");
-			break;
-		case OPT_ONCE:
-			once = 1;
-			break;
-		case OPT_EXEC:
-			exec_line = optarg;
-			break;
-		case OPT_YES:
-			yes = 1;
-			break;
-		case OPT_VIEW:
-			view = optarg;
-			break;
-		case OPT_FORMAT:
-			fmt = sq_format_from_name(optarg);
-			if (fmt < 0) {
-				fprintf(stderr,
-					"squall: --format must be table, tsv "
-					"or json\n");
-				bad = 1;
-			}
-			break;
-		case OPT_COLUMNS:
-			columns = optarg;
-			break;
-		case OPT_SORT:
-			sort = optarg;
-			break;
-		case OPT_FILTER:
-			filter = optarg;
-			break;
-		case OPT_JOB:
-			job = optarg;
-			break;
-		case OPT_OUTPUT:
-			output = optarg;
-			break;
-		case OPT_FOLLOW:
-			follow = 1;
-			break;
-		case OPT_ACCEPT_NEW:
-			cfg.accept_new_host_key = 1;
-			break;
-		case OPT_INSECURE_HTTP:
-			cfg.insecure_http = 1;
-			break;
-		case OPT_CA_FILE:
-			bad |= copy_opt(cfg.ca_file, sizeof(cfg.ca_file),
-					optarg, "--ca-file");
-			break;
-		case OPT_RECORD:
-			bad |= copy_opt(cfg.record_dir, sizeof(cfg.record_dir),
-					optarg, "--record");
-			break;
-		case OPT_REPLAY:
-			bad |= copy_opt(cfg.replay_dir, sizeof(cfg.replay_dir),
-					optarg, "--replay");
-			bad |= copy_opt(cfg.backend, sizeof(cfg.backend),
-					"replay", "--replay");
-			break;
-		case OPT_SPEC:
-			bad |= copy_opt(cfg.spec, sizeof(cfg.spec), optarg,
-					"--spec");
-			break;
-		case OPT_SLURM_BINDIR:
-			bad |=
-			    copy_opt(cfg.slurm_bindir, sizeof(cfg.slurm_bindir),
-				     optarg, "--slurm-bindir");
-			break;
-		case OPT_IDENTITY:
-			bad |= copy_opt(cfg.identity, sizeof(cfg.identity),
-					optarg, "--identity");
-			break;
-		case OPT_KNOWN_HOSTS:
-			bad |=
-			    copy_opt(cfg.known_hosts, sizeof(cfg.known_hosts),
-				     optarg, "--known-hosts");
-			break;
-		case OPT_SSH_CONFIG:
-			bad |= copy_opt(cfg.ssh_config, sizeof(cfg.ssh_config),
-					optarg, "--ssh-config");
-			break;
-		case OPT_SINCE: {
-			struct sq_hist_window hw;
-
-			if (sq_history_window_parse(optarg, &hw, &err) == -1) {
-				fprintf(stderr, "squall: --since: %s\n",
-					err.msg);
-				bad = 1;
-			}
-			since = optarg;
-			break;
-		}
-		case OPT_WEIGHTS: {
-			struct sq_whatif_weights ww;
-
-			/* "spec" is read once --spec is known */
-			if (strcmp(optarg, "spec") != 0 &&
-			    sq_whatif_parse(optarg, &ww, &err) == -1) {
-				fprintf(stderr, "squall: --weights: %s\n",
-					err.msg);
-				bad = 1;
-			}
-			weights = optarg;
-			break;
-		}
-		case OPT_TIMEOUT:
-			bad |=
-			    int_opt(optarg, 1, 3600, &cfg.timeout, "--timeout");
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("squall %s\n", SQ_VERSION);
-			return 0;
-		default:
-			bad = 1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "squall: unexpected argument '%s'\n",
-			argv[optind]);
-		bad = 1;
-	}
-	if (!bad && view != NULL && sq_view_find(view) == NULL) {
-		fprintf(stderr, "squall: unknown view '%s'\n", view);
-		bad = 1;
-	}
-	if (bad) {
-		fprintf(stderr, "Try 'squall --help'.\n");
-		return 2;
-	}
-	/* the config files: `set` options and the cluster of -c NAME */
-	sq_conf_init(&conf);
-	sq_tui_conf_setup(&conf, argv[0]);
-	sq_conf_load_default(&conf, SQ_SYSCONFDIR);
-	if (sq_conf_resolve_cluster(&conf, &cfg, &resolved, &err) == -1) {
-		fprintf(stderr, "squall: %s\n", err.msg);
-		return 2;
-	}
-	cfg = resolved;
-	sq_clusters_configure(&conf, &cfg); /* the clusters view's list */
-	{
-		/* the history window: --since, else `set history-since` */
-		struct sq_hist_window hw;
-		char buf[64];
-
-		if (sq_history_window_parse(
-			since ? since
-			      : sq_conf_get(&conf, SQ_OPT_HISTORY_SINCE, buf,
-					    sizeof(buf)),
-			&hw, &err) == 0)
-			snprintf(cfg.history_since, sizeof(cfg.history_since),
-				 "%s", hw.spec);
-	}
-	if (weights != NULL && copy_opt(cfg.weights, sizeof(cfg.weights),
-					weights, "--weights") != 0)
-		return 2;
-	if (once || exec_line != NULL) {
-		for (i = 0; i < conf.nmsgs; i++)
-			fprintf(stderr, "squall: %s\n", conf.msgs[i].text);
-	}
-	if ((output != NULL || follow) && (!once || job == NULL)) {
-		fprintf(stderr, "squall: --output and --follow go with --once "
-				"--job ID\n");
-		return 2;
-	}
-	if (output != NULL && sq_batch_output_check(output) == -1)
-		return 2;
-	if (once && job != NULL && output != NULL)
-		return sq_batch_output(&cfg, job, output, follow);
-	if (once && job != NULL) {
-		if (view != NULL && sq_view_find(view) != &sq_view_jobs) {
-			fprintf(stderr,
-				"squall: --job works with the jobs view\n");
-			return 2;
-		}
-		return sq_batch_job(&cfg, job, (enum sq_format)fmt);
-	}
-	if (exec_line != NULL)
-		return sq_exec_main(&cfg, &conf.reasons, exec_line, yes);
-	if (once)
-		return sq_batch_run(&cfg, view ? view : "jobs",
-				    (enum sq_format)fmt, columns, sort, filter);
-	return tui_main(&conf, &cfg, view, filter);
+	sq_cluster_defaults(&a.cfg);
+	a.fmt = SQ_FMT_TABLE;
+	rc = parse_args(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	rc = load_conf(&conf, &a, argv[0]);
+	if (rc != 0)
+		return rc;
+	return run(&conf, &a);
 }

@@ -2,7 +2,7 @@
  * action_parse.c - the command grammar shared by the TUI's `:` prompt and
  * `squall --exec`: "VERB [WORD | KEY=VALUE]...", and writing an action
  * back in that grammar (for the audit log and :undo). Parsing only splits
- * words; every value is then validated by core/action.c.
+ * words; every value is then validated by core/action_build.c.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -355,19 +355,176 @@ sq_action_parse(const char *line, int view_kind, const char *const *targets,
 				    err);
 }
 
+/* The words of one command line, as the phases below consume them. */
+struct parsed {
+	const struct sq_action_def *d;
+	const struct sq_arg_spec *rs; /* the argument bare words fill */
+	const struct sq_reasons *reasons;
+	struct word *w;
+	size_t nw;
+	int ext; /* the targets are the selected rows, not words */
+	const char *account, *users, *partition; /* association targets */
+};
+
+/* key=value words: the action's arguments, or an association's parts. */
+static int
+key_values(struct parsed *p, struct sq_action *a, struct sq_err *err)
+{
+	int assoc = p->d->kind == SQ_KIND_ASSOCS;
+	size_t i;
+
+	for (i = 0; i < p->nw; i++) {
+		const struct word *w = &p->w[i];
+
+		if (w->key == NULL)
+			continue;
+		if (assoc && strcmp(w->key, "account") == 0)
+			p->account = w->value;
+		else if (assoc && strcmp(w->key, "user") == 0)
+			p->users = w->value;
+		else if (assoc && strcmp(w->key, "partition") == 0)
+			p->partition = w->value;
+		else if (set_value(a, w->key, w->value, p->reasons, err) == -1)
+			return -1;
+	}
+	if (p->account != NULL && sq_valid_name(p->account, err) == -1)
+		return -1;
+	if (p->partition != NULL && sq_valid_name(p->partition, err) == -1)
+		return -1;
+	return 0;
+}
+
+/* Bare words that are the action's flags, or a signal among job ids:
+ * taken (their value set NULL). */
+static int
+bare_args(struct parsed *p, struct sq_action *a, struct sq_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < p->nw; i++) {
+		const struct sq_arg_spec *sp;
+
+		if (p->w[i].key != NULL)
+			continue;
+		sp = sq_action_arg_spec(p->d, p->w[i].value);
+		if (sp != NULL && sp->type == SQ_ARG_FLAG) {
+			if (sq_action_set_arg(a, sp->key, "yes", err) == -1)
+				return -1;
+			p->w[i].value = NULL;
+		}
+	}
+	if (p->ext || p->rs == NULL || p->rs->type != SQ_ARG_SIGNAL)
+		return 0;
+	for (i = 0; i < p->nw; i++) {
+		char id[64];
+
+		if (p->w[i].key != NULL || p->w[i].value == NULL ||
+		    sq_valid_jobid(p->w[i].value, id, sizeof(id), NULL) == 0)
+			continue;
+		if (sq_action_set_arg(a, p->rs->key, p->w[i].value, err) == -1)
+			return -1;
+		p->w[i].value = NULL;
+	}
+	return 0;
+}
+
+/* With the targets elsewhere (the rows, or none), bare words fill the
+ * rest argument. */
+static int
+rest_words(struct parsed *p, struct sq_action *a, struct sq_err *err)
+{
+	const struct sq_arg_spec *rs = p->rs;
+	struct word *w = p->w;
+	size_t i;
+
+	for (i = 0; i < p->nw; i++) {
+		if (w[i].key == NULL && w[i].value != NULL && !rs)
+			return sq_err_set(err, SQ_ERR_USAGE,
+					  "%s: unexpected '%.40s' (usage: %s)",
+					  p->d->name, w[i].value, p->d->usage);
+	}
+	/* clearlimit chem/bob maxjobs: a word that is no limit name names
+	 * the association (set aside while the rest joins) */
+	for (i = 0;
+	     !p->ext && rs != NULL && rs->type == SQ_ARG_LIMITNAME && i < p->nw;
+	     i++) {
+		if (w[i].key == NULL && w[i].value != NULL &&
+		    !limit_word(w[i].value))
+			w[i].key = aside;
+	}
+	if (rs != NULL && join_rest(a, rs, w, p->nw, p->reasons, err) == -1)
+		return -1;
+	for (i = 0; i < p->nw; i++) {
+		if (w[i].key == aside)
+			w[i].key = NULL;
+	}
+	return 0;
+}
+
+/* The targets: the selected rows, the association's parts, or the bare
+ * words left. */
+static int
+add_targets(struct parsed *p, const char *const *targets, size_t ntargets,
+	    struct sq_action *a, struct sq_err *err)
+{
+	size_t i;
+
+	if (p->ext) {
+		if (p->account != NULL || p->users != NULL ||
+		    p->partition != NULL)
+			return sq_err_set(err, SQ_ERR_USAGE,
+					  "account=, user= and partition= "
+					  "name targets; the selected rows "
+					  "are the targets here");
+		for (i = 0; i < ntargets; i++) {
+			if (sq_action_add_target(a, targets[i], err) == -1)
+				return -1;
+		}
+		return 0;
+	}
+	if (p->d->kind == SQ_KIND_ASSOCS)
+		return assoc_targets(a, p->account, p->users, p->partition,
+				     p->w, p->nw, err);
+	for (i = 0; i < p->nw; i++) {
+		if (p->w[i].key != NULL || p->w[i].value == NULL)
+			continue;
+		if (sq_action_add_target(a, p->w[i].value, err) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The verb of line (copied into s, which it splits): NULL after saying
+ * why not; *rest: what follows it. */
+static char *
+verb_of(char *s, char **rest, struct sq_err *err)
+{
+	char *verb = s;
+
+	while (is_space(*verb))
+		verb++;
+	*rest = verb + strcspn(verb, " \t");
+	if (**rest != '\0')
+		*(*rest)++ = '\0';
+	if (*verb == ':')
+		verb++;
+	if (*verb == '\0') {
+		sq_err_set(err, SQ_ERR_USAGE, "no action given");
+		return NULL;
+	}
+	return verb;
+}
+
 int
 sq_action_parse_with(const char *line, int view_kind,
 		     const char *const *targets, size_t ntargets,
 		     const struct sq_reasons *reasons, struct sq_action *a,
 		     struct sq_err *err)
 {
-	const struct sq_action_def *d;
-	const struct sq_arg_spec *rs;
+	struct parsed p;
 	char *s = NULL, *verb, *rest;
-	struct word *w = NULL;
-	const char *account = NULL, *users = NULL, *partition = NULL;
-	size_t nw = 0, i;
-	int ext, rc = -1;
+	size_t i;
+	int rc = -1;
 
 	sq_action_init(a, SQ_ACTION_NONE);
 	if (line == NULL || strlen(line) > MAX_LINE)
@@ -377,145 +534,43 @@ sq_action_parse_with(const char *line, int view_kind,
 			return sq_err_set(err, SQ_ERR_DENIED,
 					  "control characters in the command");
 	}
+	memset(&p, 0, sizeof(p));
+	p.reasons = reasons;
 	s = strdup(line);
-	w = calloc(MAX_WORDS, sizeof(*w));
-	if (s == NULL || w == NULL) {
+	p.w = calloc(MAX_WORDS, sizeof(*p.w));
+	if (s == NULL || p.w == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto out;
 	}
-	verb = s;
-	while (is_space(*verb))
-		verb++;
-	rest = verb + strcspn(verb, " \t");
-	if (*rest != '\0')
-		*rest++ = '\0';
-	if (*verb == ':')
-		verb++;
-	if (*verb == '\0') {
-		sq_err_set(err, SQ_ERR_USAGE, "no action given");
+	if ((verb = verb_of(s, &rest, err)) == NULL ||
+	    (p.d = pick_def(verb, view_kind, rest, err)) == NULL)
 		goto out;
-	}
-	if ((d = pick_def(verb, view_kind, rest, err)) == NULL)
-		goto out;
-	sq_action_init(a, d->type);
-	if (d->type == SQ_ACTION_JOB_SUBMIT) {
+	sq_action_init(a, p.d->type);
+	if (p.d->type == SQ_ACTION_JOB_SUBMIT) {
 		/* its own grammar: FILE and sbatch-style options */
 		if (sq_submit_parse(rest, a, err) == 0 &&
 		    sq_action_check(a, err) == 0)
 			rc = 0;
 		goto out;
 	}
-	if (split_words(rest, d, w, &nw, err) == -1)
+	if (split_words(rest, p.d, p.w, &p.nw, err) == -1)
 		goto out;
-	rs = rest_spec(d);
-	ext = ntargets > 0 && !(d->flags & SQ_ACT_CREATES);
-
-	/* key=value words */
-	for (i = 0; i < nw; i++) {
-		if (w[i].key == NULL)
-			continue;
-		if (d->kind == SQ_KIND_ASSOCS &&
-		    strcmp(w[i].key, "account") == 0)
-			account = w[i].value;
-		else if (d->kind == SQ_KIND_ASSOCS &&
-			 strcmp(w[i].key, "user") == 0)
-			users = w[i].value;
-		else if (d->kind == SQ_KIND_ASSOCS &&
-			 strcmp(w[i].key, "partition") == 0)
-			partition = w[i].value;
-		else if (set_value(a, w[i].key, w[i].value, reasons, err) == -1)
-			goto out;
-	}
-	if (account != NULL && sq_valid_name(account, err) == -1)
+	p.rs = rest_spec(p.d);
+	p.ext = ntargets > 0 && !(p.d->flags & SQ_ACT_CREATES);
+	if (key_values(&p, a, err) == -1 || bare_args(&p, a, err) == -1)
 		goto out;
-	if (partition != NULL && sq_valid_name(partition, err) == -1)
+	if ((p.ext || (p.d->flags & SQ_ACT_NO_TARGET)) &&
+	    rest_words(&p, a, err) == -1)
 		goto out;
-	/* flags given as bare words */
-	for (i = 0; i < nw; i++) {
-		const struct sq_arg_spec *sp;
-
-		if (w[i].key != NULL)
-			continue;
-		sp = sq_action_arg_spec(d, w[i].value);
-		if (sp != NULL && sp->type == SQ_ARG_FLAG) {
-			if (sq_action_set_arg(a, sp->key, "yes", err) == -1)
-				goto out;
-			w[i].value = NULL;
-		}
-	}
-	/* a signal among job ids */
-	if (!ext && rs != NULL && rs->type == SQ_ARG_SIGNAL) {
-		for (i = 0; i < nw; i++) {
-			char id[64];
-
-			if (w[i].key != NULL || w[i].value == NULL ||
-			    sq_valid_jobid(w[i].value, id, sizeof(id), NULL) ==
-				0)
-				continue;
-			if (sq_action_set_arg(a, rs->key, w[i].value, err) ==
-			    -1)
-				goto out;
-			w[i].value = NULL;
-		}
-	}
-	if (ext || (d->flags & SQ_ACT_NO_TARGET)) {
-		/* bare words fill the rest argument */
-		for (i = 0; i < nw; i++) {
-			if (w[i].key == NULL && w[i].value != NULL && !rs) {
-				sq_err_set(err, SQ_ERR_USAGE,
-					   "%s: unexpected '%.40s' (usage: %s)",
-					   d->name, w[i].value, d->usage);
-				goto out;
-			}
-		}
-		/* clearlimit chem/bob maxjobs: a word that is no limit name
-		 * names the association (set aside while the rest joins) */
-		for (i = 0; !ext && rs != NULL &&
-			    rs->type == SQ_ARG_LIMITNAME && i < nw;
-		     i++) {
-			if (w[i].key == NULL && w[i].value != NULL &&
-			    !limit_word(w[i].value))
-				w[i].key = aside;
-		}
-		if (rs != NULL && join_rest(a, rs, w, nw, reasons, err) == -1)
-			goto out;
-		for (i = 0; i < nw; i++) {
-			if (w[i].key == aside)
-				w[i].key = NULL;
-		}
-	}
-	if (ext) {
-		if (account != NULL || users != NULL || partition != NULL) {
-			sq_err_set(err, SQ_ERR_USAGE,
-				   "account=, user= and partition= name "
-				   "targets; the selected rows are the "
-				   "targets here");
-			goto out;
-		}
-		for (i = 0; i < ntargets; i++) {
-			if (sq_action_add_target(a, targets[i], err) == -1)
-				goto out;
-		}
-	} else if (d->kind == SQ_KIND_ASSOCS) {
-		if (assoc_targets(a, account, users, partition, w, nw, err) ==
-		    -1)
-			goto out;
-	} else {
-		for (i = 0; i < nw; i++) {
-			if (w[i].key != NULL || w[i].value == NULL)
-				continue;
-			if (sq_action_add_target(a, w[i].value, err) == -1)
-				goto out;
-		}
-	}
-	if (sq_action_check(a, err) == -1)
+	if (add_targets(&p, targets, ntargets, a, err) == -1 ||
+	    sq_action_check(a, err) == -1)
 		goto out;
 	rc = 0;
 out:
 	if (rc == -1)
 		sq_action_free(a);
 	free(s);
-	free(w);
+	free(p.w);
 	return rc;
 }
 

@@ -409,158 +409,199 @@ compare_script(const char *what, const char *key, int n, const char *path,
 	return row(out, what, decl, on ? lv : "", status, path, note);
 }
 
+/* The sets the spec declares: its NodeSets, else its node pools but
+ * the login pool (a row of its own); calloc'd, NULL without memory. */
+static struct sq_nodeset_def *
+set_defs(const struct sq_spec *spec, const struct sq_spec_live *live,
+	 size_t *ndefs)
+{
+	struct sq_nodeset_def *defs;
+	size_t i;
+
+	*ndefs = 0;
+	if (spec->nnodesets > 0) {
+		defs = calloc(spec->nnodesets, sizeof(*defs));
+		if (defs == NULL)
+			return NULL;
+		memcpy(defs, spec->nodesets, spec->nnodesets * sizeof(*defs));
+		*ndefs = spec->nnodesets;
+		return defs;
+	}
+	defs = calloc(spec->npools + 1, sizeof(*defs));
+	if (defs == NULL)
+		return NULL;
+	for (i = 0; i < spec->npools; i++) {
+		if (strcmp(spec->pools[i].id, spec->login_pool) == 0)
+			continue;
+		sq_spec_pool_def(spec, spec->pools[i].id, live->conf_sets,
+				 live->nconf_sets, &defs[(*ndefs)++]);
+	}
+	return defs;
+}
+
+/* The texts of one set's row. */
+struct set_row {
+	struct sq_buf item, decl, note;
+	const char *status, *path;
+};
+
+/* A NodeSet of the spec: declared count (or DaemonSet) against live. */
+static void
+nodeset_row(const struct sq_spec *spec, const struct sq_nodeset_def *d,
+	    size_t i, size_t nm, struct set_row *r)
+{
+	sq_buf_printf(&r->item, "nodeset %s", d->name);
+	if (d->declared == SQ_NONE)
+		sq_buf_printf(&r->decl, "DaemonSet");
+	else
+		sq_buf_printf(&r->decl, "%lld nodes", (long long)d->declared);
+	if (nm == 0)
+		r->status = "missing";
+	else if (d->declared == SQ_NONE || (int64_t)nm == d->declared)
+		r->status = "ok";
+	else
+		r->status = "differs";
+	sq_buf_printf(&r->note, "%zu live; ", nm);
+	rule_text(d, &r->note);
+	r->path = spec->nodeset_paths ? spec->nodeset_paths[i] : "";
+}
+
+/* A node pool of the spec: its hosts (every declared one must exist),
+ * or its rule. */
+static void
+pool_row(const struct sq_spec *spec, const struct sq_spec_live *live,
+	 const struct sq_nodeset_def *d, size_t nm, struct set_row *r)
+{
+	const struct sq_spec_pool *p = sq_spec_pool(spec, d->name);
+	size_t nh, missing = 0, k;
+	char **h;
+
+	sq_buf_printf(&r->item, "pool %s", d->name);
+	r->path = p ? p->path : "";
+	rule_text(d, &r->note);
+	if (d->declared == SQ_NONE) {
+		sq_buf_printf(&r->decl, "(by rule)");
+		r->status = nm > 0 ? "ok" : "missing";
+		return;
+	}
+	h = sq_hostlist_names(d->nodes, &nh);
+	if (nh == (size_t)-1)
+		nh = 0;
+	for (k = 0; k < nh; k++) {
+		if (!live_node(live, h[k])) {
+			sq_buf_printf(
+			    &r->note, "%s%s",
+			    missing ? "," : "; not in the cluster: ", h[k]);
+			missing++;
+		}
+	}
+	sq_hostlist_free_names(h, nh);
+	canonical(d->nodes, &r->decl);
+	if (nm == 0)
+		r->status = "missing";
+	else if (missing > 0)
+		r->status = "differs";
+	else
+		r->status = "ok";
+}
+
+/* The row of set i; the live nodes it matches marked in taken. */
+static int
+compare_set(const struct sq_spec *spec, const struct sq_spec_live *live,
+	    const struct sq_nodeset_def *d, size_t i, unsigned char *taken,
+	    struct sq_snapshot *out)
+{
+	struct set_row r;
+	struct sq_buf lv;
+	const char **m;
+	size_t nm = 0, k;
+	int rc;
+
+	m = members(d, live, &nm);
+	if (m == NULL)
+		return -1;
+	for (k = 0; k < live->nodes->nrows; k++) {
+		const struct sq_node *nd = sq_snapshot_row(live->nodes, k);
+
+		if (sq_nodeset_match(d, nd->name,
+				     sq_nodeset_features(live->features,
+							 live->nfeatures,
+							 nd->name)))
+			taken[k] = 1;
+	}
+	memset(&r, 0, sizeof(r));
+	sq_buf_init(&r.item, 0);
+	sq_buf_init(&r.decl, 0);
+	sq_buf_init(&r.note, 0);
+	sq_buf_init(&lv, 0);
+	sq_hostlist_fold(m, nm, &lv);
+	if (spec->nnodesets > 0)
+		nodeset_row(spec, d, i, nm, &r);
+	else
+		pool_row(spec, live, d, nm, &r);
+	rc = row(out, sq_buf_str(&r.item), sq_buf_str(&r.decl), sq_buf_str(&lv),
+		 r.status, r.path, sq_buf_str(&r.note));
+	free(m);
+	sq_buf_free(&r.item);
+	sq_buf_free(&r.decl);
+	sq_buf_free(&r.note);
+	sq_buf_free(&lv);
+	return rc;
+}
+
+/* The live nodes in no set (not taken): one row, when there are any. */
+static int
+undeclared(const struct sq_spec *spec, const struct sq_spec_live *live,
+	   const unsigned char *taken, struct sq_snapshot *out)
+{
+	const char **rest = calloc(live->nodes->nrows + 1, sizeof(*rest));
+	size_t nr = 0, k;
+	int rc = 0;
+
+	if (rest == NULL)
+		return -1;
+	for (k = 0; k < live->nodes->nrows; k++) {
+		const struct sq_node *nd = sq_snapshot_row(live->nodes, k);
+
+		if (!taken[k])
+			rest[nr++] = nd->name;
+	}
+	if (nr > 0) {
+		struct sq_buf lv;
+
+		sq_buf_init(&lv, 0);
+		sq_hostlist_fold(rest, nr, &lv);
+		rc = row(out, "nodes undeclared", "", sq_buf_str(&lv), "extra",
+			 "",
+			 spec->nnodesets ? "in no NodeSet" : "in no node pool");
+		sq_buf_free(&lv);
+	}
+	free(rest);
+	return rc;
+}
+
+/* A row per set the spec declares, and one for the live nodes in none. */
 static int
 compare_sets(const struct sq_spec *spec, const struct sq_spec_live *live,
 	     struct sq_snapshot *out)
 {
-	struct sq_nodeset_def *defs = NULL;
-	size_t ndefs = 0, i, k;
+	struct sq_nodeset_def *defs;
+	size_t ndefs, i;
 	unsigned char *taken;
 	int rc = 0;
 
-	if (spec->nnodesets > 0) {
-		defs = calloc(spec->nnodesets, sizeof(*defs));
-		if (defs == NULL)
-			return -1;
-		memcpy(defs, spec->nodesets, spec->nnodesets * sizeof(*defs));
-		ndefs = spec->nnodesets;
-	} else {
-		defs = calloc(spec->npools + 1, sizeof(*defs));
-		if (defs == NULL)
-			return -1;
-		for (i = 0; i < spec->npools; i++) {
-			/* the login pool has a row of its own */
-			if (strcmp(spec->pools[i].id, spec->login_pool) == 0)
-				continue;
-			sq_spec_pool_def(spec, spec->pools[i].id,
-					 live->conf_sets, live->nconf_sets,
-					 &defs[ndefs++]);
-		}
-	}
+	defs = set_defs(spec, live, &ndefs);
+	if (defs == NULL)
+		return -1;
 	taken = calloc(live->nodes->nrows + 1, 1);
 	if (taken == NULL) {
 		free(defs);
 		return -1;
 	}
-	for (i = 0; i < ndefs && rc == 0; i++) {
-		const struct sq_nodeset_def *d = &defs[i];
-		struct sq_buf item, decl, lv, note;
-		const char **m;
-		size_t nm = 0;
-		const char *status;
-		const char *path = "";
-
-		m = members(d, live, &nm);
-		if (m == NULL) {
-			rc = -1;
-			break;
-		}
-		for (k = 0; k < live->nodes->nrows; k++) {
-			const struct sq_node *nd =
-			    sq_snapshot_row(live->nodes, k);
-
-			if (sq_nodeset_match(
-				d, nd->name,
-				sq_nodeset_features(live->features,
-						    live->nfeatures, nd->name)))
-				taken[k] = 1;
-		}
-		sq_buf_init(&item, 0);
-		sq_buf_init(&decl, 0);
-		sq_buf_init(&lv, 0);
-		sq_buf_init(&note, 0);
-		sq_hostlist_fold(m, nm, &lv);
-		if (spec->nnodesets > 0) {
-			sq_buf_printf(&item, "nodeset %s", d->name);
-			if (d->declared == SQ_NONE)
-				sq_buf_printf(&decl, "DaemonSet");
-			else
-				sq_buf_printf(&decl, "%lld nodes",
-					      (long long)d->declared);
-			if (nm == 0)
-				status = "missing";
-			else if (d->declared == SQ_NONE ||
-				 (int64_t)nm == d->declared)
-				status = "ok";
-			else
-				status = "differs";
-			sq_buf_printf(&note, "%zu live; ", nm);
-			rule_text(d, &note);
-			path =
-			    spec->nodeset_paths ? spec->nodeset_paths[i] : "";
-		} else {
-			const struct sq_spec_pool *p =
-			    sq_spec_pool(spec, d->name);
-
-			sq_buf_printf(&item, "pool %s", d->name);
-			path = p ? p->path : "";
-			rule_text(d, &note);
-			if (d->declared != SQ_NONE) {
-				/* node_pools: every declared host must exist */
-				size_t nh, missing = 0;
-				char **h = sq_hostlist_names(d->nodes, &nh);
-
-				if (nh == (size_t)-1)
-					nh = 0;
-				for (k = 0; k < nh; k++) {
-					if (!live_node(live, h[k])) {
-						sq_buf_printf(
-						    &note, "%s%s",
-						    missing ? ","
-							    : "; not in the "
-							      "cluster: ",
-						    h[k]);
-						missing++;
-					}
-				}
-				sq_hostlist_free_names(h, nh);
-				canonical(d->nodes, &decl);
-				if (nm == 0)
-					status = "missing";
-				else if (missing > 0)
-					status = "differs";
-				else
-					status = "ok";
-			} else {
-				sq_buf_printf(&decl, "(by rule)");
-				status = nm > 0 ? "ok" : "missing";
-			}
-		}
-		rc = row(out, sq_buf_str(&item), sq_buf_str(&decl),
-			 sq_buf_str(&lv), status, path, sq_buf_str(&note));
-		free(m);
-		sq_buf_free(&item);
-		sq_buf_free(&decl);
-		sq_buf_free(&lv);
-		sq_buf_free(&note);
-	}
-	if (rc == 0 && ndefs > 0) {
-		const char **rest =
-		    calloc(live->nodes->nrows + 1, sizeof(*rest));
-		size_t nr = 0;
-
-		if (rest == NULL)
-			rc = -1;
-		for (k = 0; rest != NULL && k < live->nodes->nrows; k++) {
-			const struct sq_node *nd =
-			    sq_snapshot_row(live->nodes, k);
-
-			if (!taken[k])
-				rest[nr++] = nd->name;
-		}
-		if (rest != NULL && nr > 0) {
-			struct sq_buf lv;
-
-			sq_buf_init(&lv, 0);
-			sq_hostlist_fold(rest, nr, &lv);
-			rc = row(out, "nodes undeclared", "", sq_buf_str(&lv),
-				 "extra", "",
-				 spec->nnodesets ? "in no NodeSet"
-						 : "in no node pool");
-			sq_buf_free(&lv);
-		}
-		free(rest);
-	}
+	for (i = 0; i < ndefs && rc == 0; i++)
+		rc = compare_set(spec, live, &defs[i], i, taken, out);
+	if (rc == 0 && ndefs > 0)
+		rc = undeclared(spec, live, taken, out);
 	free(taken);
 	free(defs);
 	return rc;

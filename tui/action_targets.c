@@ -10,8 +10,9 @@
 
 #include "core/action.h"
 #include "core/model_admin.h"
-#include "tui/actions.h"
+#include "tui/action_targets.h"
 #include "tui/app.h"
+#include "tui/table.h"
 
 /* The target name of a shown row of t, into buf; NULL when none. */
 static const char *

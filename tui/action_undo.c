@@ -11,8 +11,10 @@
 #include "core/action.h"
 #include "core/audit.h"
 #include "core/sanitize.h"
-#include "tui/actions.h"
+#include "tui/action_dialog.h"
+#include "tui/action_undo.h"
 #include "tui/app.h"
+#include "tui/pane.h"
 
 int
 sq_tui_action_audit(struct sq_app *app)

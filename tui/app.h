@@ -1,8 +1,11 @@
 /*
  * app.h - the console's state shared by the files of tui/: the views'
  * tables, the worker of the connected cluster, the mode (table, help,
- * detail, column chooser, prompt), the message line, colours and keys.
- * Everything here belongs to the UI thread, which alone calls curses.
+ * detail, column chooser, prompt), the message line, colours and keys;
+ * and the few calls every part of the console makes on it (app.c): the
+ * current table, the message line, what the worker fetches, which view
+ * shows. The loop that runs it all is tui.c. Everything here belongs to
+ * the UI thread, which alone calls curses.
  */
 #ifndef SQ_APP_H
 #define SQ_APP_H
@@ -11,9 +14,9 @@
 #include <time.h>
 
 #include "core/conf.h"
-#include "core/view.h"
 #include "tui/app_state.h"
 #include "tui/keys.h"
+#include "tui/pane.h"
 #include "tui/table.h"
 #include "tui/worker.h"
 
@@ -25,36 +28,6 @@ enum sq_mode {
 	SQ_MODE_PANE,    /* help, detail, messages: a scrolling text pane */
 	SQ_MODE_COLUMNS, /* the column chooser */
 };
-
-/* A line of a text pane, with its colour role. */
-struct sq_pane_line {
-	char *text;
-	int role;   /* enum sq_role */
-	int indent; /* columns of hanging indent when wrapped */
-};
-
-#define SQ_PANE_LINKS 9
-
-/* A link of a row to rows of another view (cross-navigation). */
-struct sq_link {
-	char label[96];
-	char view[32];    /* target view name */
-	char filter[256]; /* applied there, e.g. "@nodelist=n3" */
-};
-
-struct sq_pane {
-	char title[128];
-	struct sq_pane_line *lines;
-	size_t n, cap;
-	size_t top;
-	int kind; /* what the pane shows: SQ_PANE_* */
-	/* detail pane: the row it describes */
-	char row_id[256];
-	struct sq_link links[SQ_PANE_LINKS];
-	int nlinks;
-};
-
-enum { SQ_PANE_HELP, SQ_PANE_DETAIL, SQ_PANE_MESSAGES, SQ_PANE_OUTPUT };
 
 struct sq_lineedit {
 	int active;
@@ -130,78 +103,22 @@ struct sq_table *sq_app_table(struct sq_app *app);
 /* Print a message on the message line (error: in the error colour). */
 void sq_app_message(struct sq_app *app, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Switch to view by name or alias, with a filter ("" none); 0 or -1. */
-int sq_app_show_view(struct sq_app *app, const char *name, const char *filter);
-/* Tell the worker what the screen needs now. */
+/* Tell the worker what the screen needs now: the plan's kinds for the
+ * view (its want hook may change them), and what an open detail pane
+ * shows. */
 void sq_app_want(struct sq_app *app);
-/* Run one console action (from a key). */
-void sq_app_action(struct sq_app *app, enum sq_tui_action a, int key);
-/* Switch to another cluster of the config; 0 or -1 (message shown). */
-int sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg);
-/* Apply what a conf change touched (keys, colours, options). */
-void sq_app_conf_changed(struct sq_app *app);
-
-/* idle.c: pause when idle, slow down when unfocused */
-void sq_idle_start(struct sq_app *app); /* after newterm() */
-void sq_idle_end(struct sq_app *app);   /* before endwin() */
-/* A key arrived (rc, wc from get_wch): 1 when idle.c used it up (a
- * focus report, or the key that ends a pause). */
-int sq_idle_key(struct sq_app *app, int rc, unsigned wc);
-void sq_idle_tick(struct sq_app *app); /* about once a second */
-/* The intervals to give the worker now: (fast, slow) or (slow, slow). */
-void sq_idle_intervals(const struct sq_app *app, int *fast, int *slow);
-
-/* Text panes (help.c, detail.c) */
-void sq_pane_clear(struct sq_pane *p, const char *title, int kind);
-void sq_pane_add(struct sq_pane *p, int role, int indent, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-void sq_pane_free(struct sq_pane *p);
-void sq_help_open(struct sq_app *app);
-void sq_messages_open(struct sq_app *app);
-void sq_detail_open(struct sq_app *app);
-/* Rebuild an open detail pane after a refresh (same row id). */
-void sq_detail_refresh(struct sq_app *app);
-/* Links of a record of table t (cross-navigation). */
-int sq_links_of(struct sq_app *app, const struct sq_table *t, const void *rec,
-		struct sq_link *out, int max);
-void sq_follow_link(struct sq_app *app, const struct sq_link *l);
-
-/* A backend's question (question.c) */
-void sq_question_key(struct sq_app *app, int key);
-void sq_question_draw(struct sq_app *app);
-
-/* The column chooser (columns.c) */
-void sq_columns_open(struct sq_app *app);
-void sq_columns_key(struct sq_app *app, int key);
-
-/* The `:` and `/` prompt (prompt.c) */
-void sq_prompt_open(struct sq_app *app, char kind, const char *initial);
-void sq_prompt_key(struct sq_app *app, int key);
-/* Run a `:` command line; 0 or -1 (message shown). */
-int sq_cmd_run(struct sq_app *app, const char *line);
-/* Tab completion of a command line: candidates into out (max). */
-int sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max);
-
-/* Drawing (draw.c) */
-void sq_draw(struct sq_app *app);
-/* Colour attributes of a role (colors.c) */
-int sq_color_attr(const struct sq_app *app, int role);
-void sq_colors_apply(struct sq_app *app);
-/* The role of a cell by column id and text (state colours), or -1. */
-int sq_cell_role(const struct sq_table *t, int col, const char *text);
-/* The role of a node state ("idle", "drained", "down*"). */
-int sq_node_state_role(const char *state);
-/* Draw the table body of t in the given area (table_draw.c). */
-void sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
-		   int w);
-
-/* Text output that respects display widths (wcwidth) and never writes
- * past w columns; returns the columns used. sq_put_fit pads to w and
- * marks a cut with '~'; sq_clear fills w columns with blanks. */
-int sq_put(int y, int x, int w, const char *s, int attr);
-int sq_put_fit(int y, int x, int w, const char *s, int attr);
-void sq_clear(int y, int x, int w, int attr);
-/* Display width of a UTF-8 string (invalid bytes count one). */
-int sq_width(const char *s);
+/* Take the newest data of the current view into its table (the view's
+ * sync hook, else sq_app_take_snapshot), after the worker published. */
+void sq_app_sync(struct sq_app *app);
+/* The worker's newest snapshot of t's kind into t, when it has one. */
+void sq_app_take_snapshot(struct sq_app *app, struct sq_table *t);
+/* The index in sq_views[] (and app->tables) of def, or -1. */
+int sq_app_view_index(const struct sq_view_def *def);
+/* Switch to view by name or alias, with a filter (NULL: keep the
+ * view's); 0, or -1 (message shown). */
+int sq_app_show_view(struct sq_app *app, const char *name, const char *filter);
+/* The refresh action (r, :refresh): the view's own (its action hook),
+ * else fetch the view's kind now. */
+void sq_app_refresh(struct sq_app *app);
 
 #endif

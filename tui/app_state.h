@@ -1,7 +1,7 @@
 /*
  * app_state.h - the console's state of one connection that lives in
  * struct sq_app (tui/app.h) rather than in file statics: the action on
- * its way (tui/actions.c) and the live pane's sstat fetch and cache
+ * its way (tui/action_dialog.c) and the live pane's sstat fetch and cache
  * (tui/live.c). sq_app_connect() resets both, so a `:cluster` switch
  * leaves nothing of the old cluster behind.
  */
@@ -21,7 +21,7 @@ enum sq_tui_act_stage {
 	SQ_ACT_RUN,      /* act() runs on the worker */
 };
 
-struct sq_tui_job; /* one action on its way (tui/actions.c) */
+struct sq_tui_job; /* one action on its way (tui/action_dialog.c) */
 
 struct sq_tui_act_state {
 	enum sq_tui_act_stage stage;

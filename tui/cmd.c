@@ -20,10 +20,17 @@
 #include "session/glance.h"
 #include "tui/actions.h"
 #include "tui/app.h"
+#include "tui/app_connect.h"
 #include "tui/cmd.h"
+#include "tui/columns.h"
+#include "tui/help.h"
+#include "tui/keys.h"
+#include "tui/pane.h"
 #include "tui/saved.h"
-#include "tui/views.h"
 #include "tui/ssh_node.h"
+#include "tui/table.h"
+#include "tui/view_whatif.h"
+#include "tui/worker.h"
 
 static int
 starts(const char *s, const char *prefix)
@@ -280,7 +287,7 @@ cmd_untag(struct sq_app *app, const char *line, const char *arg)
 static int
 cmd_refresh(struct sq_app *app, const char *line, const char *arg)
 {
-	sq_app_action(app, SQ_TA_REFRESH, 0);
+	sq_app_refresh(app);
 	return 0;
 }
 
@@ -294,7 +301,7 @@ cmd_messages(struct sq_app *app, const char *line, const char *arg)
 static int
 cmd_help(struct sq_app *app, const char *line, const char *arg)
 {
-	sq_help_open(app);
+	sq_help_open(app, sq_cmds);
 	return 0;
 }
 

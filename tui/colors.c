@@ -11,6 +11,8 @@
 
 #include "core/history.h"
 #include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/table.h"
 
 static int role_attr[SQ_ROLE_COUNT];
 

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "tui/app.h"
+#include "tui/columns.h"
+#include "tui/keys.h"
+#include "tui/table.h"
 
 void
 sq_columns_open(struct sq_app *app)

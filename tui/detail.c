@@ -12,7 +12,11 @@
 #include "core/sanitize.h"
 #include "core/when.h"
 #include "tui/app.h"
+#include "tui/detail.h"
+#include "tui/pane.h"
+#include "tui/table.h"
 #include "tui/views.h"
+#include "tui/worker.h"
 
 struct link_tpl {
 	enum sq_kind from;

@@ -1,5 +1,5 @@
 /*
- * help.c - text panes and the ones built from tables: `?`/`:help` (every
+ * help.c - the text panes built from tables: `?`/`:help` (every
  * key of the live key map with its action's help, the view's action keys,
  * the commands, the views and this view's columns) and `:messages` (the
  * configuration errors). Nothing here is written by hand twice.
@@ -12,58 +12,13 @@
 #include "core/action.h"
 #include "core/action_policy.h"
 #include "tui/actions.h"
-#include "core/sanitize.h"
 #include "tui/app.h"
-#include "tui/cmd.h"
-
-void
-sq_pane_free(struct sq_pane *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		free(p->lines[i].text);
-	free(p->lines);
-	p->lines = NULL;
-	p->n = p->cap = 0;
-}
-
-void
-sq_pane_clear(struct sq_pane *p, const char *title, int kind)
-{
-	sq_pane_free(p);
-	snprintf(p->title, sizeof(p->title), " %s", title);
-	p->top = 0;
-	p->kind = kind;
-	p->nlinks = 0;
-	p->row_id[0] = '\0';
-}
-
-void
-sq_pane_add(struct sq_pane *p, int role, int indent, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[2048];
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (p->n == p->cap) {
-		size_t nc = p->cap ? p->cap * 2 : 64;
-		struct sq_pane_line *l = realloc(p->lines, nc * sizeof(*l));
-
-		if (l == NULL)
-			return;
-		p->lines = l;
-		p->cap = nc;
-	}
-	p->lines[p->n].text = strdup(buf);
-	if (p->lines[p->n].text == NULL)
-		return;
-	p->lines[p->n].role = role;
-	p->lines[p->n].indent = indent;
-	p->n++;
-}
+#include "tui/cmd_def.h"
+#include "tui/help.h"
+#include "tui/keys.h"
+#include "tui/pane.h"
+#include "tui/table.h"
+#include "core/sanitize.h"
 
 static int
 hidden_binding(const struct sq_app *app, const char *name)
@@ -77,7 +32,7 @@ hidden_binding(const struct sq_app *app, const char *name)
 }
 
 void
-sq_help_open(struct sq_app *app)
+sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 {
 	struct sq_pane *p = &app->pane;
 	struct sq_table *t = sq_app_table(app);
@@ -111,14 +66,14 @@ sq_help_open(struct sq_app *app)
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
 		    "Commands (type : first; Tab completes)");
-	for (j = 0; sq_cmds[j].name != NULL; j++) {
+	for (j = 0; cmds[j].name != NULL; j++) {
 		char name[64];
 
-		snprintf(name, sizeof(name), "%s%s%s", sq_cmds[j].name,
-			 sq_cmds[j].aliases ? ", " : "",
-			 sq_cmds[j].aliases ? sq_cmds[j].aliases : "");
+		snprintf(name, sizeof(name), "%s%s%s", cmds[j].name,
+			 cmds[j].aliases ? ", " : "",
+			 cmds[j].aliases ? cmds[j].aliases : "");
 		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-28s %s", name,
-			    sq_cmds[j].help);
+			    cmds[j].help);
 	}
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Views (:name or an alias)");

@@ -9,6 +9,9 @@
 
 #include "core/util.h"
 #include "tui/app.h"
+#include "tui/idle.h"
+#include "tui/keys.h"
+#include "tui/worker.h"
 
 /* key codes of the focus reports (above ncurses' own) */
 #define SQ_KEY_FOCUS_IN (KEY_MAX + 21)

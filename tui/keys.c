@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "core/conf.h"
-#include "tui/actions.h"
 #include "tui/keys.h"
 
 static const char *const names[] = {
@@ -165,5 +165,9 @@ sq_keys_action_ok(const char *name, void *arg)
 	(void)arg;
 	if (name[0] == ':' && name[1] != '\0')
 		return 1;
-	return sq_ta_from_name(name) != SQ_TA_NONE || sq_tui_action_known(name);
+	/* a cluster action (core/action.h), or :audit and :undo, which the
+	 * console's action dispatch runs too (tui/actions.c) */
+	return sq_ta_from_name(name) != SQ_TA_NONE ||
+	       sq_action_find(name, -1) != NULL || strcmp(name, "audit") == 0 ||
+	       strcmp(name, "undo") == 0;
 }

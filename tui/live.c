@@ -13,7 +13,10 @@
 #include "backends/backend.h"
 #include "core/live.h"
 #include "core/sanitize.h"
+#include "tui/app.h"
+#include "tui/detail.h"
 #include "tui/live.h"
+#include "tui/pane.h"
 #include "tui/worker.h"
 
 #define LIVE_FRESH 10 /* seconds a result is shown without a new fetch */

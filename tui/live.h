@@ -7,7 +7,8 @@
 #ifndef SQ_TUI_LIVE_H
 #define SQ_TUI_LIVE_H
 
-#include "tui/app.h"
+struct sq_app;
+struct sq_pane;
 
 /* Lines for job id in pane p: the cached usage, or "fetching...", and
  * start a fetch when there is none or it is stale. */

@@ -12,7 +12,10 @@
 #include "core/nodeset.h"
 #include "core/sanitize.h"
 #include "tui/app.h"
-#include "tui/views.h"
+#include "tui/nodes_group.h"
+#include "tui/table.h"
+#include "tui/text.h"
+#include "tui/worker.h"
 
 static int grouped;
 static struct sq_snapshot *sets;      /* our reference, or NULL */

@@ -18,7 +18,11 @@
 #include "core/outpath.h"
 #include "core/util.h"
 #include "tui/app.h"
+#include "tui/keys.h"
+#include "tui/pane.h"
 #include "tui/pane_output.h"
+#include "tui/table.h"
+#include "tui/text.h"
 #include "tui/worker.h"
 
 #define OUT_TAIL ((int64_t)64 * 1024)  /* read first, and per scroll up */
@@ -512,9 +516,6 @@ sq_output_pane_key(struct sq_app *app, enum sq_tui_action a, int key)
 		set_title(app);
 		p->top = bottom_top(app);
 		app->dirty = 1;
-		return 1;
-	case SQ_TA_FILTER:
-		sq_prompt_open(app, '/', "");
 		return 1;
 	case SQ_TA_NEXT_MATCH:
 		search(app, 1);

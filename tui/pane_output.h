@@ -6,7 +6,9 @@
 #ifndef SQ_TUI_PANE_OUTPUT_H
 #define SQ_TUI_PANE_OUTPUT_H
 
-#include "tui/app.h"
+#include "tui/keys.h"
+
+struct sq_app;
 
 enum { SQ_OUT_STDOUT, SQ_OUT_STDERR, SQ_OUT_SCRIPT };
 
@@ -16,7 +18,8 @@ int sq_output_open(struct sq_app *app, const char *jobid, int what);
  * the cursor row's job. 1 when the key was used. */
 int sq_output_view_key(struct sq_app *app, int key);
 /* A key of the output pane: 1 when used up; 0 lets the text pane's own
- * handling go on (scrolling; scrolling up pauses the follow). */
+ * handling go on (scrolling, scrolling up pauses the follow; / opens the
+ * prompt that sq_output_search then takes). */
 int sq_output_pane_key(struct sq_app *app, enum sq_tui_action a, int key);
 /* Is the output pane showing (the / prompt then searches it)? */
 int sq_output_searching(const struct sq_app *app);

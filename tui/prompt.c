@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "tui/app.h"
+#include "tui/cmd.h"
+#include "tui/keys.h"
 #include "tui/pane_output.h"
+#include "tui/prompt.h"
+#include "tui/table.h"
 
 #define MAX_CAND 256
 
@@ -35,7 +39,7 @@ sq_prompt_open(struct sq_app *app, char kind, const char *initial)
 	p->hist_pos = app->nhist[hist_slot(kind)];
 	p->comp_index = -1;
 	/* a filter is coming: the rows' text it runs over is made in idle
-	 * slices before the first letter arrives (app.c) */
+	 * slices before the first letter arrives (tui/tui.c) */
 	app->warm = kind == '/' && !sq_output_searching(app);
 	app->dirty = 1;
 }
@@ -195,97 +199,108 @@ complete(struct sq_app *app)
 		free(cand[i]);
 }
 
-void
-sq_prompt_key(struct sq_app *app, int key)
+/* Esc: back to the filter from before a '/' prompt, and close. */
+static void
+cancel(struct sq_app *app)
 {
 	struct sq_lineedit *p = &app->prompt;
-	int h = hist_slot(p->kind), edited = 0;
 
-	if (key != SQ_KEY_TAB)
-		p->comp_index = -1;
-	switch (key) {
-	case SQ_KEY_ESC:
-	case SQ_KEY_CTRL('c'):
-	case SQ_KEY_CTRL('g'):
-		if (p->kind == '/' && !sq_output_searching(app)) {
-			char err[300];
+	if (p->kind == '/' && !sq_output_searching(app)) {
+		char err[300];
 
-			sq_table_filter(sq_app_table(app), p->saved, err,
-					sizeof(err));
-		}
-		close_prompt(app);
-		return;
-	case SQ_KEY_ENTER: {
-		char line[512], saved[256], kind = p->kind;
-
-		snprintf(line, sizeof(line), "%s", p->buf);
-		snprintf(saved, sizeof(saved), "%s", p->saved);
-		close_prompt(app);
-		remember(app, kind, line);
-		if (kind == ':') {
-			sq_cmd_run(app, line);
-		} else if (sq_output_searching(app)) {
-			sq_output_search(app, line);
-		} else {
-			char err[300];
-
-			if (sq_table_filter(sq_app_table(app), line, err,
-					    sizeof(err)) == -1) {
-				/* back to the filter from before the prompt */
-				sq_table_filter(sq_app_table(app), saved, line,
-						sizeof(line));
-				sq_app_message(app, 1, "%s", err);
-			}
-		}
-		return;
+		sq_table_filter(sq_app_table(app), p->saved, err, sizeof(err));
 	}
-	case SQ_KEY_TAB:
-		complete(app);
-		return;
+	close_prompt(app);
+}
+
+/* Enter: run the command, search the output pane, or set the filter. */
+static void
+enter(struct sq_app *app)
+{
+	struct sq_lineedit *p = &app->prompt;
+	char line[512], saved[256], kind = p->kind;
+
+	snprintf(line, sizeof(line), "%s", p->buf);
+	snprintf(saved, sizeof(saved), "%s", p->saved);
+	close_prompt(app);
+	remember(app, kind, line);
+	if (kind == ':') {
+		sq_cmd_run(app, line);
+	} else if (sq_output_searching(app)) {
+		sq_output_search(app, line);
+	} else {
+		char err[300];
+
+		if (sq_table_filter(sq_app_table(app), line, err,
+				    sizeof(err)) == -1) {
+			/* back to the filter from before the prompt */
+			sq_table_filter(sq_app_table(app), saved, line,
+					sizeof(line));
+			sq_app_message(app, 1, "%s", err);
+		}
+	}
+}
+
+/* Up, Down: an earlier (later) line of the prompt's history; 1 when the
+ * line changed. */
+static int
+recall(struct sq_app *app, int key)
+{
+	struct sq_lineedit *p = &app->prompt;
+	int h = hist_slot(p->kind);
+
+	if (key == SQ_KEY_UP && p->hist_pos > 0)
+		p->hist_pos--;
+	else if (key == SQ_KEY_DOWN && p->hist_pos < app->nhist[h])
+		p->hist_pos++;
+	else
+		return 0;
+	snprintf(p->buf, sizeof(p->buf), "%s",
+		 p->hist_pos < app->nhist[h] ? app->hist[h][p->hist_pos] : "");
+	p->len = p->pos = strlen(p->buf);
+	return 1;
+}
+
+/* The editing keys (emacs style) and typed characters; 1 when the text
+ * may have changed. */
+static int
+edit(struct sq_lineedit *p, int key)
+{
+	switch (key) {
 	case SQ_KEY_BACKSPACE:
 	case SQ_KEY_CTRL('h'):
-		if (p->len == 0) {
-			if (p->kind == '/')
-				preview(app);
-			close_prompt(app);
-			return;
-		}
 		if (p->pos > 0)
 			erase_range(p, prev_char(p->buf, p->pos), p->pos);
-		edited = 1;
-		break;
+		return 1;
 	case SQ_KEY_DELETE:
 	case SQ_KEY_CTRL('d'):
 		if (p->pos < p->len)
 			erase_range(p, p->pos,
 				    next_char_pos(p->buf, p->pos, p->len));
-		edited = 1;
-		break;
+		return 1;
 	case SQ_KEY_LEFT:
 	case SQ_KEY_CTRL('b'):
 		p->pos = prev_char(p->buf, p->pos);
-		break;
+		return 0;
 	case SQ_KEY_RIGHT:
 	case SQ_KEY_CTRL('f'):
 		p->pos = next_char_pos(p->buf, p->pos, p->len);
-		break;
+		return 0;
 	case SQ_KEY_HOME:
 	case SQ_KEY_CTRL('a'):
 		p->pos = 0;
-		break;
+		return 0;
 	case SQ_KEY_END:
 	case SQ_KEY_CTRL('e'):
 		p->pos = p->len;
-		break;
+		return 0;
 	case SQ_KEY_CTRL('u'):
 		erase_range(p, 0, p->pos);
-		edited = 1;
-		break;
+		return 1;
 	case SQ_KEY_CTRL('k'):
 		p->buf[p->pos] = '\0';
 		p->len = p->pos;
-		edited = 1;
-		break;
+		return 1;
 	case SQ_KEY_CTRL('w'): {
 		size_t s = p->pos;
 
@@ -294,30 +309,56 @@ sq_prompt_key(struct sq_app *app, int key)
 		while (s > 0 && p->buf[s - 1] != ' ')
 			s--;
 		erase_range(p, s, p->pos);
-		edited = 1;
-		break;
+		return 1;
 	}
-	case SQ_KEY_UP:
-	case SQ_KEY_DOWN:
-		if (key == SQ_KEY_UP && p->hist_pos > 0)
-			p->hist_pos--;
-		else if (key == SQ_KEY_DOWN && p->hist_pos < app->nhist[h])
-			p->hist_pos++;
-		else
-			break;
-		snprintf(p->buf, sizeof(p->buf), "%s",
-			 p->hist_pos < app->nhist[h] ? app->hist[h][p->hist_pos]
-						     : "");
-		p->len = p->pos = strlen(p->buf);
-		edited = 1;
-		break;
 	default:
 		if (key >= 0x20 && key != 0x7f && key <= 0x10ffff) {
 			char u[4];
 
 			insert(p, u, utf8_encode(key, u));
-			edited = 1;
+			return 1;
 		}
+		return 0;
+	}
+}
+
+void
+sq_prompt_key(struct sq_app *app, int key)
+{
+	struct sq_lineedit *p = &app->prompt;
+	int edited;
+
+	if (key != SQ_KEY_TAB)
+		p->comp_index = -1;
+	switch (key) {
+	case SQ_KEY_ESC:
+	case SQ_KEY_CTRL('c'):
+	case SQ_KEY_CTRL('g'):
+		cancel(app);
+		return;
+	case SQ_KEY_ENTER:
+		enter(app);
+		return;
+	case SQ_KEY_TAB:
+		complete(app);
+		return;
+	case SQ_KEY_UP:
+	case SQ_KEY_DOWN:
+		edited = recall(app, key);
+		break;
+	case SQ_KEY_BACKSPACE:
+	case SQ_KEY_CTRL('h'):
+		if (p->len == 0) {
+			/* erasing past the start closes the prompt */
+			if (p->kind == '/')
+				preview(app);
+			close_prompt(app);
+			return;
+		}
+		edited = edit(p, key);
+		break;
+	default:
+		edited = edit(p, key);
 	}
 	if (edited)
 		preview(app);

@@ -11,6 +11,11 @@
 
 #include "core/sanitize.h"
 #include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/keys.h"
+#include "tui/question.h"
+#include "tui/text.h"
+#include "tui/worker.h"
 
 static void
 wipe(volatile char *p, size_t n)

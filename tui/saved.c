@@ -11,6 +11,7 @@
 #include "core/saved_view.h"
 #include "tui/app.h"
 #include "tui/saved.h"
+#include "tui/table.h"
 
 static struct sq_table *
 table_of(struct sq_app *app, const struct sq_view_def *d)

@@ -18,7 +18,9 @@
 #include "core/model.h"
 #include "core/sshcmd.h"
 #include "tui/app.h"
+#include "tui/idle.h"
 #include "tui/ssh_node.h"
+#include "tui/table.h"
 
 extern char **environ;
 

@@ -5,7 +5,7 @@
 #ifndef SQ_TUI_SSH_NODE_H
 #define SQ_TUI_SSH_NODE_H
 
-#include "tui/app.h"
+struct sq_app;
 
 /* ssh to node (or, when "", the cursor's node or running job's first
  * node); the command is shown first. 0, or -1 (message shown). */

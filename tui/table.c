@@ -13,9 +13,9 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/when.h"
-#include "tui/app.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
+#include "tui/text.h"
 #include "tui/views.h"
 
 /* Column ids that identify a row when the view has no job_id/node. */

@@ -9,6 +9,10 @@
 
 #include "core/sanitize.h"
 #include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/table.h"
+#include "tui/table_draw.h"
+#include "tui/text.h"
 #include "tui/views.h"
 
 /* The first shown column so that the selected one fits in w. */

@@ -6,7 +6,8 @@
  */
 #include <string.h>
 
-#include "tui/app.h"
+#include "tui/table.h"
+#include "tui/text.h"
 
 /* the least a last column shrinks to before it is left out */
 #define FIT_MIN 16

@@ -11,7 +11,10 @@
 
 #include "core/arena.h"
 #include "core/order.h"
-#include "tui/table.h"
+#include "tui/table_row.h"
+
+struct sq_snapshot;
+struct sq_table;
 
 /*
  * At 100,000 jobs, making each row's text or sort key costs much more

@@ -6,9 +6,12 @@
  */
 #include <stdio.h>
 
+#include "core/conf.h"
 #include "core/model_admin.h"
 #include "session/plan.h"
-#include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/table.h"
+#include "tui/text.h"
 #include "tui/views.h"
 
 #define BAR 12

@@ -8,11 +8,13 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/conf.h"
 #include "core/history.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
 #include "session/plan.h"
-#include "tui/app.h"
+#include "tui/pane.h"
+#include "tui/table.h"
 #include "tui/views.h"
 
 static void

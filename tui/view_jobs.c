@@ -15,9 +15,13 @@
 #include "core/sanitize.h"
 #include "core/when.h"
 #include "core/why.h"
-#include "tui/live.h"
 #include "tui/app.h"
+#include "tui/keys.h"
+#include "tui/live.h"
+#include "tui/pane.h"
+#include "tui/table.h"
 #include "tui/views.h"
+#include "tui/worker.h"
 
 /* ------------------------------------------------------------ arrays */
 

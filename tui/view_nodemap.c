@@ -12,8 +12,15 @@
 
 #include "core/sanitize.h"
 #include "tui/app.h"
-#include "core/filter.h"
+#include "tui/colors.h"
+#include "tui/keys.h"
+#include "tui/nodes_group.h"
+#include "tui/pane.h"
+#include "tui/table.h"
+#include "tui/text.h"
 #include "tui/views.h"
+#include "tui/worker.h"
+#include "core/filter.h"
 
 /* The grid of the last draw: the table rows in the order drawn, each
  * with its grid line and column, for the arrow keys. */
@@ -352,6 +359,23 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	sq_snapshot_unref(jobs);
 }
 
+/* The want hook: the node sets too while the view is grouped by them. */
+static unsigned
+want(const struct sq_table *t, unsigned plan)
+{
+	(void)t;
+	return sq_tui_nodes_grouped() ? plan | SQ_KIND_BIT(SQ_KIND_NODESETS)
+				      : plan;
+}
+
+/* The sync hook: the worker's nodes, and its node sets when grouped. */
+static void
+sync_rows(struct sq_app *app, struct sq_table *t)
+{
+	sq_app_take_snapshot(app, t);
+	sq_tui_nodes_sync(app, t);
+}
+
 const struct sq_tui_view sq_tui_view_nodes = {
 	.kind = SQ_KIND_NODES,
 	.arrange = sq_tui_nodes_arrange, /* grouping by node set */
@@ -360,4 +384,6 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.action = action,
 	.detail = detail,
 	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS),
+	.want = want,
+	.sync = sync_rows,
 };

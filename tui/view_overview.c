@@ -14,7 +14,16 @@
 #include "core/overview.h"
 #include "session/glance.h"
 #include "tui/app.h"
+#include "tui/cmd.h"
+#include "tui/colors.h"
+#include "tui/detail.h"
+#include "tui/keys.h"
+#include "tui/pane.h"
+#include "tui/table.h"
+#include "tui/text.h"
+#include "tui/view_overview.h"
 #include "tui/views.h"
+#include "tui/worker.h"
 
 #define BAR 8
 #define EXTRA 26
@@ -33,10 +42,13 @@ static struct {
 	time_t run_started;
 } g;
 
-unsigned
-sq_tui_glance_want(enum sq_kind kind)
+/* The want hook: the rows are composed here from the worker's nodes,
+ * jobs and sdiag (their history lives here), not fetched by the plan. */
+static unsigned
+want(const struct sq_table *t, unsigned plan)
 {
-	if (kind == SQ_KIND_OVERVIEW)
+	(void)plan;
+	if (t->def->kind == SQ_KIND_OVERVIEW)
 		return SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_JOBS) |
 		       SQ_KIND_BIT(SQ_KIND_DIAG);
 	return 0; /* clusters: every cluster on its own thread */
@@ -133,8 +145,9 @@ sq_tui_glance_tick(struct sq_app *app)
 	clusters_tick(app);
 }
 
-void
-sq_tui_glance_sync(struct sq_app *app, struct sq_table *t)
+/* The sync hook: the newest rows composed here. */
+static void
+sync_rows(struct sq_app *app, struct sq_table *t)
 {
 	struct sq_snapshot *s =
 	    t->def->kind == SQ_KIND_OVERVIEW ? g.ov : g.clusters;
@@ -241,9 +254,13 @@ const struct sq_tui_view sq_tui_view_overview = {
 	.extra_width = EXTRA,
 	.extra = extra,
 	.action = ov_action,
+	.want = want,
+	.sync = sync_rows,
 };
 
 const struct sq_tui_view sq_tui_view_clusters = {
 	.kind = SQ_KIND_CLUSTERS,
 	.action = cl_action,
+	.want = want,
+	.sync = sync_rows,
 };

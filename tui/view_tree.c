@@ -11,6 +11,8 @@
 
 #include "core/model_admin.h"
 #include "tui/app.h"
+#include "tui/keys.h"
+#include "tui/table.h"
 #include "tui/views.h"
 
 struct node {

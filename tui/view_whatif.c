@@ -12,6 +12,12 @@
 #include "core/whatif.h"
 #include "session/whatif_fetch.h"
 #include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/pane.h"
+#include "tui/table.h"
+#include "tui/table_draw.h"
+#include "tui/text.h"
+#include "tui/view_whatif.h"
 #include "tui/views.h"
 #include "tui/worker.h"
 
@@ -24,6 +30,8 @@ static struct {
 	unsigned gen;      /* bumped by every :whatif */
 	unsigned used_gen; /* gen of the table's snapshot */
 } cur;
+
+static void sync_rows(struct sq_app *app, struct sq_table *t);
 
 int
 sq_tui_whatif_cmd(struct sq_app *app, const char *arg)
@@ -46,13 +54,15 @@ sq_tui_whatif_cmd(struct sq_app *app, const char *arg)
 	}
 	if (sq_app_show_view(app, "whatif", NULL) == -1)
 		return -1;
-	sq_tui_whatif_sync(app, sq_app_table(app));
+	sync_rows(app, sq_app_table(app));
 	app->dirty = 1;
 	return 0;
 }
 
-void
-sq_tui_whatif_sync(struct sq_app *app, struct sq_table *t)
+/* The sync hook: the worker's newest WHATIF snapshot, recomputed for the
+ * weights of the last :whatif. */
+static void
+sync_rows(struct sq_app *app, struct sq_table *t)
 {
 	struct sq_snapshot *raw, *d;
 
@@ -143,4 +153,5 @@ const struct sq_tui_view sq_tui_view_whatif = {
 	.kind = SQ_KIND_WHATIF,
 	.draw_body = draw_body,
 	.detail = detail,
+	.sync = sync_rows,
 };

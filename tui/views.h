@@ -1,9 +1,12 @@
 /*
  * views.h - the hooks of views that need more than the generic table:
  * trees with fold/unfold (fairshare, associations, accounts), job arrays
- * that collapse, the compact node map, GPU bars, and extra lines in the
- * detail pane (why a job is pending, a node's jobs). Views are matched by
- * kind, so any view of sq_views[] of that kind gets them.
+ * that collapse, the compact node map, GPU bars, extra lines in the
+ * detail pane (why a job is pending, a node's jobs), and views whose data
+ * is not the worker's snapshot of their kind (what-if, the at-a-glance
+ * views). Views are matched by kind, so any view of sq_views[] of that
+ * kind gets them. Each view_*.c defines its struct sq_tui_view; views.c
+ * lists them. Everything here runs on the UI thread.
  */
 #ifndef SQ_VIEWS_H
 #define SQ_VIEWS_H
@@ -11,10 +14,11 @@
 #include <stddef.h>
 
 #include "core/view.h"
-#include "tui/table.h"
 
 struct sq_app;
 struct sq_pane;
+struct sq_table;
+struct sq_table_row;
 
 struct sq_tui_view {
 	enum sq_kind kind;
@@ -40,21 +44,14 @@ struct sq_tui_view {
 		       struct sq_pane *p);
 	/* Kinds the detail pane needs besides the view's own. */
 	unsigned detail_kinds;
+	/* The kinds the worker fetches while the view shows, given the
+	 * plan's (NULL: the plan's). */
+	unsigned (*want)(const struct sq_table *t, unsigned plan);
+	/* Take the newest data into t, when the worker published or the
+	 * view is shown (NULL: the worker's snapshot of the view's kind,
+	 * sq_app_take_snapshot). */
+	void (*sync)(struct sq_app *app, struct sq_table *t);
 };
-
-/*
- * Grouping of the nodes view by node set (nodes_group.c; UI thread): is
- * it on; the group action (toggles, returns 1); take the worker's newest
- * NODESETS snapshot into t (a nodes table), re-arranging it when the sets
- * changed; and the nodes view's arrange and prefix hooks.
- */
-int sq_tui_nodes_grouped(void);
-int sq_tui_nodes_group(struct sq_app *app, struct sq_table *t);
-void sq_tui_nodes_sync(struct sq_app *app, struct sq_table *t);
-void sq_tui_nodes_arrange(struct sq_table *t);
-const char *sq_tui_nodes_prefix(const struct sq_table *t,
-				const struct sq_table_row *r, char *buf,
-				size_t n);
 
 /* The hooks of a view, or NULL. */
 const struct sq_tui_view *sq_tui_view_for(const struct sq_view_def *def);
@@ -67,23 +64,7 @@ extern const struct sq_tui_view sq_tui_view_accounts;
 extern const struct sq_tui_view sq_tui_view_gpus;
 extern const struct sq_tui_view sq_tui_view_history;
 extern const struct sq_tui_view sq_tui_view_whatif;
-
-/* :whatif [KEY=VALUE ... | spec] (view_whatif.c): set the weights tried
- * and open the view; 0 or -1 (message shown). Take the worker's newest
- * WHATIF snapshot into t, recomputed for those weights. */
-int sq_tui_whatif_cmd(struct sq_app *app, const char *arg);
-void sq_tui_whatif_sync(struct sq_app *app, struct sq_table *t);
 extern const struct sq_tui_view sq_tui_view_overview;
 extern const struct sq_tui_view sq_tui_view_clusters;
-
-/*
- * The at-a-glance views (view_overview.c; UI thread): the kinds the
- * worker fetches for one of them; the tick (each turn of the loop) that
- * feeds the overview's history from new snapshots and collects the
- * clusters' fetch; and the sync of their table with the newest rows.
- */
-unsigned sq_tui_glance_want(enum sq_kind kind);
-void sq_tui_glance_tick(struct sq_app *app);
-void sq_tui_glance_sync(struct sq_app *app, struct sq_table *t);
 
 #endif

@@ -109,7 +109,7 @@ const struct sq_prompt *sq_worker_prompt_hooks(void);
 /* The UI's requests to the worker: each type has its own slot, so an
  * action and the live pane never refuse each other. */
 enum sq_worker_req {
-	SQ_WREQ_ACTION, /* an action's describe() and act(), tui/actions.c */
+	SQ_WREQ_ACTION, /* describe() and act(), tui/action_dialog.c */
 	SQ_WREQ_LIVE,   /* the detail pane's job_live() (sstat), tui/live.c */
 	SQ_WREQ_OUTPUT, /* the output pane's file reads, tui/pane_output.c */
 	SQ_WREQ_COUNT

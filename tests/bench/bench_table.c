@@ -21,6 +21,10 @@
 #include "core/join.h"
 #include "core/util.h"
 #include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/table.h"
+#include "tui/worker.h"
 
 #define MAXS 4096
 

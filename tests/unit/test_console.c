@@ -12,10 +12,13 @@
 
 #include "core/action.h"
 #include "core/conf.h"
-#include "tui/actions.h"
+#include "tui/action_dialog.h"
 #include "tui/app.h"
+#include "tui/app_connect.h"
 #include "tui/live.h"
-#include "tui/views.h"
+#include "tui/pane.h"
+#include "tui/table.h"
+#include "tui/worker.h"
 #include "tests/unit/test_util.h"
 
 static struct sq_conf conf;

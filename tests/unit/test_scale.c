@@ -19,7 +19,6 @@
 #include "tests/unit/test_util.h"
 #include "core/filter.h"
 #include "tui/table.h"
-#include "tui/views.h"
 
 static void
 test_strtab(void **state)

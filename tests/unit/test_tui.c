@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/conf.h"
 #include "core/model.h"
 #include "core/snapshot.h"
 #include "core/view.h"
 #include "core/filter.h"
-#include "tui/app.h"
-#include "tui/keys.h"
+#include "tui/colors.h"
 #include "tui/table.h"
 #include "tui/views.h"
 #include "tests/unit/test_util.h"
