@@ -6,7 +6,7 @@
  * interleaved. Prints shell assignments (medians, in ms).
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
- *                 [-r replay-dir] [-n runs] [-F] [-- bare command ...]
+ *                 [-r replay-dir] [-n runs] [-t timeout] [-F] [-- bare command ...]
  *   -F: every timed fetch on a newly opened backend (a first fetch: REST
  *       in full, without update_time), for a like-for-like ratio
  *   bench_refresh -f     (print squall's squeue -O and sprio -o formats)
@@ -105,7 +105,7 @@ main(int argc, char **argv)
 
 	sq_cluster_defaults(&cfg);
 	snprintf(cfg.name, sizeof(cfg.name), "bench");
-	while ((c = getopt(argc, argv, "b:H:p:l:u:T:i:k:r:n:fF")) != -1) {
+	while ((c = getopt(argc, argv, "b:H:p:l:u:T:i:k:r:n:t:fF")) != -1) {
 		switch (c) {
 		case 'b':
 			snprintf(cfg.backend, sizeof(cfg.backend), "%s",
@@ -141,6 +141,9 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			runs = atoi(optarg);
+			break;
+		case 't':
+			cfg.timeout = atoi(optarg);
 			break;
 		case 'F':
 			full = 1;
