@@ -6,7 +6,8 @@
  * interleaved. Prints shell assignments (medians, in ms).
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
- *                 [-r replay-dir] [-n runs] [-t timeout] [-F] [-- bare command ...]
+ *                 [-r replay-dir] [-n runs] [-t timeout] [-F]
+ *                 [-- bare command ...]
  *   -F: every timed fetch on a newly opened backend (a first fetch: REST
  *       in full, without update_time), for a like-for-like ratio
  *   bench_refresh -f     (print squall's squeue -O and sprio -o formats)
