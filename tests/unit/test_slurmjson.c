@@ -375,7 +375,7 @@ check_2411_jobs(const struct sq_snapshot *s)
 	assert_int_equal(j->time_used, NOW_2411 - 1795986365);
 	j = find_job(s, "6");
 	assert_non_null(j);
-	assert_int_equal(j->restart_cnt, 1);
+	assert_int_equal(sq_job_restarts(j), 1);
 	assert_string_equal(j->reason, "Priority");
 	assert_int_equal(j->time_used, 0);
 	j = find_job(s, "13");
@@ -428,7 +428,7 @@ jobs_vs_squeue_O(const char *rel, size_t expect_rows)
 		assert_int_equal(j->priority, num(f[7]));
 		assert_int_equal(sq_parse_duration(f[8], &tl), 0);
 		assert_int_equal(j->time_limit, tl);
-		assert_int_equal(j->restart_cnt, num(f[10]));
+		assert_int_equal(sq_job_restarts(j), num(f[10]));
 		assert_string_equal(j->name, f[11]);
 	}
 	assert_int_equal(found, expect_rows);
