@@ -251,6 +251,8 @@ sq_filter_set(struct sq_filter *f, const char *text,
 		pcre2_set_match_limit(nf.mctx, MATCH_LIMIT);
 		literal_start(&nf, p);
 	}
+	nf.ofree = nf.re == NULL ||
+		   (nf.litall && memchr(nf.lit, ' ', nf.litlen) == NULL);
 	sq_filter_free(f);
 	*f = nf;
 	return 0;
@@ -508,6 +510,16 @@ sq_filter_row_text(struct sq_filter *f, const void *rec, const char *rowtext,
 		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, len, 0, 0, f->md,
 				f->mctx) >= 0;
 	return f->invert ? !m : m;
+}
+
+int
+sq_filter_may_match(const struct sq_filter *f, const char *rowtext, size_t len,
+		    int ascii)
+{
+	if (!ascii || f->re == NULL || f->litlen == 0 ||
+	    memchr(f->lit, ' ', f->litlen) != NULL)
+		return 1;
+	return has_lit(f, rowtext, len);
 }
 
 int

@@ -48,6 +48,8 @@ struct sq_table_cache {
 		unsigned char *bits; /* bit i: snapshot row i passes */
 		size_t cap;
 		int ok;
+		int ofree; /* its filter's sq_filter.ofree: the bits hold
+			    * whatever the order of the columns */
 		unsigned long used;
 		char text[256]; /* as struct sq_filter's text */
 	} mat[NMATCHES];
@@ -58,10 +60,17 @@ struct sq_table_cache {
 
 	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
 	const char **trow;    /* row i's text */
-	uint32_t *tlen;       /* and its length (| TEXT_UTF8) */
+	uint32_t *tlen;       /* and its length (| TEXT_* flags) */
 	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
 	int text_ok;
+	/* the columns of the texts, in their order; when the shown columns
+	 * are the same ones in another order (the width fit moved one), the
+	 * texts stay: a filter whose answer does not depend on the order
+	 * runs on them as they are, others on each text's cells put in the
+	 * shown order (tperm[k]: the cell of shown column k), tsame when
+	 * the order is the same (text_view) */
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
+	int tperm[SQ_TABLE_MAX_COLS], tsame;
 
 	uint32_t *pre, *pre2; /* the last rebuild's rows before the */
 	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
@@ -93,7 +102,9 @@ void sq_table_cache_reserve(struct sq_table *t);
  */
 int sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 			int filter_only);
-/* Does snapshot row i pass t's filter? (c may be NULL) */
+/* Does snapshot row i pass t's filter? (c may be NULL; when not, after
+ * sq_table_cache_rows or sq_table_text_view for the current columns) */
+void sq_table_text_view(struct sq_table *t, struct sq_table_cache *c);
 int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 			size_t i);
 

@@ -11,6 +11,8 @@
 
 #include "core/filter.h"
 #include "core/order.h"
+#include "core/sanitize.h"
+#include "core/when.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 
@@ -88,6 +90,23 @@ same_cols(const struct sq_table *t, const int *cols, int ncols)
 	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
 }
 
+/* The same columns, maybe in another order? */
+static int
+same_set(const struct sq_table *t, const int *cols, int ncols)
+{
+	int i, j;
+
+	if (ncols != t->ncols)
+		return 0;
+	for (i = 0; i < ncols; i++) {
+		for (j = 0; j < ncols && t->cols[j] != cols[i]; j++)
+			;
+		if (j == ncols)
+			return 0;
+	}
+	return 1;
+}
+
 /* Sort every snapshot row by the sort column into c->order: one of the
  * orders kept, or the least recently used one made again. */
 static void
@@ -137,8 +156,15 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	c->order_ok = 1;
 }
 
-/* c->tlen's flag: the text has bytes beyond ASCII */
+/* c->tlen's flags: the text has bytes beyond ASCII; it was cut at the
+ * row buffer's size (it lacks cells or parts); its cells cannot be told
+ * apart by the two spaces between them (a cell has two spaces in a row
+ * or ends with one) */
 #define TEXT_UTF8 0x80000000u
+#define TEXT_CUT 0x40000000u
+#define TEXT_AMBIG 0x20000000u
+#define TEXT_LEN 0x0fffffffu
+#define TEXT_ROW 4096 /* bytes of a row's text, as sq_table_search's */
 
 static int
 ascii(const char *p, size_t l)
@@ -164,19 +190,51 @@ text_drop(struct sq_table_cache *c)
 	c->text_ok = 0;
 }
 
+/* The text of rec's def columns cols (sq_table_rowtext's for them) into
+ * buf; its length, *flags the TEXT_* of it but TEXT_UTF8. */
+static size_t
+row_text(const struct sq_table *t, const int *cols, int ncols, const void *rec,
+	 char *buf, size_t n, uint32_t *flags)
+{
+	size_t o = 0;
+	int i;
+
+	buf[0] = '\0';
+	*flags = 0;
+	for (i = 0; i < ncols; i++) {
+		char raw[SQ_TABLE_CELL], cell[SQ_TABLE_CELL];
+		const char *s = sq_when_cell(&t->def->cols[cols[i]], rec, 0,
+					     raw, sizeof(raw));
+		size_t l;
+
+		sq_sanitize(s ? s : "", cell, sizeof(cell));
+		l = strlen(cell);
+		if (l > 0 && (cell[l - 1] == ' ' || strstr(cell, "  ") != NULL))
+			*flags |= TEXT_AMBIG;
+		if (!sq_filter_text_add(buf, n, &o, cell, i == 0))
+			break;
+	}
+	/* sq_filter_text_add stops (or cuts a cell) only this near the end */
+	if (o + 3 >= n)
+		*flags |= TEXT_CUT | TEXT_AMBIG;
+	return o;
+}
+
 /*
  * The shown text of every snapshot row (sq_table_rowtext), for a regex:
  * made up to max more rows at a time, so the console can make it in idle
  * slices (sq_table_warm) before the first letter of a filter arrives.
+ * Made in the order of the columns when it began (c->tcols); other
+ * columns make it again, the same in another order do not (text_view).
  * Returns 1 when complete.
  */
 static int
 build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 {
 	size_t n = t->snap->nrows, end;
-	char row[4096];
+	char row[TEXT_ROW];
 
-	if (c->trow != NULL && !same_cols(t, c->tcols, c->tncols))
+	if (c->trow != NULL && !same_set(t, c->tcols, c->tncols))
 		text_drop(c);
 	if (c->text_ok)
 		return 1;
@@ -193,7 +251,9 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	end = max < n - c->tdone ? c->tdone + max : n;
 	for (; c->tdone < end; c->tdone++) {
 		const void *rec = sq_snapshot_row(t->snap, c->tdone);
-		size_t l = strlen(sq_table_rowtext(t, rec, row, sizeof(row)));
+		uint32_t fl;
+		size_t l = row_text(t, c->tcols, c->tncols, rec, row,
+				    sizeof(row), &fl);
 		char *p = sq_arena_strndup(&c->text, row, l);
 
 		if (p == NULL) {
@@ -201,7 +261,8 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 			return 0;
 		}
 		c->trow[c->tdone] = p;
-		c->tlen[c->tdone] = (uint32_t)l | (ascii(p, l) ? 0 : TEXT_UTF8);
+		c->tlen[c->tdone] =
+		    (uint32_t)l | fl | (ascii(p, l) ? 0 : TEXT_UTF8);
 	}
 	if (c->tdone < n)
 		return 0;
@@ -225,19 +286,84 @@ sq_table_warm(struct sq_table *t, size_t rows)
 	return c->trow != NULL;
 }
 
+void
+sq_table_text_view(struct sq_table *t, struct sq_table_cache *c)
+{
+	int k, j;
+
+	if (c->trow == NULL)
+		return;
+	c->tsame = same_cols(t, c->tcols, c->tncols);
+	for (k = 0; !c->tsame && k < t->ncols; k++) {
+		for (j = 0; j < c->tncols && c->tcols[j] != t->cols[k]; j++)
+			;
+		c->tperm[k] = j;
+	}
+}
+
+/* Text s (l bytes, not TEXT_AMBIG, in the order of c->tcols) with its
+ * cells in the shown order into buf: its length. */
+static size_t
+reorder(const struct sq_table *t, const struct sq_table_cache *c, const char *s,
+	size_t l, char *buf)
+{
+	const char *at[SQ_TABLE_MAX_COLS], *end = s + l, *p = s;
+	size_t len[SQ_TABLE_MAX_COLS], o = 0;
+	int k;
+
+	/* no cell has two spaces in a row or ends with a space: the first
+	 * two spaces end the cell */
+	for (k = 0; k < c->tncols; k++) {
+		const char *q = p;
+
+		while (q + 1 < end && !(q[0] == ' ' && q[1] == ' '))
+			q++;
+		if (q + 1 >= end)
+			q = end;
+		at[k] = p;
+		len[k] = (size_t)(q - p);
+		p = q + 2 < end ? q + 2 : end;
+	}
+	for (k = 0; k < t->ncols; k++) {
+		int j = c->tperm[k];
+
+		if (k > 0) {
+			buf[o++] = ' ';
+			buf[o++] = ' ';
+		}
+		memcpy(buf + o, at[j], len[j]);
+		o += len[j];
+	}
+	buf[o] = '\0';
+	return o;
+}
+
 int
 sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 		    size_t i)
 {
 	const void *rec = sq_snapshot_row(t->snap, i);
-	char text[4096];
+	char text[TEXT_ROW];
 
 	if (t->filter.re == NULL)
 		return sq_filter_row(&t->filter, rec, "");
-	if (c != NULL && c->text_ok)
-		return sq_filter_row_text(&t->filter, rec, c->trow[i],
-					  c->tlen[i] & ~TEXT_UTF8,
-					  !(c->tlen[i] & TEXT_UTF8));
+	if (c != NULL && c->text_ok) {
+		uint32_t fl = c->tlen[i];
+		size_t l = fl & TEXT_LEN;
+		int asc = !(fl & TEXT_UTF8);
+
+		if (c->tsame || (t->filter.ofree && !(fl & TEXT_CUT)))
+			return sq_filter_row_text(&t->filter, rec, c->trow[i],
+						  l, asc);
+		if (!(fl & TEXT_AMBIG)) {
+			if (!sq_filter_may_match(&t->filter, c->trow[i], l,
+						 asc))
+				return t->filter.invert;
+			l = reorder(t, c, c->trow[i], l, text);
+			return sq_filter_row_text(&t->filter, rec, text, l,
+						  asc);
+		}
+	}
 	sq_table_rowtext(t, rec, text, sizeof(text));
 	return sq_filter_row(&t->filter, rec, text);
 }
@@ -288,10 +414,16 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 	int grow_ = 0, shrink = 0, k, lru;
 
 	if (!same_cols(t, c->mcols, c->mncols)) {
-		/* the text a regex ran over changed */
-		for (k = 0; k < NMATCHES; k++)
-			c->mat[k].ok = 0;
-		c->match_ok = 0;
+		/* the text a regex ran over changed: the same columns in
+		 * another order keep the answers that do not depend on it */
+		int perm = same_set(t, c->mcols, c->mncols);
+
+		for (k = 0; k < NMATCHES; k++) {
+			if (!perm || !c->mat[k].ofree)
+				c->mat[k].ok = 0;
+		}
+		if (c->match_ok && !c->mat[c->mcur].ok)
+			c->match_ok = 0;
 		c->mncols = t->ncols;
 		memcpy(c->mcols, t->cols, sizeof(c->mcols));
 	}
@@ -319,8 +451,10 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 	else
 		memset(bits, 0, nb);
 	c->match_ok = 0;
-	if (t->filter.re != NULL)
+	if (t->filter.re != NULL) {
 		build_text(t, c, SIZE_MAX);
+		sq_table_text_view(t, c);
+	}
 	for (i = 0; i < n; i++) {
 		unsigned char bit = (unsigned char)(1u << (i % 8));
 		int was = (bits[i / 8] & bit) != 0;
@@ -333,6 +467,7 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 			bits[i / 8] &= (unsigned char)~bit;
 	}
 	c->mat[lru].ok = 1;
+	c->mat[lru].ofree = t->filter.ofree;
 	c->mat[lru].used = ++c->tick;
 	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s", cur);
 	c->match = bits;
@@ -429,6 +564,7 @@ sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 		    int filter_only)
 {
 	build_order(t, c);
+	sq_table_text_view(t, c);
 	if (filt)
 		build_match(t, c);
 	return build_pre(t, c, filt, filter_only);
