@@ -337,9 +337,10 @@ static void
 test_table_vs_reference(void **state)
 {
 	static const char *const filters[] = {
-		"bob",    "u0?10",      "^1",       "!PENDING", "@user=alice",
-		"sim0*2", "Carol",      "x_0*1\\b", "sim10",    "carOL",
-		"!pend",  "acct1.*gpu", "al+i",     "Priority", "gres:G",
+		"bob",         "u0?10",  "^1",       "!PENDING",
+		"@user=alice", "sim0*2", "Carol",    "x_0*1\\b",
+		"sim10",       "carOL",  "!pend",    "acct1.*gpu",
+		"!acct1.*gpu", "al+i",   "Priority", "gres:G",
 	};
 	struct sq_snapshot *s = make_jobs(3000);
 	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k;
@@ -412,9 +413,9 @@ static void
 test_filter_reordered(void **state)
 {
 	static const char *const filters[] = {
-		"bob",       "u0?10",    "^1",       "sim0*2",
-		"Carol",     "x_0*1\\b", "!PENDING", "a b",
-		"acct1.*gp", "1  acct1", "n01$",     "b  ",
+		"bob",      "u0?10",    "^1",  "sim0*2",    "Carol",
+		"x_0*1\\b", "!PENDING", "a b", "acct1.*gp", "!acct1.*gp",
+		"1  acct1", "n01$",     "b  ",
 	};
 	static const char *const odd[] = { "a  b", "x ", " y", "  ", "z  " };
 	struct sq_snapshot *s = make_jobs(3000);
