@@ -29,6 +29,7 @@
  */
 #define NORDERS 4   /* sort orders kept */
 #define NMATCHES 16 /* filters' bits kept */
+#define WSLOTS 8192 /* rows whose cell widths are kept (half of them) */
 
 struct sq_table_cache {
 	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
@@ -76,6 +77,16 @@ struct sq_table_cache {
 	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
 	size_t npre;
 	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
+
+	/* the cells' display widths (at most 255) of the rows
+	 * compute_widths measured, for the columns wcols (t->base then)
+	 * but time columns (their text moves with the clock): row rec + 1
+	 * in wkey[slot] (open addressing, WSLOTS), its widths at
+	 * wval[slot * wncols]; all forgotten when it fills up */
+	uint32_t *wkey;
+	unsigned char *wval;
+	size_t wused;
+	int wcols[SQ_TABLE_MAX_COLS], wncols;
 
 	size_t cur_rec; /* the snapshot row of cur_id, when cur_ok */
 	int cur_ok;

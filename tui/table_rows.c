@@ -33,6 +33,7 @@ sq_table_cache_reset(struct sq_table_cache *c)
 	c->match_ok = 0;
 	c->pre_ok = 0;
 	c->cur_ok = 0;
+	c->wncols = 0; /* no widths kept */
 	text_drop(c);
 	c->snap = NULL;
 }
@@ -52,6 +53,8 @@ sq_table_cache_drop(struct sq_table_cache *c)
 	free(c->tlen);
 	free(c->pre);
 	free(c->pre2);
+	free(c->wkey);
+	free(c->wval);
 	memset(c, 0, sizeof(*c));
 }
 

@@ -18,6 +18,7 @@
 #include "core/view.h"
 #include "tests/unit/test_util.h"
 #include "core/filter.h"
+#include "tui/app.h"
 #include "tui/table.h"
 #include "tui/views.h"
 
@@ -467,6 +468,70 @@ test_filter_reordered(void **state)
 	free(ref);
 }
 
+/* What compute_widths measures, the plain way: the title (and the sort
+ * mark), the widest cell of the first 1000 rows, at most 40. */
+static void
+assert_widths(const struct sq_table *t)
+{
+	size_t i, n = t->nrows < 1000 ? t->nrows : 1000;
+	int c;
+
+	for (c = 0; c < t->ncols; c++) {
+		int w = sq_width(t->def->cols[t->cols[c]].title);
+
+		if (t->cols[c] == t->sort)
+			w++;
+		if (w < 1)
+			w = 1;
+		for (i = 0; i < n; i++) {
+			char buf[SQ_TABLE_CELL];
+			int cw = sq_width(sq_table_cell(
+			    t, c, sq_snapshot_row(t->snap, t->rows[i].rec), buf,
+			    sizeof(buf)));
+
+			if (c == 0)
+				cw += 2 * t->rows[i].depth + 2;
+			if (cw > 40)
+				cw = 40;
+			if (cw > w)
+				w = cw;
+		}
+		assert_int_equal(t->widths[c], w);
+	}
+}
+
+/* The column widths of a table that keeps its rows' cell widths, through
+ * sorts, filters and a column moved, are those measured afresh. */
+static void
+test_widths_kept(void **state)
+{
+	struct sq_snapshot *s = make_jobs(3000);
+	struct sq_table a;
+	char err[300];
+	int tmp;
+
+	(void)state;
+	sq_table_init(&a, &sq_view_jobs);
+	sq_table_set_snapshot(&a, s);
+	assert_widths(&a);
+	sq_table_sort(&a, 1, 0);
+	assert_widths(&a);
+	assert_int_equal(sq_table_filter(&a, "bob", err, sizeof(err)), 0);
+	assert_widths(&a);
+	sq_table_sort(&a, 5, 1);
+	assert_int_equal(sq_table_filter(&a, "", err, sizeof(err)), 0);
+	assert_widths(&a);
+	tmp = a.cols[0];
+	a.cols[0] = a.cols[2];
+	a.cols[2] = tmp;
+	sq_table_sort(&a, 7, 0);
+	assert_widths(&a);
+	assert_int_equal(sq_table_filter(&a, "al", err, sizeof(err)), 0);
+	assert_widths(&a);
+	sq_table_free(&a);
+	sq_snapshot_unref(s);
+}
+
 /* The substring search a plain word (or a regex's literal start) takes on
  * ASCII text answers as the regex does, for every pattern and text. */
 static void
@@ -695,6 +760,7 @@ main(void)
 		cmocka_unit_test(test_parsers_share),
 		cmocka_unit_test(test_table_vs_reference),
 		cmocka_unit_test(test_filter_reordered),
+		cmocka_unit_test(test_widths_kept),
 		cmocka_unit_test(test_filter_literal),
 		cmocka_unit_test(test_cache_invalidation),
 		cmocka_unit_test(test_cursor_follows),
