@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 
 #include "core/filter.h"
 
@@ -464,6 +468,23 @@ lower(int c)
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
+#ifdef HAVE_SSE2
+/* Is f's literal at s (which has its length)? */
+static int
+lit_at(const struct sq_filter *f, const char *s)
+{
+	size_t k;
+
+	for (k = 0; k < f->litlen; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if ((f->litfold ? lower(c) : c) != (unsigned char)f->lit[k])
+			return 0;
+	}
+	return 1;
+}
+#endif
+
 /* Does text contain f's literal (ASCII case folded when f->litfold)? */
 static int
 has_lit(const struct sq_filter *f, const char *text, size_t len)
@@ -474,6 +495,42 @@ has_lit(const struct sq_filter *f, const char *text, size_t len)
 
 	if (len < m)
 		return 0;
+#ifdef HAVE_SSE2
+	{
+		/* sixteen places at a time where the literal's first two
+		 * letters are (either case: a byte | 0x20 finds both cases
+		 * of a letter, and a few other bytes the check drops) */
+		const char fo = f->litfold ? 0x20 : 0, *p = text,
+			   *last = text + len - m;
+		const __m128i fold = _mm_set1_epi8(fo),
+			      a0 = _mm_set1_epi8((char)(lit[0] | fo)),
+			      a1 = _mm_set1_epi8((char)(lit[m > 1] | fo));
+
+		for (; p + 17 <= text + len; p += 16) {
+			__m128i x = _mm_or_si128(
+				    _mm_loadu_si128((const __m128i *)p), fold),
+				y = _mm_or_si128(
+				    _mm_loadu_si128((const __m128i *)(p + 1)),
+				    fold);
+			unsigned mask = (unsigned)_mm_movemask_epi8(
+			    m > 1 ? _mm_and_si128(_mm_cmpeq_epi8(x, a0),
+						  _mm_cmpeq_epi8(y, a1))
+				  : _mm_cmpeq_epi8(x, a0));
+
+			for (; mask != 0; mask &= mask - 1) {
+				const char *s = p + __builtin_ctz(mask);
+
+				if (s <= last && lit_at(f, s))
+					return 1;
+			}
+		}
+		for (; p <= last; p++) {
+			if (lit_at(f, p))
+				return 1;
+		}
+		return 0;
+	}
+#endif
 	/* no capital in the pattern: its letters match either case */
 	c1 = f->litfold && c0 >= 'a' && c0 <= 'z' ? c0 - 32 : -1;
 	a = memchr(text, c0, len);

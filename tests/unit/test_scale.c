@@ -549,6 +549,14 @@ test_filter_literal(void **state)
 		"ab",      "a.b",       "11x x1",       "a  b",   "AbC",
 		"s10 S10", "xx user 1", "ABBBC",        "abC",
 	};
+	static const char *const words[] = {
+		"user1", "USER1", "u", "U", "1", "x@", "`x", "us.r", "0",
+	};
+	static const char *const fill[] = {
+		"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+		"uuuuuuuuuuuuuuuuUUUUUUUUUUUUUUUUuseruseuSEUs1",
+		"@@@@@@@@``````````PPPPPPPPP  0000000000 user 1",
+	};
 	/* the Kelvin sign matches k caselessly: such rows take the regex */
 	static const char kelvin[] = "\xe2\x84\xaa";
 	size_t i, j;
@@ -573,6 +581,39 @@ test_filter_literal(void **state)
 		assert_int_equal(
 		    sq_filter_row_text(&f, NULL, kelvin, strlen(kelvin), 0),
 		    sq_filter_row(&f, NULL, kelvin));
+		sq_filter_free(&f);
+	}
+	/* longer texts, searched sixteen bytes at a time: each word at
+	 * every place of each filler, cut at every length */
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct sq_filter f;
+		size_t at, cut, fl;
+
+		sq_filter_init(&f);
+		assert_int_equal(sq_filter_set(&f, words[i], &sq_view_jobs, err,
+					       sizeof(err)),
+				 0);
+		for (fl = 0; fl < sizeof(fill) / sizeof(fill[0]); fl++) {
+			for (at = 0; at < 40; at++) {
+				char x[64];
+
+				snprintf(x, sizeof(x), "%.*s%s%s", (int)at,
+					 fill[fl], words[(i + fl) % 4],
+					 fill[fl] + at);
+				for (cut = 0; cut <= strlen(x); cut++) {
+					char y[64];
+					int want;
+
+					snprintf(y, sizeof(y), "%.*s", (int)cut,
+						 x);
+					want = sq_filter_row(&f, NULL, y);
+					if (sq_filter_row_text(&f, NULL, y, cut,
+							       1) != want)
+						fail_msg("/%s/ on '%s': %d",
+							 words[i], y, want);
+				}
+			}
+		}
 		sq_filter_free(&f);
 	}
 }
