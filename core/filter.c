@@ -496,39 +496,54 @@ has_lit(const struct sq_filter *f, const char *text, size_t len)
 	if (len < m)
 		return 0;
 #ifdef HAVE_SSE2
-	{
-		/* sixteen places at a time where the literal's first two
-		 * letters are (either case: a byte | 0x20 finds both cases
-		 * of a letter, and a few other bytes the check drops) */
-		const char fo = f->litfold ? 0x20 : 0, *p = text,
-			   *last = text + len - m;
-		const __m128i fold = _mm_set1_epi8(fo),
-			      a0 = _mm_set1_epi8((char)(lit[0] | fo)),
-			      a1 = _mm_set1_epi8((char)(lit[m > 1] | fo));
+	if (f->litfold && c0 >= 'a' && c0 <= 'z' && len >= 33) {
+		/* either case of a letter: thirty-two places at a time where
+		 * the literal's first two bytes are (a byte | 0x20 is both
+		 * cases of a letter, and a few other bytes lit_at drops); the
+		 * last block ends at the text's end (the second byte's block
+		 * one after), over places seen */
+		const char *p = text, *last = text + len - m,
+			   *lastp = text + len - 32 - (m > 1);
+		const __m128i fold = _mm_set1_epi8(0x20),
+			      a0 = _mm_set1_epi8((char)c0),
+			      a1 = _mm_set1_epi8((char)(lit[m > 1] | 0x20));
 
-		for (; p + 17 <= text + len; p += 16) {
-			__m128i x = _mm_or_si128(
-				    _mm_loadu_si128((const __m128i *)p), fold),
-				y = _mm_or_si128(
-				    _mm_loadu_si128((const __m128i *)(p + 1)),
-				    fold);
-			unsigned mask = (unsigned)_mm_movemask_epi8(
-			    m > 1 ? _mm_and_si128(_mm_cmpeq_epi8(x, a0),
-						  _mm_cmpeq_epi8(y, a1))
-				  : _mm_cmpeq_epi8(x, a0));
+		for (;; p += 32) {
+			const __m128i *q, *r;
+			__m128i e0, e1;
+			unsigned mask;
 
+			if (p > lastp)
+				p = lastp;
+			q = (const __m128i *)p;
+			r = (const __m128i *)(p + 1);
+			e0 = _mm_cmpeq_epi8(
+			    _mm_or_si128(_mm_loadu_si128(q), fold), a0);
+			e1 = _mm_cmpeq_epi8(
+			    _mm_or_si128(_mm_loadu_si128(q + 1), fold), a0);
+			if (m > 1) {
+				e0 = _mm_and_si128(
+				    e0,
+				    _mm_cmpeq_epi8(
+					_mm_or_si128(_mm_loadu_si128(r), fold),
+					a1));
+				e1 = _mm_and_si128(
+				    e1, _mm_cmpeq_epi8(
+					    _mm_or_si128(_mm_loadu_si128(r + 1),
+							 fold),
+					    a1));
+			}
+			mask = (unsigned)_mm_movemask_epi8(e0) |
+			       (unsigned)_mm_movemask_epi8(e1) << 16;
 			for (; mask != 0; mask &= mask - 1) {
 				const char *s = p + __builtin_ctz(mask);
 
 				if (s <= last && lit_at(f, s))
 					return 1;
 			}
+			if (p == lastp)
+				return 0;
 		}
-		for (; p <= last; p++) {
-			if (lit_at(f, p))
-				return 1;
-		}
-		return 0;
 	}
 #endif
 	/* no capital in the pattern: its letters match either case */
