@@ -178,16 +178,17 @@ sq_events_from_restarts(struct sq_snapshot *events,
 		int64_t before = 0, grew, known, k;
 		int64_t since = SQ_NONE;
 
-		if (j->restart_cnt <= 0 || j->job_id == 0)
+		if (sq_job_restarts(j) <= 0 || j->job_id == 0)
 			continue;
 		if (old_jobs != NULL) {
 			o = find_job(&old_ix, j->job_id);
 			if (o == NULL)
 				continue; /* new to us: no baseline */
-			before = o->restart_cnt > 0 ? o->restart_cnt : 0;
+			before =
+			    sq_job_restarts(o) > 0 ? sq_job_restarts(o) : 0;
 			since = (int64_t)old_jobs->fetched - SQ_EVENTS_SLACK;
 		}
-		grew = j->restart_cnt - before;
+		grew = sq_job_restarts(j) - before;
 		if (grew <= 0)
 			continue;
 		known = count_events(events, j->job_id, since);
@@ -221,7 +222,7 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			e->preemptor_user = e->preemptor_partition = "";
 			e->mode = "REQUEUE";
 			e->state = "";
-			e->restarts = j->restart_cnt - (grew - 1 - k);
+			e->restarts = sq_job_restarts(j) - (grew - 1 - k);
 			e->source = "restarts";
 			e->note = "";
 			added++;
@@ -295,11 +296,12 @@ sq_events_finish(struct sq_snapshot *events, const struct sq_snapshot *jobs)
 				later++;
 		}
 		if (e->mode[0] == '\0' &&
-		    (later > 0 || (v != NULL && v->restart_cnt > 0)))
+		    (later > 0 || (v != NULL && sq_job_restarts(v) > 0)))
 			e->mode = "REQUEUE";
 		if (e->restarts == SQ_NONE && v != NULL &&
-		    v->restart_cnt != SQ_NONE && v->restart_cnt - later > 0)
-			e->restarts = v->restart_cnt - later;
+		    sq_job_restarts(v) != SQ_NONE &&
+		    sq_job_restarts(v) - later > 0)
+			e->restarts = sq_job_restarts(v) - later;
 	}
 	free(ix.v);
 	if (events->nrows > 1)

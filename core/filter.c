@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 
 #include "core/filter.h"
 
@@ -251,6 +255,8 @@ sq_filter_set(struct sq_filter *f, const char *text,
 		pcre2_set_match_limit(nf.mctx, MATCH_LIMIT);
 		literal_start(&nf, p);
 	}
+	nf.ofree = nf.re == NULL ||
+		   (nf.litall && memchr(nf.lit, ' ', nf.litlen) == NULL);
 	sq_filter_free(f);
 	*f = nf;
 	return 0;
@@ -462,6 +468,23 @@ lower(int c)
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
+#ifdef HAVE_SSE2
+/* Is f's literal at s (which has its length)? */
+static int
+lit_at(const struct sq_filter *f, const char *s)
+{
+	size_t k;
+
+	for (k = 0; k < f->litlen; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if ((f->litfold ? lower(c) : c) != (unsigned char)f->lit[k])
+			return 0;
+	}
+	return 1;
+}
+#endif
+
 /* Does text contain f's literal (ASCII case folded when f->litfold)? */
 static int
 has_lit(const struct sq_filter *f, const char *text, size_t len)
@@ -472,6 +495,57 @@ has_lit(const struct sq_filter *f, const char *text, size_t len)
 
 	if (len < m)
 		return 0;
+#ifdef HAVE_SSE2
+	if (f->litfold && c0 >= 'a' && c0 <= 'z' && len >= 33) {
+		/* either case of a letter: thirty-two places at a time where
+		 * the literal's first two bytes are (a byte | 0x20 is both
+		 * cases of a letter, and a few other bytes lit_at drops); the
+		 * last block ends at the text's end (the second byte's block
+		 * one after), over places seen */
+		const char *p = text, *last = text + len - m,
+			   *lastp = text + len - 32 - (m > 1);
+		const __m128i fold = _mm_set1_epi8(0x20),
+			      a0 = _mm_set1_epi8((char)c0),
+			      a1 = _mm_set1_epi8((char)(lit[m > 1] | 0x20));
+
+		for (;; p += 32) {
+			const __m128i *q, *r;
+			__m128i e0, e1;
+			unsigned mask;
+
+			if (p > lastp)
+				p = lastp;
+			q = (const __m128i *)p;
+			r = (const __m128i *)(p + 1);
+			e0 = _mm_cmpeq_epi8(
+			    _mm_or_si128(_mm_loadu_si128(q), fold), a0);
+			e1 = _mm_cmpeq_epi8(
+			    _mm_or_si128(_mm_loadu_si128(q + 1), fold), a0);
+			if (m > 1) {
+				e0 = _mm_and_si128(
+				    e0,
+				    _mm_cmpeq_epi8(
+					_mm_or_si128(_mm_loadu_si128(r), fold),
+					a1));
+				e1 = _mm_and_si128(
+				    e1, _mm_cmpeq_epi8(
+					    _mm_or_si128(_mm_loadu_si128(r + 1),
+							 fold),
+					    a1));
+			}
+			mask = (unsigned)_mm_movemask_epi8(e0) |
+			       (unsigned)_mm_movemask_epi8(e1) << 16;
+			for (; mask != 0; mask &= mask - 1) {
+				const char *s = p + __builtin_ctz(mask);
+
+				if (s <= last && lit_at(f, s))
+					return 1;
+			}
+			if (p == lastp)
+				return 0;
+		}
+	}
+#endif
 	/* no capital in the pattern: its letters match either case */
 	c1 = f->litfold && c0 >= 'a' && c0 <= 'z' ? c0 - 32 : -1;
 	a = memchr(text, c0, len);
@@ -508,6 +582,16 @@ sq_filter_row_text(struct sq_filter *f, const void *rec, const char *rowtext,
 		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, len, 0, 0, f->md,
 				f->mctx) >= 0;
 	return f->invert ? !m : m;
+}
+
+int
+sq_filter_may_match(const struct sq_filter *f, const char *rowtext, size_t len,
+		    int ascii)
+{
+	if (!ascii || f->re == NULL || f->litlen == 0 ||
+	    memchr(f->lit, ' ', f->litlen) != NULL)
+		return 1;
+	return has_lit(f, rowtext, len);
 }
 
 int

@@ -38,6 +38,10 @@ struct sq_filter {
 	char lit[256];
 	size_t litlen;
 	int litall, litfold;
+	/* the answer does not depend on the order of the row's cells (field
+	 * terms, a plain word without a space: no match can span the two
+	 * spaces between cells) */
+	int ofree;
 };
 
 void sq_filter_init(struct sq_filter *f);
@@ -76,6 +80,14 @@ int sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
  */
 int sq_filter_row_text(struct sq_filter *f, const void *rec,
 		       const char *rowtext, size_t len, int ascii);
+
+/*
+ * 0 when the row whose shown text (in any order of its cells) is rowtext
+ * cannot match the regex before inversion: its literal start, which has
+ * no space, is not in the ASCII text. 1 when it may (or cannot tell).
+ */
+int sq_filter_may_match(const struct sq_filter *f, const char *rowtext,
+			size_t len, int ascii);
 
 /* First regex match in text: 1 with [*so, *eo) set, else 0 (field
  * terms and inverted filters never highlight). */

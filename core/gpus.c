@@ -184,10 +184,10 @@ sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
 	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
-		if (!holds_resources(j->state) || j->tres_alloc == NULL)
+		if (!holds_resources(j->state) || sq_job_tres_alloc(j) == NULL)
 			continue;
 		if (sq_gpus_add_job(s, j->user, j->account, j->partition,
-				    j->tres_alloc) == -1)
+				    sq_job_tres_alloc(j)) == -1)
 			return -1;
 	}
 	return 0;

@@ -124,7 +124,7 @@ sq_prio_rank(struct sq_snapshot *prio)
 static int64_t
 part_prio(const struct sq_job *j, const char *part, size_t len)
 {
-	const char *p = j->prio_by_part;
+	const char *p = sq_job_prio_by_part(j);
 
 	while (p != NULL && *p != '\0') {
 		if (strncmp(p, part, len) == 0 && p[len] == '=')

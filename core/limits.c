@@ -171,14 +171,16 @@ job_use(const struct sq_job *j, enum use_kind k, const char *tres)
 			   ? tasks(j)
 			   : 0;
 	case USE_TRES:
-		return is_running(j) ? sq_limits_tres(j->tres_alloc, tres) : 0;
+		return is_running(j)
+			   ? sq_limits_tres(sq_job_tres_alloc(j), tres)
+			   : 0;
 	case USE_RUN_MINS:
 		if (!is_running(j) || j->time_limit < 0 || j->time_used < 0)
 			return 0;
 		left = j->time_limit - j->time_used;
-		return left > 0
-			   ? sq_limits_tres(j->tres_alloc, tres) * (left / 60)
-			   : 0;
+		return left > 0 ? sq_limits_tres(sq_job_tres_alloc(j), tres) *
+				      (left / 60)
+				: 0;
 	case USE_NONE:
 		break;
 	}
@@ -197,7 +199,7 @@ use_of(const struct scope *sc, const struct sq_snapshot *jobs, enum use_kind k,
 	for (i = 0; i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
-		if (j->tres_alloc != NULL && in_scope(sc, j))
+		if (sq_job_tres_alloc(j) != NULL && in_scope(sc, j))
 			n += job_use(j, k, tres);
 	}
 	return n;

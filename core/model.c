@@ -38,6 +38,26 @@ sq_job_is_pending(const struct sq_job *job)
 	       strcmp(job->state_compact, "PD") == 0;
 }
 
+const struct sq_job_more sq_job_more_none = { "", "", 0 };
+
+const char *
+sq_job_tres_alloc(const struct sq_job *j)
+{
+	return j->more != NULL ? j->more->tres_alloc : NULL;
+}
+
+const char *
+sq_job_prio_by_part(const struct sq_job *j)
+{
+	return j->more != NULL ? j->more->prio_by_part : NULL;
+}
+
+int32_t
+sq_job_restarts(const struct sq_job *j)
+{
+	return j->more != NULL ? j->more->restart_cnt : 0;
+}
+
 int32_t
 sq_i32(int64_t v)
 {

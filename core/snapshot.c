@@ -111,6 +111,26 @@ sq_snapshot_str(struct sq_snapshot *s, const char *p)
 	return sq_snapshot_strn(s, p, strlen(p));
 }
 
+const struct sq_job_more *
+sq_snapshot_job_more(struct sq_snapshot *s, const char *tres_alloc,
+		     const char *prio_by_part, int32_t restart_cnt)
+{
+	struct sq_job_more *m;
+
+	if (tres_alloc == NULL && prio_by_part == NULL && restart_cnt == 0)
+		return NULL;
+	if (tres_alloc != NULL && *tres_alloc == '\0' && prio_by_part != NULL &&
+	    *prio_by_part == '\0' && restart_cnt == 0)
+		return &sq_job_more_none;
+	m = sq_arena_alloc(&s->arena, sizeof(*m));
+	if (m == NULL)
+		return &sq_job_more_none;
+	m->tres_alloc = tres_alloc;
+	m->prio_by_part = prio_by_part;
+	m->restart_cnt = restart_cnt;
+	return m;
+}
+
 size_t
 sq_snapshot_bytes(const struct sq_snapshot *s)
 {

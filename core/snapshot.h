@@ -47,6 +47,14 @@ void sq_snapshot_unref(struct sq_snapshot *s);
 /* Arena copies used by parsers; never return NULL (ENOMEM gives ""). */
 const char *sq_snapshot_str(struct sq_snapshot *s, const char *p);
 const char *sq_snapshot_strn(struct sq_snapshot *s, const char *p, size_t n);
+/* A job's struct sq_job_more for these values (strings already in s or
+ * static): NULL when the strings are NULL and restarts 0, the shared
+ * sq_job_more_none when they are "" and 0, else a copy in s's arena
+ * (sq_job_more_none when out of memory). */
+const struct sq_job_more *sq_snapshot_job_more(struct sq_snapshot *s,
+					       const char *tres_alloc,
+					       const char *prio_by_part,
+					       int32_t restart_cnt);
 /* Bytes held by the snapshot (rows + arena). */
 size_t sq_snapshot_bytes(const struct sq_snapshot *s);
 

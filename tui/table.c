@@ -263,11 +263,96 @@ sq_table_push(struct sq_table *t, const struct sq_table_row *r)
 	return 0;
 }
 
+/* Display width of def column d's cell of rec (as sq_table_cell). */
+static int
+cell_width(const struct sq_table *t, int d, const void *rec)
+{
+	char raw[SQ_TABLE_CELL], buf[SQ_TABLE_CELL];
+	const char *s =
+	    sq_when_cell(&t->def->cols[d], rec, 0, raw, sizeof(raw));
+
+	return sq_width(sq_sanitize(s ? s : "", buf, sizeof(buf)));
+}
+
+/* The kept widths of rec's cells in c (made now when not kept), in the
+ * order of c->wcols; NULL when they cannot be kept. */
+static const unsigned char *
+row_widths(const struct sq_table *t, struct sq_table_cache *c, uint32_t rec)
+{
+	size_t h = (rec * 2654435761u) & (WSLOTS - 1);
+	unsigned char *v;
+	int k;
+
+	while (c->wkey[h] != 0 && c->wkey[h] != rec + 1)
+		h = (h + 1) & (WSLOTS - 1);
+	v = c->wval + h * (size_t)c->wncols;
+	if (c->wkey[h] != 0)
+		return v;
+	if (c->wused >= WSLOTS / 2) {
+		memset(c->wkey, 0, WSLOTS * sizeof(*c->wkey));
+		c->wused = 0;
+		return row_widths(t, c, rec);
+	}
+	c->wkey[h] = rec + 1;
+	c->wused++;
+	for (k = 0; k < c->wncols; k++) {
+		int d = c->wcols[k], w = 0;
+
+		if (!(t->def->cols[d].flags & SQ_COL_TIME))
+			w = cell_width(t, d, sq_snapshot_row(t->snap, rec));
+		v[k] = (unsigned char)(w < 255 ? w : 255);
+	}
+	return v;
+}
+
+/*
+ * The cache's widths ready for t's columns: pos[c] the place of shown
+ * column c in c->wcols. 0, or -1 when widths are not kept (no cache, no
+ * memory, more than UINT32_MAX - 1 rows).
+ */
+static int
+widths_ready(struct sq_table *t, struct sq_table_cache *c, int *pos)
+{
+	int i, k;
+
+	if (c == NULL || c->snap != t->snap || t->ncols != t->nbase ||
+	    t->snap->nrows >= UINT32_MAX)
+		return -1;
+	if (c->wkey == NULL) {
+		c->wkey = calloc(WSLOTS, sizeof(*c->wkey));
+		c->wval = malloc(WSLOTS * SQ_TABLE_MAX_COLS);
+		if (c->wkey == NULL || c->wval == NULL) {
+			free(c->wkey);
+			free(c->wval);
+			c->wkey = NULL;
+			c->wval = NULL;
+			return -1;
+		}
+		c->wncols = 0;
+	}
+	if (c->wncols != t->nbase ||
+	    memcmp(c->wcols, t->base, (size_t)t->nbase * sizeof(int)) != 0) {
+		memset(c->wkey, 0, WSLOTS * sizeof(*c->wkey));
+		c->wused = 0;
+		c->wncols = t->nbase;
+		memcpy(c->wcols, t->base, (size_t)t->nbase * sizeof(int));
+	}
+	for (i = 0; i < t->ncols; i++) {
+		for (k = 0; k < c->wncols && c->wcols[k] != t->cols[i]; k++)
+			;
+		if (k == c->wncols)
+			return -1;
+		pos[i] = k;
+	}
+	return 0;
+}
+
 static void
 compute_widths(struct sq_table *t)
 {
 	size_t i, n = t->nrows < 1000 ? t->nrows : 1000;
-	int c;
+	int c, pos[SQ_TABLE_MAX_COLS];
+	int kept = widths_ready(t, t->cache, pos) == 0;
 
 	for (c = 0; c < t->ncols; c++) {
 		const struct sq_column *col = &t->def->cols[t->cols[c]];
@@ -281,12 +366,16 @@ compute_widths(struct sq_table *t)
 	}
 	for (i = 0; i < n; i++) {
 		const void *rec = sq_snapshot_row(t->snap, t->rows[i].rec);
+		const unsigned char *kw =
+		    kept ? row_widths(t, t->cache, t->rows[i].rec) : NULL;
 
 		for (c = 0; c < t->ncols; c++) {
-			char buf[SQ_TABLE_CELL];
-			/* display columns (wcwidth), not code points */
-			int w = sq_width(
-			    sq_table_cell(t, c, rec, buf, sizeof(buf)));
+			/* display columns (wcwidth), not code points; a time
+			 * column's text as of now */
+			int w = kw != NULL && !(t->def->cols[t->cols[c]].flags &
+						SQ_COL_TIME)
+				    ? kw[pos[c]]
+				    : cell_width(t, t->cols[c], rec);
 
 			if (c == 0)
 				w += 2 * t->rows[i].depth + 2;

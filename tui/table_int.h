@@ -32,6 +32,7 @@ struct sq_table;
  */
 #define NORDERS 4   /* sort orders kept */
 #define NMATCHES 16 /* filters' bits kept */
+#define WSLOTS 8192 /* rows whose cell widths are kept (half of them) */
 
 struct sq_table_cache {
 	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
@@ -51,6 +52,8 @@ struct sq_table_cache {
 		unsigned char *bits; /* bit i: snapshot row i passes */
 		size_t cap;
 		int ok;
+		int ofree; /* its filter's sq_filter.ofree: the bits hold
+			    * whatever the order of the columns */
 		unsigned long used;
 		char text[256]; /* as struct sq_filter's text */
 	} mat[NMATCHES];
@@ -61,15 +64,32 @@ struct sq_table_cache {
 
 	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
 	const char **trow;    /* row i's text */
-	uint32_t *tlen;       /* and its length (| TEXT_UTF8) */
+	uint32_t *tlen;       /* and its length (| TEXT_* flags) */
 	size_t tdone; /* rows made so far (sq_table_warm works in slices) */
 	int text_ok;
+	/* the columns of the texts, in their order; when the shown columns
+	 * are the same ones in another order (the width fit moved one), the
+	 * texts stay: a filter whose answer does not depend on the order
+	 * runs on them as they are, others on each text's cells put in the
+	 * shown order (tperm[k]: the cell of shown column k), tsame when
+	 * the order is the same (text_view) */
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
+	int tperm[SQ_TABLE_MAX_COLS], tsame;
 
 	uint32_t *pre, *pre2; /* the last rebuild's rows before the */
 	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
 	size_t npre;
 	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
+
+	/* the cells' display widths (at most 255) of the rows
+	 * compute_widths measured, for the columns wcols (t->base then)
+	 * but time columns (their text moves with the clock): row rec + 1
+	 * in wkey[slot] (open addressing, WSLOTS), its widths at
+	 * wval[slot * wncols]; all forgotten when it fills up */
+	uint32_t *wkey;
+	unsigned char *wval;
+	size_t wused;
+	int wcols[SQ_TABLE_MAX_COLS], wncols;
 
 	size_t cur_rec; /* the snapshot row of cur_id, when cur_ok */
 	int cur_ok;
@@ -96,7 +116,9 @@ void sq_table_cache_reserve(struct sq_table *t);
  */
 int sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 			int filter_only);
-/* Does snapshot row i pass t's filter? (c may be NULL) */
+/* Does snapshot row i pass t's filter? (c may be NULL; when not, after
+ * sq_table_cache_rows or sq_table_text_view for the current columns) */
+void sq_table_text_view(struct sq_table *t, struct sq_table_cache *c);
 int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 			size_t i);
 

@@ -11,6 +11,8 @@
 
 #include "core/filter.h"
 #include "core/order.h"
+#include "core/sanitize.h"
+#include "core/when.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 
@@ -31,6 +33,7 @@ sq_table_cache_reset(struct sq_table_cache *c)
 	c->match_ok = 0;
 	c->pre_ok = 0;
 	c->cur_ok = 0;
+	c->wncols = 0; /* no widths kept */
 	text_drop(c);
 	c->snap = NULL;
 }
@@ -50,6 +53,8 @@ sq_table_cache_drop(struct sq_table_cache *c)
 	free(c->tlen);
 	free(c->pre);
 	free(c->pre2);
+	free(c->wkey);
+	free(c->wval);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -86,6 +91,23 @@ same_cols(const struct sq_table *t, const int *cols, int ncols)
 {
 	return ncols == t->ncols &&
 	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
+}
+
+/* The same columns, maybe in another order? */
+static int
+same_set(const struct sq_table *t, const int *cols, int ncols)
+{
+	int i, j;
+
+	if (ncols != t->ncols)
+		return 0;
+	for (i = 0; i < ncols; i++) {
+		for (j = 0; j < ncols && t->cols[j] != cols[i]; j++)
+			;
+		if (j == ncols)
+			return 0;
+	}
+	return 1;
 }
 
 /* Sort every snapshot row by the sort column into c->order: one of the
@@ -137,8 +159,15 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	c->order_ok = 1;
 }
 
-/* c->tlen's flag: the text has bytes beyond ASCII */
+/* c->tlen's flags: the text has bytes beyond ASCII; it was cut at the
+ * row buffer's size (it lacks cells or parts); its cells cannot be told
+ * apart by the two spaces between them (a cell has two spaces in a row
+ * or ends with one) */
 #define TEXT_UTF8 0x80000000u
+#define TEXT_CUT 0x40000000u
+#define TEXT_AMBIG 0x20000000u
+#define TEXT_LEN 0x0fffffffu
+#define TEXT_ROW 4096 /* bytes of a row's text, as sq_table_search's */
 
 static int
 ascii(const char *p, size_t l)
@@ -164,19 +193,51 @@ text_drop(struct sq_table_cache *c)
 	c->text_ok = 0;
 }
 
+/* The text of rec's def columns cols (sq_table_rowtext's for them) into
+ * buf; its length, *flags the TEXT_* of it but TEXT_UTF8. */
+static size_t
+row_text(const struct sq_table *t, const int *cols, int ncols, const void *rec,
+	 char *buf, size_t n, uint32_t *flags)
+{
+	size_t o = 0;
+	int i;
+
+	buf[0] = '\0';
+	*flags = 0;
+	for (i = 0; i < ncols; i++) {
+		char raw[SQ_TABLE_CELL], cell[SQ_TABLE_CELL];
+		const char *s = sq_when_cell(&t->def->cols[cols[i]], rec, 0,
+					     raw, sizeof(raw));
+		size_t l;
+
+		sq_sanitize(s ? s : "", cell, sizeof(cell));
+		l = strlen(cell);
+		if (l > 0 && (cell[l - 1] == ' ' || strstr(cell, "  ") != NULL))
+			*flags |= TEXT_AMBIG;
+		if (!sq_filter_text_add(buf, n, &o, cell, i == 0))
+			break;
+	}
+	/* sq_filter_text_add stops (or cuts a cell) only this near the end */
+	if (o + 3 >= n)
+		*flags |= TEXT_CUT | TEXT_AMBIG;
+	return o;
+}
+
 /*
  * The shown text of every snapshot row (sq_table_rowtext), for a regex:
  * made up to max more rows at a time, so the console can make it in idle
  * slices (sq_table_warm) before the first letter of a filter arrives.
+ * Made in the order of the columns when it began (c->tcols); other
+ * columns make it again, the same in another order do not (text_view).
  * Returns 1 when complete.
  */
 static int
 build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 {
 	size_t n = t->snap->nrows, end;
-	char row[4096];
+	char row[TEXT_ROW];
 
-	if (c->trow != NULL && !same_cols(t, c->tcols, c->tncols))
+	if (c->trow != NULL && !same_set(t, c->tcols, c->tncols))
 		text_drop(c);
 	if (c->text_ok)
 		return 1;
@@ -193,7 +254,9 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	end = max < n - c->tdone ? c->tdone + max : n;
 	for (; c->tdone < end; c->tdone++) {
 		const void *rec = sq_snapshot_row(t->snap, c->tdone);
-		size_t l = strlen(sq_table_rowtext(t, rec, row, sizeof(row)));
+		uint32_t fl;
+		size_t l = row_text(t, c->tcols, c->tncols, rec, row,
+				    sizeof(row), &fl);
 		char *p = sq_arena_strndup(&c->text, row, l);
 
 		if (p == NULL) {
@@ -201,7 +264,8 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 			return 0;
 		}
 		c->trow[c->tdone] = p;
-		c->tlen[c->tdone] = (uint32_t)l | (ascii(p, l) ? 0 : TEXT_UTF8);
+		c->tlen[c->tdone] =
+		    (uint32_t)l | fl | (ascii(p, l) ? 0 : TEXT_UTF8);
 	}
 	if (c->tdone < n)
 		return 0;
@@ -225,19 +289,84 @@ sq_table_warm(struct sq_table *t, size_t rows)
 	return c->trow != NULL;
 }
 
+void
+sq_table_text_view(struct sq_table *t, struct sq_table_cache *c)
+{
+	int k, j;
+
+	if (c->trow == NULL)
+		return;
+	c->tsame = same_cols(t, c->tcols, c->tncols);
+	for (k = 0; !c->tsame && k < t->ncols; k++) {
+		for (j = 0; j < c->tncols && c->tcols[j] != t->cols[k]; j++)
+			;
+		c->tperm[k] = j;
+	}
+}
+
+/* Text s (l bytes, not TEXT_AMBIG, in the order of c->tcols) with its
+ * cells in the shown order into buf: its length. */
+static size_t
+reorder(const struct sq_table *t, const struct sq_table_cache *c, const char *s,
+	size_t l, char *buf)
+{
+	const char *at[SQ_TABLE_MAX_COLS], *end = s + l, *p = s;
+	size_t len[SQ_TABLE_MAX_COLS], o = 0;
+	int k;
+
+	/* no cell has two spaces in a row or ends with a space: the first
+	 * two spaces end the cell */
+	for (k = 0; k < c->tncols; k++) {
+		const char *q = p;
+
+		while (q + 1 < end && !(q[0] == ' ' && q[1] == ' '))
+			q++;
+		if (q + 1 >= end)
+			q = end;
+		at[k] = p;
+		len[k] = (size_t)(q - p);
+		p = q + 2 < end ? q + 2 : end;
+	}
+	for (k = 0; k < t->ncols; k++) {
+		int j = c->tperm[k];
+
+		if (k > 0) {
+			buf[o++] = ' ';
+			buf[o++] = ' ';
+		}
+		memcpy(buf + o, at[j], len[j]);
+		o += len[j];
+	}
+	buf[o] = '\0';
+	return o;
+}
+
 int
 sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 		    size_t i)
 {
 	const void *rec = sq_snapshot_row(t->snap, i);
-	char text[4096];
+	char text[TEXT_ROW];
 
 	if (t->filter.re == NULL)
 		return sq_filter_row(&t->filter, rec, "");
-	if (c != NULL && c->text_ok)
-		return sq_filter_row_text(&t->filter, rec, c->trow[i],
-					  c->tlen[i] & ~TEXT_UTF8,
-					  !(c->tlen[i] & TEXT_UTF8));
+	if (c != NULL && c->text_ok) {
+		uint32_t fl = c->tlen[i];
+		size_t l = fl & TEXT_LEN;
+		int asc = !(fl & TEXT_UTF8);
+
+		if (c->tsame || (t->filter.ofree && !(fl & TEXT_CUT)))
+			return sq_filter_row_text(&t->filter, rec, c->trow[i],
+						  l, asc);
+		if (!(fl & TEXT_AMBIG)) {
+			if (!sq_filter_may_match(&t->filter, c->trow[i], l,
+						 asc))
+				return t->filter.invert;
+			l = reorder(t, c, c->trow[i], l, text);
+			return sq_filter_row_text(&t->filter, rec, text, l,
+						  asc);
+		}
+	}
 	sq_table_rowtext(t, rec, text, sizeof(text));
 	return sq_filter_row(&t->filter, rec, text);
 }
@@ -278,20 +407,47 @@ match_kept(struct sq_table_cache *c, const char *cur, int *lru)
 	return 0;
 }
 
+/* For a regex with a literal start (acct03 of acct03.*batch): the kept
+ * bits of that plain word, a superset of the rows the regex matches
+ * (before inversion), or NULL. Not those of slot lru (being replaced). */
+static const unsigned char *
+lit_bits(const struct sq_table_cache *c, const struct sq_filter *f, int lru)
+{
+	int k;
+
+	if (f->re == NULL || f->litall || f->litlen == 0)
+		return NULL;
+	for (k = 0; k < NMATCHES; k++) {
+		if (k != lru && c->mat[k].ok &&
+		    strlen(c->mat[k].text) == f->litlen &&
+		    memcmp(c->mat[k].text, f->lit, f->litlen) == 0 &&
+		    literal(c->mat[k].text))
+			return c->mat[k].bits;
+	}
+	return NULL;
+}
+
 /* One bit per snapshot row: does it pass the filter? */
 static void
 build_match(struct sq_table *t, struct sq_table_cache *c)
 {
-	size_t n = t->snap->nrows, nb = n / 8 + 1, i;
+	size_t n = t->snap->nrows, nb = n / 8 + 1, i, b;
 	const char *cur = t->filter.text;
+	const unsigned char *cand;
 	unsigned char *bits;
 	int grow_ = 0, shrink = 0, k, lru;
 
 	if (!same_cols(t, c->mcols, c->mncols)) {
-		/* the text a regex ran over changed */
-		for (k = 0; k < NMATCHES; k++)
-			c->mat[k].ok = 0;
-		c->match_ok = 0;
+		/* the text a regex ran over changed: the same columns in
+		 * another order keep the answers that do not depend on it */
+		int perm = same_set(t, c->mcols, c->mncols);
+
+		for (k = 0; k < NMATCHES; k++) {
+			if (!perm || !c->mat[k].ofree)
+				c->mat[k].ok = 0;
+		}
+		if (c->match_ok && !c->mat[c->mcur].ok)
+			c->match_ok = 0;
 		c->mncols = t->ncols;
 		memcpy(c->mcols, t->cols, sizeof(c->mcols));
 	}
@@ -318,21 +474,44 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 		memcpy(bits, c->match, nb);
 	else
 		memset(bits, 0, nb);
+	cand = grow_ || shrink ? NULL : lit_bits(c, &t->filter, lru);
 	c->match_ok = 0;
-	if (t->filter.re != NULL)
+	if (t->filter.re != NULL) {
 		build_text(t, c, SIZE_MAX);
-	for (i = 0; i < n; i++) {
-		unsigned char bit = (unsigned char)(1u << (i % 8));
-		int was = (bits[i / 8] & bit) != 0;
+		sq_table_text_view(t, c);
+	}
+	/* eight rows at a time: a byte of rows with nothing to find out
+	 * (no candidate) costs one test */
+	for (b = 0; b < nb; b++) {
+		unsigned char todo = grow_    ? bits[b]
+				     : shrink ? (unsigned char)~bits[b]
+					      : 0xff;
+		int j;
 
-		if ((grow_ && !was) || (shrink && was))
-			continue;
-		if (sq_table_row_passes(t, c, i))
-			bits[i / 8] |= bit;
-		else
-			bits[i / 8] &= (unsigned char)~bit;
+		if (cand != NULL) {
+			/* not even the literal: no match, so the inverse */
+			unsigned char no = todo & (unsigned char)~cand[b];
+
+			if (t->filter.invert)
+				bits[b] |= no;
+			else
+				bits[b] &= (unsigned char)~no;
+			todo &= cand[b];
+		}
+		for (j = 0; todo != 0; j++, todo >>= 1) {
+			unsigned char bit = (unsigned char)(1u << j);
+
+			i = b * 8 + (size_t)j;
+			if (!(todo & 1) || i >= n)
+				continue;
+			if (sq_table_row_passes(t, c, i))
+				bits[b] |= bit;
+			else
+				bits[b] &= (unsigned char)~bit;
+		}
 	}
 	c->mat[lru].ok = 1;
+	c->mat[lru].ofree = t->filter.ofree;
 	c->mat[lru].used = ++c->tick;
 	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s", cur);
 	c->match = bits;
@@ -429,6 +608,7 @@ sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 		    int filter_only)
 {
 	build_order(t, c);
+	sq_table_text_view(t, c);
 	if (filt)
 		build_match(t, c);
 	return build_pre(t, c, filt, filter_only);

@@ -133,6 +133,7 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_job *j;
 		int64_t v;
+		int32_t restarts;
 		int n, rec;
 
 		lineno++;
@@ -194,7 +195,6 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		    sq_is_none(f[F_TRES])
 			? ""
 			: sq_strtab_str(&st, sq_gres_tres_legacy(f[F_TRES]));
-		j->tres_alloc = j->prio_by_part = "";
 		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
 		j->reason = sq_is_none(f[F_REASON])
 				? ""
@@ -203,10 +203,12 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (num(f[F_PRIO], &j->priority) == -1 ||
 		    num32(f[F_NODES], &j->nodes) == -1 ||
 		    num32(f[F_CPUS], &j->cpus) == -1 ||
-		    num32(f[F_RESTARTS], &j->restart_cnt) == -1 ||
+		    num32(f[F_RESTARTS], &restarts) == -1 ||
+		    (j->more = sq_snapshot_job_more(s, "", "", restarts), 0) ||
 		    sq_parse_duration(f[F_LIMIT], &v) == -1 ||
 		    (j->time_limit = sq_i32(v), 0) ||
-		    sq_parse_duration(f[F_USED], &j->time_used) == -1 ||
+		    sq_parse_duration(f[F_USED], &v) == -1 ||
+		    (j->time_used = sq_i32(v), 0) ||
 		    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
 		    sq_parse_time(f[F_START], &j->start_time) == -1) {
 			sq_err_set(err, SQ_ERR_PARSE,

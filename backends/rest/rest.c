@@ -296,13 +296,15 @@ jobs_copy(const struct sq_snapshot *old, time_t now)
 		j->state_compact = sq_snapshot_str(s, o->state_compact);
 		j->reason = sq_snapshot_str(s, o->reason);
 		j->gres = sq_snapshot_str(s, o->gres);
-		j->tres_alloc = sq_snapshot_str(s, o->tres_alloc);
-		j->prio_by_part = sq_snapshot_str(s, o->prio_by_part);
+		j->more = sq_snapshot_job_more(
+		    s, sq_snapshot_str(s, sq_job_tres_alloc(o)),
+		    sq_snapshot_str(s, sq_job_prio_by_part(o)),
+		    sq_job_restarts(o));
 		j->nodelist = sq_snapshot_str(s, o->nodelist);
 		j->prio = NULL;
 		if (strcmp(j->state, "RUNNING") == 0 && j->time_used >= 0 &&
 		    delta > 0)
-			j->time_used += delta;
+			j->time_used = sq_i32((int64_t)j->time_used + delta);
 	}
 	return s;
 }

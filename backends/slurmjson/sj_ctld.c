@@ -612,8 +612,9 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 {
 	struct sq_snapshot *s = c->s;
 	struct sq_job *j;
-	const char *raw, *desc, *st;
+	const char *raw, *desc, *st, *tres, *pbp;
 	int64_t id = sq_sj_numk(o, "job_id", SQ_NONE), tl;
+	int32_t restarts;
 	int hidden, k;
 
 	if (id <= 0 || id > UINT32_MAX)
@@ -651,23 +652,23 @@ map_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	j->cpus = sq_i32(sq_sj_numk(o, "cpus", SQ_NONE));
 	j->gres =
 	    gres_legacy(s, sq_sj_str_or_none(s, sq_sj_get(o, "tres_per_node")));
-	j->tres_alloc = sq_sj_str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
-	j->prio_by_part =
-	    prio_by_part(s, sq_sj_get(o, "priority_by_partition"));
+	tres = sq_sj_str_or_none(s, sq_sj_get(o, "tres_alloc_str"));
+	pbp = prio_by_part(s, sq_sj_get(o, "priority_by_partition"));
 	tl = sq_sj_numk(o, "time_limit", SQ_INFINITE);
 	/* minutes; more than seconds can count is no limit we know */
 	j->time_limit = sq_i32(tl < 0                ? tl
 			       : tl > INT64_MAX / 60 ? SQ_NONE
 						     : tl * 60);
-	j->time_used = job_time_used(o, st, c->now);
+	j->time_used = sq_i32(job_time_used(o, st, c->now));
 	j->submit_time = time_or_none(o, "submit_time");
 	j->start_time = time_or_none(o, "start_time");
 	j->nodelist = strcmp(st, "PENDING") == 0
 			  ? ""
 			  : sq_sj_str_or_none(s, sq_sj_get(o, "nodes"));
-	j->restart_cnt = sq_i32(sq_sj_numk(o, "restart_cnt", SQ_NONE));
-	if (j->restart_cnt == SQ_NONE)
-		j->restart_cnt = 0;
+	restarts = sq_i32(sq_sj_numk(o, "restart_cnt", SQ_NONE));
+	if (restarts == SQ_NONE)
+		restarts = 0;
+	j->more = sq_snapshot_job_more(s, tres, pbp, restarts);
 	j->prio = NULL;
 	return 0;
 }

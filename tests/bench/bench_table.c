@@ -6,7 +6,8 @@
  * prompt (sq_table_filter, PCRE2 JIT), a sort change (sq_table_sort), a
  * cursor move, a new snapshot (sq_table_set_snapshot), each followed by
  * the real full-screen redraw (sq_draw) into a curses screen on
- * /dev/null. Prints milliseconds as shell assignments.
+ * /dev/null. Prints milliseconds as shell assignments; with BENCH_TRACE
+ * set, every step on stderr too.
  *   bench_table ROWS COLS squeue.txt sprio.txt
  */
 #include <curses.h>
@@ -125,6 +126,10 @@ static struct series s_filter = { .name = "filter" },
 		     s_warm = { .name = "warm" },
 		     s_slice = { .name = "warm_slice" };
 
+/* BENCH_TRACE=1: every step on stderr (what it was, table ms, draw ms) */
+static int tracing;
+static char step[300];
+
 /* One keystroke: the table work, then the redraw; both timed. */
 static void
 redraw(struct sq_app *app, double t0, struct series *work)
@@ -133,6 +138,9 @@ redraw(struct sq_app *app, double t0, struct series *work)
 
 	sq_draw(app);
 	t2 = sq_util_now_ms();
+	if (tracing)
+		fprintf(stderr, "%-8s %-24s %9.2f %7.2f\n", work->name, step,
+			t1 - t0, t2 - t1);
 	add(work, t1 - t0);
 	add(&s_draw, t2 - t1);
 	if (work == &s_filter || work == &s_sort)
@@ -173,6 +181,7 @@ type_filter(struct sq_app *app, const char *pattern)
 		snprintf(buf, sizeof(buf), "%.*s", (int)l, pattern);
 		snprintf(app->prompt.buf, sizeof(app->prompt.buf), "%s", buf);
 		app->prompt.len = app->prompt.pos = l;
+		snprintf(step, sizeof(step), "/%s", buf);
 		t0 = sq_util_now_ms();
 		if (sq_table_filter(t, buf, err, sizeof(err)) == -1)
 			fprintf(stderr, "filter %s: %s\n", buf, err);
@@ -221,6 +230,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
+	tracing =
+	    getenv("BENCH_TRACE") != NULL && *getenv("BENCH_TRACE") != '\0';
 	jobs = load(argv[3], argv[4]);
 	jobs2 = load(argv[3], argv[4]);
 	conf = calloc(1, sizeof(*conf));
@@ -268,6 +279,7 @@ main(int argc, char **argv)
 	{
 		double t0 = sq_util_now_ms();
 
+		snprintf(step, sizeof(step), "first snapshot");
 		sq_table_set_snapshot(t, jobs);
 		redraw(app, t0, &s_snap);
 	}
@@ -278,6 +290,7 @@ main(int argc, char **argv)
 			const char *s = sorts[i];
 			double t0 = sq_util_now_ms();
 
+			snprintf(step, sizeof(step), "sort %s", s);
 			sq_table_sort(t, col(t, s + (*s == '-')), *s == '-');
 			redraw(app, t0, &s_sort);
 		}
@@ -298,6 +311,8 @@ main(int argc, char **argv)
 
 			sq_table_filter(t, k % 2 ? "Resources" : "", err,
 					sizeof(err));
+			snprintf(step, sizeof(step), "snapshot, /%s",
+				 k % 2 ? "Resources" : "");
 			t0 = sq_util_now_ms();
 			sq_table_set_snapshot(t,
 					      (k + round) % 2 ? jobs : jobs2);

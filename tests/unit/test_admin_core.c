@@ -159,9 +159,9 @@ test_events_restarts(void **state)
 	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
 	newer->fetched = older->fetched + 30;
 	j = (struct sq_job *)job(newer, 104);
-	j->restart_cnt = 3;
+	j->more = sq_snapshot_job_more(newer, "", "", 3);
 	j = (struct sq_job *)job(newer, 116);
-	j->restart_cnt = 1;
+	j->more = sq_snapshot_job_more(newer, "", "", 1);
 	assert_int_equal(sq_events_from_restarts(ev, older, newer), 3);
 	e = sq_snapshot_row(ev, 0);
 	assert_int_equal(e->victim_job, 104);

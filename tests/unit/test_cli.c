@@ -100,7 +100,7 @@ test_squeue(void **state)
 
 	/* the preempted job came back with one restart */
 	j = find_job(s, "53");
-	assert_int_equal(j->restart_cnt, 1);
+	assert_int_equal(sq_job_restarts(j), 1);
 	assert_string_equal(j->reason, "BeginTime");
 	j = find_job(s, "75");
 	assert_string_equal(j->partition, "high");

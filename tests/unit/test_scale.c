@@ -18,7 +18,9 @@
 #include "core/view.h"
 #include "tests/unit/test_util.h"
 #include "core/filter.h"
+#include "tui/app.h"
 #include "tui/table.h"
+#include "tui/text.h"
 
 static void
 test_strtab(void **state)
@@ -336,9 +338,10 @@ static void
 test_table_vs_reference(void **state)
 {
 	static const char *const filters[] = {
-		"bob",    "u0?10",      "^1",       "!PENDING", "@user=alice",
-		"sim0*2", "Carol",      "x_0*1\\b", "sim10",    "carOL",
-		"!pend",  "acct1.*gpu", "al+i",     "Priority", "gres:G",
+		"bob",         "u0?10",  "^1",       "!PENDING",
+		"@user=alice", "sim0*2", "Carol",    "x_0*1\\b",
+		"sim10",       "carOL",  "!pend",    "acct1.*gpu",
+		"!acct1.*gpu", "al+i",   "Priority", "gres:G",
 	};
 	struct sq_snapshot *s = make_jobs(3000);
 	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k;
@@ -403,6 +406,132 @@ test_table_vs_reference(void **state)
 	free(ref);
 }
 
+/* The width fit moves columns between keystrokes (a column that no longer
+ * fits goes after the others): the rows' text made in one order answers
+ * every filter as the text in the new order would, also for rows whose
+ * cells hold two spaces in a row or end with one. */
+static void
+test_filter_reordered(void **state)
+{
+	static const char *const filters[] = {
+		"bob",      "u0?10",    "^1",  "sim0*2",    "Carol",
+		"x_0*1\\b", "!PENDING", "a b", "acct1.*gp", "!acct1.*gp",
+		"1  acct1", "n01$",     "b  ",
+	};
+	static const char *const odd[] = { "a  b", "x ", " y", "  ", "z  " };
+	struct sq_snapshot *s = make_jobs(3000);
+	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k;
+	struct sq_table t;
+	char err[300];
+	int round = 0;
+
+	(void)state;
+	assert_non_null(ref);
+	for (i = 0; i < 3000; i += 7) {
+		struct sq_job *j = sq_snapshot_row(s, i);
+
+		j->name = odd[(i / 7) % 5];
+	}
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	sq_table_set_snapshot(&t, s);
+	sq_table_sort(&t, 1, 0);
+	sq_table_warm(&t, 3000);
+	for (k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
+		size_t l, len = strlen(filters[k]);
+
+		for (l = 1; l < 2 * len; l++) {
+			char pat[64];
+			struct sq_filter f;
+			int a = round % t.ncols, b = (round * 7 + 3) % t.ncols;
+			int tmp = t.cols[a];
+
+			/* what the fit does between two keystrokes */
+			t.cols[a] = t.cols[b];
+			t.cols[b] = tmp;
+			round++;
+			snprintf(pat, sizeof(pat), "%.*s",
+				 (int)(l <= len ? l : 2 * len - l), filters[k]);
+			sq_filter_init(&f);
+			if (sq_filter_set(&f, pat, t.def, err, sizeof(err)) ==
+			    -1)
+				continue;
+			assert_int_equal(
+			    sq_table_filter(&t, pat, err, sizeof(err)), 0);
+			n = reference(&t, 1, 0, &f, ref);
+			assert_rows(&t, ref, n);
+			sq_filter_free(&f);
+		}
+	}
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	free(ref);
+}
+
+/* What compute_widths measures, the plain way: the title (and the sort
+ * mark), the widest cell of the first 1000 rows, at most 40. */
+static void
+assert_widths(const struct sq_table *t)
+{
+	size_t i, n = t->nrows < 1000 ? t->nrows : 1000;
+	int c;
+
+	for (c = 0; c < t->ncols; c++) {
+		int w = sq_width(t->def->cols[t->cols[c]].title);
+
+		if (t->cols[c] == t->sort)
+			w++;
+		if (w < 1)
+			w = 1;
+		for (i = 0; i < n; i++) {
+			char buf[SQ_TABLE_CELL];
+			int cw = sq_width(sq_table_cell(
+			    t, c, sq_snapshot_row(t->snap, t->rows[i].rec), buf,
+			    sizeof(buf)));
+
+			if (c == 0)
+				cw += 2 * t->rows[i].depth + 2;
+			if (cw > 40)
+				cw = 40;
+			if (cw > w)
+				w = cw;
+		}
+		assert_int_equal(t->widths[c], w);
+	}
+}
+
+/* The column widths of a table that keeps its rows' cell widths, through
+ * sorts, filters and a column moved, are those measured afresh. */
+static void
+test_widths_kept(void **state)
+{
+	struct sq_snapshot *s = make_jobs(3000);
+	struct sq_table a;
+	char err[300];
+	int tmp;
+
+	(void)state;
+	sq_table_init(&a, &sq_view_jobs);
+	sq_table_set_snapshot(&a, s);
+	assert_widths(&a);
+	sq_table_sort(&a, 1, 0);
+	assert_widths(&a);
+	assert_int_equal(sq_table_filter(&a, "bob", err, sizeof(err)), 0);
+	assert_widths(&a);
+	sq_table_sort(&a, 5, 1);
+	assert_int_equal(sq_table_filter(&a, "", err, sizeof(err)), 0);
+	assert_widths(&a);
+	tmp = a.cols[0];
+	a.cols[0] = a.cols[2];
+	a.cols[2] = tmp;
+	sq_table_sort(&a, 7, 0);
+	assert_widths(&a);
+	assert_int_equal(sq_table_filter(&a, "al", err, sizeof(err)), 0);
+	assert_widths(&a);
+	sq_table_free(&a);
+	sq_snapshot_unref(s);
+}
+
 /* The substring search a plain word (or a regex's literal start) takes on
  * ASCII text answers as the regex does, for every pattern and text. */
 static void
@@ -419,6 +548,14 @@ test_filter_literal(void **state)
 		"abc",     "ac",        "abbc",         "aXc",    "zabc",
 		"ab",      "a.b",       "11x x1",       "a  b",   "AbC",
 		"s10 S10", "xx user 1", "ABBBC",        "abC",
+	};
+	static const char *const words[] = {
+		"user1", "USER1", "u", "U", "1", "x@", "`x", "us.r", "0",
+	};
+	static const char *const fill[] = {
+		"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+		"uuuuuuuuuuuuuuuuUUUUUUUUUUUUUUUUuseruseuSEUs1",
+		"@@@@@@@@``````````PPPPPPPPP  0000000000 user 1",
 	};
 	/* the Kelvin sign matches k caselessly: such rows take the regex */
 	static const char kelvin[] = "\xe2\x84\xaa";
@@ -444,6 +581,39 @@ test_filter_literal(void **state)
 		assert_int_equal(
 		    sq_filter_row_text(&f, NULL, kelvin, strlen(kelvin), 0),
 		    sq_filter_row(&f, NULL, kelvin));
+		sq_filter_free(&f);
+	}
+	/* longer texts, searched sixteen bytes at a time: each word at
+	 * every place of each filler, cut at every length */
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct sq_filter f;
+		size_t at, cut, fl;
+
+		sq_filter_init(&f);
+		assert_int_equal(sq_filter_set(&f, words[i], &sq_view_jobs, err,
+					       sizeof(err)),
+				 0);
+		for (fl = 0; fl < sizeof(fill) / sizeof(fill[0]); fl++) {
+			for (at = 0; at < 40; at++) {
+				char x[64];
+
+				snprintf(x, sizeof(x), "%.*s%s%s", (int)at,
+					 fill[fl], words[(i + fl) % 4],
+					 fill[fl] + at);
+				for (cut = 0; cut <= strlen(x); cut++) {
+					char y[64];
+					int want;
+
+					snprintf(y, sizeof(y), "%.*s", (int)cut,
+						 x);
+					want = sq_filter_row(&f, NULL, y);
+					if (sq_filter_row_text(&f, NULL, y, cut,
+							       1) != want)
+						fail_msg("/%s/ on '%s': %d",
+							 words[i], y, want);
+				}
+			}
+		}
 		sq_filter_free(&f);
 	}
 }
@@ -630,6 +800,8 @@ main(void)
 		cmocka_unit_test(test_col_int),
 		cmocka_unit_test(test_parsers_share),
 		cmocka_unit_test(test_table_vs_reference),
+		cmocka_unit_test(test_filter_reordered),
+		cmocka_unit_test(test_widths_kept),
 		cmocka_unit_test(test_filter_literal),
 		cmocka_unit_test(test_cache_invalidation),
 		cmocka_unit_test(test_cursor_follows),

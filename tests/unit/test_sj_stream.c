@@ -39,7 +39,7 @@ dump(const struct sq_snapshot *s, struct sq_buf *b)
 			    (long long)j->cpus, j->gres,
 			    (long long)j->time_limit, (long long)j->time_used,
 			    (long long)j->submit_time, (long long)j->start_time,
-			    j->nodelist, (long long)j->restart_cnt);
+			    j->nodelist, (long long)sq_job_restarts(j));
 		} else {
 			const struct sq_node *n = sq_snapshot_row(s, i);
 

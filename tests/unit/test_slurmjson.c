@@ -424,7 +424,7 @@ check_2411_jobs(const struct sq_snapshot *s)
 	assert_int_equal(j->time_used, NOW_2411 - 1795986365);
 	j = find_job(s, "6");
 	assert_non_null(j);
-	assert_int_equal(j->restart_cnt, 1);
+	assert_int_equal(sq_job_restarts(j), 1);
 	assert_string_equal(j->reason, "Priority");
 	assert_int_equal(j->time_used, 0);
 	j = find_job(s, "13");
@@ -477,7 +477,7 @@ jobs_vs_squeue_O(const char *rel, size_t expect_rows)
 		assert_int_equal(j->priority, num(f[7]));
 		assert_int_equal(sq_parse_duration(f[8], &tl), 0);
 		assert_int_equal(j->time_limit, tl);
-		assert_int_equal(j->restart_cnt, num(f[10]));
+		assert_int_equal(sq_job_restarts(j), num(f[10]));
 		assert_string_equal(j->name, f[11]);
 	}
 	assert_int_equal(found, expect_rows);
@@ -714,7 +714,7 @@ jobs_2605(int api)
 		assert_int_equal(j->cpus, a->cpus);
 		assert_string_equal(j->gres, a->gres);
 		assert_int_equal(j->time_limit, a->time_limit);
-		assert_int_equal(j->restart_cnt, a->restart_cnt);
+		assert_int_equal(sq_job_restarts(j), sq_job_restarts(a));
 		assert_int_equal(j->submit_time, a->submit_time);
 		assert_int_equal(j->start_time, a->start_time);
 		assert_string_equal(j->nodelist, a->nodelist);
@@ -733,13 +733,13 @@ jobs_2605(int api)
 	assert_string_equal(j->nodelist, "n4");
 	j = find_job(r, "1");
 	assert_non_null(j);
-	assert_int_equal(j->restart_cnt, 1);
+	assert_int_equal(sq_job_restarts(j), 1);
 	assert_string_equal(j->reason,
 			    "ReqNodeNotAvail, May be reserved for other job");
 	j = find_job(r, "3");
 	assert_non_null(j);
 	assert_string_equal(j->gres, "gres:gpu:a100:2");
-	assert_string_equal(j->tres_alloc,
+	assert_string_equal(sq_job_tres_alloc(j),
 			    "cpu=2,mem=1000M,node=1,billing=2,gres/gpu=2,"
 			    "gres/gpu:a100=2");
 	j = find_job(r, "21");
