@@ -243,8 +243,14 @@ verify_targets(struct sq_cli *cli, const struct sq_action *a,
 
 		sq_action_verify_wait(tries);
 		sq_cli_state_free(after);
-		if (sq_cli_read_state(cli, a, after, err) == -1)
+		if (sq_cli_read_state(cli, a, after, err) == -1) {
+			/* a failed command against a controller that cannot
+			 * be read either: each try would wait out Slurm's
+			 * timeout again for nothing */
+			if (res->status != 0)
+				break;
 			continue;
+		}
 		for (i = 0; i < res->ntargets; i++) {
 			struct sq_target_result *t = &res->targets[i];
 			char msg[256];
