@@ -50,13 +50,17 @@ name_id(struct amgr *a, char *v, long *id)
 	return v[0] ? sq_snapshot_str(a->s, v) : "";
 }
 
+/* A QOS's per-user entry: "1000" (22.05, the uid, named from the
+ * associations read before) or "alice(1000)" (24.11+: the name first). */
 static const char *
-uid_name(struct amgr *a, const char *uid)
+uid_name(struct amgr *a, char *uid)
 {
 	char *end;
 	long u = strtol(uid, &end, 10);
 	int i;
 
+	if (strchr(uid, '(') != NULL && !isdigit((unsigned char)uid[0]))
+		return name_id(a, uid, NULL);
 	if (*end == '\0') {
 		for (i = 0; i < a->nuids; i++) {
 			if (a->uids[i].uid == u)

@@ -77,7 +77,12 @@ check "limits: rest agrees with local (but the ids)" \
 qos_subset() {
 	tsv_cols "$tmp/r.tsv" "$limcols" | grep '^qos' | sort >"$tmp/rq"
 	tsv_cols "$tmp/l1.tsv" "$limcols" | grep '^qos' | sort >"$tmp/lq"
-	[ -z "$(comm -23 "$tmp/rq" "$tmp/lq")" ]
+	[ -z "$(comm -23 "$tmp/rq" "$tmp/lq")" ] && return 0
+	echo "# rest's QOS rows that local has not:"
+	comm -23 "$tmp/rq" "$tmp/lq" | head -10 | sed 's/^/#   /'
+	echo "# local's QOS rows:"
+	sed 's/^/#   /' "$tmp/lq" | head -20
+	return 1
 }
 check "limits: rest's QOS per-user and per-account rows are local's" qos_subset
 check "limits: chemistry's GrpTRES gres/gpu=6 is listed" \

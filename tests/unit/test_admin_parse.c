@@ -489,6 +489,18 @@ test_assoc_mgr(void **state)
 	assert_string_equal(l->qos, "low");
 	assert_int_equal(l->value, 8);
 	sq_snapshot_unref(s);
+	/* 24.11+ name them "alice(1000)" (the live 24.11 recording,
+	 * tests/fixtures/live): the name, as 22.05's uid gives */
+	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+		       "live/slurm-24.11/cli/limits/000002-scontrol.out", NULL,
+		       0);
+	l = limit_find(s, "qos", "alice", "MaxTRESPU", "cpu");
+	assert_non_null(l);
+	assert_string_equal(l->qos, "low");
+	assert_int_equal(l->value, 8);
+	assert_int_equal(l->used, 0);
+	assert_null(limit_find(s, "qos", "alice(1000)", "MaxTRESPU", "cpu"));
+	sq_snapshot_unref(s);
 	/* a QOS MaxWallPJ without usage; a float GrpWall; N everywhere */
 	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
 		       "Current Association Manager state\n\nQOS Records\n\n"
