@@ -70,9 +70,9 @@ struct sortkey {
 	const char *txt;
 };
 
-/* the comparator's direction: qsort has no context argument (one thread
- * orders at a time: the UI thread, or batch mode) */
-static int sort_desc_;
+/* the comparator's direction: qsort has no context argument (one per
+ * thread: the UI thread and the console's sort thread, table_prep.c) */
+static _Thread_local int sort_desc_;
 
 /* Natural order: digit runs compare as numbers ("n2" < "n10"). */
 static int
@@ -136,6 +136,17 @@ sq_order_natcmp(const char *a, const char *b)
 	return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
 }
 
+/* Do a and b hold the same value (cmp_key without the row)? */
+static int
+same_val(const struct sortkey *a, const struct sortkey *b)
+{
+	if (a->missing || b->missing)
+		return a->missing == b->missing;
+	if (a->txt == NULL || b->txt == NULL)
+		return a->txt == b->txt && a->num == b->num;
+	return a->txt == b->txt || sq_order_natcmp(a->txt, b->txt) == 0;
+}
+
 static int
 cmp_key(const void *pa, const void *pb)
 {
@@ -165,7 +176,8 @@ struct rkey {
 };
 
 /* Stable LSD radix sort by k (ties keep their order): O(n), where
- * qsort's comparisons cost tens of milliseconds at 100,000 rows. */
+ * qsort's comparisons cost tens of milliseconds at 100,000 rows. The
+ * general case: eight passes of a byte over 16-byte elements. */
 static int
 radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 {
@@ -200,6 +212,102 @@ radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 	}
 	if (src != a)
 		memcpy(a, src, n * sizeof(*a));
+	return 0;
+}
+
+#define NARROW_DIGIT 11 /* bits of a digit of the narrow sort */
+#define NARROW_PASSES 3 /* 33 bits: enough for 32 */
+
+/*
+ * The rows of a[] (n of them, in ascending rec order) into order by k,
+ * ties in rec order. Keys whose spread (max - min) fits 32 bits (ranks of
+ * texts, most numbers: priorities, times, ids) are sorted as one 8-byte
+ * word each, (k - min) << 32 | rec, in as few passes of at most 11 bits
+ * as the spread needs: half the memory traffic of radix_sort and at most
+ * three passes (at a million rows the passes are the cost). Wider keys
+ * go through radix_sort. -1 on ENOMEM.
+ */
+static void
+tie(unsigned char *ties, size_t i)
+{
+	ties[i / 8] |= (unsigned char)(1u << (i % 8));
+}
+
+static int
+radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
+	    struct sq_order_ws *w)
+{
+	uint64_t lo, hi, *v, *t, *src, *dst;
+	size_t cnt[NARROW_PASSES][1u << NARROW_DIGIT], i;
+	unsigned bits, passes, dig, p;
+
+	if (n == 0)
+		return 0;
+	lo = hi = a[0].k;
+	for (i = 1; i < n; i++) {
+		if (a[i].k < lo)
+			lo = a[i].k;
+		if (a[i].k > hi)
+			hi = a[i].k;
+	}
+	if (hi - lo > UINT32_MAX) {
+		if (radix_sort(a, n, w) == -1)
+			return -1;
+		for (i = 0; i < n; i++) {
+			order[i] = a[i].rec;
+			if (ties != NULL && i > 0 && a[i].k == a[i - 1].k)
+				tie(ties, i);
+		}
+		return 0;
+	}
+	for (bits = 0; bits < 32 && ((hi - lo) >> bits) != 0; bits++)
+		;
+	passes = (bits + NARROW_DIGIT - 1) / NARROW_DIGIT;
+	if (passes == 0) {
+		/* every key the same: rec order */
+		for (i = 0; i < n; i++) {
+			order[i] = a[i].rec;
+			if (ties != NULL && i > 0)
+				tie(ties, i);
+		}
+		return 0;
+	}
+	dig = (bits + passes - 1) / passes;
+	/* the two word arrays share the workspace's 16-byte scratch */
+	t = ws_get(w, WS_TMP, n * sizeof(struct rkey), 0);
+	if (t == NULL)
+		return -1;
+	v = t;
+	t = v + n;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++) {
+		uint64_t k = a[i].k - lo;
+
+		v[i] = k << 32 | a[i].rec;
+		for (p = 0; p < passes; p++)
+			cnt[p][(k >> (p * dig)) & ((1u << dig) - 1)]++;
+	}
+	src = v;
+	dst = t;
+	for (p = 0; p < passes; p++) {
+		size_t sum = 0, x, *c = cnt[p];
+		unsigned sh = 32 + p * dig, mask = (1u << dig) - 1, d;
+
+		for (d = 0; d <= mask; d++) {
+			x = c[d];
+			c[d] = sum;
+			sum += x;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i] >> sh) & mask]++] = src[i];
+		dst = src;
+		src = src == v ? t : v;
+	}
+	for (i = 0; i < n; i++) {
+		order[i] = (uint32_t)src[i];
+		if (ties != NULL && i > 0 && src[i] >> 32 == src[i - 1] >> 32)
+			tie(ties, i);
+	}
 	return 0;
 }
 
@@ -376,7 +484,8 @@ in_buf(const char *s, const char *buf, size_t n)
  */
 static int
 order_text(const struct sq_snapshot *snap, const struct sq_column *col,
-	   int desc, uint32_t *order, struct sq_order_ws *w)
+	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
+	   struct sq_order_ws *w)
 {
 	const uint64_t pooled = (uint64_t)1 << 63;
 	size_t n = snap->nrows, i, m = 0, nmiss = 0, used = 0;
@@ -419,11 +528,10 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 		return -1;
 	for (i = 0; desc && i < m; i++)
 		rk[i].k = ~rk[i].k;
-	if (radix_sort(rk, m, w) == -1)
+	if (radix_order(rk, m, order, ties, w) == -1)
 		return -1;
-	for (i = 0; i < m; i++)
-		order[i] = rk[i].rec;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
+	*npres = m;
 	return 0;
 }
 
@@ -434,7 +542,8 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
  */
 static int
 order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
-	      int desc, uint32_t *order, struct sq_order_ws *w)
+	      int desc, uint32_t *order, unsigned char *ties, size_t *npres,
+	      struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, m = 0, nmiss = 0;
 	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
@@ -463,12 +572,11 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 			rk[m].k = ~rk[m].k;
 		rk[m++].rec = (uint32_t)i;
 	}
-	if (radix_sort(rk, m, w) == -1)
-		goto out;
 	/* the sorted rows with a value, then those without */
-	for (i = 0; i < m; i++)
-		order[i] = rk[i].rec;
+	if (radix_order(rk, m, order, ties, w) == -1)
+		goto out;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
+	*npres = m;
 	rc = 0;
 out:
 	return rc;
@@ -509,9 +617,13 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	return rc;
 }
 
-int
-sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
-		 int desc, uint32_t *order, struct sq_order_ws *w)
+/* sq_order_rows_ws, and when ties is not NULL (zeroed, n / 8 + 1 bytes)
+ * a bit per place of order: the row has the value of the one before;
+ * *npres the rows with a value (they come first). */
+static int
+order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
+	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
+	   struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, used = 0, m = 0;
 	struct sortkey *k = NULL;
@@ -521,14 +633,25 @@ sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
 	if (n > UINT32_MAX)
 		return -1;
 	if (n < 2) {
+		/* one row: its value, if any, comes first */
+		char buf[SQ_ORDER_CELL];
+
 		for (i = 0; i < n; i++)
 			order[i] = (uint32_t)i;
+		*npres = n == 1 && col->text(sq_snapshot_row(snap, 0), buf,
+					     sizeof(buf)) == NULL
+			     ? 0
+			     : n;
 		return 0;
 	}
-	if (col->num != NULL && order_numeric(snap, col, desc, order, w) == 0)
+	if (col->num != NULL &&
+	    order_numeric(snap, col, desc, order, ties, npres, w) == 0)
 		return 0;
-	if (col->num == NULL && order_text(snap, col, desc, order, w) == 0)
+	if (col->num == NULL &&
+	    order_text(snap, col, desc, order, ties, npres, w) == 0)
 		return 0;
+	if (ties != NULL)
+		memset(ties, 0, n / 8 + 1);
 	k = ws_get(w, WS_KEY, n * sizeof(*k), 0);
 	if (k == NULL)
 		goto out;
@@ -577,21 +700,67 @@ sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
 	}
 	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
-	    radix_sort(rk, m, w) == 0) {
+	    radix_order(rk, m, order, ties, w) == 0) {
 		/* the sorted present rows, then the missing ones */
-		for (i = 0; i < m; i++)
-			order[i] = rk[i].rec;
+		*npres = m;
 		for (i = 0; i < n; i++) {
 			if (k[i].missing)
 				order[m++] = (uint32_t)k[i].rec;
 		}
 	} else {
+		if (ties != NULL)
+			memset(ties, 0, n / 8 + 1);
 		sort_desc_ = desc;
 		qsort(k, n, sizeof(*k), cmp_key);
-		for (i = 0; i < n; i++)
+		*npres = 0;
+		for (i = 0; i < n; i++) {
 			order[i] = (uint32_t)k[i].rec;
+			if (!k[i].missing)
+				*npres = i + 1;
+			if (ties != NULL && i > 0 && !k[i].missing &&
+			    same_val(&k[i], &k[i - 1]))
+				tie(ties, i);
+		}
 	}
 	rc = 0;
 out:
 	return rc;
+}
+
+int
+sq_order_rows_ws(const struct sq_snapshot *snap, const struct sq_column *col,
+		 int desc, uint32_t *order, struct sq_order_ws *w)
+{
+	size_t npres;
+
+	return order_rows(snap, col, desc, order, NULL, &npres, w);
+}
+
+int
+sq_order_rows_ties(const struct sq_snapshot *snap, const struct sq_column *col,
+		   uint32_t *order, unsigned char *ties, size_t *npres,
+		   struct sq_order_ws *w)
+{
+	memset(ties, 0, snap->nrows / 8 + 1);
+	return order_rows(snap, col, 0, order, ties, npres, w);
+}
+
+void
+sq_order_flip(const uint32_t *asc, const unsigned char *ties, size_t npres,
+	      size_t n, uint32_t *desc)
+{
+	size_t end = npres, o = 0;
+
+	/* runs of equal values, the last first, each in its own order */
+	while (end > 0) {
+		size_t start = end - 1;
+
+		while (start > 0 && (ties[start / 8] >> (start % 8)) & 1)
+			start--;
+		memcpy(desc + o, asc + start, (end - start) * sizeof(*desc));
+		o += end - start;
+		end = start;
+	}
+	/* the rows without a value last, as they were */
+	memcpy(desc + o, asc + npres, (n - npres) * sizeof(*desc));
 }

@@ -38,6 +38,22 @@ struct sq_order_ws {
 int sq_order_rows_ws(const struct sq_snapshot *s, const struct sq_column *col,
 		     int desc, uint32_t *order, struct sq_order_ws *w);
 void sq_order_ws_free(struct sq_order_ws *w);
+
+/*
+ * The ascending order (sq_order_rows_ws with desc 0) and what turns it
+ * into the descending one without sorting again: ties (s->nrows / 8 + 1
+ * bytes) gets bit i set when the row at place i has the same value as
+ * the one before; *npres is how many rows have a value (they come
+ * first). 0, or -1 as sq_order_rows.
+ */
+int sq_order_rows_ties(const struct sq_snapshot *s, const struct sq_column *col,
+		       uint32_t *order, unsigned char *ties, size_t *npres,
+		       struct sq_order_ws *w);
+/* The descending order (n rows) of an ascending one and its ties, as
+ * sq_order_rows(desc 1) makes it: equal values and the rows without a
+ * value stay in snapshot order. */
+void sq_order_flip(const uint32_t *asc, const unsigned char *ties, size_t npres,
+		   size_t n, uint32_t *desc);
 /* Grow w for sorts of n rows now (and touch its pages), so that the
  * first sort of a numeric or text column allocates nothing: -1 ENOMEM. */
 int sq_order_ws_reserve(struct sq_order_ws *w, size_t n);

@@ -18,6 +18,7 @@
 #include "core/view.h"
 #include "tests/unit/test_util.h"
 #include "core/filter.h"
+#include "core/order.h"
 #include "tui/app.h"
 #include "tui/table.h"
 #include "tui/text.h"
@@ -329,6 +330,66 @@ assert_rows(const struct sq_table *t, const size_t *ref, size_t n)
 		if (t->rows[i].rec != ref[i])
 			fail_msg("row %zu: rec %zu, expected %zu", i,
 				 t->rows[i].rec, ref[i]);
+	}
+}
+
+/* The ascending order with its ties turns into the descending one
+ * (sq_order_flip) exactly as sorting descending does, for every column
+ * of the jobs view (numbers, texts in natural order, missing values,
+ * UNLIMITED, equal values); and the ascending order is sq_order_rows'. */
+static void
+test_order_flip(void **state)
+{
+	size_t sizes[] = { 0, 1, 2, 3000 }, z;
+
+	(void)state;
+	for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		struct sq_snapshot *s = make_jobs(sizes[z]);
+		size_t n = s->nrows, i, c, npres, nt = 0;
+		uint32_t *asc = calloc(n + 1, sizeof(*asc)),
+			 *ref = calloc(n + 1, sizeof(*ref)),
+			 *desc = calloc(n + 1, sizeof(*desc));
+		unsigned char *ties = calloc(n / 8 + 1, 1);
+		struct sq_order_ws w;
+
+		memset(&w, 0, sizeof(w));
+		assert_non_null(asc);
+		assert_non_null(ref);
+		assert_non_null(desc);
+		assert_non_null(ties);
+		for (c = 0; c < sq_view_jobs.ncols; c++) {
+			const struct sq_column *col = &sq_view_jobs.cols[c];
+
+			assert_int_equal(sq_order_rows_ties(s, col, asc, ties,
+							    &npres, &w),
+					 0);
+			assert_true(npres <= n);
+			assert_int_equal(sq_order_rows(s, col, 0, ref), 0);
+			for (i = 0; i < n; i++) {
+				if (asc[i] != ref[i])
+					fail_msg("%s asc place %zu: %u, "
+						 "expected %u",
+						 col->id, i, asc[i], ref[i]);
+				nt += (ties[i / 8] >> (i % 8)) & 1;
+			}
+			sq_order_flip(asc, ties, npres, n, desc);
+			assert_int_equal(sq_order_rows(s, col, 1, ref), 0);
+			for (i = 0; i < n; i++) {
+				if (desc[i] != ref[i])
+					fail_msg("%s desc place %zu: %u, "
+						 "expected %u",
+						 col->id, i, desc[i], ref[i]);
+			}
+		}
+		/* the data has equal values: ties were found */
+		if (n > 100)
+			assert_true(nt > 0);
+		sq_order_ws_free(&w);
+		free(asc);
+		free(ref);
+		free(desc);
+		free(ties);
+		sq_snapshot_unref(s);
 	}
 }
 
@@ -799,6 +860,7 @@ main(void)
 		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_col_int),
 		cmocka_unit_test(test_parsers_share),
+		cmocka_unit_test(test_order_flip),
 		cmocka_unit_test(test_table_vs_reference),
 		cmocka_unit_test(test_filter_reordered),
 		cmocka_unit_test(test_widths_kept),
