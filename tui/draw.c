@@ -52,10 +52,10 @@ draw_title(struct sq_app *app)
 	char line[1024], part[512];
 	size_t total = t->snap ? t->snap->nrows : 0;
 
-	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu",
+	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu%s",
 		 t->vname[0] ? t->vname : t->def->name,
-		 t->nrows ? t->cur + 1 : 0, t->nrows);
-	if (t->nrows != total) {
+		 t->nrows ? t->cur + 1 : 0, t->nrows, t->pending ? "+" : "");
+	if (t->nrows != total || t->pending) {
 		snprintf(part, sizeof(part), " (of %zu)", total);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}

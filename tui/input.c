@@ -319,6 +319,11 @@ sq_input_key(struct sq_app *app, int key)
 
 	app->msg[0] = '\0';
 	app->dirty = 1;
+	/* a big table shows its first rows while the rest is made: a key
+	 * other than the filter's may read them all (G, tags, actions) */
+	if (sq_app_table(app)->pending &&
+	    !(app->prompt.active && app->prompt.kind == '/'))
+		sq_table_finish(sq_app_table(app));
 	if (app->too_small) {
 		b = sq_keymap_find(&app->keymap, key);
 		if (b != NULL && b->action == SQ_TA_QUIT)

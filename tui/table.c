@@ -74,6 +74,7 @@ sq_table_init(struct sq_table *t, const struct sq_view_def *def)
 	memcpy(t->cols, t->base, sizeof(t->cols));
 	t->ncols = t->nfit = t->nbase;
 	t->sort = -1;
+	t->partial_min = SQ_TABLE_PARTIAL_MIN;
 	if (def->default_sort != NULL && *def->default_sort != '\0') {
 		const char *s = def->default_sort;
 
@@ -461,34 +462,15 @@ set_cursor_id(struct sq_table *t)
 	}
 }
 
-/*
- * Rebuild t->rows. filter_only: only the filter changed since the last
- * rebuild (sq_table_filter); when the rows it keeps are the very rows
- * shown, in the same order, the arrangement, cursor and widths stay as
- * they are (typing "acct" into the filter of a queue where every row has
- * an account changes nothing four times).
- */
+/* t->rows from the cache's sorted rows that pass (c->pre, or every row
+ * in order when c->pre_all; np of them), or row by row without a cache
+ * (pre -1): then arranged. */
 static void
-rebuild(struct sq_table *t, int filter_only)
+rows_made(struct sq_table *t, struct sq_table_cache *c, int pre, size_t np,
+	  int filt)
 {
-	struct sq_table_cache *c;
-	size_t i, n, np = 0;
-	int filt, pre = -1;
+	size_t i, n = t->snap->nrows;
 
-	if (t->snap == NULL) {
-		t->nrows = 0;
-		t->cur = t->top = 0;
-		return;
-	}
-	n = t->snap->nrows;
-	c = sq_table_cache_get(t);
-	filt = sq_filter_active(&t->filter);
-	if (c != NULL) {
-		pre = sq_table_cache_rows(t, c, filt, filter_only);
-		if (pre == 1)
-			return;
-		np = c->npre;
-	}
 	t->nrows = 0;
 	if (pre == 0 && np > t->cap) {
 		struct sq_table_row *r = realloc(t->rows, np * sizeof(*r));
@@ -523,13 +505,168 @@ rebuild(struct sq_table *t, int filter_only)
 	}
 	if (t->ops != NULL && t->ops->arrange != NULL)
 		t->ops->arrange(t);
-	/* the cursor stays on its row id when that row is still shown */
+}
+
+/* The cursor on its row id when that row is shown, else where it was
+ * (clamped); the widths for the rows. */
+static void
+settle(struct sq_table *t, struct sq_table_cache *c)
+{
 	find_cursor(t, c);
 	if (t->cur >= t->nrows)
 		t->cur = t->nrows ? t->nrows - 1 : 0;
 	if (t->nrows > 0)
 		set_cursor_id(t);
 	compute_widths(t);
+}
+
+/* Is t big enough to make its rows in steps, and can it? (a view whose
+ * arrangement needs every row cannot: only the jobs view's arrays, which
+ * a first part of the rows arranges as the whole would, or none) */
+static int
+in_steps(const struct sq_table *t)
+{
+	return t->snap->nrows >= t->partial_min &&
+	       (t->ops == NULL || t->ops->arrange == NULL ||
+		t->def->kind == SQ_KIND_JOBS);
+}
+
+/*
+ * A big table's keystroke: the first rows (those around the cursor's
+ * place) sorted and filtered now, the rest in idle slices
+ * (sq_table_warm) or when something needs them (sq_table_finish).
+ * 0, or -1 when that cannot be done (no memory: all at once then).
+ */
+static int
+rebuild_first(struct sq_table *t, struct sq_table_cache *c, int filt)
+{
+	size_t want, m, i;
+	uint32_t *first;
+
+	if (!t->pending)
+		t->pend_cur = t->cur;
+	/* the top rows: where the cursor's row goes is known once they
+	 * are all there (then it moves there, as an all-at-once rebuild
+	 * would have put it) */
+	want = SQ_TABLE_FIRST_ROWS;
+	if (want > t->snap->nrows)
+		want = t->snap->nrows;
+	first = malloc((want ? want : 1) * sizeof(*first));
+	if (first == NULL ||
+	    sq_table_cache_first(t, c, filt, want, SQ_TABLE_SLICE_MS, first,
+				 &m) == -1) {
+		free(first);
+		return -1;
+	}
+	t->nrows = 0;
+	if (m > t->cap) {
+		struct sq_table_row *r = realloc(t->rows, m * sizeof(*r));
+
+		if (r == NULL) {
+			free(first);
+			return -1;
+		}
+		t->rows = r;
+		t->cap = m;
+	}
+	for (i = 0; i < m; i++) {
+		struct sq_table_row r = { first[i], 0, 0, 0 };
+
+		t->rows[i] = r;
+	}
+	t->nrows = m;
+	free(first);
+	t->pending = 1;
+	if (t->ops != NULL && t->ops->arrange != NULL)
+		t->ops->arrange(t);
+	/* the cursor on its row when it is among these; its id stays
+	 * for the whole */
+	t->cur = t->pend_cur;
+	if (c->cur_ok && id_unique(t) && strcmp(c->cur_id, t->cur_id) == 0)
+		find_cursor(t, c);
+	if (t->cur >= t->nrows)
+		t->cur = t->nrows ? t->nrows - 1 : 0;
+	compute_widths(t);
+	return 0;
+}
+
+/* The rest of a big table's rows, for about ms: 1 when they are all
+ * there (t->pending is 0 again). */
+static int
+rebuild_step(struct sq_table *t, double ms)
+{
+	struct sq_table_cache *c = t->cache;
+	int filt = sq_filter_active(&t->filter), r;
+
+	if (!t->pending)
+		return 1;
+	r = c != NULL && c->snap == t->snap
+		? sq_table_cache_step(t, c, filt, ms)
+		: -1;
+	if (r == 0)
+		return 0;
+	t->pending = 0;
+	rows_made(t, c, r == 1 ? 0 : -1, r == 1 ? c->npre : 0, filt);
+	t->cur = t->pend_cur;
+	settle(t, c);
+	return 1;
+}
+
+int
+sq_table_warm(struct sq_table *t, size_t rows)
+{
+	if (t->pending) {
+		rebuild_step(t, SQ_TABLE_SLICE_MS);
+		return 1;
+	}
+	return sq_table_cache_warm(t, rows);
+}
+
+void
+sq_table_finish(struct sq_table *t)
+{
+	while (!rebuild_step(t, 1e9))
+		;
+}
+
+/*
+ * Rebuild t->rows. filter_only: only the filter changed since the last
+ * rebuild (sq_table_filter); when the rows it keeps are the very rows
+ * shown, in the same order, the arrangement, cursor and widths stay as
+ * they are (typing "acct" into the filter of a queue where every row has
+ * an account changes nothing four times). A big table makes its first
+ * rows only (rebuild_first).
+ */
+static void
+rebuild(struct sq_table *t, int filter_only)
+{
+	struct sq_table_cache *c;
+	size_t np = 0;
+	int filt, pre = -1;
+
+	if (t->snap == NULL) {
+		t->nrows = 0;
+		t->cur = t->top = 0;
+		t->pending = 0;
+		return;
+	}
+	c = sq_table_cache_get(t);
+	filt = sq_filter_active(&t->filter);
+	if (c != NULL && in_steps(t) && rebuild_first(t, c, filt) == 0)
+		return;
+	if (t->pending) {
+		t->cur = t->pend_cur;
+		t->pending = 0;
+		filter_only = 0; /* the rows shown are a first part */
+	}
+	if (c != NULL) {
+		pre = sq_table_cache_rows(t, c, filt, filter_only);
+		if (pre == 1)
+			return;
+		np = c->npre;
+	}
+	rows_made(t, c, pre, np, filt);
+	settle(t, c);
 }
 
 void
@@ -629,6 +766,7 @@ sq_table_columns_text(const struct sq_table *t, char *buf, size_t n)
 void
 sq_table_goto(struct sq_table *t, size_t row)
 {
+	sq_table_finish(t);
 	if (t->nrows == 0) {
 		t->cur = 0;
 		t->cur_id[0] = '\0';
@@ -656,6 +794,8 @@ sq_table_search(struct sq_table *t, int dir)
 	size_t i, n = t->nrows;
 	int found = 0;
 
+	sq_table_finish(t);
+	n = t->nrows;
 	if (t->search[0] == '\0' || n == 0)
 		return 0;
 	sq_filter_init(&f);

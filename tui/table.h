@@ -19,6 +19,14 @@
 struct sq_tui_view;
 struct sq_table_cache;
 
+/* From this many rows on, a keystroke makes the first rows only (the
+ * top SQ_TABLE_FIRST_ROWS, in at most SQ_TABLE_SLICE_MS when matches are
+ * rare), and the rest comes in idle slices of about as long
+ * (sq_table_warm); the cursor goes to its row (or its place) then. */
+#define SQ_TABLE_PARTIAL_MIN 200000
+#define SQ_TABLE_FIRST_ROWS 256
+#define SQ_TABLE_SLICE_MS 5.0
+
 struct sq_table {
 	const struct sq_view_def *def;
 	const struct sq_tui_view *ops; /* the view's special hooks or NULL */
@@ -55,6 +63,14 @@ struct sq_table {
 	int widths[SQ_TABLE_MAX_COLS]; /* per shown column */
 	int mode;                      /* a view's display mode (node map) */
 
+	/* a big table (partial_min rows or more, SQ_TABLE_PARTIAL_MIN)
+	 * shows its first rows while the rest is made: pending, and the
+	 * cursor's place before (the cursor goes back there, or to its
+	 * row, once they are all there) */
+	size_t partial_min;
+	int pending;
+	size_t pend_cur;
+
 	/* what a rebuild worked out and the next may reuse while the
 	 * snapshot stays (table.c): the sort order of every row, the rows
 	 * the filter keeps, the rows' text a regex runs over */
@@ -69,9 +85,16 @@ void sq_table_free(struct sq_table *t);
 void sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap);
 /* Re-apply filter, sort, arrangement; keep the cursor on its row id. */
 void sq_table_rebuild(struct sq_table *t);
-/* Idle work before a filter is typed: make the rows' text a regex runs
- * over, up to rows more rows. 1 while there is more to do. */
+/* Idle work: the rest of a big table's rows (t->pending, for about
+ * SQ_TABLE_SLICE_MS), else before a filter is typed the rows' text a
+ * regex runs over, up to rows more rows. 1 while there is more to do. */
 int sq_table_warm(struct sq_table *t, size_t rows);
+/* Wait for the sort thread (a big snapshot's orders by every column,
+ * table_prep.c): the milliseconds it took (make bench). */
+double sq_table_sorts_wait(struct sq_table *t);
+/* All of a big table's rows now (what reads more than the first rows
+ * calls it; the console before any key but the filter's). */
+void sq_table_finish(struct sq_table *t);
 
 /* Filter text without the '/': -1 with err when the pattern is bad (the
  * old filter stays). "" clears. */

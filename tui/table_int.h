@@ -61,6 +61,11 @@ struct sq_table_cache {
 	int match_ok, mcur;
 	char mtext[256];
 	int mcols[SQ_TABLE_MAX_COLS], mncols;
+	/* bits being made in steps (a big table's idle slices): into slot
+	 * mslot, from byte mnext, the kind of step and its candidates */
+	int mbusy, mslot, mgrow, mshrink;
+	size_t mnext;
+	const unsigned char *mcand;
 
 	struct sq_arena text; /* the rows' texts (no realloc: no copies) */
 	const char **trow;    /* row i's text */
@@ -91,6 +96,10 @@ struct sq_table_cache {
 	size_t wused;
 	int wcols[SQ_TABLE_MAX_COLS], wncols;
 
+	/* the sort thread (table_prep.c): the orders by the shown columns
+	 * of a big snapshot, made while the UI goes on */
+	struct sq_table_prep *prep;
+
 	size_t cur_rec; /* the snapshot row of cur_id, when cur_ok */
 	int cur_ok;
 	char cur_id[256]; /* t->cur_id when cur_rec was noted */
@@ -105,7 +114,8 @@ void sq_table_cache_reset(struct sq_table_cache *c);
 void sq_table_cache_drop(struct sq_table_cache *c);
 
 /* Grow the scratch memory for the rows of t->snap now (a new snapshot),
- * so that keystrokes after it find their pages made. */
+ * so that keystrokes after it find their pages made; a big one's orders
+ * by the shown columns go to the sort thread. */
 void sq_table_cache_reserve(struct sq_table *t);
 
 /*
@@ -116,6 +126,20 @@ void sq_table_cache_reserve(struct sq_table *t);
  */
 int sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 			int filter_only);
+/*
+ * A big table's rows in steps (table.c): sq_table_cache_first puts the
+ * first want sorted rows that pass the filter into out (*nout of them;
+ * fewer when ms went by first) and begins what the rest needs;
+ * sq_table_cache_step goes on for about ms and returns 1 when c->pre
+ * (c->npre rows, or every row in order when c->pre_all) is complete, 0
+ * while not; both -1 without memory (then the table rebuilds at once).
+ */
+int sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
+			 size_t want, double ms, uint32_t *out, size_t *nout);
+int sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
+			double ms);
+/* sq_table_warm's text part: up to rows more rows' text. */
+int sq_table_cache_warm(struct sq_table *t, size_t rows);
 /* Does snapshot row i pass t's filter? (c may be NULL; when not, after
  * sq_table_cache_rows or sq_table_text_view for the current columns) */
 void sq_table_text_view(struct sq_table *t, struct sq_table_cache *c);

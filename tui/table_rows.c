@@ -11,10 +11,12 @@
 
 #include "core/filter.h"
 #include "core/order.h"
+#include "core/util.h"
 #include "core/sanitize.h"
 #include "core/when.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
+#include "tui/table_prep.h"
 
 static void text_drop(struct sq_table_cache *c);
 
@@ -44,6 +46,7 @@ sq_table_cache_drop(struct sq_table_cache *c)
 	int i;
 
 	text_drop(c);
+	sq_table_prep_free(c->prep);
 	sq_order_ws_free(&c->ws);
 	for (i = 0; i < NORDERS; i++)
 		free(c->ord[i].v);
@@ -130,6 +133,12 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	}
 	if (n > UINT32_MAX)
 		return;
+	/* made on the sort thread: used where it is */
+	if (!t->sort_desc && (c->order = (uint32_t *)sq_table_prep_asc(
+				  c->prep, t->snap, t->sort)) != NULL) {
+		c->order_ok = 1;
+		return;
+	}
 	for (i = 0; i < NORDERS; i++) {
 		if (c->ord[i].ok && c->ord[i].sort == t->sort &&
 		    c->ord[i].desc == t->sort_desc) {
@@ -146,8 +155,10 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	c->ord[lru].v =
 	    grow(c->ord[lru].v, &c->ord[lru].cap, n * sizeof(*c->ord[lru].v));
 	if (c->ord[lru].v == NULL ||
-	    sq_order_rows_ws(t->snap, &t->def->cols[t->sort], t->sort_desc,
-			     c->ord[lru].v, &c->ws) == -1)
+	    (!sq_table_prep_get(c->prep, t->snap, t->sort, t->sort_desc,
+				c->ord[lru].v) &&
+	     sq_order_rows_ws(t->snap, &t->def->cols[t->sort], t->sort_desc,
+			      c->ord[lru].v, &c->ws) == -1))
 		/* no memory: snapshot order this time, another try next
 		 * time */
 		return;
@@ -274,7 +285,7 @@ build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 }
 
 int
-sq_table_warm(struct sq_table *t, size_t rows)
+sq_table_cache_warm(struct sq_table *t, size_t rows)
 {
 	struct sq_table_cache *c;
 
@@ -427,16 +438,22 @@ lit_bits(const struct sq_table_cache *c, const struct sq_filter *f, int lru)
 	return NULL;
 }
 
-/* One bit per snapshot row: does it pass the filter? */
-static void
-build_match(struct sq_table *t, struct sq_table_cache *c)
+/*
+ * One bit per snapshot row: does it pass the filter? Made in steps
+ * (match_begin, then match_step until it returns 1) so that a big
+ * table makes them in idle slices; build_match does all at once.
+ * match_begin: 1 when the bits are there already (c->match), 0 when
+ * begun (c->mbusy), -1 without memory.
+ */
+static int
+match_begin(struct sq_table *t, struct sq_table_cache *c)
 {
-	size_t n = t->snap->nrows, nb = n / 8 + 1, i, b;
+	size_t n = t->snap->nrows, nb = n / 8 + 1;
 	const char *cur = t->filter.text;
-	const unsigned char *cand;
 	unsigned char *bits;
-	int grow_ = 0, shrink = 0, k, lru;
+	int k, lru;
 
+	c->mbusy = 0;
 	if (!same_cols(t, c->mcols, c->mncols)) {
 		/* the text a regex ran over changed: the same columns in
 		 * another order keep the answers that do not depend on it */
@@ -452,40 +469,57 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 		memcpy(c->mcols, t->cols, sizeof(c->mcols));
 	}
 	if (c->match_ok && strcmp(c->mtext, cur) == 0)
-		return;
+		return 1;
 	if (match_kept(c, cur, &lru))
-		return;
+		return 1;
 	/* one letter typed or erased in a plain word: the rows that matched
 	 * before are all the candidates (typed), or all match still (erased) */
+	c->mgrow = c->mshrink = 0;
 	if (c->match_ok && literal(c->mtext) && literal(cur)) {
 		size_t lo = strlen(c->mtext), ln = strlen(cur);
 
-		grow_ = ln > lo && strncmp(cur, c->mtext, lo) == 0;
-		shrink = ln < lo && strncmp(cur, c->mtext, ln) == 0;
+		c->mgrow = ln > lo && strncmp(cur, c->mtext, lo) == 0;
+		c->mshrink = ln < lo && strncmp(cur, c->mtext, ln) == 0;
 	}
 	c->mat[lru].ok = 0;
 	bits = grow(c->mat[lru].bits, &c->mat[lru].cap, nb);
 	c->mat[lru].bits = bits;
 	if (bits == NULL) {
 		c->match_ok = 0;
-		return;
+		return -1;
 	}
-	if (grow_ || shrink)
+	if (c->mgrow || c->mshrink)
 		memcpy(bits, c->match, nb);
 	else
 		memset(bits, 0, nb);
-	cand = grow_ || shrink ? NULL : lit_bits(c, &t->filter, lru);
+	c->mcand = c->mgrow || c->mshrink ? NULL : lit_bits(c, &t->filter, lru);
 	c->match_ok = 0;
-	if (t->filter.re != NULL) {
+	c->mslot = lru;
+	c->mnext = 0;
+	c->mbusy = 1;
+	return 0;
+}
+
+/* Up to max more bytes (eight rows each) of the bits begun: 1 when
+ * they are complete. */
+static int
+match_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
+{
+	size_t n = t->snap->nrows, nb = n / 8 + 1, i, b, end;
+	unsigned char *bits = c->mat[c->mslot].bits;
+	const unsigned char *cand = c->mcand;
+	int lru = c->mslot;
+
+	if (t->filter.re != NULL)
 		build_text(t, c, SIZE_MAX);
-		sq_table_text_view(t, c);
-	}
+	sq_table_text_view(t, c);
+	end = max < nb - c->mnext ? c->mnext + max : nb;
 	/* eight rows at a time: a byte of rows with nothing to find out
 	 * (no candidate) costs one test */
-	for (b = 0; b < nb; b++) {
-		unsigned char todo = grow_    ? bits[b]
-				     : shrink ? (unsigned char)~bits[b]
-					      : 0xff;
+	for (b = c->mnext; b < end; b++) {
+		unsigned char todo = c->mgrow     ? bits[b]
+				     : c->mshrink ? (unsigned char)~bits[b]
+						  : 0xff;
 		int j;
 
 		if (cand != NULL) {
@@ -510,14 +544,27 @@ build_match(struct sq_table *t, struct sq_table_cache *c)
 				bits[b] &= (unsigned char)~bit;
 		}
 	}
+	c->mnext = end;
+	if (end < nb)
+		return 0;
+	c->mbusy = 0;
 	c->mat[lru].ok = 1;
 	c->mat[lru].ofree = t->filter.ofree;
 	c->mat[lru].used = ++c->tick;
-	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s", cur);
+	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s",
+		 t->filter.text);
 	c->match = bits;
 	c->mcur = lru;
 	c->match_ok = 1;
-	snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
+	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
+	return 1;
+}
+
+static void
+build_match(struct sq_table *t, struct sq_table_cache *c)
+{
+	if (match_begin(t, c) == 0)
+		match_step(t, c, SIZE_MAX);
 }
 
 /* Is c->pre (n rows) every row in sort order? */
@@ -584,18 +631,79 @@ build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
 	return 0;
 }
 
+/* A big snapshot: its orders by the shown columns on the sort thread,
+ * the sort column's first (the rebuild after this one takes it). */
+static void
+prep(struct sq_table *t, struct sq_table_cache *c)
+{
+	int cols[SQ_TABLE_MAX_COLS], n = 0, i;
+
+	if (t->snap->nrows < SQ_TABLE_PREP_MIN) {
+		if (c->prep != NULL)
+			sq_table_prep_start(c->prep, NULL, t->def, cols, 0);
+		return;
+	}
+	if (c->prep == NULL && (c->prep = sq_table_prep_new()) == NULL)
+		return;
+	/* the sort column, the chosen ones, then the others (:sort) */
+	if (t->sort >= 0)
+		cols[n++] = t->sort;
+	for (i = 0; i < t->nbase && n < SQ_TABLE_MAX_COLS; i++) {
+		if (t->base[i] != t->sort)
+			cols[n++] = t->base[i];
+	}
+	for (i = 0; i < (int)t->def->ncols && n < SQ_TABLE_MAX_COLS; i++) {
+		int k;
+
+		for (k = 0; k < n && cols[k] != i; k++)
+			;
+		if (k == n)
+			cols[n++] = i;
+	}
+	/* an order of the thread's may be in use: it makes them anew */
+	c->order = NULL;
+	c->order_ok = 0;
+	sq_table_prep_start(c->prep, t->snap, t->def, cols, n);
+}
+
+double
+sq_table_sorts_wait(struct sq_table *t)
+{
+	return t->cache != NULL ? sq_table_prep_wait(t->cache->prep) : 0;
+}
+
 void
 sq_table_cache_reserve(struct sq_table *t)
 {
 	struct sq_table_cache *c;
 	size_t n;
+	int i;
 
-	if (t->snap == NULL || t->snap->nrows < 2)
+	if (t->snap == NULL || t->snap->nrows < 2) {
+		/* nothing to sort: the thread lets its last snapshot go */
+		if (t->cache != NULL && t->cache->prep != NULL)
+			sq_table_prep_start(t->cache->prep, NULL, t->def, NULL,
+					    0);
 		return;
+	}
 	c = sq_table_cache_get(t);
 	n = t->snap->nrows;
-	if (c == NULL || sq_order_ws_reserve(&c->ws, n) == -1)
+	if (c == NULL)
 		return;
+	prep(t, c);
+	if (sq_order_ws_reserve(&c->ws, n) == -1)
+		return;
+	/* the kept sort orders' pages too: a sort column's first order
+	 * would fault them in (a millisecond a megabyte on some machines) */
+	for (i = 0; i < NORDERS; i++) {
+		if (c->ord[i].cap >= n * sizeof(*c->ord[i].v))
+			continue;
+		c->ord[i].ok = 0;
+		c->ord[i].v =
+		    grow(c->ord[i].v, &c->ord[i].cap, n * sizeof(*c->ord[i].v));
+		if (c->ord[i].v != NULL)
+			memset(c->ord[i].v, 0, n * sizeof(*c->ord[i].v));
+	}
 	if (c->pcap2 < n * sizeof(*c->pre2)) {
 		c->pre2 = grow(c->pre2, &c->pcap2, n * sizeof(*c->pre2));
 		if (c->pre2 != NULL)
@@ -612,4 +720,82 @@ sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 	if (filt)
 		build_match(t, c);
 	return build_pre(t, c, filt, filter_only);
+}
+
+/* ------------------------------------------------------------ big */
+
+/* Does snapshot row rec pass the filter, with what the bits being made
+ * (or made) already say? (after match_begin) */
+static int
+row_test(struct sq_table *t, struct sq_table_cache *c, uint32_t rec)
+{
+	const unsigned char *bits;
+	int bit;
+
+	if (c->match_ok && !c->mbusy)
+		return (c->match[rec / 8] >> (rec % 8)) & 1;
+	if (!c->mbusy)
+		return sq_table_row_passes(t, c, rec);
+	bits = c->mat[c->mslot].bits;
+	bit = (bits[rec / 8] >> (rec % 8)) & 1;
+	if (rec / 8 < c->mnext)
+		return bit; /* its byte is made */
+	if (c->mgrow && !bit)
+		return 0; /* it did not match the shorter word */
+	if (c->mshrink && bit)
+		return 1; /* it matched the longer one */
+	if (c->mcand != NULL && !((c->mcand[rec / 8] >> (rec % 8)) & 1))
+		return t->filter.invert;
+	return sq_table_row_passes(t, c, rec);
+}
+
+int
+sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
+		     size_t want, double ms, uint32_t *out, size_t *nout)
+{
+	size_t n = t->snap->nrows, i, m = 0;
+	double t0 = sq_util_now_ms();
+
+	build_order(t, c);
+	sq_table_text_view(t, c);
+	c->pre_ok = 0;
+	if (filt && match_begin(t, c) == -1)
+		return -1;
+	for (i = 0; i < n && m < want; i++) {
+		uint32_t rec = c->order != NULL ? c->order[i] : (uint32_t)i;
+
+		if (!filt || row_test(t, c, rec))
+			out[m++] = rec;
+		/* a rare match: what was found by then, the rest in idle
+		 * slices */
+		if ((i & 1023) == 1023 && sq_util_now_ms() - t0 > ms)
+			break;
+	}
+	*nout = m;
+	return 0;
+}
+
+int
+sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
+		    double ms)
+{
+	double t0 = sq_util_now_ms();
+	int notext = 0;
+
+	do {
+		if (filt && t->filter.re != NULL && !c->text_ok && !notext) {
+			/* the rows' text a regex runs over, first */
+			build_text(t, c, 4096);
+			notext = c->trow == NULL; /* no memory: without */
+			continue;
+		}
+		if (filt && c->mbusy) {
+			match_step(t, c, 1024);
+			continue;
+		}
+		if (build_pre(t, c, filt, 0) == -1)
+			return -1;
+		return 1;
+	} while (sq_util_now_ms() - t0 < ms);
+	return 0;
 }

@@ -257,7 +257,10 @@ loop(struct sq_app *app)
 		pfd[0].events = pfd[1].events = pfd[2].events = POLLIN;
 		pfd[0].revents = pfd[1].revents = pfd[2].revents = 0;
 		/* the spinner turns while a call runs; ages tick each second;
-		 * idle work for a filter being typed goes first */
+		 * idle work for a filter being typed, or the rest of a big
+		 * table's rows, goes first */
+		if (sq_app_table(app)->pending)
+			app->warm = 1;
 		timeout = app->warm ? 0 : app->st.busy ? 150 : 1000;
 		rc = poll(pfd, 3, timeout);
 		if (rc == -1 && errno != EINTR)
@@ -272,7 +275,13 @@ loop(struct sq_app *app)
 			read_keys(app);
 		if (rc == 0 && app->warm) {
 			/* a few ms at a time, so keys are still answered */
-			app->warm = sq_table_warm(sq_app_table(app), 4096);
+			struct sq_table *t = sq_app_table(app);
+			int rows = t->pending;
+
+			app->warm = sq_table_warm(t, 4096);
+			/* more rows or the count of them to show */
+			if (rows)
+				app->dirty = 1;
 		} else if (rc == 0) {
 			sq_worker_status(app->worker, &app->st);
 			app->dirty = 1;

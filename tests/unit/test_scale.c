@@ -6,6 +6,7 @@
  * reference implementation, and the job array grouping.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "core/order.h"
 #include "tui/app.h"
 #include "tui/table.h"
+#include "tui/table_prep.h"
 #include "tui/text.h"
 
 static void
@@ -360,9 +362,9 @@ test_order_flip(void **state)
 		for (c = 0; c < sq_view_jobs.ncols; c++) {
 			const struct sq_column *col = &sq_view_jobs.cols[c];
 
-			assert_int_equal(sq_order_rows_ties(s, col, asc, ties,
-							    &npres, &w),
-					 0);
+			assert_int_equal(
+			    sq_order_rows_ties(s, col, asc, ties, &npres, &w),
+			    0);
 			assert_true(npres <= n);
 			assert_int_equal(sq_order_rows(s, col, 0, ref), 0);
 			for (i = 0; i < n; i++) {
@@ -852,6 +854,200 @@ test_arrays_grouped(void **state)
 	free(mark);
 }
 
+/* A big table makes its rows in steps: after each keystroke the rows
+ * shown are the first of the whole (the same rows, the same order), and
+ * once all are made (in idle slices, or at once when something needs
+ * them) they are the plain implementation's. Every rebuild goes in steps
+ * here (partial_min 1). */
+static void
+test_partial_vs_reference(void **state)
+{
+	static const char *const filters[] = {
+		"bob",    "u0?10",      "!PENDING", "@user=alice",
+		"sim0*2", "acct1.*gpu", "al+i",     "gres:G",
+	};
+	struct sq_snapshot *s = make_jobs(3000);
+	size_t *ref = malloc(3000 * sizeof(*ref)), n, i, k, steps = 0;
+	struct sq_table t;
+	char err[300];
+
+	(void)state;
+	assert_non_null(ref);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	t.partial_min = 1;
+	sq_table_set_snapshot(&t, s);
+	for (i = 0; i < sq_view_jobs.ncols; i += 3) {
+		int desc;
+
+		for (desc = 0; desc < 2; desc++) {
+			sq_table_sort(&t, (int)i, desc);
+			n = reference(&t, (int)i, desc, NULL, ref);
+			assert_true(t.pending);
+			assert_true(t.nrows <= n);
+			for (k = 0; k < t.nrows; k++)
+				assert_int_equal(t.rows[k].rec, ref[k]);
+			/* idle slices, or all at once */
+			if (desc)
+				sq_table_finish(&t);
+			while (t.pending) {
+				sq_table_warm(&t, 4096);
+				steps++;
+			}
+			assert_rows(&t, ref, n);
+		}
+	}
+	assert_true(steps > 0);
+	sq_table_sort(&t, 1, 1);
+	for (k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
+		size_t l, len = strlen(filters[k]);
+
+		/* typed over the rows still being made, then erased */
+		for (l = 1; l < 2 * len; l++) {
+			char pat[64];
+			struct sq_filter f;
+			size_t j;
+
+			snprintf(pat, sizeof(pat), "%.*s",
+				 (int)(l <= len ? l : 2 * len - l), filters[k]);
+			sq_filter_init(&f);
+			if (sq_filter_set(&f, pat, t.def, err, sizeof(err)) ==
+			    -1)
+				continue;
+			assert_int_equal(
+			    sq_table_filter(&t, pat, err, sizeof(err)), 0);
+			n = reference(&t, 1, 1, &f, ref);
+			assert_true(t.nrows <= n);
+			for (j = 0; j < t.nrows; j++)
+				assert_int_equal(t.rows[j].rec, ref[j]);
+			if (l % 3 == 0 || l == 2 * len - 1) {
+				sq_table_finish(&t);
+				assert_false(t.pending);
+				assert_rows(&t, ref, n);
+			}
+			sq_filter_free(&f);
+		}
+	}
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	free(ref);
+}
+
+/* Job arrays arranged in steps end as arranged at once; the cursor
+ * follows its job through sorts made in steps. */
+static void
+test_partial_arrays_cursor(void **state)
+{
+	struct sq_snapshot *s = make_jobs(2500);
+	struct sq_table a, b;
+	char err[300], id[256], now[256], notme[260];
+	size_t i;
+	int k;
+
+	(void)state;
+	sq_table_init(&a, &sq_view_jobs);
+	sq_table_init(&b, &sq_view_jobs);
+	b.partial_min = 1;
+	sq_table_set_snapshot(&a, s);
+	sq_table_set_snapshot(&b, s);
+	sq_table_goto(&a, 900);
+	sq_table_goto(&b, 900);
+	snprintf(id, sizeof(id), "%s", b.cur_id);
+	assert_string_equal(a.cur_id, id);
+	/* a filter that hides the cursor's job (and few others): the
+	 * cursor stays at its place */
+	snprintf(notme, sizeof(notme), "!^%s ", id);
+	for (k = 0; k < 10; k++) {
+		const char *pat = k % 3 == 0   ? "acct1"
+				  : k % 3 == 1 ? ""
+					       : notme;
+
+		size_t before;
+
+		/* both from the same place: no filter, the cursor on the job */
+		assert_int_equal(sq_table_filter(&a, "", err, sizeof(err)), 0);
+		assert_int_equal(sq_table_filter(&b, "", err, sizeof(err)), 0);
+		sq_table_finish(&b);
+		for (i = 0; i < a.nrows; i++) {
+			sq_table_id(&a, sq_snapshot_row(s, a.rows[i].rec), now,
+				    sizeof(now));
+			if (strcmp(now, id) == 0)
+				break;
+		}
+		assert_true(i < a.nrows);
+		sq_table_goto(&a, i);
+		sq_table_goto(&b, i);
+		before = b.cur;
+		sq_table_sort(&a, k, k % 2);
+		sq_table_sort(&b, k, k % 2);
+		assert_int_equal(sq_table_filter(&a, pat, err, sizeof(err)), 0);
+		assert_int_equal(sq_table_filter(&b, pat, err, sizeof(err)), 0);
+		assert_true(b.pending);
+		sq_table_finish(&b);
+		assert_int_equal(a.nrows, b.nrows);
+		if (pat == notme) {
+			/* its job hidden: the cursor stays where it was
+			 * before the keys that were made in one go (the sort
+			 * did not move it first) */
+			assert_true(before > SQ_TABLE_FIRST_ROWS);
+			assert_int_equal(b.cur, before < b.nrows ? before
+								 : b.nrows - 1);
+		} else {
+			assert_int_equal(a.cur, b.cur);
+			sq_table_id(&b, sq_table_cur(&b), now, sizeof(now));
+			assert_string_equal(now, id);
+		}
+		for (i = 0; i < a.nrows; i++) {
+			assert_int_equal(a.rows[i].rec, b.rows[i].rec);
+			assert_int_equal(a.rows[i].depth, b.rows[i].depth);
+			assert_int_equal(a.rows[i].flags, b.rows[i].flags);
+			assert_int_equal(a.rows[i].hidden, b.rows[i].hidden);
+		}
+	}
+	sq_table_free(&a);
+	sq_table_free(&b);
+	sq_snapshot_unref(s);
+}
+
+/* A big snapshot's orders come from the sort thread: the same as sorting
+ * on the spot, both ways, asked for while the thread is still at work
+ * and after it is done. */
+static void
+test_sort_thread(void **state)
+{
+	size_t n = SQ_TABLE_PREP_MIN + 3000, i, m;
+	struct sq_snapshot *s = make_jobs(n);
+	size_t *ref = malloc(n * sizeof(*ref));
+	struct sq_table t;
+	int pass;
+
+	(void)state;
+	assert_non_null(ref);
+	sq_table_init(&t, &sq_view_jobs);
+	t.ops = NULL;
+	t.partial_min = SIZE_MAX;
+	sq_table_set_snapshot(&t, s);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < sq_view_jobs.ncols; i += 4) {
+			sq_table_sort(&t, (int)i, pass);
+			m = reference(&t, (int)i, pass, NULL, ref);
+			assert_rows(&t, ref, m);
+		}
+		assert_true(sq_table_sorts_wait(&t) >= 0);
+	}
+	/* a new snapshot while the thread works on the old one */
+	sq_table_set_snapshot(&t, s);
+	sq_snapshot_unref(s);
+	s = make_jobs(n);
+	sq_table_set_snapshot(&t, s);
+	sq_table_sort(&t, 1, 1);
+	m = reference(&t, 1, 1, NULL, ref);
+	assert_rows(&t, ref, m);
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+	free(ref);
+}
+
 int
 main(void)
 {
@@ -868,6 +1064,9 @@ main(void)
 		cmocka_unit_test(test_cache_invalidation),
 		cmocka_unit_test(test_cursor_follows),
 		cmocka_unit_test(test_arrays_grouped),
+		cmocka_unit_test(test_partial_vs_reference),
+		cmocka_unit_test(test_partial_arrays_cursor),
+		cmocka_unit_test(test_sort_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
