@@ -600,9 +600,16 @@ rebuild_step(struct sq_table *t, double ms)
 
 	if (!t->pending)
 		return 1;
-	r = c != NULL && c->snap == t->snap
-		? sq_table_cache_step(t, c, filt, ms)
-		: -1;
+	if (c != NULL && c->snap == t->snap && c->pre_ok) {
+		r = 1; /* the last slice made them: rows now */
+	} else {
+		r = c != NULL && c->snap == t->snap
+			? sq_table_cache_step(t, c, filt, ms)
+			: -1;
+		/* the rows and their arrangement in a slice of their own */
+		if (r == 1 && ms < 1e9)
+			return 0;
+	}
 	if (r == 0)
 		return 0;
 	t->pending = 0;

@@ -23,7 +23,7 @@ struct sq_table_cache;
  * top SQ_TABLE_FIRST_ROWS, in at most SQ_TABLE_SLICE_MS when matches are
  * rare), and the rest comes in idle slices of about as long
  * (sq_table_warm); the cursor goes to its row (or its place) then. */
-#define SQ_TABLE_PARTIAL_MIN 200000
+#define SQ_TABLE_PARTIAL_MIN 50000
 #define SQ_TABLE_FIRST_ROWS 256
 #define SQ_TABLE_SLICE_MS 5.0
 

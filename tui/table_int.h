@@ -85,6 +85,7 @@ struct sq_table_cache {
 	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
 	size_t npre;
 	int pre_ok, pre_all; /* pre_all: all rows, no filter (pre unset) */
+	size_t pnext, pn;    /* pre2 being made in steps: next place, rows */
 
 	/* the cells' display widths (at most 255) of the rows
 	 * compute_widths measured, for the columns wcols (t->base then)

@@ -759,6 +759,7 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	build_order(t, c);
 	sq_table_text_view(t, c);
 	c->pre_ok = 0;
+	c->pnext = 0;
 	if (filt && match_begin(t, c) == -1)
 		return -1;
 	for (i = 0; i < n && m < want; i++) {
@@ -773,6 +774,49 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	}
 	*nout = m;
 	return 0;
+}
+
+/* build_pre with a filter, up to max more places of the order at a
+ * time (c->pnext: the next, c->pn: the rows kept so far in c->pre2): 1
+ * when complete (then in c->pre), 0 while not, -1 without memory. */
+static int
+pre_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
+{
+	size_t n = t->snap->nrows, i, end;
+	uint32_t *pre, *sw;
+	size_t swc;
+
+	if (c->pnext == 0) {
+		c->pn = 0;
+		pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
+		c->pre2 = pre;
+		if (pre == NULL)
+			return -1;
+	}
+	pre = c->pre2;
+	end = max < n - c->pnext ? c->pnext + max : n;
+	for (i = c->pnext; i < end; i++) {
+		size_t rec = c->order != NULL ? c->order[i] : i;
+
+		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
+				  : sq_table_row_passes(t, c, rec)))
+			continue;
+		pre[c->pn++] = (uint32_t)rec;
+	}
+	c->pnext = end;
+	if (end < n)
+		return 0;
+	c->pnext = 0;
+	sw = c->pre;
+	swc = c->pcap;
+	c->pre = c->pre2;
+	c->pcap = c->pcap2;
+	c->pre2 = sw;
+	c->pcap2 = swc;
+	c->npre = c->pn;
+	c->pre_ok = 1;
+	c->pre_all = 0;
+	return 1;
 }
 
 int
@@ -791,6 +835,13 @@ sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
 		}
 		if (filt && c->mbusy) {
 			match_step(t, c, 1024);
+			continue;
+		}
+		if (filt) {
+			int r = pre_step(t, c, 65536);
+
+			if (r != 0)
+				return r;
 			continue;
 		}
 		if (build_pre(t, c, filt, 0) == -1)

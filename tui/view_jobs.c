@@ -46,6 +46,8 @@ static struct {
 	uint32_t *start, *list;
 	unsigned char *seen;
 	uint32_t *recs; /* the rows' snapshot rows before arranging */
+	uint32_t *gs;   /* and their groups (gathered once: at a million
+			 * rows every random read of gid costs) */
 	size_t recs_cap, list_cap;
 } groups;
 
@@ -128,7 +130,7 @@ arrange(struct sq_table *t)
 	struct sq_table_row *rows = t->rows;
 	size_t n = t->nrows, i, j, ng;
 	const uint32_t *gid;
-	uint32_t *start, *recs;
+	uint32_t *start, *recs, *gs;
 
 	if (n == 0 || groups_for(t->snap) == -1 || groups.ng == 0)
 		return;
@@ -145,32 +147,35 @@ arrange(struct sq_table *t)
 	}
 	if (groups.recs_cap < n) {
 		uint32_t *r = realloc(groups.recs, n * sizeof(*r));
+		uint32_t *g = realloc(groups.gs, n * sizeof(*g));
 
-		if (r == NULL)
+		if (r != NULL)
+			groups.recs = r;
+		if (g != NULL)
+			groups.gs = g;
+		if (r == NULL || g == NULL)
 			return;
-		groups.recs = r;
 		groups.recs_cap = n;
 	}
 	/* rebuild made every row { rec, 0, 0, 0 }: the recs are all there
-	 * is to them, so the rows are rewritten in place from a copy */
+	 * is to them, so the rows are rewritten in place from a copy; the
+	 * members of each shown group counted on the way */
 	recs = groups.recs;
-	for (i = 0; i < n; i++)
-		recs[i] = (uint32_t)rows[i].rec;
-	/* members of each shown group, in sorted order */
+	gs = groups.gs;
 	memset(start, 0, (ng + 1) * sizeof(*start));
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[recs[i]];
+		uint32_t g;
 
+		recs[i] = (uint32_t)rows[i].rec;
+		gs[i] = g = gid[recs[i]];
 		if (g != UINT32_MAX)
 			start[g + 1]++;
 	}
 	for (j = 0; j < ng; j++)
 		start[j + 1] += start[j];
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[recs[i]];
-
-		if (g != UINT32_MAX)
-			groups.list[start[g]++] = (uint32_t)i;
+		if (gs[i] != UINT32_MAX)
+			groups.list[start[gs[i]]++] = (uint32_t)i;
 	}
 	/* start[g] is now the end of group g: shift back to the starts */
 	for (j = ng; j > 0; j--)
@@ -179,7 +184,7 @@ arrange(struct sq_table *t)
 	memset(groups.seen, 0, ng);
 	t->nrows = 0;
 	for (i = 0; i < n; i++) {
-		uint32_t g = gid[recs[i]];
+		uint32_t g = gs[i];
 		struct sq_table_row r = { .rec = recs[i] };
 		size_t cnt;
 		char id[32];
@@ -195,8 +200,11 @@ arrange(struct sq_table *t)
 		 * follow (or hide under it) */
 		groups.seen[g] = 1;
 		cnt = start[g + 1] - start[g];
-		fold_id(groups.ids[g], id, sizeof(id));
-		folded = sq_table_folded(t, id);
+		folded = t->fold_default;
+		if (t->nfolds > 0) {
+			fold_id(groups.ids[g], id, sizeof(id));
+			folded = sq_table_folded(t, id);
+		}
 		r.flags = cnt > 1 ? SQ_ROW_HASKIDS : 0;
 		if (cnt > 1 && folded) {
 			r.flags |= SQ_ROW_FOLDED;

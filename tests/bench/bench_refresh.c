@@ -101,7 +101,7 @@ main(int argc, char **argv)
 	char source[200] = "";
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
-	int runs = 5, i, c, nb = 0, full = 0;
+	int runs = 5, i, c, nb = 0, full = 0, unchanged = 0;
 	unsigned qn = 0;
 
 	sq_cluster_defaults(&cfg);
@@ -216,6 +216,9 @@ main(int argc, char **argv)
 		/* "GET /slurm/v0.0.38/jobs", "squeue -O": no quotes in it */
 		snprintf(source, sizeof(source), "%s", jobs->source);
 		source[strcspn(source, "'")] = '\0';
+		/* REST's update_time answered "nothing changed" */
+		if (strstr(source, "(not modified)") != NULL)
+			unchanged++;
 		sq_snapshot_unref(jobs);
 		if (bare_argv != NULL) {
 			tb[nb] = bare(bare_argv);
@@ -231,9 +234,10 @@ main(int argc, char **argv)
 	med = median(tf, runs);
 	printf("rows=%zu runs=%d refresh_ms=%.1f refresh_min=%.1f "
 	       "rpcs_per_refresh=%.1f snapshot_bytes=%zu source='%s' "
-	       "peak_kb=%ld rss_kb=%ld",
+	       "peak_kb=%ld rss_kb=%ld unchanged=%d",
 	       rows, runs, med, tf[0], (double)(qn + b->queries - q0) / runs,
-	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"));
+	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"),
+	       unchanged);
 	if (nb > 0) {
 		med = median(tb, nb);
 		printf(" bare_ms=%.1f bare_min=%.1f", med, tb[0]);
