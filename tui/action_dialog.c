@@ -240,6 +240,7 @@ jump(struct sq_app *app)
 	if (s != t->snap)
 		sq_table_set_snapshot(t, s);
 	sq_snapshot_unref(s);
+	sq_table_finish(t); /* every row, not a big table's first ones */
 	for (i = 0; i < t->nrows; i++) {
 		const struct sq_job *jb =
 		    sq_snapshot_row(t->snap, t->rows[i].rec);

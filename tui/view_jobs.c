@@ -250,6 +250,7 @@ action(struct sq_app *app, struct sq_table *t, int a)
 	fold_id(job->array_job_id, id, sizeof(id));
 	sq_table_set_folded(t, id, a == SQ_TA_FOLD);
 	sq_table_rebuild(t);
+	sq_table_finish(t); /* the group's first row may be past the first */
 	/* the cursor goes to the group's first row */
 	if (a == SQ_TA_FOLD) {
 		size_t i;
