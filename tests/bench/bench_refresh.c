@@ -78,6 +78,9 @@ bare(char **argv)
 		dup2(fd, 2);
 		setenv("LC_ALL", "C", 1);
 		setenv("SLURM_TIME_FORMAT", "%s", 1);
+		/* squall's squeue runs so (sq_shell_utc); ssh and curl
+		 * do not pass it on */
+		setenv("TZ", "UTC0", 1);
 		unsetenv("SQUEUE_FORMAT");
 		unsetenv("SQUEUE_FORMAT2");
 		execvp(argv[0], argv);
