@@ -347,6 +347,15 @@ const char *const sq_shell_unset_env[] = {
 };
 
 int
+sq_shell_utc(const char *cmd)
+{
+	const char *base = strrchr(cmd, '/');
+
+	base = base != NULL ? base + 1 : cmd;
+	return strcmp(base, "squeue") == 0;
+}
+
+int
 sq_shell_join(struct sq_buf *b, const char *bindir, const char *const argv[])
 {
 	size_t i, start = b->len;
@@ -366,6 +375,8 @@ sq_shell_join(struct sq_buf *b, const char *bindir, const char *const argv[])
 			goto bad;
 	}
 	if (sq_buf_printf(b, " LC_ALL=C SLURM_TIME_FORMAT=%%s ") == -1)
+		goto bad;
+	if (sq_shell_utc(argv[0]) && sq_buf_printf(b, "TZ=UTC0 ") == -1)
 		goto bad;
 	if (bindir != NULL && bindir[0] != '\0' && argv[0][0] != '/') {
 		struct sq_buf path;

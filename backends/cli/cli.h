@@ -27,10 +27,12 @@ struct sq_transport_ops {
 	const char *name;
 	/*
 	 * Run argv (argv[0] a Slurm command name, resolved by the transport)
-	 * with LC_ALL=C SLURM_TIME_FORMAT=%s and without SQUEUE_* and similar
-	 * format variables. Fills out and errout (caller-initialised), sets
-	 * *status to the exit status (or 128+signal). Returns -1 only when
-	 * the command could not be run at all (err says why), 0 otherwise.
+	 * with LC_ALL=C SLURM_TIME_FORMAT=%s (and TZ=UTC0 when
+	 * sq_shell_utc(argv[0]), core/validate.h) and without SQUEUE_* and
+	 * similar format variables. Fills out and errout
+	 * (caller-initialised), sets *status to the exit status (or
+	 * 128+signal). Returns -1 only when the command could not be run at
+	 * all (err says why), 0 otherwise.
 	 */
 	int (*run)(void *ctx, const char *const argv[], struct sq_buf *out,
 		   struct sq_buf *errout, int *status, struct sq_err *err);

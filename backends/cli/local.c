@@ -3,9 +3,10 @@
  * Slurm commands on this host with fork/exec, never through a shell.
  *
  * The child gets a cleaned environment (LC_ALL=C, SLURM_TIME_FORMAT=%s,
- * no SQUEUE_, SINFO_, SPRIO_, SACCT_ or SSHARE_ formats; SLURM_CONF kept),
- * its stdout and stderr are read separately with a size cap, and it is
- * killed when it runs past the timeout.
+ * TZ=UTC0 for squeue (sq_shell_utc), no SQUEUE_, SINFO_, SPRIO_, SACCT_ or
+ * SSHARE_ formats; SLURM_CONF kept), its stdout and stderr are read
+ * separately with a size cap, and it is killed when it runs past the
+ * timeout.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +28,7 @@
 #include "backends/cli/fileread.h"
 #include "backends/cli/live.h"
 #include "core/util.h"
+#include "core/validate.h"
 
 extern char **environ;
 
@@ -65,24 +67,29 @@ env_dropped(const char *e)
 	return 0;
 }
 
-/* A NULL-terminated copy of environ, cleaned; pointers into environ. */
+/* A NULL-terminated copy of environ, cleaned, for cmd; pointers into
+ * environ. */
 static char **
-child_env(void)
+child_env(const char *cmd)
 {
+	int utc = sq_shell_utc(cmd);
 	size_t n = 0, i, j = 0;
 	char **env;
 
 	while (environ[n] != NULL)
 		n++;
-	env = calloc(n + 3, sizeof(*env));
+	env = calloc(n + 4, sizeof(*env));
 	if (env == NULL)
 		return NULL;
 	for (i = 0; i < n; i++) {
-		if (!env_dropped(environ[i]))
+		if (!env_dropped(environ[i]) &&
+		    !(utc && strncmp(environ[i], "TZ=", 3) == 0))
 			env[j++] = environ[i];
 	}
 	env[j++] = "LC_ALL=C";
 	env[j++] = "SLURM_TIME_FORMAT=%s";
+	if (utc)
+		env[j++] = "TZ=UTC0";
 	env[j] = NULL;
 	return env;
 }
@@ -262,7 +269,7 @@ sq_transport_local_run_in(void *ctx, const char *const argv[], const char *in,
 		snprintf(path, sizeof(path), "%s/%s", l->bindir, argv[0]);
 	else
 		snprintf(path, sizeof(path), "%s", argv[0]);
-	env = child_env();
+	env = child_env(argv[0]);
 	if (env == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	/* stdin: the data given (a batch script for sbatch), else

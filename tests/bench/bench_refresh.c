@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,6 +42,19 @@ status_kb(const char *key)
 	}
 	fclose(f);
 	return kb;
+}
+
+/* user + system CPU of this process (RUSAGE_SELF) or of its waited-for
+ * children, in ms */
+static double
+cpu_ms(int who)
+{
+	struct rusage ru;
+
+	if (getrusage(who, &ru) == -1)
+		return 0;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 }
 
 static int
@@ -78,6 +92,9 @@ bare(char **argv)
 		dup2(fd, 2);
 		setenv("LC_ALL", "C", 1);
 		setenv("SLURM_TIME_FORMAT", "%s", 1);
+		/* squall's squeue runs so (sq_shell_utc); ssh and curl
+		 * do not pass it on */
+		setenv("TZ", "UTC0", 1);
 		unsetenv("SQUEUE_FORMAT");
 		unsetenv("SQUEUE_FORMAT2");
 		execvp(argv[0], argv);
@@ -97,7 +114,7 @@ main(int argc, char **argv)
 	struct sq_snapshot *prio = NULL, *jobs = NULL;
 	struct sq_err err;
 	char **bare_argv = NULL;
-	double *tf, *tb, med;
+	double *tf, *tb, *cf, *cb, med;
 	char source[200] = "";
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
@@ -162,7 +179,9 @@ main(int argc, char **argv)
 		runs = 1;
 	tf = calloc((size_t)runs, sizeof(*tf));
 	tb = calloc((size_t)runs, sizeof(*tb));
-	if (tf == NULL || tb == NULL)
+	cf = calloc((size_t)runs, sizeof(*cf));
+	cb = calloc((size_t)runs, sizeof(*cb));
+	if (tf == NULL || tb == NULL || cf == NULL || cb == NULL)
 		return 1;
 	sq_backend_set_prompt(NULL);
 	sq_err_clear(&err);
@@ -203,6 +222,7 @@ main(int argc, char **argv)
 			q0 = b->queries;
 		}
 		t0 = sq_util_now_ms();
+		cf[i] = cpu_ms(RUSAGE_SELF);
 
 		if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
 			fprintf(stderr, "bench_refresh: %s\n", err.msg);
@@ -211,6 +231,7 @@ main(int argc, char **argv)
 		if (prio != NULL)
 			sq_jobs_join_prio(jobs, prio);
 		tf[i] = sq_util_now_ms() - t0;
+		cf[i] = cpu_ms(RUSAGE_SELF) - cf[i];
 		rows = jobs->nrows;
 		bytes = sq_snapshot_bytes(jobs);
 		/* "GET /slurm/v0.0.38/jobs", "squeue -O": no quotes in it */
@@ -221,7 +242,9 @@ main(int argc, char **argv)
 			unchanged++;
 		sq_snapshot_unref(jobs);
 		if (bare_argv != NULL) {
+			cb[nb] = cpu_ms(RUSAGE_CHILDREN);
 			tb[nb] = bare(bare_argv);
+			cb[nb] = cpu_ms(RUSAGE_CHILDREN) - cb[nb];
 			if (tb[nb] < 0) {
 				fprintf(stderr, "bench_refresh: %s failed\n",
 					bare_argv[0]);
@@ -238,14 +261,18 @@ main(int argc, char **argv)
 	       rows, runs, med, tf[0], (double)(qn + b->queries - q0) / runs,
 	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"),
 	       unchanged);
+	printf(" cpu_ms=%.1f", median(cf, runs));
 	if (nb > 0) {
 		med = median(tb, nb);
 		printf(" bare_ms=%.1f bare_min=%.1f", med, tb[0]);
+		printf(" bare_cpu_ms=%.1f", median(cb, nb));
 	}
 	printf("\n");
 	sq_snapshot_unref(prio);
 	sq_backend_close(b);
 	free(tf);
 	free(tb);
+	free(cf);
+	free(cb);
 	return 0;
 }

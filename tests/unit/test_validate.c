@@ -2,13 +2,17 @@
  * test_validate.c - unit tests of core/validate.c: hostile values are
  * refused by every whitelist and never reach a joined remote command line;
  * job ids come back canonical; what the quoting lets through stays inert
- * when a real /bin/sh runs the joined line.
+ * when a real /bin/sh runs the joined line. And the local transport gives
+ * squeue TZ=UTC0 as the joined line does (sq_shell_utc).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
+#include "backends/cli/cli.h"
 #include "core/buf.h"
 #include "core/err.h"
 #include "core/validate.h"
@@ -243,8 +247,10 @@ test_join_layout(void **state)
 		"SQUEUE_SORT",   "SQUEUE_USERS",
 		"SQUEUE_STATES", NULL,
 	};
-	const char *tail = " LC_ALL=C SLURM_TIME_FORMAT=%s 'squeue' '-h' "
-			   "'-O' 'JobID:|,Name:'";
+	/* squeue's times are all epoch: TZ=UTC0 spares glibc a stat of
+	 * /etc/localtime per time printed (sq_shell_utc) */
+	const char *tail = " LC_ALL=C SLURM_TIME_FORMAT=%s TZ=UTC0 'squeue' "
+			   "'-h' '-O' 'JobID:|,Name:'";
 	struct sq_buf b;
 	const char *s;
 	char pat[64];
@@ -265,7 +271,8 @@ test_join_layout(void **state)
 	/* an absolute bin dir prefixes the command, trailing '/' or not */
 	sq_buf_reset(&b);
 	assert_int_equal(sq_shell_join(&b, "/opt/slurm/bin/", argv), 0);
-	assert_non_null(strstr(sq_buf_str(&b), "%s '/opt/slurm/bin/squeue' "));
+	assert_non_null(
+	    strstr(sq_buf_str(&b), "%s TZ=UTC0 '/opt/slurm/bin/squeue' "));
 	/* a template's absolute command stays as it is */
 	sq_buf_reset(&b);
 	{
@@ -276,7 +283,18 @@ test_join_layout(void **state)
 	}
 	sq_buf_reset(&b);
 	assert_int_equal(sq_shell_join(&b, "", argv), 0);
-	assert_non_null(strstr(sq_buf_str(&b), "%s 'squeue' "));
+	assert_non_null(strstr(sq_buf_str(&b), "%s TZ=UTC0 'squeue' "));
+	/* only squeue: other commands print local times too (sdiag) */
+	sq_buf_reset(&b);
+	{
+		const char *const sinfo[] = { "sinfo", "-h", NULL };
+
+		assert_int_equal(sq_shell_join(&b, NULL, sinfo), 0);
+		assert_null(strstr(sq_buf_str(&b), "TZ="));
+	}
+	assert_true(sq_shell_utc("/usr/bin/squeue"));
+	assert_false(sq_shell_utc("sdiag"));
+	assert_false(sq_shell_utc("squeue2"));
 	sq_buf_free(&b);
 }
 
@@ -434,6 +452,51 @@ test_join_drops_user_formats(void **state)
 	sq_buf_free(&b);
 }
 
+/* The local transport: squeue (all its times epoch) runs with TZ=UTC0
+ * whatever TZ squall has; any other command keeps squall's TZ. */
+static void
+test_local_tz(void **state)
+{
+	static const char *const cmds[] = { "squeue", "sinfo" };
+	static const char *const want[] = { "UTC0\n", "Europe/Paris\n" };
+	char dir[] = "/tmp/sqtest-tz.XXXXXX", path[160];
+	void *tr;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	setenv("TZ", "Europe/Paris", 1);
+	tr = sq_transport_local_new(dir, 5);
+	assert_non_null(tr);
+	for (i = 0; i < 2; i++) {
+		const char *const argv[] = { cmds[i], NULL };
+		struct sq_buf out, errout;
+		struct sq_err err;
+		int status = -1;
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, cmds[i]);
+		fp = fopen(path, "w");
+		assert_non_null(fp);
+		fputs("#!/bin/sh\nprintenv TZ\n", fp);
+		fclose(fp);
+		assert_int_equal(chmod(path, 0700), 0);
+		sq_buf_init(&out, 4096);
+		sq_buf_init(&errout, 4096);
+		assert_int_equal(sq_transport_local.run(tr, argv, &out, &errout,
+							&status, &err),
+				 0);
+		assert_int_equal(status, 0);
+		assert_string_equal(sq_buf_str(&out), want[i]);
+		sq_buf_free(&out);
+		sq_buf_free(&errout);
+		unlink(path);
+	}
+	sq_transport_local.close(tr);
+	unsetenv("TZ");
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -447,6 +510,7 @@ main(void)
 		cmocka_unit_test(test_join_refuses),
 		cmocka_unit_test(test_join_round_trip_is_inert),
 		cmocka_unit_test(test_join_drops_user_formats),
+		cmocka_unit_test(test_local_tz),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
