@@ -175,16 +175,19 @@ release_build() {
 }
 
 # release_sync: copy squall's source tree (the files git knows, without
-# build products) to /src/squall in the chroot
+# build products) to /src/squall in the chroot. Files whose bytes changed
+# get the time of the copy, not their own (no -t): another checkout synced
+# in between (a worktree) leaves objects newer than an edit made before,
+# and make would keep them.
 release_sync() {
 	local src
 	src=$(cd "$HERE/../.." && pwd)
 	mkdir -p "$ROOT/src/squall"
 	if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
 		git -C "$src" ls-files -z --cached --others --exclude-standard |
-			rsync -a --ignore-missing-args --from0 --files-from=- "$src/" "$ROOT/src/squall/"
+			rsync -rlpc --ignore-missing-args --from0 --files-from=- "$src/" "$ROOT/src/squall/"
 	else
-		rsync -a --exclude='*.o' --exclude='*.d' --exclude=/squall \
+		rsync -rlpc --exclude='*.o' --exclude='*.d' --exclude=/squall \
 			"$src/" "$ROOT/src/squall/"
 	fi
 }
