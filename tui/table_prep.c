@@ -104,6 +104,9 @@ run(void *arg)
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 	}
+	/* the sort scratch is tens of megabytes at a million rows: given
+	 * back until the next snapshot (the orders stay) */
+	sq_order_ws_free(&p->ws);
 	pthread_mutex_lock(&p->mu);
 	p->t1 = sq_util_now_ms();
 	/* slots never begun fail: nobody waits for them */
