@@ -212,16 +212,18 @@ main(int argc, char **argv)
 		if (b->ops->fetch(b, SQ_KIND_PRIO, &prio, &err) == -1)
 			prio = NULL;
 	}
-	/* one untimed round: connections, caches, page cache (not with
-	 * -F: every run is a first one there, and a 10,000-job answer
-	 * costs slurmrestd a gigabyte it keeps) */
+	/* one untimed round: connections, caches, page cache (with -F the
+	 * bare command's only: every fetch is a first one there, and a
+	 * 10,000-job answer costs slurmrestd a gigabyte it keeps; but a
+	 * freshly started slurmrestd answers its first ones up to twice as
+	 * slowly, which the first timed run must not pay) */
 	if (!full && b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
 		fprintf(stderr, "bench_refresh: %s\n", err.msg);
 		return 1;
 	}
 	if (!full)
 		sq_snapshot_unref(jobs);
-	if (!full && bare_argv != NULL && bare(bare_argv) < 0) {
+	if (bare_argv != NULL && bare(bare_argv) < 0) {
 		fprintf(stderr, "bench_refresh: %s failed\n", bare_argv[0]);
 		return 1;
 	}
