@@ -582,6 +582,56 @@ all_rows(const struct sq_table_cache *c, size_t n)
 	return 1;
 }
 
+/* The sorted rows that pass the filter into c->pre2, up to max more
+ * places of the order at a time (c->pnext: the next, 0 to begin; c->pn:
+ * the rows kept so far): 1 when complete (pre_swap makes them c->pre),
+ * 0 while not, -1 without memory. */
+static int
+pre_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
+{
+	size_t n = t->snap->nrows, i, end;
+	uint32_t *pre;
+
+	if (c->pnext == 0) {
+		c->pn = 0;
+		pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
+		c->pre2 = pre;
+		if (pre == NULL)
+			return -1;
+	}
+	pre = c->pre2;
+	end = max < n - c->pnext ? c->pnext + max : n;
+	for (i = c->pnext; i < end; i++) {
+		size_t rec = c->order != NULL ? c->order[i] : i;
+
+		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
+				  : sq_table_row_passes(t, c, rec)))
+			continue;
+		pre[c->pn++] = (uint32_t)rec;
+	}
+	c->pnext = end;
+	if (end < n)
+		return 0;
+	c->pnext = 0;
+	return 1;
+}
+
+/* c->pre2's rows (c->pn) become the shown ones, c->pre. */
+static void
+pre_swap(struct sq_table_cache *c)
+{
+	uint32_t *sw = c->pre;
+	size_t swc = c->pcap;
+
+	c->pre = c->pre2;
+	c->pcap = c->pcap2;
+	c->pre2 = sw;
+	c->pcap2 = swc;
+	c->npre = c->pn;
+	c->pre_ok = 1;
+	c->pre_all = 0;
+}
+
 /* The sorted rows that pass the filter into c->pre2 (then swapped into
  * c->pre); -1 without memory. 1 when filter_only and they are the rows
  * of the last rebuild (c->pre), in the same order. */
@@ -589,9 +639,7 @@ static int
 build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
 	  int filter_only)
 {
-	size_t n = t->snap->nrows, i, np = 0;
-	uint32_t *pre, *sw;
-	size_t swc;
+	size_t n = t->snap->nrows;
 
 	if (!filt) {
 		/* every row in order: were they all shown already? */
@@ -604,35 +652,19 @@ build_pre(struct sq_table *t, struct sq_table_cache *c, int filt,
 	}
 	if (n > UINT32_MAX)
 		return -1;
-	pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
-	c->pre2 = pre;
-	if (pre == NULL)
+	c->pnext = 0;
+	if (pre_step(t, c, SIZE_MAX) == -1)
 		return -1;
-	for (i = 0; i < n; i++) {
-		size_t rec = c->order != NULL ? c->order[i] : i;
-
-		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
-				  : sq_table_row_passes(t, c, rec)))
-			continue;
-		pre[np++] = (uint32_t)rec;
-	}
-	if (filter_only && c->pre_ok && !c->pre_all && np == c->npre &&
-	    memcmp(pre, c->pre, np * sizeof(*pre)) == 0)
+	if (filter_only && c->pre_ok && !c->pre_all && c->pn == c->npre &&
+	    memcmp(c->pre2, c->pre, c->pn * sizeof(*c->pre)) == 0)
 		return 1;
-	sw = c->pre;
-	swc = c->pcap;
-	c->pre = c->pre2;
-	c->pcap = c->pcap2;
-	c->pre2 = sw;
-	c->pcap2 = swc;
-	c->npre = np;
-	c->pre_ok = 1;
-	c->pre_all = 0;
+	pre_swap(c);
 	return 0;
 }
 
-/* A big snapshot: its orders by the shown columns on the sort thread,
- * the sort column's first (the rebuild after this one takes it). */
+/* A big snapshot: its orders by every column on the sort thread, the
+ * sort column's first (the rebuild after this one takes it), then the
+ * shown ones. */
 static void
 prep(struct sq_table *t, struct sq_table_cache *c)
 {
@@ -776,49 +808,6 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	return 0;
 }
 
-/* build_pre with a filter, up to max more places of the order at a
- * time (c->pnext: the next, c->pn: the rows kept so far in c->pre2): 1
- * when complete (then in c->pre), 0 while not, -1 without memory. */
-static int
-pre_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
-{
-	size_t n = t->snap->nrows, i, end;
-	uint32_t *pre, *sw;
-	size_t swc;
-
-	if (c->pnext == 0) {
-		c->pn = 0;
-		pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
-		c->pre2 = pre;
-		if (pre == NULL)
-			return -1;
-	}
-	pre = c->pre2;
-	end = max < n - c->pnext ? c->pnext + max : n;
-	for (i = c->pnext; i < end; i++) {
-		size_t rec = c->order != NULL ? c->order[i] : i;
-
-		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
-				  : sq_table_row_passes(t, c, rec)))
-			continue;
-		pre[c->pn++] = (uint32_t)rec;
-	}
-	c->pnext = end;
-	if (end < n)
-		return 0;
-	c->pnext = 0;
-	sw = c->pre;
-	swc = c->pcap;
-	c->pre = c->pre2;
-	c->pcap = c->pcap2;
-	c->pre2 = sw;
-	c->pcap2 = swc;
-	c->npre = c->pn;
-	c->pre_ok = 1;
-	c->pre_all = 0;
-	return 1;
-}
-
 int
 sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
 		    double ms)
@@ -840,6 +829,8 @@ sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
 		if (filt) {
 			int r = pre_step(t, c, 65536);
 
+			if (r == 1)
+				pre_swap(c);
 			if (r != 0)
 				return r;
 			continue;
