@@ -4,7 +4,10 @@
  * the worker does) through any backend, side by side with a bare command
  * that fetches the same data to /dev/null (squeue, curl, ssh), runs
  * interleaved (the bare command first every other run). Prints shell
- * assignments (medians, in ms; each side's CPU too).
+ * assignments (medians, in ms; each side's CPU too; pair_ratio, the
+ * median of each run's squall/bare ratio: the two fetches of a run are
+ * back to back, so a server whose answers drift from run to run moves
+ * both sides of a pair alike).
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
  *                 [-r replay-dir] [-n runs] [-t timeout] [-F]
@@ -131,7 +134,7 @@ main(int argc, char **argv)
 	struct sq_snapshot *prio = NULL, *jobs = NULL;
 	struct sq_err err;
 	char **bare_argv = NULL;
-	double *tf, *tb, *cf, *cb, med;
+	double *tf, *tb, *cf, *cb, *pr, med;
 	char source[200] = "";
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
@@ -198,7 +201,8 @@ main(int argc, char **argv)
 	tb = calloc((size_t)runs, sizeof(*tb));
 	cf = calloc((size_t)runs, sizeof(*cf));
 	cb = calloc((size_t)runs, sizeof(*cb));
-	if (tf == NULL || tb == NULL || cf == NULL || cb == NULL)
+	pr = calloc((size_t)runs, sizeof(*pr));
+	if (tf == NULL || tb == NULL || cf == NULL || cb == NULL || pr == NULL)
 		return 1;
 	sq_backend_set_prompt(NULL);
 	sq_err_clear(&err);
@@ -272,6 +276,9 @@ main(int argc, char **argv)
 		if (bare_argv != NULL && i % 2 == 0 &&
 		    run_bare(bare_argv, tb, cb, &nb) == -1)
 			return 1;
+		/* run i's pair: tb[i] is the bare run next to tf[i] */
+		if (bare_argv != NULL)
+			pr[i] = tb[i] > 0 ? tf[i] / tb[i] : 0;
 	}
 	/* median() sorts: v[0] is the fastest afterwards */
 	med = median(tf, runs);
@@ -286,6 +293,7 @@ main(int argc, char **argv)
 		med = median(tb, nb);
 		printf(" bare_ms=%.1f bare_min=%.1f", med, tb[0]);
 		printf(" bare_cpu_ms=%.1f", median(cb, nb));
+		printf(" pair_ratio=%.3f", median(pr, runs));
 	}
 	printf("\n");
 	sq_snapshot_unref(prio);
@@ -294,5 +302,6 @@ main(int argc, char **argv)
 	free(tb);
 	free(cf);
 	free(cb);
+	free(pr);
 	return 0;
 }
