@@ -41,6 +41,19 @@ pidfile_alive() {
 	[ -s "$1" ] && pid_alive "$(cat "$1")"
 }
 
+# pidfile_ours FILE COMM: FILE holds the PID of a live COMM whose root
+# directory is ours.  A PID file left by an earlier boot names a PID that
+# anything may hold now, a daemon of another release's chroot above all
+# (they start in the same order every run): start must not take such a
+# process for its own daemon and leave the daemon unstarted.
+pidfile_ours() {
+	local pid
+	[ -s "$1" ] || return 1
+	pid=$(cat "$1")
+	pid_alive "$pid" && [ "/proc/$pid/root" -ef / ] &&
+		[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ]
+}
+
 # now_us: wall clock in microseconds (bash 5 $EPOCHREALTIME, no bc needed)
 now_us() {
 	local t=$EPOCHREALTIME
