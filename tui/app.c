@@ -78,23 +78,29 @@ void
 sq_app_want(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
-	unsigned want;
+	unsigned want, plan, partners;
 
 	if (app->worker == NULL)
 		return;
 	if (app->paused) {
-		sq_worker_want(app->worker, 0);
+		sq_worker_want(app->worker, 0, 0);
 		return;
 	}
 	/* the plan's lazy partners (sprio) when a column shows them */
-	want = sq_plan_kinds(t->def->kind,
+	plan = sq_plan_kinds(t->def->kind,
 			     sq_plan_want_cols(t->def, t->cols, t->ncols));
+	want = plan;
 	if (t->ops != NULL && t->ops->want != NULL)
 		want = t->ops->want(t, want);
+	/* the plan's partners are only joined; what the want hook adds
+	 * and what the detail pane shows are shown */
+	partners = plan & ~SQ_KIND_BIT(t->def->kind);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL &&
-	    t->ops != NULL)
+	    t->ops != NULL) {
 		want |= t->ops->detail_kinds;
-	sq_worker_want(app->worker, want);
+		partners &= ~t->ops->detail_kinds;
+	}
+	sq_worker_want(app->worker, want, partners);
 }
 
 int

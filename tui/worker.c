@@ -40,6 +40,7 @@ struct sq_worker {
 
 	/* UI -> worker (under mu) */
 	unsigned want;
+	unsigned partners; /* of want, the kinds only joined, not shown */
 	unsigned refresh;
 	int fast, slow;
 	int stop;
@@ -148,12 +149,37 @@ queries_last_minute(const struct sq_worker *w, double now, unsigned *ctld,
 	}
 }
 
+/*
+ * The interval of kind k now: its own (the plan's), or for a kind wanted
+ * only as a partner the slowest of its own and its joiners' (the events
+ * view's queue is fetched with the events, once a minute, not every
+ * 10 s as for the jobs view).
+ */
+static int
+kind_interval(const struct sq_worker *w, enum sq_kind k)
+{
+	int iv = sq_plan_interval(k, w->fast, w->slow), j, jv;
+
+	if (!(w->partners & SQ_KIND_BIT(k)))
+		return iv;
+	for (j = 0; j < SQ_KIND_COUNT; j++) {
+		if (j == (int)k || !(w->want & SQ_KIND_BIT(j)) ||
+		    !(sq_plan_kinds((enum sq_kind)j, SQ_PLAN_ALL) &
+		      SQ_KIND_BIT(k)))
+			continue;
+		jv = sq_plan_interval((enum sq_kind)j, w->fast, w->slow);
+		if (jv > iv)
+			iv = jv;
+	}
+	return iv;
+}
+
 /* Seconds until kind k may be fetched again after an attempt that took
  * ms and failed (failures > 0) or not. */
 static double
 next_delay(const struct sq_worker *w, enum sq_kind k, const struct slot *s)
 {
-	double base = sq_worker_interval(k, w->fast, w->slow);
+	double base = kind_interval(w, k);
 	double d = base;
 
 	/* slow calls: keep squall's share of the controller small. The
@@ -668,13 +694,32 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	return 0;
 }
 
+/* Each fetched kind's due time again, from its last attempt (under mu):
+ * the intervals or what is a partner changed. */
+static void
+reschedule(struct sq_worker *w)
+{
+	int i;
+
+	for (i = 0; i < SQ_KIND_COUNT; i++) {
+		struct slot *s = &w->slots[i];
+
+		if (s->last_try >= 0)
+			s->next = s->last_try + next_delay(w, i, s);
+	}
+}
+
 void
-sq_worker_want(struct sq_worker *w, unsigned kinds)
+sq_worker_want(struct sq_worker *w, unsigned kinds, unsigned partners)
 {
 	pthread_mutex_lock(&w->mu);
-	if ((kinds & ~w->want) != 0)
+	partners &= kinds;
+	if (kinds != w->want || partners != w->partners) {
+		w->want = kinds;
+		w->partners = partners;
+		reschedule(w);
 		pthread_cond_signal(&w->cv);
-	w->want = kinds;
+	}
 	pthread_mutex_unlock(&w->mu);
 }
 
@@ -690,17 +735,10 @@ sq_worker_refresh(struct sq_worker *w, unsigned kinds)
 void
 sq_worker_intervals(struct sq_worker *w, int fast, int slow)
 {
-	int i;
-
 	pthread_mutex_lock(&w->mu);
 	w->fast = fast;
 	w->slow = slow;
-	for (i = 0; i < SQ_KIND_COUNT; i++) {
-		struct slot *s = &w->slots[i];
-
-		if (s->last_try >= 0)
-			s->next = s->last_try + next_delay(w, i, s);
-	}
+	reschedule(w);
 	pthread_cond_signal(&w->cv);
 	pthread_mutex_unlock(&w->mu);
 }

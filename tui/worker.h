@@ -85,8 +85,10 @@ void sq_worker_drain(struct sq_worker *w);
 int sq_worker_stop(struct sq_worker *w, int wait_ms);
 
 /* The kinds (SQ_KIND_BIT mask) the screen needs now; others are not
- * fetched. Wakes the worker when the set grows. */
-void sq_worker_want(struct sq_worker *w, unsigned kinds);
+ * fetched. Of those, partners are only joined into a shown kind (the
+ * queue into the events): they refresh at the slowest of their own and
+ * their joiners' intervals. Wakes the worker when the set changes. */
+void sq_worker_want(struct sq_worker *w, unsigned kinds, unsigned partners);
 /* Fetch these kinds now (r, or after a view switch), even if fresh. */
 void sq_worker_refresh(struct sq_worker *w, unsigned kinds);
 void sq_worker_intervals(struct sq_worker *w, int fast, int slow);

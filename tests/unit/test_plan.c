@@ -97,7 +97,8 @@ console_rows(const struct sq_cluster_cfg *cfg, const struct sq_view_def *v,
 		return NULL;
 	}
 	sq_worker_want(
-	    w, sq_plan_kinds(v->kind, sq_plan_want_cols(v, t.cols, t.ncols)));
+	    w, sq_plan_kinds(v->kind, sq_plan_want_cols(v, t.cols, t.ncols)),
+	    0);
 	why[0] = '\0';
 	for (tries = 0; tries < 3000; tries++) {
 		sq_worker_status(w, &st);
@@ -287,6 +288,62 @@ test_plan_table(void **state)
 	assert_int_equal(sq_plan_interval(SQ_KIND_EVENTS, 10, 60), 60);
 }
 
+/* Wait until the worker has fetched kind; its status then. */
+static void
+wait_fetched(struct sq_worker *w, enum sq_kind kind,
+	     struct sq_worker_status *st)
+{
+	int tries;
+
+	for (tries = 0; tries < 3000; tries++) {
+		sq_worker_status(w, st);
+		if (st->kind[kind].fetched != 0)
+			return;
+		sleep_ms(10);
+	}
+	fail_msg("kind %d never fetched", (int)kind);
+}
+
+/*
+ * A partner refreshes with the kind that joins it: the events view's
+ * queue is due with the events (60 s), the jobs view's every 10 s; the
+ * same queue snapshot switches between the two when the view does.
+ */
+static void
+test_plan_partner_interval(void **state)
+{
+	struct sq_cluster_cfg cfg;
+	struct sq_worker_status st;
+	struct sq_worker *w;
+	struct sq_err err;
+	unsigned ev = sq_plan_kinds(SQ_KIND_EVENTS, SQ_PLAN_EAGER);
+	unsigned jobs = SQ_KIND_BIT(SQ_KIND_JOBS);
+
+	(void)state;
+	replay_cfg(&cfg);
+	w = sq_worker_start(&cfg, 10, 60, &err);
+	assert_non_null(w);
+	/* the events view: the queue only joined */
+	sq_worker_want(w, ev, ev & ~SQ_KIND_BIT(SQ_KIND_EVENTS));
+	wait_fetched(w, SQ_KIND_EVENTS, &st);
+	assert_int_not_equal(st.kind[SQ_KIND_JOBS].fetched, 0);
+	assert_true(st.kind[SQ_KIND_JOBS].next_in > 30);
+	assert_true(st.kind[SQ_KIND_EVENTS].next_in > 30);
+	/* the jobs view: the same queue is shown, due within 10 s */
+	sq_worker_want(w, jobs, 0);
+	sq_worker_status(w, &st);
+	assert_true(st.kind[SQ_KIND_JOBS].next_in <= 10);
+	/* and back: a minute again */
+	sq_worker_want(w, ev, ev & ~SQ_KIND_BIT(SQ_KIND_EVENTS));
+	sq_worker_status(w, &st);
+	assert_true(st.kind[SQ_KIND_JOBS].next_in > 30);
+	/* shown by both (a want hook, a detail pane): its own 10 s */
+	sq_worker_want(w, ev, 0);
+	sq_worker_status(w, &st);
+	assert_true(st.kind[SQ_KIND_JOBS].next_in <= 10);
+	sq_worker_stop(w, 2000);
+}
+
 /* test_plan VIEW [BACKEND]: one view on a live cluster (local unless
  * named), retried while the cluster moves between the two reads. */
 static int
@@ -320,6 +377,7 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_table),
+		cmocka_unit_test(test_plan_partner_interval),
 		cmocka_unit_test(test_plan_every_view),
 	};
 
