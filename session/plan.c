@@ -261,6 +261,22 @@ sq_plan_interval(enum sq_kind kind, int fast, int slow)
 }
 
 int
+sq_plan_interval_joined(enum sq_kind kind, unsigned want, int fast, int slow)
+{
+	int iv = sq_plan_interval(kind, fast, slow), j, jv;
+
+	for (j = 0; j < SQ_KIND_COUNT; j++) {
+		if (j == (int)kind || !(want & SQ_KIND_BIT(j)) ||
+		    !(plans[j].joins & SQ_KIND_BIT(kind)))
+			continue;
+		jv = sq_plan_interval((enum sq_kind)j, fast, slow);
+		if (jv > iv)
+			iv = jv;
+	}
+	return iv;
+}
+
+int
 sq_plan_rank(enum sq_kind kind)
 {
 	const struct plan *p = plan_of(kind);

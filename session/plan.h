@@ -65,6 +65,11 @@ unsigned sq_plan_lazy(enum sq_kind kind);
 /* The refresh interval of kind, seconds, with these settings. */
 int sq_plan_interval(enum sq_kind kind, int fast, int slow);
 
+/* The interval of kind when it is only joined into the kinds of want
+ * (the events view's queue): the slowest of its own and theirs. */
+int sq_plan_interval_joined(enum sq_kind kind, unsigned want, int fast,
+			    int slow);
+
 /* The fetch order: partners before the kinds that join them. Rank 0
  * goes first. */
 int sq_plan_rank(enum sq_kind kind);

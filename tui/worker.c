@@ -149,29 +149,14 @@ queries_last_minute(const struct sq_worker *w, double now, unsigned *ctld,
 	}
 }
 
-/*
- * The interval of kind k now: its own (the plan's), or for a kind wanted
- * only as a partner the slowest of its own and its joiners' (the events
- * view's queue is fetched with the events, once a minute, not every
- * 10 s as for the jobs view).
- */
+/* The interval of kind k now: its own, or the plan's for a kind wanted
+ * only as a partner (the events view's queue: with the events). */
 static int
 kind_interval(const struct sq_worker *w, enum sq_kind k)
 {
-	int iv = sq_plan_interval(k, w->fast, w->slow), j, jv;
-
-	if (!(w->partners & SQ_KIND_BIT(k)))
-		return iv;
-	for (j = 0; j < SQ_KIND_COUNT; j++) {
-		if (j == (int)k || !(w->want & SQ_KIND_BIT(j)) ||
-		    !(sq_plan_kinds((enum sq_kind)j, SQ_PLAN_ALL) &
-		      SQ_KIND_BIT(k)))
-			continue;
-		jv = sq_plan_interval((enum sq_kind)j, w->fast, w->slow);
-		if (jv > iv)
-			iv = jv;
-	}
-	return iv;
+	if (w->partners & SQ_KIND_BIT(k))
+		return sq_plan_interval_joined(k, w->want, w->fast, w->slow);
+	return sq_plan_interval(k, w->fast, w->slow);
 }
 
 /* Seconds until kind k may be fetched again after an attempt that took

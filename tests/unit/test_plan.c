@@ -286,6 +286,20 @@ test_plan_table(void **state)
 		    sq_plan_rank(SQ_KIND_PARTITIONS));
 	assert_int_equal(sq_plan_interval(SQ_KIND_JOBS, 10, 60), 10);
 	assert_int_equal(sq_plan_interval(SQ_KIND_EVENTS, 10, 60), 60);
+	/* a partner only: with its joiner, never faster than its own */
+	assert_int_equal(sq_plan_interval_joined(SQ_KIND_JOBS,
+						 SQ_KIND_BIT(SQ_KIND_EVENTS) |
+						     SQ_KIND_BIT(SQ_KIND_JOBS),
+						 10, 60),
+			 60);
+	assert_int_equal(sq_plan_interval_joined(SQ_KIND_PRIO,
+						 SQ_KIND_BIT(SQ_KIND_JOBS) |
+						     SQ_KIND_BIT(SQ_KIND_PRIO),
+						 10, 60),
+			 60);
+	assert_int_equal(sq_plan_interval_joined(
+			     SQ_KIND_JOBS, SQ_KIND_BIT(SQ_KIND_JOBS), 10, 60),
+			 10);
 }
 
 /* Wait until the worker has fetched kind; its status then. */
