@@ -7,7 +7,8 @@
  * assignments (medians, in ms; each side's CPU too; pair_ratio, the
  * median of each run's squall/bare ratio: the two fetches of a run are
  * back to back, so a server whose answers drift from run to run moves
- * both sides of a pair alike).
+ * both sides of a pair alike; pairs, each run's squall/bare times in run
+ * order, "s" where squall went first, "b" where the bare command did).
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
  *                 [-r replay-dir] [-n runs] [-t timeout] [-F]
@@ -135,7 +136,7 @@ main(int argc, char **argv)
 	struct sq_err err;
 	char **bare_argv = NULL;
 	double *tf, *tb, *cf, *cb, *pr, med;
-	char source[200] = "";
+	char source[200] = "", pairs[512] = "";
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
 	int runs = 5, i, c, nb = 0, full = 0, unchanged = 0;
@@ -277,8 +278,15 @@ main(int argc, char **argv)
 		    run_bare(bare_argv, tb, cb, &nb) == -1)
 			return 1;
 		/* run i's pair: tb[i] is the bare run next to tf[i] */
-		if (bare_argv != NULL)
+		if (bare_argv != NULL) {
+			size_t l = strlen(pairs);
+
 			pr[i] = tb[i] > 0 ? tf[i] / tb[i] : 0;
+			/* in run order, the first of the two first */
+			snprintf(pairs + l, sizeof(pairs) - l, "%s%s%.0f/%.0f",
+				 i > 0 ? " " : "", i % 2 == 1 ? "b" : "s",
+				 tf[i], tb[i]);
+		}
 	}
 	/* median() sorts: v[0] is the fastest afterwards */
 	med = median(tf, runs);
@@ -294,6 +302,7 @@ main(int argc, char **argv)
 		printf(" bare_ms=%.1f bare_min=%.1f", med, tb[0]);
 		printf(" bare_cpu_ms=%.1f", median(cb, nb));
 		printf(" pair_ratio=%.3f", median(pr, runs));
+		printf(" pairs='%s'", pairs);
 	}
 	printf("\n");
 	sq_snapshot_unref(prio);
