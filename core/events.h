@@ -74,4 +74,29 @@ void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		     const struct sq_snapshot *parts,
 		     const struct sq_snapshot *qos);
 
+/*
+ * A stretch of PREEMPTED events whose preemptors are to be inferred:
+ * where a backend without the controller log (rest) asks slurmdbd for
+ * the runs active around them, on their nodes, rather than for every
+ * run of the window. from..to (epoch) spans the events' ends, less 1
+ * and plus SQ_EVENTS_SLACK; nodes joins their node lists with commas.
+ */
+#define SQ_EVENTS_SPAN_MAX 600 /* seconds between a span's events */
+struct sq_events_span {
+	int64_t from, to;
+	char nodes[512];
+};
+
+/*
+ * The spans of the events sq_events_infer would look at, newest first,
+ * at most max of them: an event joins the span before it when it ended
+ * within SQ_EVENTS_SPAN_MAX seconds of that span's newest one and its
+ * node list fits. A node list with anything but letters, digits, "-",
+ * "_", ".", "[", "]" and "," is never put in a span. Returns the number
+ * of spans; *left counts the events left out (too many spans, or their
+ * node lists).
+ */
+size_t sq_events_spans(const struct sq_snapshot *events,
+		       struct sq_events_span *out, size_t max, size_t *left);
+
 #endif

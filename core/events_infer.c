@@ -246,6 +246,14 @@ infer_one(struct sq_snapshot *events, struct sq_event *e,
 	    strcmp(e->source, "sacct") == 0 ? "sacct+inferred" : "inferred";
 }
 
+/* Does e need a preemptor (as sq_events_infer asks)? */
+static int
+needs_preemptor(const struct sq_event *e)
+{
+	return e->preemptor_job == 0 && e->time != SQ_NONE &&
+	       strcmp(e->state, "PREEMPTED") == 0 && e->nodelist[0] != '\0';
+}
+
 void
 sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		const struct sq_snapshot *jobs, const struct sq_snapshot *parts,
@@ -256,9 +264,82 @@ sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 	for (i = 0; i < events->nrows; i++) {
 		struct sq_event *e = sq_snapshot_row(events, i);
 
-		if (e->preemptor_job == 0 && e->time != SQ_NONE &&
-		    strcmp(e->state, "PREEMPTED") == 0 &&
-		    e->nodelist[0] != '\0')
+		if (needs_preemptor(e))
 			infer_one(events, e, runs, jobs, parts, qos);
 	}
+}
+
+/* Only the characters of a Slurm node list, so it may go in a query */
+static int
+plain_nodelist(const char *s)
+{
+	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789-_.[],") == strlen(s);
+}
+
+static int
+cmp_newest(const void *a_, const void *b_)
+{
+	const struct sq_event *a = *(const struct sq_event *const *)a_,
+			      *b = *(const struct sq_event *const *)b_;
+
+	return a->time == b->time ? 0 : a->time > b->time ? -1 : 1;
+}
+
+size_t
+sq_events_spans(const struct sq_snapshot *events, struct sq_events_span *out,
+		size_t max, size_t *left)
+{
+	const struct sq_event **v;
+	size_t i, n = 0, ns = 0;
+
+	*left = 0;
+	v = malloc((events->nrows + 1) * sizeof(*v));
+	if (v == NULL) {
+		*left = events->nrows;
+		return 0;
+	}
+	for (i = 0; i < events->nrows; i++) {
+		const struct sq_event *e = sq_snapshot_row(events, i);
+
+		if (needs_preemptor(e))
+			v[n++] = e;
+	}
+	qsort(v, n, sizeof(*v), cmp_newest);
+	for (i = 0; i < n; i++) {
+		const struct sq_event *e = v[i];
+		struct sq_events_span *sp = ns > 0 ? &out[ns - 1] : NULL;
+		size_t have, need = strlen(e->nodelist);
+
+		if (!plain_nodelist(e->nodelist) ||
+		    need + 1 > sizeof(sp->nodes)) {
+			(*left)++;
+			continue;
+		}
+		if (sp != NULL &&
+		    sp->to - SQ_EVENTS_SLACK - e->time <= SQ_EVENTS_SPAN_MAX) {
+			have = strlen(sp->nodes);
+			if (listed(sp->nodes, e->nodelist)) {
+				sp->from = e->time - 1;
+				continue;
+			}
+			if (have + 1 + need + 1 <= sizeof(sp->nodes)) {
+				sp->nodes[have] = ',';
+				memcpy(sp->nodes + have + 1, e->nodelist,
+				       need + 1);
+				sp->from = e->time - 1;
+				continue;
+			}
+		}
+		if (ns == max) {
+			(*left)++;
+			continue;
+		}
+		sp = &out[ns++];
+		sp->from = e->time - 1;
+		sp->to = e->time + SQ_EVENTS_SLACK;
+		memcpy(sp->nodes, e->nodelist, need + 1);
+	}
+	free(v);
+	return ns;
 }

@@ -176,6 +176,14 @@ struct sq_snapshot *sq_history_merge(const struct sq_snapshot *incr,
 				     const struct sq_snapshot *prev,
 				     int64_t window_start);
 /*
+ * The runs of two answers for different questions (the rest backend's
+ * preemption events: runs by state, runs around each event): a new
+ * finished snapshot of a's runs and those of b that a lacks (the same
+ * job, start and end), active or not. NULL when out of memory.
+ */
+struct sq_snapshot *sq_history_union(const struct sq_snapshot *a,
+				     const struct sq_snapshot *b);
+/*
  * A backend's incremental history refreshes (the local and ssh backends'
  * sacct, the rest backend's /slurmdb/ jobs): after one whole-window
  * fetch, the next ones ask only for runs active since the last fetch,

@@ -69,9 +69,11 @@ copy_run(struct sq_hist_build *b, struct sq_strtab *st, const struct sq_hist *r)
 	return 0;
 }
 
-struct sq_snapshot *
-sq_history_merge(const struct sq_snapshot *incr, const struct sq_snapshot *prev,
-		 int64_t window_start)
+/* incr's runs, then prev's that incr lacks (those still active only
+ * with keep_active) ended at or after window_start */
+static struct sq_snapshot *
+merge(const struct sq_snapshot *incr, const struct sq_snapshot *prev,
+      int64_t window_start, int keep_active)
 {
 	struct sq_snapshot *out = sq_snapshot_new(SQ_KIND_HISTORY, 0);
 	struct sq_hist_build b;
@@ -109,7 +111,8 @@ sq_history_merge(const struct sq_snapshot *incr, const struct sq_snapshot *prev,
 		struct run_key k;
 
 		if (r->scope != SQ_HIST_RUN ||
-		    sq_history_outcome(r->state) == SQ_HIST_ACTIVE)
+		    (!keep_active &&
+		     sq_history_outcome(r->state) == SQ_HIST_ACTIVE))
 			continue;
 		if (window_start != SQ_NONE &&
 		    (r->end == SQ_NONE || r->end < window_start))
@@ -134,6 +137,19 @@ done:
 		return NULL;
 	}
 	return out;
+}
+
+struct sq_snapshot *
+sq_history_merge(const struct sq_snapshot *incr, const struct sq_snapshot *prev,
+		 int64_t window_start)
+{
+	return merge(incr, prev, window_start, 0);
+}
+
+struct sq_snapshot *
+sq_history_union(const struct sq_snapshot *a, const struct sq_snapshot *b)
+{
+	return merge(a, b, SQ_NONE, 1);
 }
 
 /* SQUALL_HISTORY_OVERLAP, else SQ_HIST_OVERLAP */

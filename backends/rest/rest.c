@@ -564,16 +564,9 @@ int
 sq_rest_fetch_runs(struct sq_backend *b, const char *start,
 		   struct sq_snapshot **out, struct sq_err *err)
 {
-	struct rest_priv *p = b->priv;
-	struct sq_sj_info info;
-	char enc[120], path[256];
+	char enc[120], query[160];
 	size_t i, o = 0;
-	long status;
 
-	if (p->api.slurmdb == 0)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd offers no /slurmdb/ API this "
-				  "mapping understands");
 	/* only digits, letters, '-' and ':' here; ':' is encoded */
 	for (i = 0; start[i] != '\0' && o + 4 < sizeof(enc); i++) {
 		if (start[i] == ':') {
@@ -584,10 +577,31 @@ sq_rest_fetch_runs(struct sq_backend *b, const char *start,
 		}
 	}
 	enc[o] = '\0';
-	snprintf(path, sizeof(path),
-		 "/slurmdb/v0.0.%d/jobs?start_time=%s&end_time=now%s",
-		 p->api.slurmdb, enc,
-		 p->api.slurmdb >= 40 ? "&show_duplicates=true" : "");
+	snprintf(query, sizeof(query), "start_time=%s&end_time=now", enc);
+	return sq_rest_fetch_runs_query(b, query, out, err);
+}
+
+int
+sq_rest_fetch_runs_query(struct sq_backend *b, const char *query,
+			 struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+	struct sq_sj_info info;
+	char path[2048];
+	long status;
+	int n;
+
+	*out = NULL;
+	if (p->api.slurmdb == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd offers no /slurmdb/ API this "
+				  "mapping understands");
+	n = snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/jobs?%s%s",
+		     p->api.slurmdb, query,
+		     p->api.slurmdb >= 40 ? "&show_duplicates=true" : "");
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "slurmdb jobs query too long (%d bytes)", n);
 	if (get_parse(b, SQ_KIND_HISTORY, path, out, &info, &status, err) == -1)
 		return -1;
 	if (info.unchanged) {

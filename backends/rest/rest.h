@@ -224,6 +224,11 @@ int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
  * HISTORY snapshot (rest.c). */
 int sq_rest_fetch_runs(struct sq_backend *b, const char *start,
 		       struct sq_snapshot **out, struct sq_err *err);
+/* The same with the query given (start_time=...&end_time=...&...: its
+ * values already checked and URL-encoded by the caller); show_duplicates
+ * is added where the API knows it. */
+int sq_rest_fetch_runs_query(struct sq_backend *b, const char *query,
+			     struct sq_snapshot **out, struct sq_err *err);
 /* The kinds built from several answers by the core joins, as the CLI
  * backends build them from several commands: GPUS (nodes + jobs), PRIO
  * (the pending queue), LIMITS (associations + QOS + jobs), EVENTS

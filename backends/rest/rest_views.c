@@ -12,6 +12,7 @@
 #include "backends/rest/rest.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/history.h"
 #include "core/join.h"
 #include "core/limits.h"
 #include "core/util.h"
@@ -103,32 +104,146 @@ done:
 	return rc;
 }
 
-/* Runs of the last day from slurmdbd; the queue, partitions and QOS only
- * complete them (restart counts, names, the inferred preemptor). */
+/* The most spans of events one fetch asks slurmdbd about */
+#define EVENTS_SPANS 16
+/* Seconds added on each side of a span (the clocks of squall's host and
+ * slurmdbd's may differ a little) */
+#define EVENTS_SKEW 60
+
+/* "now-Nseconds" for the epoch t (relative: slurmdbd reads a date in its
+ * own time zone, which may not be ours) */
+static void
+rel_time(char *buf, size_t n, int64_t now, int64_t t)
+{
+	if (t >= now)
+		snprintf(buf, n, "now");
+	else
+		snprintf(buf, n, "now-%lldseconds", (long long)(now - t));
+}
+
+/* The node list's characters (sq_events_spans let only letters, digits
+ * and "-_.[]," through), URL-encoded */
+static void
+enc_nodes(char *buf, size_t n, const char *nodes)
+{
+	size_t o = 0;
+
+	for (; *nodes != '\0' && o + 4 < n; nodes++) {
+		if (*nodes == '[' || *nodes == ']' || *nodes == ',') {
+			snprintf(buf + o, n - o, "%%%02X",
+				 (unsigned char)*nodes);
+			o += 3;
+		} else {
+			buf[o++] = *nodes;
+		}
+	}
+	buf[o] = '\0';
+}
+
+/* Add the runs of one query to *runs (a union; *runs NULL: the first). */
+static int
+add_runs(struct sq_backend *b, const char *query, struct sq_snapshot **runs,
+	 struct sq_err *err)
+{
+	struct sq_snapshot *more, *u;
+
+	if (sq_rest_fetch_runs_query(b, query, &more, err) == -1)
+		return -1;
+	if (*runs == NULL) {
+		*runs = more;
+		return 0;
+	}
+	u = sq_history_union(*runs, more);
+	sq_snapshot_unref(more);
+	if (u == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	sq_snapshot_unref(*runs);
+	*runs = u;
+	return 0;
+}
+
+/* The runs of the last day that ended PREEMPTED or REQUEUED (sacct -s
+ * PR,RQ: a query each, no API takes a list of states), then for each
+ * span of those events the runs active around it on its nodes, the
+ * preemptor candidates: a day of a busy cluster's accounting is never
+ * asked for whole (40,000 runs took slurmrestd 30 s). v0.0.38 ignores
+ * state=REQUEUED (it answers every run): there the whole day it is. */
+static int
+fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
+		 struct sq_snapshot **runs, size_t *left, struct sq_err *err)
+{
+	struct sq_events_span spans[EVENTS_SPANS];
+	char q[1800], from[40], to[40], nodes[1600];
+	size_t i, n;
+
+	*runs = NULL;
+	*left = 0;
+	if (sq_rest_backend_api(b)->slurmdb < 40) {
+		snprintf(q, sizeof(q), "now-%dseconds", EVENTS_WINDOW);
+		if (sq_rest_fetch_runs(b, q, runs, err) == -1)
+			return -1;
+		if (sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == 0)
+			return 0;
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto fail;
+	}
+	snprintf(q, sizeof(q),
+		 "start_time=now-%dseconds&end_time=now&state=PREEMPTED",
+		 EVENTS_WINDOW);
+	if (add_runs(b, q, runs, err) == -1)
+		return -1;
+	snprintf(q, sizeof(q),
+		 "start_time=now-%dseconds&end_time=now&state=REQUEUED",
+		 EVENTS_WINDOW);
+	if (add_runs(b, q, runs, err) == -1 ||
+	    sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == -1)
+		goto fail;
+	n = sq_events_spans(s, spans, EVENTS_SPANS, left);
+	for (i = 0; i < n; i++) {
+		rel_time(from, sizeof(from), now, spans[i].from - EVENTS_SKEW);
+		rel_time(to, sizeof(to), now, spans[i].to + EVENTS_SKEW);
+		enc_nodes(nodes, sizeof(nodes), spans[i].nodes);
+		snprintf(q, sizeof(q), "start_time=%s&end_time=%s&node=%s",
+			 from, to, nodes);
+		if (add_runs(b, q, runs, err) == -1)
+			goto fail;
+	}
+	return 0;
+fail:
+	sq_snapshot_unref(*runs);
+	*runs = NULL;
+	return -1;
+}
+
+/* Preemption events of the last day from slurmdbd; the queue,
+ * partitions and QOS only complete them (restart counts, names, the
+ * inferred preemptor). */
 static int
 build_events(struct sq_backend *b, struct sq_snapshot *s, struct sq_err *err)
 {
 	struct sq_snapshot *runs, *jobs, *parts, *qos;
 	struct sq_err opt;
-	char start[40];
-	int64_t since = (int64_t)time(NULL) - EVENTS_WINDOW;
+	int64_t now = (int64_t)time(NULL);
+	size_t left = 0;
 	int rc = -1;
 
-	snprintf(start, sizeof(start), "now-%dseconds", EVENTS_WINDOW);
-	if (sq_rest_fetch_runs(b, start, &runs, err) == -1)
+	if (fetch_event_runs(b, s, now, &runs, &left, err) == -1)
 		return -1;
 	jobs = get(b, SQ_KIND_JOBS, &opt);
 	parts = get(b, SQ_KIND_PARTITIONS, &opt);
 	qos = get(b, SQ_KIND_QOS, &opt);
-	if (sq_events_from_runs(s, runs, since) == -1)
-		goto oom;
 	sq_events_infer(s, runs, jobs, parts, qos);
 	if (sq_events_from_restarts(s, NULL, jobs) == -1)
 		goto oom;
 	sq_events_finish(s, jobs);
-	s->source = "GET slurmdb jobs + jobs";
-	s->note = "no controller log through slurmrestd: preemptors are "
-		  "inferred (source 'inferred')";
+	s->source = "GET slurmdb jobs (by state, and around each "
+		    "preemption) + jobs";
+	s->note = left == 0
+		      ? "no controller log through slurmrestd: preemptors "
+			"are inferred (source 'inferred')"
+		      : "no controller log through slurmrestd: preemptors "
+			"are inferred (source 'inferred'), for the newest "
+			"preemptions only";
 	rc = 0;
 	goto done;
 oom:

@@ -728,6 +728,39 @@ test_merge(void **state)
 	sq_snapshot_unref(incr);
 }
 
+/* Two answers to different questions (the rest events' runs by state
+ * and around each preemption): every run of both once, active ones too
+ * (a merge drops the older answer's), in the order given. */
+static void
+test_union(void **state)
+{
+	struct sq_snapshot *a, *b, *m;
+
+	(void)state;
+	a = sacct(H("201", "PREEMPTED", "900", "1000", "victim"), 0);
+	b = sacct(H("201", "PREEMPTED", "900", "1000", "victim")
+		      H("202", "RUNNING", "1000", "Unknown", "preemptor")
+			  H("203", "COMPLETED", "800", "1010", "other"),
+		  0);
+	m = sq_history_union(a, b);
+	assert_non_null(m);
+	assert_int_equal(runs(m), 3);
+	assert_string_equal(by_name(m, "victim", 1)->state, "PREEMPTED");
+	assert_string_equal(by_name(m, "preemptor", 1)->state, "RUNNING");
+	assert_non_null(by_name(m, "other", 1));
+	sq_snapshot_unref(m);
+	m = sq_history_merge(a, b, SQ_NONE);
+	assert_non_null(m);
+	assert_int_equal(runs(m), 2); /* the running preemptor is dropped */
+	sq_snapshot_unref(m);
+	m = sq_history_union(b, a);
+	assert_non_null(m);
+	assert_int_equal(runs(m), 3);
+	sq_snapshot_unref(m);
+	sq_snapshot_unref(a);
+	sq_snapshot_unref(b);
+}
+
 /* When a refresh reads the whole window and when only since the last */
 static void
 test_incr(void **state)
@@ -937,6 +970,7 @@ main(void)
 		cmocka_unit_test(test_slurmdb_hostile),
 		cmocka_unit_test(test_views),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_union),
 		cmocka_unit_test(test_incr),
 	};
 

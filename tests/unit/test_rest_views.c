@@ -632,6 +632,57 @@ test_events_v38_requeue(void **state)
 	sq_snapshot_unref(runs);
 }
 
+/* A PREEMPTED event ending at t on nodes (preemptor pre: 0 unknown) */
+static void
+add_event(struct sq_snapshot *ev, int64_t t, const char *state,
+	  const char *nodes, uint32_t pre)
+{
+	struct sq_event *e = sq_snapshot_add(ev);
+
+	assert_non_null(e);
+	e->time = t;
+	e->victim_job = (uint32_t)t;
+	e->state = sq_snapshot_str(ev, state);
+	e->nodelist = sq_snapshot_str(ev, nodes);
+	e->preemptor_job = pre;
+}
+
+/* The spans the rest backend asks slurmdbd about: newest first, events
+ * within SQ_EVENTS_SPAN_MAX of a span's newest join it with their nodes;
+ * requeues, named preemptors and hostile node lists are not asked about;
+ * beyond max spans the events are counted as left. */
+static void
+test_events_spans(void **state)
+{
+	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+	struct sq_events_span sp[4];
+	size_t n, left;
+
+	(void)state;
+	add_event(ev, 9000, "PREEMPTED", "n1", 0);
+	add_event(ev, 10300, "PREEMPTED", "n2", 0);
+	add_event(ev, 10000, "PREEMPTED", "n[3-4]", 0);
+	add_event(ev, 10100, "PREEMPTED", "n2", 0);
+	add_event(ev, 10200, "REQUEUED", "n5", 0);
+	add_event(ev, 10250, "PREEMPTED", "n6", 77);
+	add_event(ev, 10260, "PREEMPTED", "n1;id", 0);
+	add_event(ev, 10270, "PREEMPTED", "", 0);
+	n = sq_events_spans(ev, sp, 4, &left);
+	assert_int_equal(n, 2);
+	assert_int_equal(left, 1); /* n1;id */
+	assert_int_equal(sp[0].to, 10300 + SQ_EVENTS_SLACK);
+	assert_int_equal(sp[0].from, 10000 - 1);
+	assert_string_equal(sp[0].nodes, "n2,n[3-4]");
+	assert_int_equal(sp[1].from, 9000 - 1);
+	assert_int_equal(sp[1].to, 9000 + SQ_EVENTS_SLACK);
+	assert_string_equal(sp[1].nodes, "n1");
+	n = sq_events_spans(ev, sp, 1, &left);
+	assert_int_equal(n, 1);
+	assert_int_equal(left, 2); /* n1;id, and 9000's span */
+	assert_string_equal(sp[0].nodes, "n2,n[3-4]");
+	sq_snapshot_unref(ev);
+}
+
 static void
 test_limits_tres(void **state)
 {
@@ -670,6 +721,7 @@ main(void)
 		cmocka_unit_test(test_limits_v4x),
 		cmocka_unit_test(test_events_v4x_vs_log),
 		cmocka_unit_test(test_events_v38_requeue),
+		cmocka_unit_test(test_events_spans),
 		cmocka_unit_test(test_limits_tres),
 	};
 
