@@ -6,6 +6,7 @@
  * (core/gpus.c, join.c, limits.c, events*.c), so the rows are the same.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "backends/backend.h"
@@ -106,6 +107,8 @@ done:
 
 /* The most spans of events one fetch asks slurmdbd about */
 #define EVENTS_SPANS 16
+/* The most preempted jobs whose other runs one fetch asks for */
+#define EVENTS_IDS 64
 /* Seconds added on each side of a span (the clocks of squall's host and
  * slurmdbd's may differ a little) */
 #define EVENTS_SKEW 60
@@ -163,7 +166,7 @@ add_runs(struct sq_backend *b, const char *query, struct sq_snapshot **runs,
 }
 
 /* The runs of the last day that ended PREEMPTED or REQUEUED (sacct -s
- * PR,RQ: a query each, no API takes a list of states), then for each
+ * PR,RQ), the other runs of the preempted jobs, then for each
  * span of those events the runs active around it on its nodes, the
  * preemptor candidates: a day of a busy cluster's accounting is never
  * asked for whole (40,000 runs took slurmrestd 30 s). v0.0.38 ignores
@@ -174,7 +177,7 @@ fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 {
 	struct sq_events_span spans[EVENTS_SPANS];
 	char q[1800], from[40], to[40], nodes[1600];
-	size_t i, n;
+	size_t i, n, o;
 
 	*runs = NULL;
 	*left = 0;
@@ -188,15 +191,27 @@ fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 		goto fail;
 	}
 	snprintf(q, sizeof(q),
-		 "start_time=now-%dseconds&end_time=now&state=PREEMPTED",
-		 EVENTS_WINDOW);
-	if (add_runs(b, q, runs, err) == -1)
-		return -1;
-	snprintf(q, sizeof(q),
-		 "start_time=now-%dseconds&end_time=now&state=REQUEUED",
+		 "start_time=now-%dseconds&end_time=now&state=PREEMPTED&"
+		 "state=REQUEUED",
 		 EVENTS_WINDOW);
 	if (add_runs(b, q, runs, err) == -1 ||
 	    sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == -1)
+		goto fail;
+	/* the preempted jobs' other runs: a later one says it was requeued
+	 * where the partition does not say how it preempts (24.11) */
+	o = (size_t)snprintf(q, sizeof(q),
+			     "start_time=now-%dseconds&end_time=now",
+			     EVENTS_WINDOW);
+	for (i = 0, n = 0; i < s->nrows && n < EVENTS_IDS; i++) {
+		const struct sq_event *e = sq_snapshot_row(s, i);
+
+		if (strcmp(e->state, "PREEMPTED") != 0)
+			continue;
+		o += (size_t)snprintf(q + o, sizeof(q) - o, "&step=%u",
+				      (unsigned)e->victim_job);
+		n++;
+	}
+	if (n > 0 && add_runs(b, q, runs, err) == -1)
 		goto fail;
 	n = sq_events_spans(s, spans, EVENTS_SPANS, left);
 	for (i = 0; i < n; i++) {
