@@ -312,7 +312,7 @@ sq_events_spans(const struct sq_snapshot *events, struct sq_events_span *out,
 		size_t have, need = strlen(e->nodelist);
 
 		if (!plain_nodelist(e->nodelist) ||
-		    need + 1 > sizeof(sp->nodes)) {
+		    need + 1 > sizeof(out->nodes)) {
 			(*left)++;
 			continue;
 		}

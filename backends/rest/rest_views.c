@@ -178,25 +178,26 @@ fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 	struct sq_events_span spans[EVENTS_SPANS];
 	char q[1800], from[40], to[40], nodes[1600];
 	size_t i, n, o;
+	int v38 = sq_rest_backend_api(b)->slurmdb < 40;
 
 	*runs = NULL;
 	*left = 0;
-	if (sq_rest_backend_api(b)->slurmdb < 40) {
-		snprintf(q, sizeof(q), "now-%dseconds", EVENTS_WINDOW);
-		if (sq_rest_fetch_runs(b, q, runs, err) == -1)
-			return -1;
-		if (sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == 0)
-			return 0;
+	if (v38)
+		snprintf(q, sizeof(q), "start_time=now-%dseconds&end_time=now",
+			 EVENTS_WINDOW);
+	else
+		snprintf(q, sizeof(q),
+			 "start_time=now-%dseconds&end_time=now&"
+			 "state=PREEMPTED&state=REQUEUED",
+			 EVENTS_WINDOW);
+	if (add_runs(b, q, runs, err) == -1)
+		return -1;
+	if (sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == -1) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto fail;
 	}
-	snprintf(q, sizeof(q),
-		 "start_time=now-%dseconds&end_time=now&state=PREEMPTED&"
-		 "state=REQUEUED",
-		 EVENTS_WINDOW);
-	if (add_runs(b, q, runs, err) == -1 ||
-	    sq_events_from_runs(s, *runs, now - EVENTS_WINDOW) == -1)
-		goto fail;
+	if (v38) /* every run of the day is there already */
+		return 0;
 	/* the preempted jobs' other runs: a later one says it was requeued
 	 * where the partition does not say how it preempts (24.11) */
 	o = (size_t)snprintf(q, sizeof(q),
