@@ -52,14 +52,14 @@ check "hold: done" wait_for 'hold: 1 of 1 done' 10
 check "held (scontrol)" test "$(prio "$J1")" = 0
 
 keys ":cluster tb-ssh" Enter
-check "switched to tb-ssh" wait_for ' tb-ssh ssh ' 20
+check "switched to tb-ssh" wait_for ' tb-ssh ssh [0-9]' 20
 keys ":undo" Enter
 check ":undo on tb-ssh: nothing of this session there" \
 	wait_for 'nothing to undo: no action of this session on tb-ssh' 5
 check "... no preview opened" not wait_for 'scontrol release' 1
 
 keys ":cluster tb-local" Enter
-wait_for ' tb-local local ' 20
+wait_for ' tb-local local [0-9]' 20
 keys ":undo" Enter
 check ":undo back on tb-local offers the release" wait_for "scontrol release $J1" 5
 keys Escape
@@ -81,7 +81,7 @@ check ":undo 1 (an explicit choice from :audit) previews it" \
 keys Escape
 wait_for 'release: not run' 3
 keys ":cluster tb-ssh" Enter
-wait_for ' tb-ssh ssh ' 20
+wait_for ' tb-ssh ssh [0-9]' 20
 keys ":undo 1" Enter
 check ":undo 1 on another cluster: refused with its cluster" \
 	wait_for 'undo #1 was on tb-local, not tb-ssh' 5
