@@ -144,9 +144,7 @@ release_build() {
 		echo "$ROOT is half-built and still has mounts: not removing it" >&2
 		exit 1
 	fi
-	if ! command -v debootstrap >/dev/null; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
-	fi
+	release_host_tool debootstrap
 	mirror=$(host_mirror)
 	if [ ! -e "$ROOT/.squall-debootstrap" ]; then
 		step "debootstrap $SUITE from $mirror into $ROOT (once)"
@@ -174,6 +172,13 @@ release_build() {
 	touch "$ROOT/.squall-ready"
 }
 
+# release_host_tool T: install the host's package T when its command is
+# missing (tests/deps has both, but a release's testbed may start first).
+release_host_tool() {
+	command -v "$1" >/dev/null ||
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+}
+
 # release_sync: copy squall's source tree (the files git knows, without
 # build products) to /src/squall in the chroot. Files whose bytes changed
 # get the time of the copy, not their own (no -t): another checkout synced
@@ -182,6 +187,7 @@ release_build() {
 release_sync() {
 	local src
 	src=$(cd "$HERE/../.." && pwd)
+	release_host_tool rsync
 	mkdir -p "$ROOT/src/squall"
 	if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
 		git -C "$src" ls-files -z --cached --others --exclude-standard |
