@@ -265,7 +265,7 @@ struct write_ctx {
 	struct sq_buf *out;
 	const struct sq_http_sink *sink;
 	int decided, to_sink, sink_stopped;
-	size_t sunk; /* bytes given to the sink (against out->limit) */
+	size_t sunk; /* bytes given to the sink (not capped: see rest.h) */
 };
 
 static size_t
@@ -283,10 +283,6 @@ write_cb(char *p, size_t size, size_t nmemb, void *arg)
 		w->decided = 1;
 	}
 	if (w->to_sink) {
-		if (w->out->limit > 0 && n > w->out->limit - w->sunk) {
-			w->out->truncated = 1;
-			return 0;
-		}
 		w->sunk += n;
 		if (w->sink->write(w->sink->arg, p, n) == -1) {
 			w->sink_stopped = 1;
@@ -417,7 +413,9 @@ sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
 	/* bigger pieces for a streamed body (as the curl tool asks) */
 	if (sink != NULL)
 		curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 100L * 1024);
-	if (out->limit > 0)
+	/* a streamed body's memory follows the rows its sink keeps, not
+	 * the bytes read: only a body kept whole in out is capped */
+	if (out->limit > 0 && sink == NULL)
 		curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
 				 (curl_off_t)out->limit);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);

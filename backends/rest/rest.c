@@ -20,8 +20,9 @@
 #include "core/history.h"
 #include "core/util.h"
 
-/* Cap on one answer (a 200,000-job queue is ~600 MB of v0.0.38 JSON;
- * past this the CLI backends are the better tool). */
+/* Cap on an answer kept whole (an error's body, a small answer); a
+ * streamed list (/jobs, /nodes) is not capped: it is parsed as it
+ * arrives and memory follows the rows kept. */
 #define REST_BODY_LIMIT ((size_t)256 * 1024 * 1024)
 /* Renew (re-read) the token this long before it expires. */
 #define REST_TOKEN_MARGIN 60

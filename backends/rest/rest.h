@@ -132,8 +132,11 @@ int sq_http_request(struct sq_http *h, const char *method, const char *path,
 /*
  * The same with the body of a 2xx answer handed to sink->write piece by
  * piece as it arrives (parsed while it is transferred) instead of out;
- * out still gets the body of any other answer, for its error message,
- * and its limit caps the streamed body too. When sink->write returns -1
+ * out still gets the body of any other answer, for its error message
+ * (capped by out's limit). The streamed body has no size cap: the sink
+ * keeps what it maps, not the bytes (slurmrestd 26.05 answers ~8 KB a
+ * job for every job slurmctld holds, hundreds of MB at a big site), and
+ * the transfer is bounded by the timeout. When sink->write returns -1
  * the transfer stops and 0 is returned with the status: the sink holds
  * its own error.
  */
