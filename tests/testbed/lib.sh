@@ -89,3 +89,31 @@ in_root() { "$@"; }
 ctld_up() {
 	in_root scontrol ping 2>/dev/null | grep -q 'is UP'
 }
+
+# gpu_wrap KIND GPUS SECONDS [DROP_AFTER]: the batch script (sbatch --wrap)
+# of a job holding GPUS fake GPUs (fake_rsmi.c, 24.11+) whose use Slurm
+# measures: one process, marked on its own exec (the batch shell is not, or
+# the use would count twice), "uses" per GPU it holds:
+#   busy  80 % and 4 GiB (reported: 80*GPUS %, GPUS*4 GiB: rocm-smi sums a
+#         process's use over its devices)
+#   idle  0 % and 1 GiB (memory held, nothing computed)
+#   drop  70 % and 2 GiB, then after DROP_AFTER seconds (default SECONDS/2)
+#         0 % and the same memory: a file it rewrites (SQ_FAKE_GPU_FILE)
+# The job lasts SECONDS.
+gpu_wrap() {
+	local g=$2 s=$3 at=${4:-$(($3 / 2))} gib=1073741824
+	case $1 in
+	busy) echo "env SQ_FAKE_GPU_USE=$((80 * g)):$((4 * g * gib)) sleep $s" ;;
+	idle) echo "env SQ_FAKE_GPU_USE=0:$((g * gib)) sleep $s" ;;
+	drop)
+		# shellcheck disable=SC2016 # expanded by the job's shell
+		printf '%s' 'f=/tmp/sq-gpu-drop.$SLURM_JOB_ID; ' \
+			'trap '\''rm -f $f $f.new'\'' EXIT; trap '\''exit 143'\'' TERM INT; ' \
+			"echo '$((70 * g)) $((2 * g * gib))' >\$f; " \
+			"env SQ_FAKE_GPU_FILE=\$f sleep $s & sleep $at; " \
+			"echo '0 $((2 * g * gib))' >\$f.new && mv -f \$f.new \$f; wait"
+		echo
+		;;
+	*) return 1 ;;
+	esac
+}

@@ -14,6 +14,10 @@ ROOT=
 CHROOT_PKGS="gcc make pkg-config libc6-dev libncurses-dev libpcre2-dev
 libcurl4-openssl-dev libjson-c-dev libssh-dev libcmocka-dev jq tmux curl
 openssh-client python3 openssl procps rsync ca-certificates"
+# what only the newer releases' testbeds run on: Slurm's gpu/rsmi plugin,
+# which measures the fake GPUs of fake_rsmi.c (it pulls the real
+# librocm-smi64; the stand-in comes first in slurmd's LD_LIBRARY_PATH)
+RELEASE_PKGS="slurm-wlm-rsmi-plugin"
 
 # release_args ARGS...: take --slurm R (or --slurm=R) out of ARGS; set REL
 # and the array ARGS to what is left
@@ -168,8 +172,36 @@ release_build() {
 	# shellcheck disable=SC2086 # package lists
 	in_root apt-get update -qq &&
 		in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends $CHROOT_PKGS $TESTBED_PKGS >/dev/null
+			--no-install-recommends $CHROOT_PKGS $TESTBED_PKGS \
+			$RELEASE_PKGS >/dev/null
 	touch "$ROOT/.squall-ready"
+}
+
+# release_pkgs: install what RELEASE_PKGS names and a root built before it
+# was listed lacks (once; the root's policy-rc.d keeps daemons down)
+release_pkgs() {
+	local p missing=
+	for p in $RELEASE_PKGS; do
+		# shellcheck disable=SC2016 # dpkg-query's own format
+		in_root dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || missing="$missing $p"
+	done
+	[ -n "$missing" ] || return 0
+	step "apt-get install$missing in the $REL chroot (once)"
+	# shellcheck disable=SC2086 # a package list
+	in_root apt-get update -qq &&
+		in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends $missing >/dev/null
+}
+
+# release_gpu_minor0: the first render minor of this release's fake GPUs
+# (n3: 4 from it, n4: the next 4). The chroots share the host's /dev, so
+# each release has its own range: 24.11 128-135, 26.05 160-167.
+release_gpu_minor0() {
+	case $1 in
+	24.11) echo 128 ;;
+	26.05) echo 160 ;;
+	esac
 }
 
 # release_host_tool T: install the host's package T when its command is
