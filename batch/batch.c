@@ -464,7 +464,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 }
 
 /* The job of the queue named by arg: "123", "123_4" or the id squeue
- * prints; NULL when absent. */
+ * prints, or the pending array row (33_[1-8]) of the task it names
+ * (33_2: squeue -j 33_2 lists it); NULL when absent. */
 static const struct sq_job *
 find_job(const struct sq_snapshot *jobs, const char *arg)
 {
@@ -477,6 +478,12 @@ find_job(const struct sq_snapshot *jobs, const char *arg)
 
 		if (strcmp(j->id, arg) == 0 ||
 		    (*end == '\0' && j->job_id == id))
+			return j;
+	}
+	for (i = 0; i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+		if (sq_job_has_task(j, arg))
 			return j;
 	}
 	return NULL;

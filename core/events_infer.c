@@ -190,7 +190,8 @@ requeued_later(const struct sq_event *e, const struct sq_snapshot *runs)
 		const struct sq_hist *h = sq_snapshot_row(runs, i);
 
 		if (h->scope == SQ_HIST_RUN && h->job_id == e->victim_job &&
-		    ((h->start != SQ_NONE && h->start >= e->time) ||
+		    ((h->submit != SQ_NONE && h->submit >= e->time) ||
+		     (h->start != SQ_NONE && h->start >= e->time) ||
 		     (h->end != SQ_NONE && h->end > e->time)))
 			return 1;
 	}

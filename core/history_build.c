@@ -171,6 +171,27 @@ efficiency(struct sq_hist *h)
 		h->mem_eff = (double)h->max_rss / ((double)h->alloc_mem * 1024);
 }
 
+/*
+ * A run that has not ended has no end and no exit code, and one not yet
+ * started no start and no run time: slurmdbd's REST answer gives a
+ * pending run start = end = the time of the query and a running one end
+ * = that time (its window cut, JOBCOND_FLAG_NO_TRUNC unset), both exit
+ * 0; sacct prints 0:0 for them. COMPLETING and STAGE_OUT runs have
+ * ended. A running run keeps its elapsed time (up to the query).
+ */
+static void
+unended(struct sq_hist *h)
+{
+	if (sq_history_outcome(h->state) != SQ_HIST_ACTIVE ||
+	    strcmp(h->state, "COMPLETING") == 0 ||
+	    strcmp(h->state, "STAGE_OUT") == 0)
+		return;
+	h->end = SQ_NONE;
+	h->exit_code = h->signal = SQ_NONE;
+	if (strcmp(h->state, "PENDING") == 0)
+		h->start = h->elapsed = SQ_NONE;
+}
+
 static int
 cmp_run(const void *a_, const void *b_)
 {
@@ -389,8 +410,10 @@ sq_history_finish(struct sq_hist_build *b)
 
 	if (attach_steps(b) == -1 || number_runs(s) == -1)
 		return -1;
-	for (i = 0; i < nruns; i++)
+	for (i = 0; i < nruns; i++) {
+		unended(row(s, i));
 		efficiency(row(s, i));
+	}
 	keys = malloc((nruns + 1) * sizeof(*keys));
 	if (keys == NULL)
 		return -1;

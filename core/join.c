@@ -92,7 +92,9 @@ cmp_prio(const void *a, const void *b)
 		return c;
 	if (x->priority != y->priority)
 		return x->priority > y->priority ? -1 : 1;
-	/* same priority: the older (smaller) job id goes first */
+	/* same priority: the smaller job id first here (sprio has no
+	 * submit time, which Slurm compares first: core/why.c ranks one
+	 * job in Slurm's own order) */
 	return x->job_id < y->job_id ? -1 : x->job_id > y->job_id;
 }
 

@@ -1,6 +1,7 @@
 /*
  * model.c - names of kinds and small helpers over the records.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/model.h"
@@ -36,6 +37,42 @@ sq_job_is_pending(const struct sq_job *job)
 {
 	return strcmp(job->state, "PENDING") == 0 ||
 	       strcmp(job->state_compact, "PD") == 0;
+}
+
+/* Is task in a task list as squeue prints it: "4", "5-20", "[1-3,7,9-12%2]"
+ * (after '%' the throttle)? */
+static int
+task_in(const char *list, unsigned long task)
+{
+	const char *p = list + (*list == '[');
+	char *end;
+
+	while (*p >= '0' && *p <= '9') {
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		if (task >= lo && task <= hi)
+			return 1;
+		if (*end != ',')
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+int
+sq_job_has_task(const struct sq_job *j, const char *arg)
+{
+	char *end;
+	unsigned long id = strtoul(arg, &end, 10), task;
+
+	if (end == arg || *end != '_' || end[1] < '0' || end[1] > '9' ||
+	    j->array_job_id == 0 || j->array_job_id != id ||
+	    j->array_task == NULL)
+		return 0;
+	task = strtoul(end + 1, &end, 10);
+	return *end == '\0' && task_in(j->array_task, task);
 }
 
 const struct sq_job_more sq_job_more_none = { "", "", 0 };

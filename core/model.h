@@ -169,5 +169,8 @@ struct sq_prio_weights {
 
 /* Is a state string one of the pending ones? */
 int sq_job_is_pending(const struct sq_job *job);
+/* Does arg ("33_2": array job id, task id) name a task of j, an array
+ * row whose task list (array_task "1-8", "[1-3,7%2]") holds it? */
+int sq_job_has_task(const struct sq_job *j, const char *arg);
 
 #endif

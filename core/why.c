@@ -1,8 +1,9 @@
 /*
  * why.c - explain a pending job from the snapshots already fetched: rank
- * and the job ahead (sprio), the meaning of its Reason, and the limits
- * of its association chain or QOS that a limit reason refers to, with
- * assoc_mgr's usage. Never guesses: what no snapshot says stays unknown.
+ * and the job ahead (sprio's priorities in Slurm's order), the meaning of its
+ * Reason, and the limits of its association chain or QOS that a limit reason
+ * refers to, with assoc_mgr's usage. Never guesses: what no snapshot says stays
+ * unknown.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 
 #include "core/gres.h"
 #include "core/util.h"
+#include "core/when.h"
 #include "core/why.h"
 
 static const struct {
@@ -424,34 +426,71 @@ separate(const struct sq_prio *me, const struct sq_prio *ah, struct sq_why *w)
 	w->factor_ahead = f[best].ah;
 }
 
+/* The id Slurm sorts a job by: an array task's array job id. */
+static uint32_t
+sort_id(const struct sq_job *j)
+{
+	return j->array_job_id != 0 ? j->array_job_id : j->job_id;
+}
+
+/*
+ * Slurm's order of two pending jobs of one partition (sort_job_queue2,
+ * src/slurmctld/job_scheduler.c, the same from 22.05 to 26.05, for the
+ * main and the backfill scheduler): the higher priority first; on equal
+ * priority the earlier submit time (a requeue sets it anew), then the
+ * lower job id (an array task: its array job id), then the lower task
+ * id. < 0 when a goes first. An unknown submit time is not compared.
+ */
+static int
+slurm_order(const struct sq_job *a, const struct sq_job *b)
+{
+	int64_t ta = a->submit_time, tb = b->submit_time;
+
+	if (a->prio->priority != b->prio->priority)
+		return a->prio->priority > b->prio->priority ? -1 : 1;
+	if (ta > 0 && tb > 0 && ta != tb)
+		return ta < tb ? -1 : 1;
+	if (sort_id(a) != sort_id(b))
+		return sort_id(a) < sort_id(b) ? -1 : 1;
+	return a->job_id < b->job_id ? -1 : a->job_id > b->job_id;
+}
+
+/* The job's place among the ranked pending jobs of its partition in
+ * Slurm's order, and the job right ahead of it. */
 static void
 rank(const struct sq_job *job, const struct sq_snapshot *jobs, struct sq_why *w)
 {
-	const struct sq_prio *me = job->prio, *ahead = NULL;
-	const struct sq_job *ahead_job = NULL;
+	const struct sq_prio *me = job->prio;
+	const struct sq_job *ahead = NULL;
 	size_t i;
 
 	if (me == NULL || me->rank == 0)
 		return;
-	w->rank = me->rank;
+	w->priority = me->priority; /* in this partition */
+	w->rank = 1;
 	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
-		if (j->prio == NULL ||
+		if (j == job || j->prio == NULL ||
 		    strcmp(j->prio->partition, me->partition) != 0)
 			continue;
 		if (j->prio->rank > w->ranked)
 			w->ranked = j->prio->rank;
-		if (j->prio->rank + 1 == me->rank) {
-			ahead = j->prio;
-			ahead_job = j;
-		}
+		if (slurm_order(j, job) >= 0)
+			continue;
+		w->rank++;
+		if (ahead == NULL || slurm_order(j, ahead) > 0)
+			ahead = j;
 	}
+	if (w->ranked < w->rank)
+		w->ranked = w->rank;
 	if (ahead == NULL)
 		return;
-	w->ahead_job = ahead_job->job_id;
-	w->ahead_priority = ahead->priority;
-	separate(me, ahead, w);
+	w->ahead_job = ahead->job_id;
+	w->ahead_priority = ahead->prio->priority;
+	w->submit_self = job->submit_time;
+	w->submit_ahead = ahead->submit_time;
+	separate(me, ahead->prio, w);
 }
 
 int
@@ -465,6 +504,7 @@ sq_why_compute(const struct sq_job *job, const struct sq_snapshot *jobs,
 	w->priority = job->priority;
 	w->ahead_priority = SQ_NONE;
 	w->factor_self = w->factor_ahead = SQ_NONE;
+	w->submit_self = w->submit_ahead = SQ_NONE;
 	w->pending = sq_job_is_pending(job);
 	sq_util_copy(w->reason, sizeof(w->reason), job->reason);
 	if (!w->pending)
@@ -491,13 +531,15 @@ sq_why_compute(const struct sq_job *job, const struct sq_snapshot *jobs,
 	}
 	if (strcmp(job->reason, "Resources") == 0 && w->rank == 1)
 		sq_util_copy(w->meaning, sizeof(w->meaning),
-			     "it is at the front of its partition (sprio "
-			     "rank 1) and waits for resources to free up");
+			     "it is at the front of its partition (rank 1 "
+			     "in Slurm's order) and waits for resources to "
+			     "free up");
 	else if (strcmp(job->reason, "Resources") == 0 && w->rank > 1)
-		snprintf(w->meaning, sizeof(w->meaning),
-			 "waits for resources to free up (sprio ranks it %u "
-			 "of %u in its partition: not at the front)",
-			 w->rank, w->ranked);
+		snprintf(
+		    w->meaning, sizeof(w->meaning),
+		    "waits for resources to free up (Slurm's order ranks it %u "
+		    "of %u in its partition: not at the front)",
+		    w->rank, w->ranked);
 	if (sq_why_limit_of(job->reason, w->limit_scope, sizeof(w->limit_scope),
 			    w->limit_key, sizeof(w->limit_key), w->limit_tres,
 			    sizeof(w->limit_tres)) == 0) {
@@ -543,6 +585,31 @@ num(int64_t v, char *b, size_t n)
 	return b;
 }
 
+/* Equal priority: what Slurm goes by then (slurm_order). */
+static void
+tie(const struct sq_why *w, char *buf, size_t n, size_t *off)
+{
+	char age[16];
+
+	if (w->submit_self <= 0 || w->submit_ahead <= 0)
+		put(buf, n, off,
+		    "separated by: not priority (equal); Slurm then starts "
+		    "the earlier submitted job, and the submit times are "
+		    "not known here\n");
+	else if (w->submit_ahead < w->submit_self)
+		put(buf, n, off,
+		    "separated by: submit time (equal priority: Slurm starts "
+		    "the earlier submitted job first; job %u was submitted "
+		    "or requeued %s before this one)\n",
+		    w->ahead_job,
+		    sq_when_age(w->submit_self - w->submit_ahead, age,
+				sizeof(age)));
+	else
+		put(buf, n, off,
+		    "separated by: job id (equal priority and submit time: "
+		    "Slurm starts the lower job id first)\n");
+}
+
 size_t
 sq_why_format(const struct sq_why *w, char *buf, size_t n)
 {
@@ -578,9 +645,7 @@ sq_why_format(const struct sq_why *w, char *buf, size_t n)
 				    (long long)sat_sub(w->factor_self,
 						       w->factor_ahead));
 			else if (w->ahead_priority == w->priority)
-				put(buf, n, &off,
-				    "separated by: nothing (same priority: the "
-				    "older job goes first)\n");
+				tie(w, buf, n, &off);
 			else if (w->factor[0] != '\0')
 				put(buf, n, &off,
 				    "separated by: %s %lld vs %lld (%+lld)\n",

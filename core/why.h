@@ -34,11 +34,15 @@ struct sq_why {
 	int pending;
 	char reason[64];
 	char meaning[240];
-	/* place in the partition (from sprio ranks); 0 = not ranked */
+	/* place in the partition in Slurm's order (sprio priority, then
+	 * submit time, then job id); 0 = not ranked */
 	uint32_t rank;
 	uint32_t ranked; /* ranked pending jobs in the partition */
 	uint32_t ahead_job;
 	int64_t priority, ahead_priority;
+	/* submit times of this job and the one ahead (SQ_NONE: unknown);
+	 * on equal priority Slurm starts the earlier one first */
+	int64_t submit_self, submit_ahead;
 	/* how old the sprio data is: seconds it was read before the job
 	 * rows (0: same moment or newer), SQ_NONE when there is none */
 	int64_t prio_age;

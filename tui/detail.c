@@ -29,8 +29,10 @@ static const struct link_tpl links[] = {
 	{ SQ_KIND_JOBS, "nodes of this job", "nodes", "@node={nodelist}" },
 	{ SQ_KIND_JOBS, "association of this job", "assocs",
 	  "@account={account} @user={user}" },
+	/* sprio lists a pending array by its numeric id (33, not
+	 * 33_[1-8]): the raw id leads to its rows */
 	{ SQ_KIND_JOBS, "priority factors of this job", "priority",
-	  "@job_id={job_id}" },
+	  "@job_id={job_id_raw|job_id}" },
 	{ SQ_KIND_JOBS, "jobs of this user", "jobs", "@user={user}" },
 	{ SQ_KIND_JOBS, "jobs of this account", "jobs", "@account={account}" },
 	{ SQ_KIND_PRIO, "this job in the queue", "jobs", "@job_id={job_id}" },

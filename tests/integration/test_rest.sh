@@ -6,8 +6,9 @@
 # partitions, nodes, jobs and the accounting views; wrong, mismatched and
 # expired tokens and unsafe token files must give a clear message and exit
 # 1 without the token ever being printed; plain http off loopback is
-# refused. The queue is shared: this test adds three jobs of its own (one
-# running, one held, a small array) and cancels only those, by id.
+# refused; --job ID_TASK of a held array. The queue is shared: this test
+# adds four jobs of its own (one running, one held, a small array, a held
+# array) and cancels only those, by id.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 REST=http://127.0.0.1:$REST_PORT
@@ -45,8 +46,25 @@ sub() {
 }
 sub alice -p low -t 5 --wrap 'sleep 300' -J rest-run >/dev/null &&
 	sub alice -p low -t 5 -H --wrap 'sleep 300' -J rest-held >/dev/null &&
-	sub bob -p low -t 5 -a 1-3 --wrap 'sleep 300' -J rest-arr >/dev/null
-check "own test jobs submitted" test "$(wc -l <"$tmp/mine")" -eq 3
+	sub bob -p low -t 5 -a 1-3 --wrap 'sleep 300' -J rest-arr >/dev/null &&
+	sub bob -p low -t 5 -a 1-4 -H --wrap 'sleep 300' -J rest-harr >/dev/null
+check "own test jobs submitted" test "$(wc -l <"$tmp/mine")" -eq 4
+
+# --- --job ID_TASK names a task of a pending array (one row, ID_[1-4]),
+# as squeue -j ID_TASK does, through both backends
+harr=$(tail -1 "$tmp/mine")
+check "squeue -j ${harr}_2 lists the held array" \
+	sh -c "squeue -h -j '${harr}_2' -o %i | grep -q '^${harr}_'"
+for be in loc rest; do
+	$be --once --view jobs --job "${harr}_2" >"$tmp/task" 2>"$tmp/task.err"
+	check "$be: --job ${harr}_2 (a task of a held array): exit 0" test $? -eq 0
+	check "$be: --job ${harr}_2 shows the array's pending row" \
+		grep -Eq "^job_id +${harr}_\[1-4\]\$" "$tmp/task"
+	check "$be: --job ${harr}_2 explains why it is pending" \
+		grep -q "^why pending:" "$tmp/task"
+done
+$be --once --view jobs --job "${harr}_5" >/dev/null 2>"$tmp/task.err"
+check "--job ${harr}_5 (not a task of it): exit 1" test $? -eq 1
 
 # same VIEW COLS [rest-args...]: local and rest agree on COLS; the local
 # run is repeated around the rest one until two local runs agree (the

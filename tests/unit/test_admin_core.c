@@ -353,6 +353,51 @@ test_why_priority(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+/* Equal priority: Slurm (sort_job_queue2) starts the earlier submit time
+ * first, and a requeue sets the submit time anew; job id only after. */
+static void
+test_why_tie(void **state)
+{
+	struct sq_snapshot *jobs = queue();
+	struct sq_job *older = (struct sq_job *)job(jobs, 112);
+	struct sq_job *newer = (struct sq_job *)job(jobs, 122);
+	struct sq_why w;
+	char text[2048];
+
+	(void)state;
+	/* 112 (pending array, bob) ties 122 (bob) on priority, and was
+	 * requeued 95 s after 122 was submitted */
+	((struct sq_prio *)older->prio)->priority = newer->prio->priority;
+	older->submit_time = newer->submit_time + 95;
+	sq_why_compute(older, jobs, NULL, NULL, &w);
+	assert_int_equal(w.ahead_job, 122);
+	assert_int_equal(w.rank, 8);
+	sq_why_format(&w, text, sizeof(text));
+	assert_null(strstr(text, "older job"));
+	assert_non_null(strstr(text, "separated by: submit time (equal "
+				     "priority: Slurm starts the earlier "
+				     "submitted job first; job 122 was "
+				     "submitted or requeued 1m before this "
+				     "one)"));
+	sq_why_compute(newer, jobs, NULL, NULL, &w);
+	assert_int_equal(w.rank, 7);
+	assert_int_not_equal(w.ahead_job, 112);
+	/* the same submit time: the lower job id */
+	older->submit_time = newer->submit_time;
+	sq_why_compute(newer, jobs, NULL, NULL, &w);
+	assert_int_equal(w.ahead_job, 112);
+	sq_why_format(&w, text, sizeof(text));
+	assert_non_null(strstr(text, "separated by: job id (equal priority "
+				     "and submit time: Slurm starts the lower "
+				     "job id first)"));
+	/* no submit time: not claimed */
+	older->submit_time = SQ_NONE;
+	sq_why_compute(newer, jobs, NULL, NULL, &w);
+	sq_why_format(&w, text, sizeof(text));
+	assert_non_null(strstr(text, "submit times are not known here"));
+	sq_snapshot_unref(jobs);
+}
+
 int
 main(void)
 {
@@ -361,6 +406,7 @@ main(void)
 		cmocka_unit_test(test_events_log_only),
 		cmocka_unit_test(test_events_restarts),
 		cmocka_unit_test(test_why_limit_of),
+		cmocka_unit_test(test_why_tie),
 		cmocka_unit_test(test_why_max_jobs),
 		cmocka_unit_test(test_why_grp_gres),
 		cmocka_unit_test(test_why_priority),

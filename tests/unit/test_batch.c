@@ -10,6 +10,7 @@
 
 #include "backends/cli/cli.h"
 #include "batch/batch.h"
+#include "core/model.h"
 #include "core/order.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
@@ -275,6 +276,46 @@ test_order_natural(void **state)
 	assert_true(sq_order_natcmp("gpu1", "gpu1a") < 0);
 }
 
+/* --job 61_5 names a pending task of the array row 61_[4-20] (squeue
+ * -j 61_5 lists it); a running task has its own row; a task outside
+ * the list or of another array names nothing. */
+static void
+test_job_task(void **state)
+{
+	struct sq_snapshot *s = jobs();
+	const struct sq_job *arr = NULL, *t1 = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(s, i);
+
+		if (strcmp(j->id, "61_[4-20]") == 0)
+			arr = j;
+		if (strcmp(j->id, "61_1") == 0)
+			t1 = j;
+	}
+	assert_non_null(arr);
+	assert_non_null(t1);
+	assert_true(sq_job_has_task(arr, "61_4"));
+	assert_true(sq_job_has_task(arr, "61_12"));
+	assert_true(sq_job_has_task(arr, "61_20"));
+	assert_false(sq_job_has_task(arr, "61_3"));
+	assert_false(sq_job_has_task(arr, "61_21"));
+	assert_false(sq_job_has_task(arr, "62_5"));
+	assert_false(sq_job_has_task(arr, "61_5x"));
+	assert_false(sq_job_has_task(arr, "61"));
+	assert_true(sq_job_has_task(t1, "61_1"));
+	assert_false(sq_job_has_task(t1, "61_5"));
+	/* REST's task list with its throttle, and several ranges */
+	((struct sq_job *)arr)->array_task = "1-3,7,9-12%2";
+	assert_true(sq_job_has_task(arr, "61_7"));
+	assert_true(sq_job_has_task(arr, "61_10"));
+	assert_false(sq_job_has_task(arr, "61_20"));
+	assert_false(sq_job_has_task(arr, "61_8"));
+	sq_snapshot_unref(s);
+}
+
 int
 main(void)
 {
@@ -284,6 +325,7 @@ main(void)
 		cmocka_unit_test(test_batch_filter),
 		cmocka_unit_test(test_batch_columns_help),
 		cmocka_unit_test(test_order_natural),
+		cmocka_unit_test(test_job_task),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

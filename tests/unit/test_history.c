@@ -589,6 +589,20 @@ test_slurmdb_2411(void **state)
 		assert_string_equal(j6b->state, "PENDING");
 		assert_string_equal(j6b->nodelist, "");
 		assert_string_equal(j19->id, "14_1");
+		/* slurmdbd answers a pending run start = end = the query's
+		 * time (1795986582), elapsed 0, exit 0, a running one end =
+		 * that time: a run not ended has no end and no exit code */
+		assert_int_equal(j6b->start, SQ_NONE);
+		assert_int_equal(j6b->end, SQ_NONE);
+		assert_int_equal(j6b->elapsed, SQ_NONE);
+		assert_int_equal(j6b->exit_code, SQ_NONE);
+		assert_int_equal(j6b->submit, 1795986441);
+		assert_string_equal(j19->state, "RUNNING");
+		assert_int_equal(j19->start, 1795986365);
+		assert_int_equal(j19->end, SQ_NONE);
+		assert_true(j19->elapsed > 200); /* up to the query */
+		assert_int_equal(j19->exit_code, SQ_NONE);
+		assert_int_equal(j19->signal, SQ_NONE);
 		u = find(s, SQ_HIST_USER, "uma");
 		assert_non_null(u);
 		assert_int_equal(u->preempted, 1);

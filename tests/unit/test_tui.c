@@ -9,12 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/cli/cli.h"
 #include "core/conf.h"
 #include "core/model.h"
 #include "core/snapshot.h"
 #include "core/view.h"
 #include "core/filter.h"
 #include "tui/colors.h"
+#include "tui/detail.h"
+#include "tui/pane.h"
 #include "tui/table.h"
 #include "tui/views.h"
 #include "tests/unit/test_util.h"
@@ -539,6 +542,67 @@ test_cell_roles(void **state)
 	}
 }
 
+static struct sq_snapshot *
+load(enum sq_kind kind,
+     int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+     const char *name)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	char *text = sq_test_fixture(name, NULL);
+
+	assert_non_null(s);
+	if (parse(text, s, &err) == -1)
+		fail_msg("%s: %s", name, err.msg);
+	free(text);
+	return s;
+}
+
+/* The detail link "priority factors" of a pending array (squeue's
+ * 112_[4-20], sprio's 112) leads to its sprio row (recorded 22.05). */
+static void
+test_link_array_prio(void **state)
+{
+	struct sq_snapshot *jobs = load(SQ_KIND_JOBS, sq_parse_squeue,
+					"cli/22.05/admin_squeue_jobs.txt");
+	struct sq_snapshot *prio =
+	    load(SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/admin_sprio.txt");
+	const struct sq_view_def *pv = sq_view_find("priority");
+	struct sq_link links[9];
+	struct sq_filter f;
+	struct sq_table t;
+	const struct sq_link *l = NULL;
+	const void *arr = NULL;
+	char err[128];
+	size_t i, hits = 0;
+	int n, k;
+
+	(void)state;
+	for (i = 0; i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+		if (strcmp(j->id, "112_[4-20]") == 0)
+			arr = j;
+	}
+	assert_non_null(arr);
+	sq_table_init(&t, sq_view_find("jobs"));
+	n = sq_links_of(NULL, &t, arr, links, 9);
+	for (k = 0; k < n; k++)
+		if (strcmp(links[k].view, "priority") == 0)
+			l = &links[k];
+	assert_non_null(l);
+	assert_string_equal(l->filter, "@job_id=112");
+	sq_filter_init(&f);
+	assert_int_equal(sq_filter_set(&f, l->filter, pv, err, sizeof(err)), 0);
+	for (i = 0; i < prio->nrows; i++)
+		hits += sq_filter_row(&f, sq_snapshot_row(prio, i), "") != 0;
+	assert_int_equal(hits, 1);
+	sq_filter_free(&f);
+	sq_table_free(&t);
+	sq_snapshot_unref(prio);
+	sq_snapshot_unref(jobs);
+}
+
 int
 main(void)
 {
@@ -552,6 +616,7 @@ main(void)
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
 		cmocka_unit_test(test_cell_roles),
+		cmocka_unit_test(test_link_array_prio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
