@@ -247,6 +247,44 @@ by_rank(const struct sq_snapshot *p, char *buf, size_t n)
 	}
 }
 
+/*
+ * The jobs view's title says how much older than the queue the joined
+ * priority rows are, and what they are (issue 41: over REST it claimed
+ * "sprio:10s older", sprio data slurmrestd does not serve): sprio's rows
+ * (source "sprio -o", the cli backends and replay) say sprio; the rows
+ * REST makes from an earlier /jobs (source "GET jobs (pending)",
+ * rest_views.c) say rank; as new as the queue, nothing.
+ */
+static void
+test_prio_age(void **state)
+{
+	struct sq_snapshot *jobs =
+	    rest(SQ_KIND_JOBS, versions[3], "slurm_jobs.json");
+	struct sq_snapshot *r = rest_prio(versions[3]);
+	struct sq_snapshot *c =
+	    text(SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/sprio.txt");
+	char buf[64];
+
+	(void)state;
+	r->source = "GET jobs (pending)";
+	c->source = "sprio -o";
+	jobs->fetched = 1000;
+	r->fetched = 990;
+	c->fetched = 988;
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)), "");
+	sq_jobs_join_prio(jobs, r);
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)),
+			    "rank:10s older");
+	sq_jobs_join_prio(jobs, c);
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)),
+			    "sprio:12s older");
+	c->fetched = 998; /* 2 s: as new */
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)), "");
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
 /* v0.0.38 (jobs.json) and 22.05 sprio of the same state: the same jobs
  * in the same order; no factor through REST. */
 static void
@@ -716,6 +754,7 @@ main(void)
 		cmocka_unit_test(test_prio_v4x_vs_sprio),
 		cmocka_unit_test(test_prio_2605_vs_sprio),
 		cmocka_unit_test(test_prio_by_partition),
+		cmocka_unit_test(test_prio_age),
 		cmocka_unit_test(test_limits_v38_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_2605_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_v4x),
