@@ -83,5 +83,16 @@ check ":jobs over rest: the title says the ranks are older than the queue" \
 	wait_for '^ squall  :jobs .*  rank:[0-9]+s older' 20
 check ":jobs over rest: the title claims no sprio data" \
 	not wait_for 'sprio:[0-9]+s older' 1
+# o over REST (issue 41): slurmrestd serves no files: the pane says it
+# cannot read them, never that a running or pending job ended
+if cap | sed -n "3,$((H - 2))p" | grep -Eq '^ +[0-9]'; then
+	keys o
+	check "o over rest: the pane says it cannot read, not job ended" \
+		wait_for 'stdout \(cannot read\)' 10
+	check "o over rest: why (no file access)" wait_for 'no file access' 2
+	keys Escape
+else
+	echo "# the queue is empty: o over rest not tried"
+fi
 keys q
 exit $failed
