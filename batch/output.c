@@ -195,7 +195,7 @@ print_file(struct sq_backend *b, const char *jobid, int err_stream,
 	const char *path;
 	int64_t size = 0, off;
 	char h1[32], h2[32];
-	int rc = 1;
+	int rc = 1, said = 0;
 
 	if (jf == NULL)
 		return 1;
@@ -208,8 +208,25 @@ print_file(struct sq_backend *b, const char *jobid, int err_stream,
 			   err_stream ? "stderr" : "stdout");
 		goto fail;
 	}
-	/* a pending job has no file yet: wait for it with --follow */
+	/* a pending job has no file yet: say so, and where it will be;
+	 * --follow waits for it */
 	while (b->ops->file_stat(b, path, &size, &err) == -1) {
+		/* (not a FIFO or /dev/null in its place: DENIED) */
+		if (sq_jobfiles_waiting(jf->state) &&
+		    err.code == SQ_ERR_COMMAND && !said && !stop) {
+			char msg[SQ_OUTPATH_MAX + 200];
+
+			fprintf(stderr, "squall: %s%s\n",
+				sq_jobfiles_not_started(jobid, jf->state,
+							err_stream ? "stderr"
+								   : "stdout",
+							path, msg, sizeof(msg)),
+				follow_it ? "; waiting for it"
+					  : " (--follow waits for it)");
+			said = 1;
+			if (!follow_it)
+				goto out;
+		}
 		if (!follow_it || !sq_jobfiles_active(jf->state) || stop)
 			goto fail;
 		nap();
@@ -231,6 +248,7 @@ print_file(struct sq_backend *b, const char *jobid, int err_stream,
 	return rc;
 fail:
 	fprintf(stderr, "squall: job %s: %s\n", jobid, err.msg);
+out:
 	free(jf);
 	return 1;
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/audit.h"
+#include "core/util.h"
 
 #ifndef O_NOFOLLOW
 #define O_NOFOLLOW 0
@@ -316,23 +317,9 @@ sq_audit_default_path(char *buf, size_t n, struct sq_err *err)
 static int
 make_parents(const char *path, struct sq_err *err)
 {
-	char dir[1024], *p;
+	char dir[1024];
 
-	snprintf(dir, sizeof(dir), "%s", path);
-	p = strrchr(dir, '/');
-	if (p == NULL || p == dir)
-		return 0;
-	*p = '\0';
-	for (p = dir + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0700) == -1 && errno != EEXIST)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "mkdir %s: %s",
-					  dir, strerror(errno));
-		*p = '/';
-	}
-	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+	if (sq_util_mkdir_parents(path, dir, sizeof(dir)) == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "mkdir %s: %s", dir,
 				  strerror(errno));
 	return 0;

@@ -444,6 +444,59 @@ sq_list_overlap(const char *a, const char *b)
 	return overlap(a, b, 0);
 }
 
+/*
+ * Does GRES element e (len n: "gres:gpu:a100:2", "gres/gpu:1",
+ * "gpu:a100:2(IDX:0-1)") hold what value names: the whole element, or
+ * its name ("gpu") or name and type ("gpu:a100") with a count that is
+ * not 0 ("gpu:0(IDX:N/A)" of an idle node's GresUsed holds no GPU)?
+ */
+static int
+gres_elem_has(const char *e, size_t n, const char *value, int fold)
+{
+	size_t vl = strlen(value);
+	const char *p = memchr(e, '(', n), *last;
+
+	if (p != NULL)
+		n = (size_t)(p - e);
+	if (n >= 5 && eqn(e, "gres", 4, 1) && (e[4] == ':' || e[4] == '/')) {
+		e += 5;
+		n -= 5;
+	}
+	if (n == vl && eqn(e, value, n, fold))
+		return 1;
+	if (n <= vl || !eqn(e, value, vl, fold) || e[vl] != ':')
+		return 0;
+	/* the part after the last ':' is the count when it is a number */
+	for (last = e + n; last > e && last[-1] != ':'; last--)
+		;
+	return !(last == e + n - 1 && *last == '0');
+}
+
+/* Is a GRES named by value in the GRES list (commas inside "(...)" do
+ * not split it)? */
+static int
+gres_has(const char *list, const char *value, int fold)
+{
+	const char *e = list;
+	int depth = 0;
+	size_t i;
+
+	for (i = 0;; i++) {
+		if (list[i] == '(')
+			depth++;
+		else if (list[i] == ')' && depth > 0)
+			depth--;
+		if (list[i] == '\0' || (list[i] == ',' && depth == 0)) {
+			if (gres_elem_has(e, (size_t)(list + i - e), value,
+					  fold))
+				return 1;
+			if (list[i] == '\0')
+				return 0;
+			e = list + i + 1;
+		}
+	}
+}
+
 /* @job_id=78 names the array 78: its tasks "78_1", "78_[2-9]" match. */
 static int
 array_task_of(const char *col, const char *value, const char *text)
@@ -614,7 +667,10 @@ sq_filter_row_n(struct sq_filter *f, const void *rec, const char *rowtext,
 			m = t != NULL &&
 			    (overlap(f->terms[i].value, t, f->terms[i].fold) ||
 			     array_task_of(f->terms[i].col->id,
-					   f->terms[i].value, t));
+					   f->terms[i].value, t) ||
+			     ((f->terms[i].col->flags & SQ_COL_GRES) &&
+			      gres_has(t, f->terms[i].value,
+				       f->terms[i].fold)));
 		}
 	}
 	return f->invert ? !m : m;

@@ -79,9 +79,12 @@ struct sq_hist {
 	size_t nsteps;
 	/* summary rows */
 	const char *node;
+	/* every run in exactly one counter: runs is their sum (other:
+	 * DEADLINE, REVOKED, a state this build does not know) */
 	int64_t runs;
 	int64_t completed, failed, timeout, oom, cancelled, preempted;
 	int64_t node_fail, requeued, active; /* active: running, pending */
+	int64_t other;
 	double cpu_hours, gpu_hours;
 	int64_t last_failure; /* node rows: end of the last failed run */
 };

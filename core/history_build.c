@@ -291,6 +291,8 @@ count(struct sq_hist *g, const struct sq_hist *r)
 		g->requeued++;
 	else if (sq_history_outcome(st) == SQ_HIST_ACTIVE)
 		g->active++;
+	else
+		g->other++;
 	if (r->elapsed > 0 && r->alloc_cpus > 0)
 		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
 	if (r->elapsed > 0 && r->gpus > 0)

@@ -3,6 +3,7 @@
  * partition totals from nodes, sprio ranks, and job -> sprio pointers.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,6 +237,24 @@ sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio)
 	free(v);
 	sq_snapshot_unref(jobs->dep);
 	jobs->dep = sq_snapshot_ref(prio);
+}
+
+const char *
+sq_jobs_prio_age(const struct sq_snapshot *jobs, char *buf, size_t n)
+{
+	const struct sq_snapshot *p = jobs != NULL ? jobs->dep : NULL;
+
+	if (n > 0)
+		buf[0] = '\0';
+	if (p == NULL || p->kind != SQ_KIND_PRIO ||
+	    jobs->kind != SQ_KIND_JOBS || p->fetched + 2 >= jobs->fetched)
+		return buf;
+	snprintf(buf, n, "%s:%lds older",
+		 p->source != NULL && strncmp(p->source, "sprio", 5) == 0
+		     ? "sprio"
+		     : "rank",
+		 (long)(jobs->fetched - p->fetched));
+	return buf;
 }
 
 int64_t

@@ -28,6 +28,18 @@ void sq_prio_rank(struct sq_snapshot *prio);
  * (replacing any earlier one). */
 void sq_jobs_join_prio(struct sq_snapshot *jobs, struct sq_snapshot *prio);
 
+/*
+ * The title's note on the priority rows joined to a jobs snapshot when
+ * they are more than 2 s older than the queue beside them: "sprio:12s
+ * older" when they are sprio's (their source names sprio: the local, ssh
+ * and replay backends), "rank:12s older" when they were made from an
+ * earlier queue (sq_prio_from_jobs: slurmrestd serves no sprio, so no
+ * factor is shown and none is older). "" when nothing is joined or the
+ * rows are as new. Returns buf.
+ */
+const char *sq_jobs_prio_age(const struct sq_snapshot *jobs, char *buf,
+			     size_t n);
+
 /* The sum of a sprio row's weighted factors: site, age, fairshare, job
  * size, partition, QOS, association and every TRES factor, less nice.
  * It is the job's priority within sprio's rounding (one per factor). */

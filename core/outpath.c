@@ -292,6 +292,32 @@ sq_jobfiles_active(const char *state)
 	return 0;
 }
 
+int
+sq_jobfiles_waiting(const char *state)
+{
+	static const char *const waiting[] = { "PENDING",     "CONFIGURING",
+					       "REQUEUED",    "REQUEUE_HOLD",
+					       "REQUEUE_FED", "RESV_DEL_HOLD",
+					       NULL };
+	size_t i;
+
+	for (i = 0; waiting[i] != NULL; i++) {
+		if (strcmp(state, waiting[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+const char *
+sq_jobfiles_not_started(const char *jobid, const char *state, const char *what,
+			const char *path, char *buf, size_t n)
+{
+	snprintf(buf, n,
+		 "job %s has not started (%s): its %s will be written to %s",
+		 jobid, state, what, path);
+	return buf;
+}
+
 /* Length of the well-formed UTF-8 sequence at p (n bytes left) of a
  * printable character: 1-4; 0 when it is not one; -1 when it is cut. */
 static int

@@ -61,6 +61,19 @@ int sq_jobfiles_parse(const char *text, struct sq_jobfiles *jf,
  * configuring, completing ...)? */
 int sq_jobfiles_active(const char *state);
 
+/* Has a job in this state not started its batch script yet (pending,
+ * requeued, configuring: its output files need not exist)? */
+int sq_jobfiles_waiting(const char *state);
+
+/*
+ * What to say when a waiting job's output file is not there yet, into
+ * buf (n bytes): "job 12 has not started (PENDING): its stdout will be
+ * written to /home/alice/slurm-12.out". Returns buf.
+ */
+const char *sq_jobfiles_not_started(const char *jobid, const char *state,
+				    const char *what, const char *path,
+				    char *buf, size_t n);
+
 /*
  * Append bytes p[0..n) to out as text safe for a terminal: printable
  * ASCII, tab, newline and well-formed UTF-8 of printable characters as

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/saved_view.h"
+#include "core/util.h"
 
 const struct sq_saved_view *
 sq_saved_find(const struct sq_saved_views *sv, const char *name)
@@ -247,7 +248,7 @@ is_view_line(const char *text, const char *name)
 int
 sq_saved_write_file(const char *path, const char *line, struct sq_err *err)
 {
-	char name[SQ_SAVED_NAME_MAX + 2], tmp[1100], buf[4096];
+	char name[SQ_SAVED_NAME_MAX + 2], tmp[1100], dir[1100], buf[4096];
 	FILE *in, *out;
 	long at = -1, no = 0;
 	int done = 0, ok;
@@ -260,6 +261,11 @@ sq_saved_write_file(const char *path, const char *line, struct sq_err *err)
 	in = fopen(path, "r");
 	if (in == NULL && errno != ENOENT)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "%s: %s", path,
+				  strerror(errno));
+	/* a fresh home has no ~/.config/squall: made 0700, as the audit
+	 * log's state directory */
+	if (in == NULL && sq_util_mkdir_parents(path, dir, sizeof(dir)) == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "mkdir %s: %s", dir,
 				  strerror(errno));
 	/* the last `view NAME` line is the one that counts */
 	while (in != NULL && fgets(buf, sizeof(buf), in) != NULL) {

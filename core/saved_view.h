@@ -58,8 +58,9 @@ const char *sq_saved_line(const struct sq_saved_view *v, char *buf, size_t n);
 /*
  * Put line into the config file at path in place of its last `view NAME`
  * line (NAME the line's second word), or at its end when there is none;
- * every other line stays as it was. The file is created when missing
- * (not its directory) and replaced through a temporary file.
+ * every other line stays as it was. The file is created when missing,
+ * with its missing directories (0700, as ~/.config/squall on a fresh
+ * home), and replaced through a temporary file.
  */
 int sq_saved_write_file(const char *path, const char *line, struct sq_err *err);
 

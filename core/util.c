@@ -1,8 +1,10 @@
 /*
- * util.c - the monotonic clock in milliseconds and the cutting string
- * copy (see util.h).
+ * util.c - the monotonic clock in milliseconds, the cutting string copy
+ * and mkdir -p for our private directories (see util.h).
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "core/util.h"
@@ -30,4 +32,31 @@ sq_util_copy(char *d, size_t n, const char *s)
 		l = n - 1;
 	memcpy(d, s, l);
 	d[l] = '\0';
+}
+
+int
+sq_util_mkdir_parents(const char *path, char *dir, size_t n)
+{
+	char *p;
+
+	if (n == 0 || strlen(path) >= n) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	sq_util_copy(dir, n, path);
+	p = strrchr(dir, '/');
+	if (p == NULL || p == dir)
+		return 0;
+	*p = '\0';
+	for (p = dir + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+		return -1;
+	return 0;
 }

@@ -1,7 +1,8 @@
 /*
- * util.h - two small helpers every layer uses: a monotonic clock in
- * milliseconds (how long a fetch or an action took, deadlines) and a
- * string copy that cuts at the destination's size.
+ * util.h - small helpers every layer uses: a monotonic clock in
+ * milliseconds (how long a fetch or an action took, deadlines), a string
+ * copy that cuts at the destination's size, and the private directories
+ * a file of ours is written in (the audit log, the config).
  */
 #ifndef SQ_UTIL_H
 #define SQ_UTIL_H
@@ -14,5 +15,10 @@ double sq_util_now_ms(void);
 /* Copy s into d (n bytes, always NUL-terminated when n > 0), cut when it
  * does not fit; a NULL s copies "". */
 void sq_util_copy(char *d, size_t n, const char *s);
+
+/* mkdir -p of the directory part of path (a file's path): directories
+ * made here are 0700, those already there are left as they are. 0, or
+ * -1 with errno set and the directory that failed in dir (n bytes). */
+int sq_util_mkdir_parents(const char *path, char *dir, size_t n);
 
 #endif

@@ -28,6 +28,9 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 #define SQ_COL_ROLE_JOB_STATE 0x10  /* RUNNING, PD, FAILED ... */
 #define SQ_COL_ROLE_NODE_STATE 0x20 /* idle, mixed, drained, down* ... */
 #define SQ_COL_ROLE_OUTCOME 0x30    /* a finished run: how it ended */
+/* a GRES list ("gres:gpu:1", "gpu:a100:2(IDX:0-1),tpu:0"): a field filter
+ * @col=gpu finds any GRES named gpu, @col=gpu:a100 one of that type */
+#define SQ_COL_GRES 0x80
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

@@ -50,8 +50,17 @@
 		return buf;                                                    \
 	}
 
-/* The counters and figures of the user and account summaries. */
+/* The counters and figures of the user and account summaries: every
+ * run is in exactly one outcome column (OK ... OTHER add up to RUNS). */
 #define SQ_HIST_SUMMARY_FIELDS                                                 \
+	SQ_HIST_OUTCOME_FIELDS                                                 \
+	SQ_HOURS_FIELD(c_cpuh, r->cpu_hours)                                   \
+	SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)                                   \
+	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
+	SQ_PCT_FIELD(c_memeff, r->mem_eff)
+
+/* The runs and their outcome counters (the node summary has them too). */
+#define SQ_HIST_OUTCOME_FIELDS                                                 \
 	SQ_INT_FIELD(c_runs, H, r->runs)                                       \
 	SQ_INT_FIELD(c_completed, H, r->completed)                             \
 	SQ_INT_FIELD(c_failed, H, r->failed)                                   \
@@ -62,16 +71,12 @@
 	SQ_INT_FIELD(c_nodefail, H, r->node_fail)                              \
 	SQ_INT_FIELD(c_requeued, H, r->requeued)                               \
 	SQ_INT_FIELD(c_active, H, r->active)                                   \
-	SQ_HOURS_FIELD(c_cpuh, r->cpu_hours)                                   \
-	SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)                                   \
-	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
-	SQ_PCT_FIELD(c_memeff, r->mem_eff)
+	SQ_INT_FIELD(c_other, H, r->other)
 
-#define SQ_HIST_SUMMARY_COLS                                                   \
-	{ "runs",     "RUNS", "job runs in the window", 5, SQ_RIGHT, c_runs,   \
-	  c_runs_num, SQ_NUM },                                                \
-	    { "completed", "OK",        "COMPLETED",     5,                    \
-	      SQ_RIGHT,    c_completed, c_completed_num, SQ_NUM },             \
+/* The outcome columns, in this order; their sum is RUNS. */
+#define SQ_HIST_OUTCOME_COLS                                                   \
+	{ "completed", "OK",        "COMPLETED",     5,                        \
+	  SQ_RIGHT,    c_completed, c_completed_num, SQ_NUM },                 \
 	    { "failed",                                                        \
 	      "FAILED",                                                        \
 	      "FAILED (and BOOT_FAIL)",                                        \
@@ -89,9 +94,15 @@
 	    { "preempted", "PREEMPT",   "PREEMPTED",     7,                    \
 	      SQ_RIGHT,    c_preempted, c_preempted_num, SQ_NUM },             \
 	    { "node_fail", "NODEFAIL", "NODE_FAIL",    8,                      \
-	      SQ_RIGHT,    c_nodefail, c_nodefail_num, SQ_NUM | SQ_HID },      \
-	    { "requeued", "REQUEUED", "REQUEUED",     8,                       \
-	      SQ_RIGHT,   c_requeued, c_requeued_num, SQ_NUM | SQ_HID },       \
+	      SQ_RIGHT,    c_nodefail, c_nodefail_num, SQ_NUM },               \
+	    { "requeued",                                                      \
+	      "REQUEUED",                                                      \
+	      "REQUEUED (a run ended by a requeue)",                           \
+	      8,                                                               \
+	      SQ_RIGHT,                                                        \
+	      c_requeued,                                                      \
+	      c_requeued_num,                                                  \
+	      SQ_NUM },                                                        \
 	    { "active",                                                        \
 	      "ACTIVE",                                                        \
 	      "still running or pending",                                      \
@@ -99,7 +110,16 @@
 	      SQ_RIGHT,                                                        \
 	      c_active,                                                        \
 	      c_active_num,                                                    \
-	      SQ_NUM | SQ_HID },                                               \
+	      SQ_NUM },                                                        \
+	{                                                                      \
+		"other", "OTHER", "any other end (DEADLINE, REVOKED ...)", 5,  \
+		    SQ_RIGHT, c_other, c_other_num, SQ_NUM                     \
+	}
+
+#define SQ_HIST_SUMMARY_COLS                                                   \
+	{ "runs",     "RUNS", "job runs in the window", 5, SQ_RIGHT, c_runs,   \
+	  c_runs_num, SQ_NUM },                                                \
+	    SQ_HIST_OUTCOME_COLS,                                              \
 	    { "cpu_hours", "CPU_H",  "Elapsed x AllocCPUS, hours",             \
 	      8,           SQ_RIGHT, c_cpuh,                                   \
 	      c_cpuh_num,  0 },                                                \

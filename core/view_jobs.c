@@ -149,7 +149,7 @@ static const struct sq_column cols[] = {
 	  c_nodes, c_nodes_num, NUM },
 	{ "cpus", "CPUS", "CPUs", 5, SQ_RIGHT, c_cpus, c_cpus_num, NUM },
 	{ "gres", "GRES", "TRES per node (GPUs ...)", 14, SQ_LEFT, c_gres, NULL,
-	  0 },
+	  SQ_COL_GRES },
 	{ "time_limit", "LIMIT", "time limit", 11, SQ_RIGHT, c_limit,
 	  c_limit_num, 0 },
 	{ "prio_age", "AGE", "sprio age factor (weighted)", 5, SQ_RIGHT, c_age,

@@ -39,9 +39,10 @@ static const struct sq_column cols[] = {
 	  SQ_COL_NUM },
 	{ "gpus_total", "GPU_T", "GPUs", 5, SQ_RIGHT, c_gt, c_gt_num,
 	  SQ_COL_NUM },
-	{ "gres", "GRES", "configured GRES", 14, SQ_LEFT, c_gres, NULL, 0 },
+	{ "gres", "GRES", "configured GRES", 14, SQ_LEFT, c_gres, NULL,
+	  SQ_COL_GRES },
 	{ "gres_used", "GRES_USED", "allocated GRES", 18, SQ_LEFT, c_gres_used,
-	  NULL, 0 },
+	  NULL, SQ_COL_GRES },
 	{ "reason", "REASON", "why the node is drained or down", 24, SQ_LEFT,
 	  c_reason, NULL, 0 },
 };

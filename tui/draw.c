@@ -14,6 +14,7 @@
 #include <wchar.h>
 
 #include "backends/backend.h"
+#include "core/join.h"
 #include "core/sanitize.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
@@ -49,7 +50,7 @@ draw_title(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
 	int attr = sq_color_attr(app, SQ_ROLE_TITLE);
-	char line[1024], part[512];
+	char line[1024], part[512], age[64];
 	size_t total = t->snap ? t->snap->nrows : 0;
 
 	snprintf(line, sizeof(line), " squall  :%s  %zu/%zu%s",
@@ -71,12 +72,10 @@ draw_title(struct sq_app *app)
 			 t->sort_desc ? "-" : "", t->def->cols[t->sort].id);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}
-	if (t->snap != NULL && t->snap->dep != NULL &&
-	    t->def->kind == SQ_KIND_JOBS &&
-	    t->snap->dep->fetched + 2 < t->snap->fetched) {
-		/* the sprio columns are older than the queue beside them */
-		snprintf(part, sizeof(part), "  sprio:%lds older",
-			 (long)(t->snap->fetched - t->snap->dep->fetched));
+	if (t->def->kind == SQ_KIND_JOBS &&
+	    sq_jobs_prio_age(t->snap, age, sizeof(age))[0] != '\0') {
+		/* the sprio (or rank) columns are older than the queue */
+		snprintf(part, sizeof(part), "  %s", age);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}
 	if (t->ntags > 0) {

@@ -53,10 +53,12 @@ static struct {
 	char jobid[64];
 	char path[SQ_OUTPATH_MAX];
 	char state[32];
-	char error[300];
+	char error[SQ_OUTPATH_MAX + 300];
 	struct sq_buf text; /* bytes [start, end) of the file */
 	int64_t start, end, size;
 	int following, done, loading_more;
+	int waiting;    /* error says the job has not started (not an error) */
+	int unreadable; /* the backend cannot read files: nothing will come */
 	double last_read;
 	time_t last_state;
 	char search[256];
@@ -207,6 +209,22 @@ add_text_line(struct sq_pane *p, const char *s, size_t n)
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", line);
 }
 
+/* What the pane is doing, as the job's state makes true: "job ended"
+ * only for a job Slurm says is over. */
+static const char *
+status_word(void)
+{
+	if (o.unreadable)
+		return "(cannot read)";
+	if (o.waiting)
+		return "(not started)";
+	if (o.done)
+		return o.state[0] != '\0' && !sq_jobfiles_active(o.state)
+			   ? "(job ended)"
+			   : "(not read)";
+	return o.following ? "(following)" : "(paused: G follows)";
+}
+
 static void
 set_title(struct sq_app *app)
 {
@@ -221,10 +239,7 @@ set_title(struct sq_app *app)
 	else
 		n = snprintf(app->pane.title, sizeof(app->pane.title),
 			     " job %.24s %s %s: %s%.48s [%lld bytes]", o.jobid,
-			     what_name[o.what],
-			     o.done        ? "(job ended)"
-			     : o.following ? "(following)"
-					   : "(paused: G follows)",
+			     what_name[o.what], status_word(),
 			     pl > 48 ? "..." : "", path, (long long)o.size);
 	(void)n;
 }
@@ -241,7 +256,8 @@ rebuild(struct sq_app *app)
 	sq_pane_free(p);
 	p->kind = SQ_PANE_OUTPUT;
 	if (o.error[0] != '\0')
-		sq_pane_add(p, SQ_ROLE_STATUS_ERROR, 0, "%s", o.error);
+		sq_pane_add(p, o.waiting ? SQ_ROLE_TREE : SQ_ROLE_STATUS_ERROR,
+			    0, "%s", o.error);
 	if (o.start > 0)
 		sq_pane_add(p, SQ_ROLE_TREE, 0,
 			    "[%lld earlier bytes: scroll up to read them]",
@@ -315,6 +331,31 @@ merge(struct out_req *r)
 	}
 }
 
+/* A read that failed: a job that has not started has no file yet (say
+ * where it will be, and look again); a backend without file access, a
+ * script, a refused path, a job Slurm no longer knows or one that is
+ * over: no more reads. */
+static void
+failed(const struct out_req *r)
+{
+	o.unreadable = r->err.code == SQ_ERR_UNSUPPORTED;
+	if (o.path[0] == '\0' && r->path[0] != '\0')
+		snprintf(o.path, sizeof(o.path), "%s", r->path);
+	/* no file yet (not /dev/null or a FIFO in its place: DENIED) */
+	o.waiting = r->err.code == SQ_ERR_COMMAND && o.what != SQ_OUT_SCRIPT &&
+		    o.path[0] != '\0' && o.text.len == 0 &&
+		    sq_jobfiles_waiting(o.state);
+	if (o.waiting)
+		sq_jobfiles_not_started(o.jobid, o.state, what_name[o.what],
+					o.path, o.error, sizeof(o.error));
+	else
+		snprintf(o.error, sizeof(o.error), "%.290s", r->err.msg);
+	/* a refusal (/dev/null, a FIFO, a path not safe to send) stays */
+	o.done = o.what == SQ_OUT_SCRIPT || o.unreadable || o.path[0] == '\0' ||
+		 r->err.code == SQ_ERR_DENIED || r->err.code == SQ_ERR_PARSE ||
+		 (o.state[0] != '\0' && !sq_jobfiles_active(o.state));
+}
+
 void
 sq_output_poll(struct sq_app *app)
 {
@@ -335,11 +376,7 @@ sq_output_poll(struct sq_app *app)
 			o.last_state = time(NULL);
 		}
 		if (r->rc == -1) {
-			snprintf(o.error, sizeof(o.error), "%.290s",
-				 r->err.msg);
-			o.done = o.what == SQ_OUT_SCRIPT ||
-				 r->err.code == SQ_ERR_UNSUPPORTED ||
-				 o.path[0] == '\0';
+			failed(r);
 		} else if (o.what == SQ_OUT_SCRIPT) {
 			sq_buf_append(&o.text, r->data.data ? r->data.data : "",
 				      r->data.len);
@@ -347,6 +384,7 @@ sq_output_poll(struct sq_app *app)
 			o.following = 0;
 		} else {
 			o.error[0] = '\0';
+			o.waiting = 0;
 			merge(r);
 			/* the job is over and everything is read */
 			if (o.state[0] != '\0' &&
@@ -420,7 +458,7 @@ sq_output_open(struct sq_app *app, const char *jobid, int what)
 	sq_buf_init(&o.text, 0);
 	o.start = o.end = o.size = 0;
 	o.following = what != SQ_OUT_SCRIPT;
-	o.done = o.loading_more = 0;
+	o.done = o.loading_more = o.waiting = o.unreadable = 0;
 	o.last_read = 0;
 	o.last_state = time(NULL);
 	sq_pane_clear(&app->pane, "", SQ_PANE_OUTPUT);

@@ -5,7 +5,8 @@
 # shows the tokens written after it started, then ends with the job; an
 # array's %A_%a path; a hostile file name (spaces, $(...), backquotes, &:
 # run by nobody) and one with a quote (refused over ssh, one line); a file of
-# escape sequences is shown escaped; rest says it has no file access.
+# escape sequences is shown escaped; rest says it has no file access; a
+# pending job says it has not started and where its file will be.
 # Only the jobs submitted here are cancelled.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -142,6 +143,27 @@ if [ "$have_ssh" = 1 ]; then
 	check "ssh: a name with a quote is refused: exit 1, one line" \
 		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/e') -eq 1 && grep -q 'not safe on a remote command line' '$tmp/e'"
 fi
+
+# --- a job that has not started (issue 41): not an errno, but that it
+# has not started and where its file will be; --follow waits for it
+pid=$(submit -H -J sq-output-held -o "$tmp/held-%j.out" --wrap 'echo held-ran')
+for be in local ssh; do
+	[ $be = ssh ] && [ "$have_ssh" = 0 ] && continue
+	via$be --once --job "$pid" --output stdout >"$tmp/o" 2>"$tmp/e"
+	rc=$?
+	check "$be: a pending job: exit 1, one line: not started, and its file" \
+		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/e') -eq 1 && grep -qF 'job $pid has not started (PENDING): its stdout will be written to $tmp/held-$pid.out' '$tmp/e'"
+	check "$be: a pending job: no errno" sh -c "! grep -q 'No such file' '$tmp/e'"
+done
+vialocal --once --job "$pid" --output stdout --follow >"$tmp/hf" 2>"$tmp/hf.err" &
+fpid=$!
+check "local --follow on a pending job: says it waits for the file" \
+	wait_line "$tmp/hf.err" 'has not started (PENDING).*waiting for it' 10
+slurm scontrol release "$pid"
+check "local --follow: the output once the job ran" wait_line "$tmp/hf" '^held-ran$' 40
+wait "$fpid"
+check "local --follow: exit 0 after the job ended" test $? -eq 0
+fpid=
 
 # --- what cannot be
 # a held job of root's (never runs) whose output is /dev/null

@@ -8,7 +8,7 @@
 # time with their age and no epoch; and saved views: `view jobs
 # columns=job_id,name,user,state` in the config shows exactly those
 # columns, `:w` writes the view's line back in place (the other lines
-# stay), and `view heldjobs of=jobs filter=...` opens with :heldjobs, is
+# stay) and, on a fresh home, makes ~/.config/squall (0700), and `view heldjobs of=jobs filter=...` opens with :heldjobs, is
 # completed by Tab and listed by ?; a pending job's priority breakdown
 # (read when its detail opens) adds up to the PRIORITY beside it. One
 # held job of our own, cancelled by id at exit. The node map (m): groups,
@@ -208,6 +208,30 @@ for size in "80 24" "200 50"; do
 	keys ":jobs" Enter
 	check "$tag: :jobs is the jobs view again" \
 		wait_for '^ squall  :jobs ' 3
+	keys q
+done
+
+# :w on a fresh home (issue 41): no ~/.config/squall yet; it is made
+# 0700, as the audit log's state directory, and the line written there
+for env in "HOME=$WORK/fresh1" "HOME=$WORK/nohome XDG_CONFIG_HOME=$WORK/fresh2/xdg"; do
+	case $env in
+	*XDG*) conf=$WORK/fresh2/xdg/squall/config tag=XDG_CONFIG_HOME ;;
+	*) conf=$WORK/fresh1/.config/squall/config tag=HOME ;;
+	esac
+	mkdir -p "$WORK/fresh1" "$WORK/nohome"
+	T kill-server 2>/dev/null
+	sleep 0.3
+	T new-session -d -s t -x 200 -y 24 \
+		"env -u SQUALL_CONFIG -u XDG_CONFIG_HOME $env $SQUALL; sleep 600"
+	wait_for ' default local [0-9]' 15 || notok "fresh $tag: the console starts"
+	keys ":sort user" Enter
+	keys ":w" Enter
+	check "fresh $tag: :w writes the config" wait_for 'wrote "view jobs' 5
+	check "fresh $tag: no such-file error" not wait_for 'No such file' 1
+	check "fresh $tag: the file holds the view's line" \
+		grep -q '^view jobs .*sort=user' "$conf"
+	check "fresh $tag: its directory was made 0700" \
+		sh -c "[ \"\$(stat -c %a '${conf%/config}')\" = 700 ]"
 	keys q
 done
 

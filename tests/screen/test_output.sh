@@ -5,7 +5,8 @@
 # pauses, G resumes; / finds a line; escape sequences in the file are
 # shown escaped; O shows stderr; b shows the batch script; Esc goes back;
 # ! (and :ssh) leave the screen for the user's ssh to the job's node (a
-# stand-in ssh that prints its arguments) and come back.
+# stand-in ssh that prints its arguments) and come back; o on a pending
+# job says it has not started and where its file will be.
 # Only this test's job is cancelled.
 #
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
@@ -101,5 +102,18 @@ check "!: back in the console, the status in the message line" \
 check "!: the table is drawn again" wait_for "^ +$J " 5
 keys : "ssh -oProxyCommand=x" Enter
 check ":ssh refuses an option as a node name" wait_for 'ssh: not a node name' 5
+# a job that has not started (issue 41): not "job ended" and an errno,
+# but that it has not started and where its file will be
+P=$(cd "$WORK" && runuser -u alice -- env -u SQUEUE_FORMAT sbatch --parsable \
+	-H -p high -t 3 -J "$NAME" -o "$WORK/p-%j.out" --wrap 'echo p')
+keys / "@job_id=$P" Enter
+wait_for "^ +$P " 15
+keys o
+check "o on a pending job: the title says not started, not job ended" \
+	wait_for "job $P stdout \\(not started\\): .*p-$P.out" 10
+check "o on a pending job: where its stdout will be written" \
+	wait_for "has not started \\(PENDING\\): its stdout will be written to" 5
+check "o on a pending job: no errno" not wait_for 'No such file' 1
+keys Escape
 keys q
 exit $failed

@@ -3,8 +3,9 @@
 # testbed's v0.0.38, root JWT) shows the views REST builds from several
 # answers: :gpus, :limits and :priority show the rows `squall -b rest
 # --once` prints, the priority view's status line says why its sprio
-# columns are empty, and :events shows the accounting rows with their
-# inferred preemptor when there are any in the last day.
+# columns are empty, :events shows the accounting rows with their
+# inferred preemptor when there are any in the last day, and the jobs
+# view's title says its ranks (not sprio data) are older than the queue.
 # Env: SQUALL (default ./squall), TB. Prints ok/not ok; exit 1 on a
 # failure, 77 when tmux, the testbed or slurmrestd is missing.
 TAG=restviews
@@ -67,6 +68,31 @@ if [ -n "$(once_ids events victim_job)" ]; then
 else
 	echo "# no preemption in the last day: :events shows its header only"
 	check ":events is not refused" not wait_for 'not available' 5
+fi
+keys q
+
+# the jobs view's title (issue 41): slurmrestd serves no sprio, so the
+# priority rows beside the queue come from an earlier /jobs answer: the
+# title says "rank:Ns older", never that it has sprio data ("sprio:")
+T kill-server 2>/dev/null
+sleep 0.3
+T new-session -d -s t -x 200 -y $H \
+	"SQUALL_CONFIG=/dev/null $SQUALL $ARGS -r 2; sleep 600"
+wait_for ' rest:[^ ]* rest \| [0-9]+s' 15
+check ":jobs over rest: the title says the ranks are older than the queue" \
+	wait_for '^ squall  :jobs .*  rank:[0-9]+s older' 20
+check ":jobs over rest: the title claims no sprio data" \
+	not wait_for 'sprio:[0-9]+s older' 1
+# o over REST (issue 41): slurmrestd serves no files: the pane says it
+# cannot read them, never that a running or pending job ended
+if cap | sed -n "3,$((H - 2))p" | grep -Eq '^ +[0-9]'; then
+	keys o
+	check "o over rest: the pane says it cannot read, not job ended" \
+		wait_for 'stdout \(cannot read\)' 10
+	check "o over rest: why (no file access)" wait_for 'no file access' 2
+	keys Escape
+else
+	echo "# the queue is empty: o over rest not tried"
 fi
 keys q
 exit $failed

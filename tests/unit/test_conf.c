@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/conf.h"
@@ -745,10 +746,28 @@ test_view(void **state)
 			 0);
 	assert_string_equal(slurp(path, buf, sizeof(buf)),
 			    "view jobs sort=user\n");
-	/* a directory that is not there: an error, nothing written */
-	snprintf(path, sizeof(path), "%s/no/such/rc", tmpdir);
+	/* a fresh home: the directories are made, 0700 (issue 41) */
+	snprintf(path, sizeof(path), "%s/home/.config/squall/config", tmpdir);
+	assert_int_equal(sq_saved_write_file(path, "view jobs sort=user", &err),
+			 0);
+	assert_string_equal(slurp(path, buf, sizeof(buf)),
+			    "view jobs sort=user\n");
+	{
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/home/.config/squall", tmpdir);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0700);
+		snprintf(path, sizeof(path), "%s/home/.config", tmpdir);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0700);
+	}
+	/* a file where a directory should be: an error, nothing written */
+	write_file("afile", "x", path, sizeof(path));
+	strncat(path, "/squall/config", sizeof(path) - strlen(path) - 1);
 	assert_int_equal(sq_saved_write_file(path, "view jobs sort=user", &err),
 			 -1);
+	assert_non_null(strstr(err.msg, "afile"));
 }
 
 int

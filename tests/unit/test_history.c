@@ -268,6 +268,112 @@ test_nodes_at_scale(void **state)
 	sq_snapshot_unref(s);
 }
 
+/*
+ * Every run is in exactly one outcome column (issue 41: history-nodes
+ * showed RUNS 20, OK 3 + CANCEL 15 and the other two nowhere): in each
+ * summary view the outcome columns, read through the view, add up to
+ * RUNS on every row, and the console shows them all by default.
+ */
+static const char *const outcome_cols[] = {
+	"completed", "failed",    "timeout",  "oom",    "cancelled",
+	"preempted", "node_fail", "requeued", "active", "other",
+};
+
+static long long
+col_num(const struct sq_view_def *v, const char *id, const void *rec)
+{
+	const struct sq_column *c = sq_view_column(v, id);
+	long long n = 0;
+
+	if (c == NULL)
+		fail_msg("view %s has no column %s", v->name, id);
+	assert_non_null(c->num);
+	assert_int_equal(c->num(rec, &n), 0);
+	return n;
+}
+
+static void
+check_outcomes_add_up(const struct sq_snapshot *s)
+{
+	static const char *const views[] = { "history-users",
+					     "history-accounts",
+					     "history-nodes" };
+	size_t i, k, rows = 0;
+
+	for (k = 0; k < 3; k++) {
+		const struct sq_view_def *v = sq_view_find(views[k]);
+		size_t c;
+
+		assert_non_null(v);
+		for (c = 0; c < sizeof(outcome_cols) / sizeof(*outcome_cols);
+		     c++) {
+			const struct sq_column *col =
+			    sq_view_column(v, outcome_cols[c]);
+
+			if (col == NULL || (col->flags & SQ_COL_HIDDEN))
+				fail_msg("%s: %s is not shown", views[k],
+					 outcome_cols[c]);
+		}
+	}
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_hist *h = sq_snapshot_row(s, i);
+		const struct sq_view_def *v;
+		long long sum = 0;
+		size_t c;
+
+		if (h->scope == SQ_HIST_RUN)
+			continue;
+		v = sq_view_find(views[h->scope - SQ_HIST_USER]);
+		for (c = 0; c < sizeof(outcome_cols) / sizeof(*outcome_cols);
+		     c++)
+			sum += col_num(v, outcome_cols[c], h);
+		if (sum != col_num(v, "runs", h))
+			fail_msg(
+			    "%s row %zu: outcomes add up to %lld, RUNS %lld",
+			    v->name, i, sum, col_num(v, "runs", h));
+		rows++;
+	}
+	assert_true(rows > 0);
+}
+
+/* One run of each state sacct and slurmdbd write, and one this build
+ * does not know: each counted once, the unknown ones under OTHER. */
+static void
+test_outcomes(void **state)
+{
+	static const char *const states[] = {
+		"COMPLETED", "FAILED",        "BOOT_FAIL",     "TIMEOUT",
+		"CANCELLED", "OUT_OF_MEMORY", "PREEMPTED",     "NODE_FAIL",
+		"REQUEUED",  "RUNNING",       "PENDING",       "SUSPENDED",
+		"DEADLINE",  "REVOKED",       "SOMETHING_NEW",
+	};
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	const struct sq_view_def *v = sq_view_find("history-nodes");
+	struct sq_hist_build b;
+	const struct sq_hist *n;
+	size_t i;
+
+	(void)state;
+	assert_non_null(s);
+	sq_history_init(&b, s);
+	for (i = 0; i < sizeof(states) / sizeof(*states); i++)
+		run(&b, (uint32_t)(30 + i), i % 2 ? "ann" : "bob", states[i],
+		    10, 1, 100);
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	check_outcomes_add_up(s);
+	n = find(s, SQ_HIST_NODE, "n1");
+	assert_non_null(n);
+	assert_int_equal(col_num(v, "runs", n), 15);
+	assert_int_equal(col_num(v, "completed", n), 1);
+	assert_int_equal(col_num(v, "failed", n), 2);
+	assert_int_equal(col_num(v, "node_fail", n), 1);
+	assert_int_equal(col_num(v, "requeued", n), 1);
+	assert_int_equal(col_num(v, "active", n), 3);
+	assert_int_equal(col_num(v, "other", n), 3);
+	sq_snapshot_unref(s);
+}
+
 static void
 test_efficiency(void **state)
 {
@@ -335,6 +441,7 @@ test_efficiency(void **state)
 	assert_int_equal(u->oom, 1);
 	assert_int_equal(u->last_failure, 1013);
 
+	check_outcomes_add_up(s);
 	sq_history_keep(s, SQ_HIST_NODE);
 	assert_int_equal(s->nrows, 2);
 	assert_int_equal(sq_history_view_scope("history-nodes"), SQ_HIST_NODE);
@@ -445,6 +552,7 @@ check_scenario(const struct sq_snapshot *s, int rest)
 	assert_int_equal(h->cancelled, 2);
 	assert_int_equal(h->requeued, 1);
 	assert_non_null(find(s, SQ_HIST_ACCOUNT, "astro"));
+	check_outcomes_add_up(s);
 }
 
 static void
@@ -607,6 +715,7 @@ test_slurmdb_2411(void **state)
 		assert_non_null(u);
 		assert_int_equal(u->preempted, 1);
 		assert_int_equal(u->timeout, 1);
+		check_outcomes_add_up(s);
 		sq_snapshot_unref(s);
 	}
 }
@@ -975,6 +1084,7 @@ main(void)
 		cmocka_unit_test(test_window_bad),
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_efficiency),
+		cmocka_unit_test(test_outcomes),
 		cmocka_unit_test(test_nodes_at_scale),
 		cmocka_unit_test(test_sacct_recorded),
 		cmocka_unit_test(test_slurmdb_v38),

@@ -62,10 +62,26 @@ test_plain_and_pending(void **state)
 	assert_string_equal(jf.stdout_path,
 			    "/tmp/h_output/f-4294967294-8-8.out");
 	assert_false(sq_jobfiles_active(jf.state));
+	assert_false(sq_jobfiles_waiting(jf.state));
+	assert_false(sq_jobfiles_waiting("RUNNING"));
+	assert_false(sq_jobfiles_waiting("COMPLETING"));
+	assert_true(sq_jobfiles_waiting("REQUEUE_HOLD"));
 	free(t);
 	t = slurp(FIX "array_pending.txt");
 	assert_int_equal(sq_jobfiles_parse(t, &jf, &err), 0);
 	assert_true(sq_jobfiles_active(jf.state));
+	/* not started: its file need not exist yet, and the pane and
+	 * --output say where it will be (issue 41) */
+	assert_true(sq_jobfiles_waiting(jf.state));
+	{
+		char msg[200];
+
+		assert_string_equal(
+		    sq_jobfiles_not_started("9_4294967294", jf.state, "stdout",
+					    "/tmp/x.out", msg, sizeof(msg)),
+		    "job 9_4294967294 has not started (PENDING): its stdout "
+		    "will be written to /tmp/x.out");
+	}
 	assert_string_equal(jf.node, "");
 	assert_string_equal(jf.stdout_path,
 			    "/tmp/h_output/g-9_4294967294-4294967294-.out");

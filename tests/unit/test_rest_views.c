@@ -15,7 +15,9 @@
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/events.h"
+#include "core/filter.h"
 #include "core/gpus.h"
+#include "core/gres.h"
 #include "core/history.h"
 #include "core/join.h"
 #include "core/limits.h"
@@ -244,6 +246,114 @@ by_rank(const struct sq_snapshot *p, char *buf, size_t n)
 				o += (size_t)snprintf(buf + o, n - o, "%u %s,",
 						      x->job_id, x->partition);
 		}
+	}
+}
+
+/*
+ * The jobs view's title says how much older than the queue the joined
+ * priority rows are, and what they are (issue 41: over REST it claimed
+ * "sprio:10s older", sprio data slurmrestd does not serve): sprio's rows
+ * (source "sprio -o", the cli backends and replay) say sprio; the rows
+ * REST makes from an earlier /jobs (source "GET jobs (pending)",
+ * rest_views.c) say rank; as new as the queue, nothing.
+ */
+static void
+test_prio_age(void **state)
+{
+	struct sq_snapshot *jobs =
+	    rest(SQ_KIND_JOBS, versions[3], "slurm_jobs.json");
+	struct sq_snapshot *r = rest_prio(versions[3]);
+	struct sq_snapshot *c =
+	    text(SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/sprio.txt");
+	char buf[64];
+
+	(void)state;
+	r->source = "GET jobs (pending)";
+	c->source = "sprio -o";
+	jobs->fetched = 1000;
+	r->fetched = 990;
+	c->fetched = 988;
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)), "");
+	sq_jobs_join_prio(jobs, r);
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)),
+			    "rank:10s older");
+	sq_jobs_join_prio(jobs, c);
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)),
+			    "sprio:12s older");
+	c->fetched = 998; /* 2 s: as new */
+	assert_string_equal(sq_jobs_prio_age(jobs, buf, sizeof(buf)), "");
+	sq_snapshot_unref(jobs);
+	sq_snapshot_unref(r);
+	sq_snapshot_unref(c);
+}
+
+/* Rows of snapshot s the field filter text keeps in view v. */
+static size_t
+filtered(const struct sq_view_def *v, const struct sq_snapshot *s,
+	 const char *text)
+{
+	struct sq_filter f;
+	char err[200];
+	size_t i, n = 0;
+
+	sq_filter_init(&f);
+	if (sq_filter_set(&f, text, v, err, sizeof(err)) != 0)
+		fail_msg("%s: %s", text, err);
+	for (i = 0; i < s->nrows; i++)
+		n += (size_t)sq_filter_row(&f, sq_snapshot_row(s, i), "");
+	sq_filter_free(&f);
+	return n;
+}
+
+/*
+ * The documented saved view `view gpujobs of=jobs filter='@gres=gpu'`
+ * (README, squall.conf(5)) finds the GPU jobs on every release (issue
+ * 41: the cell reads gres:gpu:1 or gres:gpu:a100:2, which the exact
+ * element match never equalled): @gres=gpu keeps every job and node
+ * whose GRES counts a GPU, @gres=gpu:a100 those of that type, and an
+ * idle node's GresUsed "gpu:a100:0(IDX:N/A)" holds no GPU.
+ */
+static void
+test_gres_filter(void **state)
+{
+	size_t v, i;
+
+	(void)state;
+	for (v = 0; v < NVERSIONS; v++) {
+		struct sq_snapshot *jobs =
+		    rest(SQ_KIND_JOBS, versions[v], "slurm_jobs.json");
+		struct sq_snapshot *nodes =
+		    rest(SQ_KIND_NODES, versions[v], "slurm_nodes.json");
+		size_t gpu = 0, a100 = 0, ng = 0, nused = 0;
+
+		for (i = 0; i < jobs->nrows; i++) {
+			const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+			gpu += sq_gres_count(j->gres, "gpu") > 0;
+			a100 += strstr(j->gres, "gpu:a100") != NULL;
+		}
+		for (i = 0; i < nodes->nrows; i++) {
+			const struct sq_node *n = sq_snapshot_row(nodes, i);
+
+			ng += sq_gres_count(n->gres, "gpu") > 0;
+			nused += sq_gres_count(n->gres_used, "gpu") > 0;
+		}
+		if (v < FIRST_2605) /* the recordings with GPU jobs */
+			assert_true(gpu > 0);
+		assert_true(ng > 0);
+		assert_int_equal(filtered(&sq_view_jobs, jobs, "@gres=gpu"),
+				 gpu);
+		assert_int_equal(
+		    filtered(&sq_view_jobs, jobs, "@gres=gpu:a100"), a100);
+		assert_int_equal(filtered(&sq_view_jobs, jobs, "!@gres=gpu"),
+				 jobs->nrows - gpu);
+		assert_int_equal(filtered(&sq_view_nodes, nodes, "@gres=gpu"),
+				 ng);
+		assert_int_equal(
+		    filtered(&sq_view_nodes, nodes, "@gres_used=gpu"), nused);
+		assert_int_equal(filtered(&sq_view_jobs, jobs, "@gres=gp"), 0);
+		sq_snapshot_unref(jobs);
+		sq_snapshot_unref(nodes);
 	}
 }
 
@@ -716,6 +826,8 @@ main(void)
 		cmocka_unit_test(test_prio_v4x_vs_sprio),
 		cmocka_unit_test(test_prio_2605_vs_sprio),
 		cmocka_unit_test(test_prio_by_partition),
+		cmocka_unit_test(test_prio_age),
+		cmocka_unit_test(test_gres_filter),
 		cmocka_unit_test(test_limits_v38_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_2605_vs_assoc_mgr),
 		cmocka_unit_test(test_limits_v4x),
