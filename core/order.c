@@ -1,17 +1,21 @@
 /*
  * order.c - the order of a snapshot's rows by one column, as the console
  * and batch mode sort them: numbers as numbers, text in natural order
- * ("n2" before "n10"), rows without a value last either way, ties in
- * snapshot order. Radix sorts keep 100,000 rows in milliseconds; their
- * scratch memory can be kept from one sort to the next (struct
- * sq_order_ws): fresh pages cost more than the sort on some machines.
+ * ("n2" before "n10"), rows without a value last either way, ties by
+ * job id for the kinds whose rows are jobs (else in snapshot order: the
+ * queue's order changes from one squeue to the next). Radix sorts keep 100,000
+ * rows in milliseconds; their scratch memory can be kept from one sort to the
+ * next (struct sq_order_ws): fresh pages cost more than the sort on some
+ * machines.
  */
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/history.h"
 #include "core/order.h"
+#include "core/whatif.h"
 
 /* the workspace's buffers */
 enum {
@@ -23,7 +27,8 @@ enum {
 	WS_SLOT,
 	WS_SLOT2,
 	WS_UNIQ,
-	WS_RANK
+	WS_RANK,
+	WS_PERM
 };
 
 /* Buffer i of w with at least n bytes (contents kept when keep), or
@@ -64,6 +69,7 @@ sq_order_ws_free(struct sq_order_ws *w)
 
 struct sortkey {
 	size_t rec;
+	size_t seq; /* its place in tie order */
 	int missing;
 	int pooled; /* txt is an offset + 1 into the pool until fixed up */
 	long long num;
@@ -73,68 +79,6 @@ struct sortkey {
 /* the comparator's direction: qsort has no context argument (one per
  * thread: the UI thread and the console's sort thread, table_prep.c) */
 static _Thread_local int sort_desc_;
-
-/* Natural order: digit runs compare as numbers ("n2" < "n10"). */
-static int
-natcmp_slow(const char *a, const char *b)
-{
-	while (*a != '\0' && *b != '\0') {
-		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			const char *x = a, *y = b;
-			size_t lx, ly;
-
-			while (*x == '0')
-				x++;
-			while (*y == '0')
-				y++;
-			lx = strspn(x, "0123456789");
-			ly = strspn(y, "0123456789");
-			if (lx != ly)
-				return lx < ly ? -1 : 1;
-			if (strncmp(x, y, lx) != 0)
-				return strncmp(x, y, lx);
-			a = x + lx;
-			b = y + ly;
-			continue;
-		}
-		if (*a != *b)
-			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-		a++;
-		b++;
-	}
-	return *a ? 1 : *b ? -1 : 0;
-}
-
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/*
- * natcmp_slow, quicker: up to the first difference both strings are the
- * same bytes, so unless that difference is within a digit run (both
- * digits there, or a digit just before) it decides as a byte compare.
- */
-int
-sq_order_natcmp(const char *a, const char *b)
-{
-	size_t i = 0;
-
-	while (a[i] == b[i] && a[i] != '\0')
-		i++;
-	if (a[i] == b[i])
-		return 0;
-	if ((is_digit(a[i]) && is_digit(b[i])) ||
-	    (i > 0 && is_digit(a[i - 1]))) {
-		/* the equal bytes before that run compare equal either way:
-		 * start there */
-		while (i > 0 && is_digit(a[i - 1]))
-			i--;
-		return natcmp_slow(a + i, b + i);
-	}
-	return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
-}
 
 /* Do a and b hold the same value (cmp_key without the row)? */
 static int
@@ -165,7 +109,7 @@ cmp_key(const void *pa, const void *pb)
 			c = -c;
 	}
 	if (c == 0)
-		c = a->rec < b->rec ? -1 : a->rec > b->rec;
+		c = a->seq < b->seq ? -1 : a->seq > b->seq;
 	return c;
 }
 
@@ -308,6 +252,61 @@ radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
 		if (ties != NULL && i > 0 && src[i] >> 32 == src[i - 1] >> 32)
 			tie(ties, i);
 	}
+	return 0;
+}
+
+/* The key that orders the rows equal in the sorted column where rows are
+ * jobs (job id, then run): 0 for the other kinds, whose snapshot order
+ * is their source's, the same from one fetch to the next. */
+static int
+tie_key(enum sq_kind kind, const void *r, uint64_t *k)
+{
+	if (kind == SQ_KIND_JOBS)
+		*k = ((const struct sq_job *)r)->job_id;
+	else if (kind == SQ_KIND_PRIO)
+		*k = ((const struct sq_prio *)r)->job_id;
+	else if (kind == SQ_KIND_WHATIF)
+		*k = ((const struct sq_whatif *)r)->job_id;
+	else if (kind == SQ_KIND_HISTORY)
+		*k = (uint64_t)((const struct sq_hist *)r)->job_id << 32 |
+		     (uint32_t)((const struct sq_hist *)r)->run;
+	else
+		return 0;
+	return 1;
+}
+
+/* The rows of snap in tie order (a workspace buffer) into *perm; NULL
+ * when that is the snapshot order. Before the sort proper: it uses the
+ * sort's scratch. -1 on ENOMEM. */
+static int
+tie_order(const struct sq_snapshot *snap, struct sq_order_ws *w,
+	  const uint32_t **perm)
+{
+	size_t n = snap->nrows, i;
+	uint64_t k = 0, prev = 0;
+	struct rkey *rk;
+	uint32_t *p;
+
+	*perm = NULL;
+	for (i = 0; i < n; i++, prev = k) {
+		if (!tie_key(snap->kind, sq_snapshot_row(snap, i), &k))
+			return 0;
+		if (i > 0 && k < prev)
+			break;
+	}
+	if (i == n)
+		return 0;
+	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	p = ws_get(w, WS_PERM, n * sizeof(*p), 0);
+	if (rk == NULL || p == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		tie_key(snap->kind, sq_snapshot_row(snap, i), &rk[i].k);
+		rk[i].rec = (uint32_t)i;
+	}
+	if (radix_order(rk, n, p, NULL, w) == -1)
+		return -1;
+	*perm = p;
 	return 0;
 }
 
@@ -485,20 +484,22 @@ in_buf(const char *s, const char *buf, size_t n)
 static int
 order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
-	   struct sq_order_ws *w)
+	   const uint32_t *perm, struct sq_order_ws *w)
 {
 	const uint64_t pooled = (uint64_t)1 << 63;
-	size_t n = snap->nrows, i, m = 0, nmiss = 0, used = 0;
+	size_t n = snap->nrows, i, j, m = 0, nmiss = 0, used = 0;
 	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	int inpool = 0;
 
 	if (rk == NULL || miss == NULL)
 		return -1;
-	for (i = 0; i < n; i++) {
+	for (j = 0; j < n; j++) {
 		char buf[SQ_ORDER_CELL];
-		const char *s =
-		    col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
+		const char *s;
+
+		i = perm != NULL ? perm[j] : j;
+		s = col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
 
 		if (s == NULL) {
 			miss[nmiss++] = (uint32_t)i;
@@ -543,9 +544,9 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 static int
 order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 	      int desc, uint32_t *order, unsigned char *ties, size_t *npres,
-	      struct sq_order_ws *w)
+	      const uint32_t *perm, struct sq_order_ws *w)
 {
-	size_t n = snap->nrows, i, m = 0, nmiss = 0;
+	size_t n = snap->nrows, i, j, m = 0, nmiss = 0;
 	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	const uint64_t sign = (uint64_t)1 << 63;
@@ -553,11 +554,13 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 
 	if (rk == NULL || miss == NULL)
 		goto out;
-	for (i = 0; i < n; i++) {
-		const void *rec = sq_snapshot_row(snap, i);
+	for (j = 0; j < n; j++) {
+		const void *rec;
 		char buf[SQ_ORDER_CELL];
 		long long v;
 
+		i = perm != NULL ? perm[j] : j;
+		rec = sq_snapshot_row(snap, i);
 		if (col->num(rec, &v) != 0)
 			goto out;
 		if (v < 0 && (col->text(rec, buf, sizeof(buf)) == NULL ||
@@ -585,9 +588,10 @@ out:
 int
 sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
 {
-	const int which[] = { WS_RK, WS_TMP, WS_MISS };
+	const int which[] = { WS_RK, WS_TMP, WS_MISS, WS_PERM };
 	const size_t size[] = { n * sizeof(struct rkey),
-				n * sizeof(struct rkey), n * sizeof(uint32_t) };
+				n * sizeof(struct rkey), n * sizeof(uint32_t),
+				n * sizeof(uint32_t) };
 	size_t i;
 
 	for (i = 0; i < sizeof(which) / sizeof(which[0]); i++) {
@@ -626,6 +630,7 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	   struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, used = 0, m = 0;
+	const uint32_t *perm;
 	struct sortkey *k = NULL;
 	struct rkey *rk = NULL;
 	int rc = -1;
@@ -644,11 +649,13 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			     : n;
 		return 0;
 	}
+	if (tie_order(snap, w, &perm) == -1)
+		return -1;
 	if (col->num != NULL &&
-	    order_numeric(snap, col, desc, order, ties, npres, w) == 0)
+	    order_numeric(snap, col, desc, order, ties, npres, perm, w) == 0)
 		return 0;
 	if (col->num == NULL &&
-	    order_text(snap, col, desc, order, ties, npres, w) == 0)
+	    order_text(snap, col, desc, order, ties, npres, perm, w) == 0)
 		return 0;
 	if (ties != NULL)
 		memset(ties, 0, n / 8 + 1);
@@ -656,12 +663,14 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	if (k == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
-		const void *rec = sq_snapshot_row(snap, i);
+		const void *rec;
 		char buf[SQ_ORDER_CELL];
 		const char *s;
 		long long v;
 
-		k[i].rec = i;
+		k[i].rec = perm != NULL ? perm[i] : i;
+		k[i].seq = i;
+		rec = sq_snapshot_row(snap, k[i].rec);
 		k[i].missing = 0;
 		k[i].pooled = 0;
 		k[i].num = 0;
