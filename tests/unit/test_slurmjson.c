@@ -351,6 +351,15 @@ test_diag(void **state)
 			     "Latency for 1000 calls to gettimeofday()");
 		assert_non_null(kv);
 		assert_non_null(strstr(kv->value, " microseconds"));
+		/* v0.0.40+: the exit reasons as the text parser files them
+		 * (issue 41, defect 13) */
+		if (strstr(files[i], "v0.0.38") == NULL) {
+			kv = find_kv(s, "main", "exit: End of job queue");
+			assert_non_null(kv);
+			assert_true(num(kv->value) >= 0);
+			assert_non_null(find_kv(s, "backfill",
+						"exit: Hit bf_max_job_test"));
+		}
 		for (k = 0; k < s->nrows; k++) {
 			const struct sq_kv *r = sq_snapshot_row(s, k);
 
