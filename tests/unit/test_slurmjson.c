@@ -556,6 +556,14 @@ nodes_2411(const char *rel)
 	n = find_node(s, "gpu02");
 	assert_int_equal(n->gpus_total, 4);
 	assert_int_equal(n->gpus_alloc, 2);
+	/* who set a reason and when (issue 41, defect 12): root drained
+	 * cpu02; no reason, nobody */
+	n = find_node(s, "cpu02");
+	assert_string_equal(n->reason, "disk check");
+	assert_string_equal(n->reason_by, "root");
+	assert_int_equal(n->reason_at, 1795986449);
+	assert_string_equal(find_node(s, "cpu01")->reason_by, "");
+	assert_int_equal(find_node(s, "cpu01")->reason_at, SQ_NONE);
 	free(txt);
 	sq_snapshot_unref(s);
 }
