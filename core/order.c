@@ -13,28 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/history.h"
 #include "core/order.h"
-#include "core/whatif.h"
+#include "core/order_int.h"
 
-/* the workspace's buffers */
-enum {
-	WS_KEY,
-	WS_RK,
-	WS_TMP,
-	WS_MISS,
-	WS_POOL,
-	WS_SLOT,
-	WS_SLOT2,
-	WS_UNIQ,
-	WS_RANK,
-	WS_PERM
-};
-
-/* Buffer i of w with at least n bytes (contents kept when keep), or
- * NULL on ENOMEM. */
-static void *
-ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
+void *
+sq_order_ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
 {
 	void *p;
 
@@ -113,20 +96,14 @@ cmp_key(const void *pa, const void *pb)
 	return c;
 }
 
-/* A row's place as one unsigned number, for radix_sort. */
-struct rkey {
-	uint64_t k;
-	uint32_t rec;
-};
-
 /* Stable LSD radix sort by k (ties keep their order): O(n), where
  * qsort's comparisons cost tens of milliseconds at 100,000 rows. The
  * general case: eight passes of a byte over 16-byte elements. */
 static int
 radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 {
-	struct rkey *tmp = ws_get(w, WS_TMP, n * sizeof(*tmp), 0), *src = a,
-		    *dst = tmp;
+	struct rkey *tmp = sq_order_ws_get(w, WS_TMP, n * sizeof(*tmp), 0),
+		    *src = a, *dst = tmp;
 	size_t cnt[8][256], i;
 	int b;
 
@@ -177,9 +154,9 @@ tie(unsigned char *ties, size_t i)
 	ties[i / 8] |= (unsigned char)(1u << (i % 8));
 }
 
-static int
-radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
-	    struct sq_order_ws *w)
+int
+sq_order_radix(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
+	       struct sq_order_ws *w)
 {
 	uint64_t lo, hi, *v, *t, *src, *dst;
 	size_t cnt[NARROW_PASSES][1u << NARROW_DIGIT], i;
@@ -218,7 +195,7 @@ radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
 	}
 	dig = (bits + passes - 1) / passes;
 	/* the two word arrays share the workspace's 16-byte scratch */
-	t = ws_get(w, WS_TMP, n * sizeof(struct rkey), 0);
+	t = sq_order_ws_get(w, WS_TMP, n * sizeof(struct rkey), 0);
 	if (t == NULL)
 		return -1;
 	v = t;
@@ -252,61 +229,6 @@ radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
 		if (ties != NULL && i > 0 && src[i] >> 32 == src[i - 1] >> 32)
 			tie(ties, i);
 	}
-	return 0;
-}
-
-/* The key that orders the rows equal in the sorted column where rows are
- * jobs (job id, then run): 0 for the other kinds, whose snapshot order
- * is their source's, the same from one fetch to the next. */
-static int
-tie_key(enum sq_kind kind, const void *r, uint64_t *k)
-{
-	if (kind == SQ_KIND_JOBS)
-		*k = ((const struct sq_job *)r)->job_id;
-	else if (kind == SQ_KIND_PRIO)
-		*k = ((const struct sq_prio *)r)->job_id;
-	else if (kind == SQ_KIND_WHATIF)
-		*k = ((const struct sq_whatif *)r)->job_id;
-	else if (kind == SQ_KIND_HISTORY)
-		*k = (uint64_t)((const struct sq_hist *)r)->job_id << 32 |
-		     (uint32_t)((const struct sq_hist *)r)->run;
-	else
-		return 0;
-	return 1;
-}
-
-/* The rows of snap in tie order (a workspace buffer) into *perm; NULL
- * when that is the snapshot order. Before the sort proper: it uses the
- * sort's scratch. -1 on ENOMEM. */
-static int
-tie_order(const struct sq_snapshot *snap, struct sq_order_ws *w,
-	  const uint32_t **perm)
-{
-	size_t n = snap->nrows, i;
-	uint64_t k = 0, prev = 0;
-	struct rkey *rk;
-	uint32_t *p;
-
-	*perm = NULL;
-	for (i = 0; i < n; i++, prev = k) {
-		if (!tie_key(snap->kind, sq_snapshot_row(snap, i), &k))
-			return 0;
-		if (i > 0 && k < prev)
-			break;
-	}
-	if (i == n)
-		return 0;
-	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
-	p = ws_get(w, WS_PERM, n * sizeof(*p), 0);
-	if (rk == NULL || p == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		tie_key(snap->kind, sq_snapshot_row(snap, i), &rk[i].k);
-		rk[i].rec = (uint32_t)i;
-	}
-	if (radix_order(rk, n, p, NULL, w) == -1)
-		return -1;
-	*perm = p;
 	return 0;
 }
 
@@ -349,7 +271,7 @@ slots_grow(struct sq_order_ws *w, const char ***slot, size_t *cap, int *which)
 {
 	size_t ncap = *cap ? *cap * 2 : 256, i;
 	int to = *which == WS_SLOT ? WS_SLOT2 : WS_SLOT;
-	const char **ns = ws_get(w, to, ncap * sizeof(*ns), 0);
+	const char **ns = sq_order_ws_get(w, to, ncap * sizeof(*ns), 0);
 
 	if (ns == NULL)
 		return -1;
@@ -394,8 +316,8 @@ rank_texts(struct rkey *a, size_t m, struct sq_order_ws *w)
 	}
 	if (nu == 0)
 		return 0;
-	uniq = ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
-	rank = ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
+	uniq = sq_order_ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
+	rank = sq_order_ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
 	if (uniq == NULL || rank == NULL)
 		return -1;
 	for (i = 0, nu = 0; i < cap; i++) {
@@ -462,7 +384,7 @@ pool_add(struct sq_order_ws *w, size_t *used, const char *s)
 
 		while (nc < at + l)
 			nc *= 2;
-		if (ws_get(w, WS_POOL, nc, 1) == NULL)
+		if (sq_order_ws_get(w, WS_POOL, nc, 1) == NULL)
 			return -1;
 	}
 	memcpy((char *)w->buf[WS_POOL] + at, s, l);
@@ -488,19 +410,23 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 {
 	const uint64_t pooled = (uint64_t)1 << 63;
 	size_t n = snap->nrows, i, j, m = 0, nmiss = 0, used = 0;
-	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
-	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
+	struct rkey *rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = sq_order_ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	int inpool = 0;
 
 	if (rk == NULL || miss == NULL)
 		return -1;
-	for (j = 0; j < n; j++) {
+	/* the rows in their order (the memory's); to tie order after */
+	for (i = 0; i < n; i++) {
 		char buf[SQ_ORDER_CELL];
-		const char *s;
+		const char *s =
+		    col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
 
-		i = perm != NULL ? perm[j] : j;
-		s = col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
-
+		j = perm != NULL ? i : m;
+		if (s == NULL && perm != NULL) {
+			rk[i].rec = SQ_ORDER_NOVAL;
+			continue;
+		}
 		if (s == NULL) {
 			miss[nmiss++] = (uint32_t)i;
 			continue;
@@ -510,14 +436,21 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 
 			if (at < 0)
 				return -1;
-			rk[m].k = (uint64_t)at | pooled;
+			rk[j].k = (uint64_t)at | pooled;
 			inpool = 1;
 		} else {
 			/* the record's own string: it lives as long as the
 			 * snapshot, no copy */
-			rk[m].k = (uintptr_t)s;
+			rk[j].k = (uintptr_t)s;
 		}
-		rk[m++].rec = (uint32_t)i;
+		rk[j].rec = (uint32_t)i;
+		m++;
+	}
+	if (perm != NULL) {
+		m = 0;
+		rk = sq_order_tie_gather(rk, n, perm, miss, &m, &nmiss, w);
+		if (rk == NULL)
+			return -1;
 	}
 	/* the pool moved as it grew: offsets become pointers now */
 	for (i = 0; inpool && i < m; i++) {
@@ -529,7 +462,7 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 		return -1;
 	for (i = 0; desc && i < m; i++)
 		rk[i].k = ~rk[i].k;
-	if (radix_order(rk, m, order, ties, w) == -1)
+	if (sq_order_radix(rk, m, order, ties, w) == -1)
 		return -1;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	*npres = m;
@@ -547,36 +480,46 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 	      const uint32_t *perm, struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, j, m = 0, nmiss = 0;
-	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
-	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
+	struct rkey *rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = sq_order_ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	const uint64_t sign = (uint64_t)1 << 63;
 	int rc = -1;
 
 	if (rk == NULL || miss == NULL)
 		goto out;
-	for (j = 0; j < n; j++) {
-		const void *rec;
+	for (i = 0; i < n; i++) {
+		const void *rec = sq_snapshot_row(snap, i);
 		char buf[SQ_ORDER_CELL];
 		long long v;
 
-		i = perm != NULL ? perm[j] : j;
-		rec = sq_snapshot_row(snap, i);
+		/* in row order (the memory's); to tie order after */
+		j = perm != NULL ? i : m;
 		if (col->num(rec, &v) != 0)
 			goto out;
 		if (v < 0 && (col->text(rec, buf, sizeof(buf)) == NULL ||
 			      v == SQ_NONE)) {
-			miss[nmiss++] = (uint32_t)i;
+			if (perm != NULL)
+				rk[i].rec = SQ_ORDER_NOVAL;
+			else
+				miss[nmiss++] = (uint32_t)i;
 			continue;
 		}
 		if (v == SQ_INFINITE)
 			v = LLONG_MAX;
-		rk[m].k = (uint64_t)v ^ sign;
+		rk[j].k = (uint64_t)v ^ sign;
 		if (desc)
-			rk[m].k = ~rk[m].k;
-		rk[m++].rec = (uint32_t)i;
+			rk[j].k = ~rk[j].k;
+		rk[j].rec = (uint32_t)i;
+		m++;
+	}
+	if (perm != NULL) {
+		m = 0;
+		rk = sq_order_tie_gather(rk, n, perm, miss, &m, &nmiss, w);
+		if (rk == NULL)
+			goto out;
 	}
 	/* the sorted rows with a value, then those without */
-	if (radix_order(rk, m, order, ties, w) == -1)
+	if (sq_order_radix(rk, m, order, ties, w) == -1)
 		goto out;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	*npres = m;
@@ -588,10 +531,10 @@ out:
 int
 sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
 {
-	const int which[] = { WS_RK, WS_TMP, WS_MISS, WS_PERM };
+	const int which[] = { WS_RK, WS_TMP, WS_MISS, WS_PERM, WS_RK2 };
 	const size_t size[] = { n * sizeof(struct rkey),
 				n * sizeof(struct rkey), n * sizeof(uint32_t),
-				n * sizeof(uint32_t) };
+				n * sizeof(uint32_t), n * sizeof(struct rkey) };
 	size_t i;
 
 	for (i = 0; i < sizeof(which) / sizeof(which[0]); i++) {
@@ -599,7 +542,10 @@ sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
 
 		if (w->cap[which[i]] >= size[i])
 			continue;
-		p = ws_get(w, which[i], size[i], 0);
+		/* a new buffer: the tie order kept in the old one is gone */
+		if (which[i] == WS_PERM)
+			w->perm_serial = 0;
+		p = sq_order_ws_get(w, which[i], size[i], 0);
 		if (p == NULL)
 			return -1;
 		/* its pages now, not in the first sort */
@@ -649,7 +595,7 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			     : n;
 		return 0;
 	}
-	if (tie_order(snap, w, &perm) == -1)
+	if (sq_order_tie(snap, w, &perm) == -1)
 		return -1;
 	if (col->num != NULL &&
 	    order_numeric(snap, col, desc, order, ties, npres, perm, w) == 0)
@@ -659,7 +605,7 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 		return 0;
 	if (ties != NULL)
 		memset(ties, 0, n / 8 + 1);
-	k = ws_get(w, WS_KEY, n * sizeof(*k), 0);
+	k = sq_order_ws_get(w, WS_KEY, n * sizeof(*k), 0);
 	if (k == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -707,9 +653,9 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			k[i].txt =
 			    (char *)w->buf[WS_POOL] + ((uintptr_t)k[i].txt - 1);
 	}
-	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
-	    radix_order(rk, m, order, ties, w) == 0) {
+	    sq_order_radix(rk, m, order, ties, w) == 0) {
 		/* the sorted present rows, then the missing ones */
 		*npres = m;
 		for (i = 0; i < n; i++) {

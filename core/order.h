@@ -30,10 +30,16 @@ int sq_order_rows(const struct sq_snapshot *s, const struct sq_column *col,
  * a sort's fresh pages cost more than the sort where page faults are
  * slow (virtual machines).
  */
-#define SQ_ORDER_WS_BUFS 10
+#define SQ_ORDER_WS_BUFS 11
 struct sq_order_ws {
 	void *buf[SQ_ORDER_WS_BUFS];
 	size_t cap[SQ_ORDER_WS_BUFS];
+	/* the rows' tie order (job id) of the snapshot of this serial and
+	 * row count, kept for its other columns' sorts; perm_none: it is
+	 * the snapshot order */
+	uint64_t perm_serial;
+	size_t perm_rows;
+	int perm_none;
 };
 
 /* sq_order_rows with the scratch memory of w. */
