@@ -330,6 +330,24 @@ sq_result_targets(struct sq_result *r, const struct sq_action *a)
 	return 0;
 }
 
+unsigned
+sq_action_touched_kinds(int kind)
+{
+	const unsigned nodes =
+	    SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_PARTITIONS) |
+	    SQ_KIND_BIT(SQ_KIND_NODESETS) | SQ_KIND_BIT(SQ_KIND_GPUS);
+
+	if (kind == SQ_KIND_NODES)
+		return nodes;
+	/* a job started, ended or moved frees or takes nodes and GPUs */
+	if (kind == SQ_KIND_JOBS || kind == SQ_KIND_PRIO)
+		return nodes | SQ_KIND_BIT(SQ_KIND_JOBS) |
+		       SQ_KIND_BIT(SQ_KIND_PRIO);
+	if (kind < 0 || kind >= SQ_KIND_COUNT)
+		return 0;
+	return SQ_KIND_BIT((unsigned)kind);
+}
+
 /* --- building ----------------------------------------------------------- */
 
 void

@@ -265,6 +265,11 @@ const struct sq_arg_spec *sq_action_arg_spec(const struct sq_action_def *d,
 					     const char *key);
 /* The action bound to key in a view kind, or NULL. */
 const struct sq_action_def *sq_action_for_key(int kind, int key);
+/* The kinds (SQ_KIND_BIT mask) an action on rows of kind changes, to
+ * fetch again after it: a node action the nodes and what is made of them
+ * (partitions, node sets, GPUs); a job action also the queue and the
+ * priorities; any other its own kind. */
+unsigned sq_action_touched_kinds(int kind);
 
 /* --- building and parsing --------------------------------------------- */
 

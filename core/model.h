@@ -90,6 +90,10 @@ struct sq_node {
 	int64_t gpus_total;
 	int64_t gpus_alloc;
 	const char *reason;
+	/* who set the reason and when (sinfo User/TimeStamp, REST
+	 * reason_set_by_user/reason_changed_at): "" and SQ_NONE unknown */
+	const char *reason_by;
+	int64_t reason_at;
 };
 
 /* Weighted sprio factors of one pending job. */

@@ -1,10 +1,12 @@
 /*
  * order.c - the order of a snapshot's rows by one column, as the console
  * and batch mode sort them: numbers as numbers, text in natural order
- * ("n2" before "n10"), rows without a value last either way, ties in
- * snapshot order. Radix sorts keep 100,000 rows in milliseconds; their
- * scratch memory can be kept from one sort to the next (struct
- * sq_order_ws): fresh pages cost more than the sort on some machines.
+ * ("n2" before "n10"), rows without a value last either way, ties by
+ * job id for the kinds whose rows are jobs (else in snapshot order: the
+ * queue's order changes from one squeue to the next). Radix sorts keep 100,000
+ * rows in milliseconds; their scratch memory can be kept from one sort to the
+ * next (struct sq_order_ws): fresh pages cost more than the sort on some
+ * machines.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -12,24 +14,10 @@
 #include <string.h>
 
 #include "core/order.h"
+#include "core/order_int.h"
 
-/* the workspace's buffers */
-enum {
-	WS_KEY,
-	WS_RK,
-	WS_TMP,
-	WS_MISS,
-	WS_POOL,
-	WS_SLOT,
-	WS_SLOT2,
-	WS_UNIQ,
-	WS_RANK
-};
-
-/* Buffer i of w with at least n bytes (contents kept when keep), or
- * NULL on ENOMEM. */
-static void *
-ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
+void *
+sq_order_ws_get(struct sq_order_ws *w, int i, size_t n, int keep)
 {
 	void *p;
 
@@ -64,6 +52,7 @@ sq_order_ws_free(struct sq_order_ws *w)
 
 struct sortkey {
 	size_t rec;
+	size_t seq; /* its place in tie order */
 	int missing;
 	int pooled; /* txt is an offset + 1 into the pool until fixed up */
 	long long num;
@@ -73,68 +62,6 @@ struct sortkey {
 /* the comparator's direction: qsort has no context argument (one per
  * thread: the UI thread and the console's sort thread, table_prep.c) */
 static _Thread_local int sort_desc_;
-
-/* Natural order: digit runs compare as numbers ("n2" < "n10"). */
-static int
-natcmp_slow(const char *a, const char *b)
-{
-	while (*a != '\0' && *b != '\0') {
-		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			const char *x = a, *y = b;
-			size_t lx, ly;
-
-			while (*x == '0')
-				x++;
-			while (*y == '0')
-				y++;
-			lx = strspn(x, "0123456789");
-			ly = strspn(y, "0123456789");
-			if (lx != ly)
-				return lx < ly ? -1 : 1;
-			if (strncmp(x, y, lx) != 0)
-				return strncmp(x, y, lx);
-			a = x + lx;
-			b = y + ly;
-			continue;
-		}
-		if (*a != *b)
-			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-		a++;
-		b++;
-	}
-	return *a ? 1 : *b ? -1 : 0;
-}
-
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/*
- * natcmp_slow, quicker: up to the first difference both strings are the
- * same bytes, so unless that difference is within a digit run (both
- * digits there, or a digit just before) it decides as a byte compare.
- */
-int
-sq_order_natcmp(const char *a, const char *b)
-{
-	size_t i = 0;
-
-	while (a[i] == b[i] && a[i] != '\0')
-		i++;
-	if (a[i] == b[i])
-		return 0;
-	if ((is_digit(a[i]) && is_digit(b[i])) ||
-	    (i > 0 && is_digit(a[i - 1]))) {
-		/* the equal bytes before that run compare equal either way:
-		 * start there */
-		while (i > 0 && is_digit(a[i - 1]))
-			i--;
-		return natcmp_slow(a + i, b + i);
-	}
-	return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
-}
 
 /* Do a and b hold the same value (cmp_key without the row)? */
 static int
@@ -165,15 +92,9 @@ cmp_key(const void *pa, const void *pb)
 			c = -c;
 	}
 	if (c == 0)
-		c = a->rec < b->rec ? -1 : a->rec > b->rec;
+		c = a->seq < b->seq ? -1 : a->seq > b->seq;
 	return c;
 }
-
-/* A row's place as one unsigned number, for radix_sort. */
-struct rkey {
-	uint64_t k;
-	uint32_t rec;
-};
 
 /* Stable LSD radix sort by k (ties keep their order): O(n), where
  * qsort's comparisons cost tens of milliseconds at 100,000 rows. The
@@ -181,8 +102,8 @@ struct rkey {
 static int
 radix_sort(struct rkey *a, size_t n, struct sq_order_ws *w)
 {
-	struct rkey *tmp = ws_get(w, WS_TMP, n * sizeof(*tmp), 0), *src = a,
-		    *dst = tmp;
+	struct rkey *tmp = sq_order_ws_get(w, WS_TMP, n * sizeof(*tmp), 0),
+		    *src = a, *dst = tmp;
 	size_t cnt[8][256], i;
 	int b;
 
@@ -233,9 +154,9 @@ tie(unsigned char *ties, size_t i)
 	ties[i / 8] |= (unsigned char)(1u << (i % 8));
 }
 
-static int
-radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
-	    struct sq_order_ws *w)
+int
+sq_order_radix(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
+	       struct sq_order_ws *w)
 {
 	uint64_t lo, hi, *v, *t, *src, *dst;
 	size_t cnt[NARROW_PASSES][1u << NARROW_DIGIT], i;
@@ -274,7 +195,7 @@ radix_order(struct rkey *a, size_t n, uint32_t *order, unsigned char *ties,
 	}
 	dig = (bits + passes - 1) / passes;
 	/* the two word arrays share the workspace's 16-byte scratch */
-	t = ws_get(w, WS_TMP, n * sizeof(struct rkey), 0);
+	t = sq_order_ws_get(w, WS_TMP, n * sizeof(struct rkey), 0);
 	if (t == NULL)
 		return -1;
 	v = t;
@@ -350,7 +271,7 @@ slots_grow(struct sq_order_ws *w, const char ***slot, size_t *cap, int *which)
 {
 	size_t ncap = *cap ? *cap * 2 : 256, i;
 	int to = *which == WS_SLOT ? WS_SLOT2 : WS_SLOT;
-	const char **ns = ws_get(w, to, ncap * sizeof(*ns), 0);
+	const char **ns = sq_order_ws_get(w, to, ncap * sizeof(*ns), 0);
 
 	if (ns == NULL)
 		return -1;
@@ -395,8 +316,8 @@ rank_texts(struct rkey *a, size_t m, struct sq_order_ws *w)
 	}
 	if (nu == 0)
 		return 0;
-	uniq = ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
-	rank = ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
+	uniq = sq_order_ws_get(w, WS_UNIQ, nu * sizeof(*uniq), 0);
+	rank = sq_order_ws_get(w, WS_RANK, cap * sizeof(*rank), 0);
 	if (uniq == NULL || rank == NULL)
 		return -1;
 	for (i = 0, nu = 0; i < cap; i++) {
@@ -463,7 +384,7 @@ pool_add(struct sq_order_ws *w, size_t *used, const char *s)
 
 		while (nc < at + l)
 			nc *= 2;
-		if (ws_get(w, WS_POOL, nc, 1) == NULL)
+		if (sq_order_ws_get(w, WS_POOL, nc, 1) == NULL)
 			return -1;
 	}
 	memcpy((char *)w->buf[WS_POOL] + at, s, l);
@@ -485,21 +406,27 @@ in_buf(const char *s, const char *buf, size_t n)
 static int
 order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
-	   struct sq_order_ws *w)
+	   const uint32_t *perm, struct sq_order_ws *w)
 {
 	const uint64_t pooled = (uint64_t)1 << 63;
-	size_t n = snap->nrows, i, m = 0, nmiss = 0, used = 0;
-	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
-	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
+	size_t n = snap->nrows, i, j, m = 0, nmiss = 0, used = 0;
+	struct rkey *rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = sq_order_ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	int inpool = 0;
 
 	if (rk == NULL || miss == NULL)
 		return -1;
+	/* the rows in their order (the memory's); to tie order after */
 	for (i = 0; i < n; i++) {
 		char buf[SQ_ORDER_CELL];
 		const char *s =
 		    col->text(sq_snapshot_row(snap, i), buf, sizeof(buf));
 
+		j = perm != NULL ? i : m;
+		if (s == NULL && perm != NULL) {
+			rk[i].rec = SQ_ORDER_NOVAL;
+			continue;
+		}
 		if (s == NULL) {
 			miss[nmiss++] = (uint32_t)i;
 			continue;
@@ -509,14 +436,21 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 
 			if (at < 0)
 				return -1;
-			rk[m].k = (uint64_t)at | pooled;
+			rk[j].k = (uint64_t)at | pooled;
 			inpool = 1;
 		} else {
 			/* the record's own string: it lives as long as the
 			 * snapshot, no copy */
-			rk[m].k = (uintptr_t)s;
+			rk[j].k = (uintptr_t)s;
 		}
-		rk[m++].rec = (uint32_t)i;
+		rk[j].rec = (uint32_t)i;
+		m++;
+	}
+	if (perm != NULL) {
+		m = 0;
+		rk = sq_order_tie_gather(rk, n, perm, miss, &m, &nmiss, w);
+		if (rk == NULL)
+			return -1;
 	}
 	/* the pool moved as it grew: offsets become pointers now */
 	for (i = 0; inpool && i < m; i++) {
@@ -528,7 +462,7 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 		return -1;
 	for (i = 0; desc && i < m; i++)
 		rk[i].k = ~rk[i].k;
-	if (radix_order(rk, m, order, ties, w) == -1)
+	if (sq_order_radix(rk, m, order, ties, w) == -1)
 		return -1;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	*npres = m;
@@ -543,11 +477,11 @@ order_text(const struct sq_snapshot *snap, const struct sq_column *col,
 static int
 order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 	      int desc, uint32_t *order, unsigned char *ties, size_t *npres,
-	      struct sq_order_ws *w)
+	      const uint32_t *perm, struct sq_order_ws *w)
 {
-	size_t n = snap->nrows, i, m = 0, nmiss = 0;
-	struct rkey *rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
-	uint32_t *miss = ws_get(w, WS_MISS, n * sizeof(*miss), 0);
+	size_t n = snap->nrows, i, j, m = 0, nmiss = 0;
+	struct rkey *rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	uint32_t *miss = sq_order_ws_get(w, WS_MISS, n * sizeof(*miss), 0);
 	const uint64_t sign = (uint64_t)1 << 63;
 	int rc = -1;
 
@@ -558,22 +492,34 @@ order_numeric(const struct sq_snapshot *snap, const struct sq_column *col,
 		char buf[SQ_ORDER_CELL];
 		long long v;
 
+		/* in row order (the memory's); to tie order after */
+		j = perm != NULL ? i : m;
 		if (col->num(rec, &v) != 0)
 			goto out;
 		if (v < 0 && (col->text(rec, buf, sizeof(buf)) == NULL ||
 			      v == SQ_NONE)) {
-			miss[nmiss++] = (uint32_t)i;
+			if (perm != NULL)
+				rk[i].rec = SQ_ORDER_NOVAL;
+			else
+				miss[nmiss++] = (uint32_t)i;
 			continue;
 		}
 		if (v == SQ_INFINITE)
 			v = LLONG_MAX;
-		rk[m].k = (uint64_t)v ^ sign;
+		rk[j].k = (uint64_t)v ^ sign;
 		if (desc)
-			rk[m].k = ~rk[m].k;
-		rk[m++].rec = (uint32_t)i;
+			rk[j].k = ~rk[j].k;
+		rk[j].rec = (uint32_t)i;
+		m++;
+	}
+	if (perm != NULL) {
+		m = 0;
+		rk = sq_order_tie_gather(rk, n, perm, miss, &m, &nmiss, w);
+		if (rk == NULL)
+			goto out;
 	}
 	/* the sorted rows with a value, then those without */
-	if (radix_order(rk, m, order, ties, w) == -1)
+	if (sq_order_radix(rk, m, order, ties, w) == -1)
 		goto out;
 	memcpy(order + m, miss, nmiss * sizeof(*miss));
 	*npres = m;
@@ -585,9 +531,10 @@ out:
 int
 sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
 {
-	const int which[] = { WS_RK, WS_TMP, WS_MISS };
+	const int which[] = { WS_RK, WS_TMP, WS_MISS, WS_PERM, WS_RK2 };
 	const size_t size[] = { n * sizeof(struct rkey),
-				n * sizeof(struct rkey), n * sizeof(uint32_t) };
+				n * sizeof(struct rkey), n * sizeof(uint32_t),
+				n * sizeof(uint32_t), n * sizeof(struct rkey) };
 	size_t i;
 
 	for (i = 0; i < sizeof(which) / sizeof(which[0]); i++) {
@@ -595,7 +542,10 @@ sq_order_ws_reserve(struct sq_order_ws *w, size_t n)
 
 		if (w->cap[which[i]] >= size[i])
 			continue;
-		p = ws_get(w, which[i], size[i], 0);
+		/* a new buffer: the tie order kept in the old one is gone */
+		if (which[i] == WS_PERM)
+			w->perm_serial = 0;
+		p = sq_order_ws_get(w, which[i], size[i], 0);
 		if (p == NULL)
 			return -1;
 		/* its pages now, not in the first sort */
@@ -626,6 +576,7 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 	   struct sq_order_ws *w)
 {
 	size_t n = snap->nrows, i, used = 0, m = 0;
+	const uint32_t *perm;
 	struct sortkey *k = NULL;
 	struct rkey *rk = NULL;
 	int rc = -1;
@@ -644,24 +595,28 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			     : n;
 		return 0;
 	}
+	if (sq_order_tie(snap, w, &perm) == -1)
+		return -1;
 	if (col->num != NULL &&
-	    order_numeric(snap, col, desc, order, ties, npres, w) == 0)
+	    order_numeric(snap, col, desc, order, ties, npres, perm, w) == 0)
 		return 0;
 	if (col->num == NULL &&
-	    order_text(snap, col, desc, order, ties, npres, w) == 0)
+	    order_text(snap, col, desc, order, ties, npres, perm, w) == 0)
 		return 0;
 	if (ties != NULL)
 		memset(ties, 0, n / 8 + 1);
-	k = ws_get(w, WS_KEY, n * sizeof(*k), 0);
+	k = sq_order_ws_get(w, WS_KEY, n * sizeof(*k), 0);
 	if (k == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
-		const void *rec = sq_snapshot_row(snap, i);
+		const void *rec;
 		char buf[SQ_ORDER_CELL];
 		const char *s;
 		long long v;
 
-		k[i].rec = i;
+		k[i].rec = perm != NULL ? perm[i] : i;
+		k[i].seq = i;
+		rec = sq_snapshot_row(snap, k[i].rec);
 		k[i].missing = 0;
 		k[i].pooled = 0;
 		k[i].num = 0;
@@ -698,9 +653,9 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			k[i].txt =
 			    (char *)w->buf[WS_POOL] + ((uintptr_t)k[i].txt - 1);
 	}
-	rk = ws_get(w, WS_RK, n * sizeof(*rk), 0);
+	rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
-	    radix_order(rk, m, order, ties, w) == 0) {
+	    sq_order_radix(rk, m, order, ties, w) == 0) {
 		/* the sorted present rows, then the missing ones */
 		*npres = m;
 		for (i = 0; i < n; i++) {

@@ -16,7 +16,9 @@
  * Fill order (s->nrows entries) with the row indexes of s sorted by col,
  * descending if desc: numbers (col->num) as numbers, SQ_INFINITE the
  * largest; text (col->text) in natural order; rows without a value
- * (NULL text, SQ_NONE) last either way; ties keep snapshot order.
+ * (NULL text, SQ_NONE) last either way; ties by job id (then run) where
+ * rows are jobs (jobs, priority, whatif, history), else in snapshot order,
+ * so equal rows keep their places from one refresh to the next.
  * 0, or -1 (out of memory, more than UINT32_MAX rows; order unset).
  */
 int sq_order_rows(const struct sq_snapshot *s, const struct sq_column *col,
@@ -28,10 +30,16 @@ int sq_order_rows(const struct sq_snapshot *s, const struct sq_column *col,
  * a sort's fresh pages cost more than the sort where page faults are
  * slow (virtual machines).
  */
-#define SQ_ORDER_WS_BUFS 9
+#define SQ_ORDER_WS_BUFS 11
 struct sq_order_ws {
 	void *buf[SQ_ORDER_WS_BUFS];
 	size_t cap[SQ_ORDER_WS_BUFS];
+	/* the rows' tie order (job id) of the snapshot of this serial and
+	 * row count, kept for its other columns' sorts; perm_none: it is
+	 * the snapshot order */
+	uint64_t perm_serial;
+	size_t perm_rows;
+	int perm_none;
 };
 
 /* sq_order_rows with the scratch memory of w. */
@@ -51,7 +59,7 @@ int sq_order_rows_ties(const struct sq_snapshot *s, const struct sq_column *col,
 		       struct sq_order_ws *w);
 /* The descending order (n rows) of an ascending one and its ties, as
  * sq_order_rows(desc 1) makes it: equal values and the rows without a
- * value stay in snapshot order. */
+ * value stay in their tie order (job id, else snapshot order). */
 void sq_order_flip(const uint32_t *asc, const unsigned char *ties, size_t npres,
 		   size_t n, uint32_t *desc);
 /* Grow w for sorts of n rows now (and touch its pages), so that the

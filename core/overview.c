@@ -187,7 +187,8 @@ nodes_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
 	r = add(s, "nodes", "total", 5, SQ_KIND_NODES);
 	if (r != NULL) {
 		r->num = (int64_t)nodes->nrows;
-		set_value(s, r, "%lld", r->num, 0);
+		set_value(s, r, r->num == 1 ? "%lld node" : "%lld nodes",
+			  r->num, 0);
 		r->view = "nodes";
 	}
 	if (st.cap > 0)
@@ -198,7 +199,8 @@ nodes_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
 			break;
 		r->num = r->used = st.v[i].a;
 		r->total = (int64_t)nodes->nrows;
-		set_value(s, r, "%lld", r->num, 0);
+		/* the bar is this state's share of the nodes: say so */
+		set_value(s, r, "%lld of %lld", r->num, r->total);
 		set_link(s, r, "nodes", "state", st.v[i].k, st.v[i].n);
 	}
 	free(st.v);
@@ -271,12 +273,13 @@ bar_row(struct sq_snapshot *s, const struct cnt *p, const char *what,
 		return;
 	r->num = r->used = used;
 	r->total = total;
-	if (unit[0] == 'G' && total >= 10240)
-		snprintf(val, sizeof(val), "%lld/%lldG", (long long)used / 1024,
-			 (long long)total / 1024);
+	/* memory is in MB: GB from 10 GB on */
+	if (strcmp(unit, "MB") == 0 && total >= 10240)
+		snprintf(val, sizeof(val), "%lld/%lld GB",
+			 (long long)used / 1024, (long long)total / 1024);
 	else
-		snprintf(val, sizeof(val), "%lld/%lld", (long long)used,
-			 (long long)total);
+		snprintf(val, sizeof(val), "%lld/%lld %s", (long long)used,
+			 (long long)total, unit);
 	r->value = sq_snapshot_str(s, val);
 	set_link(s, r, "jobs", "partition", p->k, p->n);
 }
@@ -328,20 +331,20 @@ partition_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 			snprintf(key, sizeof(key), "%.*s jobs", (int)p->n,
 				 p->k);
 			r = add(s, "partition", key, strlen(key), SQ_KIND_JOBS);
+			/* no bar: running and pending are not parts of a
+			 * capacity */
 			if (r != NULL && jc != NULL) {
 				r->num = jc->b;
-				r->used = jc->a;
-				r->total = jc->a + jc->b;
 				set_value(s, r, "%lld R %lld PD", jc->a, jc->b);
 				set_link(s, r, "jobs", "partition", p->k, p->n);
 			}
 		}
 		if (in->nodes == NULL)
 			continue;
-		bar_row(s, p, "cpu", cu, ct, "");
-		bar_row(s, p, "mem", mu, mt, "G");
+		bar_row(s, p, "cpu", cu, ct, "CPUs");
+		bar_row(s, p, "mem", mu, mt, "MB");
 		if (gt > 0)
-			bar_row(s, p, "gpu", gu, gt, "");
+			bar_row(s, p, "gpu", gu, gt, "GPUs");
 	}
 	free(names.v);
 	free(jobs.v);
@@ -424,10 +427,10 @@ gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
 	r = add(s, "gpus", "idle", 4, SQ_KIND_NODES);
 	if (r == NULL)
 		return;
-	r->num = total - used;
-	r->used = used;
+	/* the line says idle: the bar is the idle share */
+	r->num = r->used = total - used;
 	r->total = total;
-	set_value(s, r, "%lld of %lld", total - used, total);
+	set_value(s, r, "%lld of %lld GPUs", total - used, total);
 	r->view = "gpus";
 }
 

@@ -22,10 +22,12 @@ struct sq_ov_row {
 	const char *value;   /* what the line says: "3", "12/24 50%" */
 	const char *id;      /* series key: "section/key" */
 	int64_t num;         /* the number the sparkline follows */
-	int64_t used, total; /* the bar: used of total; total <= 0: none */
-	const char *view;    /* Enter opens this view ... */
-	const char *filter;  /* ... with this filter ("" none) */
-	int src;             /* enum sq_kind the number came from */
+	/* the bar: the part the line counts (allocated CPUs, nodes in the
+	 * state, idle GPUs) of total; total <= 0: no bar */
+	int64_t used, total;
+	const char *view;   /* Enter opens this view ... */
+	const char *filter; /* ... with this filter ("" none) */
+	int src;            /* enum sq_kind the number came from */
 };
 
 /* The newest snapshots to aggregate; any may be NULL (its lines are

@@ -10,6 +10,9 @@
 #include "core/model.h"
 #include "core/snapshot.h"
 
+/* the last serial handed out */
+static uint64_t serials;
+
 struct sq_snapshot *
 sq_snapshot_new(enum sq_kind kind, size_t rowsize)
 {
@@ -23,6 +26,7 @@ sq_snapshot_new(enum sq_kind kind, size_t rowsize)
 	s->rowsize = rowsize ? rowsize : sq_kind_rowsize(kind);
 	s->fetched = time(NULL);
 	s->source = "";
+	s->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	sq_arena_init(&s->arena);
 	return s;
 }

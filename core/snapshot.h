@@ -30,6 +30,9 @@ struct sq_snapshot {
 	const char *note;   /* one line on what the data lacks, or NULL */
 	struct sq_snapshot
 	    *dep; /* a snapshot rows point into (prio), or NULL */
+	/* unique among the process's snapshots (from 1): what a cache of
+	 * something made from the rows is keyed by (core/order.c) */
+	uint64_t serial;
 };
 
 /* New empty snapshot of a kind with one reference; NULL on ENOMEM. */

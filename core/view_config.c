@@ -4,6 +4,7 @@
  * priority (weights, decay), preempt, prolog (Prolog/Epilog and
  * friends), accounting (AccountingStorage*, enforce), scheduler, logs.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/view_admin.h"
@@ -13,7 +14,24 @@
 
 SQ_STR_FIELD(c_section, K, r->section)
 SQ_STR_FIELD(c_key, K, r->key)
-SQ_STR_FIELD(c_value, K, r->value)
+
+/* A moment the controller prints as epoch seconds (BOOT_TIME, with the
+ * CLI's SLURM_TIME_FORMAT=%s) shown as a time: a key naming a time and a
+ * value of ten digits. */
+static const char *
+c_value(const void *rec, char *buf, size_t n)
+{
+	const K *r = rec;
+	size_t i;
+
+	if (strstr(r->key, "TIME") == NULL && strstr(r->key, "Time") == NULL)
+		return sq_col_str(r->value);
+	for (i = 0; r->value[i] >= '0' && r->value[i] <= '9'; i++)
+		;
+	if (i == 10 && r->value[i] == '\0')
+		return sq_col_time(strtoll(r->value, NULL, 10), buf, n);
+	return sq_col_str(r->value);
+}
 
 static int
 has(const char *s, const char *w)

@@ -1,27 +1,87 @@
 /*
  * view_diag.c - controller health from sdiag (REST /diag): threads,
- * agent queue, scheduler and backfill cycle times, RPCs by message type
- * and by user, as section/key/value rows.
+ * agent queue, scheduler and backfill cycle times and exit reasons, RPCs
+ * by message type and by user, as section/key/value rows. Times read as
+ * times, and keys longer than the column say apart what they count.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "core/view_admin.h"
 #include "core/view_admin_cols.h"
 
 #define K struct sq_kv
 
 SQ_STR_FIELD(c_section, K, r->section)
-SQ_STR_FIELD(c_key, K, r->key)
-SQ_STR_FIELD(c_value, K, r->value)
+
+/* sdiag's labels that the key column (36 cells) would cut to the same
+ * text or to nothing telling, in words that fit */
+static const char *const short_keys[][2] = {
+	{ "Total backfilled jobs (since last slurm start)",
+	  "Backfilled jobs (since slurm start)" },
+	{ "Total backfilled jobs (since last stats cycle start)",
+	  "Backfilled jobs (since stats reset)" },
+	{ "Total backfilled heterogeneous job components",
+	  "Backfilled het job components" },
+	{ "Latency for 1000 calls to gettimeofday()",
+	  "gettimeofday() latency, 1000 calls" },
+	{ "exit: Hit table size limit (bf_node_space_size)",
+	  "exit: Hit bf_node_space_size" },
+};
+
+static const char *
+c_key(const void *rec, char *buf, size_t n)
+{
+	const char *k = ((const K *)rec)->key;
+	size_t i;
+
+	(void)buf;
+	(void)n;
+	for (i = 0; i < sizeof(short_keys) / sizeof(short_keys[0]); i++) {
+		if (strcmp(k, short_keys[i][0]) == 0)
+			return short_keys[i][1];
+	}
+	return sq_col_str(k);
+}
+
+/* sdiag's moments: epoch seconds in the row, a time on the screen */
+static const char *const time_keys[] = {
+	"sdiag output at",
+	"Data since",
+	"Job states ts",
+	"Last cycle when",
+};
+
+static const char *
+c_value(const void *rec, char *buf, size_t n)
+{
+	const K *r = rec;
+	char *end;
+	long long v;
+	size_t i;
+
+	for (i = 0; i < sizeof(time_keys) / sizeof(time_keys[0]); i++) {
+		if (strcmp(r->key, time_keys[i]) != 0)
+			continue;
+		v = strtoll(r->value, &end, 10);
+		if (end != r->value && *end == '\0' && v > 0)
+			return sq_col_time(v, buf, n);
+	}
+	return sq_col_str(r->value);
+}
 
 static const struct sq_column cols[] = {
 	{ "section", "SECTION",
-	  "general, main, backfill, rpc_type, rpc_user, "
+	  "general, main (main scheduler), backfill, rpc_type, rpc_user, "
 	  "pending_rpc",
 	  9, SQ_LEFT, c_section, NULL, 0 },
-	{ "key", "KEY", "statistic, RPC message type or user", 36, SQ_LEFT,
-	  c_key, NULL, 0 },
+	{ "key", "KEY",
+	  "statistic (\"exit: ...\" why the scheduler's cycles ended), RPC "
+	  "message type or user",
+	  36, SQ_LEFT, c_key, NULL, 0 },
 	{ "value", "VALUE",
-	  "value (times: epoch; RPCs: count, ave_time, "
-	  "total_time in microseconds)",
+	  "value (times: local ISO 8601; cycles: microseconds; RPCs: count, "
+	  "ave_time, total_time in microseconds)",
 	  30, SQ_LEFT, c_value, NULL, 0 },
 };
 

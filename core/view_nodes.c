@@ -3,6 +3,7 @@
  * accelerator use of every node.
  */
 #include <stdio.h>
+#include <time.h>
 
 #include "core/view_cols.h"
 
@@ -14,6 +15,37 @@ SQ_STR_FIELD(c_parts, N, r->partitions)
 SQ_STR_FIELD(c_gres, N, r->gres)
 SQ_STR_FIELD(c_gres_used, N, r->gres_used)
 SQ_STR_FIELD(c_reason, N, r->reason)
+
+/* who set the reason: NULL-safe, rows made outside the parsers have none */
+static const char *
+c_reason_by(const void *rec, char *buf, size_t n)
+{
+	const char *s = ((const N *)rec)->reason_by;
+
+	(void)buf;
+	(void)n;
+	return s != NULL && s[0] != '\0' ? s : NULL;
+}
+
+static int
+c_reason_at_num(const void *rec, long long *v)
+{
+	*v = ((const N *)rec)->reason_at;
+	return 0;
+}
+
+static const char *
+c_reason_at(const void *rec, char *buf, size_t n)
+{
+	const N *r = rec;
+	struct tm tm;
+	time_t t = (time_t)r->reason_at;
+
+	if (r->reason_at <= 0 || localtime_r(&t, &tm) == NULL)
+		return NULL;
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
+	return buf;
+}
 SQ_INT_FIELD(c_ca, N, r->cpus_alloc)
 SQ_INT_FIELD(c_ct, N, r->cpus_total)
 SQ_INT_FIELD(c_ma, N, r->mem_alloc)
@@ -45,6 +77,10 @@ static const struct sq_column cols[] = {
 	  NULL, SQ_COL_GRES },
 	{ "reason", "REASON", "why the node is drained or down", 24, SQ_LEFT,
 	  c_reason, NULL, 0 },
+	{ "reason_by", "REASON_BY", "who set the reason", 10, SQ_LEFT,
+	  c_reason_by, NULL, SQ_COL_HIDDEN },
+	{ "reason_at", "REASON_AT", "when the reason was set", 12, SQ_LEFT,
+	  c_reason_at, c_reason_at_num, SQ_COL_TIME | SQ_COL_HIDDEN },
 };
 
 static const char *const aliases[] = { "node", "no", "n", NULL };

@@ -5,7 +5,8 @@
  * No; more than 10 targets need the count typed), the run on the worker
  * (audit intent and result lines, session/exec.c), the result on the
  * message line or in a pane for a bulk action's failures, a refresh of
- * the view, and a new job's row found for :submit.
+ * what the action touched (now and twice as Slurm settles), and a new
+ * job's row found for :submit.
  */
 #include <curses.h>
 #include <stdio.h>
@@ -29,6 +30,14 @@
 #include "tui/table.h"
 #include "tui/text.h"
 #include "tui/worker.h"
+
+/* After an action: fetched again at once, then SETTLE_TIMES more times,
+ * SETTLE_FIRST s after it and SETTLE_NEXT s apart (slurmctld clears a
+ * resumed node's NOT_RESPONDING at its next ping, a cancelled job leaves
+ * COMPLETING when its epilog ends; the nodes' own interval is a minute) */
+#define SETTLE_FIRST 3
+#define SETTLE_NEXT 7
+#define SETTLE_TIMES 2
 
 /* One action on its way; shared with the worker thread only while a call
  * runs (then the UI thread does not touch it). */
@@ -201,9 +210,14 @@ finish(struct sq_app *app)
 		sq_app_show_view(app, "jobs", NULL);
 		sq_app_message(app, 0, "%s", j->res.message);
 	}
-	/* the targeted refresh: the view shows what the cluster has now */
-	if (app->worker != NULL && j->kind >= 0)
-		sq_worker_refresh(app->worker, SQ_KIND_BIT(j->kind));
+	/* the targeted refresh: every view of what the action touched
+	 * shows what the cluster has now, and again as Slurm settles */
+	if (app->worker != NULL && j->kind >= 0) {
+		app->act.settle_kinds = sq_action_touched_kinds(j->kind);
+		sq_worker_refresh(app->worker, app->act.settle_kinds);
+		app->act.settle_at = time(NULL) + SETTLE_FIRST;
+		app->act.settle_left = SETTLE_TIMES;
+	}
 	if (sq_app_table(app) != NULL && j->rc == 0)
 		sq_table_untag_all(sq_app_table(app));
 	job_free(j);
@@ -258,6 +272,21 @@ jump(struct sq_app *app)
 			       app->act.jump_id);
 	app->act.jump_id[0] = '\0';
 	app->dirty = 1;
+}
+
+void
+sq_tui_action_tick(struct sq_app *app)
+{
+	time_t now;
+
+	if (app->act.settle_left <= 0 || app->worker == NULL)
+		return;
+	now = time(NULL);
+	if (now < app->act.settle_at)
+		return;
+	sq_worker_refresh(app->worker, app->act.settle_kinds);
+	app->act.settle_left--;
+	app->act.settle_at = now + SETTLE_NEXT;
 }
 
 void

@@ -31,6 +31,10 @@ void sq_tui_action_draw(struct sq_app *app);
  * also the live pane's fetch (tui/live.h). */
 void sq_tui_action_poll(struct sq_app *app);
 
+/* Each turn of the console's loop: the refreshes after an action as
+ * Slurm settles, when due. */
+void sq_tui_action_tick(struct sq_app *app);
+
 /* A new connection (sq_app_connect, the old worker stopped; left: the
  * calls its thread was left running, as sq_worker_stop() returns them):
  * forget the action on its way, so the next one is not refused. */

@@ -31,6 +31,12 @@ struct sq_tui_act_state {
 	/* :submit's new job: the cursor goes to it once the queue has it */
 	char jump_id[64];
 	time_t jump_until;
+	/* the refreshes after an action as Slurm settles (a resumed node
+	 * is NOT_RESPONDING until its slurmd answers): the kinds it
+	 * touched, when the next is due, how many are left */
+	unsigned settle_kinds;
+	time_t settle_at;
+	int settle_left;
 };
 
 struct sq_tui_live_req; /* one sstat fetch (tui/live.c) */

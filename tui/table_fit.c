@@ -1,8 +1,8 @@
 /*
  * table_fit.c - columns that fit the terminal: of the chosen columns the
- * most important (lowest fit priority) that fit are shown in their
- * chosen order, the last of them takes the rest of the width; the others
- * follow, reached with h/l (table_draw.c marks that there are more).
+ * most important (the view's fit priority, whichever are chosen) that fit
+ * are shown in their chosen order, the last of them takes the rest of the
+ * width; the others follow, reached with h/l (table_draw.c marks them).
  */
 #include <string.h>
 
@@ -14,6 +14,25 @@
 /* the first fit priority that is a group, shown whole or not at all */
 #define SQ_FIT_GROUP 7
 
+/*
+ * The fit priority of def column d among chosen columns: the view's own
+ * (its layout), so that hiding a column never hands its width to a less
+ * important one; a column the view does not rank comes after the view's
+ * single columns and before its groups (the sprio factors).
+ */
+static int
+chosen_prio(const struct sq_table *t, int d)
+{
+	int idx[SQ_TABLE_MAX_COLS], prio[SQ_TABLE_MAX_COLS], i, n;
+
+	n = sq_view_layout(t->def, idx, prio, SQ_TABLE_MAX_COLS);
+	for (i = 0; i < n; i++) {
+		if (idx[i] == d)
+			return prio[i];
+	}
+	return SQ_FIT_GROUP - 1;
+}
+
 void
 sq_table_set_base(struct sq_table *t, const int *cols, int n)
 {
@@ -23,7 +42,7 @@ sq_table_set_base(struct sq_table *t, const int *cols, int n)
 		n = SQ_TABLE_MAX_COLS;
 	for (i = 0; i < n; i++) {
 		t->base[i] = cols[i];
-		t->bprio[i] = i + 1;
+		t->bprio[i] = chosen_prio(t, cols[i]);
 	}
 	t->nbase = t->ncols = t->nfit = n;
 	memcpy(t->cols, t->base, (size_t)n * sizeof(t->cols[0]));

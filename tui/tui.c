@@ -289,6 +289,7 @@ loop(struct sq_app *app)
 		/* every turn: a worker that publishes each second (refresh 1)
 		 * keeps poll() from ever timing out */
 		sq_idle_tick(app);
+		sq_tui_action_tick(app);
 		sq_tui_glance_tick(app);
 		sq_output_tick(app);
 	}

@@ -372,6 +372,16 @@ verify_node(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 		return SQ_VERIFY_FAILED;
 	}
 	case SQ_ACTION_NODE_RESUME:
+		/* slurmctld flags a resumed node NOT_RESPONDING until its
+		 * slurmd answers a ping: resumed, not in service yet */
+		if (!has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0 &&
+		    has_word(st, "NOT_RESPONDING")) {
+			snprintf(msg, n,
+				 "resumed, not responding yet (%s): "
+				 "slurmctld waits for its slurmd",
+				 st);
+			return SQ_VERIFY_OK;
+		}
 		if (!has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0) {
 			snprintf(msg, n, "in service (%s)", st);
 			return SQ_VERIFY_OK;

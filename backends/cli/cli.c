@@ -159,10 +159,11 @@ sq_cli_split_delim(char *line, const char *delim, char **f, int max)
 	return n;
 }
 
-/* sinfo -N: one line per node and partition; Reason last. */
+/* sinfo -N: one line per node and partition; who set the reason and
+ * when; Reason last. */
 const char sq_cli_sinfo_fmt[] =
     "NodeList:|,StateLong:|,Partition:|,CPUsState:|,Memory:|,"
-    "AllocMem:|,Gres:|,GresUsed:|,Reason:";
+    "AllocMem:|,Gres:|,GresUsed:|,User:|,TimeStamp:|,Reason:";
 
 /* sprio: id user partition priority site age fairshare jobsize
  * partition qos assoc nice tres (TRES last: it has commas) */

@@ -1,11 +1,11 @@
 /*
  * parse_sdiag.c - controller statistics from `sdiag` as key/value rows.
  * Sections: "general" (threads, queues, job counters), "main" (main
- * scheduler),
- * "backfill", "rpc_type" and "rpc_user" (one row per message type or
- * user: value "count=N ave_time=N total_time=N"), "pending_rpc".
+ * scheduler, with its exit reasons as "exit: ..." keys, 23.02+),
+ * "backfill" (the same), "rpc_type" and "rpc_user" (one row per message
+ * type or user: value "count=N ave_time=N total_time=N"), "pending_rpc".
  * Times printed as "Sun Nov 29 22:00:48 2026 (1795989648)" become the
- * epoch in parentheses.
+ * epoch in parentheses (the view shows it as a time).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -92,12 +92,28 @@ rpc_line(struct sq_snapshot *s, const char *section, char *line,
 	return n;
 }
 
+/* "\tEnd of job queue:12" (sdiag prints "%s:%2u": no space from 10 on)
+ * under "Main scheduler exit:" or "Backfill exit": an "exit: " row of
+ * the section's own. 1 when the line was one. */
+static int
+exit_line(struct sq_snapshot *s, const char *section, char *line,
+	  struct sq_err *err)
+{
+	char key[160], *colon = strrchr(line, ':');
+
+	if (colon == NULL)
+		return 0;
+	*colon = '\0';
+	snprintf(key, sizeof(key), "exit: %s", trim(line));
+	return add(s, section, key, trim(colon + 1), err) == -1 ? -1 : 1;
+}
+
 int
 sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line;
 	const char *section = "general";
-	int seen = 0;
+	int seen = 0, exits = 0;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
 		char *colon, *key, *val, *ep;
@@ -108,6 +124,14 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 		seen = 1;
 		if (!indented) {
 			char *t = trim(line);
+
+			exits = 0;
+			if (strncmp(t, "Main scheduler exit", 19) == 0 ||
+			    strncmp(t, "Backfill exit", 13) == 0) {
+				section = t[0] == 'M' ? "main" : "backfill";
+				exits = 1;
+				continue;
+			}
 
 			if (strncmp(t, "Main schedule statistics", 24) == 0) {
 				section = "main";
@@ -137,6 +161,11 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 			if (strchr(line, '(') == NULL)
 				continue; /* "No pending RPCs" */
 			if (rpc_line(s, section, line, err) == -1)
+				return -1;
+			continue;
+		}
+		if (exits) {
+			if (exit_line(s, section, line, err) == -1)
 				return -1;
 			continue;
 		}

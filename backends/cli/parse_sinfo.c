@@ -4,7 +4,9 @@
  *
  * sinfo -N prints one line per node and partition; lines of the same node
  * are merged and their partitions joined with ','. The default partition
- * keeps sinfo's '*' mark.
+ * keeps sinfo's '*' mark. Who set the reason and when (User, TimeStamp:
+ * "Unknown" when none) come before it; lines without them (recorded
+ * before squall asked) are read too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +25,11 @@ enum {
 	F_ALLOCMEM,
 	F_GRES,
 	F_GRESUSED,
+	F_USER,
+	F_STAMP,
 	F_REASON,
-	F_COUNT
+	F_COUNT,
+	F_OLD_COUNT = F_COUNT - 2 /* no User, TimeStamp */
 };
 
 int
@@ -95,6 +100,25 @@ join_sorted(char *out, size_t n, const char *list, const char *part)
 	}
 }
 
+/* Who set nd's reason and when: sinfo prints "Unknown" for neither; the
+ * time is epoch seconds (SLURM_TIME_FORMAT=%s). */
+static void
+reason_by_at(struct sq_snapshot *s, struct sq_node *nd, const char *user,
+	     const char *stamp)
+{
+	char *end;
+	long long t = strtoll(stamp, &end, 10);
+
+	nd->reason_by = nd->reason[0] == '\0' || sq_is_none(user) ||
+				strcmp(user, "Unknown") == 0
+			    ? ""
+			    : sq_snapshot_str(s, user);
+	nd->reason_at =
+	    nd->reason[0] != '\0' && end != stamp && *end == '\0' && t > 0
+		? t
+		: SQ_NONE;
+}
+
 /* Index of an existing row for node name, or -1 (nodes come grouped). */
 static long
 find_node(struct sq_snapshot *s, const char *name)
@@ -127,7 +151,12 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		n = sq_split(line, '|', f, F_COUNT);
-		if (n != F_COUNT || f[F_NODE][0] == '\0')
+		if (n == F_OLD_COUNT) {
+			/* the reason was the last field */
+			f[F_REASON] = f[F_USER];
+			f[F_USER] = f[F_STAMP] = "";
+		}
+		if ((n != F_COUNT && n != F_OLD_COUNT) || f[F_NODE][0] == '\0')
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "sinfo line %d: %d fields, expected "
 					  "%d (truncated output?)",
@@ -176,6 +205,7 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			      strcmp(f[F_REASON], "none") == 0)
 				 ? ""
 				 : sq_snapshot_str(s, f[F_REASON]);
+		reason_by_at(s, nd, f[F_USER], f[F_STAMP]);
 	}
 	return 0;
 }

@@ -49,18 +49,23 @@ replay_free(struct sq_replay *r)
  * A command line (argv joined by tabs) without what changes from run to
  * run: the nonces (cli.h), and sacct's --delimiter=<nonce> as a whole
  * (masked to "--delimiter=|"), so that recordings made before squall
- * passed it still match.
+ * passed it still match; the same for sinfo's User and TimeStamp fields
+ * (the parser reads lines without them).
  */
 static void
 mask_key(char *key)
 {
 	static const char arg[] = "\t--delimiter=|\t";
+	static const char who[] = "User:|,TimeStamp:|,";
 	char *p;
 
 	sq_cli_nonce_mask(key);
 	while ((p = strstr(key, arg)) != NULL)
 		memmove(p, p + sizeof(arg) - 2,
 			strlen(p + sizeof(arg) - 2) + 1);
+	while ((p = strstr(key, who)) != NULL)
+		memmove(p, p + sizeof(who) - 1,
+			strlen(p + sizeof(who) - 1) + 1);
 }
 
 static struct sq_replay *

@@ -357,6 +357,14 @@ sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	nd->gpus_total = sq_gres_count(nd->gres, "gpu");
 	nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
 	nd->reason = sq_sj_str_or_none(c->s, sq_sj_get(o, "reason"));
+	/* who set it and when: empty and 0 when no reason is set */
+	nd->reason_by =
+	    nd->reason[0] == '\0'
+		? ""
+		: sq_sj_str_or_none(c->s, sq_sj_get(o, "reason_set_by_user"));
+	nd->reason_at = sq_sj_numk(o, "reason_changed_at", SQ_NONE);
+	if (nd->reason[0] == '\0' || nd->reason_at <= 0)
+		nd->reason_at = SQ_NONE;
 	return 0;
 }
 

@@ -4,7 +4,8 @@
  * "main", "backfill", "rpc_type" and "rpc_user" (value "count=N
  * ave_time=N total_time=N", busiest first), keys as sdiag labels them.
  * Keys sdiag does not print keep their JSON name, in the section of their
- * prefix ("pending_rpc" for the pending RPC lists).
+ * prefix ("pending_rpc" for the pending RPC lists); the exit reasons
+ * (schedule_exit, bf_exit) are "exit: <sdiag's label>".
  */
 #include <math.h>
 #include <stdio.h>
@@ -62,6 +63,44 @@ static const struct {
 	{ "bf_table_size", "backfill", "Last table size" },
 	{ "bf_table_size_mean", "backfill", "Mean table size" },
 };
+
+/* The scheduler's exit reasons as sdiag labels them (23.02+), rows
+ * "exit: <label>" of the section main or backfill, as the text parser
+ * makes them. */
+static const struct {
+	const char *group, *json, *label;
+} exits[] = {
+	{ "schedule_exit", "end_job_queue", "End of job queue" },
+	{ "schedule_exit", "default_queue_depth", "Hit default_queue_depth" },
+	{ "schedule_exit", "max_job_start", "Hit sched_max_job_start" },
+	{ "schedule_exit", "licenses", "Blocked on licenses" },
+	{ "schedule_exit", "max_rpc_cnt", "Hit max_rpc_cnt" },
+	{ "schedule_exit", "max_sched_time", "Timeout (max_sched_time)" },
+	{ "bf_exit", "end_job_queue", "End of job queue" },
+	{ "bf_exit", "bf_max_job_start", "Hit bf_max_job_start" },
+	{ "bf_exit", "bf_max_job_test", "Hit bf_max_job_test" },
+	{ "bf_exit", "state_changed", "System state changed" },
+	{ "bf_exit", "bf_node_space_size",
+	  "Hit table size limit (bf_node_space_size)" },
+	{ "bf_exit", "bf_max_time", "Timeout (bf_max_time)" },
+};
+
+/* The key of member k of group (schedule_exit, bf_exit) into buf. */
+static const char *
+exit_key(const char *group, const char *k, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(exits) / sizeof(exits[0]); i++) {
+		if (strcmp(exits[i].group, group) == 0 &&
+		    strcmp(exits[i].json, k) == 0) {
+			snprintf(buf, n, "exit: %s", exits[i].label);
+			return buf;
+		}
+	}
+	snprintf(buf, n, "%s.%s", group, k);
+	return buf;
+}
 
 /* Is v a {set,infinite,number} object? */
 static int
@@ -273,7 +312,7 @@ sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 				const char *t2 =
 				    scalar_text(v2, b2, sizeof(b2));
 
-				snprintf(k3, sizeof(k3), "%s.%s", key, k2);
+				exit_key(key, k2, k3, sizeof(k3));
 				if (t2 != NULL && rc == 0)
 					rc = add_kv(c->s, section_of(key), k3,
 						    t2, err);

@@ -117,6 +117,19 @@ check "U: the preview resumes n2" wait_for 'scontrol update nodename=n2 state=re
 keys y
 check "resume: done" wait_for 'resume: 1 of 1 done' 10
 check "n2 is no longer drained (scontrol)" not drained
+# the row follows what sinfo says within seconds of the action, not at
+# the nodes' next refresh a minute later (issue 41, defect 12): a
+# resumed node is NOT_RESPONDING (allocated*) until slurmd answers
+i=0 seen= want=
+while [ $i -lt 15 ]; do
+	want=$(S sinfo -h -N -n n2 -O StateLong 2>/dev/null | head -1 | tr -d ' ')
+	seen=$(cap | awk '$1 == "n2" { print $2; exit }')
+	[ -n "$want" ] && [ "$seen" = "$want" ] && break
+	sleep 1
+	i=$((i + 1))
+done
+check "resume: the n2 row shows sinfo's state ($want) within 15 s" \
+	eq "$seen" "$want"
 
 # an account edit: a limit on an association row
 keys Escape ":assocs" Enter

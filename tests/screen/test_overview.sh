@@ -28,6 +28,14 @@ for size in 80x24 200x50; do
 		check "$size $mode: nodes total line" wait_for 'nodes +total' 10
 		check "$size $mode: a cpu line for partition $part" wait_for "partition +$part cpu" 5
 		check "$size $mode: bars" wait_for '[#.]{8}' 5
+		# every figure has its unit (issue 41, defect 9)
+		check "$size $mode: the cpu line says CPUs" wait_for "partition +$part cpu +[0-9]+/[0-9]+ CPUs" 5
+		check "$size $mode: the mem line says MB or GB" wait_for "partition +$part mem +[0-9]+/[0-9]+ [MG]B" 5
+		if [ "$y" -ge 50 ]; then
+			check "$size $mode: idle GPUs say GPUs" wait_for 'gpus +idle +[0-9]+ of [0-9]+ GPUs' 5
+			check "$size $mode: a jobs line has no bar" \
+				not sh -c "tmux -L $SOCK capture-pane -p -t t | grep -E 'partition +$part jobs +[0-9]+ R [0-9]+ PD +[#.]{8}'"
+		fi
 		# one sample per 10 s: three samples within 30 s
 		if [ $mode = mono ]; then
 			check "$size $mode: ASCII sparklines" wait_for '[#.]{8} +[_.~=+*#-]{2,}' 30

@@ -1083,6 +1083,17 @@ test_verify_nodes(void **state)
 	assert_int_equal(
 	    sq_cli_verify(&a, 0, NULL, &resumed.rec[0], msg, sizeof(msg)),
 	    SQ_VERIFY_OK);
+	/* ALLOCATED+NOT_RESPONDING is not "in service" (issue 41, 12) */
+	assert_null(strstr(msg, "in service"));
+	assert_non_null(strstr(msg, "not responding yet"));
+	/* and the console fetches the nodes and what is made of them
+	 * again after it, not only the view's kind */
+	assert_true(sq_action_touched_kinds(a.def->kind) &
+		    SQ_KIND_BIT(SQ_KIND_NODES));
+	assert_true(sq_action_touched_kinds(a.def->kind) &
+		    SQ_KIND_BIT(SQ_KIND_PARTITIONS));
+	assert_true(sq_action_touched_kinds(SQ_KIND_JOBS) &
+		    SQ_KIND_BIT(SQ_KIND_NODES));
 	/* resume undoes to a drain with the old reason */
 	assert_int_equal(sq_cli_inverse(&a, &drained, msg, sizeof(msg)), 0);
 	assert_string_equal(msg, "drain n2 reason=\"fixture: disk full\"");

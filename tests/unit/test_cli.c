@@ -165,6 +165,12 @@ test_sinfo_nodes(void **state)
 	struct sq_err err;
 	char trunc[] = "n1|idle|low*|0/4/0/4|8000\n";
 	char badcpu[] = "n1|idle|low*|four|8000|0|(null)|gpu:0|none\n";
+	char who[] = "n2|drained|low*|0/0/4/4|8000|0|(null)|gpu:0|root|"
+		     "1796518958|fan: broken | replaced\n"
+		     "n2|drained|high|0/0/4/4|8000|0|(null)|gpu:0|root|"
+		     "1796518958|fan: broken | replaced\n"
+		     "n3|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		     "Unknown|none\n";
 
 	(void)state;
 	s = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
@@ -192,6 +198,25 @@ test_sinfo_nodes(void **state)
 	n = sq_snapshot_row(s, 3);
 	assert_string_equal(n->gres_used, "gpu:t4:1(IDX:0)");
 	assert_int_equal(n->gpus_alloc, 1);
+	/* recorded before squall asked who set a reason: nobody known */
+	assert_string_equal(n->reason_by, "");
+	assert_int_equal(n->reason_at, SQ_NONE);
+	sq_snapshot_unref(s);
+
+	/* who set a reason and when (User, TimeStamp before Reason; sinfo
+	 * prints "Unknown" for neither): issue 41, defect 12 */
+	s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	assert_int_equal(sq_parse_sinfo_nodes(who, s, &err), 0);
+	assert_int_equal(s->nrows, 2);
+	n = sq_snapshot_row(s, 0);
+	assert_string_equal(n->reason, "fan: broken | replaced");
+	assert_string_equal(n->reason_by, "root");
+	assert_int_equal(n->reason_at, 1796518958);
+	assert_string_equal(n->partitions, "low*,high");
+	n = sq_snapshot_row(s, 1);
+	assert_string_equal(n->reason, "");
+	assert_string_equal(n->reason_by, "");
+	assert_int_equal(n->reason_at, SQ_NONE);
 	sq_snapshot_unref(s);
 
 	s = sq_snapshot_new(SQ_KIND_NODES, 0);

@@ -7,10 +7,12 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "backends/cli/cli.h"
 #include "core/buf.h"
 #include "core/gres.h"
 #include "core/join.h"
 #include "core/model.h"
+#include "core/order.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
 #include "core/snapshot.h"
@@ -295,6 +297,99 @@ test_snapshot_and_join(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+/* The jobs of the squeue fixture (22.05 testbed), its lines reversed when
+ * rev: the same queue as squeue may print it at the next refresh. */
+static struct sq_snapshot *
+fixture_jobs(int rev)
+{
+	char *text = sq_test_fixture("cli/22.05/squeue.txt", NULL), *out, *e;
+	size_t len = strlen(text), o = 0;
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_err err;
+
+	out = malloc(len + 2);
+	assert_non_null(out);
+	assert_non_null(s);
+	/* the lines from the last to the first */
+	while (rev && len > 0) {
+		if (text[len - 1] == '\n')
+			text[--len] = '\0';
+		e = strrchr(text, '\n');
+		e = e != NULL ? e + 1 : text;
+		o += (size_t)sprintf(out + o, "%s\n", e);
+		len = (size_t)(e - text);
+		text[len] = '\0';
+	}
+	assert_int_equal(sq_parse_squeue(rev ? out : text, s, &err), 0);
+	free(text);
+	free(out);
+	return s;
+}
+
+/* Rows equal in the sorted column keep their places from one refresh to
+ * the next (issue 41, defect 15): the fixture's queue and the same queue
+ * in another order sort to the same job ids, by every jobs column both
+ * ways, and the descending order made from the ascending one
+ * (sq_order_flip) is the same. Jobs 55 and 57 share priority 4671. */
+static void
+test_order_ties_by_job_id(void **state)
+{
+	struct sq_snapshot *a = fixture_jobs(0), *b = fixture_jobs(1);
+	const struct sq_view_def *v = sq_view_find("jobs");
+	size_t n = a->nrows, i, c, npres, at55 = 0, at57 = 0;
+	uint32_t *oa = calloc(n, sizeof(*oa)), *ob = calloc(n, sizeof(*ob));
+	uint32_t *asc = calloc(n, sizeof(*asc));
+	unsigned char *ties = calloc(n / 8 + 1, 1);
+	struct sq_order_ws w;
+	int desc;
+
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	assert_true(n > 10 && b->nrows == n);
+	assert_true(oa && ob && asc && ties);
+	for (c = 0; c < v->ncols; c++) {
+		for (desc = 0; desc < 2; desc++) {
+			assert_int_equal(
+			    sq_order_rows(a, &v->cols[c], desc, oa), 0);
+			assert_int_equal(
+			    sq_order_rows_ws(b, &v->cols[c], desc, ob, &w), 0);
+			for (i = 0; i < n; i++) {
+				const struct sq_job *x =
+				    sq_snapshot_row(a, oa[i]);
+				const struct sq_job *y =
+				    sq_snapshot_row(b, ob[i]);
+
+				assert_int_equal(x->job_id, y->job_id);
+			}
+		}
+		assert_int_equal(
+		    sq_order_rows_ties(b, &v->cols[c], asc, ties, &npres, &w),
+		    0);
+		sq_order_flip(asc, ties, npres, n, oa);
+		assert_memory_equal(oa, ob, n * sizeof(*ob));
+	}
+	/* by priority, highest first: the older id first among equals */
+	assert_int_equal(sq_order_rows(b, sq_view_column(v, "priority"), 1, ob),
+			 0);
+	for (i = 0; i < n; i++) {
+		uint32_t id =
+		    ((const struct sq_job *)sq_snapshot_row(b, ob[i]))->job_id;
+
+		if (id == 55)
+			at55 = i;
+		if (id == 57)
+			at57 = i;
+	}
+	assert_true(at55 + 1 == at57);
+	sq_order_ws_free(&w);
+	free(oa);
+	free(ob);
+	free(asc);
+	free(ties);
+	sq_snapshot_unref(a);
+	sq_snapshot_unref(b);
+}
+
 static void
 test_kind_names(void **state)
 {
@@ -392,6 +487,7 @@ main(void)
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_snapshot_and_join),
+		cmocka_unit_test(test_order_ties_by_job_id),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_util),
 		cmocka_unit_test(test_when),

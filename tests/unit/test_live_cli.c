@@ -101,9 +101,10 @@ static const struct {
 	  { "state", "FAILED", "signal", "53" },
 	  { "job_id", "55", "state", "PREEMPTED" },
 	  { "job_id", "1", "state", "PREEMPTED" } },
+	/* with the two "End of job queue:N" exit rows (issue 41) */
 	{ "diag",
-	  76,
-	  77,
+	  78,
+	  79,
 	  { "key", "Server thread count", "value", "1" },
 	  { "key", "Jobs submitted", "value", "137" },
 	  { "key", "Jobs submitted", "value", "68" } },

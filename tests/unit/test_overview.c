@@ -147,6 +147,8 @@ test_build_exact(void **state)
 	assert_non_null(r);
 	assert_int_equal(r->num, 1);
 	assert_int_equal(r->total, 4);
+	assert_string_equal(r->value, "1 of 4");
+	assert_string_equal(row(ov, "nodes/total")->value, "4 nodes");
 	assert_string_equal(r->view, "nodes");
 	assert_string_equal(r->filter, "@state=drained");
 
@@ -155,7 +157,7 @@ test_build_exact(void **state)
 	assert_non_null(r);
 	assert_int_equal(r->used, 6);
 	assert_int_equal(r->total, 16);
-	assert_string_equal(r->value, "6/16");
+	assert_string_equal(r->value, "6/16 CPUs");
 	assert_string_equal(r->filter, "@partition=cpu");
 	r = row(ov, "partition/all cpu");
 	assert_int_equal(r->used, 22);
@@ -163,15 +165,20 @@ test_build_exact(void **state)
 	r = row(ov, "partition/gpu mem");
 	assert_int_equal(r->used, 3000);
 	assert_int_equal(r->total, 8000);
+	/* every figure has its unit (issue 41, defect 9) */
+	assert_string_equal(r->value, "3000/8000 MB");
 	r = row(ov, "partition/gpu gpu");
 	assert_non_null(r);
 	assert_int_equal(r->used, 3);
 	assert_int_equal(r->total, 8);
+	assert_string_equal(r->value, "3/8 GPUs");
 	assert_null(row(ov, "partition/cpu gpu")); /* no GPUs: no line */
 	/* jobs per partition: the first of a list; COMPLETING is neither */
 	r = row(ov, "partition/cpu jobs");
 	assert_string_equal(r->value, "1 R 3 PD");
 	assert_int_equal(r->num, 3);
+	/* running and pending are not parts of a capacity: no bar */
+	assert_int_equal(r->total, 0);
 	assert_int_equal(row(ov, "partition/gpu jobs")->num, 1);
 
 	/* reasons: up to the comma, ranked, top 2 */
@@ -197,6 +204,9 @@ test_build_exact(void **state)
 	r = row(ov, "gpus/idle");
 	assert_int_equal(r->num, 5);
 	assert_int_equal(r->total, 8);
+	/* the bar shows what the line says: the idle share */
+	assert_int_equal(r->used, 5);
+	assert_string_equal(r->value, "5 of 8 GPUs");
 	assert_int_equal(row(ov, "ctld/server threads")->num, 7);
 	assert_int_equal(row(ov, "ctld/agent queue")->num, 12);
 	assert_int_equal(row(ov, "ctld/sched cycle")->num, 1500);

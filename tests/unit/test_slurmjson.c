@@ -351,6 +351,15 @@ test_diag(void **state)
 			     "Latency for 1000 calls to gettimeofday()");
 		assert_non_null(kv);
 		assert_non_null(strstr(kv->value, " microseconds"));
+		/* v0.0.40+: the exit reasons as the text parser files them
+		 * (issue 41, defect 13) */
+		if (strstr(files[i], "v0.0.38") == NULL) {
+			kv = find_kv(s, "main", "exit: End of job queue");
+			assert_non_null(kv);
+			assert_true(num(kv->value) >= 0);
+			assert_non_null(find_kv(s, "backfill",
+						"exit: Hit bf_max_job_test"));
+		}
 		for (k = 0; k < s->nrows; k++) {
 			const struct sq_kv *r = sq_snapshot_row(s, k);
 
@@ -547,6 +556,14 @@ nodes_2411(const char *rel)
 	n = find_node(s, "gpu02");
 	assert_int_equal(n->gpus_total, 4);
 	assert_int_equal(n->gpus_alloc, 2);
+	/* who set a reason and when (issue 41, defect 12): root drained
+	 * cpu02; no reason, nobody */
+	n = find_node(s, "cpu02");
+	assert_string_equal(n->reason, "disk check");
+	assert_string_equal(n->reason_by, "root");
+	assert_int_equal(n->reason_at, 1795986449);
+	assert_string_equal(find_node(s, "cpu01")->reason_by, "");
+	assert_int_equal(find_node(s, "cpu01")->reason_at, SQ_NONE);
 	free(txt);
 	sq_snapshot_unref(s);
 }

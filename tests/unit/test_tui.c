@@ -359,7 +359,8 @@ fit_ids(const struct sq_table *t, char *buf, size_t n)
 }
 
 /* Columns that fit: squeue's seven at 80 cells, the sprio factors at 200;
- * the last takes the rest; a chosen list keeps its order. */
+ * the last takes the rest; a chosen list keeps its order and the view's
+ * ranking. */
 static void
 test_table_fit(void **state)
 {
@@ -406,6 +407,31 @@ test_table_fit(void **state)
 	    sq_table_set_columns(&t, "state,job_id,name", ids, sizeof(ids)), 0);
 	sq_table_fit(&t, 78);
 	assert_string_equal(fit_ids(&t, ids, sizeof(ids)), "STATE JOBID NAME");
+	/* hiding partition and qos (c) gives their width to no column less
+	 * important than NODELIST(REASON) (issue 41, defect 14): the jobs
+	 * layout without them, at 120 and at 80 cells */
+	assert_int_equal(
+	    sq_table_set_columns(&t,
+				 "job_id,name,user,account,state,time_used,"
+				 "nodes,priority,prio_age,prio_fairshare,"
+				 "prio_jobsize,prio_partition,prio_qos,"
+				 "prio_assoc,prio_tres,prio_nice,rank,"
+				 "nodelist_reason",
+				 ids, sizeof(ids)),
+	    0);
+	for (i = 0; i < t.ncols; i++) {
+		if (strcmp(t.def->cols[t.cols[i]].id, "name") == 0 ||
+		    strcmp(t.def->cols[t.cols[i]].id, "account") == 0)
+			t.widths[i] = 16;
+	}
+	sq_table_fit(&t, 120);
+	assert_non_null(
+	    strstr(fit_ids(&t, ids, sizeof(ids)), "PRIORITY NODELIST(REASON)"));
+	assert_null(strstr(ids, " AGE "));
+	sq_table_fit(&t, 80);
+	assert_string_equal(fit_ids(&t, ids, sizeof(ids)),
+			    "JOBID NAME USER STATE TIME NODES "
+			    "NODELIST(REASON)");
 	sq_table_free(&t);
 	sq_snapshot_unref(s);
 }
