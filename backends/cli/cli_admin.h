@@ -19,6 +19,7 @@ extern const char sq_cli_qos_fmt[];
 extern const char sq_cli_sshare_fmt[];
 extern const char sq_cli_sacct_events_fmt[];
 extern const char sq_cli_gpujobs_fmt[];
+extern const char sq_cli_gpujobs_fmt_v1[]; /* before NodeList */
 extern const char sq_cli_sacct_history_fmt[];
 extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
 

@@ -66,14 +66,13 @@ mask_key(char *key)
 
 /*
  * A recorded key in the current command's words: sacct's history format
- * before TRESUsageInMax (cli_admin.h) is today's, as the parser reads
- * both. A new string, or key itself when nothing changes.
+ * before TRESUsageInMax and squeue's GPU jobs format before NodeList
+ * (cli_admin.h) are today's, as their parsers read both. A new string,
+ * or key itself when nothing changes.
  */
 static char *
-upgrade_key(char *key)
+upgrade_one(char *key, const char *old, const char *now)
 {
-	const char *old = sq_cli_sacct_history_fmt_v1;
-	const char *now = sq_cli_sacct_history_fmt;
 	char *p = key != NULL ? strstr(key, old) : NULL, *n;
 	size_t lo = strlen(old), ln = strlen(now), lk;
 
@@ -90,6 +89,14 @@ upgrade_key(char *key)
 	memcpy(n + (p - key) + ln, p + lo, lk - (size_t)(p - key) - lo + 1);
 	free(key);
 	return n;
+}
+
+static char *
+upgrade_key(char *key)
+{
+	key = upgrade_one(key, sq_cli_sacct_history_fmt_v1,
+			  sq_cli_sacct_history_fmt);
+	return upgrade_one(key, sq_cli_gpujobs_fmt_v1, sq_cli_gpujobs_fmt);
 }
 
 static struct sq_replay *
