@@ -65,16 +65,20 @@ fi
 ids=$(tr '\n' ',' <"$tmp/mine" | sed 's/,$//')
 ok "submitted $ids (Slurm $rel)"
 
-# accounting has them once no run or step of ours is active
+# accounting has them once every job of ours is listed (slurmdbd learns
+# of a job a moment after sbatch) and no run or step of ours is active
+njobs=$(wc -l <"$tmp/mine")
 i=0
 while [ $i -lt 150 ]; do
-	left=$(slurm sacct -n -D -P -j "$ids" -o State |
-		grep -c -E 'PENDING|RUNNING|COMPLETING|SUSPENDED')
-	[ "$left" = 0 ] && break
+	slurm sacct -n -D -P -j "$ids" -o JobIDRaw,State >"$tmp/st.txt" 2>/dev/null
+	seen=$(grep -c -v -E '^[0-9]+\.' "$tmp/st.txt")
+	left=$(grep -c -E 'PENDING|RUNNING|COMPLETING|SUSPENDED' "$tmp/st.txt")
+	[ "$seen" -ge "$njobs" ] && [ "$left" = 0 ] && break
 	sleep 3
 	i=$((i + 3))
 done
-[ "$left" = 0 ] || notok "accounting still has $left active runs or steps after $i s"
+[ "$seen" -ge "$njobs" ] && [ "$left" = 0 ] ||
+	notok "accounting lists $seen of $njobs jobs, $left active runs or steps after $i s"
 sleep 2
 
 # view BACKEND-ARGS...: our runs as job|gpus|util|mem|gpu_h|idle_h
