@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/gpus.h"
 #include "core/history.h"
+#include "core/parse.h"
 #include "core/view.h"
 #include "core/view_admin.h"
 #include "tests/unit/test_util.h"
@@ -275,6 +277,102 @@ test_old_format(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* A slurmdbd job record (GET /slurmdb/vX/job/<id>) as history rows. */
+static struct sq_snapshot *
+slurmdb(const char *file)
+{
+	size_t len;
+	char *body = sq_test_fixture(file, &len);
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_sj_info info;
+	struct sq_err err;
+
+	assert_non_null(s);
+	sq_err_clear(&err);
+	if (sq_slurmjson_parse(SQ_KIND_HISTORY, body, len, 0, s, &info, &err) !=
+	    0)
+		fail_msg("%s: %s", file, err.msg);
+	free(body);
+	return s;
+}
+
+/*
+ * The recordings of the fake GPUs (tests/fixtures/history/R/gpu, made by
+ * tests/testbed/record-gpu): busy (job 1, one GPU, 80 %, 4 GiB), idle
+ * (job 2, two GPUs, 0 %, 2 GiB in all), drop (job 3, one GPU, 70 % then
+ * 0 %: the peak stays 70). sacct's TRESUsageInMax of each step and
+ * slurmdbd's REST record of each job give the same figures.
+ */
+static void
+test_recorded(void **state)
+{
+	static const struct {
+		const char *rel, *api;
+	} rels[] = { { "24.11", "v0.0.42" }, { "26.05", "v0.0.45" } };
+	static const struct {
+		const char *kind;
+		uint32_t id;
+		int64_t gpus, util, mem;
+		double peak;
+		int idle;
+	} want[] = {
+		{ "busy", 1, 1, 80, 4LL << 30, 0.80, 0 },
+		{ "idle", 2, 2, 0, 2LL << 30, 0.0, 1 },
+		{ "drop", 3, 1, 70, 2LL << 30, 0.70, 0 },
+	};
+	size_t r, k;
+
+	(void)state;
+	for (r = 0; r < 2; r++) {
+		char path[200], *text, *pos, *line;
+		int seen = 0;
+
+		/* sacct -o JobID,State,AllocTRES,TRESUsageInAve,TRESUsageInMax
+		 */
+		snprintf(path, sizeof(path), "history/%s/gpu/sacct.txt",
+			 rels[r].rel);
+		text = sq_test_fixture(path, NULL);
+		pos = text;
+		while ((line = sq_next_line(&pos)) != NULL) {
+			char *f[5];
+			int64_t u, m;
+			unsigned long id = strtoul(line, NULL, 10);
+
+			if (sq_split(line, '|', f, 5) != 5 ||
+			    strstr(f[0], ".batch") == NULL)
+				continue;
+			assert_int_equal(sq_history_gpu_usage(f[4], &u, &m), 0);
+			for (k = 0; k < 3; k++)
+				if (want[k].id == id) {
+					assert_int_equal(sq_history_gpus(f[2]),
+							 want[k].gpus);
+					assert_int_equal(u, want[k].util);
+					assert_int_equal(m, want[k].mem);
+					seen++;
+				}
+		}
+		assert_int_equal(seen, 3);
+		free(text);
+		for (k = 0; k < 3; k++) {
+			struct sq_snapshot *s;
+			const struct sq_hist *h;
+
+			snprintf(path, sizeof(path),
+				 "history/%s/gpu/rest_%s_job_%s.json",
+				 rels[r].rel, rels[r].api, want[k].kind);
+			s = slurmdb(path);
+			h = job(s, want[k].id);
+			assert_int_equal(h->gpus, want[k].gpus);
+			assert_true(fabs(h->gpu_util_max - want[k].peak) <
+				    1e-9);
+			assert_int_equal(h->gpu_mem_max, want[k].mem);
+			assert_int_equal(h->gpu_idle, want[k].idle);
+			assert_string_equal(h->gpu_note, "");
+			sq_snapshot_unref(s);
+		}
+	}
+}
+
 static const struct sq_gpu *
 gpu_row(const struct sq_snapshot *s, enum sq_gpu_scope scope, const char *key,
 	const char *type)
@@ -349,6 +447,7 @@ main(void)
 		cmocka_unit_test(test_run_peaks),
 		cmocka_unit_test(test_idle_below),
 		cmocka_unit_test(test_old_format),
+		cmocka_unit_test(test_recorded),
 		cmocka_unit_test(test_untyped_jobs),
 	};
 
