@@ -473,6 +473,7 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 		&hw, &err) == 0)
 		snprintf(a->cfg.history_since, sizeof(a->cfg.history_since),
 			 "%s", hw.spec);
+	sq_history_idle_below_set(conf->num[SQ_OPT_GPU_IDLE_BELOW]);
 	if (a->weights != NULL &&
 	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
 		     "--weights") != 0)

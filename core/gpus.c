@@ -2,13 +2,15 @@
  * gpus.c - accelerator counts per node, partition, user and account.
  * Node rows come straight from Gres/GresUsed; partition rows sum their
  * nodes; user and account rows sum the jobs' allocated TRES by type
- * (a job's "gres/gpu=2,gres/gpu:a100=2" is two A100s, not four).
+ * (a job's "gres/gpu=2,gres/gpu:a100=2" is two A100s, not four; an
+ * untyped "gres/gpu=2" is of the type its nodes have).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/gpus.h"
 #include "core/gres.h"
+#include "core/hostlist.h"
 
 #define MAX_ITEMS 64
 
@@ -96,6 +98,14 @@ int
 sq_gpus_add_job(struct sq_snapshot *s, const char *user, const char *account,
 		const char *partition, const char *tres_alloc)
 {
+	return sq_gpus_add_job_on(s, user, account, partition, "", tres_alloc);
+}
+
+int
+sq_gpus_add_job_on(struct sq_snapshot *s, const char *user, const char *account,
+		   const char *partition, const char *nodes,
+		   const char *tres_alloc)
+{
 	struct sq_gres_item it[MAX_ITEMS];
 	int n, i, j;
 
@@ -136,6 +146,9 @@ sq_gpus_add_job(struct sq_snapshot *s, const char *user, const char *account,
 			g->user = sq_snapshot_str(s, user);
 			g->account = sq_snapshot_str(s, account);
 			g->partition = sq_snapshot_str(s, partition);
+			/* its nodes, until sq_gpus_finish() types it */
+			if (it[i].type[0] == '\0' && nodes != NULL)
+				g->node = sq_snapshot_str(s, nodes);
 			g->alloc = c;
 			g->jobs = 1;
 		}
@@ -186,8 +199,9 @@ sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
 
 		if (!holds_resources(j->state) || sq_job_tres_alloc(j) == NULL)
 			continue;
-		if (sq_gpus_add_job(s, j->user, j->account, j->partition,
-				    sq_job_tres_alloc(j)) == -1)
+		if (sq_gpus_add_job_on(s, j->user, j->account, j->partition,
+				       j->nodelist != NULL ? j->nodelist : "",
+				       sq_job_tres_alloc(j)) == -1)
 			return -1;
 	}
 	return 0;
@@ -247,11 +261,86 @@ add64(int64_t a, int64_t b)
 	return a + b;
 }
 
+/* Whether node row g may hold the GPUs of untyped job row u: on the
+ * job's nodes when known, else in its partition. */
+static int
+may_hold(const struct sq_gpu *g, const struct sq_gpu *u)
+{
+	const char *p = g->partition;
+	size_t l = strlen(u->partition);
+
+	if (g->scope != SQ_GPU_NODE || strcmp(g->name, u->name) != 0)
+		return 0;
+	if (u->node[0] != '\0')
+		return sq_hostlist_contains(u->node, g->node) == 1;
+	while (l > 0 && (p = strstr(p, u->partition)) != NULL) {
+		if ((p == g->partition || p[-1] == ',') &&
+		    (p[l] == '\0' || p[l] == ',' || p[l] == '*'))
+			return 1;
+		p += l;
+	}
+	return 0;
+}
+
+/* The one type of the nodes that may hold u's GPUs (in use there, when
+ * they have several), or NULL: unknown, untyped or several. */
+static const char *
+type_of(const struct sq_snapshot *s, size_t nrows, const struct sq_gpu *u)
+{
+	const char *t = NULL;
+	size_t i;
+	int used;
+
+	for (used = 0; used < 2; used++) {
+		int several = 0;
+
+		t = NULL;
+		for (i = 0; i < nrows && !several; i++) {
+			const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+			if (!may_hold(g, u) || (used && g->alloc <= 0))
+				continue;
+			if (g->type[0] == '\0')
+				return NULL; /* untyped there: stay so */
+			if (t != NULL && strcmp(t, g->type) != 0)
+				several = 1;
+			t = g->type;
+		}
+		if (t != NULL && !several)
+			return t;
+	}
+	return NULL;
+}
+
+/*
+ * A job that asked for gpu:N without a type (allocated TRES without
+ * the typed item, when AccountingStorageTRES lists gres/gpu only) is
+ * counted on the type its GPUs are of: the nodes' GresUsed.
+ */
+static void
+type_untyped(struct sq_snapshot *s)
+{
+	size_t n = s->nrows, i;
+
+	for (i = 0; i < n; i++) {
+		struct sq_gpu *u = sq_snapshot_row(s, i);
+		const char *t;
+
+		if (u->scope != SQ_GPU_USER)
+			continue;
+		if (u->type[0] == '\0' && (t = type_of(s, n, u)) != NULL)
+			u->type = t;
+		u->node = "";
+	}
+}
+
 int
 sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 {
 	struct sq_gpu *tmp;
 	size_t n = s->nrows, i, m = 0, extra = 0;
+
+	type_untyped(s);
 
 	/* count the derived rows: one per node row and partition, one
 	 * account row per user row */

@@ -21,6 +21,11 @@ int sq_gpus_add_node(struct sq_snapshot *s, const char *node,
 int sq_gpus_add_job(struct sq_snapshot *s, const char *user,
 		    const char *account, const char *partition,
 		    const char *tres_alloc);
+/* The same with the job's nodes ("n[1-2]", "" unknown): an untyped
+ * allocation is counted on its nodes' GPU type (sq_gpus_finish). */
+int sq_gpus_add_job_on(struct sq_snapshot *s, const char *user,
+		       const char *account, const char *partition,
+		       const char *nodes, const char *tres_alloc);
 /*
  * Add every node of a NODES snapshot and every running (R, S, CG) job
  * of a JOBS snapshot with its tres_alloc, as the CLI parsers add

@@ -419,3 +419,96 @@ sq_history_keep(struct sq_snapshot *s, enum sq_hist_scope scope)
 	}
 	s->nrows = m;
 }
+
+int
+sq_history_bytes(const char *s, int64_t *out)
+{
+	static const char units[] = "KMGTP";
+	const char *u;
+	char *end;
+	double v, mul = 1;
+	int k;
+
+	*out = SQ_NONE;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtod(s, &end);
+	if (*end != '\0') {
+		if ((u = strchr(units, *end)) == NULL || end[1] != '\0')
+			return -1;
+		for (k = 0; k <= (int)(u - units); k++)
+			mul *= 1024;
+	}
+	if (!(v >= 0) || v * mul > 9e18)
+		return -1;
+	*out = (int64_t)llround(v * mul);
+	return 0;
+}
+
+int
+sq_history_gpu_usage(const char *tres, int64_t *util, int64_t *mem)
+{
+	const char *p = tres;
+
+	*util = *mem = SQ_NONE;
+	while (p != NULL && *p != '\0') {
+		size_t l = strcspn(p, ",");
+		int64_t *to = NULL;
+		char v[32];
+		size_t k = 0;
+
+		if (strncmp(p, "gres/gpuutil=", 13) == 0) {
+			to = util;
+			k = 13;
+		} else if (strncmp(p, "gres/gpumem=", 12) == 0) {
+			to = mem;
+			k = 12;
+		}
+		if (to != NULL) {
+			if (l - k == 0 || l - k >= sizeof(v))
+				return -1;
+			memcpy(v, p + k, l - k);
+			v[l - k] = '\0';
+			if (sq_history_bytes(v, to) == -1)
+				return -1;
+		}
+		p = p[l] == ',' ? p + l + 1 : NULL;
+	}
+	return 0;
+}
+
+void
+sq_history_gpu_none(struct sq_snapshot *s, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		struct sq_hist *h = sq_snapshot_row(s, i);
+
+		if (h->scope == SQ_HIST_RUN && h->gpus > 0 &&
+		    isnan(h->gpu_util_max))
+			h->gpu_note = why;
+	}
+}
+
+static pthread_mutex_t idle_mu = PTHREAD_MUTEX_INITIALIZER;
+static long idle_below = 5;
+
+void
+sq_history_idle_below_set(long pct)
+{
+	pthread_mutex_lock(&idle_mu);
+	idle_below = pct;
+	pthread_mutex_unlock(&idle_mu);
+}
+
+long
+sq_history_idle_below(void)
+{
+	long v;
+
+	pthread_mutex_lock(&idle_mu);
+	v = idle_below;
+	pthread_mutex_unlock(&idle_mu);
+	return v;
+}

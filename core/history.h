@@ -39,6 +39,10 @@ struct sq_hist_step {
 	int64_t tasks;
 	double total_cpu; /* seconds (user + system), NAN when unknown */
 	int64_t max_rss;  /* KB, SQ_NONE when not recorded */
+	/* the step's peaks (TRESUsageInMax gres/gpuutil, gres/gpumem):
+	 * percent summed over its processes and devices, bytes; SQ_NONE
+	 * when the step has no such item (nothing measured) */
+	int64_t gpu_util, gpu_mem;
 };
 
 /*
@@ -75,6 +79,15 @@ struct sq_hist {
 	int64_t max_rss;  /* KB, max over the steps; SQ_NONE */
 	double cpu_eff;
 	double mem_eff;
+	/* GPU use (Slurm 23.02+, gres/gpuutil and gres/gpumem of the steps'
+	 * TRESUsageInMax): the largest step peak, utilisation as a fraction
+	 * of the allocated GPUs (Slurm's percent summed over devices and
+	 * processes / gpus: 1.0 = every GPU busy), memory in bytes; NAN and
+	 * SQ_NONE when none, gpu_note then says why ("" without GPUs) */
+	double gpu_util_max;
+	int64_t gpu_mem_max;
+	const char *gpu_note;             /* a literal */
+	int gpu_idle;                     /* peak under gpu-idle-below */
 	const struct sq_hist_step *steps; /* in the snapshot arena */
 	size_t nsteps;
 	/* summary rows */
@@ -85,7 +98,8 @@ struct sq_hist {
 	int64_t completed, failed, timeout, oom, cancelled, preempted;
 	int64_t node_fail, requeued, active; /* active: running, pending */
 	int64_t other;
-	double cpu_hours, gpu_hours;
+	double cpu_hours, gpu_hours;         /* runs: gpus x elapsed too */
+	double gpu_idle_hours;               /* gpu_hours of the idle runs */
 	int64_t last_failure; /* node rows: end of the last failed run */
 };
 
@@ -144,6 +158,23 @@ int sq_history_exit(const char *s, int64_t *code, int64_t *sig);
 /* Accelerators in a TRES string ("cpu=2,gres/gpu:a100=2,gres/gpu=2" is
  * 2): untyped counts, or the sum of the typed ones where there is none. */
 int64_t sq_history_gpus(const char *tres);
+/* A TRES usage size ("2G", "1953125K", "4096": K/M/G/T/P are powers of
+ * 1024, none is bytes) into bytes; -1 on garbage. */
+int sq_history_bytes(const char *s, int64_t *out);
+/* gres/gpuutil (percent) and gres/gpumem (bytes) of a TRESUsageInMax
+ * string; SQ_NONE for an absent item; -1 on a garbled value. */
+int sq_history_gpu_usage(const char *tres, int64_t *util, int64_t *mem);
+/* Runs with GPUs and no measured use: why, when the backend knows better
+ * than "not measured" (Slurm before 23.02). why is a literal. */
+void sq_history_gpu_none(struct sq_snapshot *s, const char *why);
+#define SQ_HIST_GPU_OLD "Slurm < 23.02"
+/*
+ * The gpu-idle-below setting (percent, default 5): a run whose GPU
+ * peak stayed under it is idle. Set by the front end (any thread), read
+ * by sq_history_finish().
+ */
+void sq_history_idle_below_set(long pct);
+long sq_history_idle_below(void);
 /* mem= of a TRES string in MB, SQ_NONE when absent. */
 int64_t sq_history_tres_mem(const char *tres);
 

@@ -52,6 +52,9 @@ sq_history_add_run(struct sq_hist_build *b)
 	h->total_cpu = NAN;
 	h->max_rss = SQ_NONE;
 	h->cpu_eff = h->mem_eff = NAN;
+	h->gpu_util_max = NAN;
+	h->gpu_mem_max = SQ_NONE;
+	h->gpu_note = "";
 	h->last_failure = SQ_NONE;
 	return h;
 }
@@ -80,6 +83,7 @@ sq_history_add_step(struct sq_hist_build *b, size_t run)
 	st->step = st->name = st->state = st->nodelist = "";
 	st->exit_code = st->signal = st->elapsed = SQ_NONE;
 	st->nodes = st->tasks = st->max_rss = SQ_NONE;
+	st->gpu_util = st->gpu_mem = SQ_NONE;
 	st->total_cpu = NAN;
 	return st;
 }
@@ -192,6 +196,52 @@ unended(struct sq_hist *h)
 		h->start = h->elapsed = SQ_NONE;
 }
 
+/*
+ * GPU use of a run: the largest step peak of gres/gpuutil (Slurm's
+ * percent, summed over the processes and devices of the step) over the
+ * run's GPUs, and of gres/gpumem; GPU-hours; idle when the peak stayed
+ * under gpu-idle-below. A run without a measure keeps a note saying why
+ * (one a backend set, sq_history_gpu_none, wins).
+ */
+static void
+gpu_use(struct sq_hist *h, long idle_below)
+{
+	int64_t util = SQ_NONE, mem = SQ_NONE;
+	size_t i;
+
+	for (i = 0; i < h->nsteps; i++) {
+		if (h->steps[i].gpu_util > util)
+			util = h->steps[i].gpu_util;
+		if (h->steps[i].gpu_mem > mem)
+			mem = h->steps[i].gpu_mem;
+	}
+	h->gpu_util_max = NAN;
+	h->gpu_mem_max = SQ_NONE;
+	h->gpu_idle = 0;
+	h->gpu_hours = h->gpu_idle_hours = 0;
+	if (h->gpus <= 0) {
+		h->gpu_note = "";
+		return;
+	}
+	if (h->elapsed > 0)
+		h->gpu_hours = (double)h->elapsed * h->gpus / 3600;
+	if (util != SQ_NONE) {
+		h->gpu_util_max = (double)util / 100 / h->gpus;
+		h->gpu_mem_max = mem;
+		h->gpu_note = "";
+		h->gpu_idle = h->gpu_util_max * 100 < (double)idle_below;
+		if (h->gpu_idle)
+			h->gpu_idle_hours = h->gpu_hours;
+		return;
+	}
+	if (h->gpu_note[0] != '\0')
+		return;
+	if (sq_history_outcome(h->state) == SQ_HIST_ACTIVE)
+		h->gpu_note = "after the run";
+	else
+		h->gpu_note = "not measured";
+}
+
 static int
 cmp_run(const void *a_, const void *b_)
 {
@@ -295,8 +345,8 @@ count(struct sq_hist *g, const struct sq_hist *r)
 		g->other++;
 	if (r->elapsed > 0 && r->alloc_cpus > 0)
 		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
-	if (r->elapsed > 0 && r->gpus > 0)
-		g->gpu_hours += (double)r->elapsed * r->gpus / 3600;
+	g->gpu_hours += r->gpu_hours;
+	g->gpu_idle_hours += r->gpu_idle_hours;
 	if ((sq_history_outcome(st) == SQ_HIST_FAIL ||
 	     strcmp(st, "TIMEOUT") == 0) &&
 	    r->end != SQ_NONE && r->end > g->last_failure)
@@ -332,6 +382,9 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 		g.elapsed = g.alloc_cpus = g.req_mem = g.alloc_mem = SQ_NONE;
 		g.nnodes = g.max_rss = SQ_NONE;
 		g.total_cpu = NAN;
+		g.gpu_util_max = NAN;
+		g.gpu_mem_max = SQ_NONE;
+		g.gpu_note = "";
 		g.last_failure = SQ_NONE;
 		for (; j < n && strcmp(keys[j].k, keys[i].k) == 0; j++) {
 			const struct sq_hist *r = row(s, keys[j].run);
@@ -415,6 +468,7 @@ sq_history_finish(struct sq_hist_build *b)
 	for (i = 0; i < nruns; i++) {
 		unended(row(s, i));
 		efficiency(row(s, i));
+		gpu_use(row(s, i), sq_history_idle_below());
 	}
 	keys = malloc((nruns + 1) * sizeof(*keys));
 	if (keys == NULL)

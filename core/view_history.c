@@ -36,6 +36,8 @@ SQ_TIME_FIELD(c_end, H, r->end)
 SQ_DUR_FIELD(c_elapsed, H, r->elapsed)
 SQ_PCT_FIELD(c_cpueff, r->cpu_eff)
 SQ_PCT_FIELD(c_memeff, r->mem_eff)
+SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)
+SQ_HOURS_FIELD(c_gpuidleh, r->gpu_idle_hours)
 
 static int
 c_totcpu_num(const void *rec, long long *v)
@@ -93,6 +95,18 @@ static const struct sq_column cols[] = {
 	  c_memeff, c_memeff_num, 0 },
 	{ "gpus", "GPUS", "accelerators allocated", 4, SQ_RIGHT, c_gpus,
 	  c_gpus_num, SQ_NUM },
+	{ "gpu_util_max", "GPU%PEAK",
+	  "GPU use peak, percent of the allocated GPUs (Slurm's gres/gpuutil "
+	  "peak, summed over devices, / GPUS), or why none",
+	  8, SQ_RIGHT, sq_hist_gpu_util, sq_hist_gpu_util_num, 0 },
+	{ "gpu_mem_max", "GPUMEM_PEAK",
+	  "GPU memory peak (gres/gpumem; bytes in json), or why none", 11,
+	  SQ_RIGHT, sq_hist_gpu_mem, sq_hist_gpu_mem_num, SQ_NUM },
+	{ "gpu_hours", "GPU_H", "GPUS x elapsed, hours", 6, SQ_RIGHT, c_gpuh,
+	  c_gpuh_num, SQ_HID },
+	{ "gpu_idle_hours", "IDLE_GPU_H",
+	  "GPU_H when the GPU use peak stayed under gpu-idle-below", 10,
+	  SQ_RIGHT, c_gpuidleh, c_gpuidleh_num, SQ_HID },
 	{ "nodes", "NODES", "nodes of the run", 10, SQ_LEFT, c_nodes, NULL, 0 },
 	{ "name", "NAME", "job name", 12, SQ_LEFT, c_name, NULL, SQ_HID },
 	{ "qos", "QOS", "QOS", 8, SQ_LEFT, c_qos, NULL, SQ_HID },

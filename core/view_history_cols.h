@@ -50,12 +50,62 @@
 		return buf;                                                    \
 	}
 
+/* GPU utilisation peak as a percent of the allocated GPUs (one
+ * decimal; the value in tenths of a percent), or why there is none. */
+static inline int
+sq_hist_gpu_util_num(const void *rec, long long *v)
+{
+	const H *r = rec;
+
+	*v = isnan(r->gpu_util_max) ? SQ_NONE : llround(r->gpu_util_max * 1000);
+	return 0;
+}
+
+static inline const char *
+sq_hist_gpu_util(const void *rec, char *buf, size_t n)
+{
+	const H *r = rec;
+
+	if (isnan(r->gpu_util_max))
+		return r->gpu_note[0] != '\0' ? r->gpu_note : NULL;
+	snprintf(buf, n, "%.1f", r->gpu_util_max * 100);
+	return buf;
+}
+
+/* GPU memory peak: bytes (json), shown in K/M/G/T as sacct does. */
+static inline int
+sq_hist_gpu_mem_num(const void *rec, long long *v)
+{
+	*v = ((const H *)rec)->gpu_mem_max;
+	return 0;
+}
+
+static inline const char *
+sq_hist_gpu_mem(const void *rec, char *buf, size_t n)
+{
+	const H *r = rec;
+	double v;
+	int u = 0;
+
+	if (r->gpu_mem_max == SQ_NONE)
+		return r->gpus > 0 && r->gpu_note[0] != '\0' ? r->gpu_note
+							     : NULL;
+	for (v = (double)r->gpu_mem_max; v >= 1024 && u < 5; u++)
+		v /= 1024;
+	if (u == 0)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.*f%c", v < 10 ? 1 : 0, v, "KMGTP"[u - 1]);
+	return buf;
+}
+
 /* The counters and figures of the user and account summaries: every
  * run is in exactly one outcome column (OK ... OTHER add up to RUNS). */
 #define SQ_HIST_SUMMARY_FIELDS                                                 \
 	SQ_HIST_OUTCOME_FIELDS                                                 \
 	SQ_HOURS_FIELD(c_cpuh, r->cpu_hours)                                   \
 	SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)                                   \
+	SQ_HOURS_FIELD(c_gpuidleh, r->gpu_idle_hours)                          \
 	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
 	SQ_PCT_FIELD(c_memeff, r->mem_eff)
 
@@ -126,6 +176,15 @@
 	    { "gpu_hours", "GPU_H",  "Elapsed x accelerators, hours",          \
 	      7,           SQ_RIGHT, c_gpuh,                                   \
 	      c_gpuh_num,  0 },                                                \
+	    { "gpu_idle_hours",                                                \
+	      "IDLE_GPU_H",                                                    \
+	      "GPU-hours of runs whose GPU use peak stayed under "             \
+	      "gpu-idle-below",                                                \
+	      10,                                                              \
+	      SQ_RIGHT,                                                        \
+	      c_gpuidleh,                                                      \
+	      c_gpuidleh_num,                                                  \
+	      0 },                                                             \
 	    { "cpu_efficiency",                                                \
 	      "CPU%",                                                          \
 	      "median CPU efficiency of the runs",                             \

@@ -332,6 +332,13 @@ cmd_conf(struct sq_app *app, const char *line, const char *arg)
 			sq_worker_refresh(app->worker,
 					  SQ_KIND_BIT(SQ_KIND_HISTORY));
 	}
+	if (strstr(line, "gpu-idle-below") != NULL) { /* history's idle runs */
+		sq_history_idle_below_set(
+		    app->conf->num[SQ_OPT_GPU_IDLE_BELOW]);
+		if (app->worker != NULL)
+			sq_worker_refresh(app->worker,
+					  SQ_KIND_BIT(SQ_KIND_HISTORY));
+	}
 	if (app->conf->nmsgs_total > before)
 		sq_app_message(app, 1, "%zu error%s: %s (:messages)",
 			       app->conf->nmsgs_total - before,

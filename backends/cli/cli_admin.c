@@ -257,6 +257,10 @@ fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		sq_snapshot_unref(s);
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
+	/* gres/gpuutil exists from 23.02 (a replay knows its version too) */
+	if (cli->major > 0 &&
+	    (cli->major < 23 || (cli->major == 23 && cli->minor < 2)))
+		sq_history_gpu_none(s, SQ_HIST_GPU_OLD);
 	*out = s;
 	return 0;
 }

@@ -19,7 +19,9 @@ extern const char sq_cli_qos_fmt[];
 extern const char sq_cli_sshare_fmt[];
 extern const char sq_cli_sacct_events_fmt[];
 extern const char sq_cli_gpujobs_fmt[];
+extern const char sq_cli_gpujobs_fmt_v1[]; /* before NodeList */
 extern const char sq_cli_sacct_history_fmt[];
+extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
 
 /* Fetch one admin kind; SQ_ERR_UNSUPPORTED for the others. */
 int sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,

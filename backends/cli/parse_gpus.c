@@ -2,7 +2,8 @@
  * parse_gpus.c - the inputs of the GPUS kind: nodes from `scontrol -d -o
  * show node` (Gres, GresUsed with indices, Partitions) and running jobs
  * from `squeue -h -a -t R,S,CG -O <sq_cli_gpujobs_fmt>` (allocated TRES,
- * which carry the GPU type even when the job asked for an untyped GPU).
+ * which carry the GPU type when AccountingStorageTRES lists it; else
+ * the job's nodes say it: NodeList, core/gpus.c).
  * Rows go through core/gpus.c; the caller runs sq_gpus_finish().
  */
 #include <string.h>
@@ -12,6 +13,9 @@
 #include "core/parse.h"
 
 const char sq_cli_gpujobs_fmt[] =
+    "JobID:|,UserName:|,Account:|,Partition:|,NodeList:|,tres-alloc:";
+/* The format before NodeList (recordings made with it replay). */
+const char sq_cli_gpujobs_fmt_v1[] =
     "JobID:|,UserName:|,Account:|,Partition:|,tres-alloc:";
 
 int
@@ -56,7 +60,7 @@ sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
-enum { J_ID, J_USER, J_ACCOUNT, J_PART, J_TRES, J_COUNT };
+enum { J_ID, J_USER, J_ACCOUNT, J_PART, J_NODES, J_TRES, J_COUNT };
 
 int
 sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err)
@@ -69,13 +73,18 @@ sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		n = sq_split(line, '|', f, J_COUNT);
+		if (n == J_COUNT - 1) { /* recorded without NodeList */
+			f[J_TRES] = f[J_NODES];
+			f[J_NODES] = "";
+			n = J_COUNT;
+		}
 		if (n != J_COUNT)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "squeue line %d: %d fields, expected "
 					  "%d (truncated output?)",
 					  lineno, n, J_COUNT);
-		if (sq_gpus_add_job(s, f[J_USER], f[J_ACCOUNT], f[J_PART],
-				    f[J_TRES]) == -1)
+		if (sq_gpus_add_job_on(s, f[J_USER], f[J_ACCOUNT], f[J_PART],
+				       f[J_NODES], f[J_TRES]) == -1)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
 	return 0;

@@ -7,6 +7,9 @@
  * in a job name leaves a tail line that is skipped. The separator is
  * squall's --delimiter=<nonce>, learnt from the first line (cli.h), so
  * that tail is never a record, whatever its shape; "|" in older text.
+ * TRESUsageInMax gives each step's GPU peaks (gres/gpuutil, gres/gpumem;
+ * 23.02+); a recording of the older format without it (21 fields, learnt
+ * from the first line) still reads, with no GPU use.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,12 @@
 #include "core/parse.h"
 
 const char sq_cli_sacct_history_fmt[] =
+    "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"
+    "End,ElapsedRaw,AllocCPUS,ReqMem,AllocTRES,NNodes,NTasks,NodeList,"
+    "TotalCPU,MaxRSS,TRESUsageInMax,JobName";
+
+/* The format before TRESUsageInMax (recordings made with it replay). */
+const char sq_cli_sacct_history_fmt_v1[] =
     "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"
     "End,ElapsedRaw,AllocCPUS,ReqMem,AllocTRES,NNodes,NTasks,NodeList,"
     "TotalCPU,MaxRSS,JobName";
@@ -42,6 +51,7 @@ enum {
 	F_NODES,
 	F_TOTCPU,
 	F_MAXRSS,
+	F_USAGE, /* TRESUsageInMax: GPU peaks of the steps */
 	F_NAME,
 	F_COUNT
 };
@@ -99,13 +109,51 @@ num(const char *s, int64_t *out)
 	return 0;
 }
 
+/*
+ * The layout, from the first line (a run's: its usage field is empty in
+ * today's layout): F_COUNT - 1 fields, or in '|' text (older, a name may
+ * hold '|') a usage field without '=' (a piece of the name), is the
+ * format before TRESUsageInMax. A nonce never is in a name.
+ */
+static int
+layout(char **f, int n, const char *delim)
+{
+	if (n == F_COUNT - 1)
+		return F_COUNT - 1;
+	if (n == F_COUNT && strlen(delim) <= 1 && f[F_USAGE][0] != '\0' &&
+	    strchr(f[F_USAGE], '=') == NULL)
+		return F_COUNT - 1;
+	return F_COUNT;
+}
+
+/* A line of the format without TRESUsageInMax: its name (last) where
+ * the layout has it, a delimiter in it put back; the count as if new. */
+static int
+old_layout(char **f, int n, const char *delim)
+{
+	if (n == F_COUNT) { /* a name holding the delimiter ('|' text) */
+		size_t dl = strlen(delim);
+
+		if (dl == 0)
+			f[F_NAME][-1] = '|';
+		else
+			memcpy(f[F_NAME] - dl, delim, dl);
+		n--;
+	}
+	if (n != F_COUNT - 1)
+		return n;
+	f[F_NAME] = f[F_USAGE];
+	f[F_USAGE] = "";
+	return F_COUNT;
+}
+
 int
 sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	struct sq_hist_build b;
 	char *pos = text, *line, *f[F_COUNT];
 	char delim[SQ_CLI_NONCE_LEN + 3] = "";
-	int lineno = 0, n;
+	int lineno = 0, n, nf = 0;
 	size_t last = (size_t)-1; /* the last run row */
 
 	sq_history_init(&b, s);
@@ -121,6 +169,10 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (delim[0] == '\0')
 			sq_cli_delim_learn(line, delim);
 		n = sq_cli_split_delim(line, delim, f, F_COUNT);
+		if (nf == 0) /* the layout: with TRESUsageInMax or not */
+			nf = layout(f, n, delim);
+		if (nf < F_COUNT)
+			n = old_layout(f, n, delim);
 		id = n == F_COUNT ? raw_id(f[F_IDRAW], &step) : 0;
 		/* the tail of a job name with a line break: skip; only a
 		 * last line cut short (no newline) is truncated output */
@@ -168,7 +220,9 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 			    num(f[F_NTASKS], &st->tasks) == -1 ||
 			    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) ==
 				-1 ||
-			    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1) {
+			    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1 ||
+			    sq_history_gpu_usage(f[F_USAGE], &st->gpu_util,
+						 &st->gpu_mem) == -1) {
 				sq_history_free(&b);
 				return bad(err, lineno, "step field");
 			}

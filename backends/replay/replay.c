@@ -17,6 +17,7 @@
 #include "backends/backend.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
 #include "backends/cli/fetch.h"
 
 struct sq_replay_entry {
@@ -66,6 +67,41 @@ mask_key(char *key)
 	while ((p = strstr(key, who)) != NULL)
 		memmove(p, p + sizeof(who) - 1,
 			strlen(p + sizeof(who) - 1) + 1);
+}
+
+/*
+ * A recorded key in the current command's words: sacct's history format
+ * before TRESUsageInMax and squeue's GPU jobs format before NodeList
+ * (cli_admin.h) are today's, as their parsers read both. A new string,
+ * or key itself when nothing changes.
+ */
+static char *
+upgrade_one(char *key, const char *old, const char *now)
+{
+	char *p = key != NULL ? strstr(key, old) : NULL, *n;
+	size_t lo = strlen(old), ln = strlen(now), lk;
+
+	if (p == NULL || (p[lo] != '\0' && p[lo] != '\t'))
+		return key;
+	lk = strlen(key);
+	n = malloc(lk - lo + ln + 1);
+	if (n == NULL) {
+		free(key);
+		return NULL;
+	}
+	memcpy(n, key, (size_t)(p - key));
+	memcpy(n + (p - key), now, ln);
+	memcpy(n + (p - key) + ln, p + lo, lk - (size_t)(p - key) - lo + 1);
+	free(key);
+	return n;
+}
+
+static char *
+upgrade_key(char *key)
+{
+	key = upgrade_one(key, sq_cli_sacct_history_fmt_v1,
+			  sq_cli_sacct_history_fmt);
+	return upgrade_one(key, sq_cli_gpujobs_fmt_v1, sq_cli_gpujobs_fmt);
 }
 
 static struct sq_replay *
@@ -118,7 +154,7 @@ replay_load(const char *dir, struct sq_err *err)
 		if (ne == NULL)
 			goto oom;
 		r->e = ne;
-		r->e[r->n].key = strdup(rest);
+		r->e[r->n].key = upgrade_key(strdup(rest));
 		/* squeue's and sacct's nonces differ in every recording */
 		if (r->e[r->n].key != NULL)
 			mask_key(r->e[r->n].key);

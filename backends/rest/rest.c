@@ -639,6 +639,9 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 		*out = NULL;
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
+	/* v0.0.39 came with 23.02, the first to measure GPU use */
+	if (p->api.slurmdb < 39)
+		sq_history_gpu_none(*out, SQ_HIST_GPU_OLD);
 	return 0;
 }
 

@@ -5,7 +5,8 @@
  * The shapes differ in small ways: states and exit statuses are strings
  * or arrays, signal.signal_id or signal.id, step ids "batch" or
  * "6.batch", numbers plain or {set,infinite,number}; TRES names null or "".
- * MaxRSS is the step's tres.requested.max mem (bytes, as TRESUsageInMax).
+ * MaxRSS is the step's tres.requested.max mem (bytes, as TRESUsageInMax),
+ * the GPU peaks its gres gpuutil (percent) and gpumem (bytes) items.
  */
 #include <math.h>
 #include <stdio.h>
@@ -108,6 +109,27 @@ tres_count(json_object *list, const char *type)
 		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
 
 		if (ty != NULL && strcmp(ty, type) == 0)
+			return sq_sj_numk(t, "count", SQ_NONE);
+	}
+	return SQ_NONE;
+}
+
+/* count of the TRES of type and name ("gres", "gpuutil"); SQ_NONE */
+static int64_t
+tres_named(json_object *list, const char *type, const char *name)
+{
+	size_t i, n;
+
+	if (list == NULL || !json_object_is_type(list, json_type_array))
+		return SQ_NONE;
+	n = json_object_array_length(list);
+	for (i = 0; i < n; i++) {
+		json_object *t = json_object_array_get_idx(list, i);
+		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
+		const char *nm = sq_sj_cstr(sq_sj_get(t, "name"));
+
+		if (ty != NULL && nm != NULL && strcmp(ty, type) == 0 &&
+		    strcmp(nm, name) == 0)
 			return sq_sj_numk(t, "count", SQ_NONE);
 	}
 	return SQ_NONE;
@@ -226,6 +248,7 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 {
 	json_object *tm = sq_sj_get(st, "time");
 	const char *id = sq_sj_cstr(sq_sj_path(st, "step", "id", NULL));
+	json_object *max;
 	const char *dot;
 	int64_t rss;
 
@@ -242,8 +265,15 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 	x->nodes = sq_sj_num(sq_sj_path(st, "nodes", "count", NULL), SQ_NONE);
 	x->tasks = sq_sj_num(sq_sj_path(st, "tasks", "count", NULL), SQ_NONE);
 	x->total_cpu = cpu_of(sq_sj_get(tm, "total"));
-	rss =
-	    tres_count(sq_sj_path(st, "tres", "requested", "max", NULL), "mem");
+	max = sq_sj_path(st, "tres", "requested", "max", NULL);
+	rss = tres_count(max, "mem");
+	/* the GPU peaks, as sacct's TRESUsageInMax (percent, bytes) */
+	x->gpu_util = tres_named(max, "gres", "gpuutil");
+	x->gpu_mem = tres_named(max, "gres", "gpumem");
+	if (x->gpu_util < 0)
+		x->gpu_util = SQ_NONE;
+	if (x->gpu_mem < 0)
+		x->gpu_mem = SQ_NONE;
 	/* bytes to KB, rounded up (rss + 1023 overflows near INT64_MAX) */
 	x->max_rss = rss >= 0 ? rss / 1024 + (rss % 1024 != 0) : SQ_NONE;
 }

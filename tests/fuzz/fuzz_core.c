@@ -1,6 +1,7 @@
 /*
  * fuzz_core.c - libFuzzer harness for the small parsers and filters of
- * core/: GRES/TRES strings and the GPU totals built from them (gres),
+ * core/: GRES/TRES strings, the GPU totals built from them and the GPU
+ * peaks of a TRESUsageInMax string (gres),
  * Slurm's numbers, durations, times and Key=Value lines (parse), the
  * display filter (sanitize), the command-line whitelists and quoting
  * (validate), Slurm host lists (hostlist) and the row filter with its
@@ -17,6 +18,7 @@
 #include "core/filter.h"
 #include "core/gpus.h"
 #include "core/gres.h"
+#include "core/history.h"
 #include "core/hostlist.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
@@ -71,6 +73,16 @@ fuzz_gres(char *text)
 	}
 	(void)sq_gres_count(text, "gpu");
 	(void)sq_gres_count(text, "shard");
+	{ /* TRESUsageInMax: a figure is never negative; garbage is -1 */
+		int64_t u, m;
+
+		if (sq_history_gpu_usage(text, &u, &m) == 0) {
+			SQ_FUZZ_CHECK(u == SQ_NONE || u >= 0);
+			SQ_FUZZ_CHECK(m == SQ_NONE || m >= 0);
+		}
+		if (sq_history_bytes(text, &u) == 0)
+			SQ_FUZZ_CHECK(u >= 0);
+	}
 
 	/* node Gres, GresUsed, a job's TRES and its partition */
 	parts(text, p, 4);
@@ -80,6 +92,9 @@ fuzz_gres(char *text)
 	SQ_FUZZ_CHECK(sq_gpus_add_node(s, "n2", "gpu", p[0], p[0]) == 0);
 	SQ_FUZZ_CHECK(sq_gpus_add_job(s, "bob", "chemistry", p[3], p[2]) == 0);
 	SQ_FUZZ_CHECK(sq_gpus_add_job(s, p[3], p[3], "gpu", p[1]) == 0);
+	/* an untyped job on nodes given as a host list */
+	SQ_FUZZ_CHECK(
+	    sq_gpus_add_job_on(s, "al", "physics", p[3], p[1], p[2]) == 0);
 	SQ_FUZZ_CHECK(sq_gpus_finish(s, "not collected") == 0);
 	sq_fuzz_render(s);
 	sq_gpus_keep(s, SQ_GPU_USER);
