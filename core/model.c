@@ -38,7 +38,7 @@ sq_job_is_pending(const struct sq_job *job)
 	       strcmp(job->state_compact, "PD") == 0;
 }
 
-const struct sq_job_more sq_job_more_none = { "", "", 0 };
+const struct sq_job_more sq_job_more_none = { "", "", 0, NULL, NULL };
 
 const char *
 sq_job_tres_alloc(const struct sq_job *j)

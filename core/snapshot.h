@@ -30,6 +30,7 @@ struct sq_snapshot {
 	const char *note;   /* one line on what the data lacks, or NULL */
 	struct sq_snapshot
 	    *dep; /* a snapshot rows point into (prio), or NULL */
+	struct sq_snapshot *dep_gpu; /* another (gpuuse), or NULL */
 };
 
 /* New empty snapshot of a kind with one reference; NULL on ENOMEM. */

@@ -28,6 +28,8 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 #define SQ_COL_ROLE_JOB_STATE 0x10  /* RUNNING, PD, FAILED ... */
 #define SQ_COL_ROLE_NODE_STATE 0x20 /* idle, mixed, drained, down* ... */
 #define SQ_COL_ROLE_OUTCOME 0x30    /* a finished run: how it ended */
+/* needs the jobs' live GPU use (sstat): the plan then fetches it */
+#define SQ_COL_GPUUSE 0x80
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

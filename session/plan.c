@@ -8,6 +8,7 @@
 #include "backends/backend.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
 #include "session/glance.h"
@@ -43,6 +44,15 @@ join_jobs(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	if (p[SQ_KIND_PRIO] != NULL)
 		sq_jobs_join_prio(s, p[SQ_KIND_PRIO]);
+	if (p[SQ_KIND_GPUUSE] != NULL)
+		sq_jobs_join_gpuuse(s, p[SQ_KIND_GPUUSE]);
+}
+
+/* util per node, partition, user and account from the GPU jobs' use */
+static void
+join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
 }
 
 static void
@@ -114,17 +124,26 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
  * through the backend, refreshed at the slow interval, every row shown.
  */
 static const struct plan plans[SQ_KIND_COUNT] = {
-	[SQ_KIND_JOBS] = { .joins = BIT(PRIO),
-			   .lazy = BIT(PRIO),
+	/* sprio and sstat only while columns show them */
+	[SQ_KIND_JOBS] = { .joins = BIT(PRIO) | BIT(GPUUSE),
+			   .lazy = BIT(PRIO) | BIT(GPUUSE),
+			   .optional = BIT(GPUUSE),
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
-	[SQ_KIND_GPUS] = { .view_scope = sq_gpus_view_scope,
+	[SQ_KIND_GPUS] = { .joins = BIT(GPUUSE),
+			   .optional = BIT(GPUUSE),
+			   .join = join_gpus,
+			   .view_scope = sq_gpus_view_scope,
 			   .row_scope = gpu_scope,
 			   .keep = gpu_keep },
+	/* gpus-idle: the idle rows (core/gpuuse.h) */
+	[SQ_KIND_GPUUSE] = { .view_scope = sq_gpuuse_view_scope,
+			     .row_scope = sq_gpuuse_row_scope,
+			     .keep = sq_gpuuse_keep },
 	[SQ_KIND_HISTORY] = { .view_scope = sq_history_view_scope,
 			      .row_scope = hist_scope,
 			      .keep = hist_keep },
@@ -231,21 +250,28 @@ unsigned
 sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 {
 	const struct plan *p = plan_of(kind);
-	unsigned k = SQ_KIND_BIT(kind) | p->joins;
+	unsigned k = SQ_KIND_BIT(kind) | p->joins, lazy = p->lazy;
 
-	return want == SQ_PLAN_ALL ? k : k & ~p->lazy;
+	if (want & SQ_PLAN_PRIO)
+		lazy &= ~BIT(PRIO);
+	if (want & SQ_PLAN_GPU)
+		lazy &= ~BIT(GPUUSE);
+	return k & ~lazy;
 }
 
 enum sq_plan_want
 sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 {
+	unsigned w = SQ_PLAN_EAGER;
 	int c;
 
 	for (c = 0; c < ncols; c++) {
 		if (v->cols[cols[c]].flags & SQ_COL_PENDING)
-			return SQ_PLAN_ALL;
+			w |= SQ_PLAN_PRIO;
+		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
+			w |= SQ_PLAN_GPU;
 	}
-	return SQ_PLAN_EAGER;
+	return (enum sq_plan_want)w;
 }
 
 unsigned
