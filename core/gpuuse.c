@@ -44,6 +44,9 @@ sq_gpuuse_add_job(struct sq_snapshot *s, const char *id, const char *user,
 		gpus = typed;
 	if (gpus <= 0)
 		return 0;
+	/* no job holds more; keeps GPU-minutes and weighted sums in range */
+	if (gpus > SQ_GPUUSE_MAX_GPUS)
+		gpus = SQ_GPUUSE_MAX_GPUS;
 	g = sq_snapshot_add(s);
 	if (g == NULL)
 		return -1;
@@ -55,7 +58,7 @@ sq_gpuuse_add_job(struct sq_snapshot *s, const char *id, const char *user,
 	g->nodelist = sq_snapshot_str(s, nodelist);
 	g->type = sq_snapshot_str(s, type);
 	g->gpus = gpus;
-	g->start_time = start_time;
+	g->start_time = start_time >= 0 ? start_time : SQ_NONE;
 	g->run_s = SQ_NONE;
 	g->util = g->mem = g->util_max = g->mem_max = SQ_NONE;
 	g->idle_min = g->wasted_mh = SQ_NONE;
@@ -206,6 +209,8 @@ pct(int64_t sum, int64_t gpus)
 
 	if (sum == SQ_NONE || gpus <= 0)
 		return SQ_NONE;
+	if (sum >= 100 * gpus)
+		return 100;
 	v = (sum + gpus / 2) / gpus;
 	return v > 100 ? 100 : v;
 }
@@ -254,6 +259,8 @@ idle_minutes(const struct sq_gpuuse *g, int64_t now, int below)
 			since = g->sample_at[i];
 		}
 	}
+	if (since < 0)
+		since = 0;
 	return now > since ? (now - since) / 60 : 0;
 }
 

@@ -13,6 +13,8 @@
 
 /* Samples kept per job (one a refresh-slow: two hours at 60 s). */
 #define SQ_GPUUSE_SAMPLES 120
+/* A job's GPUs are counted up to this many. */
+#define SQ_GPUUSE_MAX_GPUS 1000000
 
 /*
  * One running job holding GPUs. util is the last sample's gres/gpuutil
