@@ -55,7 +55,7 @@ sq_jobs_join_gpuuse(struct sq_snapshot *jobs, struct sq_snapshot *use)
 }
 
 struct acc {
-	int64_t w, sum, idle;
+	int64_t w, sum, idle, judged;
 };
 
 static int
@@ -101,7 +101,7 @@ sq_gpus_join_use(struct sq_snapshot *gpus, const struct sq_snapshot *use)
 		return;
 	for (i = 0; i < gpus->nrows; i++) {
 		struct sq_gpu *r = sq_snapshot_row(gpus, i);
-		struct acc a = { 0, 0, 0 };
+		struct acc a = { 0, 0, 0, 0 };
 		const char *note = NULL;
 
 		for (k = 0; k < use->nrows; k++) {
@@ -112,6 +112,8 @@ sq_gpus_join_use(struct sq_snapshot *gpus, const struct sq_snapshot *use)
 				continue;
 			if (g->idle)
 				a.idle += n;
+			if (g->steps > 0)
+				a.judged++;
 			if (g->util == SQ_NONE) {
 				if (g->note[0] != '\0')
 					note = g->note;
@@ -120,7 +122,9 @@ sq_gpus_join_use(struct sq_snapshot *gpus, const struct sq_snapshot *use)
 			a.w += n;
 			a.sum += n * g->util;
 		}
-		if (r->scope == SQ_GPU_USER || r->scope == SQ_GPU_ACCOUNT)
+		/* no job judged (no figure at all): no count, not a 0 */
+		if ((r->scope == SQ_GPU_USER || r->scope == SQ_GPU_ACCOUNT) &&
+		    a.judged > 0)
 			r->idle = a.idle;
 		if (a.w > 0) {
 			r->util = (a.sum + a.w / 2) / a.w;

@@ -176,9 +176,10 @@ fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return b->ops->fetch(b, kind, out, err);
 }
 
-/* Batch mode's partners: fetched now, where the backend serves them. */
+/* Batch mode's partners: fetched now, where the backend serves them,
+ * but those of skip. */
 static int
-fetch_partners(struct sq_backend *b, const struct plan *p,
+fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 	       struct sq_snapshot *part[SQ_KIND_COUNT], struct sq_err *err)
 {
 	unsigned caps = b->ops->caps(b);
@@ -187,7 +188,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p,
 	for (k = 0; k < SQ_KIND_COUNT; k++) {
 		struct sq_err e;
 
-		if (!(p->joins & SQ_KIND_BIT(k)) ||
+		if (!(p->joins & SQ_KIND_BIT(k)) || (skip & SQ_KIND_BIT(k)) ||
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
@@ -202,10 +203,32 @@ fetch_partners(struct sq_backend *b, const struct plan *p,
 	return 0;
 }
 
+static int plan_fetch(struct sq_backend *b, enum sq_kind kind,
+		      const struct sq_plan_src *src, unsigned skip,
+		      struct sq_snapshot **out, struct sq_err *err);
+
 int
 sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	      const struct sq_plan_src *src, struct sq_snapshot **out,
 	      struct sq_err *err)
+{
+	return plan_fetch(b, kind, src, 0, out, err);
+}
+
+int
+sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
+		   enum sq_plan_want want, struct sq_snapshot **out,
+		   struct sq_err *err)
+{
+	unsigned skip = plan_of(kind)->lazy & ~sq_plan_kinds(kind, want);
+
+	return plan_fetch(b, kind, NULL, skip, out, err);
+}
+
+static int
+plan_fetch(struct sq_backend *b, enum sq_kind kind,
+	   const struct sq_plan_src *src, unsigned skip,
+	   struct sq_snapshot **out, struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
 	struct sq_snapshot *part[SQ_KIND_COUNT] = { NULL };
@@ -228,7 +251,7 @@ sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	if (p->join == NULL)
 		return 0;
 	if (src == NULL) {
-		rc = fetch_partners(b, p, part, err);
+		rc = fetch_partners(b, p, skip, part, err);
 	} else {
 		for (k = 0; k < SQ_KIND_COUNT; k++) {
 			if (p->joins & SQ_KIND_BIT(k))

@@ -51,6 +51,12 @@ int sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 		  const struct sq_plan_src *src, struct sq_snapshot **out,
 		  struct sq_err *err);
 
+/* sq_plan_fetch() with no source, fetching of the lazy partners only
+ * those want names (batch mode: the columns asked for). */
+int sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
+		       enum sq_plan_want want, struct sq_snapshot **out,
+		       struct sq_err *err);
+
 /* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
  * its partners (the lazy ones with SQ_PLAN_ALL). */
 unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);

@@ -312,6 +312,37 @@ test_join_gpus(void **state)
 	sq_snapshot_unref(use);
 }
 
+/* Slurm before 23.02: no util, no idle count, the reason in the cell. */
+static void
+test_join_gpus_none(void **state)
+{
+	struct sq_snapshot *use = sq_snapshot_new(SQ_KIND_GPUUSE, 0);
+	struct sq_snapshot *g = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	struct sq_gpuuse_cfg cfg = { 5, 0 };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sq_gpuuse_add_job(use, "9", "alice", "physics", "gpu",
+					   0, "n3", "gres/gpu=1"),
+			 0);
+	sq_gpuuse_finish(use, NULL, 100, cfg, "not collected: old");
+	use->note = "not collected: old";
+	assert_int_equal(
+	    sq_gpus_add_job(g, "alice", "physics", "gpu", "gres/gpu=1"), 0);
+	assert_int_equal(sq_gpus_finish(g, "none"), 0);
+	sq_gpus_join_use(g, use);
+	for (i = 0; i < g->nrows; i++) {
+		const struct sq_gpu *r = sq_snapshot_row(g, i);
+
+		assert_int_equal(r->util, SQ_NONE);
+		assert_string_equal(r->util_note, "not collected: old");
+		if (r->scope == SQ_GPU_USER)
+			assert_int_equal(r->idle, SQ_NONE);
+	}
+	sq_snapshot_unref(g);
+	sq_snapshot_unref(use);
+}
+
 /* sstat runs only for the views and columns that show its figures. */
 static void
 test_plan_wants(void **state)
@@ -354,6 +385,7 @@ main(void)
 		cmocka_unit_test(test_idle_after_zero),
 		cmocka_unit_test(test_join_jobs),
 		cmocka_unit_test(test_join_gpus),
+		cmocka_unit_test(test_join_gpus_none),
 		cmocka_unit_test(test_plan_wants),
 	};
 
