@@ -4,6 +4,7 @@
  * gpus views' util (per node, partition, user and account) and idle
  * (per user and account) cells.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/gpuuse.h"
@@ -34,7 +35,13 @@ sq_jobs_join_gpuuse(struct sq_snapshot *jobs, struct sq_snapshot *use)
 		const struct sq_gpuuse *g = sq_gpuuse_find(use, j->id);
 		const struct sq_job_more *o = j->more;
 		struct sq_job_more *m;
+		char raw[16];
 
+		/* squeue -O JobID prints an array task by its own id */
+		if (g == NULL && j->job_id != 0) {
+			snprintf(raw, sizeof(raw), "%u", (unsigned)j->job_id);
+			g = sq_gpuuse_find(use, raw);
+		}
 		if (g == NULL && !holds_gpus(j))
 			continue;
 		m = sq_arena_alloc(&jobs->arena, sizeof(*m));

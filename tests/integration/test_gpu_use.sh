@@ -31,9 +31,19 @@ case $release in
 	why=$(tsv_col "$tmp/gpus" util | grep -c '23\.02')
 	check "22.05: every gpus row's util says Slurm before 23.02 measures none ($why of $rows)" \
 		test "$rows" -gt 0 -a "$why" -eq "$rows"
-	sq --once --view gpus-idle --format tsv >"$tmp/idle" 2>&1
+	sq --once --view gpus-idle --format tsv >"$tmp/idle" 2>"$tmp/err"
 	check "22.05: gpus-idle lists nothing (no figure, no judgement)" \
 		test "$(wc -l <"$tmp/idle")" -le 1
+	check "22.05: gpus-idle's note says why" grep -q '23\.02' "$tmp/err"
+	# a running job holding GPUs (the workload's, if any): its cell
+	sq --once --view jobs --columns job_id,state,gres,gpu_util --format tsv >"$tmp/jobs" 2>/dev/null
+	tsv_cols "$tmp/jobs" state,gres,gpu_util | awk -F'|' '$1 == "RUNNING" && $2 ~ /gpu/' >"$tmp/gj"
+	if [ -s "$tmp/gj" ]; then
+		check "22.05: a running GPU job's gpu_util says why ($(head -1 "$tmp/gj"))" \
+			sh -c "! grep -v '23\.02' '$tmp/gj' | grep -q ."
+	else
+		ok "22.05: gpu_util of running GPU jobs # none runs now"
+	fi
 	echo "ok - gpu_use: busy/idle/drop jobs # not on 22.05: Slurm measures GPU use from 23.02 on"
 	finish
 	;;

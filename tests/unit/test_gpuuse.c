@@ -157,6 +157,55 @@ test_normalise_cap(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* The recordings of 24.11 and 26.05 (tests/fixtures/live/slurm-R/gpuuse):
+ * busy 1 GPU at 80 %, idle 2 GPUs at 0 %, drop 70 % then 0 %, 44 s after
+ * their start. */
+static void
+test_recorded(void **state)
+{
+	static const char *const rel[] = { "24.11", "26.05" };
+	struct sq_gpuuse_cfg now0 = { 5, 0 }, after30 = { 5, 30 };
+	int64_t t = 1796524832 + 44;
+	size_t r;
+
+	(void)state;
+	for (r = 0; r < 2; r++) {
+		char dir[64];
+		struct sq_snapshot *s, *s30;
+		const struct sq_gpuuse *g;
+
+		snprintf(dir, sizeof(dir), "live/slurm-%s/gpuuse", rel[r]);
+		s = load(dir, NULL, t, now0);
+		assert_int_equal(s->nrows, 3);
+		g = sq_gpuuse_find(s, "1");
+		assert_int_equal(g->util, 80);
+		assert_int_equal(g->mem, 4LL << 30);
+		assert_int_equal(g->util_max, 80);
+		assert_int_equal(g->idle, 0);
+		g = sq_gpuuse_find(s, "2");
+		assert_int_equal(g->gpus, 2);
+		assert_string_equal(g->type, "a100");
+		assert_int_equal(g->util, 0);
+		assert_int_equal(g->mem, 2LL << 30);
+		assert_int_equal(g->util_max, 0);
+		assert_int_equal(g->idle, 1);
+		g = sq_gpuuse_find(s, "3");
+		assert_int_equal(g->util, 0);
+		assert_int_equal(g->util_max, 70);
+		assert_int_equal(g->mem, 2LL << 30);
+		assert_int_equal(g->idle, 1);
+		/* 44 s is not 30 minutes */
+		s30 = load(dir, NULL, t, after30);
+		assert_int_equal(sq_gpuuse_find(s30, "2")->idle, 0);
+		assert_int_equal(sq_gpuuse_find(s30, "2")->idle_min, 0);
+		sq_gpuuse_keep(s, sq_gpuuse_view_scope("gpus-idle"));
+		assert_int_equal(s->nrows, 2);
+		assert_null(sq_gpuuse_find(s, "1"));
+		sq_snapshot_unref(s);
+		sq_snapshot_unref(s30);
+	}
+}
+
 /* The samples carry over: 35 minutes at 0 after the drop make it idle. */
 static void
 test_idle_samples(void **state)
@@ -381,6 +430,7 @@ main(void)
 		cmocka_unit_test(test_tres_items),
 		cmocka_unit_test(test_sstat_parse),
 		cmocka_unit_test(test_normalise_cap),
+		cmocka_unit_test(test_recorded),
 		cmocka_unit_test(test_idle_samples),
 		cmocka_unit_test(test_idle_after_zero),
 		cmocka_unit_test(test_join_jobs),
