@@ -14,8 +14,10 @@
 #include "core/gpuuse.h"
 #include "core/util.h"
 
-/* sstat -a -n -P -j <ids> -o <fields> into s; a failed sstat leaves the
- * rows without figures and its message in *why. */
+/* sstat -a -n -P -j <ids> -o <fields> into s. sstat fails for the
+ * jobs it may not read (another user's, through ssh as a user) yet prints
+ * the others: its lines are read anyway and its message goes to *why
+ * for the rows it left without a step. */
 static int
 run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
 	  struct sq_err *err)
@@ -46,13 +48,10 @@ run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
 
 		sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
 		sq_err_clear(&e);
-		if (sq_cli_run(cli, argv, &out, &e) == -1) {
+		if (sq_cli_run(cli, argv, &out, &e) == -1)
 			*why = sq_snapshot_str(s, e.msg);
-		} else {
-			if (out.data == NULL)
-				sq_buf_append(&out, "", 0);
+		if (out.data != NULL && !out.truncated)
 			rc = sq_parse_gpuuse_sstat(out.data, s, err);
-		}
 	}
 	sq_buf_free(&out);
 	sq_buf_free(&ids);
@@ -70,6 +69,7 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 	struct sq_buf buf;
 	const char *why = NULL, *note_all = NULL;
 	double t0 = sq_util_now_ms();
+	size_t i;
 	int rc;
 
 	s = sq_snapshot_new(SQ_KIND_GPUUSE, 0);
@@ -94,10 +94,15 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 	else if (s->nrows > 0 && run_sstat(cli, s, &why, err) == -1)
 		goto fail;
 	sq_gpuuse_finish(s, cli->gpuuse_prev, (int64_t)time(NULL),
-			 sq_gpuuse_cfg_get(),
-			 note_all != NULL ? note_all : why);
+			 sq_gpuuse_cfg_get(), note_all);
 	if (note_all != NULL)
 		s->note = note_all;
+	for (i = 0; why != NULL && i < s->nrows; i++) {
+		struct sq_gpuuse *g = sq_snapshot_row(s, i);
+
+		if (g->steps == 0)
+			g->note = why;
+	}
 	sq_snapshot_unref(cli->gpuuse_prev);
 	cli->gpuuse_prev = sq_snapshot_ref(s);
 	s->fetch_ms = sq_util_now_ms() - t0;
