@@ -18,6 +18,7 @@
 #include "session/glance.h"
 #include "core/cluster.h"
 #include "core/conf.h"
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/whatif.h"
 #include "tui/tui.h"
@@ -474,6 +475,9 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 		snprintf(a->cfg.history_since, sizeof(a->cfg.history_since),
 			 "%s", hw.spec);
 	sq_history_idle_below_set(conf->num[SQ_OPT_GPU_IDLE_BELOW]);
+	/* gpus-idle's judgement (core/gpuuse.h) */
+	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
+			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 	if (a->weights != NULL &&
 	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
 		     "--weights") != 0)

@@ -138,6 +138,8 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_NODES;
 	case SQ_KIND_OVERVIEW: /* built from nodes, jobs and sdiag */
 		return SQ_CAP_NODES | SQ_CAP_JOBS;
+	case SQ_KIND_GPUUSE: /* sstat; the rest backend says why not */
+		return SQ_CAP_JOBS;
 	case SQ_KIND_CLUSTERS: /* every cluster with its own backend */
 		return 0;
 	case SQ_KIND_COUNT:

@@ -402,13 +402,31 @@ sq_batch_columns(FILE *fp, const struct sq_view_def *v)
 		fprintf(fp, "default sort: %s\n", v->default_sort);
 }
 
+/* The lazy partners the printed columns need: all of them without
+ * --columns (every column is printed), else those the list names. */
+static enum sq_plan_want
+want_of(const struct sq_view_def *v, const char *columns)
+{
+	const struct sq_column *cols[MAX_COLS];
+	int idx[MAX_COLS], n, i;
+
+	if (columns == NULL || *columns == '\0')
+		return SQ_PLAN_ALL;
+	n = pick_columns(v, columns, cols);
+	if (n < 0)
+		return SQ_PLAN_ALL;
+	for (i = 0; i < n; i++)
+		idx[i] = (int)(cols[i] - v->cols);
+	return sq_plan_want_cols(v, idx, n);
+}
+
 /* Fetch the view's kind and what it joins, by the plan
  * (session/plan.h), and keep the rows of the view's scope. */
 static int
 fetch_view(struct sq_backend *b, const struct sq_view_def *v,
-	   struct sq_snapshot **out, struct sq_err *err)
+	   const char *columns, struct sq_snapshot **out, struct sq_err *err)
 {
-	if (sq_plan_fetch(b, v->kind, NULL, out, err) == -1)
+	if (sq_plan_fetch_want(b, v->kind, want_of(v, columns), out, err) == -1)
 		return -1;
 	sq_plan_keep(v, *out);
 	return 0;
@@ -444,7 +462,7 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);
 		return err.code == SQ_ERR_USAGE ? 2 : 1;
 	}
-	if (fetch_view(b, v, &s, &err) == -1) {
+	if (fetch_view(b, v, columns, &s, &err) == -1) {
 		fprintf(stderr, "squall: %s: %s\n", v->name, err.msg);
 		sq_backend_close(b);
 		return 1;
@@ -728,7 +746,7 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		fprintf(stderr, "squall: %s: %s\n", cfg->name, err.msg);
 		return err.code == SQ_ERR_USAGE ? 2 : 1;
 	}
-	if (fetch_view(b, &sq_view_jobs, &jobs, &err) == -1) {
+	if (fetch_view(b, &sq_view_jobs, NULL, &jobs, &err) == -1) {
 		fprintf(stderr, "squall: jobs: %s\n", err.msg);
 		goto out;
 	}

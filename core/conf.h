@@ -172,7 +172,11 @@ struct sq_color {
 	X(HISTORY_SINCE, "history-since", STR, 0, 0, "24h",                    \
 	  "start of the history window: 30m, 2h, 7d, 2026-11-01[THH:MM]")      \
 	X(GPU_IDLE_BELOW, "gpu-idle-below", INT, 0, 100, "5",                  \
-	  "a GPU use peak under this percent is idle")
+	  "GPU use (percent of a job's GPUs) under which gpus-idle counts a "  \
+	  "job idle and a run's peak counts idle in history")                  \
+	X(GPU_IDLE_AFTER, "gpu-idle-after", INT, 0, 100000, "30",              \
+	  "minutes under gpu-idle-below before gpus-idle lists a job (0: "     \
+	  "every job under it now)")
 
 enum sq_opt_type { SQ_OT_INT, SQ_OT_BOOL, SQ_OT_VIEW, SQ_OT_STR };
 

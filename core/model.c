@@ -75,7 +75,7 @@ sq_job_has_task(const struct sq_job *j, const char *arg)
 	return *end == '\0' && task_in(j->array_task, task);
 }
 
-const struct sq_job_more sq_job_more_none = { "", "", 0 };
+const struct sq_job_more sq_job_more_none = { "", "", 0, NULL, NULL };
 
 const char *
 sq_job_tres_alloc(const struct sq_job *j)

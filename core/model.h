@@ -39,7 +39,8 @@
 	X(HISTORY, "history", "job runs from accounting in a window")          \
 	X(WHATIF, "whatif", "pending jobs' priority under other weights")      \
 	X(OVERVIEW, "overview", "the cluster at a glance")                     \
-	X(CLUSTERS, "clusters", "every configured cluster at once")
+	X(CLUSTERS, "clusters", "every configured cluster at once")            \
+	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,
@@ -150,6 +151,10 @@ struct sq_job_more {
 	const char *tres_alloc;   /* "cpu=2,...,gres/gpu:a100=2", or "" */
 	const char *prio_by_part; /* "high=7346,low=2351" (REST v0.0.42+) */
 	int32_t restart_cnt;
+	/* joined live GPU use (core/gpuuse.h), NULL when none; gpu_note why
+	 * a running job holding GPUs has none (NULL: nothing to say) */
+	const struct sq_gpuuse *gpu;
+	const char *gpu_note;
 };
 
 /* All of it empty: "", "", 0 (what the CLI backend knows of most jobs). */

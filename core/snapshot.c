@@ -91,6 +91,7 @@ sq_snapshot_unref(struct sq_snapshot *s)
 	if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
 	sq_snapshot_unref(s->dep);
+	sq_snapshot_unref(s->dep_gpu);
 	sq_arena_free(&s->arena);
 	free(s->rows);
 	free(s);
@@ -132,6 +133,8 @@ sq_snapshot_job_more(struct sq_snapshot *s, const char *tres_alloc,
 	m->tres_alloc = tres_alloc;
 	m->prio_by_part = prio_by_part;
 	m->restart_cnt = restart_cnt;
+	m->gpu = NULL;
+	m->gpu_note = NULL;
 	return m;
 }
 

@@ -33,6 +33,7 @@ struct sq_snapshot {
 	/* unique among the process's snapshots (from 1): what a cache of
 	 * something made from the rows is keyed by (core/order.c) */
 	uint64_t serial;
+	struct sq_snapshot *dep_gpu; /* another (gpuuse), or NULL */
 };
 
 /* New empty snapshot of a kind with one reference; NULL on ENOMEM. */

@@ -3,6 +3,7 @@
  * kind's record, the only place that knows every record type (so that
  * snapshot.c, which every record header includes, includes none).
  */
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/model.h"
 #include "core/model_admin.h"
@@ -39,6 +40,8 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_ov_row);
 	case SQ_KIND_CLUSTERS:
 		return sizeof(struct sq_cluster_row);
+	case SQ_KIND_GPUUSE:
+		return sizeof(struct sq_gpuuse);
 	default:
 		return sq_admin_rowsize(kind);
 	}

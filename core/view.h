@@ -31,6 +31,8 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 /* a GRES list ("gres:gpu:1", "gpu:a100:2(IDX:0-1),tpu:0"): a field filter
  * @col=gpu finds any GRES named gpu, @col=gpu:a100 one of that type */
 #define SQ_COL_GRES 0x80
+/* needs the jobs' live GPU use (sstat): the plan then fetches it */
+#define SQ_COL_GPUUSE 0x100
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

@@ -18,6 +18,7 @@ extern const struct sq_view_def sq_view_gpus;
 extern const struct sq_view_def sq_view_gpus_partitions;
 extern const struct sq_view_def sq_view_gpus_users;
 extern const struct sq_view_def sq_view_gpus_accounts;
+extern const struct sq_view_def sq_view_gpus_idle;
 extern const struct sq_view_def sq_view_limits;
 extern const struct sq_view_def sq_view_reservations;
 extern const struct sq_view_def sq_view_diag;

@@ -5,8 +5,8 @@
  *   gpus-partitions  per partition and type (sums of its nodes)
  *   gpus-users       per user, account and type: allocated to running jobs
  *   gpus-accounts    per account and type
- * Utilisation is shown only where the cluster collects it; otherwise the
- * util column says so.
+ * util is the live use of the jobs on the row (core/gpuuse_join.c) where
+ * the cluster measures it; otherwise the util column says why.
  */
 #include <string.h>
 
@@ -67,8 +67,10 @@ c_util(const void *rec, char *buf, size_t n)
 	}
 #define COL_UTIL                                                               \
 	{                                                                      \
-		"util", "UTIL", "utilisation, or why there is none", 12,       \
-		    SQ_LEFT, c_util, c_util_num, 0                             \
+		"util", "UTIL",                                                \
+		    "GPU use of its jobs (sstat), weighted by their GPUs, "    \
+		    "or why there is none",                                    \
+		    12, SQ_LEFT, c_util, c_util_num, 0                         \
 	}
 
 static const struct sq_column node_cols[] = {
@@ -110,6 +112,8 @@ static const struct sq_column user_cols[] = {
 	  c_alloc, c_alloc_num, SQ_NUM },
 	{ "jobs", "JOBS", "running jobs holding some", 4, SQ_RIGHT, c_jobs,
 	  c_jobs_num, SQ_NUM },
+	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
+	  c_idle, c_idle_num, SQ_NUM },
 	COL_UTIL,
 };
 
@@ -121,6 +125,8 @@ static const struct sq_column account_cols[] = {
 	  c_alloc, c_alloc_num, SQ_NUM },
 	{ "jobs", "JOBS", "running jobs holding some", 4, SQ_RIGHT, c_jobs,
 	  c_jobs_num, SQ_NUM },
+	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
+	  c_idle, c_idle_num, SQ_NUM },
 	COL_UTIL,
 };
 

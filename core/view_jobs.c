@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/gpuuse.h"
 #include "core/parse.h"
 #include "core/view_admin_cols.h"
 
@@ -128,8 +129,63 @@ c_array(const void *rec, char *buf, size_t n)
 	return buf;
 }
 
+/* Live GPU use (core/gpuuse.h): the figure, or why there is none. */
+static const char *
+gpu_cell(const J *r, int what, char *buf, size_t n)
+{
+	const struct sq_gpuuse *g = r->more ? r->more->gpu : NULL;
+
+	if (g == NULL)
+		return r->more && r->more->gpu_note ? r->more->gpu_note : NULL;
+	switch (what) {
+	case 0:
+		return g->util != SQ_NONE ? sq_gpuuse_fmt_pct(g->util, buf, n)
+					  : g->note;
+	case 1:
+		return g->mem != SQ_NONE ? sq_gpuuse_fmt_mem(g->mem, buf, n)
+					 : g->note;
+	case 2:
+		return g->util_max != SQ_NONE
+			   ? sq_gpuuse_fmt_pct(g->util_max, buf, n)
+			   : g->note;
+	default:
+		return g->mem_max != SQ_NONE
+			   ? sq_gpuuse_fmt_mem(g->mem_max, buf, n)
+			   : g->note;
+	}
+}
+
+static int64_t
+gpu_num(const J *r, int what)
+{
+	const struct sq_gpuuse *g = r->more ? r->more->gpu : NULL;
+
+	if (g == NULL)
+		return SQ_NONE;
+	return what == 0   ? g->util
+	       : what == 1 ? g->mem
+	       : what == 2 ? g->util_max
+			   : g->mem_max;
+}
+
+#define GPU_COL(fn, what)                                                      \
+	static const char *fn(const void *rec, char *buf, size_t n)            \
+	{                                                                      \
+		return gpu_cell(rec, what, buf, n);                            \
+	}                                                                      \
+	static int fn##_num(const void *rec, long long *v)                     \
+	{                                                                      \
+		*v = gpu_num(rec, what);                                       \
+		return *v == SQ_NONE ? -1 : 0;                                 \
+	}
+GPU_COL(c_gutil, 0)
+GPU_COL(c_gmem, 1)
+GPU_COL(c_gutil_max, 2)
+GPU_COL(c_gmem_max, 3)
+
 #define NUM SQ_COL_NUM
 #define PD (SQ_COL_NUM | SQ_COL_PENDING)
+#define GU (SQ_COL_NUM | SQ_COL_GPUUSE | SQ_COL_HIDDEN)
 
 static const struct sq_column cols[] = {
 	{ "job_id", "JOBID", "job id as squeue prints it (arrays: 12_3)", 10,
@@ -190,6 +246,16 @@ static const struct sq_column cols[] = {
 	  SQ_RIGHT, c_jobid, c_jobid_num, NUM | SQ_COL_HIDDEN },
 	{ "array_job_id", "ARRAY", "array master job id", 8, SQ_RIGHT, c_array,
 	  NULL, SQ_COL_HIDDEN },
+	{ "gpu_util", "GPU%",
+	  "GPU use now, percent of its allocated GPUs (sstat gres/gpuutil "
+	  "summed over steps / GPUs)",
+	  5, SQ_RIGHT, c_gutil, c_gutil_num, GU },
+	{ "gpu_mem", "GPUMEM", "GPU memory in use (sstat gres/gpumem)", 7,
+	  SQ_RIGHT, c_gmem, c_gmem_num, GU },
+	{ "gpu_util_max", "GPU%MAX", "peak GPU use since the start (sstat Max)",
+	  5, SQ_RIGHT, c_gutil_max, c_gutil_max_num, GU },
+	{ "gpu_mem_max", "GPUMEMMAX", "peak GPU memory since the start", 7,
+	  SQ_RIGHT, c_gmem_max, c_gmem_max_num, GU },
 	{ "nodelist_reason", "NODELIST(REASON)",
 	  "allocated nodes, or (the reason) while pending, as squeue", 16,
 	  SQ_LEFT, c_where, NULL, 0 },

@@ -31,6 +31,7 @@ const struct sq_view_def *const sq_views[] = {
 	&sq_view_gpus_partitions,
 	&sq_view_gpus_users,
 	&sq_view_gpus_accounts,
+	&sq_view_gpus_idle,
 	&sq_view_limits,
 	&sq_view_reservations,
 	&sq_view_diag,

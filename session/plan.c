@@ -8,6 +8,7 @@
 #include "backends/backend.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
 #include "session/glance.h"
@@ -43,6 +44,15 @@ join_jobs(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	if (p[SQ_KIND_PRIO] != NULL)
 		sq_jobs_join_prio(s, p[SQ_KIND_PRIO]);
+	if (p[SQ_KIND_GPUUSE] != NULL)
+		sq_jobs_join_gpuuse(s, p[SQ_KIND_GPUUSE]);
+}
+
+/* util per node, partition, user and account from the GPU jobs' use */
+static void
+join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
 }
 
 static void
@@ -114,17 +124,26 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
  * through the backend, refreshed at the slow interval, every row shown.
  */
 static const struct plan plans[SQ_KIND_COUNT] = {
-	[SQ_KIND_JOBS] = { .joins = BIT(PRIO),
-			   .lazy = BIT(PRIO),
+	/* sprio and sstat only while columns show them */
+	[SQ_KIND_JOBS] = { .joins = BIT(PRIO) | BIT(GPUUSE),
+			   .lazy = BIT(PRIO) | BIT(GPUUSE),
+			   .optional = BIT(GPUUSE),
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
-	[SQ_KIND_GPUS] = { .view_scope = sq_gpus_view_scope,
+	[SQ_KIND_GPUS] = { .joins = BIT(GPUUSE),
+			   .optional = BIT(GPUUSE),
+			   .join = join_gpus,
+			   .view_scope = sq_gpus_view_scope,
 			   .row_scope = gpu_scope,
 			   .keep = gpu_keep },
+	/* gpus-idle: the idle rows (core/gpuuse.h) */
+	[SQ_KIND_GPUUSE] = { .view_scope = sq_gpuuse_view_scope,
+			     .row_scope = sq_gpuuse_row_scope,
+			     .keep = sq_gpuuse_keep },
 	[SQ_KIND_HISTORY] = { .view_scope = sq_history_view_scope,
 			      .row_scope = hist_scope,
 			      .keep = hist_keep },
@@ -157,9 +176,10 @@ fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return b->ops->fetch(b, kind, out, err);
 }
 
-/* Batch mode's partners: fetched now, where the backend serves them. */
+/* Batch mode's partners: fetched now, where the backend serves them,
+ * but those of skip. */
 static int
-fetch_partners(struct sq_backend *b, const struct plan *p,
+fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 	       struct sq_snapshot *part[SQ_KIND_COUNT], struct sq_err *err)
 {
 	unsigned caps = b->ops->caps(b);
@@ -168,7 +188,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p,
 	for (k = 0; k < SQ_KIND_COUNT; k++) {
 		struct sq_err e;
 
-		if (!(p->joins & SQ_KIND_BIT(k)) ||
+		if (!(p->joins & SQ_KIND_BIT(k)) || (skip & SQ_KIND_BIT(k)) ||
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
@@ -183,10 +203,32 @@ fetch_partners(struct sq_backend *b, const struct plan *p,
 	return 0;
 }
 
+static int plan_fetch(struct sq_backend *b, enum sq_kind kind,
+		      const struct sq_plan_src *src, unsigned skip,
+		      struct sq_snapshot **out, struct sq_err *err);
+
 int
 sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	      const struct sq_plan_src *src, struct sq_snapshot **out,
 	      struct sq_err *err)
+{
+	return plan_fetch(b, kind, src, 0, out, err);
+}
+
+int
+sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
+		   enum sq_plan_want want, struct sq_snapshot **out,
+		   struct sq_err *err)
+{
+	unsigned skip = plan_of(kind)->lazy & ~sq_plan_kinds(kind, want);
+
+	return plan_fetch(b, kind, NULL, skip, out, err);
+}
+
+static int
+plan_fetch(struct sq_backend *b, enum sq_kind kind,
+	   const struct sq_plan_src *src, unsigned skip,
+	   struct sq_snapshot **out, struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
 	struct sq_snapshot *part[SQ_KIND_COUNT] = { NULL };
@@ -209,7 +251,7 @@ sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	if (p->join == NULL)
 		return 0;
 	if (src == NULL) {
-		rc = fetch_partners(b, p, part, err);
+		rc = fetch_partners(b, p, skip, part, err);
 	} else {
 		for (k = 0; k < SQ_KIND_COUNT; k++) {
 			if (p->joins & SQ_KIND_BIT(k))
@@ -231,21 +273,28 @@ unsigned
 sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 {
 	const struct plan *p = plan_of(kind);
-	unsigned k = SQ_KIND_BIT(kind) | p->joins;
+	unsigned k = SQ_KIND_BIT(kind) | p->joins, lazy = p->lazy;
 
-	return want == SQ_PLAN_ALL ? k : k & ~p->lazy;
+	if (want & SQ_PLAN_PRIO)
+		lazy &= ~BIT(PRIO);
+	if (want & SQ_PLAN_GPU)
+		lazy &= ~BIT(GPUUSE);
+	return k & ~lazy;
 }
 
 enum sq_plan_want
 sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 {
+	unsigned w = SQ_PLAN_EAGER;
 	int c;
 
 	for (c = 0; c < ncols; c++) {
 		if (v->cols[cols[c]].flags & SQ_COL_PENDING)
-			return SQ_PLAN_ALL;
+			w |= SQ_PLAN_PRIO;
+		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
+			w |= SQ_PLAN_GPU;
 	}
-	return SQ_PLAN_EAGER;
+	return (enum sq_plan_want)w;
 }
 
 unsigned

@@ -24,8 +24,10 @@ enum sq_plan_interval { SQ_PLAN_SLOW, SQ_PLAN_FAST };
 
 /* Which partners sq_plan_kinds() names. */
 enum sq_plan_want {
-	SQ_PLAN_EAGER, /* the partners every row needs (console default) */
-	SQ_PLAN_ALL,   /* with the lazy ones too (columns that show them) */
+	SQ_PLAN_EAGER = 0, /* the partners every row needs (console default) */
+	SQ_PLAN_PRIO = 1,  /* with sprio (SQ_COL_PENDING columns shown) */
+	SQ_PLAN_GPU = 2,   /* with live GPU use (SQ_COL_GPUUSE columns) */
+	SQ_PLAN_ALL = 3,   /* with every lazy one */
 };
 
 /*
@@ -49,12 +51,19 @@ int sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 		  const struct sq_plan_src *src, struct sq_snapshot **out,
 		  struct sq_err *err);
 
+/* sq_plan_fetch() with no source, fetching of the lazy partners only
+ * those want names (batch mode: the columns asked for). */
+int sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
+		       enum sq_plan_want want, struct sq_snapshot **out,
+		       struct sq_err *err);
+
 /* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
  * its partners (the lazy ones with SQ_PLAN_ALL). */
 unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);
 
-/* SQ_PLAN_ALL when one of the shown columns (indices in v->cols) needs
- * a lazy partner (SQ_COL_PENDING: sprio), else SQ_PLAN_EAGER. */
+/* The lazy partners the shown columns (indices in v->cols) need:
+ * SQ_PLAN_PRIO for SQ_COL_PENDING (sprio), SQ_PLAN_GPU for SQ_COL_GPUUSE
+ * (sstat), else SQ_PLAN_EAGER. */
 enum sq_plan_want sq_plan_want_cols(const struct sq_view_def *v,
 				    const int *cols, int ncols);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/gpuuse.h"
 #include "core/model_admin.h"
 #include "tui/action_targets.h"
 #include "tui/app.h"
@@ -32,6 +33,8 @@ target_of(const struct sq_table *t, const struct sq_table_row *row, char *buf,
 		}
 		return j->id;
 	}
+	case SQ_KIND_GPUUSE: /* gpus-idle: a running job */
+		return ((const struct sq_gpuuse *)rec)->id;
 	case SQ_KIND_NODES:
 		return ((const struct sq_node *)rec)->name;
 	case SQ_KIND_ACCOUNTS:

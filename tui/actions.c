@@ -26,7 +26,11 @@ view_kind(struct sq_app *app)
 {
 	struct sq_table *t = sq_app_table(app);
 
-	return t != NULL ? (int)t->def->kind : -1;
+	if (t == NULL)
+		return -1;
+	/* gpus-idle's rows are running jobs: the job actions apply */
+	return t->def->kind == SQ_KIND_GPUUSE ? (int)SQ_KIND_JOBS
+					      : (int)t->def->kind;
 }
 
 int

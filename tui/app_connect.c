@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <string.h>
 
+#include "core/gpuuse.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
@@ -74,6 +75,8 @@ sq_app_conf_changed(struct sq_app *app)
 		app->readonly =
 		    app->cfg.readonly || app->conf->num[SQ_OPT_READONLY];
 		app->cfg.refresh = (int)app->conf->num[SQ_OPT_REFRESH];
+		sq_gpuuse_cfg_set((int)app->conf->num[SQ_OPT_GPU_IDLE_BELOW],
+				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 		if (app->worker != NULL) {
 			int fast, slow;
 

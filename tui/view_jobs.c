@@ -379,6 +379,8 @@ const struct sq_tui_view sq_tui_view_jobs = {
 	.prefix = prefix,
 	.action = action,
 	.detail = detail,
-	/* a limit reason is explained with the limits in force */
-	.detail_kinds = SQ_KIND_BIT(SQ_KIND_LIMITS) | SQ_KIND_BIT(SQ_KIND_PRIO),
+	/* a limit reason is explained with the limits in force; the GPU
+	 * use (gpu_util ... with its peaks) is read while the pane is open */
+	.detail_kinds = SQ_KIND_BIT(SQ_KIND_LIMITS) |
+			SQ_KIND_BIT(SQ_KIND_PRIO) | SQ_KIND_BIT(SQ_KIND_GPUUSE),
 };

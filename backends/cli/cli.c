@@ -247,6 +247,7 @@ sq_cli_backend_close(struct sq_backend *b)
 	if (cli->tr_ctx != NULL)
 		cli->tr->close(cli->tr_ctx);
 	sq_history_incr_free(&cli->hist);
+	sq_snapshot_unref(cli->gpuuse_prev);
 	free(cli);
 	b->priv = NULL;
 }

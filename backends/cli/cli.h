@@ -46,6 +46,8 @@ struct sq_cli {
 	int major, minor;         /* Slurm version */
 	unsigned record_seq;      /* commands written by --record so far */
 	struct sq_hist_incr hist; /* incremental history (core/history.h) */
+	/* the last GPUUSE result: its samples go on (core/gpuuse.h) */
+	struct sq_snapshot *gpuuse_prev;
 };
 
 /* The fixed format strings (shared with tests and fixture recording). */

@@ -209,8 +209,7 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		note = "not collected by this cluster (Slurm before 23.02 has "
 		       "no gres/gpuutil)";
 	else
-		note = "not collected by this cluster (squall reads no "
-		       "gres/gpuutil step usage yet)";
+		note = "no job on it reports GPU use (sstat gres/gpuutil)";
 	if (sq_gpus_finish(s, note) == -1) {
 		sq_snapshot_unref(s);
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
@@ -327,6 +326,8 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return fetch_events(cli, out, err);
 	case SQ_KIND_GPUS:
 		return fetch_gpus(cli, out, err);
+	case SQ_KIND_GPUUSE:
+		return sq_cli_fetch_gpuuse(cli, out, err);
 	case SQ_KIND_HISTORY:
 		return fetch_history(cli, out, err);
 	case SQ_KIND_LIMITS: {

@@ -26,6 +26,10 @@ extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
 /* Fetch one admin kind; SQ_ERR_UNSUPPORTED for the others. */
 int sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		       struct sq_snapshot **out, struct sq_err *err);
+/* The GPUUSE kind (fetch_gpuuse.c): squeue, then one sstat of the GPU
+ * jobs; the samples carry over from cli->gpuuse_prev. */
+int sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
+			struct sq_err *err);
 /* SQ_CAP_* flags the admin fetches add for this Slurm version. */
 unsigned sq_cli_admin_caps(const struct sq_cli *cli);
 
@@ -62,5 +66,13 @@ int sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err);
  * jobs from squeue -O <sq_cli_gpujobs_fmt>; sq_gpus_finish() after both. */
 int sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* Live GPU use (parse_gpuuse.c): running jobs holding GPUs from squeue -h
+ * -a -t R -O <sq_cli_gpuuse_fmt>, then one sstat -a -n -P -j ID,... -o
+ * <sq_cli_gpuuse_sstat_fields>; sq_gpuuse_finish() after both. */
+extern const char sq_cli_gpuuse_fmt[];
+extern const char sq_cli_gpuuse_sstat_fields[];
+int sq_parse_gpuuse_jobs(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_parse_gpuuse_sstat(char *text, struct sq_snapshot *s,
+			  struct sq_err *err);
 
 #endif

@@ -17,6 +17,7 @@
 #include "backends/backend.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/util.h"
 
@@ -702,6 +703,14 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	case SQ_KIND_LIMITS:
 	case SQ_KIND_EVENTS:
 		return sq_rest_fetch_joined(b, kind, out, err);
+	case SQ_KIND_GPUUSE:
+		/* no rows, and the reason every GPU cell shows */
+		*out = sq_snapshot_new(kind, 0);
+		if (*out == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		(*out)->source = "slurmrestd (no live step usage)";
+		(*out)->note = SQ_GPUUSE_REST_NOTE;
+		return 0;
 	case SQ_KIND_CONFIG:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd does not serve the running "

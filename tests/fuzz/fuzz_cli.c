@@ -11,6 +11,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
 #include "core/whatif.h"
@@ -190,6 +191,49 @@ parse_gpus(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
+/* squeue -O <sq_cli_gpuuse_fmt>, a NUL byte, then the batched sstat */
+static int
+parse_gpuuse(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *sstat = text + strlen(text) + 1;
+	struct sq_gpuuse_cfg cfg = { 5, 0 };
+
+	if (sq_parse_gpuuse_jobs(text, s, err) == -1)
+		return -1;
+	if (sq_parse_gpuuse_sstat(sstat, s, err) == -1)
+		return -1;
+	sq_gpuuse_finish(s, NULL, 1800000000, cfg, NULL);
+	return 0;
+}
+
+/* the rows' figures in range; joined into GPU rows */
+static void
+post_gpuuse(struct sq_snapshot *s)
+{
+	struct sq_snapshot *g = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_gpuuse *u = sq_snapshot_row(s, i);
+
+		SQ_FUZZ_CHECK(u->util == SQ_NONE ||
+			      (u->util >= 0 && u->util <= 100));
+		SQ_FUZZ_CHECK(u->util_max == SQ_NONE ||
+			      (u->util_max >= 0 && u->util_max <= 100));
+		SQ_FUZZ_CHECK(u->gpus > 0);
+		SQ_FUZZ_CHECK(!u->idle || u->idle_min >= 0);
+		SQ_FUZZ_CHECK(u->nsamples >= 1 &&
+			      u->nsamples <= SQ_GPUUSE_SAMPLES);
+	}
+	SQ_FUZZ_CHECK(g != NULL);
+	SQ_FUZZ_CHECK(sq_gpus_add_node(g, "n3", "gpu", "gpu:a100:4",
+				       "gpu:a100:2(IDX:0-1)") == 0);
+	SQ_FUZZ_CHECK(sq_gpus_finish(g, "none") == 0);
+	sq_gpus_join_use(g, s);
+	sq_fuzz_render(g);
+	sq_snapshot_unref(g);
+}
+
 /* the what-if over fuzzed factors: today's recorded weights, then
  * fairshare 0 and a longer PriorityMaxAge (every row checked) */
 static void
@@ -252,6 +296,7 @@ static const struct target targets[] = {
 	{ "reservations", SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL },
 	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
 	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
+	{ "gpuuse", SQ_KIND_GPUUSE, parse_gpuuse, post_gpuuse },
 	{ "version", SQ_KIND_CONFIG, parse_version, NULL },
 	{ "sacct_history", SQ_KIND_HISTORY, sq_parse_sacct_history,
 	  sq_fuzz_history },

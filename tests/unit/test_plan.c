@@ -274,8 +274,15 @@ test_plan_table(void **state)
 			     0);
 	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_EAGER),
 			 SQ_KIND_BIT(SQ_KIND_JOBS));
-	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_ALL),
+	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_PRIO),
 			 SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_PRIO));
+	/* sstat's GPU use only for the columns that show it */
+	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_GPU),
+			 SQ_KIND_BIT(SQ_KIND_JOBS) |
+			     SQ_KIND_BIT(SQ_KIND_GPUUSE));
+	assert_int_equal(sq_plan_kinds(SQ_KIND_JOBS, SQ_PLAN_ALL),
+			 SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_PRIO) |
+			     SQ_KIND_BIT(SQ_KIND_GPUUSE));
 	assert_int_equal(sq_plan_kinds(SQ_KIND_PARTITIONS, SQ_PLAN_EAGER),
 			 SQ_KIND_BIT(SQ_KIND_PARTITIONS) |
 			     SQ_KIND_BIT(SQ_KIND_NODES));
