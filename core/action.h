@@ -40,6 +40,10 @@
 	"RUNNING SUSPENDED COMPLETED CANCELLED FAILED TIMEOUT NODE_FAIL "      \
 	"PREEMPTED BOOT_FAIL DEADLINE OUT_OF_MEMORY"
 
+/* The state read_targets() gives an account (delaccount): EMPTY when
+ * no user has an association in it, else "USERS carol,bob/gpu ..." */
+#define SQ_ACCT_EMPTY "EMPTY"
+
 /*
  * The action table:
  * X(enum suffix, name, kind, key, flags, inverse, states, help).
@@ -47,8 +51,9 @@
  * are the targets (SQ_KIND_JOBS, NODES, ACCOUNTS, ASSOCS, QOS); key the
  * default key in that view (0: none); inverse the action that undoes it
  * (NONE: none; with SQ_ACT_INV_PREV the same action with old values);
- * states the job states it applies to (NULL: any state): targets read in
- * another state before the action are skipped, never acted on.
+ * states the job states it applies to (NULL: any state; delaccount:
+ * SQ_ACCT_EMPTY): targets read in another state before the action are
+ * skipped, never acted on.
  * Arguments of each action are in sq_action_def.args (core/action.c).
  */
 #define SQ_ACTIONS(X)                                                          \
@@ -95,7 +100,8 @@
 	  ACCT_MODIFY_ACCOUNT, NULL,                                           \
 	  "change parent=, description=, organization= or fairshare=")         \
 	X(ACCT_DELETE_ACCOUNT, "delaccount", ACCOUNTS, 'D', SQ_ACT_MUTATES,    \
-	  ACCT_ADD_ACCOUNT, NULL, "delete accounts (they must have no users)") \
+	  ACCT_ADD_ACCOUNT, SQ_ACCT_EMPTY,                                     \
+	  "delete accounts (they must have no users)")                         \
 	X(ACCT_ADD_COORD, "addcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
 	  ACCT_DEL_COORD, NULL, "make user= a coordinator of the accounts")    \
 	X(ACCT_DEL_COORD, "delcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
@@ -319,6 +325,14 @@ int sq_action_parse_with(const char *line, int view_kind,
  * audit); a reason that starts with '@' is written @@ so that it parses
  * back as itself. Returns 0, or -1 when it does not fit. */
 int sq_action_format(const struct sq_action *a, char *buf, size_t n);
+
+/* Whether value v of spec s is within what Slurm stores (32-bit limits,
+ * 64-bit TRES counts, minutes); -1 with a message naming the range. */
+int sq_action_value_range(const struct sq_arg_spec *s, const char *v,
+			  struct sq_err *err);
+/* Fold the first n bytes of s to lower case (account and user names, as
+ * sacctmgr stores them). */
+void sq_action_fold(char *s, size_t n);
 
 /* Split an ASSOCS target into its parts (bufs of 129 bytes each). */
 int sq_action_assoc_split(const char *target, char *account, char *user,
