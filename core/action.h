@@ -43,6 +43,10 @@
 /* The state read_targets() gives an account (delaccount): EMPTY when
  * no user has an association in it, else "USERS carol,bob/gpu ..." */
 #define SQ_ACCT_EMPTY "EMPTY"
+/* ... and a user's association (deluser through slurmrestd, whose DELETE
+ * cannot leave out the user's associations in other partitions): ALONE,
+ * or "ALSO gpu,high". The CLI narrows with partition= and gives "". */
+#define SQ_ASSOC_ALONE "ALONE"
 
 /*
  * The action table:
@@ -110,7 +114,7 @@
 	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_REMOVE_USER, NULL,             \
 	  "add users to account= (partition=, defaultaccount=)")               \
 	X(ACCT_REMOVE_USER, "deluser", ASSOCS, 'D', SQ_ACT_MUTATES,            \
-	  ACCT_ADD_USER, NULL, "remove users' associations")                   \
+	  ACCT_ADD_USER, SQ_ASSOC_ALONE, "remove users' associations")         \
 	X(ACCT_SET_LIMIT, "setlimit", ASSOCS, 'E',                             \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, ACCT_SET_LIMIT, \
 	  NULL,                                                                \
@@ -326,9 +330,11 @@ int sq_action_parse_with(const char *line, int view_kind,
  * back as itself. Returns 0, or -1 when it does not fit. */
 int sq_action_format(const struct sq_action *a, char *buf, size_t n);
 
-/* Whether value v of spec s is within what Slurm stores (32-bit limits,
+/* Whether value v of spec s of action d is within what Slurm stores
+ * (limits through sacctmgr up to INT_MAX, a job's 32-bit numbers,
  * 64-bit TRES counts, minutes); -1 with a message naming the range. */
-int sq_action_value_range(const struct sq_arg_spec *s, const char *v,
+int sq_action_value_range(const struct sq_action_def *d,
+			  const struct sq_arg_spec *s, const char *v,
 			  struct sq_err *err);
 /* Fold the first n bytes of s to lower case (account and user names, as
  * sacctmgr stores them). */

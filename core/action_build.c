@@ -436,7 +436,7 @@ sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "%s takes no %.40s=", a->def->name, key);
 	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1 ||
-	    sq_action_value_range(s, canon, err) == -1)
+	    sq_action_value_range(a->def, s, canon, err) == -1)
 		return -1;
 	/* account and user names as sacctmgr stores them */
 	if (strcmp(s->key, "parent") == 0 ||

@@ -14,10 +14,14 @@
 #include "core/action.h"
 #include "core/parse.h"
 
-/* The largest value of a 32-bit limit Slurm stores: 0xfffffffe is
+/* The largest value of a 32-bit number Slurm stores: 0xfffffffe is
  * NO_VAL ("not set": sacctmgr says "Nothing modified") and 0xffffffff
- * INFINITE (cleared); sacctmgr silently keeps the low 32 bits of more. */
+ * INFINITE (cleared); sacctmgr silently keeps the low 32 bits of more.
+ * An association or QOS limit (and a wall time in minutes) goes through
+ * sacctmgr, which refuses anything over INT_MAX ("Request didn't affect
+ * anything", Slurm 22.05 testbed). */
 #define MAX32 4294967293ULL
+#define MAXDB 2147483647ULL
 /* and of a 64-bit TRES count (NO_VAL64 and INFINITE64 above it) */
 #define MAX64 18446744073709551613ULL
 
@@ -82,10 +86,11 @@ tres_range(const struct sq_arg_spec *s, const char *v, struct sq_err *err)
 }
 
 int
-sq_action_value_range(const struct sq_arg_spec *s, const char *v,
+sq_action_value_range(const struct sq_action_def *d,
+		      const struct sq_arg_spec *s, const char *v,
 		      struct sq_err *err)
 {
-	unsigned long long x;
+	unsigned long long x, max = d->kind == SQ_KIND_JOBS ? MAX32 : MAXDB;
 	int64_t secs;
 
 	if (v == NULL || strcmp(v, "-1") == 0)
@@ -95,11 +100,11 @@ sq_action_value_range(const struct sq_arg_spec *s, const char *v,
 	case SQ_ARG_FAIRSHARE:
 		if (strcmp(v, "parent") == 0)
 			return 0;
-		if (ull_of(v, strlen(v), &x) == -1 || x > MAX32)
+		if (ull_of(v, strlen(v), &x) == -1 || x > max)
 			return sq_err_set(err, SQ_ERR_DENIED,
 					  "%s=%.40s is out of range: Slurm "
 					  "stores 0 to %llu%s",
-					  s->key, v, MAX32,
+					  s->key, v, max,
 					  (s->flags & SQ_ARGF_CLEAR)
 					      ? " (-1 clears it)"
 					      : "");
@@ -108,11 +113,11 @@ sq_action_value_range(const struct sq_arg_spec *s, const char *v,
 		if (strcmp(v, "UNLIMITED") == 0 ||
 		    sq_parse_duration(v, &secs) == -1)
 			return 0;
-		if (secs / 60 > (int64_t)MAX32)
+		if (secs / 60 > (int64_t)max)
 			return sq_err_set(err, SQ_ERR_DENIED,
 					  "%s=%.40s is out of range: Slurm "
 					  "stores up to %llu minutes",
-					  s->key, v, MAX32);
+					  s->key, v, max);
 		return 0;
 	case SQ_ARG_TRES:
 		return tres_range(s, v, err);

@@ -170,10 +170,19 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		for (k = 0; k < json_object_array_length(arr); k++) {
 			json_object *x = json_object_array_get_idx(arr, k);
 
-			if (strcmp(str_of(x, "account"), acc) == 0 &&
-			    strcmp(str_of(x, "user"), user) == 0 &&
-			    strcmp(str_of(x, "partition"), part) == 0)
+			const char *xp = str_of(x, "partition");
+			size_t ol = strlen(st->others);
+
+			if (strcmp(str_of(x, "account"), acc) != 0 ||
+			    strcmp(str_of(x, "user"), user) != 0)
+				continue;
+			if (strcmp(xp, part) == 0)
 				st->rec = x;
+			else if (part[0] == '\0' &&
+				 ol + strlen(xp) + 2 < sizeof(st->others))
+				snprintf(st->others + ol,
+					 sizeof(st->others) - ol, "%s%s",
+					 ol ? "," : "", xp);
 		}
 	}
 	st->found = st->rec != NULL;
@@ -419,6 +428,10 @@ sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 		if (st.found && a->def->kind == SQ_KIND_ACCOUNTS)
 			account_users(st.rec, out[i].state,
 				      sizeof(out[i].state));
+		if (st.found && a->type == SQ_ACTION_ACCT_REMOVE_USER)
+			snprintf(out[i].state, sizeof(out[i].state), "%s%.40s",
+				 st.others[0] ? "ALSO " : SQ_ASSOC_ALONE,
+				 st.others);
 		sq_rest_state_free(&st);
 	}
 	return 0;

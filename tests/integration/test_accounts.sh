@@ -115,12 +115,12 @@ check "its undo removes $low" \
 sq --exec "setlimit account=$acct user=carol maxjobs=99999999999" --yes
 check "maxjobs=99999999999: refused before anything runs (exit 1)" test $? -eq 1
 check "maxjobs=99999999999: the message names Slurm's range" \
-	grep -q "out of range: Slurm stores 0 to 4294967293" "$tmp/err"
+	grep -q "out of range: Slurm stores 0 to 2147483647" "$tmp/err"
 assocs "$acct" >"$tmp/after"
 check "maxjobs=99999999999: nothing changed" cmp -s "$tmp/before" "$tmp/after"
-sq --exec "setlimit account=$acct user=carol partition=gpu maxjobs=4294967293" --yes
-check "maxjobs=4294967293 (the largest): stored as is" \
-	test "$(slurm sacctmgr -n -P show assoc where account="$acct" user=carol partition=gpu format=MaxJobs)" = 4294967293
+sq --exec "setlimit account=$acct user=carol partition=gpu maxjobs=2147483647" --yes
+check "maxjobs=2147483647 (the largest): stored as is" \
+	test "$(slurm sacctmgr -n -P show assoc where account="$acct" user=carol partition=gpu format=MaxJobs)" = 2147483647
 sq --exec "$(undo_line)" --yes
 
 finish

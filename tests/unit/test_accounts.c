@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
+#include "backends/rest/actions.h"
 #include "core/action.h"
 #include "core/action_policy.h"
 #include "core/audit.h"
@@ -195,14 +196,17 @@ test_ranges(void **s)
 	(void)s;
 	refused("setlimit a/carol maxjobs=99999999999",
 		"maxjobs=99999999999 is out of range: Slurm stores 0 to "
-		"4294967293 (-1 clears it)");
-	refused("setlimit a maxjobs=4294967294", "out of range");
+		"2147483647 (-1 clears it)");
+	refused("setlimit a maxjobs=2147483648", "out of range");
 	refused("setqos low priority=4294967295", "out of range");
+	refused("update 12 priority=4294967294", "stores 0 to 4294967293");
 	refused("setlimit a grptres=cpu=18446744073709551614",
 		"Slurm keeps TRES counts up to 18446744073709551613");
 	refused("setlimit a grptres=mem=99999999999999P", "out of range");
 	refused("setlimit a maxwall=3000000-00:00:00", "out of range");
-	parse("setlimit a maxjobs=4294967293 grptres=cpu=18446744073709551613,"
+	parse("update 12 priority=4294967293", &a);
+	sq_action_free(&a);
+	parse("setlimit a maxjobs=2147483647 grptres=cpu=18446744073709551613,"
 	      "mem=4G maxwall=60 fairshare=parent",
 	      &a);
 	sq_action_free(&a);
@@ -222,6 +226,32 @@ test_delaccount_needs_empty(void **s)
 	assert_false(sq_action_applies(d, "USERS carol,carol/gpu"));
 	sq_action_states_text(d, text, sizeof(text));
 	assert_string_equal(text, "accounts without users: deluser them first");
+}
+
+/* through slurmrestd: a deluser that would take the user's other
+ * partitions is left out; adduser with limits is refused (the body would
+ * drop them) */
+static void
+test_rest_exact(void **s)
+{
+	const struct sq_action_def *d =
+	    sq_action_def(SQ_ACTION_ACCT_REMOVE_USER);
+	struct sq_action a;
+	struct sq_rest_reqs r;
+	struct sq_err err;
+
+	(void)s;
+	assert_true(sq_action_applies(d, ""));
+	assert_true(sq_action_applies(d, SQ_ASSOC_ALONE));
+	assert_false(sq_action_applies(d, "ALSO gpu"));
+	parse("adduser carol account=tourlab maxjobs=5", &a);
+	assert_int_equal(sq_rest_action_reqs(&a, 38, 38, "c", &r, &err), -1);
+	assert_non_null(strstr(err.msg, "limits on a new association"));
+	sq_action_free(&a);
+	parse("adduser carol account=tourlab", &a);
+	assert_int_equal(sq_rest_action_reqs(&a, 38, 38, "c", &r, &err), 0);
+	sq_rest_reqs_free(&r);
+	sq_action_free(&a);
 }
 
 static void
@@ -290,6 +320,7 @@ main(void)
 		cmocka_unit_test(test_names_folded),
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_delaccount_needs_empty),
+		cmocka_unit_test(test_rest_exact),
 		cmocka_unit_test(test_undo_label),
 		cmocka_unit_test(test_last_undo_skips_failed),
 	};
