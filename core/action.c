@@ -89,32 +89,39 @@ static const struct sq_arg_spec args_ACCT_DEL_COORD[] = {
 	  "users (comma-separated)" },
 	END
 };
+/* association limits: setlimit's keys, and adduser's (deluser's undo
+ * re-creates an association with them) */
+#define LIMIT_ARGS                                                                 \
+	{ "grptres",   "grptres",                                                  \
+	  SQ_ARG_TRES, CLR,                                                        \
+	  NULL,        "TRES of all running jobs, e.g. cpu=64,gres/gpu=8" },       \
+	    { "grpjobs",     "grpjobs",                                            \
+	      SQ_ARG_NUMBER, CLR,                                                  \
+	      NULL,          "running jobs of the association and its children" }, \
+	    { "grpsubmit",   "grpsubmitjobs",                                      \
+	      SQ_ARG_NUMBER, CLR,                                                  \
+	      NULL,          "jobs in the queue, all children" },                  \
+	    { "maxjobs", "maxjobs", SQ_ARG_NUMBER,                                 \
+	      CLR,       NULL,      "running jobs per user" },                     \
+	    { "maxsubmit", "maxsubmitjobs",       SQ_ARG_NUMBER, CLR,              \
+	      NULL,        "queued jobs per user" },                               \
+	    { "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },      \
+	    { "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR,            \
+	      NULL,      "wall time per job" },                                    \
+	    { "qos", "qos", SQ_ARG_NAMELIST, 0, NULL, "allowed QOS" },             \
+	    { "defaultqos", "defaultqos", SQ_ARG_NAME, 0, NULL, "default QOS" },   \
+	{                                                                          \
+		"fairshare", "fairshare", SQ_ARG_FAIRSHARE, 0, NULL,               \
+		    "shares: a number or parent"                                   \
+	}
 static const struct sq_arg_spec args_ACCT_ADD_USER[] = {
 	{ "defaultaccount", "defaultaccount", SQ_ARG_NAME, 0, NULL,
 	  "the user's default account" },
+	LIMIT_ARGS,
 	END
 };
 static const struct sq_arg_spec args_ACCT_REMOVE_USER[] = { END };
-static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = {
-	{ "grptres", "grptres", SQ_ARG_TRES, CLR, NULL,
-	  "TRES of all running jobs, e.g. cpu=64,gres/gpu=8" },
-	{ "grpjobs", "grpjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "running jobs of the association and its children" },
-	{ "grpsubmit", "grpsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "jobs in the queue, all children" },
-	{ "maxjobs", "maxjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "running jobs per user" },
-	{ "maxsubmit", "maxsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "queued jobs per user" },
-	{ "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },
-	{ "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR, NULL,
-	  "wall time per job" },
-	{ "qos", "qos", SQ_ARG_NAMELIST, 0, NULL, "allowed QOS" },
-	{ "defaultqos", "defaultqos", SQ_ARG_NAME, 0, NULL, "default QOS" },
-	{ "fairshare", "fairshare", SQ_ARG_FAIRSHARE, 0, NULL,
-	  "shares: a number or parent" },
-	END
-};
+static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = { LIMIT_ARGS, END };
 static const struct sq_arg_spec args_ACCT_CLEAR_LIMIT[] = {
 	{ "limits", "", SQ_ARG_LIMITNAME, SQ_ARGF_REQUIRED | SQ_ARGF_REST, NULL,
 	  "limit names: grptres grpjobs grpsubmit maxjobs maxsubmit "
@@ -177,7 +184,8 @@ static const char usage_ACCT_DELETE_ACCOUNT[] = "delaccount NAME...";
 static const char usage_ACCT_ADD_COORD[] = "addcoord ACCOUNT... user=USERS";
 static const char usage_ACCT_DEL_COORD[] = "delcoord ACCOUNT... user=USERS";
 static const char usage_ACCT_ADD_USER[] =
-    "adduser USER... account=ACCOUNT [partition=] [defaultaccount=]";
+    "adduser USER... account=ACCOUNT [partition=] [defaultaccount=] "
+    "[LIMIT=VALUE...]";
 static const char usage_ACCT_REMOVE_USER[] =
     "deluser USER... account=ACCOUNT [partition=]";
 static const char usage_ACCT_SET_LIMIT[] =

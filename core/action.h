@@ -40,6 +40,14 @@
 	"RUNNING SUSPENDED COMPLETED CANCELLED FAILED TIMEOUT NODE_FAIL "      \
 	"PREEMPTED BOOT_FAIL DEADLINE OUT_OF_MEMORY"
 
+/* The state read_targets() gives an account (delaccount): EMPTY when
+ * no user has an association in it, else "USERS carol,bob/gpu ..." */
+#define SQ_ACCT_EMPTY "EMPTY"
+/* ... and a user's association (deluser through slurmrestd, whose DELETE
+ * cannot leave out the user's associations in other partitions): ALONE,
+ * or "ALSO gpu,high". The CLI narrows with partition= and gives "". */
+#define SQ_ASSOC_ALONE "ALONE"
+
 /*
  * The action table:
  * X(enum suffix, name, kind, key, flags, inverse, states, help).
@@ -47,8 +55,9 @@
  * are the targets (SQ_KIND_JOBS, NODES, ACCOUNTS, ASSOCS, QOS); key the
  * default key in that view (0: none); inverse the action that undoes it
  * (NONE: none; with SQ_ACT_INV_PREV the same action with old values);
- * states the job states it applies to (NULL: any state): targets read in
- * another state before the action are skipped, never acted on.
+ * states the job states it applies to (NULL: any state; delaccount:
+ * SQ_ACCT_EMPTY): targets read in another state before the action are
+ * skipped, never acted on.
  * Arguments of each action are in sq_action_def.args (core/action.c).
  */
 #define SQ_ACTIONS(X)                                                          \
@@ -95,7 +104,8 @@
 	  ACCT_MODIFY_ACCOUNT, NULL,                                           \
 	  "change parent=, description=, organization= or fairshare=")         \
 	X(ACCT_DELETE_ACCOUNT, "delaccount", ACCOUNTS, 'D', SQ_ACT_MUTATES,    \
-	  ACCT_ADD_ACCOUNT, NULL, "delete accounts (they must have no users)") \
+	  ACCT_ADD_ACCOUNT, SQ_ACCT_EMPTY,                                     \
+	  "delete accounts (they must have no users)")                         \
 	X(ACCT_ADD_COORD, "addcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
 	  ACCT_DEL_COORD, NULL, "make user= a coordinator of the accounts")    \
 	X(ACCT_DEL_COORD, "delcoord", ACCOUNTS, 0, SQ_ACT_MUTATES,             \
@@ -104,7 +114,7 @@
 	  SQ_ACT_MUTATES | SQ_ACT_CREATES, ACCT_REMOVE_USER, NULL,             \
 	  "add users to account= (partition=, defaultaccount=)")               \
 	X(ACCT_REMOVE_USER, "deluser", ASSOCS, 'D', SQ_ACT_MUTATES,            \
-	  ACCT_ADD_USER, NULL, "remove users' associations")                   \
+	  ACCT_ADD_USER, SQ_ASSOC_ALONE, "remove users' associations")         \
 	X(ACCT_SET_LIMIT, "setlimit", ASSOCS, 'E',                             \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, ACCT_SET_LIMIT, \
 	  NULL,                                                                \
@@ -324,6 +334,16 @@ int sq_action_parse_with(const char *line, int view_kind,
  * audit); a reason that starts with '@' is written @@ so that it parses
  * back as itself. Returns 0, or -1 when it does not fit. */
 int sq_action_format(const struct sq_action *a, char *buf, size_t n);
+
+/* Whether value v of spec s of action d is within what Slurm stores
+ * (limits through sacctmgr up to INT_MAX, a job's 32-bit numbers,
+ * 64-bit TRES counts, minutes); -1 with a message naming the range. */
+int sq_action_value_range(const struct sq_action_def *d,
+			  const struct sq_arg_spec *s, const char *v,
+			  struct sq_err *err);
+/* Fold the first n bytes of s to lower case (account and user names, as
+ * sacctmgr stores them). */
+void sq_action_fold(char *s, size_t n);
 
 /* Split an ASSOCS target into its parts (bufs of 129 bytes each). */
 int sq_action_assoc_split(const char *target, char *account, char *user,

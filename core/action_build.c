@@ -83,6 +83,16 @@ valid_target(enum sq_kind kind, int submit, const char *t, char *out, size_t n,
 	if (strlen(t) >= n)
 		return sq_err_set(err, SQ_ERR_DENIED, "target too long");
 	memcpy(out, t, strlen(t) + 1);
+	/* account and user names as sacctmgr stores them (lower case); a
+	 * partition keeps its case */
+	if (kind == SQ_KIND_ACCOUNTS)
+		sq_action_fold(out, n);
+	else if (kind == SQ_KIND_ASSOCS)
+		sq_action_fold(
+		    out, strchr(out, '/') == NULL ? n
+			 : strchr(strchr(out, '/') + 1, '/')
+			     ? (size_t)(strchr(strchr(out, '/') + 1, '/') - out)
+			     : n);
 	return 0;
 }
 
@@ -425,8 +435,14 @@ sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
 	if (s == NULL)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "%s takes no %.40s=", a->def->name, key);
-	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1)
+	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1 ||
+	    sq_action_value_range(a->def, s, canon, err) == -1)
 		return -1;
+	/* account and user names as sacctmgr stores them */
+	if (strcmp(s->key, "parent") == 0 ||
+	    strcmp(s->key, "defaultaccount") == 0 ||
+	    (strcmp(s->key, "user") == 0 && a->def->kind == SQ_KIND_ACCOUNTS))
+		sq_action_fold(canon, sizeof(canon));
 	kv = malloc(strlen(s->key) + strlen(canon) + 2);
 	if (kv == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");

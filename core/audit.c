@@ -604,6 +604,7 @@ entry_of(const char *line, struct sq_audit_entry *e)
 	sq_audit_field(line, "backend", e->backend, sizeof(e->backend));
 	sq_audit_field(line, "action", e->action, sizeof(e->action));
 	sq_audit_field(line, "targets", e->targets, sizeof(e->targets));
+	sq_audit_field(line, "args", e->args, sizeof(e->args));
 	sq_audit_field(line, "command", e->command, sizeof(e->command));
 	sq_audit_field(line, "message", e->message, sizeof(e->message));
 	sq_audit_field(line, "inverse", e->inverse, sizeof(e->inverse));

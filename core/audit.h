@@ -85,6 +85,7 @@ struct sq_audit_entry {
 	char backend[16];
 	char action[32];
 	char targets[256];
+	char args[1024]; /* the action's key=value arguments, joined by ',' */
 	char command[1024];
 	char message[1024];
 	char inverse[1024];
@@ -111,5 +112,23 @@ int sq_audit_field(const char *line, const char *key, char *buf, size_t n);
 int sq_audit_last_inverse(const char *path, const char *session,
 			  const char *cluster, char *buf, size_t n,
 			  struct sq_err *err);
+
+/*
+ * What `:undo` offers: the newest inverse of session and cluster (NULL:
+ * any), labelled with what it undoes ("undo setlimit chem/carol maxjobs
+ * 3 -> 5"); note says when newer actions of the session failed (they
+ * changed nothing, so the undo offered is of an older action). inverse
+ * "" when there is none.
+ */
+struct sq_audit_undo {
+	char inverse[1024];
+	char label[512];
+	char note[256];
+};
+int sq_audit_last_undo(const char *path, const char *session,
+		       const char *cluster, struct sq_audit_undo *u,
+		       struct sq_err *err);
+/* The label of the undo of entry e (a result line with an inverse). */
+void sq_audit_undo_label(const struct sq_audit_entry *e, char *buf, size_t n);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/action_policy.h"
+#include "core/audit.h"
 #include "core/sanitize.h"
 #include "core/util.h"
 #include "session/exec.h"
@@ -355,6 +356,46 @@ print_lines(FILE *fp, const char *prefix, const char *s)
 	}
 }
 
+/* The audit entry of a's result, for its undo label. */
+static void
+undo_entry(const struct sq_action *a, const char *inverse,
+	   struct sq_audit_entry *e)
+{
+	size_t i, off;
+
+	memset(e, 0, sizeof(*e));
+	snprintf(e->action, sizeof(e->action), "%s", a->def->name);
+	for (i = 0, off = 0; i < a->ntargets && off < sizeof(e->targets); i++)
+		off +=
+		    (size_t)snprintf(e->targets + off, sizeof(e->targets) - off,
+				     "%s%s", i ? "," : "", a->targets[i]);
+	for (i = 0, off = 0; i < a->nargs && off < sizeof(e->args); i++)
+		off += (size_t)snprintf(e->args + off, sizeof(e->args) - off,
+					"%s%s", i ? "," : "", a->args[i]);
+	snprintf(e->inverse, sizeof(e->inverse), "%s", inverse);
+}
+
+/* When a is the undo the audit log offers last on this cluster, say so
+ * and of what, before its preview. */
+static void
+say_undo_of(const struct sq_action *a, const char *cluster)
+{
+	struct sq_audit_undo u;
+	struct sq_err err;
+	char line[1024];
+
+	if (sq_action_format(a, line, sizeof(line)) == -1 ||
+	    sq_audit_last_undo(NULL, NULL, cluster, &u, &err) == -1 ||
+	    u.inverse[0] == '\0')
+		return;
+	if (strncmp(u.inverse, line, strlen(line)) == 0 &&
+	    (u.inverse[strlen(line)] == '\0' ||
+	     u.inverse[strlen(line)] == '\n')) {
+		print_safe(stdout, u.label);
+		fputc('\n', stdout);
+	}
+}
+
 int
 sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	     const char *line, int yes)
@@ -402,6 +443,7 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 		sq_exec_refused(&au, cfg, b->ops->name, &a, NULL, err.msg);
 		goto out;
 	}
+	say_undo_of(&a, cfg->name);
 	print_lines(stdout, "", desc);
 	{
 		struct sq_buf hit;
@@ -455,8 +497,17 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	}
 	print_safe(rc == 0 ? stdout : stderr, res.message);
 	fputc('\n', rc == 0 ? stdout : stderr);
-	if (res.inverse[0] != '\0')
+	if (res.inverse[0] != '\0') {
+		struct sq_audit_entry e;
+		char label[512];
+
 		print_lines(stdout, "undo: ", res.inverse);
+		undo_entry(&a, res.inverse, &e);
+		sq_audit_undo_label(&e, label, sizeof(label));
+		fputs("  (", stdout);
+		print_safe(stdout, label);
+		fputs(")\n", stdout);
+	}
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;

@@ -50,6 +50,7 @@ struct sq_tui_job {
 	size_t hidden; /* tagged rows the filter hides: left out */
 	char desc[8192];
 	char impact[4096]; /* node actions: what they hit (session/impact.h) */
+	char label[512];   /* an undo: what it undoes, "" otherwise */
 	struct sq_err err;
 	struct sq_result res;
 	int rc;
@@ -168,6 +169,17 @@ sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden)
 	sq_app_message(app, 0, "%s: preparing the preview...",
 		       app->act.cur->a.def->name);
 	app->dirty = 1;
+	return 0;
+}
+
+int
+sq_tui_action_start_undo(struct sq_app *app, struct sq_action *a,
+			 const char *label)
+{
+	if (sq_tui_action_start(app, a, 0) == -1)
+		return -1;
+	snprintf(app->act.cur->label, sizeof(app->act.cur->label), "%s", label);
+	sq_app_message(app, 0, "%s: preparing the preview...", label);
 	return 0;
 }
 
@@ -444,7 +456,7 @@ sq_tui_action_draw(struct sq_app *app)
 	int x = (app->cols - w) / 2, y, h, i, n, iw = w - 4 > 250 ? 250 : w - 4;
 	int attr = sq_color_attr(app, SQ_ROLE_DIALOG) | A_REVERSE;
 	int danger = sq_color_attr(app, SQ_ROLE_DANGER);
-	char lines[40][256], head[300], foot[200];
+	char lines[40][256], head[400], foot[200];
 	int ncmd, room = app->rows - 6 > 36 ? 36 : app->rows - 6;
 
 	if (app->act.stage != SQ_ACT_COUNT && app->act.stage != SQ_ACT_CONFIRM)
@@ -456,7 +468,10 @@ sq_tui_action_draw(struct sq_app *app)
 	y = (app->rows - h) / 2 > 0 ? (app->rows - h) / 2 : 0;
 	for (i = 0; i < h && y + i < app->rows; i++)
 		sq_clear(y + i, x, w, attr);
-	if (app->act.cur->a.type == SQ_ACTION_JOB_SUBMIT)
+	if (app->act.cur->label[0] != '\0')
+		snprintf(head, sizeof(head), " %.240s (%s, %s) ",
+			 app->act.cur->label, app->cfg.name, app->st.backend);
+	else if (app->act.cur->a.type == SQ_ACTION_JOB_SUBMIT)
 		snprintf(head, sizeof(head), " submit a batch script (%s) ",
 			 app->st.backend);
 	else if (app->act.cur->nrun < app->act.cur->a.ntargets)

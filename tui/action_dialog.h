@@ -15,6 +15,10 @@ struct sq_app;
 /* Start the preview of a parsed action (taken over); hidden: tagged
  * rows left out, said in the preview. -1 after saying why not. */
 int sq_tui_action_start(struct sq_app *app, struct sq_action *a, size_t hidden);
+/* The same for an undo: label ("undo setlimit chem/carol maxjobs 3 -> 5")
+ * heads the preview. */
+int sq_tui_action_start_undo(struct sq_app *app, struct sq_action *a,
+			     const char *label);
 
 /* Write the audit line of an action refused before it reached the
  * backend (policy, read-only, a bad argument). */

@@ -20,7 +20,7 @@ int
 sq_tui_action_audit(struct sq_app *app)
 {
 	struct sq_audit_entry *v = NULL;
-	char path[1024], safe[1024], text[1400];
+	char path[1024], safe[1024], text[1400], label[512];
 	struct sq_err err;
 	size_t n = 0, i, k, page;
 
@@ -59,12 +59,13 @@ sq_tui_action_audit(struct sq_app *app)
 			sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0,
 				    "undo (newest first; :undo N offers one, "
 				    "on its own cluster):");
+		sq_audit_undo_label(&v[i], label, sizeof(label));
 		while (*p != '\0' && k < 99) {
 			size_t l = strcspn(p, "\n");
 
 			snprintf(text, sizeof(text),
-				 "#%-3zu %-14.14s %.19s %.*s", ++k,
-				 v[i].cluster, v[i].time, (int)l, p);
+				 "#%-3zu %-14.14s %.19s %.*s  (%.300s)", ++k,
+				 v[i].cluster, v[i].time, (int)l, p, label);
 			sq_sanitize(text, safe, sizeof(safe));
 			sq_pane_add(&app->pane, SQ_ROLE_NORMAL, 8, "%s", safe);
 			p += l + (p[l] == '\n');
@@ -87,7 +88,7 @@ sq_tui_action_audit(struct sq_app *app)
  * them, and its cluster. -1 with a message when there is none. */
 static int
 audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
-	      size_t cn)
+	      size_t cn, char *label, size_t ln)
 {
 	struct sq_audit_entry *v;
 	struct sq_err err;
@@ -108,6 +109,7 @@ audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
 			if (++c == k) {
 				snprintf(line, n, "%.*s", (int)l, p);
 				snprintf(cluster, cn, "%s", v[i].cluster);
+				sq_audit_undo_label(&v[i], label, ln);
 			}
 			p += l + (p[l] == '\n');
 		}
@@ -123,7 +125,8 @@ audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
 int
 sq_tui_action_undo(struct sq_app *app, const char *arg)
 {
-	char inv[1024], first[1024], cl[64];
+	char first[1024], cl[64];
+	struct sq_audit_undo u;
 	struct sq_action a;
 	struct sq_err err;
 	size_t more;
@@ -144,8 +147,8 @@ sq_tui_action_undo(struct sq_app *app, const char *arg)
 				       "undo: N is a number from :audit");
 			return -1;
 		}
-		if (audit_inverse(app, k, first, sizeof(first), cl,
-				  sizeof(cl)) == -1)
+		if (audit_inverse(app, k, first, sizeof(first), cl, sizeof(cl),
+				  u.label, sizeof(u.label)) == -1)
 			return -1;
 		if (strcmp(cl, app->cfg.name) != 0) {
 			sq_app_message(app, 1,
@@ -158,33 +161,37 @@ sq_tui_action_undo(struct sq_app *app, const char *arg)
 			sq_app_message(app, 1, "undo: %s", err.msg);
 			return -1;
 		}
-		return sq_tui_action_start(app, &a, 0);
+		return sq_tui_action_start_undo(app, &a, u.label);
 	}
-	if (sq_audit_last_inverse(NULL, sq_audit_session(), app->cfg.name, inv,
-				  sizeof(inv), &err) == -1) {
+	if (sq_audit_last_undo(NULL, sq_audit_session(), app->cfg.name, &u,
+			       &err) == -1) {
 		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
-	if (inv[0] == '\0') {
+	if (u.inverse[0] == '\0') {
 		sq_app_message(app, 1,
 			       "nothing to undo: no action of this session "
-			       "on %s",
-			       app->cfg.name);
+			       "on %s%s%.200s",
+			       app->cfg.name, u.note[0] ? " (" : "", u.note);
 		return -1;
 	}
 	/* several lines (targets that had different old values): the first
 	 * now; the others are numbered in :audit */
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(inv, "\n"), inv);
-	for (more = 0, inv[0] = ' '; strchr(inv, '\n') != NULL; more++)
-		*strchr(inv, '\n') = ' ';
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(u.inverse, "\n"),
+		 u.inverse);
+	for (more = 0; strchr(u.inverse, '\n') != NULL; more++)
+		*strchr(u.inverse, '\n') = ' ';
 	if (sq_action_parse(first, -1, NULL, 0, &a, &err) == -1) {
 		sq_app_message(app, 1, "undo: %s", err.msg);
 		return -1;
 	}
-	if (more > 0)
-		sq_app_message(app, 0,
-			       "undo: the first of %zu lines (:audit "
-			       "numbers the others for :undo N)",
-			       more + 1);
-	return sq_tui_action_start(app, &a, 0);
+	if (sq_tui_action_start_undo(app, &a, u.label) == -1)
+		return -1;
+	if (more > 0 || u.note[0] != '\0')
+		sq_app_message(app, 0, "%s%s%s", u.note,
+			       u.note[0] && more ? "; " : "",
+			       more ? "undo: the first of several lines "
+				      "(:audit numbers the others for :undo N)"
+				    : "");
+	return 0;
 }

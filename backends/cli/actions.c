@@ -135,7 +135,10 @@ add_list(struct sq_cli_cmd *cmd, const char *prefix, size_t pl,
 }
 
 /* An association as sacctmgr's where clause: "account where name=A", or
- * "user where name=U account=A [partition=P]". */
+ * "user where name=U account=A partition=P". A user's association without
+ * a partition gets an empty "partition=": without it sacctmgr matches every
+ * partition's association of the user in the account (the empty value
+ * narrows to the one without, as `sacctmgr show assoc` shows). */
 static int
 add_assoc(struct sq_cli_cmd *c, const struct argv_ctx *x)
 {
@@ -147,7 +150,7 @@ add_assoc(struct sq_cli_cmd *c, const struct argv_ctx *x)
 	return add(c, "user") == -1 || add(c, "where") == -1 ||
 		       add(c, "name=%s", x->user) == -1 ||
 		       add(c, "account=%s", x->acc) == -1 ||
-		       (x->part[0] && add(c, "partition=%s", x->part) == -1)
+		       add(c, "partition=%s", x->part) == -1
 		   ? -1
 		   : 0;
 }
@@ -259,7 +262,9 @@ add_clears(struct sq_cli_cmd *c, const struct argv_ctx *x, struct sq_err *err)
  * from the action: {t} the target, {acc} {user} its association's parts,
  * {targets} every target a word, {list} the targets joined by ',',
  * {args} the arguments ({flags} and {values} either half), {partition}
- * "partition=P" when the association has one, {assoc} the association's
+ * "partition=P" when the association has one, {wpart} "partition=P" or
+ * "partition=" (a where clause: only the association without partition),
+ * {assoc} the association's
  * where clause, {clears} clearlimit's "key=-1" words; any other {key} is
  * the value of that argument. -1 (err set when it says more than "too
  * long") when it does not fit.
@@ -293,6 +298,8 @@ add_word(struct sq_cli_cmd *c, const char *w, struct argv_ctx *x,
 		return add_args(c, a, name[0]);
 	if (strcmp(name, "partition") == 0)
 		return x->part[0] ? add(c, "partition=%s", x->part) : 0;
+	if (strcmp(name, "wpart") == 0)
+		return add(c, "partition=%s", x->part);
 	if (strcmp(name, "assoc") == 0)
 		return add_assoc(c, x);
 	if (strcmp(name, "clears") == 0) {
@@ -375,7 +382,7 @@ static const struct argv_row argv_rows[] = {
 	{ SQ_ACTION_ACCT_REMOVE_USER,
 	  EACH,
 	  { SACCTMGR, "delete", "user", "where", "name={user}", "account={acc}",
-	    "{partition}" } },
+	    "{wpart}" } },
 	{ SQ_ACTION_ACCT_SET_LIMIT,
 	  EACH,
 	  { SACCTMGR, "modify", "{assoc}", "set", "{args}" } },

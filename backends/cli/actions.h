@@ -86,12 +86,16 @@ struct sq_cli_rec {
 	char *val[SQ_CLI_REC_MAX]; /* malloc'd */
 };
 
-/* The state of every target of a (before or after the action). */
+/* The state of every target of a (before or after the action); for
+ * associations also every association read (all of the targets'
+ * accounts), to see what else a command changed. */
 struct sq_cli_state {
 	size_t n;
 	struct sq_cli_rec *rec; /* one per target */
 	int ok;                 /* 0 when the read failed */
 	char error[256];
+	struct sq_cli_rec *all; /* ASSOCS: every row read, nall of them */
+	size_t nall;
 };
 
 const char *sq_cli_rec_get(const struct sq_cli_rec *r, const char *key);
@@ -118,6 +122,24 @@ int sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
 int sq_cli_verify(const struct sq_action *a, size_t i,
 		  const struct sq_cli_rec *before,
 		  const struct sq_cli_rec *after, char *msg, size_t n);
+
+/*
+ * The associations other than the targets that a command on an
+ * association could change (the same account and user, another
+ * partition) and that differ between before and after: "also changed
+ * ACC/USER/PART: MaxJobs 5 -> 3" for target i into msg. Returns the
+ * number of such associations (0: none changed).
+ */
+size_t sq_cli_others_changed(const struct sq_action *a, size_t i,
+			     const struct sq_cli_state *before,
+			     const struct sq_cli_state *after, char *msg,
+			     size_t n);
+
+/* deluser's inverse: adduser of each association removed, with the
+ * limits it had before. */
+int sq_cli_deluser_inverse(const struct sq_action *a,
+			   const struct sq_cli_state *before, char *buf,
+			   size_t n);
 
 /* The inverse of a as command lines of the grammar ('\n'-separated), from
  * the state before; "" when none. */

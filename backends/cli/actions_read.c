@@ -95,6 +95,9 @@ sq_cli_state_free(struct sq_cli_state *st)
 
 	for (i = 0; st->rec != NULL && i < st->n; i++)
 		rec_clear(&st->rec[i]);
+	for (i = 0; st->all != NULL && i < st->nall; i++)
+		rec_clear(&st->all[i]);
+	free(st->all);
 	free(st->rec);
 	memset(st, 0, sizeof(*st));
 }
@@ -358,7 +361,14 @@ assoc_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
 	  const char *const *keys)
 {
 	size_t i;
+	struct sq_cli_rec *all =
+	    realloc(st->all, (st->nall + 1) * sizeof(*all));
 
+	if (all != NULL) {
+		st->all = all;
+		memset(&all[st->nall], 0, sizeof(all[0]));
+		rec_fill(&all[st->nall++], f, nf, keys);
+	}
 	for (i = 0; i < st->n; i++) {
 		char acc[129], user[129], part[129];
 
@@ -404,12 +414,30 @@ acct_assoc_row(char **f, int nf, const struct sq_action *a,
 
 	(void)nf;
 	(void)keys;
-	if (*f[1] != '\0')
-		return; /* a user's association */
+	if (*f[1] != '\0') {
+		/* a user's association: delaccount would remove it too */
+		for (i = 0; i < st->n; i++) {
+			const char *u = sq_cli_rec_get(&st->rec[i], "State");
+			char both[1024];
+
+			if (strcmp(f[0], a->targets[i]) != 0 ||
+			    !st->rec[i].found)
+				continue;
+			snprintf(both, sizeof(both), "%s%s%s%s%s",
+				 u && strcmp(u, SQ_ACCT_EMPTY) != 0 ? u
+								    : "USERS",
+				 u && strcmp(u, SQ_ACCT_EMPTY) != 0 ? "," : " ",
+				 f[1], *f[2] ? "/" : "", f[2]);
+			rec_set(&st->rec[i], "State", both);
+		}
+		return;
+	}
 	for (i = 0; i < st->n; i++) {
 		if (strcmp(f[0], a->targets[i]) == 0 && st->rec[i].found) {
 			rec_set(&st->rec[i], "ParentName", f[3]);
 			rec_set(&st->rec[i], "Fairshare", f[4]);
+			if (sq_cli_rec_get(&st->rec[i], "State") == NULL)
+				rec_set(&st->rec[i], "State", SQ_ACCT_EMPTY);
 		}
 	}
 }

@@ -275,6 +275,27 @@ verify_targets(struct sq_cli *cli, const struct sq_action *a,
 	}
 }
 
+/* A target whose command changed another association too (the same
+ * account and user, another partition) is not done: it says which. */
+static void
+check_others(const struct sq_action *a, const struct sq_cli_state *before,
+	     const struct sq_cli_state *after, struct sq_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->ntargets; i++) {
+		struct sq_target_result *t = &res->targets[i];
+		char msg[256];
+
+		if (t->verified == SQ_VERIFY_FAILED ||
+		    sq_cli_others_changed(a, i, before, after, msg,
+					  sizeof(msg)) == 0)
+			continue;
+		t->verified = SQ_VERIFY_FAILED;
+		sq_util_copy(t->message, sizeof(t->message), msg);
+	}
+}
+
 /* ok of every target: verified (or not re-readable) and its command not
  * failed; res->nfailed counts the others. */
 static void
@@ -328,6 +349,7 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 		goto out;
 	res->status = run_cmds(cli, &cmds, res, all_err, sizeof(all_err));
 	verify_targets(cli, a, &before, &after, res, all_err, err);
+	check_others(a, &before, &after, res);
 	judge_targets(res, &after, all_err);
 	if (before.ok)
 		inverse_of_done(a, res, &before);

@@ -683,6 +683,9 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 	buf[0] = '\0';
 	if (d->inverse == SQ_ACTION_NONE)
 		return 0;
+	if (d->type == SQ_ACTION_ACCT_REMOVE_USER && before != NULL &&
+	    before->ok)
+		return sq_cli_deluser_inverse(a, before, buf, n);
 	if (!(d->flags & SQ_ACT_INV_PREV) &&
 	    d->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
 		struct sq_action inv;

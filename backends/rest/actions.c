@@ -396,9 +396,15 @@ no_coord(const struct req_ctx *c, struct sq_err *err)
 static int
 no_default_account(const struct req_ctx *c, struct sq_err *err)
 {
-	if (sq_action_arg(c->a, "defaultaccount") == NULL)
-		return 0;
-	return unsupported(err, "setting a default account", c->vdb);
+	if (sq_action_arg(c->a, "defaultaccount") != NULL)
+		return unsupported(err, "setting a default account", c->vdb);
+	/* the body names the association only: limits would be dropped */
+	if (c->a->nargs > 0)
+		return unsupported(err,
+				   "limits on a new association (add it, then "
+				   "setlimit)",
+				   c->vdb);
+	return 0;
 }
 
 static int

@@ -55,6 +55,10 @@ struct sq_rest_state {
 	int found;
 	json_object *root; /* owns */
 	json_object *rec;  /* inside root */
+	/* an association without partition: the user's associations in
+	 * the account's other partitions ("gpu,high"), which a DELETE
+	 * without partition= would remove too */
+	char others[128];
 };
 
 void sq_rest_state_free(struct sq_rest_state *s);

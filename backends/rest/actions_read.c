@@ -170,10 +170,19 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		for (k = 0; k < json_object_array_length(arr); k++) {
 			json_object *x = json_object_array_get_idx(arr, k);
 
-			if (strcmp(str_of(x, "account"), acc) == 0 &&
-			    strcmp(str_of(x, "user"), user) == 0 &&
-			    strcmp(str_of(x, "partition"), part) == 0)
+			const char *xp = str_of(x, "partition");
+			size_t ol = strlen(st->others);
+
+			if (strcmp(str_of(x, "account"), acc) != 0 ||
+			    strcmp(str_of(x, "user"), user) != 0)
+				continue;
+			if (strcmp(xp, part) == 0)
 				st->rec = x;
+			else if (part[0] == '\0' &&
+				 ol + strlen(xp) + 2 < sizeof(st->others))
+				snprintf(st->others + ol,
+					 sizeof(st->others) - ol, "%s%s",
+					 ol ? "," : "", xp);
 		}
 	}
 	st->found = st->rec != NULL;
@@ -363,6 +372,36 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	}
 }
 
+/* An account's state for delaccount: EMPTY, or "USERS carol,bob/gpu"
+ * from the associations slurmdbd lists with it ("" when it lists none:
+ * not known). */
+static void
+account_users(json_object *acct, char *buf, size_t n)
+{
+	json_object *arr;
+	size_t k, off;
+
+	buf[0] = '\0';
+	if (!json_object_object_get_ex(acct, "associations", &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return;
+	off = (size_t)snprintf(buf, n, "%s", SQ_ACCT_EMPTY);
+	for (k = 0; k < json_object_array_length(arr) && off < n; k++) {
+		json_object *x = json_object_array_get_idx(arr, k);
+		const char *u = str_of(x, "user"), *p = str_of(x, "partition");
+
+		if (*u == '\0')
+			continue;
+		if (strncmp(buf, SQ_ACCT_EMPTY, off) == 0)
+			off = (size_t)snprintf(buf, n, "USERS ");
+		else
+			off += (size_t)snprintf(buf + off, n - off, ",");
+		if (off < n)
+			off += (size_t)snprintf(buf + off, n - off, "%s%s%s", u,
+						*p ? "/" : "", p);
+	}
+}
+
 int
 sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 		     struct sq_target_state *out, struct sq_err *err)
@@ -386,6 +425,13 @@ sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 		out[i].found = st.found;
 		sq_util_copy(out[i].state, sizeof(out[i].state),
 			     st.found ? str_of(st.rec, "job_state") : "");
+		if (st.found && a->def->kind == SQ_KIND_ACCOUNTS)
+			account_users(st.rec, out[i].state,
+				      sizeof(out[i].state));
+		if (st.found && a->type == SQ_ACTION_ACCT_REMOVE_USER)
+			snprintf(out[i].state, sizeof(out[i].state), "%s%.40s",
+				 st.others[0] ? "ALSO " : SQ_ASSOC_ALONE,
+				 st.others);
 		sq_rest_state_free(&st);
 	}
 	return 0;

@@ -163,7 +163,7 @@ sq --exec "setlimit account=$acct user=bob maxjobs=5 grptres=cpu=4 maxwall=60 gr
 check "setlimit: exit 0" test $? -eq 0
 check "setlimit: sacctmgr show assoc shows the limits" \
 	test "$(assoc "$acct" bob MaxJobs,GrpTRES,MaxWall,GrpSubmit)" = "5|cpu=4|01:00:00|9"
-check "setlimit: sacctmgr -i in the command" grep -q "^sacctmgr -i modify user where name=bob account=$acct set maxjobs=5" "$tmp/out"
+check "setlimit: sacctmgr -i in the command" grep -q "^sacctmgr -i modify user where name=bob account=$acct partition= set maxjobs=5" "$tmp/out"
 undo=$(sed -n 's/^undo: //p' "$tmp/out")
 sq --exec "clearlimit account=$acct user=bob maxjobs grptres" --yes
 check "clearlimit: MaxJobs and GrpTRES empty" test "$(assoc "$acct" bob MaxJobs,GrpTRES,MaxWall)" = "||01:00:00"

@@ -142,7 +142,7 @@ keys E
 check "E opens the prompt with :setlimit" wait_for ':setlimit' 3
 keys 'maxjobs=4' Enter
 check "setlimit: the preview shows sacctmgr -i" \
-	wait_for "sacctmgr -i modify user where name=bob account=$ACCT set maxjobs=4" 5
+	wait_for "sacctmgr -i modify user where name=bob account=$ACCT partition= set maxjobs=4" 5
 keys n
 check "setlimit: n answers No, the limit is unset" sh -c "sleep 0.5; [ -z \"\$(env LC_ALL=C sacctmgr -n -P show assoc where account=$ACCT user=bob format=MaxJobs)\" ]"
 keys E

@@ -399,7 +399,7 @@ test_describe_accounting(void **state)
 	(void)state;
 	cmd_of("setlimit account=chemistry user=bob maxjobs=5", b, sizeof(b));
 	assert_string_equal(b, "sacctmgr -i modify user where name=bob "
-			       "account=chemistry set maxjobs=5");
+			       "account=chemistry partition= set maxjobs=5");
 	cmd_of("setlimit chemistry grptres=gres/gpu=6 grpjobs=10 grpsubmit=20 "
 	       "maxsubmit=30 maxtres=cpu=8 maxwall=2-00:00:00 qos=normal,low "
 	       "defaultqos=normal fairshare=40",
@@ -417,7 +417,7 @@ test_describe_accounting(void **state)
 	cmd_of("clearlimit account=chem user=bob maxjobs maxwall", b,
 	       sizeof(b));
 	assert_string_equal(b, "sacctmgr -i modify user where name=bob "
-			       "account=chem set maxjobs=-1 "
+			       "account=chem partition= set maxjobs=-1 "
 			       "maxwalldurationperjob=-1");
 	cmd_of("addaccount bio parent=chemistry description=Bio lab "
 	       "organization=uni fairshare=5",
@@ -439,8 +439,9 @@ test_describe_accounting(void **state)
 	    b, "sacctmgr -i add user bob account=bio partition=gpu");
 	cmd_of("deluser bob carol account=bio", b, sizeof(b));
 	assert_string_equal(
-	    b, "sacctmgr -i delete user where name=bob account=bio\n"
-	       "sacctmgr -i delete user where name=carol account=bio");
+	    b, "sacctmgr -i delete user where name=bob account=bio partition=\n"
+	       "sacctmgr -i delete user where name=carol account=bio "
+	       "partition=");
 	cmd_of("addcoord bio user=bob,carol", b, sizeof(b));
 	assert_string_equal(
 	    b, "sacctmgr -i add coordinator account=bio names=bob,carol");
@@ -574,12 +575,13 @@ static const struct {
 	{ "adduser bob account=bio partition=gpu", -1,
 	  "sacctmgr -i add user bob account=bio partition=gpu" },
 	{ "deluser bob carol account=bio", -1,
-	  "sacctmgr -i delete user where name=bob account=bio\n"
-	  "sacctmgr -i delete user where name=carol account=bio" },
+	  "sacctmgr -i delete user where name=bob account=bio partition=\n"
+	  "sacctmgr -i delete user where name=carol account=bio partition=" },
 	{ "setlimit chem maxjobs=1", -1,
 	  "sacctmgr -i modify account where name=chem set maxjobs=1" },
 	{ "clearlimit account=a user=b maxjobs", -1,
-	  "sacctmgr -i modify user where name=b account=a set maxjobs=-1" },
+	  "sacctmgr -i modify user where name=b account=a partition= set "
+	  "maxjobs=-1" },
 	{ "setqos low priority=20", -1,
 	  "sacctmgr -i modify qos where name=low set priority=20" },
 };
@@ -1515,7 +1517,7 @@ test_man_actions(void **state)
 			fail_msg("man ACTIONS lacks '.It Ic %s ... %s'",
 				 d->name, want);
 	}
-	/* the states each job action applies to, as the table says: the
+	/* the states each action applies to, as the table says: the
 	 * sentence follows the action's .It line, before the next one */
 	for (i = 0; i < SQ_ACTION_COUNT; i++) {
 		const struct sq_action_def *d = sq_action_def(i);
@@ -1527,7 +1529,7 @@ test_man_actions(void **state)
 		snprintf(text, sizeof(text), "Applies to %s.", want);
 		for (k = 0; k < n; k++) {
 			if (strncmp(items[k], d->name, strlen(d->name)) == 0 &&
-			    strstr(items[k], "jobs") != NULL)
+			    strstr(items[k], sq_kind_name(d->kind)) != NULL)
 				break;
 		}
 		if (k == n || strstr(bodies[k], text) == NULL)

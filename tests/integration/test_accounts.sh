@@ -1,0 +1,126 @@
+#!/bin/sh
+# test_accounts.sh - account actions change exactly what is selected, on
+# the live testbed through `squall --exec` (local backend): a user with two
+# associations in a throw-away account (no partition, MaxJobs=5; partition
+# gpu, unset) where setlimit, its undo, deluser and its undo touch only the
+# association selected, every result compared with `sacctmgr show -P assoc`
+# before and after. Everything it creates is removed on exit.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+tmp=$(mktemp -d)
+export SQUALL_CONFIG=/dev/null XDG_STATE_HOME="$tmp/state"
+notok() {
+	echo "not ok - $*"
+	n_fail=$((n_fail + 1))
+	cat "$tmp/out" "$tmp/err" 2>/dev/null | sed 's/^/#   /' | head -20
+}
+acct=sqacct_$$
+cleanup() {
+	slurm sacctmgr -i delete account where name="$acct" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="${acct}d" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="sqcaps_$$" >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+sq() { "$SQUALL" "$@" >"$tmp/out" 2>"$tmp/err"; }
+undo_line() { sed -n 's/^undo: //p' "$tmp/out" | head -1; }
+# every association of the account: user|partition|limits, sorted
+assocs() {
+	slurm sacctmgr -n -P show assoc where account="$1" \
+		format=User,Partition,MaxJobs,GrpTRES,MaxWall,GrpSubmit | sort
+}
+slurm sacctmgr -i add account "$acct" parent=chemistry >/dev/null &&
+	slurm sacctmgr -i add user carol account="$acct" maxjobs=5 \
+		grptres=cpu=4 maxwalldurationperjob=60 >/dev/null &&
+	slurm sacctmgr -i add user carol account="$acct" partition=gpu \
+		>/dev/null || {
+	notok "sacctmgr: carol@$acct with and without partition"
+	finish
+}
+assocs "$acct" >"$tmp/before"
+echo "# before:" && sed 's/^/#   /' "$tmp/before"
+
+# --- setlimit on the association without partition
+sq --exec "setlimit account=$acct user=carol maxjobs=3" --yes
+check "setlimit carol@$acct (no partition): exit 0" test $? -eq 0
+check "setlimit: the where clause narrows to the association without partition" \
+	grep -q "^sacctmgr -i modify user where name=carol account=$acct partition= set maxjobs=3\$" "$tmp/out"
+assocs "$acct" >"$tmp/after"
+sed 's/^carol||5|/carol||3|/' "$tmp/before" >"$tmp/want"
+check "setlimit: only carol's association without partition changed" \
+	cmp -s "$tmp/want" "$tmp/after"
+cmp -s "$tmp/want" "$tmp/after" || diff "$tmp/want" "$tmp/after"
+undo=$(undo_line)
+check "setlimit: undo offered ($undo)" test -n "$undo"
+sq --exec "$undo" --yes
+assocs "$acct" >"$tmp/after"
+check "setlimit's undo restores exactly the state before" \
+	cmp -s "$tmp/before" "$tmp/after"
+
+# --- setlimit on the gpu association leaves the other alone
+sq --exec "setlimit account=$acct user=carol partition=gpu maxjobs=2" --yes
+assocs "$acct" >"$tmp/after"
+sed 's/^carol|gpu||/carol|gpu|2|/' "$tmp/before" >"$tmp/want"
+check "setlimit carol@$acct/gpu: only that association changed" \
+	cmp -s "$tmp/want" "$tmp/after"
+sq --exec "$(undo_line)" --yes
+assocs "$acct" >"$tmp/after"
+check "its undo restores the state before" cmp -s "$tmp/before" "$tmp/after"
+
+# --- deluser of the association without partition, and its undo
+sq --exec "deluser carol account=$acct" --yes
+check "deluser carol@$acct (no partition): exit 0" test $? -eq 0
+assocs "$acct" >"$tmp/after"
+grep -v '^carol||' "$tmp/before" >"$tmp/want"
+check "deluser: only the association without partition is gone" \
+	cmp -s "$tmp/want" "$tmp/after"
+cmp -s "$tmp/want" "$tmp/after" || diff "$tmp/want" "$tmp/after"
+undo=$(undo_line)
+check "deluser: undo re-adds it with its limits ($undo)" \
+	sh -c "echo '$undo' | grep -q 'adduser.*maxjobs=5'"
+sq --exec "$undo" --yes
+assocs "$acct" >"$tmp/after"
+check "deluser's undo restores the association with its limits" \
+	cmp -s "$tmp/before" "$tmp/after"
+cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
+
+# --- delaccount of an account with users: refused, nothing removed
+sq --exec "delaccount $acct" --yes
+check "delaccount of an account with users: exit 1" test $? -eq 1
+check "delaccount: says it has users and names them" \
+	grep -q "USERS carol.*accounts without users" "$tmp/out" "$tmp/err"
+assocs "$acct" >"$tmp/after"
+check "delaccount refused: every association still there" \
+	cmp -s "$tmp/before" "$tmp/after"
+slurm sacctmgr -i add account "${acct}d" parent=chemistry >/dev/null
+sq --exec "delaccount ${acct}d" --yes
+check "delaccount of an account without users: done" \
+	test -z "$(slurm sacctmgr -n -P show account where name="${acct}d" format=Account)"
+
+# --- names as sacctmgr stores them (lower case), numbers in Slurm's range
+caps=SqCaps_$$
+low=sqcaps_$$
+sq --exec "addaccount $caps parent=Chemistry" --yes
+check "addaccount $caps: exit 0, done and verified" test $? -eq 0
+check "addaccount: the preview shows the stored name $low" \
+	grep -q "^sacctmgr -i add account $low parent=chemistry\$" "$tmp/out"
+check "addaccount: sacctmgr has $low" \
+	test "$(slurm sacctmgr -n -P show account where name="$low" format=Account)" = "$low"
+check "addaccount: the undo names $low" grep -q "^undo: delaccount $low\$" "$tmp/out"
+sq --exec "$(undo_line)" --yes
+check "its undo removes $low" \
+	test -z "$(slurm sacctmgr -n -P show account where name="$low" format=Account)"
+sq --exec "setlimit account=$acct user=carol maxjobs=99999999999" --yes
+check "maxjobs=99999999999: refused before anything runs (exit 1)" test $? -eq 1
+check "maxjobs=99999999999: the message names Slurm's range" \
+	grep -q "out of range: Slurm stores 0 to 2147483647" "$tmp/err"
+assocs "$acct" >"$tmp/after"
+check "maxjobs=99999999999: nothing changed" cmp -s "$tmp/before" "$tmp/after"
+sq --exec "setlimit account=$acct user=carol partition=gpu maxjobs=2147483647" --yes
+check "maxjobs=2147483647 (the largest): stored as is" \
+	test "$(slurm sacctmgr -n -P show assoc where account="$acct" user=carol partition=gpu format=MaxJobs)" = 2147483647
+sq --exec "$(undo_line)" --yes
+
+finish
