@@ -98,9 +98,9 @@ struct sq_hist {
 	int64_t completed, failed, timeout, oom, cancelled, preempted;
 	int64_t node_fail, requeued, active; /* active: running, pending */
 	int64_t other;
-	double cpu_hours, gpu_hours;         /* runs: gpus x elapsed too */
-	double gpu_idle_hours;               /* gpu_hours of the idle runs */
-	int64_t last_failure; /* node rows: end of the last failed run */
+	double cpu_hours, gpu_hours; /* runs: gpus x elapsed too */
+	double gpu_idle_hours;       /* gpu_hours of the idle runs */
+	int64_t last_failure;        /* node rows: end of the last failed run */
 };
 
 /* Outcome of a state, for colours and counters. */
