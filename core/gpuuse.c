@@ -66,11 +66,38 @@ sq_gpuuse_add_job(struct sq_snapshot *s, const char *id, const char *user,
 	return 0;
 }
 
+static int
+by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct sq_gpuuse *)a)->id,
+		      ((const struct sq_gpuuse *)b)->id);
+}
+
+void
+sq_gpuuse_sort(struct sq_snapshot *s)
+{
+	if (s->nrows > 1)
+		qsort(s->rows, s->nrows, s->rowsize, by_id);
+}
+
+static int
+key_id(const void *key, const void *row)
+{
+	return strcmp(key, ((const struct sq_gpuuse *)row)->id);
+}
+
 struct sq_gpuuse *
 sq_gpuuse_find(const struct sq_snapshot *s, const char *id)
 {
+	struct sq_gpuuse *hit;
 	size_t i;
 
+	/* rows ordered by id (sq_gpuuse_sort): a binary search; a miss
+	 * (rows not ordered, a raw id) falls back to the scans below */
+	hit = s->nrows ? bsearch(id, s->rows, s->nrows, s->rowsize, key_id)
+		       : NULL;
+	if (hit != NULL)
+		return hit;
 	for (i = 0; i < s->nrows; i++) {
 		struct sq_gpuuse *g = sq_snapshot_row(s, i);
 

@@ -53,6 +53,9 @@ int sq_gpuuse_add_job(struct sq_snapshot *s, const char *id, const char *user,
 		      const char *account, const char *partition,
 		      int64_t start_time, const char *nodelist,
 		      const char *tres_alloc);
+/* Order the rows by id, so that sq_gpuuse_find is a binary search (the
+ * parser does it once the jobs are in, before their steps). */
+void sq_gpuuse_sort(struct sq_snapshot *s);
 /* Row of a job id ("12", "13_4" or its raw id), or NULL. */
 struct sq_gpuuse *sq_gpuuse_find(const struct sq_snapshot *s, const char *id);
 /*

@@ -32,18 +32,21 @@ sq_jobs_join_gpuuse(struct sq_snapshot *jobs, struct sq_snapshot *use)
 		return;
 	for (i = 0; i < jobs->nrows; i++) {
 		struct sq_job *j = sq_snapshot_row(jobs, i);
-		const struct sq_gpuuse *g = sq_gpuuse_find(use, j->id);
+		const struct sq_gpuuse *g;
 		const struct sq_job_more *o = j->more;
 		struct sq_job_more *m;
 		char raw[16];
 
+		/* only a running job holding GPUs has a use (a queue of a
+		 * million jobs looks up its GPU jobs only) */
+		if (!holds_gpus(j))
+			continue;
+		g = sq_gpuuse_find(use, j->id);
 		/* squeue -O JobID prints an array task by its own id */
 		if (g == NULL && j->job_id != 0) {
 			snprintf(raw, sizeof(raw), "%u", (unsigned)j->job_id);
 			g = sq_gpuuse_find(use, raw);
 		}
-		if (g == NULL && !holds_gpus(j))
-			continue;
 		m = sq_arena_alloc(&jobs->arena, sizeof(*m));
 		if (m == NULL)
 			return;

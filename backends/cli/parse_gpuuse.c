@@ -43,6 +43,7 @@ sq_parse_gpuuse_jobs(char *text, struct sq_snapshot *s, struct sq_err *err)
 				      f[J_TRES]) == -1)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
+	sq_gpuuse_sort(s); /* each step's job by a binary search */
 	return 0;
 }
 

@@ -289,7 +289,8 @@ test_join_jobs(void **state)
 		j->id = ids[i];
 		j->job_id = (uint32_t)atoi(ids[i]);
 		j->state = "RUNNING";
-		j->gres = i == 3 ? "gres/gpu:1" : "";
+		/* a running job in use holds GPUs (45 has none) */
+		j->gres = i == 2 ? "" : "gres/gpu:1";
 		j->user = j->account = j->partition = "";
 	}
 	sq_jobs_join_gpuuse(jobs, use);
