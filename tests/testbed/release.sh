@@ -224,6 +224,17 @@ release_sync() {
 	if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
 		git -C "$src" ls-files -z --cached --others --exclude-standard |
 			rsync -rlpc --ignore-missing-args --from0 --files-from=- "$src/" "$ROOT/src/squall/"
+		# sources another checkout (a worktree) synced there and this
+		# one lacks: the build compiles every core/*.c, tests/integration/run
+		# runs every test_*.sh
+		(cd "$ROOT/src/squall" && find . -type f \( -name '*.c' -o \
+			-name '*.h' -o -name '*.sh' \) ! -name config.h | sed 's,^\./,,' |
+			sort) >"$ROOT/src/.squall-have"
+		git -C "$src" ls-files --cached --others --exclude-standard |
+			sort >"$ROOT/src/.squall-want"
+		comm -23 "$ROOT/src/.squall-have" "$ROOT/src/.squall-want" |
+			while read -r f; do rm -f "$ROOT/src/squall/$f"; done
+		rm -f "$ROOT/src/.squall-have" "$ROOT/src/.squall-want"
 	else
 		rsync -rlpc --exclude='*.o' --exclude='*.d' --exclude=/squall \
 			"$src/" "$ROOT/src/squall/"
