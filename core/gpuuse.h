@@ -97,7 +97,6 @@ int sq_gpuuse_view_scope(const char *view_name);
 int sq_gpuuse_row_scope(const void *rec);
 void sq_gpuuse_keep(struct sq_snapshot *s, int scope);
 
-#endif
 
 /* What the rest backend's GPUUSE snapshot says (its note). */
 #define SQ_GPUUSE_REST_NOTE                                                    \
@@ -125,3 +124,5 @@ void sq_gpus_join_use(struct sq_snapshot *gpus, const struct sq_snapshot *use);
 const char *sq_gpuuse_fmt_mem(int64_t bytes, char *buf, size_t n);
 /* A percent cell: "37%", or NULL when v is SQ_NONE. */
 const char *sq_gpuuse_fmt_pct(int64_t v, char *buf, size_t n);
+
+#endif
