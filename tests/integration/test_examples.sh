@@ -9,7 +9,9 @@
 # job of ours among them, our held plain job left out); the README's
 # saved views the same; and every `$ squall` line of squall(1)'s
 # EXAMPLES runs: the --once ones exit 0 with output (the ssh one through
-# the testbed's sshd as alice), the console ones open their view.
+# the testbed's sshd as alice), the console ones open their view (prod,
+# the conf example's cluster, is the testbed) and take the lines the
+# example types.
 # Only the two jobs submitted here are cancelled.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -43,14 +45,14 @@ awk '/^\.Sh EXAMPLES/ { e = 1 } e && /^\.Bd -literal/ { b = 1; next }
 check "squall.conf(5) has an example with saved views" \
 	grep -q '^view gpujobs of=jobs' "$home/.config/squall/config"
 cat >"$home/.config/squall/local" <<'EOF'
-# the example sources this file: here it names the testbed
-cluster testbed backend=local
-set cluster testbed
+# the example sources this file: here the site's prod is the testbed
+cluster prod backend=local readonly
 EOF
 as_user() { # the example's user: that HOME, no SQUALL_CONFIG
 	env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME="$home" \
 		XDG_STATE_HOME="$tmp/state" "$@"
 }
+user_env="env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME='$home' XDG_STATE_HOME='$tmp/state'"
 as_user "$SQUALL" --once --view partitions >"$tmp/o" 2>"$tmp/e"
 rc=$?
 check "the example config loads without a message (exit $rc)" \
@@ -90,7 +92,7 @@ console() { # console CMD...: a fresh console at 200x50
 	T new-session -d -s t -x 200 -y 50 "$*; sleep 120"
 }
 
-console "env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME='$home' XDG_STATE_HOME='$tmp/state' '$SQUALL'"
+console "$user_env '$SQUALL'"
 check "set view nodes: the console opens on the nodes view" \
 	wait_for '^ squall  :nodes ' 15
 T send-keys -t t ":gpujobs" Enter
@@ -107,40 +109,57 @@ T send-keys -t t F5
 check "bind F5 \":view nodes\": F5 opens the nodes view" \
 	wait_for '^ squall  :nodes ' 5
 
-# --- the README's saved views, the same way
+# --- the README's saved views, the same way (a home of their own)
+home2=$tmp/home2
+mkdir -p "$home2/.config/squall"
 tr '\n' ' ' <"$root/README.md" | grep -o '`view [^`]*`' | tr -d '`' \
-	>"$home/.config/squall/config"
+	>"$home2/.config/squall/config"
 check "the README has the gpujobs saved view" \
-	grep -q '^view gpujobs of=jobs' "$home/.config/squall/config"
-cat "$home/.config/squall/local" >>"$home/.config/squall/config"
-as_user "$SQUALL" --once --view partitions >"$tmp/o" 2>"$tmp/e"
+	grep -q '^view gpujobs of=jobs' "$home2/.config/squall/config"
+env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME="$home2" \
+	XDG_STATE_HOME="$tmp/state" "$SQUALL" --once --view partitions \
+	>"$tmp/o" 2>"$tmp/e"
 check "the README's views load without a message" \
 	sh -c "test $? -eq 0 && test ! -s '$tmp/e'"
-console "env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME='$home' XDG_STATE_HOME='$tmp/state' '$SQUALL'"
+console "env -u SQUALL_CONFIG -u XDG_CONFIG_HOME HOME='$home2' XDG_STATE_HOME='$tmp/state' '$SQUALL'"
 wait_for '^ squall  :jobs ' 15 >/dev/null
 T send-keys -t t ":gpujobs" Enter
 wait_for "^ +$gid " 15 >/dev/null
 check "README :gpujobs lists squeue's GPU jobs" gpujobs_rows
 
-# --- squall(1): every `$ squall` line of EXAMPLES
+# --- squall(1): every `$ squall` line of EXAMPLES, and the lines typed
+# into the console after one
 awk '/^\.Sh EXAMPLES/ { e = 1; next } e && /^\.Sh / { exit }
 	e && /^\.Dl / { sub(/^\.Dl /, ""); line = line $0
 		if (line ~ /\\e$/) { sub(/ *\\e$/, " ", line); next }
 		print line; line = "" }' "$root/man/squall.1" | deroff |
-	sed -n 's/^\$ //p' >"$tmp/ex1"
-check "squall(1) has examples to run" test "$(wc -l <"$tmp/ex1")" -ge 5
+	sed 's/^\([^$]\)/> \1/' >"$tmp/ex1"
+check "squall(1) has examples to run" \
+	test "$(grep -c '^\$ ' "$tmp/ex1")" -ge 5
 key=$TB/ssh/id_ed25519
 : >"$tmp/sshcfg"
 ssh_args="-H 127.0.0.1 -p $SSH_PORT -l alice --identity $key --known-hosts $TB/ssh/known_hosts --ssh-config $tmp/sshcfg"
 n=0
 while IFS= read -r ex; do
 	n=$((n + 1))
+	case $ex in
+	'> '*) # typed into the console of the example before
+		ex=${ex#> }
+		T send-keys -t t -l "$ex"
+		T send-keys -t t Enter
+		check "squall(1) console example: '$ex' is applied" \
+			wait_for "^ squall  :.*${ex##*[ /:]}" 10
+		continue
+		;;
+	esac
+	ex=${ex#\$ }
 	# the binary for `squall`; the testbed's sshd for the example's host
 	cmd=$(printf '%s\n' "$ex" | sed "s|^squall |'$SQUALL' |; s| squall | '$SQUALL' |; s|-H login1|$ssh_args|")
 	case $ex in
-	*" -c prod"*)
-		echo "# not run (needs the cluster prod of a site's config): $ex"
-		continue
+	*" -c prod"*) # the cluster of squall.conf(5)'s example: the testbed
+		console "cd '$tmp' && $user_env $cmd"
+		check "squall(1) console example opens on prod: $ex" \
+			wait_for '^ squall  :.*\[read-only\]' 15
 		;;
 	*--once*)
 		(cd "$tmp" && eval "SQUALL_CONFIG=/dev/null $cmd") \
