@@ -378,8 +378,8 @@ test_recorded(void **state)
 }
 
 /*
- * squall's own sacct query recorded on 24.11 (squall --record, 3 h
- * window): the same jobs 1-3 as above, the workload's GPU jobs (8 idle
+ * squall's own sacct query recorded on 24.11 and 26.05 (squall --record,
+ * 3 h window): the same jobs 1-3 as above, the workload's GPU jobs (8 idle
  * on two GPUs, 18 still running).
  */
 static void
@@ -408,6 +408,22 @@ test_squall_recorded(void **state)
 	assert_true(isnan(h->gpu_util_max));
 	assert_string_equal(h->gpu_note, "after the run");
 	assert_true(summary(s, SQ_HIST_USER, "bob")->gpu_idle_hours > 0);
+	free(text);
+	sq_snapshot_unref(s);
+	/* 26.05: the same jobs (ids 1-3), the workload's 9 (two busy GPUs:
+	 * 160 summed, 80 % each) and 10 (dropped to 0: the peak stays) */
+	text = sq_test_fixture(
+	    "history/26.05/gpu/squall-history/000002-sacct.out", NULL);
+	s = sacct(text);
+	assert_true(fabs(job(s, 1)->gpu_util_max - 0.80) < 1e-9);
+	assert_true(job(s, 2)->gpu_idle);
+	assert_true(fabs(job(s, 3)->gpu_util_max - 0.70) < 1e-9);
+	h = job(s, 9);
+	assert_int_equal(h->gpus, 2);
+	assert_true(fabs(h->gpu_util_max - 0.80) < 1e-9);
+	assert_int_equal(h->gpu_mem_max, 8LL << 30);
+	assert_true(fabs(job(s, 10)->gpu_util_max - 0.70) < 1e-9);
+	assert_string_equal(job(s, 21)->gpu_note, "after the run");
 	free(text);
 	sq_snapshot_unref(s);
 }
