@@ -147,6 +147,45 @@ old_layout(char **f, int n, const char *delim)
 	return F_COUNT;
 }
 
+/*
+ * A step line ("12.batch") to its run: the last job line of this id
+ * (sacct prints the steps right after their run; a few lines back at
+ * most). 0 done or skipped (its job line is outside the output), -1 out
+ * of memory, -2 a bad field.
+ */
+static int
+step_line(struct sq_hist_build *b, size_t last, unsigned long id,
+	  const char *step, char **f)
+{
+	struct sq_snapshot *s = b->s;
+	struct sq_hist_step *st;
+	size_t run = last;
+	int back = 0;
+
+	while (run != (size_t)-1 &&
+	       ((struct sq_hist *)sq_snapshot_row(s, run))->job_id != id)
+		run = run == 0 || ++back > 16 ? (size_t)-1 : run - 1;
+	if (run == (size_t)-1)
+		return 0;
+	st = sq_history_add_step(b, run);
+	if (st == NULL)
+		return -1;
+	st->step = sq_snapshot_str(s, step);
+	st->name = sq_snapshot_str(s, f[F_NAME]);
+	st->state = sq_history_state(s, f[F_STATE]);
+	st->nodelist =
+	    sq_is_none(f[F_NODES]) ? "" : sq_snapshot_str(s, f[F_NODES]);
+	if (sq_history_exit(f[F_EXIT], &st->exit_code, &st->signal) == -1 ||
+	    num(f[F_ELAPSED], &st->elapsed) == -1 ||
+	    num(f[F_NNODES], &st->nodes) == -1 ||
+	    num(f[F_NTASKS], &st->tasks) == -1 ||
+	    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) == -1 ||
+	    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1 ||
+	    sq_history_gpu_usage(f[F_USAGE], &st->gpu_util, &st->gpu_mem) == -1)
+		return -2;
+	return 0;
+}
+
 int
 sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -190,39 +229,11 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 			return bad(err, lineno, "job id");
 		}
 		if (step != NULL) {
-			struct sq_hist_step *st;
-			size_t run = last;
-			int back = 0;
+			int rc = step_line(&b, last, id, step, f);
 
-			/* its run: the last job line of this id (sacct prints
-			 * the steps right after their run; a few lines back
-			 * at most) */
-			while (run != (size_t)-1 &&
-			       ((struct sq_hist *)sq_snapshot_row(s, run))
-				       ->job_id != id)
-				run = run == 0 || ++back > 16 ? (size_t)-1
-							      : run - 1;
-			if (run == (size_t)-1)
-				continue; /* job line outside the output */
-			st = sq_history_add_step(&b, run);
-			if (st == NULL)
+			if (rc == -1)
 				goto nomem;
-			st->step = sq_snapshot_str(s, step);
-			st->name = sq_snapshot_str(s, f[F_NAME]);
-			st->state = sq_history_state(s, f[F_STATE]);
-			st->nodelist = sq_is_none(f[F_NODES])
-					   ? ""
-					   : sq_snapshot_str(s, f[F_NODES]);
-			if (sq_history_exit(f[F_EXIT], &st->exit_code,
-					    &st->signal) == -1 ||
-			    num(f[F_ELAPSED], &st->elapsed) == -1 ||
-			    num(f[F_NNODES], &st->nodes) == -1 ||
-			    num(f[F_NTASKS], &st->tasks) == -1 ||
-			    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) ==
-				-1 ||
-			    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1 ||
-			    sq_history_gpu_usage(f[F_USAGE], &st->gpu_util,
-						 &st->gpu_mem) == -1) {
+			if (rc == -2) {
 				sq_history_free(&b);
 				return bad(err, lineno, "step field");
 			}

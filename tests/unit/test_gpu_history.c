@@ -277,6 +277,10 @@ test_old_format(void **state)
 	sq_snapshot_unref(s);
 }
 
+static const struct sq_gpu *gpu_row(const struct sq_snapshot *s,
+				    enum sq_gpu_scope scope, const char *key,
+				    const char *type);
+
 /* A slurmdbd job record (GET /slurmdb/vX/job/<id>) as history rows. */
 static struct sq_snapshot *
 slurmdb(const char *file)
@@ -373,6 +377,114 @@ test_recorded(void **state)
 	}
 }
 
+/*
+ * squall's own sacct query recorded on 24.11 and 26.05 (squall --record,
+ * 3 h window): the same jobs 1-3 as above, the workload's GPU jobs (8 idle
+ * on two GPUs, 18 still running).
+ */
+static void
+test_squall_recorded(void **state)
+{
+	char *text = sq_test_fixture(
+	    "history/24.11/gpu/squall-history/000002-sacct.out", NULL);
+	struct sq_snapshot *s = sacct(text);
+	const struct sq_hist *h;
+
+	(void)state;
+	h = job(s, 1);
+	assert_int_equal(h->gpus, 1);
+	assert_true(fabs(h->gpu_util_max - 0.80) < 1e-9);
+	assert_int_equal(h->gpu_mem_max, 4LL << 30);
+	h = job(s, 2);
+	assert_int_equal(h->gpus, 2);
+	assert_true(h->gpu_util_max == 0 && h->gpu_idle);
+	assert_int_equal(h->gpu_mem_max, 2LL << 30);
+	h = job(s, 3);
+	assert_true(fabs(h->gpu_util_max - 0.70) < 1e-9);
+	h = job(s, 8);
+	assert_true(h->gpu_idle);
+	assert_true(h->gpu_idle_hours > 0 && h->gpu_idle_hours == h->gpu_hours);
+	h = job(s, 18);
+	assert_true(isnan(h->gpu_util_max));
+	assert_string_equal(h->gpu_note, "after the run");
+	assert_true(summary(s, SQ_HIST_USER, "bob")->gpu_idle_hours > 0);
+	free(text);
+	sq_snapshot_unref(s);
+	/* 26.05: the same jobs (ids 1-3), the workload's 9 (two busy GPUs:
+	 * 160 summed, 80 % each) and 10 (dropped to 0: the peak stays) */
+	text = sq_test_fixture(
+	    "history/26.05/gpu/squall-history/000002-sacct.out", NULL);
+	s = sacct(text);
+	assert_true(fabs(job(s, 1)->gpu_util_max - 0.80) < 1e-9);
+	assert_true(job(s, 2)->gpu_idle);
+	assert_true(fabs(job(s, 3)->gpu_util_max - 0.70) < 1e-9);
+	h = job(s, 9);
+	assert_int_equal(h->gpus, 2);
+	assert_true(fabs(h->gpu_util_max - 0.80) < 1e-9);
+	assert_int_equal(h->gpu_mem_max, 8LL << 30);
+	assert_true(fabs(job(s, 10)->gpu_util_max - 0.70) < 1e-9);
+	assert_string_equal(job(s, 21)->gpu_note, "after the run");
+	free(text);
+	sq_snapshot_unref(s);
+}
+
+/* The GPUS rows of one recorded scontrol -d show node + squeue pair. */
+static struct sq_snapshot *
+gpus_of(const char *dir)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	char path[200], *nodes, *jobs;
+	struct sq_err err;
+
+	assert_non_null(s);
+	snprintf(path, sizeof(path), "%s/000002-scontrol.out", dir);
+	nodes = sq_test_fixture(path, NULL);
+	snprintf(path, sizeof(path), "%s/000003-squeue.out", dir);
+	jobs = sq_test_fixture(path, NULL);
+	assert_int_equal(sq_parse_gpu_nodes(nodes, s, &err), 0);
+	assert_int_equal(sq_parse_gpu_jobs(jobs, s, &err), 0);
+	assert_int_equal(sq_gpus_finish(s, ""), 0);
+	free(nodes);
+	free(jobs);
+	return s;
+}
+
+/*
+ * Defect 8 on a recording: the gpus views of 24.11 (squall --record) and
+ * the same with the typed items taken out of the jobs' allocated TRES
+ * (what a cluster with AccountingStorageTRES=gres/gpu prints) give the
+ * same rows: one per partition and type, the jobs where their GPUs are,
+ * users with the type allocated.
+ */
+static void
+test_untyped_recorded(void **state)
+{
+	struct sq_snapshot *t = gpus_of("gpus/24.11/recorded");
+	struct sq_snapshot *u = gpus_of("gpus/24.11/untyped");
+	size_t i;
+
+	(void)state;
+	assert_int_equal(t->nrows, u->nrows);
+	for (i = 0; i < t->nrows; i++) {
+		const struct sq_gpu *a = sq_snapshot_row(t, i);
+		const struct sq_gpu *b = sq_snapshot_row(u, i);
+
+		assert_int_equal(a->scope, b->scope);
+		assert_string_equal(a->node, b->node);
+		assert_string_equal(a->partition, b->partition);
+		assert_string_equal(a->user, b->user);
+		assert_string_equal(a->type, b->type);
+		assert_int_equal(a->total, b->total);
+		assert_int_equal(a->alloc, b->alloc);
+		assert_int_equal(a->jobs, b->jobs);
+		assert_true(b->type[0] != '\0');
+	}
+	assert_int_equal(gpu_row(u, SQ_GPU_PARTITION, "gpu", "t4")->jobs, 1);
+	assert_int_equal(gpu_row(u, SQ_GPU_USER, "alice", "a100")->alloc, 1);
+	sq_snapshot_unref(t);
+	sq_snapshot_unref(u);
+}
+
 static const struct sq_gpu *
 gpu_row(const struct sq_snapshot *s, enum sq_gpu_scope scope, const char *key,
 	const char *type)
@@ -448,6 +560,8 @@ main(void)
 		cmocka_unit_test(test_idle_below),
 		cmocka_unit_test(test_old_format),
 		cmocka_unit_test(test_recorded),
+		cmocka_unit_test(test_squall_recorded),
+		cmocka_unit_test(test_untyped_recorded),
 		cmocka_unit_test(test_untyped_jobs),
 	};
 
