@@ -86,6 +86,25 @@ check "deluser's undo restores the association with its limits" \
 	cmp -s "$tmp/before" "$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
 
+# --- through slurmrestd: its DELETE of an association without partition
+# takes the user's other partitions too (22.05), so it is refused before
+# anything runs; newer slurmdbd refuse it as ambiguous
+REST=http://127.0.0.1:$REST_PORT
+if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
+	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"
+	"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" -l root \
+		--exec "deluser carol account=$acct" --yes >"$tmp/out" 2>"$tmp/err"
+	check "rest: deluser of the association without partition refused (exit 1)" test $? -eq 1
+	# squall names the other partition where it reads it (22.05);
+	# slurmdbd 24.11 and later refuse the ambiguous DELETE themselves
+	check "rest: it names the other partition (ALSO gpu) or Slurm's refusal" \
+		grep -Eq "ALSO gpu|More than 1 association would have been deleted" "$tmp/out" "$tmp/err"
+	assocs "$acct" >"$tmp/after"
+	check "rest: nothing removed" cmp -s "$tmp/before" "$tmp/after"
+else
+	ok "rest: # not here: no slurmrestd on $REST"
+fi
+
 # --- delaccount of an account with users: refused, nothing removed
 sq --exec "delaccount $acct" --yes
 check "delaccount of an account with users: exit 1" test $? -eq 1
