@@ -97,7 +97,6 @@ int sq_gpuuse_view_scope(const char *view_name);
 int sq_gpuuse_row_scope(const void *rec);
 void sq_gpuuse_keep(struct sq_snapshot *s, int scope);
 
-
 /* What the rest backend's GPUUSE snapshot says (its note). */
 #define SQ_GPUUSE_REST_NOTE                                                    \
 	"not collected through slurmrestd (it serves no live step usage): "    \
