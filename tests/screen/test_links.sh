@@ -43,6 +43,13 @@ keys / "@job_id=$JOB @state=PENDING" Enter
 check "the pending array row ${JOB}_[...] is shown" \
 	wait_for "^ *${JOB}_\\[" 10
 keys Enter
+wait_for 'Links \(press the number\)|Why pending' 5
+# the links are at the pane's end: scroll down to them
+i=0
+while ! cap | grep -q "priority factors of this job" && [ $i -lt 40 ]; do
+	keys j
+	i=$((i + 1))
+done
 check "the detail pane links its priority factors" \
 	wait_for "priority factors of this job +:priority /@job_id=$JOB( |\$)" 5
 n=$(cap | sed -n "s/.*[^0-9]\([1-9]\)  priority factors of this job.*/\1/p" | head -1)
