@@ -153,7 +153,7 @@ usage(FILE *fp)
 		"config,\n"
 		"                         spec, nodesets (need or use "
 		"--spec),\n"
-		"                         overview, clusters\n"
+		"                         overview, clusters, licenses\n"
 		"      --format FMT       --once: table (default), tsv or "
 		"json\n"
 		"      --columns LIST     --once: comma-separated column ids "

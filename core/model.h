@@ -39,7 +39,8 @@
 	X(HISTORY, "history", "job runs from accounting in a window")          \
 	X(WHATIF, "whatif", "pending jobs' priority under other weights")      \
 	X(OVERVIEW, "overview", "the cluster at a glance")                     \
-	X(CLUSTERS, "clusters", "every configured cluster at once")
+	X(CLUSTERS, "clusters", "every configured cluster at once")            \
+	X(LICENSES, "licenses", "licenses: total, used, free, reserved")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

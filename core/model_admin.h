@@ -235,6 +235,16 @@ struct sq_reservation {
 	const char *max_start_delay;
 };
 
+/* One license (scontrol -o show licenses; REST /licenses). */
+struct sq_license {
+	const char *name;
+	int64_t total;
+	int64_t used;
+	int64_t free;
+	int64_t reserved;   /* held by reservations; SQ_NONE when not served */
+	const char *remote; /* "yes" for a license from slurmdbd, else "no" */
+};
+
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
 

@@ -26,5 +26,6 @@ extern const struct sq_view_def sq_view_history;
 extern const struct sq_view_def sq_view_history_users;
 extern const struct sq_view_def sq_view_history_accounts;
 extern const struct sq_view_def sq_view_history_nodes;
+extern const struct sq_view_def sq_view_licenses;
 
 #endif

@@ -41,6 +41,7 @@ const struct sq_view_def *const sq_views[] = {
 	/* at a glance */
 	&sq_view_overview,
 	&sq_view_clusters,
+	&sq_view_licenses,
 	NULL,
 };
 

@@ -266,7 +266,8 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 {
 	(void)cli;
 	return SQ_CAP_ACCOUNTING | SQ_CAP_SHARES | SQ_CAP_EVENTS |
-	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG;
+	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG |
+	       SQ_CAP_LICENSES;
 }
 
 int
@@ -339,6 +340,13 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 
 		return simple(cli, kind, argv, sq_parse_reservations,
 			      "scontrol -o show reservation", out, err);
+	}
+	case SQ_KIND_LICENSES: {
+		static const char *const argv[] = { "scontrol", "-o", "show",
+						    "licenses", NULL };
+
+		return simple(cli, kind, argv, sq_parse_licenses,
+			      "scontrol -o show licenses", out, err);
 	}
 	case SQ_KIND_DIAG: {
 		static const char *const argv[] = { "sdiag", NULL };
