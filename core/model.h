@@ -40,7 +40,8 @@
 	X(WHATIF, "whatif", "pending jobs' priority under other weights")      \
 	X(OVERVIEW, "overview", "the cluster at a glance")                     \
 	X(CLUSTERS, "clusters", "every configured cluster at once")            \
-	X(LICENSES, "licenses", "licenses: total, used, free, reserved")
+	X(LICENSES, "licenses", "licenses: total, used, free, reserved")       \
+	X(NODE_EVENTS, "node-events", "node drains and downs in a window")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

@@ -245,6 +245,18 @@ struct sq_license {
 	const char *remote; /* "yes" for a license from slurmdbd, else "no" */
 };
 
+/* One node event of accounting (sacctmgr show event event=node): the
+ * node was in state from start to end (SQ_NONE: still open). */
+struct sq_node_event {
+	const char *node;
+	const char *state; /* DRAIN, DOWN ... as sacctmgr prints it */
+	const char *reason;
+	const char *set_by; /* the user who set it, without "(uid)" */
+	int64_t start;
+	int64_t end;
+	int64_t duration; /* seconds, to now while open */
+};
+
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
 

@@ -4,7 +4,10 @@
 # (name, total, used, free, reserved, remote; an empty list too) through
 # local, ssh (alice, key only) and slurmrestd where it answers; the jobs
 # pending on Licenses (the view's detail link, @reason=Licenses) are
-# squeue's.
+# squeue's. node-events: after a drain with a reason of our own and a
+# resume, the view lists that drain with its reason and user (root) as
+# `sacctmgr show event` does, through local and ssh; rest refuses it with
+# the reason.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
@@ -92,4 +95,75 @@ same_jobs() {
 	return 1
 }
 check "licenses: jobs pending on Licenses are squeue's ($(lic_jobs | wc -l))" same_jobs
+
+# --- node-events: drain a node without jobs with our reason, resume it
+# (Slurm records a drain once the node is drained: a node with jobs stays
+# DRAINING and leaves no event until they end)
+reason="sq-maint-$$-$(date +%s)"
+node=$(slurm sinfo -h -N -o '%N %C %t' | awk '$2 ~ /^0\// && $3 == "idle" { print $1; exit }')
+resumed=
+cleanup_node() {
+	[ -n "$resumed" ] || [ -z "$node" ] ||
+		slurm scontrol update nodename="$node" state=resume >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup_node EXIT
+if [ -n "$node" ]; then
+	slurm scontrol update nodename="$node" state=drain reason="$reason"
+	sleep 2
+	slurm scontrol update nodename="$node" state=resume && resumed=1
+fi
+# sacctmgr's events with our reason: node|state|user|start|end|reason
+want_events() {
+	slurm sacctmgr -n -P show event event=node start=now-1hours end=now \
+		format=NodeName,State,User,Start,End,Reason |
+		awk -F'|' -v r="$reason" 'r == "" || $6 == r { sub(/\(.*/, "", $3); if ($5 == "Unknown") $5 = ""; print $1 "|" $2 "|" $3 "|" $4 "|" $5 "|" $6 }' | sort
+}
+# squall's, with the same fields (times as epoch seconds)
+got_events() {
+	"$@" --once --view node-events --since 1h --format json >"$tmp/ne.json" 2>"$tmp/ne.err" || {
+		cat "$tmp/ne.err"
+		return 1
+	}
+	jq -r --arg r "$reason" '.[] | select($r == "" or .reason == $r) |
+		"\(.node)|\(.state)|\(.set_by)|\(.start)|\(.end // "")|\(.reason)"' "$tmp/ne.json" | sort
+}
+same_events() {
+	_n=$1
+	shift
+	for _try in 1 2 3 4 5 6 7 8 9 10; do
+		want_events >"$tmp/ew"
+		got_events "$@" >"$tmp/eg.$_n" || return 1
+		{ [ -z "$node" ] || grep -q "^$node|" "$tmp/ew"; } &&
+			cmp -s "$tmp/ew" "$tmp/eg.$_n" && return 0
+		sleep 1
+	done
+	echo "# sacctmgr:"; cat "$tmp/ew"; echo "# squall:"; cat "$tmp/eg.$_n"
+	return 1
+}
+if [ -z "$node" ]; then
+	# compare the hour's events, whatever they are
+	reason=
+	ok "node-events: drain and resume # not here: every node has jobs (the workload), so Slurm records no drain"
+	check "node-events: local lists the hour's events as sacctmgr show event" \
+		same_events local "$SQUALL" -b local
+else
+check "node-events: local lists the drain of $node as sacctmgr show event" \
+	same_events local "$SQUALL" -b local
+check "node-events: the drain was set by root" grep -q "^$node|[^|]*|root|" "$tmp/eg.local"
+fi
+if [ -n "$node" ] && [ -r "$key" ] && ssh-keyscan -T 5 -p "$SSH_PORT" 127.0.0.1 >/dev/null 2>&1; then
+	check "node-events: ssh lists the drain of $node as sacctmgr show event" \
+		same_events ssh "$SQUALL" -b ssh -H 127.0.0.1 -p "$SSH_PORT" -l alice \
+		--ssh-config "$tmp/empty_config" --identity "$key" \
+		--known-hosts "$TB/ssh/known_hosts"
+fi
+if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
+	rest_refuses() {
+		! "$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" --once \
+			--view node-events >/dev/null 2>"$tmp/rr.err" &&
+			grep -q "serves no node event history" "$tmp/rr.err"
+	}
+	check "node-events: rest refuses with the reason" rest_refuses
+fi
 finish
