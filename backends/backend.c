@@ -142,6 +142,10 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_JOBS;
 	case SQ_KIND_CLUSTERS: /* every cluster with its own backend */
 		return 0;
+	case SQ_KIND_LICENSES:
+		return SQ_CAP_LICENSES;
+	case SQ_KIND_NODE_EVENTS:
+		return SQ_CAP_NODE_EVENTS;
 	case SQ_KIND_COUNT:
 		break;
 	}

@@ -39,6 +39,8 @@
 #define SQ_CAP_ACCT_UPDATE (1u << 12)
 /* pending jobs' priorities and ranks without the sprio factors */
 #define SQ_CAP_PRIO_QUEUE (1u << 13)
+#define SQ_CAP_LICENSES (1u << 14)
+#define SQ_CAP_NODE_EVENTS (1u << 15) /* sacctmgr show event */
 
 struct sq_backend;
 

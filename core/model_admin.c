@@ -34,6 +34,10 @@ sq_admin_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_limit);
 	case SQ_KIND_RESERVATIONS:
 		return sizeof(struct sq_reservation);
+	case SQ_KIND_LICENSES:
+		return sizeof(struct sq_license);
+	case SQ_KIND_NODE_EVENTS:
+		return sizeof(struct sq_node_event);
 	case SQ_KIND_DIAG:
 	case SQ_KIND_CONFIG:
 		return sizeof(struct sq_kv);

@@ -235,6 +235,28 @@ struct sq_reservation {
 	const char *max_start_delay;
 };
 
+/* One license (scontrol -o show licenses; REST /licenses). */
+struct sq_license {
+	const char *name;
+	int64_t total;
+	int64_t used;
+	int64_t free;
+	int64_t reserved;   /* held by reservations; SQ_NONE when not served */
+	const char *remote; /* "yes" for a license from slurmdbd, else "no" */
+};
+
+/* One node event of accounting (sacctmgr show event event=node): the
+ * node was in state from start to end (SQ_NONE: still open). */
+struct sq_node_event {
+	const char *node;
+	const char *state; /* DRAIN, DOWN ... as sacctmgr prints it */
+	const char *reason;
+	const char *set_by; /* the user who set it, without "(uid)" */
+	int64_t start;
+	int64_t end;
+	int64_t duration; /* seconds, to now while open */
+};
+
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
 

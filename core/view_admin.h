@@ -27,5 +27,7 @@ extern const struct sq_view_def sq_view_history;
 extern const struct sq_view_def sq_view_history_users;
 extern const struct sq_view_def sq_view_history_accounts;
 extern const struct sq_view_def sq_view_history_nodes;
+extern const struct sq_view_def sq_view_licenses;
+extern const struct sq_view_def sq_view_node_events;
 
 #endif

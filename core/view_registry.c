@@ -42,6 +42,8 @@ const struct sq_view_def *const sq_views[] = {
 	/* at a glance */
 	&sq_view_overview,
 	&sq_view_clusters,
+	&sq_view_licenses,
+	&sq_view_node_events,
 	NULL,
 };
 

@@ -174,7 +174,8 @@ cmd_reasons(struct sq_app *app)
 }
 
 /* :since SPEC - the history window of every cluster of this console; the
- * workers read it at their next history fetch (core/history.c). */
+ * workers read it at their next history and node-events fetch
+ * (core/history.c). */
 static int
 cmd_since(struct sq_app *app, const char *line, const char *arg)
 {
@@ -194,7 +195,9 @@ cmd_since(struct sq_app *app, const char *line, const char *arg)
 	}
 	sq_history_since_set(w.spec);
 	if (app->worker != NULL)
-		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_HISTORY));
+		sq_worker_refresh(app->worker,
+				  SQ_KIND_BIT(SQ_KIND_HISTORY) |
+				      SQ_KIND_BIT(SQ_KIND_NODE_EVENTS));
 	sq_app_message(app, 0, "history since %s", w.spec);
 	return 0;
 }

@@ -22,7 +22,8 @@ struct link_tpl {
 	enum sq_kind from;
 	const char *label;
 	const char *view;
-	const char *filter; /* "@col={srccol}" terms; {a|b}: first set */
+	const char *filter; /* "@col={srccol}" terms ({a|b}: first set) or
+			       "@col=word", a fixed word */
 };
 
 static const struct link_tpl links[] = {
@@ -82,6 +83,8 @@ static const struct link_tpl links[] = {
 	{ SQ_KIND_HISTORY, "runs of this account", "history",
 	  "@account={account}" },
 	{ SQ_KIND_HISTORY, "runs on this node", "history", "@nodes={node}" },
+	{ SQ_KIND_LICENSES, "jobs waiting on licenses", "jobs",
+	  "@reason=Licenses" },
 };
 
 /* Text of the first of "a|b|c" columns that has a value. */
@@ -130,16 +133,21 @@ expand(const struct sq_table *t, const void *rec, const struct link_tpl *l,
 
 		lb = eq ? strchr(eq, '{') : NULL;
 		rb = lb ? strchr(lb, '}') : NULL;
-		if (eq == NULL || lb == NULL || rb == NULL)
+		if (eq == NULL || (lb != NULL && rb == NULL))
 			continue;
 		snprintf(col, sizeof(col), "%.*s", (int)(eq - term - 1),
 			 term + 1);
-		snprintf(alts, sizeof(alts), "%.*s", (int)(rb - lb - 1),
-			 lb + 1);
 		if (sq_view_column(target, col) == NULL)
 			return 0;
-		if (source_value(t, rec, alts, val, sizeof(val)) == NULL)
-			continue;
+		if (lb == NULL) { /* a fixed value: @reason=Licenses */
+			snprintf(val, sizeof(val), "%s", eq + 1);
+		} else {
+			snprintf(alts, sizeof(alts), "%.*s", (int)(rb - lb - 1),
+				 lb + 1);
+			if (source_value(t, rec, alts, val, sizeof(val)) ==
+			    NULL)
+				continue;
+		}
 		w = snprintf(out + o, n - o, "%s@%s=%s", o ? " " : "", col,
 			     val);
 		if (w < 0 || (size_t)w >= n - o)

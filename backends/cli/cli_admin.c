@@ -264,12 +264,38 @@ fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
+/* Node events of the history window (--since, :since), one sacctmgr;
+ * Reason last: a '|' in it stays in it. */
+static int
+fetch_node_events(struct sq_cli *cli, struct sq_snapshot **out,
+		  struct sq_err *err)
+{
+	struct sq_hist_window w;
+	char spec[64], start[80], startarg[96];
+	const char *const argv[] = {
+		"sacctmgr", "-n",      "-P",
+		"show",     "event",   "event=node",
+		startarg,   "end=now", sq_cli_node_event_fmt,
+		NULL
+	};
+
+	sq_history_since(cli->b != NULL ? cli->b->cfg.history_since : "", spec,
+			 sizeof(spec));
+	if (sq_history_window_parse(spec, &w, err) == -1)
+		return -1;
+	sq_history_window_sacct(&w, start, sizeof(start));
+	snprintf(startarg, sizeof(startarg), "start=%s", start);
+	return simple(cli, SQ_KIND_NODE_EVENTS, argv, sq_parse_node_events,
+		      "sacctmgr show event", out, err);
+}
+
 unsigned
 sq_cli_admin_caps(const struct sq_cli *cli)
 {
 	(void)cli;
 	return SQ_CAP_ACCOUNTING | SQ_CAP_SHARES | SQ_CAP_EVENTS |
-	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG;
+	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG |
+	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS;
 }
 
 int
@@ -344,6 +370,15 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 
 		return simple(cli, kind, argv, sq_parse_reservations,
 			      "scontrol -o show reservation", out, err);
+	}
+	case SQ_KIND_NODE_EVENTS:
+		return fetch_node_events(cli, out, err);
+	case SQ_KIND_LICENSES: {
+		static const char *const argv[] = { "scontrol", "-o", "show",
+						    "licenses", NULL };
+
+		return simple(cli, kind, argv, sq_parse_licenses,
+			      "scontrol -o show licenses", out, err);
 	}
 	case SQ_KIND_DIAG: {
 		static const char *const argv[] = { "sdiag", NULL };

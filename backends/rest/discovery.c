@@ -33,6 +33,7 @@ static const struct ep_rule rules[] = {
 	{ 0, "diag", "get", SQ_REP_DIAG },
 	{ 0, "shares", "get", SQ_REP_SHARES },
 	{ 0, "ping", "get", SQ_REP_PING },
+	{ 0, "licenses", "get", SQ_REP_LICENSES },
 	{ 1, "accounts", "get", SQ_REP_ACCOUNTS },
 	{ 1, "users", "get", SQ_REP_USERS },
 	{ 1, "associations", "get", SQ_REP_ASSOCS },

@@ -251,6 +251,8 @@ rest_caps(struct sq_backend *b)
 		c |= SQ_CAP_DIAG;
 	if (e & SQ_REP_RESERVATIONS)
 		c |= SQ_CAP_RESERVATIONS;
+	if (e & SQ_REP_LICENSES)
+		c |= SQ_CAP_LICENSES;
 	if (e & SQ_REP_SHARES)
 		c |= SQ_CAP_SHARES;
 	if ((e &
@@ -667,6 +669,15 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_simple(b, kind, "diag", out, err);
 	case SQ_KIND_RESERVATIONS:
 		return fetch_simple(b, kind, "reservations", out, err);
+	case SQ_KIND_LICENSES:
+		return fetch_simple(b, kind, "licenses", out, err);
+	case SQ_KIND_NODE_EVENTS:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd serves no node event history "
+				  "(sacctmgr show event has no endpoint); the "
+				  "nodes view shows each node's current "
+				  "reason; use the local or ssh backend for "
+				  "node-events");
 	case SQ_KIND_SHARES:
 		if (!(p->api.eps & SQ_REP_SHARES))
 			return sq_err_set(

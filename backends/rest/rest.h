@@ -164,6 +164,7 @@ int sq_http_request_sink(struct sq_http *h, const char *method,
 #define SQ_REP_SHARES (1u << 9)       /* GET  /slurm/V/shares */
 #define SQ_REP_PING (1u << 10)        /* GET  /slurm/V/ping */
 #define SQ_REP_JOBS_DELETE (1u << 11) /* DELETE /slurm/V/jobs */
+#define SQ_REP_LICENSES (1u << 12)    /* GET  /slurm/V/licenses */
 #define SQ_REP_ACCOUNTS (1u << 16)    /* GET  /slurmdb/V/accounts */
 #define SQ_REP_USERS (1u << 17)       /* GET  /slurmdb/V/users */
 #define SQ_REP_ASSOCS (1u << 18)      /* GET  /slurmdb/V/associations */

@@ -3,7 +3,8 @@
  * has slurmdbd's): reservations (/slurm/vX/reservations; REST has no
  * state, so ACTIVE is "now in [start,end)" as scontrol says) and, from
  * v0.0.40, the fairshare tree (/slurm/vX/shares) as sshare prints it,
- * account rows with their depth under the parent.
+ * account rows with their depth under the parent; licenses
+ * (/slurm/vX/licenses, capitalised keys as scontrol prints them).
  */
 #include <math.h>
 #include <string.h>
@@ -12,6 +13,39 @@
 #include "core/buf.h"
 #include "core/model_admin.h"
 #include "core/parse.h"
+
+/* ------------------------------------------------------------ licenses */
+
+int
+sq_sj_licenses(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	json_object *arr = sq_sj_array(root, "licenses", err);
+	struct sq_snapshot *s = c->s;
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		const char *name = sq_sj_cstr(sq_sj_get(o, "LicenseName"));
+		struct sq_license *l;
+
+		if (name == NULL || *name == '\0')
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "license %zu has no name", i + 1);
+		l = sq_snapshot_add(s);
+		if (l == NULL || (l->name = sq_snapshot_str(s, name)) == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		l->total = sq_sj_numk(o, "Total", SQ_NONE);
+		l->used = sq_sj_numk(o, "Used", SQ_NONE);
+		l->free = sq_sj_numk(o, "Free", SQ_NONE);
+		l->reserved = sq_sj_numk(o, "Reserved", SQ_NONE);
+		l->remote =
+		    sq_sj_bool(sq_sj_get(o, "Remote"), 0) ? "yes" : "no";
+	}
+	return 0;
+}
 
 /* -------------------------------------------------------- reservations */
 

@@ -42,6 +42,7 @@ int sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_reservations(struct sq_sj_ctx *c, json_object *root,
 		       struct sq_err *err);
+int sq_sj_licenses(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_shares(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 /* Job runs and steps of /slurmdb/vX/jobs (sj_history.c): the whole
  * list, or one job at a time (the stream) and then finish (efficiency,

@@ -241,6 +241,8 @@ sq_sj_data_key(enum sq_kind kind)
 		return "qos"; /* "QOS" in v0.0.38 */
 	case SQ_KIND_RESERVATIONS:
 		return "reservations";
+	case SQ_KIND_LICENSES:
+		return "licenses";
 	case SQ_KIND_SHARES:
 		return "shares";
 	case SQ_KIND_HISTORY:
@@ -321,6 +323,8 @@ sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
 		return sq_sj_qos(c, root, err);
 	case SQ_KIND_RESERVATIONS:
 		return sq_sj_reservations(c, root, err);
+	case SQ_KIND_LICENSES:
+		return sq_sj_licenses(c, root, err);
 	case SQ_KIND_SHARES:
 		return sq_sj_shares(c, root, err);
 	case SQ_KIND_HISTORY:

@@ -1,0 +1,169 @@
+#!/bin/sh
+# test_maint.sh - the maintenance views against the testbed: `squall
+# --once --view licenses` prints what `scontrol show licenses` shows
+# (name, total, used, free, reserved, remote; an empty list too) through
+# local, ssh (alice, key only) and slurmrestd where it answers; the jobs
+# pending on Licenses (the view's detail link, @reason=Licenses) are
+# squeue's. node-events: after a drain with a reason of our own and a
+# resume, the view lists that drain with its reason and user (root) as
+# `sacctmgr show event` does, through local and ssh; rest refuses it with
+# the reason.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+TB=${TB:-/tmp/slurmtb}
+SQUALL=${SQUALL:-$root/squall}
+REST=http://127.0.0.1:$REST_PORT
+TOKEN=$TB/jwt/root.token
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+export SQUALL_CONFIG=/dev/null
+unset SSH_AUTH_SOCK
+: >"$tmp/empty_config"
+cols=name,total,used,free,reserved,remote
+
+# scontrol's licenses as name|total|used|free|reserved|remote, sorted
+want_licenses() {
+	slurm scontrol -o show licenses | awk '/^LicenseName=/ {
+		delete v
+		for (i = 1; i <= NF; i++) {
+			k = $i; sub(/=.*/, "", k); x = $i; sub(/^[^=]*=/, "", x); v[k] = x
+		}
+		print v["LicenseName"] "|" v["Total"] "|" v["Used"] "|" v["Free"] "|" v["Reserved"] "|" v["Remote"]
+	}' | sort
+}
+# same NAME CMD...: CMD (squall) prints scontrol's licenses; retried while
+# jobs take or free licenses between the two reads
+same() {
+	_n=$1
+	shift
+	for _try in 1 2 3 4 5; do
+		want_licenses >"$tmp/want"
+		"$@" --once --view licenses --format tsv >"$tmp/$_n.tsv" 2>"$tmp/$_n.err" || {
+			cat "$tmp/$_n.err"
+			return 1
+		}
+		tsv_cols "$tmp/$_n.tsv" "$cols" | sort >"$tmp/$_n"
+		cmp -s "$tmp/want" "$tmp/$_n" && return 0
+		sleep 1
+	done
+	diff "$tmp/want" "$tmp/$_n" | head -10
+	return 1
+}
+
+want_licenses >"$tmp/want0"
+echo "# scontrol show licenses: $(wc -l <"$tmp/want0") license(s) $(tr '\n' ' ' <"$tmp/want0")"
+check "licenses: local prints scontrol show licenses" same local "$SQUALL" -b local
+
+key=$TB/ssh/id_ed25519
+if [ -r "$key" ] && ssh-keyscan -T 5 -p "$SSH_PORT" 127.0.0.1 >/dev/null 2>&1; then
+	check "licenses: ssh prints scontrol show licenses" same ssh \
+		"$SQUALL" -b ssh -H 127.0.0.1 -p "$SSH_PORT" -l alice \
+		--ssh-config "$tmp/empty_config" --identity "$key" \
+		--known-hosts "$TB/ssh/known_hosts"
+else
+	notok "licenses: the testbed's sshd on 127.0.0.1:$SSH_PORT does not answer"
+fi
+
+code=$(curl -s -o /dev/null -w '%{http_code}' "$REST/openapi/v3")
+if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
+	check "licenses: rest prints scontrol show licenses" same rest \
+		"$SQUALL" -b rest -u "$REST" --token-file "$TOKEN"
+else
+	notok "licenses: slurmrestd does not answer on $REST or $TOKEN is missing"
+fi
+
+# the jobs waiting on a license (tests/testbed/jobs: lic-wait, when the
+# testbed declares matlab), as the licenses view's link shows them
+lic_jobs() {
+	slurm squeue -h -a -t PD -o '%i|%r' | awk -F'|' '$2 == "Licenses" { print $1 }' | sort
+}
+sq_lic_jobs() {
+	"$SQUALL" -b local --once --view jobs --filter '@reason=Licenses' \
+		--format tsv >"$tmp/jobs.tsv" 2>"$tmp/jobs.err" || return 1
+	tsv_col "$tmp/jobs.tsv" job_id | sort
+}
+same_jobs() {
+	for _try in 1 2 3; do
+		lic_jobs >"$tmp/jw"
+		sq_lic_jobs >"$tmp/jg"
+		cmp -s "$tmp/jw" "$tmp/jg" && return 0
+		sleep 1
+	done
+	diff "$tmp/jw" "$tmp/jg" | head -5
+	return 1
+}
+check "licenses: jobs pending on Licenses are squeue's ($(lic_jobs | wc -l))" same_jobs
+
+# --- node-events: drain a node without jobs with our reason, resume it
+# (Slurm records a drain once the node is drained: a node with jobs stays
+# DRAINING and leaves no event until they end)
+reason="sq-maint-$$-$(date +%s)"
+node=$(slurm sinfo -h -N -o '%N %C %t' | awk '$2 ~ /^0\// && $3 == "idle" { print $1; exit }')
+resumed=
+cleanup_node() {
+	[ -n "$resumed" ] || [ -z "$node" ] ||
+		slurm scontrol update nodename="$node" state=resume >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup_node EXIT
+if [ -n "$node" ]; then
+	slurm scontrol update nodename="$node" state=drain reason="$reason"
+	sleep 2
+	slurm scontrol update nodename="$node" state=resume && resumed=1
+fi
+# sacctmgr's events with our reason: node|state|user|start|end|reason
+want_events() {
+	slurm sacctmgr -n -P show event event=node start=now-1hours end=now \
+		format=NodeName,State,User,Start,End,Reason |
+		awk -F'|' -v r="$reason" 'r == "" || $6 == r { sub(/\(.*/, "", $3); if ($5 == "Unknown") $5 = ""; print $1 "|" $2 "|" $3 "|" $4 "|" $5 "|" $6 }' | sort
+}
+# squall's, with the same fields (times as epoch seconds)
+got_events() {
+	"$@" --once --view node-events --since 1h --format json >"$tmp/ne.json" 2>"$tmp/ne.err" || {
+		cat "$tmp/ne.err"
+		return 1
+	}
+	jq -r --arg r "$reason" '.[] | select($r == "" or .reason == $r) |
+		"\(.node)|\(.state)|\(.set_by)|\(.start)|\(.end // "")|\(.reason)"' "$tmp/ne.json" | sort
+}
+same_events() {
+	_n=$1
+	shift
+	for _try in 1 2 3 4 5 6 7 8 9 10; do
+		want_events >"$tmp/ew"
+		got_events "$@" >"$tmp/eg.$_n" || return 1
+		{ [ -z "$node" ] || grep -q "^$node|" "$tmp/ew"; } &&
+			cmp -s "$tmp/ew" "$tmp/eg.$_n" && return 0
+		sleep 1
+	done
+	echo "# sacctmgr:"; cat "$tmp/ew"; echo "# squall:"; cat "$tmp/eg.$_n"
+	return 1
+}
+if [ -z "$node" ]; then
+	# compare the hour's events, whatever they are
+	reason=
+	ok "node-events: drain and resume # not here: every node has jobs (the workload), so Slurm records no drain"
+	check "node-events: local lists the hour's events as sacctmgr show event" \
+		same_events local "$SQUALL" -b local
+else
+check "node-events: local lists the drain of $node as sacctmgr show event" \
+	same_events local "$SQUALL" -b local
+check "node-events: the drain was set by root" grep -q "^$node|[^|]*|root|" "$tmp/eg.local"
+fi
+if [ -n "$node" ] && [ -r "$key" ] && ssh-keyscan -T 5 -p "$SSH_PORT" 127.0.0.1 >/dev/null 2>&1; then
+	check "node-events: ssh lists the drain of $node as sacctmgr show event" \
+		same_events ssh "$SQUALL" -b ssh -H 127.0.0.1 -p "$SSH_PORT" -l alice \
+		--ssh-config "$tmp/empty_config" --identity "$key" \
+		--known-hosts "$TB/ssh/known_hosts"
+fi
+if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
+	rest_refuses() {
+		! "$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" --once \
+			--view node-events >/dev/null 2>"$tmp/rr.err" &&
+			grep -q "serves no node event history" "$tmp/rr.err"
+	}
+	check "node-events: rest refuses with the reason" rest_refuses
+fi
+finish

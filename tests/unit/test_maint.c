@@ -1,0 +1,240 @@
+/*
+ * test_maint.c - the maintenance data parsers on outputs recorded from
+ * the 22.05, 24.11 and 26.05 testbeds (tests/fixtures/licenses, see its
+ * README): `scontrol -o show licenses` and REST /licenses agree on every
+ * release; `sacctmgr show event` node events (a drain with its reason,
+ * user and times); the degenerate inputs (no licenses, a '|' in a
+ * reason, garbage).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "backends/slurmjson/slurmjson.h"
+#include "core/model_admin.h"
+#include "tests/unit/test_util.h"
+
+#define FIX "licenses/"
+
+/* Parse a fixture (or a literal when name is NULL) with a CLI parser. */
+static struct sq_snapshot *
+parse_cli(enum sq_kind kind,
+	  int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
+	  const char *name, const char *literal, int expect_rc)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	char *text;
+	int rc;
+
+	assert_non_null(s);
+	text = name ? sq_test_fixture(name, NULL) : strdup(literal);
+	assert_non_null(text);
+	sq_err_clear(&err);
+	rc = parse(text, s, &err);
+	if (rc != expect_rc)
+		fail_msg("parse rc %d, expected %d (%s)", rc, expect_rc,
+			 err.msg);
+	if (rc == -1)
+		assert_true(strlen(err.msg) > 0);
+	free(text);
+	return s;
+}
+
+static struct sq_snapshot *
+parse_json(const char *name)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_LICENSES, 0);
+	struct sq_err err;
+	size_t len;
+	char *body = sq_test_fixture(name, &len);
+
+	assert_non_null(s);
+	sq_err_clear(&err);
+	if (sq_slurmjson_parse(SQ_KIND_LICENSES, body, len, 0, s, NULL, &err) !=
+	    0)
+		fail_msg("%s: %s", name, err.msg);
+	free(body);
+	return s;
+}
+
+static const struct sq_license *
+lic_find(const struct sq_snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_license *l = sq_snapshot_row(s, i);
+
+		if (strcmp(l->name, name) == 0)
+			return l;
+	}
+	return NULL;
+}
+
+/* 22.05: matlab:2 and abaqus:8 (tests/testbed/start), none in use when
+ * recorded */
+static void
+test_licenses_2205(void **state)
+{
+	struct sq_snapshot *s =
+	    parse_cli(SQ_KIND_LICENSES, sq_parse_licenses,
+		      FIX "22.05/scontrol_licenses.txt", NULL, 0);
+	const struct sq_license *l;
+
+	(void)state;
+	assert_int_equal(s->nrows, 2);
+	l = lic_find(s, "matlab");
+	assert_non_null(l);
+	assert_int_equal(l->total, 2);
+	assert_int_equal(l->used, 0);
+	assert_int_equal(l->free, 2);
+	assert_int_equal(l->reserved, 0);
+	assert_string_equal(l->remote, "no");
+	l = lic_find(s, "abaqus");
+	assert_non_null(l);
+	assert_int_equal(l->total, 8);
+	assert_int_equal(l->used, 0);
+	assert_int_equal(l->free, 8);
+	sq_snapshot_unref(s);
+}
+
+/* Every release: the CLI and REST give the same licenses. */
+static void
+test_licenses_cli_rest(void **state)
+{
+	static const char *const rel[][2] = { { "22.05", "38" },
+					      { "24.11", "42" },
+					      { "26.05", "45" } };
+	size_t r, i;
+
+	(void)state;
+	for (r = 0; r < sizeof(rel) / sizeof(rel[0]); r++) {
+		char cli[128], js[128];
+		struct sq_snapshot *c, *j;
+
+		snprintf(cli, sizeof(cli), FIX "%s/scontrol_licenses.txt",
+			 rel[r][0]);
+		snprintf(js, sizeof(js), FIX "%s/slurm_v0.0.%s_licenses.json",
+			 rel[r][0], rel[r][1]);
+		c = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, cli, NULL,
+			      0);
+		j = parse_json(js);
+		assert_int_equal(c->nrows, j->nrows);
+		for (i = 0; i < c->nrows; i++) {
+			const struct sq_license *a = sq_snapshot_row(c, i);
+			const struct sq_license *b = lic_find(j, a->name);
+
+			assert_non_null(b);
+			assert_int_equal(a->total, b->total);
+			assert_int_equal(a->used, b->used);
+			assert_int_equal(a->free, b->free);
+			assert_int_equal(a->reserved, b->reserved);
+			assert_string_equal(a->remote, b->remote);
+		}
+		sq_snapshot_unref(c);
+		sq_snapshot_unref(j);
+	}
+}
+
+static void
+test_licenses_degenerate(void **state)
+{
+	struct sq_snapshot *s;
+	const struct sq_license *l;
+
+	(void)state;
+	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+		      "No licenses configured in Slurm.\n", 0);
+	assert_int_equal(s->nrows, 0);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+		      "LicenseName=x Total=3 Used=1 Free=2 Reserved=0 "
+		      "Remote=yes LastConsumed=0\n",
+		      0);
+	assert_int_equal(s->nrows, 1);
+	l = sq_snapshot_row(s, 0);
+	assert_string_equal(l->remote, "yes");
+	assert_int_equal(l->free, 2);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+		      "LicenseName=x Total=many\n", -1);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+		      "PartitionName=x\n", -1);
+	sq_snapshot_unref(s);
+}
+
+/* 26.05: record.sh drained the idle n1 with "fixture: fan check" and
+ * resumed it (22.05's and 24.11's nodes all had jobs: no event) */
+static void
+test_node_events_2605(void **state)
+{
+	struct sq_snapshot *s =
+	    parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
+		      FIX "26.05/sacctmgr_event.txt", NULL, 0);
+	const struct sq_node_event *e = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_node_event *x = sq_snapshot_row(s, i);
+
+		if (strcmp(x->reason, "fixture: fan check") == 0)
+			e = x;
+	}
+	assert_non_null(e);
+	assert_string_equal(e->node, "n1");
+	assert_string_equal(e->state, "DRAIN");
+	assert_string_equal(e->set_by, "root");
+	assert_true(e->start > 1700000000);
+	assert_true(e->end >= e->start);
+	assert_int_equal(e->duration, e->end - e->start);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
+		      FIX "22.05/sacctmgr_event.txt", NULL, 0);
+	assert_int_equal(s->nrows, 0);
+	sq_snapshot_unref(s);
+}
+
+static void
+test_node_events_degenerate(void **state)
+{
+	struct sq_snapshot *s;
+	const struct sq_node_event *e;
+
+	(void)state;
+	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL, "", 0);
+	assert_int_equal(s->nrows, 0);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+		      "n1|DRAIN|alice(1001)|1796000000|Unknown|disk|bad\n", 0);
+	assert_int_equal(s->nrows, 1);
+	e = sq_snapshot_row(s, 0);
+	assert_string_equal(e->set_by, "alice");
+	assert_string_equal(e->reason, "disk|bad");
+	assert_int_equal(e->end, SQ_NONE);
+	assert_true(e->duration >= 0);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+		      "n1|DRAIN|root(0)\n", -1);
+	sq_snapshot_unref(s);
+	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+		      "n1|DRAIN|root(0)|yesterday|Unknown|x\n", -1);
+	sq_snapshot_unref(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_licenses_2205),
+		cmocka_unit_test(test_licenses_cli_rest),
+		cmocka_unit_test(test_licenses_degenerate),
+		cmocka_unit_test(test_node_events_2605),
+		cmocka_unit_test(test_node_events_degenerate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
