@@ -40,7 +40,7 @@
 	X(WHATIF, "whatif", "pending jobs' priority under other weights")      \
 	X(OVERVIEW, "overview", "the cluster at a glance")                     \
 	X(CLUSTERS, "clusters", "every configured cluster at once")            \
-	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")       \
+	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")        \
 	X(LICENSES, "licenses", "licenses: total, used, free, reserved")       \
 	X(NODE_EVENTS, "node-events", "node drains and downs in a window")
 
