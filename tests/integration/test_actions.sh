@@ -137,6 +137,12 @@ check "drain: State has DRAIN (scontrol)" sh -c "echo '$(nfield "$node" State)' 
 check "drain: sinfo -R shows the reason" sh -c "env LC_ALL=C sinfo -R -h -o '%E|%N' | grep -q '^sqa-it disk check|$node\$'"
 sq --exec "reason $node reason=sqa-it second reason" --yes
 check "reason: the new reason (scontrol)" test "$(reason_of "$node")" = "sqa-it second reason"
+# who set the reason and when, as scontrol's [root@...] says (issue 41,
+# defect 12): the nodes view's reason_by and reason_at
+"$SQUALL" --once --view nodes --filter "@node=$node" \
+	--columns node,reason,reason_by,reason_at --format tsv >"$tmp/nodes" 2>&1
+check "nodes: who set the reason (root) and when (a time)" \
+	grep -Eq "^$node	sqa-it second reason	root	20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\$" "$tmp/nodes"
 sq --exec "resume $node" --yes
 check "resume: exit 0, no DRAIN" sh -c "test $? -eq 0 && ! echo '$(nfield "$node" State)' | grep -q DRAIN"
 sq --exec "reboot $node asap nextstate=resume" --yes

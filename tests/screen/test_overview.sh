@@ -38,7 +38,10 @@ for size in 80x24 200x50; do
 		fi
 		# one sample per 10 s: three samples within 30 s
 		if [ $mode = mono ]; then
-			check "$size $mode: ASCII sparklines" wait_for '[#.]{8} +[_.~=+*#-]{2,}' 30
+			# on a queue line (refreshed every 2 s here; the nodes'
+			# lines take a sample a minute): no bar there, the
+			# sparkline at the end
+			check "$size $mode: ASCII sparklines" wait_for ' PD +[_.~=+*#-]{2,} *$' 30
 			check "$size $mode: no Unicode blocks" not sh -c "tmux -L $SOCK capture-pane -p -t t | grep -q '[▁▂▃▄▅▆▇█]'"
 		else
 			check "$size $mode: sparklines" wait_for '[▁▂▃▄▅▆▇█]{2,}' 30
