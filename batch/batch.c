@@ -696,7 +696,7 @@ print_live(FILE *fp, const struct sq_live *l, int tsv)
 	}
 }
 
-/* {"steps": [{step, ntasks, ave_cpu, ...}], "note": ...} */
+/* {"steps": [{step, ntasks, ave_cpu, ...}], "note": ..., "gpus": ...} */
 static json_object *
 live_json(const struct sq_live *l)
 {
@@ -724,6 +724,7 @@ live_json(const struct sq_live *l)
 	}
 	json_object_object_add(o, "steps", a);
 	json_object_object_add(o, "note", l->note[0] ? jstr(l->note) : NULL);
+	json_object_object_add(o, "gpus", l->gpus[0] ? jstr(l->gpus) : NULL);
 	return o;
 }
 

@@ -47,12 +47,18 @@ sq_live_lines(const struct sq_live *l, void (*fn)(void *arg, const char *line),
 {
 	char line[512], a[5][24];
 	size_t i;
+	int extra = 0;
 
+	if (l->gpus[0] != '\0') {
+		snprintf(line, sizeof(line), "GPUs held: %s", l->gpus);
+		fn(arg, line);
+		extra = 1;
+	}
 	if (l->n == 0) {
 		snprintf(line, sizeof(line), "%s",
 			 l->note[0] ? l->note : "no running steps");
 		fn(arg, line);
-		return 1;
+		return 1 + extra;
 	}
 	snprintf(line, sizeof(line), "%-16s %6s %11s %11s %8s %8s %8s %-10s",
 		 "step", "tasks", "ave cpu", "min cpu", "ave rss", "max rss",
@@ -72,5 +78,5 @@ sq_live_lines(const struct sq_live *l, void (*fn)(void *arg, const char *line),
 			 a[2], s->max_rss_node, a[3], a[4]);
 		fn(arg, line);
 	}
-	return (int)l->n + 1;
+	return (int)l->n + 1 + extra;
 }

@@ -32,6 +32,9 @@ struct sq_live {
 	size_t n; /* rows in step[] */
 	struct sq_live_step step[SQ_LIVE_MAX_STEPS];
 	char note[256]; /* "" or why there are no rows */
+	/* the GPUs it holds per node, as `scontrol -d show job` gives them
+	 * ("n3 gpu:a100:2(IDX:0-1)"), or "" */
+	char gpus[256];
 };
 
 /* The sstat -o field list, in struct sq_live_step order. */

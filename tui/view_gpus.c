@@ -2,7 +2,8 @@
  * view_gpus.c - the gpus views' bars: one bar per row, allocated over
  * configured accelerators (node and partition rows), or the allocated
  * count alone where there is no total (user and account rows); and the
- * rows of the view's scope only (node, partition, user, account).
+ * rows of the view's scope only (node, partition, user, account; in
+ * gpus-idle, the GPU jobs judged idle).
  */
 #include <stdio.h>
 
@@ -63,4 +64,11 @@ const struct sq_tui_view sq_tui_view_gpus = {
 	.extra_title = "USE",
 	.extra_width = BAR,
 	.extra = bar,
+};
+
+/* gpus-idle: one GPUUSE snapshot holds every running GPU job; the view
+ * shows those judged idle (core/gpuuse.h) */
+const struct sq_tui_view sq_tui_view_gpuuse = {
+	.kind = SQ_KIND_GPUUSE,
+	.arrange = arrange,
 };

@@ -94,6 +94,68 @@ sq_cli_sstat_note(const char *e, char *note, size_t n)
 	snprintf(note, n, "%.*s", (int)(l > 200 ? 200 : l), e);
 }
 
+void
+sq_cli_parse_job_gres(const char *text, char *out, size_t n)
+{
+	const char *p = text;
+	size_t o = 0;
+
+	if (n == 0)
+		return;
+	out[0] = '\0';
+	while ((p = strstr(p, "Nodes=")) != NULL) {
+		const char *eol = p + strcspn(p, "\n");
+		const char *g = strstr(p, " GRES=");
+		size_t nl = strcspn(p + 6, " \n");
+		int w;
+
+		/* the per-node line only: "Nodes=n3 CPU_IDs=0 ... GRES=..." */
+		if ((p > text && p[-1] != ' ') || g == NULL || g > eol) {
+			p = eol;
+			continue;
+		}
+		g += 6;
+		if (strcspn(g, " \n") == 0) { /* a node without GRES */
+			p = eol;
+			continue;
+		}
+		w = snprintf(out + o, n - o, "%s%.*s %.*s", o ? "; " : "",
+			     (int)nl, p + 6, (int)strcspn(g, " \n"), g);
+		if (w < 0 || (size_t)w >= n - o) {
+			out[o] = '\0';
+			return;
+		}
+		o += (size_t)w;
+		p = eol;
+	}
+}
+
+/* The GPUs the job holds, by index (one scontrol; nothing when it
+ * fails: the rest of the live pane stands). */
+static void
+job_gres(struct sq_cli *cli, struct sq_backend *b, const char *id,
+	 struct sq_live *out)
+{
+	const char *const argv[] = {
+		"scontrol", "-d", "show", "job", id, NULL
+	};
+	struct sq_buf o, e;
+	struct sq_err err;
+	int status = 0;
+	unsigned ctld, dbd;
+
+	sq_buf_init(&o, 256 * 1024);
+	sq_buf_init(&e, SQ_CLI_ERR_LIMIT);
+	sq_cli_cost(argv, &ctld, &dbd);
+	b->queries += ctld;
+	b->dbd_queries += dbd;
+	if (cli->tr->run(cli->tr_ctx, argv, &o, &e, &status, &err) == 0 &&
+	    status == 0 && o.data != NULL)
+		sq_cli_parse_job_gres(o.data, out->gpus, sizeof(out->gpus));
+	sq_buf_free(&o);
+	sq_buf_free(&e);
+}
+
 int
 sq_cli_job_live(struct sq_backend *b, const char *jobid, struct sq_live *out,
 		struct sq_err *err)
@@ -125,6 +187,8 @@ sq_cli_job_live(struct sq_backend *b, const char *jobid, struct sq_live *out,
 	else if (status != 0)
 		snprintf(out->note, sizeof(out->note),
 			 "sstat exited with status %d", status);
+	if (out->n > 0)
+		job_gres(cli, b, id, out);
 	rc = 0;
 done:
 	sq_buf_free(&o);

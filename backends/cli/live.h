@@ -20,6 +20,11 @@ int sq_cli_parse_sstat(char *text, struct sq_live *out, struct sq_err *err);
 /* The note for an sstat that printed no rows, from its stderr. */
 void sq_cli_sstat_note(const char *errtext, char *note, size_t n);
 
+/* The GPUs a job holds from `scontrol -d show job ID`: its
+ * "Nodes=n3 ... GRES=gpu:a100:2(IDX:0-1)" lines as "n3
+ * gpu:a100:2(IDX:0-1)", joined with "; ", into out ("" when none). */
+void sq_cli_parse_job_gres(const char *text, char *out, size_t n);
+
 /* The job_live op of the local and ssh backends. */
 int sq_cli_job_live(struct sq_backend *b, const char *jobid,
 		    struct sq_live *out, struct sq_err *err);

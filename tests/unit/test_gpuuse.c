@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
+#include "backends/cli/live.h"
 #include "core/gpuuse.h"
 #include "core/gpus.h"
 #include "core/parse.h"
@@ -204,6 +205,40 @@ test_recorded(void **state)
 		sq_snapshot_unref(s);
 		sq_snapshot_unref(s30);
 	}
+}
+
+/* The detail pane's GPU indices from the recorded scontrol -d show job. */
+static void
+test_job_gres(void **state)
+{
+	static const char *const rel[] = { "24.11", "26.05" };
+	char path[128], out[256], *text;
+	size_t r;
+
+	(void)state;
+	for (r = 0; r < 2; r++) {
+		snprintf(path, sizeof(path),
+			 "live/slurm-%s/gpuuse/scontrol-d-show-job-idle.txt",
+			 rel[r]);
+		text = sq_test_fixture(path, NULL);
+		sq_cli_parse_job_gres(text, out, sizeof(out));
+		assert_string_equal(out, "n3 gpu:a100:2(IDX:0-1)");
+		free(text);
+		snprintf(path, sizeof(path),
+			 "live/slurm-%s/gpuuse/scontrol-d-show-job-busy.txt",
+			 rel[r]);
+		text = sq_test_fixture(path, NULL);
+		sq_cli_parse_job_gres(text, out, sizeof(out));
+		assert_non_null(strstr(out, "gpu:a100:1(IDX:"));
+		free(text);
+	}
+	sq_cli_parse_job_gres("   Nodes=n1 CPU_IDs=0 Mem=0 GRES=\n"
+			      "   Nodes=n[1-2] CPU_IDs=0-1 Mem=9 "
+			      "GRES=gpu:t4:1(IDX:3)\n",
+			      out, sizeof(out));
+	assert_string_equal(out, "n[1-2] gpu:t4:1(IDX:3)");
+	sq_cli_parse_job_gres("JobId=1 NumNodes=1\n", out, 8);
+	assert_string_equal(out, "");
 }
 
 /* The samples carry over: 35 minutes at 0 after the drop make it idle. */
@@ -432,6 +467,7 @@ main(void)
 		cmocka_unit_test(test_sstat_parse),
 		cmocka_unit_test(test_normalise_cap),
 		cmocka_unit_test(test_recorded),
+		cmocka_unit_test(test_job_gres),
 		cmocka_unit_test(test_idle_samples),
 		cmocka_unit_test(test_idle_after_zero),
 		cmocka_unit_test(test_join_jobs),

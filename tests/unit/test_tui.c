@@ -15,6 +15,8 @@
 #include "core/snapshot.h"
 #include "core/view.h"
 #include "core/filter.h"
+#include "core/gpuuse.h"
+#include "core/view_admin.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
 #include "tui/pane.h"
@@ -469,6 +471,34 @@ test_natural_sort(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* gpus-idle shows the GPU jobs judged idle, not every one (its arrange
+ * hook keeps the view's scope, as batch mode's sq_plan_keep does). */
+static void
+test_gpus_idle_rows(void **state)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_GPUUSE, 0);
+	static const char *const ids[] = { "1", "2", "3" };
+	struct sq_table t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(sq_gpuuse_add_job(s, ids[i], "u", "a", "p",
+						   SQ_NONE, "n1", "gres/gpu=1"),
+				 0);
+		((struct sq_gpuuse *)sq_snapshot_row(s, i))->idle = i != 1;
+	}
+	sq_table_init(&t, &sq_view_gpus_idle);
+	sq_table_set_snapshot(&t, s);
+	assert_int_equal(t.nrows, 2);
+	for (i = 0; i < t.nrows; i++)
+		assert_true(((const struct sq_gpuuse *)sq_snapshot_row(
+				 s, t.rows[i].rec))
+				->idle);
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+}
+
 /* Every view of sq_views[] gets a working table (the views are data). */
 static void
 test_every_view(void **state)
@@ -641,6 +671,7 @@ main(void)
 		cmocka_unit_test(test_table_fit),
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
+		cmocka_unit_test(test_gpus_idle_rows),
 		cmocka_unit_test(test_cell_roles),
 		cmocka_unit_test(test_link_array_prio),
 	};
