@@ -89,8 +89,20 @@ check "config: priority weights are tagged" \
 check "diag: server thread count and RPCs by user" sh -c \
 	"grep -q '^general	Server thread count	[0-9]' '$tmp/diag.tsv' &&
 	 grep -q '^rpc_user	root	count=' '$tmp/diag.tsv'"
-check "gpus: utilisation says it is not collected" \
-	grep -q "not collected by this cluster" "$tmp/gpus.tsv"
+# util: a figure or why there is none, never a blank; before 23.02 every
+# row says Slurm measures none (gpu use: test_gpu_use.sh)
+tsv_col "$tmp/gpus.tsv" util >"$tmp/gutil"
+case $(slurm sinfo -V | sed -n 's/^slurm[^ ]* \([0-9]*\.[0-9]*\).*/\1/p') in
+22.05)
+	check "gpus: utilisation says Slurm before 23.02 collects none" \
+		sh -c "[ -s '$tmp/gutil' ] && ! grep -vq '23\.02' '$tmp/gutil'"
+	;;
+*)
+	check "gpus: utilisation is a figure or says why on every row" \
+		sh -c "[ -s '$tmp/gutil' ] && ! grep -q '^\$' '$tmp/gutil' &&
+		 ! grep -q 'squall reads no' '$tmp/gutil'"
+	;;
+esac
 check "json: gpus is an array of objects with node" \
 	grep -q '"node":"n3"' "$tmp/gpus.json"
 
