@@ -475,7 +475,6 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 		&hw, &err) == 0)
 		snprintf(a->cfg.history_since, sizeof(a->cfg.history_since),
 			 "%s", hw.spec);
-	sq_history_idle_below_set(conf->num[SQ_OPT_GPU_IDLE_BELOW]);
 	/* gpus-idle's judgement (core/gpuuse.h) */
 	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);

@@ -13,6 +13,7 @@
 
 #include "core/gres.h"
 #include "core/history.h"
+#include "core/gpuuse.h"
 #include "core/model.h"
 #include "core/parse.h"
 
@@ -491,24 +492,18 @@ sq_history_gpu_none(struct sq_snapshot *s, const char *why)
 	}
 }
 
-static pthread_mutex_t idle_mu = PTHREAD_MUTEX_INITIALIZER;
-static long idle_below = 5;
-
+/* gpu-idle-below lives once, in the GPU use settings (core/gpuuse.h):
+ * history reads and sets the same value. */
 void
 sq_history_idle_below_set(long pct)
 {
-	pthread_mutex_lock(&idle_mu);
-	idle_below = pct;
-	pthread_mutex_unlock(&idle_mu);
+	struct sq_gpuuse_cfg c = sq_gpuuse_cfg_get();
+
+	sq_gpuuse_cfg_set((int)pct, c.after);
 }
 
 long
 sq_history_idle_below(void)
 {
-	long v;
-
-	pthread_mutex_lock(&idle_mu);
-	v = idle_below;
-	pthread_mutex_unlock(&idle_mu);
-	return v;
+	return sq_gpuuse_cfg_get().below;
 }
