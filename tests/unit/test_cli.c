@@ -118,6 +118,10 @@ test_squeue_degenerate(void **state)
 		      "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x|y|z\n";
 	char bad[] = "12|12|12|N/A|u|a|p|q|R|RUNNING|high|1|1|(null)|"
 		     "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
+	/* 26.05 without accounting: "(null)" account and QOS */
+	char noacct[] = "13|13|13|N/A|u|(null)|p|(null)|R|RUNNING|1|1|1|"
+			"(null)|UNLIMITED|0:01|1795989962|1795989962|n1|0|"
+			"None|x\n";
 	char badid[] = "x|zz|12|N/A|u|a|p|q|R|RUNNING|1|1|1|(null)|"
 		       "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
 	const struct sq_job *j;
@@ -145,6 +149,13 @@ test_squeue_degenerate(void **state)
 	assert_string_equal(j->gres, "");
 	assert_int_equal(j->time_limit, SQ_INFINITE);
 	assert_string_equal(j->name, "x|y|z");
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(noacct, s, &err), 0);
+	j = sq_snapshot_row(s, 0);
+	assert_string_equal(j->account, "");
+	assert_string_equal(j->qos, "");
+	assert_string_equal(j->user, "u");
 	sq_snapshot_unref(s);
 
 	/* a malformed number fails the parse */
