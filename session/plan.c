@@ -297,12 +297,6 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 	return (enum sq_plan_want)w;
 }
 
-unsigned
-sq_plan_lazy(enum sq_kind kind)
-{
-	return plan_of(kind)->lazy;
-}
-
 int
 sq_plan_interval(enum sq_kind kind, int fast, int slow)
 {

@@ -67,10 +67,6 @@ unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);
 enum sq_plan_want sq_plan_want_cols(const struct sq_view_def *v,
 				    const int *cols, int ncols);
 
-/* The partners of kind the console fetches only when shown (jobs: sprio,
- * for the pending columns). */
-unsigned sq_plan_lazy(enum sq_kind kind);
-
 /* The refresh interval of kind, seconds, with these settings. */
 int sq_plan_interval(enum sq_kind kind, int fast, int slow);
 
