@@ -157,6 +157,9 @@ void sq_table_text_view(struct sq_table *t, struct sq_table_cache *c);
 int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 			size_t i);
 
+/* Frees the tags and folds (table_marks.c). */
+void sq_table_marks_free(struct sq_table *t);
+
 /* Shared by table_rows.c and table_match.c. A grow-only buffer *p of
  * *cap bytes made n bytes (contents lost; NULL without memory). */
 void *sq_table_grow(void *p, size_t *cap, size_t n);
