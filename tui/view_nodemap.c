@@ -41,33 +41,6 @@ static const struct {
 
 #define BAR 4 /* cells of a CPU or GPU bar */
 
-static int
-grid_add(size_t row, int line, int col)
-{
-	if (grid.n == grid.cap) {
-		size_t c = grid.cap ? grid.cap * 2 : 64;
-		size_t *r = realloc(grid.row, c * sizeof(*r));
-		int *l, *k;
-
-		if (r == NULL)
-			return -1;
-		grid.row = r;
-		l = realloc(grid.line, c * sizeof(*l));
-		if (l == NULL)
-			return -1;
-		grid.line = l;
-		k = realloc(grid.col, c * sizeof(*k));
-		if (k == NULL)
-			return -1;
-		grid.col = k;
-		grid.cap = c;
-	}
-	grid.row[grid.n] = row;
-	grid.line[grid.n] = line;
-	grid.col[grid.n++] = col;
-	return 0;
-}
-
 /* A bar of BAR cells, used of total filled: "##.." or block shades. */
 static int
 draw_bar(struct sq_app *app, int y, int x, int64_t used, int64_t total, int sel)
@@ -120,6 +93,178 @@ group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
 	sq_put_fit(y, x, w, line, sq_color_attr(app, SQ_ROLE_DIALOG_TITLE));
 }
 
+/* grid holds n cells (contents kept as they are); -1 without memory. */
+static int
+grid_reserve(size_t n)
+{
+	size_t *r;
+	int *l, *k;
+
+	if (n <= grid.cap)
+		return 0;
+	r = realloc(grid.row, n * sizeof(*r));
+	if (r == NULL)
+		return -1;
+	grid.row = r;
+	l = realloc(grid.line, n * sizeof(*l));
+	if (l == NULL)
+		return -1;
+	grid.line = l;
+	k = realloc(grid.col, n * sizeof(*k));
+	if (k == NULL)
+		return -1;
+	grid.col = k;
+	grid.cap = n;
+	return 0;
+}
+
+static const char *
+row_parts(const struct sq_table *t, size_t r)
+{
+	const struct sq_node *nd = sq_snapshot_row(t->snap, t->rows[r].rec);
+
+	return nd->partitions ? nd->partitions : "";
+}
+
+/*
+ * The layout into grid: the nodes grouped by their partitions (groups in
+ * order of their first node, nodes in the table's order), a header line
+ * per group, then its lines of per_row cells. first[g]: group g's first
+ * row. The number of groups; -1 without memory. Linear in the rows: each
+ * row's group is found once (the last group first: neighbours mostly share
+ * theirs), then every cell is put at its place.
+ */
+static long
+map_layout(const struct sq_table *t, int per_row, size_t *first)
+{
+	size_t n = t->nrows, r, g, ngroups = 0, last = 0;
+	size_t *grp = malloc((n ? n : 1) * sizeof(*grp));
+	size_t *cnt = calloc(n ? n : 1, sizeof(*cnt));
+	int *hline = malloc((n ? n : 1) * sizeof(*hline)), line = 0;
+	long rc = -1;
+
+	if (grp == NULL || cnt == NULL || hline == NULL || grid_reserve(n))
+		goto out;
+	for (r = 0; r < n; r++) {
+		const char *k = row_parts(t, r);
+
+		g = ngroups > 0 && strcmp(row_parts(t, first[last]), k) == 0
+			? last
+			: ngroups;
+		for (size_t j = 0; g == ngroups && j < ngroups; j++) {
+			if (strcmp(row_parts(t, first[j]), k) == 0)
+				g = j;
+		}
+		if (g == ngroups)
+			first[ngroups++] = r;
+		grp[r] = last = g;
+		cnt[g]++;
+	}
+	/* each group's header line and its first cell's place in grid */
+	for (g = 0, r = 0; g < ngroups; g++) {
+		size_t c = cnt[g];
+
+		hline[g] = line;
+		line += 1 + (int)((c + (size_t)per_row - 1) / (size_t)per_row);
+		cnt[g] = r; /* now: the next free place of group g */
+		r += c;
+	}
+	for (r = 0; r < n; r++)
+		grid.row[cnt[grp[r]]++] = r;
+	/* lines and columns from each cell's rank in its group */
+	for (g = 0, r = 0; g < ngroups; g++) {
+		size_t end = cnt[g], k;
+
+		for (k = r; k < end; k++) {
+			size_t i = k - r;
+
+			grid.line[k] =
+			    hline[g] + 1 + (int)(i / (size_t)per_row);
+			grid.col[k] = (int)(i % (size_t)per_row);
+		}
+		r = end;
+	}
+	grid.n = n;
+	rc = (long)ngroups;
+out:
+	free(grp);
+	free(cnt);
+	free(hline);
+	return rc;
+}
+
+/* The width of a cell: the longest name, its bars and a gap; *gpus: does
+ * any node have GPUs (a second bar). */
+static int
+map_cell(const struct sq_table *t, int w, int *gpus)
+{
+	int cell = 4;
+	size_t r;
+	char name[128];
+
+	*gpus = 0;
+	for (r = 0; r < t->nrows; r++) {
+		const struct sq_node *nd =
+		    sq_snapshot_row(t->snap, t->rows[r].rec);
+		int l = sq_width(sq_sanitize(nd->name, name, sizeof(name)));
+
+		if (l > cell)
+			cell = l;
+		*gpus |= nd->gpus_total > 0;
+	}
+	cell += 1 + BAR + (*gpus ? 1 + BAR : 0) + 2;
+	return cell > w ? w : cell;
+}
+
+/* The cells on the lines top .. top + rows - 1, at y, x. */
+static void
+map_cells(struct sq_app *app, struct sq_table *t, int y, int x, int top,
+	  int rows, int cell, int gpus)
+{
+	size_t r;
+	char name[128];
+
+	for (r = 0; r < grid.n; r++) {
+		const struct sq_node *nd =
+		    sq_snapshot_row(t->snap, t->rows[grid.row[r]].rec);
+		int sel = grid.row[r] == t->cur, gy, gx;
+		int role =
+		    sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
+
+		if (grid.line[r] < top || grid.line[r] - top >= rows)
+			continue;
+		gy = y + grid.line[r] - top;
+		gx = x + 1 + grid.col[r] * cell;
+		sq_sanitize(nd->name, name, sizeof(name));
+		sq_put_fit(gy, gx, cell - 2 - BAR - (gpus ? 1 + BAR : 0), name,
+			   sq_color_attr(app, role));
+		gx += cell - 2 - BAR - (gpus ? 1 + BAR : 0) + 1;
+		draw_bar(app, gy, gx, nd->cpus_alloc, nd->cpus_total, sel);
+		if (gpus && nd->gpus_total > 0)
+			draw_bar(app, gy, gx + BAR + 1, nd->gpus_alloc,
+				 nd->gpus_total, sel);
+	}
+}
+
+/* The legend on line y: the states' colours and what the bars are. */
+static void
+map_legend(struct sq_app *app, int y, int x, int w, int gpus)
+{
+	int cx = x + 1, i;
+
+	for (i = 0; i < (int)(sizeof(legend) / sizeof(legend[0])); i++) {
+		if (cx + (int)strlen(legend[i].label) + 2 > x + w)
+			break;
+		cx += sq_put(y, cx, x + w - cx, legend[i].label,
+			     sq_color_attr(app, legend[i].role));
+		cx += 2;
+	}
+	if (cx + 12 < x + w)
+		sq_put(y, cx, x + w - cx,
+		       gpus ? "bars: CPUs, GPUs in use" : "bar: CPUs in use",
+		       sq_color_attr(app, SQ_ROLE_NORMAL));
+}
+
 /*
  * The map: nodes grouped by the partitions they are in (nodes that share
  * them, in the table's order), each group a header and a grid of cells:
@@ -129,63 +274,14 @@ group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
 static int
 draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 {
-	int cell = 4, per_row, line = 0, i, cx, gpus = 0, top = 0;
-	size_t r, g, ngroups = 0, *first = NULL;
-	char name[128];
+	int gpus, cell = map_cell(t, w, &gpus), per_row, i, top = 0;
+	size_t r, *first = calloc(t->nrows ? t->nrows : 1, sizeof(*first));
+	long g, ngroups;
 	const int normal = sq_color_attr(app, SQ_ROLE_NORMAL);
 
-	for (r = 0; r < t->nrows; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[r].rec);
-		int l = sq_width(sq_sanitize(nd->name, name, sizeof(name)));
-
-		if (l > cell)
-			cell = l;
-		gpus |= nd->gpus_total > 0;
-	}
-	cell += 1 + BAR + (gpus ? 1 + BAR : 0) + 2;
-	if (cell > w)
-		cell = w;
 	per_row = (w - 1) / cell > 0 ? (w - 1) / cell : 1;
-	/* the groups, in order of their first node */
-	first = calloc(t->nrows ? t->nrows : 1, sizeof(*first));
-	for (r = 0; first != NULL && r < t->nrows; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[r].rec);
-		const char *k = nd->partitions ? nd->partitions : "";
-
-		for (g = 0; g < ngroups; g++) {
-			const struct sq_node *o =
-			    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-
-			if (strcmp(o->partitions ? o->partitions : "", k) == 0)
-				break;
-		}
-		if (g == ngroups)
-			first[ngroups++] = r;
-	}
-	/* lay it out: a header line per group, then its grid lines */
 	grid.n = 0;
-	for (g = 0; g < ngroups; g++) {
-		const struct sq_node *head =
-		    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-		const char *k = head->partitions ? head->partitions : "";
-		int n = 0;
-
-		line++; /* the header */
-		for (r = first[g]; r < t->nrows; r++) {
-			const struct sq_node *nd =
-			    sq_snapshot_row(t->snap, t->rows[r].rec);
-
-			if (strcmp(nd->partitions ? nd->partitions : "", k) !=
-			    0)
-				continue;
-			if (grid_add(r, line + n / per_row, n % per_row) == -1)
-				break;
-			n++;
-		}
-		line += (n + per_row - 1) / per_row;
-	}
+	ngroups = first != NULL ? map_layout(t, per_row, first) : -1;
 	/* scroll so that the cursor's line shows (h - 2 lines of map) */
 	for (r = 0; r < grid.n; r++) {
 		if (grid.row[r] == t->cur && grid.line[r] >= h - 2)
@@ -193,58 +289,22 @@ draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 	}
 	for (i = 0; i < h; i++)
 		sq_clear(y + i, x, w, normal);
-	line = 0;
-	for (g = 0; g < ngroups; g++) {
-		const struct sq_node *head =
-		    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-		size_t k;
-		int hl = -1;
+	/* a group's header: the line above its first cell */
+	for (g = 0, r = 0; g < ngroups; g++) {
+		int hl;
 
-		for (k = 0; k < grid.n; k++) {
-			if (grid.row[k] == first[g]) {
-				hl = grid.line[k] - 1;
-				break;
-			}
-		}
+		while (r < grid.n && grid.row[r] != first[g])
+			r++;
+		if (r == grid.n)
+			break;
+		hl = grid.line[r] - 1;
 		if (hl >= top && hl - top < h - 2)
-			group_header(app, t,
-				     head->partitions ? head->partitions : "",
+			group_header(app, t, row_parts(t, first[g]),
 				     y + hl - top, x + 1, w - 1);
 	}
-	for (r = 0; r < grid.n; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[grid.row[r]].rec);
-		int sel = grid.row[r] == t->cur, gy, gx, used;
-		int role =
-		    sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
-
-		if (grid.line[r] < top || grid.line[r] - top >= h - 2)
-			continue;
-		gy = y + grid.line[r] - top;
-		gx = x + 1 + grid.col[r] * cell;
-		sq_sanitize(nd->name, name, sizeof(name));
-		used = sq_put_fit(gy, gx, cell - 2 - BAR - (gpus ? 1 + BAR : 0),
-				  name, sq_color_attr(app, role));
-		(void)used;
-		gx += cell - 2 - BAR - (gpus ? 1 + BAR : 0) + 1;
-		draw_bar(app, gy, gx, nd->cpus_alloc, nd->cpus_total, sel);
-		if (gpus && nd->gpus_total > 0)
-			draw_bar(app, gy, gx + BAR + 1, nd->gpus_alloc,
-				 nd->gpus_total, sel);
-	}
+	map_cells(app, t, y, x, top, h - 2, cell, gpus);
 	free(first);
-	cx = x + 1;
-	for (i = 0; i < (int)(sizeof(legend) / sizeof(legend[0])); i++) {
-		if (cx + (int)strlen(legend[i].label) + 2 > x + w)
-			break;
-		cx += sq_put(y + h - 1, cx, x + w - cx, legend[i].label,
-			     sq_color_attr(app, legend[i].role));
-		cx += 2;
-	}
-	if (cx + 12 < x + w)
-		sq_put(y + h - 1, cx, x + w - cx,
-		       gpus ? "bars: CPUs, GPUs in use" : "bar: CPUs in use",
-		       normal);
+	map_legend(app, y + h - 1, x, w, gpus);
 	return h;
 }
 
