@@ -142,6 +142,11 @@ keys(struct sq_app *app, struct sq_snapshot *nodes)
 		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++) {
 			size_t n = strlen(patterns[i]);
 
+			/* '/' opened the prompt: the console's idle loop
+			 * makes the rows' text before the first letter */
+			while (sq_table_warm(t, 4096))
+				;
+
 			for (k = 1; k <= 2 * n; k++) {
 				size_t l = k <= n ? k : 2 * n - k;
 				double t0;
