@@ -8,13 +8,14 @@
  * "Unknown" when none) come before it; lines without them (recorded
  * before squall asked) are read too.
  */
-#include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli.h"
 #include "core/gres.h"
+#include "core/name_index.h"
 #include "core/parse.h"
 #include "core/strtab.h"
 
@@ -121,56 +122,6 @@ reason_by_at(struct sq_snapshot *s, struct sq_node *nd, const char *user,
 		: SQ_NONE;
 }
 
-/* The rows by node name, while parsing: sinfo -N gives a line per node
- * and partition, and a node's lines come together, but not in an order
- * strcmp knows (n2 before n10): open addressing, row + 1 in each slot. */
-struct node_index {
-	uint32_t *slot;
-	size_t mask;
-};
-
-static size_t
-name_hash(const char *p)
-{
-	size_t h = 14695981039346656037ULL;
-
-	for (; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return h;
-}
-
-/* Room for the rows of lines lines; -1 without memory. */
-static int
-index_init(struct node_index *x, size_t lines)
-{
-	size_t cap = 64;
-
-	while (cap < 2 * lines + 2)
-		cap *= 2;
-	x->slot = calloc(cap, sizeof(*x->slot));
-	x->mask = cap - 1;
-	return x->slot != NULL ? 0 : -1;
-}
-
-/* Row of node name, or -1; *at: its slot, or where it goes. */
-static long
-find_node(const struct sq_snapshot *s, const struct node_index *x,
-	  const char *name, size_t *at)
-{
-	size_t i = name_hash(name) & x->mask;
-
-	for (; x->slot[i] != 0; i = (i + 1) & x->mask) {
-		const struct sq_node *nd = sq_snapshot_row(s, x->slot[i] - 1);
-
-		if (strcmp(nd->name, name) == 0) {
-			*at = i;
-			return (long)x->slot[i] - 1;
-		}
-	}
-	*at = i;
-	return -1;
-}
-
 /* A further line of a node: its partition joined into the node's list. */
 static int
 add_partition(struct sq_snapshot *s, struct sq_node *nd, const char *part,
@@ -191,11 +142,16 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[F_COUNT];
 	int lineno = 0, rc = -1;
-	struct node_index x;
+	struct sq_name_index x;
 	struct sq_strtab st;
 
-	if (index_init(&x, sq_count_lines(text)) == -1)
+	/* sinfo -N gives a line per node and partition, a node's lines
+	 * together but not in an order strcmp knows (n2 before n10) */
+	if (sq_name_index_init(&x, sq_count_lines(text),
+			       offsetof(struct sq_node, name)) == -1) {
+		sq_name_index_free(&x);
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	/* states, partitions, GRES and reasons repeat over thousands of
 	 * nodes: stored once */
 	sq_strtab_init(&st, &s->arena, 0);
@@ -223,7 +179,7 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 				   lineno, n, F_COUNT);
 			goto out;
 		}
-		idx = find_node(s, &x, f[F_NODE], &at);
+		idx = sq_name_index_find(&x, s, f[F_NODE], &at);
 		if (idx >= 0) {
 			if (add_partition(s, sq_snapshot_row(s, (size_t)idx),
 					  f[F_PART], err) == -1)
@@ -231,11 +187,10 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			continue;
 		}
 		nd = sq_snapshot_add(s);
-		if (nd == NULL || s->nrows > UINT32_MAX - 1) {
+		if (nd == NULL || sq_name_index_put(&x, at, s->nrows - 1)) {
 			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 			goto out;
 		}
-		x.slot[at] = (uint32_t)s->nrows;
 		nd->name = sq_snapshot_str(s, f[F_NODE]);
 		nd->state = sq_strtab_str(&st, f[F_STATE]);
 		nd->partitions = sq_strtab_str(&st, f[F_PART]);
@@ -270,6 +225,6 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 	rc = 0;
 out:
 	sq_strtab_free(&st);
-	free(x.slot);
+	sq_name_index_free(&x);
 	return rc;
 }

@@ -182,6 +182,12 @@ test_sinfo_nodes(void **state)
 		     "1796518958|fan: broken | replaced\n"
 		     "n3|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
 		     "Unknown|none\n";
+	char apart[] = "n1|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n"
+		       "n2|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n"
+		       "n1|idle|high|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n";
 
 	(void)state;
 	s = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
@@ -228,6 +234,21 @@ test_sinfo_nodes(void **state)
 	assert_string_equal(n->reason, "");
 	assert_string_equal(n->reason_by, "");
 	assert_int_equal(n->reason_at, SQ_NONE);
+	sq_snapshot_unref(s);
+
+	/* a node's lines apart (not how sinfo -N sorts, but found by name
+	 * all the same), and the states both nodes share stored once */
+	s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	assert_int_equal(sq_parse_sinfo_nodes(apart, s, &err), 0);
+	assert_int_equal(s->nrows, 2);
+	n = sq_snapshot_row(s, 0);
+	assert_string_equal(n->name, "n1");
+	assert_string_equal(n->partitions, "low*,high");
+	assert_ptr_equal(
+	    n->state, ((const struct sq_node *)sq_snapshot_row(s, 1))->state);
+	n = sq_snapshot_row(s, 1);
+	assert_string_equal(n->name, "n2");
+	assert_string_equal(n->partitions, "low*");
 	sq_snapshot_unref(s);
 
 	s = sq_snapshot_new(SQ_KIND_NODES, 0);
