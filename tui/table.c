@@ -92,6 +92,8 @@ sq_table_free(struct sq_table *t)
 	sq_filter_free(&t->filter);
 	free(t->rows);
 	sq_table_marks_free(t);
+	if (t->vstate != NULL && t->ops != NULL && t->ops->free_state != NULL)
+		t->ops->free_state(t->vstate);
 	if (t->cache != NULL)
 		sq_table_cache_drop(t->cache);
 	free(t->cache);
@@ -291,6 +293,37 @@ compute_widths(struct sq_table *t)
 	}
 }
 
+/* row_has_id for an id of several columns (the account trees: account,
+ * user, partition): each column's text against its part of the id, no
+ * printing; an id sq_table_id may have cut is compared as printed. */
+static int
+row_has_ids(const struct sq_table *t, const void *rec, const char *id)
+{
+	char buf[256], raw[SQ_TABLE_CELL];
+	const char *p = id;
+	int i;
+
+	if (strlen(id) >= sizeof(buf) - 1)
+		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
+	for (i = 0; i < t->nidcols; i++) {
+		const char *s =
+		    t->def->cols[t->idcols[i]].text(rec, raw, sizeof(raw));
+		size_t l = strcspn(p, "\x1f"), sl;
+
+		s = s ? s : "";
+		sl = strlen(s);
+		if (sl != l || memcmp(s, p, l) != 0)
+			return 0;
+		p += l;
+		if (i + 1 < t->nidcols) {
+			if (*p != '\x1f')
+				return 0;
+			p++;
+		}
+	}
+	return *p == '\0';
+}
+
 /* Is rec the row with this id? Like comparing sq_table_id(), without
  * printing it when one column makes the id (the common case). */
 static int
@@ -300,7 +333,7 @@ row_has_id(const struct sq_table *t, const void *rec, const char *id)
 	const char *s;
 
 	if (t->nidcols != 1)
-		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
+		return row_has_ids(t, rec, id);
 	s = t->def->cols[t->idcols[0]].text(rec, raw, sizeof(raw));
 	/* sq_table_id keeps sizeof(buf) - 1 bytes of it */
 	return strncmp(s ? s : "", id, sizeof(buf) - 1) == 0 &&

@@ -51,6 +51,9 @@ struct sq_tui_view {
 	 * view is shown (NULL: the worker's snapshot of the view's kind,
 	 * sq_app_take_snapshot). */
 	void (*sync)(struct sq_app *app, struct sq_table *t);
+	/* Free what the view keeps in its table (t->vstate: made by its
+	 * hooks when first needed, freed with the table). */
+	void (*free_state)(void *state);
 };
 
 /* The hooks of a view, or NULL. */

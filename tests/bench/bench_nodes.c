@@ -18,6 +18,7 @@
 #include "backends/cli/cli.h"
 #include "core/conf.h"
 #include "core/util.h"
+#include "tests/bench/bench_app.h"
 #include "tests/bench/bench_util.h"
 #include "tui/app.h"
 #include "tui/colors.h"
@@ -69,57 +70,6 @@ parse(const char *text, size_t len)
 		free(b);
 	}
 	return s;
-}
-
-static void
-timed_draw(struct sq_app *app, double t0, struct series *work)
-{
-	while (sq_app_table(app)->pending)
-		sq_table_warm(sq_app_table(app), 1 << 20);
-	sq_draw(app);
-	add(work, sq_util_now_ms() - t0);
-}
-
-static int
-col(const struct sq_table *t, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < t->def->ncols; i++) {
-		if (strcmp(t->def->cols[i].id, id) == 0)
-			return (int)i;
-	}
-	fprintf(stderr, "no column %s\n", id);
-	exit(1);
-}
-
-static struct sq_app *
-new_app(const char *view)
-{
-	struct sq_conf *conf = calloc(1, sizeof(*conf));
-	struct sq_app *app = calloc(1, sizeof(*app));
-	size_t i;
-
-	if (conf == NULL || app == NULL)
-		exit(1);
-	sq_conf_init(conf);
-	app->conf = conf;
-	snprintf(app->cfg.name, sizeof(app->cfg.name), "bench");
-	app->cfg.refresh = 10;
-	app->utf8 = 1;
-	app->st.state = SQ_WORKER_READY;
-	snprintf(app->st.backend, sizeof(app->st.backend), "local");
-	for (app->ntables = 0; sq_views[app->ntables] != NULL;)
-		app->ntables++;
-	app->tables = calloc(app->ntables, sizeof(*app->tables));
-	if (app->tables == NULL)
-		exit(1);
-	for (i = 0; i < app->ntables; i++) {
-		sq_table_init(&app->tables[i], sq_views[i]);
-		if (strcmp(sq_views[i]->name, view) == 0)
-			app->view = (int)i;
-	}
-	return app;
 }
 
 /* filter, sort, group and map keystrokes on the nodes view */
@@ -186,7 +136,6 @@ main(int argc, char **argv)
 	struct sq_app *app;
 	struct sq_snapshot *nodes;
 	SCREEN *scr;
-	FILE *out, *in;
 	char *text;
 	size_t len;
 
@@ -201,22 +150,8 @@ main(int argc, char **argv)
 	printf("nodes=%zu nodes_bytes=%zu nodes_per_node=%zu\n", nodes->nrows,
 	       len,
 	       sq_snapshot_bytes(nodes) / (nodes->nrows ? nodes->nrows : 1));
-	setenv("LINES", argv[1], 1);
-	setenv("COLUMNS", argv[2], 1);
-	if (getenv("TERM") == NULL || *getenv("TERM") == '\0')
-		setenv("TERM", "xterm-256color", 1);
-	out = fopen("/dev/null", "w");
-	in = fopen("/dev/null", "r");
-	if (out == NULL || in == NULL)
-		return 1;
-	scr = newterm(NULL, out, in);
-	if (scr == NULL) {
-		fprintf(stderr, "newterm failed\n");
-		return 1;
-	}
-	app = new_app("nodes");
-	sq_colors_apply(app);
-	getmaxyx(stdscr, app->rows, app->cols);
+	scr = bench_screen(argv[1], argv[2]);
+	app = bench_app("nodes");
 	keys(app, nodes);
 	endwin();
 	delscreen(scr);

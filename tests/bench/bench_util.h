@@ -17,14 +17,14 @@ struct series {
 	int n;
 };
 
-static void
+static inline void
 add(struct series *s, double ms)
 {
 	if (s->n < MAXS)
 		s->v[s->n++] = ms;
 }
 
-static int
+static inline int
 cmp_d(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -33,7 +33,7 @@ cmp_d(const void *a, const void *b)
 }
 
 /* p-th percentile, nearest rank */
-static double
+static inline double
 pct(struct series *s, double p)
 {
 	size_t k;
@@ -49,7 +49,7 @@ pct(struct series *s, double p)
 	return s->v[k - 1];
 }
 
-static void
+static inline void
 report(struct series *s)
 {
 	int n = s->n;
@@ -59,7 +59,7 @@ report(struct series *s)
 	       s->name, p50, s->name, p99, s->name, mx);
 }
 
-static char *
+static inline char *
 slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
