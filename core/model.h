@@ -42,7 +42,8 @@
 	X(CLUSTERS, "clusters", "every configured cluster at once")            \
 	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")        \
 	X(LICENSES, "licenses", "licenses: total, used, free, reserved")       \
-	X(NODE_EVENTS, "node-events", "node drains and downs in a window")
+	X(NODE_EVENTS, "node-events", "node drains and downs in a window")     \
+	X(RPC, "rpc", "slurmctld RPCs by type and user, with rates (sdiag)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

@@ -11,8 +11,10 @@
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
+#include "session/rpc_fetch.h"
 #include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
 
@@ -26,6 +28,9 @@ struct plan {
 	/* how the kind is fetched; NULL: the backend's fetch() */
 	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
 		     struct sq_snapshot **out, struct sq_err *err);
+	/* or this, told whether it is batch mode (no source) */
+	int (*fetch_mode)(struct sq_backend *b, int batch,
+			  struct sq_snapshot **out, struct sq_err *err);
 	unsigned joins;    /* partner kinds join() uses */
 	unsigned lazy;     /* of those, fetched by the console only when
 			      shown (batch mode always fetches them) */
@@ -119,6 +124,15 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 	return sq_overview_fetch(b, out, err);
 }
 
+/* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
+ * reads twice so that its one screen has a rate */
+static int
+rpc_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	  struct sq_err *err)
+{
+	return sq_rpc_fetch(b, batch, out, err);
+}
+
 /*
  * The plan, one row per kind. A kind without a row is fetched alone
  * through the backend, refreshed at the slow interval, every row shown.
@@ -153,6 +167,11 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* rpc-types, rpc-users: rates from the connection's sdiag reads */
+	[SQ_KIND_RPC] = { .fetch_mode = rpc_fetch,
+			  .view_scope = sq_rpc_view_scope,
+			  .row_scope = sq_rpc_row_scope,
+			  .keep = sq_rpc_keep },
 };
 
 static const struct plan *
@@ -165,12 +184,14 @@ plan_of(enum sq_kind kind)
 
 /* Fetch kind alone, by its plan's way. */
 static int
-fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	    struct sq_err *err)
+fetch_alone(struct sq_backend *b, enum sq_kind kind, int batch,
+	    struct sq_snapshot **out, struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
 
 	*out = NULL;
+	if (p->fetch_mode != NULL)
+		return p->fetch_mode(b, batch, out, err);
 	if (p->fetch != NULL)
 		return p->fetch(b, kind, out, err);
 	return b->ops->fetch(b, kind, out, err);
@@ -192,7 +213,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
-		if (fetch_alone(b, (enum sq_kind)k, &part[k], &e) == 0)
+		if (fetch_alone(b, (enum sq_kind)k, 1, &part[k], &e) == 0)
 			continue;
 		part[k] = NULL;
 		if (!(p->optional & SQ_KIND_BIT(k))) {
@@ -237,7 +258,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0) {
 		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
 		 * it, and fall back to a generic reason */
-		if (fetch_alone(b, kind, out, err) == -1 &&
+		if (fetch_alone(b, kind, src == NULL, out, err) == -1 &&
 		    err->code == SQ_ERR_UNSUPPORTED)
 			return -1;
 		sq_snapshot_unref(*out);
@@ -246,7 +267,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, sq_kind_name(kind));
 	}
-	if (fetch_alone(b, kind, out, err) == -1)
+	if (fetch_alone(b, kind, src == NULL, out, err) == -1)
 		return -1;
 	if (p->join == NULL)
 		return 0;
