@@ -102,7 +102,8 @@ sq_rpc_fetch(struct sq_backend *b, int twice, struct sq_snapshot **out,
 	sq_rpc_self(b, self, sizeof(self));
 	if (read_once(b, self, out, &reads, err) == -1)
 		return -1;
-	if (!twice || reads > 1)
+	/* a recording has no time between two reads */
+	if (!twice || reads > 1 || strcmp(b->ops->name, "replay") == 0)
 		return 0;
 	sq_snapshot_unref(*out);
 	sleep(SQ_RPC_BATCH_GAP);
