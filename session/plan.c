@@ -126,6 +126,15 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 
 /* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
  * reads twice so that its one screen has a rate */
+/* sdiag with what changed since the connection's reads before */
+static int
+diag_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	(void)batch;
+	return sq_rpc_fetch_diag(b, out, err);
+}
+
 static int
 rpc_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
 	  struct sq_err *err)
@@ -167,6 +176,8 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* the diag view leads with what changed between reads */
+	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch },
 	/* rpc-types, rpc-users: rates from the connection's sdiag reads */
 	[SQ_KIND_RPC] = { .fetch_mode = rpc_fetch,
 			  .view_scope = sq_rpc_view_scope,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "core/diag_trend.h"
 #include "core/rpc.h"
 #include "session/rpc_fetch.h"
 
@@ -17,6 +18,7 @@ struct conn {
 	char name[96]; /* the cluster's name and backend */
 	unsigned long used;
 	struct sq_rpc_hist *h;
+	struct sq_diag_hist *dh;
 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -59,9 +61,16 @@ conn_of(const struct sq_backend *b)
 			old = c;
 	}
 	sq_rpc_hist_free(old->h);
+	sq_diag_hist_free(old->dh);
 	old->h = sq_rpc_hist_new();
-	if (old->h == NULL)
+	old->dh = sq_diag_hist_new();
+	if (old->h == NULL || old->dh == NULL) {
+		sq_rpc_hist_free(old->h);
+		sq_diag_hist_free(old->dh);
+		old->h = NULL;
+		old->dh = NULL;
 		return NULL;
+	}
 	old->b = b;
 	snprintf(old->name, sizeof(old->name), "%s", name);
 	old->used = ++ticks;
@@ -108,4 +117,26 @@ sq_rpc_fetch(struct sq_backend *b, int twice, struct sq_snapshot **out,
 	sq_snapshot_unref(*out);
 	sleep(SQ_RPC_BATCH_GAP);
 	return read_once(b, self, out, &reads, err);
+}
+
+int
+sq_rpc_fetch_diag(struct sq_backend *b, struct sq_snapshot **out,
+		  struct sq_err *err)
+{
+	struct sq_snapshot *diag = NULL;
+	struct conn *c;
+	int rc;
+
+	*out = NULL;
+	if (b->ops->fetch(b, SQ_KIND_DIAG, &diag, err) == -1)
+		return -1;
+	pthread_mutex_lock(&mu);
+	c = conn_of(b);
+	if (c == NULL)
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	else
+		rc = sq_diag_trend(diag, c->dh, out, err);
+	pthread_mutex_unlock(&mu);
+	sq_snapshot_unref(diag);
+	return rc;
 }

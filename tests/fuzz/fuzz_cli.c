@@ -9,6 +9,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
+#include "core/diag_trend.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
@@ -85,11 +86,13 @@ post_parts(struct sq_snapshot *s)
 }
 
 /* sdiag's RPC sections as the rpc views' rows: read twice into one
- * history (a rate), each built and rendered; the shares stay in 0..100 */
+ * history (a rate), each built and rendered; the shares stay in 0..100;
+ * then the diag view's rows with what changed first */
 static void
 post_rpc(struct sq_snapshot *s)
 {
 	struct sq_rpc_hist *h = sq_rpc_hist_new();
+	struct sq_diag_hist *dh;
 	struct sq_err err;
 	int i;
 
@@ -113,6 +116,18 @@ post_rpc(struct sq_snapshot *s)
 	}
 	SQ_FUZZ_CHECK(sq_rpc_hist_len(h) == 1);
 	sq_rpc_hist_free(h);
+	/* and the diag view's changed rows, twice into one history */
+	dh = sq_diag_hist_new();
+	SQ_FUZZ_CHECK(dh != NULL);
+	for (i = 0; i < 2; i++) {
+		struct sq_snapshot *d = NULL;
+
+		SQ_FUZZ_CHECK(sq_diag_trend(s, dh, &d, &err) == 0);
+		SQ_FUZZ_CHECK(d->nrows >= s->nrows);
+		sq_fuzz_render(d);
+		sq_snapshot_unref(d);
+	}
+	sq_diag_hist_free(dh);
 }
 
 static void

@@ -2,7 +2,8 @@
  * test_rpc.c - the rpc-types and rpc-users rows (core/rpc.c): sdiag's
  * text of 22.05, 24.11 and 26.05 and slurmrestd's /diag JSON, recorded
  * (tests/fixtures/rpc/README.md, tests/fixtures/rest), turned into rows;
- * rates between two reads, a reset, the history's length, the scopes.
+ * rates between two reads, a reset, the history's length, the scopes;
+ * the diag view's "changed" rows (core/diag_trend.c).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -17,6 +18,8 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/diag_trend.h"
+#include "core/diag_trend.h"
 #include "core/model_admin.h"
 #include "core/rpc.h"
 #include "tests/unit/test_util.h"
@@ -286,6 +289,77 @@ test_scopes(void **state)
 	sq_rpc_hist_free(h);
 }
 
+static struct sq_snapshot *
+trend(struct sq_diag_hist *h, long t, int threads, long cycles)
+{
+	char text[1024];
+	struct sq_snapshot *d, *s = NULL;
+	struct sq_err err;
+
+	snprintf(text, sizeof(text),
+		 "sdiag output at Sun Dec 06 05:46:00 2026 (%ld)\n"
+		 "Server thread count:  %d\n"
+		 "Agent queue size:     0\n"
+		 "Jobs submitted: 4\n"
+		 "\nBackfilling stats\n"
+		 "\tTotal cycles: %ld\n"
+		 "\tLast cycle: 1500\n",
+		 t, threads, cycles);
+	d = diag_text(text);
+	sq_err_clear(&err);
+	assert_int_equal(sq_diag_trend(d, h, &s, &err), 0);
+	/* every row of sdiag's after the changed ones */
+	assert_int_equal(s->nrows, d->nrows + 5);
+	sq_snapshot_unref(d);
+	return s;
+}
+
+static const char *
+changed(const struct sq_snapshot *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(s, i);
+
+		if (strcmp(kv->section, "changed") == 0 &&
+		    strcmp(kv->key, key) == 0)
+			return kv->value;
+	}
+	return NULL;
+}
+
+static void
+test_diag_trend(void **state)
+{
+	struct sq_diag_hist *h = sq_diag_hist_new();
+	struct sq_snapshot *s;
+	const struct sq_kv *first;
+
+	(void)state;
+	s = trend(h, 1000, 3, 10);
+	first = sq_snapshot_row(s, 0);
+	assert_string_equal(first->section, "changed");
+	assert_string_equal(changed(s, "server threads"),
+			    "3 (one read so far)");
+	assert_string_equal(changed(s, "backfill cycles"),
+			    "a rate from the next refresh on");
+	assert_null(changed(s, "dbd agent queue")); /* not printed */
+	sq_snapshot_unref(s);
+	s = trend(h, 1060, 7, 40);
+	assert_non_null(strstr(changed(s, "server threads"), "7 (was 3) "));
+	/* 30 cycles in a minute */
+	assert_int_equal(strncmp(changed(s, "backfill cycles"), "30.0/min", 8),
+			 0);
+	assert_non_null(strstr(changed(s, "jobs submitted"), "0.0/min"));
+	sq_snapshot_unref(s);
+	s = trend(h, 1120, 7, 5); /* reset */
+	assert_string_equal(changed(s, "backfill cycles"),
+			    "no rate (the counters were reset)");
+	sq_snapshot_unref(s);
+	sq_diag_hist_free(h);
+}
+
 int
 main(void)
 {
@@ -295,6 +369,7 @@ main(void)
 		cmocka_unit_test(test_rates),
 		cmocka_unit_test(test_parse_value),
 		cmocka_unit_test(test_scopes),
+		cmocka_unit_test(test_diag_trend),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
