@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/completing.h"
+#include "core/filter.h"
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static int stuck_min = SQ_COMPLETING_STUCK_DEFAULT;
@@ -52,4 +53,26 @@ sq_job_stuck_completing(const struct sq_job *j, time_t now)
 		return 0;
 	s = sq_job_completing_for(j, now);
 	return s != SQ_NONE && s >= (int64_t)m * 60;
+}
+
+void
+sq_nodes_join_stuck(struct sq_snapshot *nodes, const struct sq_snapshot *jobs,
+		    time_t now)
+{
+	size_t i, k;
+
+	for (k = 0; k < nodes->nrows; k++)
+		((struct sq_node *)sq_snapshot_row(nodes, k))->stuck_cg = 0;
+	for (i = 0; i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+
+		if (j->nodelist[0] == '\0' || !sq_job_stuck_completing(j, now))
+			continue;
+		for (k = 0; k < nodes->nrows; k++) {
+			struct sq_node *n = sq_snapshot_row(nodes, k);
+
+			if (sq_list_overlap(n->name, j->nodelist))
+				n->stuck_cg++;
+		}
+	}
 }

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/model.h"
+#include "core/snapshot.h"
 
 #define SQ_COMPLETING_STUCK_DEFAULT 10 /* minutes */
 
@@ -25,5 +26,9 @@ int64_t sq_job_completing_for(const struct sq_job *j, time_t now);
 
 /* 1 when j has been completing for the setting's minutes or more. */
 int sq_job_stuck_completing(const struct sq_job *j, time_t now);
+
+/* Each node's stuck_cg: its jobs (by nodelist) stuck completing at now. */
+void sq_nodes_join_stuck(struct sq_snapshot *nodes,
+			 const struct sq_snapshot *jobs, time_t now);
 
 #endif

@@ -98,6 +98,9 @@ struct sq_node {
 	 * reason_set_by_user/reason_changed_at): "" and SQ_NONE unknown */
 	const char *reason_by;
 	int64_t reason_at;
+	/* its jobs COMPLETING beyond `completing-stuck` (core/completing.h,
+	 * joined from the queue when the column shows it; 0 otherwise) */
+	int32_t stuck_cg;
 };
 
 /* Weighted sprio factors of one pending job. */

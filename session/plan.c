@@ -4,8 +4,10 @@
  * partners held or fetched. To add a view kind, add its row to plans[].
  */
 #include <string.h>
+#include <time.h>
 
 #include "backends/backend.h"
+#include "core/completing.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
@@ -58,6 +60,14 @@ static void
 join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
+}
+
+/* the nodes' jobs stuck COMPLETING (core/completing.h) */
+static void
+join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_JOBS] != NULL)
+		sq_nodes_join_stuck(s, p[SQ_KIND_JOBS], time(NULL));
 }
 
 static void
@@ -154,6 +164,11 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
+	/* the queue only while the stuck_cg column shows */
+	[SQ_KIND_NODES] = { .joins = BIT(JOBS),
+			    .lazy = BIT(JOBS),
+			    .optional = BIT(JOBS),
+			    .join = join_nodes },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
@@ -311,6 +326,8 @@ sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 		lazy &= ~BIT(PRIO);
 	if (want & SQ_PLAN_GPU)
 		lazy &= ~BIT(GPUUSE);
+	if (want & SQ_PLAN_QUEUE)
+		lazy &= ~BIT(JOBS);
 	return k & ~lazy;
 }
 
@@ -325,6 +342,8 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 			w |= SQ_PLAN_PRIO;
 		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
 			w |= SQ_PLAN_GPU;
+		if (v->cols[cols[c]].flags & SQ_COL_QUEUE)
+			w |= SQ_PLAN_QUEUE;
 	}
 	return (enum sq_plan_want)w;
 }

@@ -277,6 +277,27 @@ test_stuck_completing(void **state)
 	assert_string_equal(r->value, "1 stuck: 41");
 	assert_string_equal(r->filter, "@state=COMPLETING");
 	sq_snapshot_unref(ov);
+	/* the nodes view: the stuck job's nodes count it, no other */
+	{
+		struct sq_snapshot *nodes = sq_snapshot_new(SQ_KIND_NODES, 0);
+		const struct sq_node *n;
+
+		((struct sq_job *)sq_snapshot_row(jobs, 0))->nodelist =
+		    "n[1-2]";
+		((struct sq_job *)sq_snapshot_row(jobs, 1))->nodelist = "n3";
+		((struct sq_job *)sq_snapshot_row(jobs, 2))->nodelist = "n3";
+		add_node(nodes, "n1", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		add_node(nodes, "n2", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		add_node(nodes, "n3", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		sq_nodes_join_stuck(nodes, jobs, 1000);
+		n = sq_snapshot_row(nodes, 0);
+		assert_int_equal(n->stuck_cg, 1);
+		n = sq_snapshot_row(nodes, 1);
+		assert_int_equal(n->stuck_cg, 1);
+		n = sq_snapshot_row(nodes, 2);
+		assert_int_equal(n->stuck_cg, 0);
+		sq_snapshot_unref(nodes);
+	}
 	/* 0: never flagged */
 	sq_completing_stuck_set(0);
 	ov = sq_overview_build(&in, 1000);
