@@ -108,4 +108,23 @@ else
 	burst rpc-users "$@"
 	check "rpc-users: alice's burst shows as her rate (rest)" rate_high alice 180
 fi
+
+# --- jobs stuck COMPLETING (completing-stuck, default 10 minutes): the
+# overview's stuck line and the nodes' stuck_cg count what squeue says
+stuck_agree() {
+	for _ in 1 2 3; do
+		_now=$(date +%s)
+		_want=$(slurm squeue -h -a -t CG -o '%e' |
+			awk -v now="$_now" '$1 ~ /^[0-9]+$/ && now - $1 >= 600 { n++ } END { print n + 0 }')
+		"$SQUALL" -b local --once --view overview --format tsv >"$tmp/o.tsv" 2>"$tmp/o.err"
+		_got=$(tsv_cols "$tmp/o.tsv" section,key,num | sed -n 's/^stuck|completing > 10 min|//p')
+		"$SQUALL" -b local --once --view nodes --columns node,stuck_cg --format tsv >"$tmp/n.tsv" 2>"$tmp/n.err"
+		_nodes=$(tsv_col "$tmp/n.tsv" stuck_cg | awk '{ n += $1 } END { print n + 0 }')
+		echo "# stuck COMPLETING: squeue $_want, overview '$_got', on nodes $_nodes"
+		[ "$_got" = "$_want" ] && { [ "$_want" -eq 0 ] && [ "$_nodes" -eq 0 ] || [ "$_nodes" -ge "$_want" ]; } && return 0
+		sleep 2
+	done
+	return 1
+}
+check "overview and nodes: jobs stuck COMPLETING as squeue's" stuck_agree
 finish
