@@ -18,6 +18,7 @@
 #include "session/glance.h"
 #include "core/cluster.h"
 #include "core/conf.h"
+#include "core/completing.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/whatif.h"
@@ -155,7 +156,8 @@ usage(FILE *fp)
 		"                         spec, nodesets (need or use "
 		"--spec),\n"
 		"                         overview, clusters, licenses, "
-		"node-events\n"
+		"node-events,\n"
+		"                         rpc-types, rpc-users\n"
 		"      --format FMT       --once: table (default), tsv or "
 		"json\n"
 		"      --columns LIST     --once: comma-separated column ids "
@@ -478,6 +480,8 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 	/* gpus-idle's judgement (core/gpuuse.h) */
 	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+	/* the overview's and nodes view's stuck COMPLETING jobs */
+	sq_completing_stuck_set((int)conf->num[SQ_OPT_COMPLETING_STUCK]);
 	if (a->weights != NULL &&
 	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
 		     "--weights") != 0)

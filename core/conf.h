@@ -176,7 +176,10 @@ struct sq_color {
 	  "job idle and a run's peak counts idle in history")                  \
 	X(GPU_IDLE_AFTER, "gpu-idle-after", INT, 0, 100000, "30",              \
 	  "minutes under gpu-idle-below before gpus-idle lists a job (0: "     \
-	  "every job under it now)")
+	  "every job under it now)")                                           \
+	X(COMPLETING_STUCK, "completing-stuck", INT, 0, 100000, "10",          \
+	  "minutes a job may stay COMPLETING before the overview and the "     \
+	  "nodes view flag it (0: never)")
 
 enum sq_opt_type { SQ_OT_INT, SQ_OT_BOOL, SQ_OT_VIEW, SQ_OT_STR };
 

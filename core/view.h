@@ -33,6 +33,9 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 #define SQ_COL_GRES 0x80
 /* needs the jobs' live GPU use (sstat): the plan then fetches it */
 #define SQ_COL_GPUUSE 0x100
+/* needs the queue joined into another kind (the nodes' stuck COMPLETING
+ * jobs): the plan then fetches it */
+#define SQ_COL_QUEUE 0x200
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

@@ -4,15 +4,19 @@
  * partners held or fetched. To add a view kind, add its row to plans[].
  */
 #include <string.h>
+#include <time.h>
 
 #include "backends/backend.h"
+#include "core/completing.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
+#include "session/rpc_fetch.h"
 #include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
 
@@ -26,6 +30,9 @@ struct plan {
 	/* how the kind is fetched; NULL: the backend's fetch() */
 	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
 		     struct sq_snapshot **out, struct sq_err *err);
+	/* or this, told whether it is batch mode (no source) */
+	int (*fetch_mode)(struct sq_backend *b, int batch,
+			  struct sq_snapshot **out, struct sq_err *err);
 	unsigned joins;    /* partner kinds join() uses */
 	unsigned lazy;     /* of those, fetched by the console only when
 			      shown (batch mode always fetches them) */
@@ -53,6 +60,14 @@ static void
 join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
+}
+
+/* the nodes' jobs stuck COMPLETING (core/completing.h) */
+static void
+join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_JOBS] != NULL)
+		sq_nodes_join_stuck(s, p[SQ_KIND_JOBS], time(NULL));
 }
 
 static void
@@ -119,6 +134,24 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 	return sq_overview_fetch(b, out, err);
 }
 
+/* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
+ * reads twice so that its one screen has a rate */
+/* sdiag with what changed since the connection's reads before */
+static int
+diag_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	(void)batch;
+	return sq_rpc_fetch_diag(b, out, err);
+}
+
+static int
+rpc_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	  struct sq_err *err)
+{
+	return sq_rpc_fetch(b, batch, out, err);
+}
+
 /*
  * The plan, one row per kind. A kind without a row is fetched alone
  * through the backend, refreshed at the slow interval, every row shown.
@@ -131,6 +164,11 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
+	/* the queue only while the stuck_cg column shows */
+	[SQ_KIND_NODES] = { .joins = BIT(JOBS),
+			    .lazy = BIT(JOBS),
+			    .optional = BIT(JOBS),
+			    .join = join_nodes },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
@@ -153,6 +191,13 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* the diag view leads with what changed between reads */
+	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch },
+	/* rpc-types, rpc-users: rates from the connection's sdiag reads */
+	[SQ_KIND_RPC] = { .fetch_mode = rpc_fetch,
+			  .view_scope = sq_rpc_view_scope,
+			  .row_scope = sq_rpc_row_scope,
+			  .keep = sq_rpc_keep },
 };
 
 static const struct plan *
@@ -165,12 +210,14 @@ plan_of(enum sq_kind kind)
 
 /* Fetch kind alone, by its plan's way. */
 static int
-fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	    struct sq_err *err)
+fetch_alone(struct sq_backend *b, enum sq_kind kind, int batch,
+	    struct sq_snapshot **out, struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
 
 	*out = NULL;
+	if (p->fetch_mode != NULL)
+		return p->fetch_mode(b, batch, out, err);
 	if (p->fetch != NULL)
 		return p->fetch(b, kind, out, err);
 	return b->ops->fetch(b, kind, out, err);
@@ -192,7 +239,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
-		if (fetch_alone(b, (enum sq_kind)k, &part[k], &e) == 0)
+		if (fetch_alone(b, (enum sq_kind)k, 1, &part[k], &e) == 0)
 			continue;
 		part[k] = NULL;
 		if (!(p->optional & SQ_KIND_BIT(k))) {
@@ -237,7 +284,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0) {
 		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
 		 * it, and fall back to a generic reason */
-		if (fetch_alone(b, kind, out, err) == -1 &&
+		if (fetch_alone(b, kind, src == NULL, out, err) == -1 &&
 		    err->code == SQ_ERR_UNSUPPORTED)
 			return -1;
 		sq_snapshot_unref(*out);
@@ -246,7 +293,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, sq_kind_name(kind));
 	}
-	if (fetch_alone(b, kind, out, err) == -1)
+	if (fetch_alone(b, kind, src == NULL, out, err) == -1)
 		return -1;
 	if (p->join == NULL)
 		return 0;
@@ -279,6 +326,8 @@ sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 		lazy &= ~BIT(PRIO);
 	if (want & SQ_PLAN_GPU)
 		lazy &= ~BIT(GPUUSE);
+	if (want & SQ_PLAN_QUEUE)
+		lazy &= ~BIT(JOBS);
 	return k & ~lazy;
 }
 
@@ -293,6 +342,8 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 			w |= SQ_PLAN_PRIO;
 		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
 			w |= SQ_PLAN_GPU;
+		if (v->cols[cols[c]].flags & SQ_COL_QUEUE)
+			w |= SQ_PLAN_QUEUE;
 	}
 	return (enum sq_plan_want)w;
 }

@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <string.h>
 
+#include "core/completing.h"
 #include "core/gpuuse.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
@@ -77,6 +78,8 @@ sq_app_conf_changed(struct sq_app *app)
 		app->cfg.refresh = (int)app->conf->num[SQ_OPT_REFRESH];
 		sq_gpuuse_cfg_set((int)app->conf->num[SQ_OPT_GPU_IDLE_BELOW],
 				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+		sq_completing_stuck_set(
+		    (int)app->conf->num[SQ_OPT_COMPLETING_STUCK]);
 		if (app->worker != NULL) {
 			int fast, slow;
 

@@ -67,6 +67,7 @@ extern const struct sq_tui_view sq_tui_view_accounts;
 extern const struct sq_tui_view sq_tui_view_gpus;
 extern const struct sq_tui_view sq_tui_view_gpuuse;
 extern const struct sq_tui_view sq_tui_view_history;
+extern const struct sq_tui_view sq_tui_view_rpc;
 extern const struct sq_tui_view sq_tui_view_whatif;
 extern const struct sq_tui_view sq_tui_view_overview;
 extern const struct sq_tui_view sq_tui_view_clusters;
