@@ -103,7 +103,8 @@ static const struct sq_column cols[] = {
 	{ "stuck_cg", "STUCK_CG",
 	  "its jobs COMPLETING longer than completing-stuck minutes (from "
 	  "the queue, read for this column; empty: none)",
-	  8, SQ_RIGHT, c_stuck, c_stuck_num, SQ_COL_NUM | SQ_COL_QUEUE },
+	  8, SQ_RIGHT, c_stuck, c_stuck_num,
+	  SQ_COL_NUM | SQ_COL_QUEUE | SQ_COL_HIDDEN },
 };
 
 static const char *const aliases[] = { "node", "no", "n", NULL };
@@ -118,5 +119,5 @@ const struct sq_view_def sq_view_nodes = {
 	.default_sort = "node",
 	.layout = "node:1,state:1,partitions:3,cpus_alloc:2,cpus_total:2,"
 		  "mem_alloc:4,mem_total:4,gpus_alloc:3,gpus_total:3,gres:6,"
-		  "gres_used:6,reason:2,stuck_cg:2",
+		  "gres_used:6,reason:2",
 };
