@@ -655,6 +655,24 @@ test_assoc_mgr(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* The users view's coordinator column says COORDINATORS, whole in its
+ * width, as the accounts view's does (issue 45, item 6: it read
+ * "COORDINATES") */
+static void
+test_users_coord_header(void **state)
+{
+	const struct sq_column *c =
+	    sq_view_column(sq_view_find("users"), "coordinator_of");
+
+	(void)state;
+	assert_non_null(c);
+	assert_string_equal(c->title, "COORDINATORS");
+	assert_true((int)strlen(c->title) <= c->width);
+	c = sq_view_column(sq_view_find("accounts"), "coordinators");
+	assert_non_null(c);
+	assert_string_equal(c->title, "COORDINATORS");
+}
+
 static const struct sq_gpu *
 gpu_find(const struct sq_snapshot *s, enum sq_gpu_scope scope, const char *key,
 	 const char *type)
@@ -806,6 +824,7 @@ main(void)
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_reservations),
 		cmocka_unit_test(test_assoc_mgr),
+		cmocka_unit_test(test_users_coord_header),
 		cmocka_unit_test(test_gpus),
 		cmocka_unit_test(test_gpus_degenerate),
 	};
