@@ -2,7 +2,8 @@
  * help.c - the text panes built from tables: `?`/`:help` (every
  * key of the live key map with its action's help, the view's action keys,
  * the commands, the views and this view's columns) and `:messages` (the
- * configuration errors). Nothing here is written by hand twice.
+ * session's errors whole, then the configuration's). Nothing here is written by
+ * hand twice.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -117,16 +118,42 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 	app->dirty = 1;
 }
 
+/* The errors the message line showed this session, whole, oldest first. */
+static void
+session_errors(struct sq_app *app, struct sq_pane *p)
+{
+	const struct sq_app_errs *e = &app->errs;
+	size_t n = e->total < SQ_APP_ERRS ? e->total : SQ_APP_ERRS, i, k;
+	char when[16], safe[sizeof(e->text[0]) * 2];
+	struct tm tm;
+
+	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "This session (oldest first)");
+	if (e->total > n)
+		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "(%zu older ones dropped)",
+			    e->total - n);
+	for (i = 0; i < n; i++) {
+		k = (e->total - n + i) % SQ_APP_ERRS;
+		if (localtime_r(&e->when[k], &tm) == NULL ||
+		    strftime(when, sizeof(when), "%H:%M:%S", &tm) == 0)
+			snprintf(when, sizeof(when), "?");
+		sq_pane_add(p, SQ_ROLE_STATUS_ERROR, 11, "%-9s %s", when,
+			    sq_sanitize(e->text[k], safe, sizeof(safe)));
+	}
+}
+
 void
 sq_messages_open(struct sq_app *app)
 {
 	struct sq_pane *p = &app->pane;
 	size_t i;
 
-	sq_pane_clear(p, "configuration messages (Esc closes)",
-		      SQ_PANE_MESSAGES);
-	if (app->conf->nmsgs_total == 0)
+	sq_pane_clear(p, "error messages (Esc closes)", SQ_PANE_MESSAGES);
+	if (app->conf->nmsgs_total == 0 && app->errs.total == 0)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "No errors.");
+	if (app->errs.total > 0)
+		session_errors(app, p);
+	if (app->conf->nmsgs_total > 0)
+		sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Configuration");
 	if (app->conf->nmsgs_total > app->conf->nmsgs)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "(%zu older ones dropped)",
 			    app->conf->nmsgs_total - app->conf->nmsgs);
