@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "batch/batch.h"
 #include "core/spec.h"
@@ -14,14 +15,18 @@ void
 sq_batch_columns(FILE *fp, const struct sq_view_def *v)
 {
 	size_t i;
+	int w = 11; /* the widest header (ASCII): the meanings in one column */
 
+	for (i = 0; i < v->ncols; i++)
+		if ((int)strlen(v->cols[i].title) > w)
+			w = (int)strlen(v->cols[i].title);
 	fprintf(fp, "view %s: %s\n", v->name, v->help);
-	fprintf(fp, "%-20s %-11s %s\n", "ID", "HEADER",
+	fprintf(fp, "%-20s %-*s %s\n", "ID", w, "HEADER",
 		"MEANING ('*': shown by default in the console)");
 	for (i = 0; i < v->ncols; i++) {
 		const struct sq_column *c = &v->cols[i];
 
-		fprintf(fp, "%-20s %-11s %s%s\n", c->id, c->title,
+		fprintf(fp, "%-20s %-*s %s%s\n", c->id, w, c->title,
 			sq_view_in_layout(v, i) ? "* " : "  ",
 			c->help != NULL ? c->help : "");
 	}
