@@ -383,23 +383,21 @@ sq_batch_print(FILE *fp, const struct sq_view_def *v,
 	return rc;
 }
 
-void
-sq_batch_columns(FILE *fp, const struct sq_view_def *v)
+int
+sq_batch_kept(const struct sq_view_def *v, const struct sq_snapshot *s,
+	      const char *columns, const char *filter, uint32_t **order,
+	      size_t *n)
 {
-	size_t i;
+	const struct sq_column *cols[MAX_COLS];
+	int nc = pick_columns(v, columns, cols);
 
-	fprintf(fp, "view %s: %s\n", v->name, v->help);
-	fprintf(fp, "%-20s %-11s %s\n", "ID", "HEADER",
-		"MEANING ('*': shown by default in the console)");
-	for (i = 0; i < v->ncols; i++) {
-		const struct sq_column *c = &v->cols[i];
-
-		fprintf(fp, "%-20s %-11s %s%s\n", c->id, c->title,
-			sq_view_in_layout(v, i) ? "* " : "  ",
-			c->help != NULL ? c->help : "");
-	}
-	if (v->default_sort != NULL)
-		fprintf(fp, "default sort: %s\n", v->default_sort);
+	*order = NULL;
+	*n = s->nrows;
+	if (nc < 0)
+		return -1;
+	if (filter == NULL || *filter == '\0')
+		return 0;
+	return filter_rows(v, s, filter, cols, nc, order, n);
 }
 
 /* The lazy partners the printed columns need: all of them without
@@ -476,6 +474,8 @@ sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		fprintf(stderr, "squall: %s: note: %s\n", v->name, s->note);
 	if (fflush(stdout) != 0)
 		rc = 1;
+	if (rc == 0 && v->kind == SQ_KIND_SPEC)
+		rc = sq_batch_spec_drift(v, s, columns, filter);
 	sq_snapshot_unref(s);
 	sq_backend_close(b);
 	return rc;

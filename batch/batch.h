@@ -5,6 +5,7 @@
 #ifndef SQ_BATCH_H
 #define SQ_BATCH_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/cluster.h"
@@ -25,7 +26,8 @@ int sq_format_from_name(const char *name);
  * console's '/' filter (core/filter.h: a regex over the printed cells,
  * or "@column=value" terms; '!' inverts) or NULL for every row.
  * Returns the exit status: 0, 1 (cluster or command failure, reason on
- * stderr) or 2 (usage).
+ * stderr), 2 (usage) or, for the spec view, SQ_BATCH_DRIFT when a printed
+ * item differs from the live cluster (sq_batch_spec_drift).
  */
 int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 		 enum sq_format fmt, const char *columns, const char *sort,
@@ -52,6 +54,28 @@ int sq_batch_filter_check(const struct sq_view_def *v, const char *filter);
  * sort. Needs no cluster.
  */
 void sq_batch_columns(FILE *fp, const struct sq_view_def *v);
+
+/* The exit status of `--once --view spec` when the cluster drifted. */
+#define SQ_BATCH_DRIFT 3
+
+/*
+ * The rows of s that filter keeps (core/filter.h, over the columns
+ * printed): *order their indexes (NULL when every row is kept, in
+ * order; free it), *n their number. 0, or -1 (said on stderr).
+ */
+int sq_batch_kept(const struct sq_view_def *v, const struct sq_snapshot *s,
+		  const char *columns, const char *filter, uint32_t **order,
+		  size_t *n);
+
+/*
+ * A spec snapshot's printed rows (the filter's) that drift (differs,
+ * missing, extra; core/spec.h), counted on stderr: 0 when none, else
+ * SQ_BATCH_DRIFT; 2 on a bad filter. unknown items (not visible to
+ * Slurm) do not count.
+ */
+int sq_batch_spec_drift(const struct sq_view_def *v,
+			const struct sq_snapshot *s, const char *columns,
+			const char *filter);
 
 /*
  * `--once --view clusters`: every configured cluster fetched in parallel

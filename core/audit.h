@@ -130,5 +130,9 @@ int sq_audit_last_undo(const char *path, const char *session,
 		       struct sq_err *err);
 /* The label of the undo of entry e (a result line with an inverse). */
 void sq_audit_undo_label(const struct sq_audit_entry *e, char *buf, size_t n);
+/* The label of line k (0: the first) of e's inverse, with that line's own
+ * targets and values ("undo setlimit a/y maxjobs 3 -> 7"). */
+void sq_audit_undo_label_line(const struct sq_audit_entry *e, size_t k,
+			      char *buf, size_t n);
 
 #endif

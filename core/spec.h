@@ -117,6 +117,10 @@ struct sq_spec_row {
 	const char *note;     /* how it was compared, or why unknown */
 };
 
+/* Does the row say the cluster drifted from the spec (differs, missing,
+ * extra)? ok and unknown (not visible to Slurm) do not. */
+int sq_spec_row_drifts(const struct sq_spec_row *r);
+
 /* What the comparison reads from the live cluster. */
 struct sq_spec_live {
 	const struct sq_snapshot *partitions;   /* required */

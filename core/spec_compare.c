@@ -729,3 +729,11 @@ sq_spec_compare(const struct sq_spec *spec, const struct sq_spec_live *live,
 	}
 	return 0;
 }
+
+int
+sq_spec_row_drifts(const struct sq_spec_row *r)
+{
+	return strcmp(r->status, "differs") == 0 ||
+	       strcmp(r->status, "missing") == 0 ||
+	       strcmp(r->status, "extra") == 0;
+}

@@ -47,42 +47,79 @@ arg_in(const char *args, const char *key, const struct sq_action_def *d,
 	return buf;
 }
 
+/* "a/x,a/y": the targets of the inverse line itself (a line of several
+ * undoes only its own), else those of the action. */
+static void
+put_targets(const struct sq_action *inv, const struct sq_audit_entry *e,
+	    char *buf, size_t n, size_t *off)
+{
+	size_t i;
+
+	if (inv == NULL || inv->ntargets == 0) {
+		*off +=
+		    (size_t)snprintf(buf + *off, n - *off, " %s", e->targets);
+		return;
+	}
+	for (i = 0; i < inv->ntargets && *off < n; i++)
+		*off += (size_t)snprintf(buf + *off, n - *off, "%s%s",
+					 i ? "," : " ", inv->targets[i]);
+}
+
 void
-sq_audit_undo_label(const struct sq_audit_entry *e, char *buf, size_t n)
+sq_audit_undo_label_line(const struct sq_audit_entry *e, size_t k, char *buf,
+			 size_t n)
 {
 	char line[1024], was[512];
-	size_t l = strcspn(e->inverse, "\n"), off, i;
+	const char *p = e->inverse;
+	size_t l, off, i;
 	struct sq_action inv;
 	struct sq_err err;
 	int parsed;
 
-	snprintf(line, sizeof(line), "%.*s", (int)l, e->inverse);
-	off = (size_t)snprintf(buf, n, "undo %s %s", e->action, e->targets);
-	if (off >= n)
-		return;
+	for (; k > 0 && strchr(p, '\n') != NULL; k--)
+		p = strchr(p, '\n') + 1;
+	l = strcspn(p, "\n");
+	snprintf(line, sizeof(line), "%.*s", (int)l, p);
 	parsed = sq_action_parse(line, -1, NULL, 0, &inv, &err) == 0;
+	off = (size_t)snprintf(buf, n, "undo %s", e->action);
 	if (!parsed || strcmp(inv.def->name, e->action) != 0) {
 		/* another verb (deluser -> adduser): the line itself */
-		snprintf(buf + off, n - off, ": %s", line);
-		if (parsed)
-			sq_action_free(&inv);
-		return;
-	}
-	/* the same verb with the old values: "key now -> then" */
-	for (i = 0; i < inv.nargs && off < n; i++) {
-		const char *eq = strchr(inv.args[i], '=');
-		char key[64];
-		const char *now;
+		put_targets(NULL, e, buf, n, &off);
+		if (off < n)
+			off +=
+			    (size_t)snprintf(buf + off, n - off, ": %s", line);
+	} else {
+		/* the same verb with the old values: "key now -> then" */
+		put_targets(&inv, e, buf, n, &off);
+		for (i = 0; i < inv.nargs && off < n; i++) {
+			const char *eq = strchr(inv.args[i], '=');
+			char key[64];
+			const char *now;
 
-		if (eq == NULL || (size_t)(eq - inv.args[i]) >= sizeof(key))
-			continue;
-		snprintf(key, sizeof(key), "%.*s", (int)(eq - inv.args[i]),
-			 inv.args[i]);
-		now = arg_in(e->args, key, inv.def, was, sizeof(was));
-		off += (size_t)snprintf(buf + off, n - off, " %s %s -> %s", key,
-					now ? now : "?", eq + 1);
+			if (eq == NULL ||
+			    (size_t)(eq - inv.args[i]) >= sizeof(key))
+				continue;
+			snprintf(key, sizeof(key), "%.*s",
+				 (int)(eq - inv.args[i]), inv.args[i]);
+			now = arg_in(e->args, key, inv.def, was, sizeof(was));
+			off +=
+			    (size_t)snprintf(buf + off, n - off, " %s %s -> %s",
+					     key, now ? now : "?", eq + 1);
+		}
 	}
-	sq_action_free(&inv);
+	if (parsed)
+		sq_action_free(&inv);
+	/* a bulk action that failed on some targets: its inverse is of the
+	 * others only */
+	if (off < n && strcmp(e->ok, "false") == 0)
+		snprintf(buf + off, n - off,
+			 " (of the targets done; the others failed)");
+}
+
+void
+sq_audit_undo_label(const struct sq_audit_entry *e, char *buf, size_t n)
+{
+	sq_audit_undo_label_line(e, 0, buf, n);
 }
 
 int

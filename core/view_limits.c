@@ -3,6 +3,8 @@
  * (scontrol show assoc_mgr flags=assoc,qos): one row per set limit of an
  * association or QOS, so "who is at a limit" is a filter away.
  */
+#include <string.h>
+
 #include "core/view_admin.h"
 #include "core/view_admin_cols.h"
 
@@ -18,8 +20,53 @@ SQ_STR_FIELD(c_qos, L, r->qos)
 SQ_STR_FIELD(c_limit, L, r->limit)
 SQ_STR_FIELD(c_tres, L, r->tres)
 SQ_INT_FIELD(c_id, L, r->id)
-SQ_INT_FIELD(c_value, L, r->value)
-SQ_INT_FIELD(c_used, L, r->used)
+
+/* GrpWall and MaxWallPJ are minutes in assoc_mgr: shown as durations,
+ * as the assocs and qos views show them (the sort stays on minutes) */
+static int
+is_wall(const L *r)
+{
+	return strcmp(r->limit, "GrpWall") == 0 ||
+	       strcmp(r->limit, "MaxWallPJ") == 0;
+}
+
+static const char *
+minutes_or_int(const L *r, int64_t v, char *buf, size_t n)
+{
+	if (v == SQ_NONE || !is_wall(r))
+		return sq_col_int(v, buf, n);
+	return sq_col_duration(v < 0 ? v : v * 60, buf, n);
+}
+
+static int
+c_value_num(const void *rec, long long *v)
+{
+	*v = ((const L *)rec)->value;
+	return 0;
+}
+
+static const char *
+c_value(const void *rec, char *buf, size_t n)
+{
+	const L *r = rec;
+
+	return minutes_or_int(r, r->value, buf, n);
+}
+
+static int
+c_used_num(const void *rec, long long *v)
+{
+	*v = ((const L *)rec)->used;
+	return 0;
+}
+
+static const char *
+c_used(const void *rec, char *buf, size_t n)
+{
+	const L *r = rec;
+
+	return minutes_or_int(r, r->used, buf, n);
+}
 
 static const char *
 c_at(const void *rec, char *buf, size_t n)
@@ -56,8 +103,8 @@ static const struct sq_column cols[] = {
 	  12, SQ_LEFT, c_limit, NULL, 0 },
 	{ "tres", "TRES", "TRES of a TRES limit", 10, SQ_LEFT, c_tres, NULL,
 	  0 },
-	{ "value", "VALUE", "the limit (minutes for time limits)", 7, SQ_RIGHT,
-	  c_value, c_value_num, SQ_NUM },
+	{ "value", "VALUE", "the limit (GrpWall, MaxWallPJ: a duration)", 7,
+	  SQ_RIGHT, c_value, c_value_num, SQ_NUM },
 	{ "used", "USED", "current usage", 7, SQ_RIGHT, c_used, c_used_num,
 	  SQ_NUM },
 	{ "at_limit", "AT_LIMIT", "usage has reached the limit", 8, SQ_LEFT,

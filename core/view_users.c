@@ -25,7 +25,7 @@ static const struct sq_column cols[] = {
 	  SQ_LEFT, c_admin, NULL, 0 },
 	{ "accounts", "ACCOUNTS", "accounts it has an association in", 20,
 	  SQ_LEFT, c_accounts, NULL, 0 },
-	{ "coordinator_of", "COORDINATES", "accounts it coordinates", 12,
+	{ "coordinator_of", "COORDINATORS", "accounts it coordinates", 14,
 	  SQ_LEFT, c_coord, NULL, 0 },
 	{ "default_qos", "DEF_QOS", "default QOS of its default association", 8,
 	  SQ_LEFT, c_defqos, NULL, 0 },

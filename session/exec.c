@@ -501,12 +501,21 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 		struct sq_audit_entry e;
 		char label[512];
 
+		const char *p;
+		size_t k;
+
 		print_lines(stdout, "undo: ", res.inverse);
 		undo_entry(&a, res.inverse, &e);
-		sq_audit_undo_label(&e, label, sizeof(label));
-		fputs("  (", stdout);
-		print_safe(stdout, label);
-		fputs(")\n", stdout);
+		snprintf(e.ok, sizeof(e.ok), "%s", rc == 0 ? "true" : "false");
+		/* each line labelled with its own targets and values */
+		for (p = res.inverse, k = 0; *p != '\0'; k++) {
+			sq_audit_undo_label_line(&e, k, label, sizeof(label));
+			fputs("  (", stdout);
+			print_safe(stdout, label);
+			fputs(")\n", stdout);
+			p += strcspn(p, "\n");
+			p += *p == '\n';
+		}
 	}
 out:
 	if (fflush(stdout) != 0)

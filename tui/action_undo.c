@@ -22,7 +22,7 @@ sq_tui_action_audit(struct sq_app *app)
 	struct sq_audit_entry *v = NULL;
 	char path[1024], safe[1024], text[1400], label[512];
 	struct sq_err err;
-	size_t n = 0, i, k, page;
+	size_t n = 0, i, k, page, line;
 
 	if (sq_audit_default_path(path, sizeof(path), &err) == -1 ||
 	    sq_audit_read(path, 500, &v, &n, &err) == -1) {
@@ -59,10 +59,11 @@ sq_tui_action_audit(struct sq_app *app)
 			sq_pane_add(&app->pane, SQ_ROLE_DIALOG_TITLE, 0,
 				    "undo (newest first; :undo N offers one, "
 				    "on its own cluster):");
-		sq_audit_undo_label(&v[i], label, sizeof(label));
-		while (*p != '\0' && k < 99) {
+		for (line = 0; *p != '\0' && k < 99; line++) {
 			size_t l = strcspn(p, "\n");
 
+			sq_audit_undo_label_line(&v[i], line, label,
+						 sizeof(label));
 			snprintf(text, sizeof(text),
 				 "#%-3zu %-14.14s %.19s %.*s  (%.300s)", ++k,
 				 v[i].cluster, v[i].time, (int)l, p, label);
@@ -92,7 +93,7 @@ audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
 {
 	struct sq_audit_entry *v;
 	struct sq_err err;
-	size_t nv, i, c = 0;
+	size_t nv, i, j, c = 0;
 
 	if (sq_audit_read(NULL, 500, &v, &nv, &err) == -1) {
 		sq_app_message(app, 1, "%s", err.msg);
@@ -103,13 +104,13 @@ audit_inverse(struct sq_app *app, size_t k, char *line, size_t n, char *cluster,
 
 		if (strcmp(v[i].event, "result") != 0)
 			continue;
-		while (*p != '\0' && c < k) {
+		for (j = 0; *p != '\0' && c < k; j++) {
 			size_t l = strcspn(p, "\n");
 
 			if (++c == k) {
 				snprintf(line, n, "%.*s", (int)l, p);
 				snprintf(cluster, cn, "%s", v[i].cluster);
-				sq_audit_undo_label(&v[i], label, ln);
+				sq_audit_undo_label_line(&v[i], j, label, ln);
 			}
 			p += l + (p[l] == '\n');
 		}

@@ -151,6 +151,21 @@ sq_tui_action_key(struct sq_app *app, int key, char *prompt, size_t n)
 	return 1;
 }
 
+/* An action's help row: key, :usage, what it does, aligned by display
+ * width (tui/pane.h). */
+static void
+help_row(struct sq_pane *p, const char *key, const char *use, const char *help,
+	 const char *states)
+{
+	static const int w[] = { 3, 30 };
+	char cmd[210], what[400];
+	const char *cells[3] = { key, cmd, what };
+
+	snprintf(cmd, sizeof(cmd), ":%s", use);
+	snprintf(what, sizeof(what), "%s%s", help, states);
+	sq_pane_row(p, SQ_ROLE_NORMAL, w, 3, cells);
+}
+
 void
 sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 {
@@ -191,18 +206,16 @@ sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 						      sizeof(states) - 14);
 				strcat(states, ")");
 			}
-			sq_pane_add(p, SQ_ROLE_NORMAL, 24, "  %-3s :%-30s %s%s",
-				    key, use, d->help, states);
+			help_row(p, key, use, d->help, states);
 		}
 	}
 	if (ro)
 		sq_pane_add(p, SQ_ROLE_NORMAL, 0,
 			    "Read-only: no actions (:audit still works)");
-	sq_pane_add(p, SQ_ROLE_NORMAL, 24, "      :%-18s %s", "audit",
-		    "the audit log of actions");
+	help_row(p, "", "audit", "the audit log of actions", "");
 	if (!ro)
-		sq_pane_add(p, SQ_ROLE_NORMAL, 24, "      :%-18s %s", "undo",
-			    "offer the inverse of the last action");
+		help_row(p, "", "undo", "offer the inverse of the last action",
+			 "");
 }
 
 int

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/util.h"
 #include "session/plan.h"
 #include "tui/app.h"
 #include "tui/keys.h"
@@ -23,14 +24,40 @@ sq_app_table(struct sq_app *app)
 	return &app->tables[app->view];
 }
 
+/* Keep an error whole for :messages: the same one again only moves its
+ * time; the configuration's own (": ... (:messages)") are there already. */
+static void
+log_error(struct sq_app_errs *e, const char *text)
+{
+	size_t last = (e->total + SQ_APP_ERRS - 1) % SQ_APP_ERRS, l;
+	static const char conf_tail[] = "(:messages)";
+
+	l = strlen(text);
+	if (l >= sizeof(conf_tail) - 1 &&
+	    strcmp(text + l - (sizeof(conf_tail) - 1), conf_tail) == 0)
+		return;
+	if (e->total > 0 && strcmp(e->text[last], text) == 0) {
+		e->when[last] = time(NULL);
+		return;
+	}
+	last = e->total % SQ_APP_ERRS;
+	snprintf(e->text[last], sizeof(e->text[last]), "%s", text);
+	e->when[last] = time(NULL);
+	e->total++;
+}
+
 void
 sq_app_message(struct sq_app *app, int error, const char *fmt, ...)
 {
+	char full[sizeof(app->errs.text[0])];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
+	vsnprintf(full, sizeof(full), fmt, ap);
 	va_end(ap);
+	sq_util_copy(app->msg, sizeof(app->msg), full);
+	if (error)
+		log_error(&app->errs, full);
 	app->msg_error = error;
 	app->msg_time = time(NULL);
 	app->dirty = 1;

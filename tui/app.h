@@ -23,6 +23,15 @@
 #define SQ_MIN_COLS 40
 #define SQ_MIN_ROWS 8
 
+/* The session's error messages in full, newest last, for :messages (the
+ * message line cuts them at the screen's width). */
+#define SQ_APP_ERRS 32
+struct sq_app_errs {
+	char text[SQ_APP_ERRS][1024];
+	time_t when[SQ_APP_ERRS];
+	size_t total; /* every one logged; text holds the last SQ_APP_ERRS */
+};
+
 enum sq_mode {
 	SQ_MODE_TABLE,
 	SQ_MODE_PANE,    /* help, detail, messages: a scrolling text pane */
@@ -74,6 +83,7 @@ struct sq_app {
 	char msg[512]; /* the message line */
 	int msg_error;
 	time_t msg_time;
+	struct sq_app_errs errs; /* the errors of the message line, whole */
 
 	int rows, cols;
 	int too_small;
@@ -100,7 +110,8 @@ struct sq_app {
 
 /* The table of the current view. */
 struct sq_table *sq_app_table(struct sq_app *app);
-/* Print a message on the message line (error: in the error colour). */
+/* Print a message on the message line (error: in the error colour, and
+ * kept whole for :messages). */
 void sq_app_message(struct sq_app *app, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Tell the worker what the screen needs now: the plan's kinds for the

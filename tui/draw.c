@@ -181,8 +181,15 @@ draw_message(struct sq_app *app)
 	if (app->msg[0] != '\0') {
 		attr = sq_color_attr(app, app->msg_error ? SQ_ROLE_STATUS_ERROR
 							 : SQ_ROLE_NORMAL);
-		sq_put_fit(y, 0, app->cols,
-			   sq_sanitize(app->msg, safe, sizeof(safe)), attr);
+		sq_sanitize(app->msg, safe, sizeof(safe));
+		/* an error cut at the width: where to read it whole */
+		if (app->msg_error && sq_width(safe) > app->cols &&
+		    app->cols > 30) {
+			sq_put_fit(y, 0, app->cols - 12, safe, attr);
+			sq_put(y, app->cols - 12, 12, " (:messages)", attr);
+			return;
+		}
+		sq_put_fit(y, 0, app->cols, safe, attr);
 		return;
 	}
 	sq_put_fit(y, 0, app->cols,

@@ -2,7 +2,8 @@
  * help.c - the text panes built from tables: `?`/`:help` (every
  * key of the live key map with its action's help, the view's action keys,
  * the commands, the views and this view's columns) and `:messages` (the
- * configuration errors). Nothing here is written by hand twice.
+ * session's errors whole, then the configuration's). Nothing here is written by
+ * hand twice.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "tui/keys.h"
 #include "tui/pane.h"
 #include "tui/table.h"
+#include "tui/text.h"
 #include "core/sanitize.h"
 
 static int
@@ -31,12 +33,45 @@ hidden_binding(const struct sq_app *app, const char *name)
 	return d != NULL && !sq_action_visible(d, app->readonly);
 }
 
+/* A help row: the cells a, b (NULL: two columns only) and c aligned in
+ * the columns w gives (tui/pane.h), by display width. */
+static void
+row3(struct sq_pane *p, const int *w, const char *a, const char *b,
+     const char *c)
+{
+	const char *cells[3] = { a, b, c };
+
+	sq_pane_row(p, SQ_ROLE_DIALOG, w, c != NULL ? 3 : 2, cells);
+}
+
+/* The columns section: as wide as the view's ids and headers (capped). */
+static void
+col_widths(const struct sq_view_def *v, int *w)
+{
+	size_t i;
+	int k;
+
+	w[0] = 12;
+	w[1] = 6;
+	for (i = 0; i < v->ncols; i++) {
+		k = sq_width(v->cols[i].id);
+		if (k > w[0] && k <= 24)
+			w[0] = k;
+		k = sq_width(v->cols[i].title);
+		if (k > w[1] && k <= 16)
+			w[1] = k;
+	}
+}
+
 void
 sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 {
+	static const int key_w[] = { 20, 11 }, cmd_w[] = { 28 },
+			 view_w[] = { 12, 14 };
 	struct sq_pane *p = &app->pane;
 	struct sq_table *t = sq_app_table(app);
 	char keys[128];
+	int col_w[2];
 	size_t i;
 	int a, j;
 
@@ -45,9 +80,8 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 	for (a = 0; a < SQ_TA_COUNT; a++) {
 		sq_keymap_keys_of(&app->keymap, sq_ta_name(a), keys,
 				  sizeof(keys));
-		sq_pane_add(p, SQ_ROLE_DIALOG, 34, "  %-20s %-11s %s",
-			    keys[0] ? keys : "(unbound)", sq_ta_name(a),
-			    sq_ta_help(a));
+		row3(p, key_w, keys[0] ? keys : "(unbound)", sq_ta_name(a),
+		     sq_ta_help(a));
 	}
 	/* bindings to commands and cluster actions (config `bind`) */
 	for (i = 0; i < app->keymap.n; i++) {
@@ -56,13 +90,13 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 
 		if (b->action != SQ_TA_NONE || hidden_binding(app, b->name))
 			continue;
-		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-20s %s",
-			    sq_key_name(b->key, kn, sizeof(kn)), b->name);
+		row3(p, key_w, sq_key_name(b->key, kn, sizeof(kn)), b->name,
+		     "");
 	}
+	row3(p, key_w, "o, O, b", "",
+	     "jobs, history: the job's stdout, stderr or batch script, "
+	     "following the file (k pauses, G resumes, / searches)");
 	sq_tui_action_help(app, p);
-	sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-20s %s", "o, O, b",
-		    "jobs, history: the job's stdout, stderr or batch script, "
-		    "following the file (k pauses, G resumes, / searches)");
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
 		    "Commands (type : first; Tab completes)");
@@ -72,8 +106,7 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 		snprintf(name, sizeof(name), "%s%s%s", cmds[j].name,
 			 cmds[j].aliases ? ", " : "",
 			 cmds[j].aliases ? cmds[j].aliases : "");
-		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-28s %s", name,
-			    cmds[j].help);
+		row3(p, cmd_w, name, cmds[j].help, NULL);
 	}
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Views (:name or an alias)");
@@ -91,30 +124,52 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 				break;
 			o += (size_t)w;
 		}
-		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-12s %-14s %s", v->name,
-			    al, v->help ? v->help : "");
+		row3(p, view_w, v->name, al, v->help ? v->help : "");
 	}
 	for (j = 0; j < (int)app->conf->views.n; j++) {
 		const struct sq_saved_view *sv = &app->conf->views.v[j];
-		char f[1100];
+		char f[1100], what[1300];
 
-		if (sv->custom)
-			sq_pane_add(p, SQ_ROLE_DIALOG, 24,
-				    "  %-12s %-14s saved view of %s %s%s",
-				    sv->name, "", sv->of->name,
-				    sv->filter[0] ? "filtered " : "",
-				    sq_sanitize(sv->filter, f, sizeof(f)));
+		if (!sv->custom)
+			continue;
+		snprintf(what, sizeof(what), "saved view of %s %s%s",
+			 sv->of->name, sv->filter[0] ? "filtered " : "",
+			 sq_sanitize(sv->filter, f, sizeof(f)));
+		row3(p, view_w, sq_sanitize(sv->name, f, sizeof(f)), "", what);
 	}
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
 	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0,
 		    "Columns of %s (:columns, :sort, /@column=value)",
 		    t->def->name);
+	col_widths(t->def, col_w);
 	for (i = 0; i < t->def->ncols; i++)
-		sq_pane_add(p, SQ_ROLE_DIALOG, 24, "  %-18s %-9s %s",
-			    t->def->cols[i].id, t->def->cols[i].title,
-			    t->def->cols[i].help ? t->def->cols[i].help : "");
+		row3(p, col_w, t->def->cols[i].id, t->def->cols[i].title,
+		     t->def->cols[i].help ? t->def->cols[i].help : "");
 	app->mode = SQ_MODE_PANE;
 	app->dirty = 1;
+}
+
+/* The errors the message line showed this session, whole, oldest first. */
+static void
+session_errors(struct sq_app *app, struct sq_pane *p)
+{
+	const struct sq_app_errs *e = &app->errs;
+	size_t n = e->total < SQ_APP_ERRS ? e->total : SQ_APP_ERRS, i, k;
+	char when[16], safe[sizeof(e->text[0]) * 2];
+	struct tm tm;
+
+	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "This session (oldest first)");
+	if (e->total > n)
+		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "(%zu older ones dropped)",
+			    e->total - n);
+	for (i = 0; i < n; i++) {
+		k = (e->total - n + i) % SQ_APP_ERRS;
+		if (localtime_r(&e->when[k], &tm) == NULL ||
+		    strftime(when, sizeof(when), "%H:%M:%S", &tm) == 0)
+			snprintf(when, sizeof(when), "?");
+		sq_pane_add(p, SQ_ROLE_STATUS_ERROR, 11, "%-9s %s", when,
+			    sq_sanitize(e->text[k], safe, sizeof(safe)));
+	}
 }
 
 void
@@ -123,10 +178,13 @@ sq_messages_open(struct sq_app *app)
 	struct sq_pane *p = &app->pane;
 	size_t i;
 
-	sq_pane_clear(p, "configuration messages (Esc closes)",
-		      SQ_PANE_MESSAGES);
-	if (app->conf->nmsgs_total == 0)
+	sq_pane_clear(p, "error messages (Esc closes)", SQ_PANE_MESSAGES);
+	if (app->conf->nmsgs_total == 0 && app->errs.total == 0)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "No errors.");
+	if (app->errs.total > 0)
+		session_errors(app, p);
+	if (app->conf->nmsgs_total > 0)
+		sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Configuration");
 	if (app->conf->nmsgs_total > app->conf->nmsgs)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 0, "(%zu older ones dropped)",
 			    app->conf->nmsgs_total - app->conf->nmsgs);

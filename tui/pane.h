@@ -44,6 +44,17 @@ void sq_pane_clear(struct sq_pane *p, const char *title, int kind);
 /* Append a line (a line without memory is left out). */
 void sq_pane_add(struct sq_pane *p, int role, int indent, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/*
+ * Append a row of n columns (at most SQ_PANE_ROW_MAX), two columns in:
+ * each cell but the last padded to w[i] display columns and a space
+ * (wide characters count as two), the last the rest of the line, wrapped
+ * under its own column. A cell wider than its column ends the line: the
+ * next cell starts a new line in its column, so every column stays
+ * aligned.
+ */
+#define SQ_PANE_ROW_MAX 6
+void sq_pane_row(struct sq_pane *p, int role, const int *w, int n,
+		 const char *const *cells);
 void sq_pane_free(struct sq_pane *p);
 
 #endif

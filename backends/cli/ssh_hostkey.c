@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "backends/cli/ssh_int.h"
+#include "core/buf.h"
+#include "core/validate.h"
 
 /* "[host]:port" as known_hosts writes it (plain "host" on port 22). */
 static void
@@ -24,6 +26,31 @@ host_entry_name(ssh_session s, char *buf, size_t n)
 	else
 		snprintf(buf, n, "[%s]:%u", host ? host : "?", port);
 	ssh_string_free_char(host);
+}
+
+/* The file the key was checked against, as the admin names it: "--known-hosts
+ * FILE" when one was given, else "known_hosts" (the user's and the global
+ * ones). rm gets the command that removes name's old entry from it. */
+static void
+known_hosts_names(const struct sq_ssh *t, const char *name, char *file,
+		  size_t fn, char *rm, size_t rn)
+{
+	struct sq_buf b;
+
+	sq_buf_init(&b, 4096);
+	sq_buf_printf(&b, "ssh-keygen -R ");
+	if (sq_shell_quote(&b, name) != 0)
+		sq_buf_printf(&b, "HOST");
+	if (t->known_hosts[0] != '\0') {
+		snprintf(file, fn, "--known-hosts %s", t->known_hosts);
+		sq_buf_printf(&b, " -f ");
+		if (sq_shell_quote(&b, t->known_hosts) != 0)
+			sq_buf_printf(&b, "FILE");
+	} else {
+		snprintf(file, fn, "known_hosts");
+	}
+	snprintf(rm, rn, "%s", sq_buf_str(&b) ? sq_buf_str(&b) : "");
+	sq_buf_free(&b);
 }
 
 /* "ssh-ed25519 SHA256:..." of the server's key; -1 when unavailable. */
@@ -66,9 +93,10 @@ int
 sq_ssh_check_host_key(struct sq_ssh *t, struct sq_err *err)
 {
 	enum ssh_known_hosts_e state;
-	char name[300], type[64], fp[128], q[700];
+	char name[300], type[64], fp[128], q[700], kh[600], rm[1200];
 
 	host_entry_name(t->s, name, sizeof(name));
+	known_hosts_names(t, name, kh, sizeof(kh), rm, sizeof(rm));
 	if (server_fingerprint(t->s, type, sizeof(type), fp, sizeof(fp)) == -1)
 		return sq_err_set(err, SQ_ERR_CONNECT,
 				  "%s: cannot read the server's host key: %s",
@@ -81,19 +109,19 @@ sq_ssh_check_host_key(struct sq_ssh *t, struct sq_err *err)
 		return sq_err_set(
 		    err, SQ_ERR_CONNECT,
 		    "WARNING: THE HOST KEY OF %s HAS CHANGED: it is now "
-		    "%s %s and does not match known_hosts. Someone may be "
+		    "%s %s and does not match %s. Someone may be "
 		    "intercepting the connection, or the host was "
 		    "reinstalled. squall refuses to connect and leaves "
-		    "known_hosts alone; check the key with the admins, "
-		    "then remove the old entry (ssh-keygen -R '%s')",
-		    name, type, fp, name);
+		    "%s alone; check the key with the admins, "
+		    "then remove the old entry (%s)",
+		    name, type, fp, kh, kh, rm);
 	case SSH_KNOWN_HOSTS_OTHER:
 		return sq_err_set(
 		    err, SQ_ERR_CONNECT,
-		    "WARNING: known_hosts holds a key of another type for "
+		    "WARNING: %s holds a key of another type for "
 		    "%s, but the server offered %s %s. squall refuses to "
-		    "connect; check the key, then fix known_hosts",
-		    name, type, fp);
+		    "connect; check the key, then fix %s",
+		    kh, name, type, fp, kh);
 	case SSH_KNOWN_HOSTS_NOT_FOUND:
 	case SSH_KNOWN_HOSTS_UNKNOWN:
 		if (t->accepted[0] != '\0' && strcmp(t->accepted, fp) == 0)
@@ -120,12 +148,11 @@ sq_ssh_check_host_key(struct sq_ssh *t, struct sq_err *err)
 		    err, SQ_ERR_CONNECT,
 		    "the host key of %s is not known (%s %s); check the "
 		    "fingerprint, then run again with "
-		    "--accept-new-host-key or add the key to known_hosts",
-		    name, type, fp);
+		    "--accept-new-host-key or add the key to %s",
+		    name, type, fp, kh);
 	case SSH_KNOWN_HOSTS_ERROR:
 		break;
 	}
-	return sq_err_set(err, SQ_ERR_CONNECT,
-			  "%s: cannot check known_hosts: %s", name,
-			  ssh_get_error(t->s));
+	return sq_err_set(err, SQ_ERR_CONNECT, "%s: cannot check %s: %s", name,
+			  kh, ssh_get_error(t->s));
 }

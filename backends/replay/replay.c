@@ -178,6 +178,73 @@ fail:
 	return NULL;
 }
 
+/* "scontrol show node" for "scontrol\t-d\t-o\tshow\tnode": the command's
+ * name and what it shows, the options left out (keys are tab-joined). */
+static void
+summary(const char *key, struct sq_buf *b)
+{
+	const char *p = strchr(key, '\t'), *w, *slash;
+	size_t n = p != NULL ? (size_t)(p - key) : strlen(key);
+
+	for (slash = key; (w = memchr(slash, '/', n - (size_t)(slash - key)));)
+		slash = w + 1;
+	sq_buf_append(b, slash, n - (size_t)(slash - key));
+	for (w = p; w != NULL; w = strchr(w + 1, '\t')) {
+		if (strncmp(w, "\tshow\t", 6) != 0)
+			continue;
+		n = strcspn(w + 6, "\t");
+		sq_buf_printf(b, " show %.*s", (int)n, w + 6);
+		break;
+	}
+}
+
+/* What the recording holds, each command once: "sacct, sacctmgr show
+ * account, ..., squeue" (the index's order). */
+static void
+holdings(const struct sq_replay *r, struct sq_buf *out)
+{
+	struct sq_buf one, seen;
+	size_t i;
+
+	sq_buf_init(&one, 0);
+	sq_buf_init(&seen, 0);
+	sq_buf_printf(&seen, "\n");
+	for (i = 0; i < r->n; i++) {
+		sq_buf_reset(&one);
+		sq_buf_printf(&one, "\n");
+		summary(r->e[i].key, &one);
+		sq_buf_printf(&one, "\n");
+		if (strstr(sq_buf_str(&seen), sq_buf_str(&one)) != NULL)
+			continue;
+		sq_buf_printf(&seen, "%s", sq_buf_str(&one) + 1);
+		sq_buf_printf(out, "%s%.*s", out->len ? ", " : "",
+			      (int)(one.len - 2), sq_buf_str(&one) + 1);
+	}
+	sq_buf_free(&one);
+	sq_buf_free(&seen);
+}
+
+/* No output of argv: say what was asked and what the recording holds. */
+static int
+missing(const struct sq_replay *r, const char *key, struct sq_err *err)
+{
+	struct sq_buf want, has;
+	int rc;
+
+	sq_buf_init(&want, 0);
+	sq_buf_init(&has, 0);
+	summary(key, &want);
+	holdings(r, &has);
+	rc = sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			"the recording has no output of '%s' (not fetched "
+			"while it was recorded); it holds: %s",
+			sq_buf_str(&want),
+			has.len ? sq_buf_str(&has) : "nothing");
+	sq_buf_free(&want);
+	sq_buf_free(&has);
+	return rc;
+}
+
 static int
 replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 	   struct sq_buf *errout, int *status, struct sq_err *err)
@@ -204,13 +271,15 @@ replay_run(void *ctx, const char *const argv[], struct sq_buf *out,
 		if (!r->e[i].served)
 			pick = &r->e[i];
 	}
-	sq_buf_free(&key);
 	if (pick == NULL)
 		pick = last;
-	if (pick == NULL)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the recording has no output of '%s'",
-				  argv[0]);
+	if (pick == NULL) {
+		int rc = missing(r, sq_buf_str(&key), err);
+
+		sq_buf_free(&key);
+		return rc;
+	}
+	sq_buf_free(&key);
 	pick->served = 1;
 	snprintf(path, sizeof(path), "%s/%s", r->dir, pick->file);
 	/* a recording may come from someone else: a FIFO or a link to

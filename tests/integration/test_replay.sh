@@ -31,6 +31,9 @@ check "record: sequence numbers stay unique" test -z "$(cut -f1 "$rec/index.tsv"
 "$SQUALL" --replay "$rec" --once --view qos >/dev/null 2>"$tmp/err"
 check "replay of a view never recorded: exit 1" test $? -eq 1
 check "replay of a view never recorded: says so" grep -q 'recording has no output' "$tmp/err"
+# issue 45 item 6: which command, and what the recording holds
+check "replay of a view never recorded: names sacctmgr show qos" grep -q "no output of 'sacctmgr show qos'" "$tmp/err"
+check "replay of a view never recorded: lists what it holds" grep -q 'it holds: .*squeue.*sinfo\|it holds: .*sinfo.*squeue' "$tmp/err"
 "$SQUALL" --replay "$rec" --exec "hold 1" --yes >"$tmp/out" 2>&1
 check "replay: actions are refused" test $? -eq 1
 check "replay: says why" grep -q 'cannot change the cluster' "$tmp/out"

@@ -80,7 +80,20 @@ check "prolog row: 1 script, live $prolog" \
 write_spec "$tmp/changed.json" '"cpu"' high 2000
 "$SQUALL" --once --view spec --spec "$tmp/changed.json" --format tsv \
 	>"$tmp/changed.tsv" 2>"$tmp/err"
-check "changed spec: exit 0" test $? -eq 0
+rc=$?
+# issue 45 item 6: a CI drift check (man page: EXIT STATUS)
+check "changed spec: exit 3, something differs (got $rc)" test $rc -eq 3
+check "changed spec: stderr counts the 3 items" \
+	grep -qx 'squall: spec: 3 items of the spec differ from the live cluster (status differs, missing or extra)' "$tmp/err"
+"$SQUALL" --once --view spec --spec "$tmp/changed.json" --format tsv \
+	--filter '@status=ok' >/dev/null 2>"$tmp/err"
+rc=$?
+check "changed spec, only the ok rows printed: exit 0 (got $rc)" test $rc -eq 0
+"$SQUALL" --once --view spec --spec "$tmp/changed.json" --format tsv \
+	--filter 'PriorityWeightAge' >/dev/null 2>"$tmp/err"
+rc=$?
+check "changed spec, filtered to one item that differs: exit 3 (got $rc)" test $rc -eq 3
+check "... and stderr counts 1 item" grep -q 'spec: 1 item of the spec differs' "$tmp/err"
 tsv_cols "$tmp/changed.tsv" item,status | grep -v '|ok$' | sort >"$tmp/notok"
 printf '%s\n' 'config PriorityWeightAge|differs' 'default_partition|differs' \
 	'partition gpu|differs' | sort >"$tmp/want"
@@ -96,7 +109,8 @@ check "the changed default names the live one" \
 # --- a partition the cluster lacks and one it has beyond the spec
 sed 's/"id": "gpu"/"id": "gpu2"/' "$tmp/spec.json" >"$tmp/renamed.json"
 "$SQUALL" --once --view spec --spec "$tmp/renamed.json" --format tsv \
-	--columns item,status >"$tmp/renamed.tsv"
+	--columns item,status >"$tmp/renamed.tsv" 2>/dev/null
+check "renamed partition: exit 3" test $? -eq 3
 check "renamed partition: gpu2 missing" grep -qx 'partition gpu2	missing' "$tmp/renamed.tsv"
 check "renamed partition: gpu extra" grep -qx 'partition gpu	extra' "$tmp/renamed.tsv"
 
@@ -131,6 +145,7 @@ check "camelCase slurmSpec object: 14 rows, all ok" \
 printf 'cluster tb backend=local spec=%s\n' "$tmp/changed.json" >"$tmp/config"
 SQUALL_CONFIG=$tmp/config "$SQUALL" -c tb --once --view spec --format tsv \
 	--columns item,status >"$tmp/conf.tsv" 2>"$tmp/err"
+check "spec= on a cluster line: exit 3 (it differs)" test $? -eq 3
 check "spec= on a cluster line is read" \
 	test "$(grep -vc '	ok$' "$tmp/conf.tsv")" -eq 4 # header + 3
 

@@ -239,6 +239,10 @@ for flag in "" --accept-new-host-key; do
 	check "changed host key ${flag:-(no flag)}: loud message" grep -q "HOST KEY OF \[127.0.0.1\]:$SSH_PORT HAS CHANGED" "$tmp/err"
 	check "changed host key ${flag:-(no flag)}: shows the new fingerprint" grep -qF "$fp" "$tmp/err"
 	check "changed host key ${flag:-(no flag)}: known_hosts not updated" cmp -s "$tmp/kh_changed" "$tmp/kh_changed.orig"
+	# issue 45 item 6: the file given is the one named, and the removal
+	# command is the one that edits it
+	check "changed host key ${flag:-(no flag)}: names --known-hosts FILE" grep -qF -- "does not match --known-hosts $tmp/kh_changed." "$tmp/err"
+	check "changed host key ${flag:-(no flag)}: ssh-keygen -R ... -f FILE" grep -qF -- "ssh-keygen -R '[127.0.0.1]:$SSH_PORT' -f '$tmp/kh_changed'" "$tmp/err"
 done
 sed 's/^/# /' "$tmp/err"
 
@@ -250,6 +254,7 @@ check "unknown host key: exit 1" test $rc -eq 1
 check "unknown host key: shows the SHA256 fingerprint" grep -qF "$fp" "$tmp/err"
 check "unknown host key: names --accept-new-host-key" grep -q -- '--accept-new-host-key' "$tmp/err"
 check "unknown host key: known_hosts left empty" test ! -s "$tmp/kh_new"
+check "unknown host key: names --known-hosts FILE" grep -qF -- "add the key to --known-hosts $tmp/kh_new" "$tmp/err"
 sed 's/^/# /' "$tmp/err"
 sq_ssh $SSH_PORT --identity "$key" --known-hosts "$tmp/kh_missing" --once --view nodes >/dev/null 2>&1
 check "no known_hosts file at all: exit 1" test $? -eq 1

@@ -310,6 +310,58 @@ test_last_undo_skips_failed(void **s)
 	unlink(path);
 }
 
+/* Several steps back through :audit are labelled (issue 45, item 5): a
+ * setlimit on two associations with different old values has an inverse
+ * of two lines; each is labelled with its own target and value (the label
+ * named both targets and the first line's value for each), and an action
+ * that failed on some targets says its undo is of the others. */
+static void
+test_undo_label_lines(void **s)
+{
+	char path[] = "/tmp/sq-test-undo-XXXXXX";
+	struct sq_audit_entry e;
+	struct sq_audit_undo u;
+	struct sq_err err;
+	char label[512];
+	int fd;
+	FILE *fp;
+
+	(void)s;
+	memset(&e, 0, sizeof(e));
+	strcpy(e.action, "setlimit");
+	strcpy(e.targets, "tourlab/carol,tourlab/dave");
+	strcpy(e.args, "maxjobs=3");
+	strcpy(e.ok, "true");
+	strcpy(e.inverse, "setlimit tourlab/carol maxjobs=5\n"
+			  "setlimit tourlab/dave maxjobs=7");
+	sq_audit_undo_label_line(&e, 0, label, sizeof(label));
+	assert_string_equal(label,
+			    "undo setlimit tourlab/carol maxjobs 3 -> 5");
+	sq_audit_undo_label_line(&e, 1, label, sizeof(label));
+	assert_string_equal(label, "undo setlimit tourlab/dave maxjobs 3 -> 7");
+	sq_audit_undo_label(&e, label, sizeof(label));
+	assert_string_equal(label,
+			    "undo setlimit tourlab/carol maxjobs 3 -> 5");
+
+	/* two targets asked, one failed: the undo offered is of the other,
+	 * and says so */
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	fp = fdopen(fd, "w");
+	fputs("{\"event\":\"result\",\"session\":\"s1\",\"cluster\":\"c\","
+	      "\"action\":\"setlimit\",\"targets\":[\"t/carol\",\"t/bob\"],"
+	      "\"args\":[\"maxjobs=3\"],\"ok\":false,"
+	      "\"inverse\":\"setlimit t/carol maxjobs=5\"}\n",
+	      fp);
+	fclose(fp);
+	assert_int_equal(sq_audit_last_undo(path, "s1", "c", &u, &err), 0);
+	assert_string_equal(u.inverse, "setlimit t/carol maxjobs=5");
+	assert_string_equal(u.label, "undo setlimit t/carol maxjobs 3 -> 5 "
+				     "(of the targets done; the others "
+				     "failed)");
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -323,6 +375,7 @@ main(void)
 		cmocka_unit_test(test_rest_exact),
 		cmocka_unit_test(test_undo_label),
 		cmocka_unit_test(test_last_undo_skips_failed),
+		cmocka_unit_test(test_undo_label_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 
 #include "backends/cli/cli_admin.h"
 #include "core/gpus.h"
+#include "core/parse.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
 
@@ -575,6 +576,7 @@ test_assoc_mgr(void **state)
 	struct sq_snapshot *s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
 					   FIX "admin_assoc_mgr.txt", NULL, 0);
 	const struct sq_limit *l;
+	char buf[64], want[64];
 
 	(void)state;
 	/* only set limits: chemistry gres/gpu=6, bob MaxJobs/MaxSubmit,
@@ -625,6 +627,23 @@ test_assoc_mgr(void **state)
 	assert_string_equal(l->qos, "high");
 	assert_int_equal(l->value, 120);
 	assert_int_equal(l->used, SQ_NONE);
+	/* shown as a duration, as the assocs view shows MaxWall (issue 45,
+	 * item 6); GrpWall's limit and use too; a count stays a count */
+	sq_fmt_duration(120 * 60, want, sizeof(want));
+	assert_string_equal(cell("limits", "value", l, buf, sizeof(buf)), want);
+	assert_null(cell("limits", "used", l, buf, sizeof(buf)));
+	l = sq_snapshot_row(s, 0);
+	sq_fmt_duration(30 * 60, want, sizeof(want));
+	assert_string_equal(cell("limits", "value", l, buf, sizeof(buf)), want);
+	sq_fmt_duration(9 * 60, want, sizeof(want));
+	assert_string_equal(cell("limits", "used", l, buf, sizeof(buf)), want);
+	sq_snapshot_unref(s);
+	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+		       FIX "admin_assoc_mgr.txt", NULL, 0);
+	assert_string_equal(cell("limits", "value",
+				 limit_find(s, "assoc", "carol", "MaxJobs", ""),
+				 buf, sizeof(buf)),
+			    "2");
 	sq_snapshot_unref(s);
 	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
 		       "Current Association Manager state\n"
@@ -634,6 +653,24 @@ test_assoc_mgr(void **state)
 	sq_snapshot_unref(s);
 	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL, "", -1);
 	sq_snapshot_unref(s);
+}
+
+/* The users view's coordinator column says COORDINATORS, whole in its
+ * width, as the accounts view's does (issue 45, item 6: it read
+ * "COORDINATES") */
+static void
+test_users_coord_header(void **state)
+{
+	const struct sq_column *c =
+	    sq_view_column(sq_view_find("users"), "coordinator_of");
+
+	(void)state;
+	assert_non_null(c);
+	assert_string_equal(c->title, "COORDINATORS");
+	assert_true((int)strlen(c->title) <= c->width);
+	c = sq_view_column(sq_view_find("accounts"), "coordinators");
+	assert_non_null(c);
+	assert_string_equal(c->title, "COORDINATORS");
 }
 
 static const struct sq_gpu *
@@ -787,6 +824,7 @@ main(void)
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_reservations),
 		cmocka_unit_test(test_assoc_mgr),
+		cmocka_unit_test(test_users_coord_header),
 		cmocka_unit_test(test_gpus),
 		cmocka_unit_test(test_gpus_degenerate),
 	};

@@ -222,7 +222,7 @@ test_batch_filter(void **state)
 static void
 test_batch_columns_help(void **state)
 {
-	size_t k, i;
+	size_t k, i, m;
 
 	(void)state;
 	for (k = 0; sq_views[k] != NULL; k++) {
@@ -241,6 +241,10 @@ test_batch_columns_help(void **state)
 		line = strtok_r(NULL, "\n", &save); /* the header */
 		assert_non_null(line);
 		assert_true(strncmp(line, "ID ", 3) == 0);
+		/* the meanings start in one column, after the widest header
+		 * (COORDINATORS was one cell into them) */
+		assert_non_null(strstr(line, "MEANING"));
+		m = (size_t)(strstr(line, "MEANING") - line);
 		i = 0;
 		while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
 			char id[64], title[64];
@@ -255,6 +259,11 @@ test_batch_columns_help(void **state)
 					 2);
 			assert_string_equal(id, v->cols[i].id);
 			assert_string_equal(title, v->cols[i].title);
+			assert_true(strlen(line) > m && line[m - 1] == ' ' &&
+				    (line[m] == '*' || line[m] == ' '));
+			assert_true(strstr(line + strlen(id), title) +
+					strlen(title) <
+				    line + m);
 			i++;
 			nlines++;
 		}

@@ -15,6 +15,7 @@
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
+#include "tui/help.h"
 #include "tui/live.h"
 #include "tui/pane.h"
 #include "tui/table.h"
@@ -169,12 +170,64 @@ test_live_and_action(void **state)
 	free_app(app);
 }
 
+/* Is text in one line of the pane? */
+static int
+pane_has(const struct sq_pane *p, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (strstr(p->lines[i].text, text) != NULL)
+			return 1;
+	return 0;
+}
+
+/* A long error is readable whole in :messages (issue 45, item 6: the
+ * message line cut it at "sacctmgr: error: slurm_" and :messages said
+ * "No errors."); the same one again is kept once; the configuration's own
+ * summary line is not repeated; an information message is not kept. */
+static void
+test_messages_keep_errors(void **state)
+{
+	struct sq_app *app = new_app();
+	char text[900];
+	size_t i;
+
+	(void)state;
+	sq_messages_open(app);
+	assert_true(pane_has(&app->pane, "No errors."));
+	for (i = 0; i < sizeof(text) - 1; i++)
+		text[i] = (char)('a' + i % 26);
+	text[sizeof(text) - 1] = '\0';
+	memcpy(text, "sacctmgr: error: slurm_", 23);
+	memcpy(text + sizeof(text) - 5, "END.", 4);
+	sq_app_message(app, 1, "modaccount: 1 of 1 failed: %s", text);
+	sq_app_message(app, 1, "modaccount: 1 of 1 failed: %s", text);
+	sq_app_message(app, 0, "hold: 1 of 1 done and verified");
+	sq_app_message(app, 1, "1 config error: x (:messages)");
+	assert_int_equal(app->errs.total, 1);
+	sq_messages_open(app);
+	assert_false(pane_has(&app->pane, "No errors."));
+	assert_true(pane_has(&app->pane, text));
+	assert_false(pane_has(&app->pane, "done and verified"));
+	assert_false(pane_has(&app->pane, "config error"));
+	/* the oldest go when more than SQ_APP_ERRS came, and it says so */
+	for (i = 0; i < SQ_APP_ERRS + 3; i++)
+		sq_app_message(app, 1, "error %zu", i);
+	sq_messages_open(app);
+	assert_true(pane_has(&app->pane, "(4 older ones dropped)"));
+	assert_true(pane_has(&app->pane, "error 34"));
+	assert_false(pane_has(&app->pane, text));
+	free_app(app);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_connect_resets),
 		cmocka_unit_test(test_live_and_action),
+		cmocka_unit_test(test_messages_keep_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

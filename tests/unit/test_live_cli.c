@@ -312,6 +312,45 @@ test_raw_has_null(void **state)
 	}
 }
 
+/* A view the recording has no output of: the message names the command
+ * and what the recording holds, each command once (issue 45, item 6: it
+ * said only "no output of 'scontrol'", with scontrol's outputs there) */
+static void
+test_replay_says_what_it_has(void **state)
+{
+	const char *root = getenv("SQ_FIXTURES");
+	struct sq_cluster_cfg cfg;
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	const char *m, *first;
+
+	(void)state;
+	memset(&cfg, 0, sizeof(cfg));
+	snprintf(cfg.name, sizeof(cfg.name), "replay");
+	snprintf(cfg.backend, sizeof(cfg.backend), "replay");
+	snprintf(cfg.replay_dir, sizeof(cfg.replay_dir), "%s/replay/22.05",
+		 root != NULL ? root : "tests/fixtures");
+	sq_err_clear(&err);
+	b = sq_backend_open(&cfg, &err);
+	assert_non_null(b);
+	assert_int_not_equal(sq_plan_fetch(b, SQ_KIND_LICENSES, NULL, &s, &err),
+			     0);
+	assert_null(s);
+	m = err.msg;
+	assert_non_null(strstr(m, "no output of 'scontrol show licenses'"));
+	assert_non_null(strstr(m, "it holds: "));
+	first = strstr(m, "scontrol show assoc_mgr");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "scontrol show assoc_mgr"));
+	/* five squeue and sacct outputs each, named once */
+	first = strstr(m, " squeue,");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, " squeue,"));
+	assert_non_null(strstr(m, "sacctmgr show qos"));
+	sq_backend_close(b);
+}
+
 int
 main(void)
 {
@@ -319,6 +358,7 @@ main(void)
 		cmocka_unit_test(test_raw_has_null),
 		cmocka_unit_test(test_recorded_views),
 		cmocka_unit_test(test_same_kind_views),
+		cmocka_unit_test(test_replay_says_what_it_has),
 	};
 
 	setenv("SQUALL_CONFIG", "/dev/null", 1);
