@@ -416,6 +416,21 @@ only_qos_priority(const struct req_ctx *c, struct sq_err *err)
 			   c->vdb);
 }
 
+static int
+no_resv(const struct req_ctx *c, struct sq_err *err)
+{
+	if (c->vs < 43)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "reservations through slurmrestd API "
+				  "v0.0.%d are read-only (POST and DELETE "
+				  "of reservations come with v0.0.43, Slurm "
+				  "25.05); use the local or ssh backend "
+				  "(scontrol)",
+				  c->vs);
+	return unsupported(err, "reservation changes (not mapped in squall)",
+			   c->vs);
+}
+
 /*
  * The step table: one row per action kind. refuse (when set) says why
  * REST cannot do it at all; check (when set) refuses some arguments,
@@ -446,6 +461,9 @@ struct req_row {
 };
 
 static const struct req_row req_rows[] = {
+	{ SQ_ACTION_RESV_CREATE, .refuse = no_resv },
+	{ SQ_ACTION_RESV_UPDATE, .refuse = no_resv },
+	{ SQ_ACTION_RESV_DELETE, .refuse = no_resv },
 	{ SQ_ACTION_JOB_CANCEL,
 	  .step = { { "DELETE", job_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_JOB_SIGNAL,
