@@ -65,7 +65,7 @@ static const struct sq_column cols[] = {
 	  0 },
 	{ "starts_in", "STARTS", "time to the start, or active and time left",
 	  16, SQ_LEFT, c_starts_in, c_starts_in_num, SQ_NUM },
-	{ "timeline", "NEXT 7 DAYS",
+	{ "timeline", "NEXT_7_DAYS",
 	  "the next 7 days from midnight: # reserved, . free, | a day", 34,
 	  SQ_LEFT, c_timeline, NULL, 0 },
 	{ "start_time", "START", "start (local time)", 19, SQ_LEFT, c_start,

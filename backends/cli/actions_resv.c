@@ -339,8 +339,10 @@ inverse_one(const struct sq_action *a, const struct sq_cli_rec *r,
 			set_str(inv, key, sq_cli_rec_get(r, field(key)));
 			continue;
 		}
-		/* a time moved: both ends back where they were */
-		set_time(inv, "start", num(r, "StartTime"));
+		/* a new start moves the end too (Slurm keeps the
+		 * duration): both back; a new end or duration: the end */
+		if (strcmp(key, "start") == 0)
+			set_time(inv, "start", num(r, "StartTime"));
 		set_time(inv, "end", num(r, "EndTime"));
 	}
 	return inv->nargs > 0 ? 0 : -1;

@@ -448,6 +448,15 @@ static const struct {
 	  "{\"QOS\":[{\"name\":\"low\",\"priority\":20}]}",
 	  "POST /slurmdb/v0.0.41/qos "
 	  "{\"qos\":[{\"name\":\"low\",\"priority\":20}]}" },
+	{ "reserve r1 start=now duration=60 nodes=n1 users=root", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
+	{ "reserve-update r1 duration=30", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
+	{ "reserve-delete r1", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
 };
 
 static void
