@@ -234,7 +234,7 @@ static const char usage_RESV_CREATE[] =
     "reserve NAME start=TIME duration=TIME|end=TIME nodes=LIST|partition=P "
     "users=U|accounts=A [flags=MAINT,IGNORE_JOBS...]";
 static const char usage_RESV_UPDATE[] =
-    "reserve-update NAME start=|end=|duration=|nodes=|partition=|users=|"
+    "reserve-update NAME... start=|end=|duration=|nodes=|partition=|users=|"
     "accounts=";
 static const char usage_RESV_DELETE[] = "reserve-delete NAME...";
 
