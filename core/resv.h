@@ -71,4 +71,21 @@ int sq_resv_impact(const struct sq_action *a, const struct sq_snapshot *jobs,
 		   const struct sq_snapshot *resv, time_t now,
 		   struct sq_buf *text, char *summary, size_t n);
 
+/* resv_check.c: does a show in r, the reservation read back after it
+ * (NULL: not found)? An enum sq_verify; msg says what was seen. */
+struct sq_reservation;
+int sq_resv_verify(const struct sq_action *a, const struct sq_reservation *r,
+		   time_t now, char *msg, size_t n);
+/* The arguments that undo a into inv (which has the target), from the
+ * reservation before (a create's inverse needs none); -1 when none. */
+int sq_resv_inverse_args(const struct sq_action *a,
+			 const struct sq_reservation *before, time_t now,
+			 struct sq_action *inv);
+/* The inverse of a on target as a command line into buf ("" and -1 when
+ * there is none): reserve-delete, reserve-update with the old values, or
+ * reserve with the deleted one's. */
+int sq_resv_inverse(const struct sq_action *a, const char *target,
+		    const struct sq_reservation *before, time_t now, char *buf,
+		    size_t n);
+
 #endif
