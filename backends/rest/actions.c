@@ -417,7 +417,7 @@ only_qos_priority(const struct req_ctx *c, struct sq_err *err)
 }
 
 static int
-no_resv(const struct req_ctx *c, struct sq_err *err)
+resv_api(const struct req_ctx *c, struct sq_err *err)
 {
 	if (c->vs < 43)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
@@ -427,8 +427,25 @@ no_resv(const struct req_ctx *c, struct sq_err *err)
 				  "25.05); use the local or ssh backend "
 				  "(scontrol)",
 				  c->vs);
-	return unsupported(err, "reservation changes (not mapped in squall)",
-			   c->vs);
+	return 0;
+}
+
+static void
+resv_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurm/v0.0.%d/reservation", c->vs);
+}
+
+static void
+resv_name_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurm/v0.0.%d/reservation/%s", c->vs, c->t);
+}
+
+static json_object *
+resv_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_resv_body(c->a, c->t, err);
 }
 
 /*
@@ -461,9 +478,12 @@ struct req_row {
 };
 
 static const struct req_row req_rows[] = {
-	{ SQ_ACTION_RESV_CREATE, .refuse = no_resv },
-	{ SQ_ACTION_RESV_UPDATE, .refuse = no_resv },
-	{ SQ_ACTION_RESV_DELETE, .refuse = no_resv },
+	{ SQ_ACTION_RESV_CREATE, .check = resv_api,
+	  .step = { { "POST", resv_path, resv_body, ANY_DB } } },
+	{ SQ_ACTION_RESV_UPDATE, .check = resv_api,
+	  .step = { { "POST", resv_path, resv_body, ANY_DB } } },
+	{ SQ_ACTION_RESV_DELETE, .check = resv_api,
+	  .step = { { "DELETE", resv_name_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_JOB_CANCEL,
 	  .step = { { "DELETE", job_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_JOB_SIGNAL,
@@ -559,7 +579,9 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		return unsupported(err, a->def->name, vs);
 	if (row->refuse != NULL)
 		return row->refuse(&c, err);
-	if (a->def->kind != SQ_KIND_JOBS && (vdb == 0 || cluster == NULL))
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    a->def->kind != SQ_KIND_RESERVATIONS &&
+	    (vdb == 0 || cluster == NULL))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd offers no /slurmdb/ API here");
 	if (row->check != NULL && row->check(&c, err) == -1)

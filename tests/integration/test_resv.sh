@@ -6,7 +6,8 @@
 # without IGNORE_JOBS ("Requested nodes are busy"); with IGNORE_JOBS it is
 # created, updated and deleted, each time equal to what `scontrol show
 # reservation` shows, and each undo (from the audit log) puts it back.
-# slurmrestd refuses the three with the reason. On exit the job is
+# The same through slurmrestd where it serves reservation writes (API
+# v0.0.43+: 26.05); before that it refuses the three with the reason. On exit the job is
 # cancelled and the reservation deleted.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -72,63 +73,68 @@ rfield() { slurm scontrol -o show reservation "$R" 2>/dev/null | tr ' ' '\n' | s
 last_inverse() { grep '"event":"result"' "$audit" | tail -1 | sed -n 's/.*"inverse":"\([^"]*\)".*/\1/p'; }
 span() { echo $(($(rfield EndTime) - $(rfield StartTime))); }
 
-# --- the preview: the exact command and the impact naming our job
-line="reserve $R start=now+10minutes duration=30 nodes=$node users=root"
-echo n | "$SQUALL" --exec "$line" >"$tmp/out" 2>"$tmp/err"
-check "reserve: the preview is the scontrol line" grep -qx \
-	"scontrol create reservation ReservationName=$R StartTime=now+10minutes Duration=30 Nodes=$node Users=root" "$tmp/out"
-check "reserve: the impact names job $J running past the start" grep -q \
-	"^    $J ($juser) on $node: ends " "$tmp/out"
-check "reserve: the impact says Slurm refuses it without IGNORE_JOBS" grep -q \
-	"Requested nodes are busy) unless flags= has IGNORE_JOBS" "$tmp/out"
-check "reserve: the impact says when the last job there ends" grep -q \
-	"the last running job there ends " "$tmp/out"
-check "reserve: nothing created on N" test -z "$(rfield ReservationName)"
+# lifecycle LABEL PREVIEW SQUALL-ARGS...: the preview (its first line
+# PREVIEW) and the impact naming job $J, Slurm's refusal without
+# IGNORE_JOBS, then create, update, delete, each checked with scontrol,
+# and the undo of each from the audit log
+lifecycle() {
+	lb=$1 want=$2
+	shift 2
+	line="reserve $R start=now+10minutes duration=30 nodes=$node users=root"
+	echo n | "$SQUALL" "$@" --exec "$line" >"$tmp/out" 2>"$tmp/err"
+	check "$lb reserve: the preview is $want" sh -c "head -1 '$tmp/out' | grep -qxF '$want'"
+	check "$lb reserve: the impact names job $J running past the start" grep -q \
+		"^    $J ($juser) on $node: ends " "$tmp/out"
+	check "$lb reserve: the impact says Slurm refuses it without IGNORE_JOBS" grep -q \
+		"Requested nodes are busy) unless flags= has IGNORE_JOBS" "$tmp/out"
+	check "$lb reserve: the impact says when the last job there ends" grep -q \
+		"the last running job there ends " "$tmp/out"
+	check "$lb reserve: nothing created on N" test -z "$(rfield ReservationName)"
 
-# --- Slurm refuses it over the running job, as the preview said
-sq --exec "$line" --yes
-check "reserve without IGNORE_JOBS: refused, exit 1" test $? -eq 1 -a -z "$(rfield ReservationName)"
-check "reserve without IGNORE_JOBS: Slurm's words" grep -q "Requested nodes are busy" "$tmp/out" "$tmp/err"
+	sq "$@" --exec "$line" --yes
+	check "$lb reserve without IGNORE_JOBS: refused, exit 1" test $? -eq 1 -a -z "$(rfield ReservationName)"
+	check "$lb reserve without IGNORE_JOBS: Slurm's words" grep -qi "busy" "$tmp/out" "$tmp/err"
 
-# --- created with IGNORE_JOBS: what scontrol shows
-t0=$(date +%s)
-sq --exec "$line flags=maint,ignore_jobs" --yes
-check "reserve: done and verified" grep -q "reserve: 1 of 1 done and verified" "$tmp/out"
-st=$(rfield StartTime)
-check "reserve: StartTime is now+10minutes ($st)" test "${st:-0}" -ge $((t0 + 590)) -a "${st:-0}" -le $((t0 + 660))
-check "reserve: 30 minutes" test "$(span)" -eq 1800
-check "reserve: Nodes=$node" test "$(rfield Nodes)" = "$node"
-check "reserve: Users=root" test "$(rfield Users)" = root
-check "reserve: Flags has MAINT and IGNORE_JOBS" sh -c \
-	"echo '$(rfield Flags)' | grep -q MAINT && echo '$(rfield Flags)' | grep -q IGNORE_JOBS"
-check "reserve: its undo is reserve-delete" test "$(last_inverse)" = "reserve-delete $R"
-check "reserve: audited with the running job $J" sh -c \
-	"grep '\"event\":\"intent\"' '$audit' | tail -1 | grep -Eq '\"running\":\"([^\"]* )?$J( [^\"]*)?\"'"
-# the reservations view shows what scontrol shows
-sq --once --view reservations --format tsv --columns name,nodes,users,starts_in,timeline
-check "view: the reservation's row" sh -c \
-	"tsv_cols() { :; }; awk -F'\t' '\$1 == \"$R\" && \$2 == \"$node\" && \$3 == \"root\" && \$4 ~ /^in [0-9]+m\$/ && \$5 ~ /#/' '$tmp/out' | grep -q ."
+	t0=$(date +%s)
+	sq "$@" --exec "$line flags=maint,ignore_jobs" --yes
+	check "$lb reserve: done and verified" grep -q "reserve: 1 of 1 done and verified" "$tmp/out"
+	st=$(rfield StartTime)
+	check "$lb reserve: StartTime is now+10minutes ($st)" test "${st:-0}" -ge $((t0 + 590)) -a "${st:-0}" -le $((t0 + 660))
+	check "$lb reserve: 30 minutes" test "$(span)" -eq 1800
+	check "$lb reserve: Nodes=$node" test "$(rfield Nodes)" = "$node"
+	check "$lb reserve: Users=root" test "$(rfield Users)" = root
+	check "$lb reserve: Flags has MAINT and IGNORE_JOBS" sh -c \
+		"echo '$(rfield Flags)' | grep -q MAINT && echo '$(rfield Flags)' | grep -q IGNORE_JOBS"
+	check "$lb reserve: its undo is reserve-delete" test "$(last_inverse)" = "reserve-delete $R"
+	check "$lb reserve: audited with the running job $J" sh -c \
+		"grep '\"event\":\"intent\"' '$audit' | tail -1 | grep -Eq '\"running\":\"([^\"]* )?$J( [^\"]*)?\"'"
+	# the reservations view shows what scontrol shows
+	sq "$@" --once --view reservations --format tsv --columns name,nodes,users,starts_in,timeline
+	check "$lb view: the reservation's row" sh -c \
+		"awk -F'\t' '\$1 == \"$R\" && \$2 == \"$node\" && \$3 == \"root\" && \$4 ~ /^in [0-9]+m\$/ && \$5 ~ /#/' '$tmp/out' | grep -q ."
 
-# --- updated: 45 minutes, users root and alice
-sq --exec "reserve-update $R duration=45 users=root,alice" --yes
-check "reserve-update: done and verified" grep -q "1 of 1 done and verified" "$tmp/out"
-check "reserve-update: 45 minutes" test "$(span)" -eq 2700
-check "reserve-update: Users=root,alice" test "$(rfield Users)" = root,alice
-check "reserve-update: the start stayed" test "$(rfield StartTime)" = "$st"
-inv=$(last_inverse)
-sq --exec "$inv" --yes
-check "reserve-update undo ($inv): 30 minutes and root again" test "$(span)" -eq 1800 -a "$(rfield Users)" = root
+	sq "$@" --exec "reserve-update $R duration=45 users=root,alice" --yes
+	check "$lb reserve-update: done and verified" grep -q "1 of 1 done and verified" "$tmp/out"
+	check "$lb reserve-update: 45 minutes" test "$(span)" -eq 2700
+	check "$lb reserve-update: Users=root,alice" test "$(rfield Users)" = root,alice
+	check "$lb reserve-update: the start stayed" test "$(rfield StartTime)" = "$st"
+	inv=$(last_inverse)
+	sq "$@" --exec "$inv" --yes
+	check "$lb reserve-update undo ($inv): 30 minutes and root again" test "$(span)" -eq 1800 -a "$(rfield Users)" = root
 
-# --- deleted, and created again by its undo
-end=$(rfield EndTime)
-sq --exec "reserve-delete $R" --yes
-check "reserve-delete: done and verified" grep -q "1 of 1 done and verified" "$tmp/out"
-check "reserve-delete: scontrol has no $R" test -z "$(rfield ReservationName)"
-inv=$(last_inverse)
-sq --exec "$inv" --yes
-check "reserve-delete undo ($inv): back with its times, nodes, users, flags" test \
-	"$(rfield StartTime)|$(rfield EndTime)|$(rfield Nodes)|$(rfield Users)" = "$st|$end|$node|root"
-slurm scontrol delete reservationname="$R" >/dev/null 2>&1
+	end=$(rfield EndTime)
+	sq "$@" --exec "reserve-delete $R" --yes
+	check "$lb reserve-delete: done and verified" grep -q "1 of 1 done and verified" "$tmp/out"
+	check "$lb reserve-delete: scontrol has no $R" test -z "$(rfield ReservationName)"
+	inv=$(last_inverse)
+	sq "$@" --exec "$inv" --yes
+	check "$lb reserve-delete undo ($inv): back with its times, nodes, users, flags" test \
+		"$(rfield StartTime)|$(rfield EndTime)|$(rfield Nodes)|$(rfield Users)" = "$st|$end|$node|root"
+	slurm scontrol delete reservationname="$R" >/dev/null 2>&1
+}
+
+lifecycle local \
+	"scontrol create reservation ReservationName=$R StartTime=now+10minutes Duration=30 Nodes=$node Users=root"
 
 # --- refused: read-only, hostile values, slurmrestd
 sq --readonly --exec "$line flags=ignore_jobs" --yes
@@ -137,11 +143,23 @@ sq --exec "reserve $R start='now;id' duration=30 nodes=$node users=root" --yes
 check "a hostile start: refused before anything runs" test $? -ne 0 -a -z "$(rfield ReservationName)"
 code=$(curl -s -o /dev/null -w '%{http_code}' "$REST/openapi/v3")
 if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
-	for l in "$line flags=ignore_jobs" "reserve-update $R duration=5" "reserve-delete $R"; do
-		sq -b rest -u "$REST" --token-file "$TOKEN" --exec "$l" --yes
-		check "rest: ${l%% *} refused with the reason" sh -c \
-			"grep -Eq 'are read-only|not mapped in squall' '$tmp/out' '$tmp/err'"
-	done
+	rest="-b rest -u $REST --token-file $TOKEN"
+	# the newest /slurm/ API served that squall maps (rest/discover)
+	v=$(curl -s "$REST/openapi/v3" | grep -o '"/slurm/v0\.0\.[0-9]*/reservation"' | sed 's/.*v0\.0\.\([0-9]*\).*/\1/' | sort -n | tail -1)
+	if [ -n "$v" ]; then
+		sq $rest --exec "reserve-delete x" </dev/null
+		v=$(grep -o 'slurm/v0\.0\.[0-9]*/reservation' "$tmp/out" | head -1 | sed 's/.*v0\.0\.\([0-9]*\).*/\1/')
+		echo "# slurmrestd serves POST /slurm/v0.0.$v/reservation"
+		lifecycle rest \
+			"POST /slurm/v0.0.$v/reservation {\"name\":\"$R\",\"start_time\":\"now+10minutes\",\"duration\":{\"set\":true,\"number\":30},\"node_list\":[\"$node\"],\"users\":[\"root\"]}" \
+			$rest
+	else
+		for l in "$line flags=ignore_jobs" "reserve-update $R duration=5" "reserve-delete $R"; do
+			sq $rest --exec "$l" --yes
+			check "rest: ${l%% *} refused with the reason (no reservation writes before v0.0.43)" \
+				grep -q "are read-only (POST and DELETE of reservations come with v0.0.43" "$tmp/out" "$tmp/err"
+		done
+	fi
 else
 	echo "# slurmrestd does not answer on $REST: rest not tested"
 fi
