@@ -144,11 +144,11 @@ check "a hostile start: refused before anything runs" test $? -ne 0 -a -z "$(rfi
 code=$(curl -s -o /dev/null -w '%{http_code}' "$REST/openapi/v3")
 if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
 	rest="-b rest -u $REST --token-file $TOKEN"
-	# the newest /slurm/ API served that squall maps (rest/discover)
-	v=$(curl -s "$REST/openapi/v3" | grep -o '"/slurm/v0\.0\.[0-9]*/reservation"' | sed 's/.*v0\.0\.\([0-9]*\).*/\1/' | sort -n | tail -1)
+	# the /slurm/ API squall speaks there (rest/discover): the preview of
+	# a reserve names it, or says why not
+	echo n | "$SQUALL" $rest --exec "$line" >"$tmp/out" 2>"$tmp/err"
+	v=$(cat "$tmp/out" "$tmp/err" | grep -o 'POST /slurm/v0\.0\.[0-9]*/reservation' | sed 's/.*v0\.0\.\([0-9]*\).*/\1/')
 	if [ -n "$v" ]; then
-		sq $rest --exec "reserve-delete x" </dev/null
-		v=$(grep -o 'slurm/v0\.0\.[0-9]*/reservation' "$tmp/out" | head -1 | sed 's/.*v0\.0\.\([0-9]*\).*/\1/')
 		echo "# slurmrestd serves POST /slurm/v0.0.$v/reservation"
 		lifecycle rest \
 			"POST /slurm/v0.0.$v/reservation {\"name\":\"$R\",\"start_time\":\"now+10minutes\",\"duration\":{\"set\":true,\"number\":30},\"node_list\":[\"$node\"],\"users\":[\"root\"]}" \
