@@ -186,6 +186,13 @@ sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
+	/* no writes to check before v0.0.43: the request is refused, and
+	 * why, before a read could call the target missing */
+	if (api->slurm < 43)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "reservations through slurmrestd API "
+				  "v0.0.%d are read-only",
+				  api->slurm);
 	snprintf(path, sizeof(path), "/slurm/v0.0.%d/reservation/%s",
 		 api->slurm, a->targets[i]);
 	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
