@@ -152,6 +152,39 @@ static const struct sq_arg_spec args_QOS_SET[] = {
 	END
 };
 
+#define RESV_WHERE                                                             \
+	{                                                                      \
+		"nodes", "Nodes", SQ_ARG_NODELIST,                             \
+		0,       NULL,    "nodes: n[1-2] or ALL"                       \
+	},                                                                     \
+	    { "partition", "PartitionName",                                    \
+	      SQ_ARG_NAME, 0,                                                  \
+	      NULL,        "partition (its nodes, without nodes=)" },          \
+	    { "users", "Users", SQ_ARG_NAMELIST, 0, NULL, "users allowed" },   \
+	{                                                                      \
+		"accounts", "Accounts", SQ_ARG_NAMELIST, 0, NULL,              \
+		    "accounts allowed"                                         \
+	}
+static const struct sq_arg_spec args_RESV_CREATE[] = {
+	{ "start", "StartTime", SQ_ARG_RESVTIME, SQ_ARGF_REQUIRED, NULL,
+	  "now, now+N[minutes|hours|days], YYYY-MM-DD[THH:MM[:SS]]" },
+	{ "duration", "Duration", SQ_ARG_DURATION, 0, NULL,
+	  "minutes, [D-]HH:MM:SS or UNLIMITED" },
+	{ "end", "EndTime", SQ_ARG_RESVTIME, 0, NULL, "end time" },
+	RESV_WHERE,
+	{ "flags", "Flags", SQ_ARG_RESVFLAGS, 0, NULL,
+	  "MAINT, IGNORE_JOBS, OVERLAP, FLEX, DAILY ..." },
+	END
+};
+static const struct sq_arg_spec args_RESV_UPDATE[] = {
+	{ "start", "StartTime", SQ_ARG_RESVTIME, 0, NULL, "new start" },
+	{ "duration", "Duration", SQ_ARG_DURATION, 0, NULL, "new duration" },
+	{ "end", "EndTime", SQ_ARG_RESVTIME, 0, NULL, "new end" },
+	RESV_WHERE,
+	END
+};
+static const struct sq_arg_spec args_RESV_DELETE[] = { END };
+
 #define SUBMIT_SPEC(l, n, t, c, h) { n, "--" n, t, 0, c, h },
 static const struct sq_arg_spec args_JOB_SUBMIT[] = { SQ_SUBMIT_OPTIONS(
     SUBMIT_SPEC) END };
@@ -196,6 +229,14 @@ static const char usage_QOS_SET[] = "setqos QOS... LIMIT=VALUE...";
 static const char usage_JOB_SUBMIT[] =
     "submit FILE [-p PART] [-A ACCT] [-q QOS] [-t TIME] [-J NAME] "
     "[sbatch options]";
+
+static const char usage_RESV_CREATE[] =
+    "reserve NAME start=TIME duration=TIME|end=TIME nodes=LIST|partition=P "
+    "users=U|accounts=A [flags=MAINT,IGNORE_JOBS...]";
+static const char usage_RESV_UPDATE[] =
+    "reserve-update NAME... start=|end=|duration=|nodes=|partition=|users=|"
+    "accounts=";
+static const char usage_RESV_DELETE[] = "reserve-delete NAME...";
 
 #define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)
 
@@ -347,6 +388,10 @@ sq_action_touched_kinds(int kind)
 
 	if (kind == SQ_KIND_NODES)
 		return nodes;
+	/* a reservation changes what the nodes and the queue say */
+	if (kind == SQ_KIND_RESERVATIONS)
+		return nodes | SQ_KIND_BIT(SQ_KIND_RESERVATIONS) |
+		       SQ_KIND_BIT(SQ_KIND_JOBS);
 	/* a job started, ended or moved frees or takes nodes and GPUs */
 	if (kind == SQ_KIND_JOBS || kind == SQ_KIND_PRIO)
 		return nodes | SQ_KIND_BIT(SQ_KIND_JOBS) |

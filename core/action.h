@@ -130,7 +130,18 @@
 	  SQ_ACT_MUTATES | SQ_ACT_CREATES | SQ_ACT_NO_TARGET |                 \
 	      SQ_ACT_ANY_VIEW,                                                 \
 	  JOB_CANCEL, NULL,                                                    \
-	  "submit a batch script FILE with sbatch options (-p, -t, -J ...)")
+	  "submit a batch script FILE with sbatch options (-p, -t, -J ...)")   \
+	X(RESV_CREATE, "reserve", RESERVATIONS, 'A',                           \
+	  SQ_ACT_MUTATES | SQ_ACT_CREATES, RESV_DELETE, NULL,                  \
+	  "create a reservation: start= duration=|end= nodes=|partition= "     \
+	  "users=|accounts= flags=")                                           \
+	X(RESV_UPDATE, "reserve-update", RESERVATIONS, 'E',                    \
+	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, RESV_UPDATE,    \
+	  NULL,                                                                \
+	  "change a reservation's start=, end=, duration=, nodes=, "           \
+	  "users= or accounts=")                                               \
+	X(RESV_DELETE, "reserve-delete", RESERVATIONS, 'D', SQ_ACT_MUTATES,    \
+	  RESV_CREATE, NULL, "delete reservations")
 
 enum sq_action_type {
 	SQ_ACTION_NONE = -1,
@@ -155,6 +166,11 @@ enum sq_arg_type {
 	SQ_ARG_FAIRSHARE, /* a number or "parent" */
 	SQ_ARG_LIMITNAME, /* a key of the setlimit table (clearlimit) */
 	SQ_ARG_SBATCH,    /* an sbatch option value (core/submit.h) */
+	SQ_ARG_RESVTIME,  /* now, now+N[minutes|hours|days],
+			     YYYY-MM-DDTHH:MM[:SS] */
+	SQ_ARG_RESVFLAGS, /* reservation flags: MAINT,IGNORE_JOBS (core/resv.h)
+			   */
+	SQ_ARG_NODELIST,  /* a host list: n1,gpu[01-04], or ALL */
 };
 
 #define SQ_ARGF_REQUIRED 0x1 /* must be given */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/resv.h"
 #include "core/submit_opts.h"
 #include "core/validate.h"
 
@@ -392,6 +393,12 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 	}
 	case SQ_ARG_SBATCH:
 		return sq_submit_check(s->key, v, err);
+	case SQ_ARG_RESVTIME:
+		return sq_resv_valid_time(v, err);
+	case SQ_ARG_RESVFLAGS:
+		return sq_resv_valid_flags(v, out, n, err);
+	case SQ_ARG_NODELIST:
+		return strcmp(v, "ALL") == 0 ? 0 : sq_valid_nodelist(v, err);
 	case SQ_ARG_FAIRSHARE:
 		if (strcmp(v, "parent") == 0)
 			return 0;
@@ -502,6 +509,8 @@ sq_action_check(const struct sq_action *a, struct sq_err *err)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "%s: nothing to change (usage: %s)", d->name,
 				  d->usage);
+	if (d->type == SQ_ACTION_RESV_CREATE)
+		return sq_resv_check(a, err);
 	if (d->type == SQ_ACTION_ACCT_ADD_USER ||
 	    d->type == SQ_ACTION_ACCT_REMOVE_USER) {
 		for (i = 0; i < a->ntargets; i++) {

@@ -1,7 +1,11 @@
 /*
  * view_reservations.c - reservations: when, where, for whom, flags
- * (scontrol show reservation; REST /reservations).
+ * (scontrol show reservation; REST /reservations), the time to the
+ * start and a strip over the next days (core/resv.c).
  */
+#include <time.h>
+
+#include "core/resv.h"
 #include "core/view_admin.h"
 #include "core/view_admin_cols.h"
 
@@ -26,10 +30,44 @@ SQ_TIME_FIELD(c_start, R, r->start_time)
 SQ_TIME_FIELD(c_end, R, r->end_time)
 SQ_DUR_FIELD(c_duration, R, r->duration)
 
+static int
+c_starts_in_num(const void *rec, long long *v)
+{
+	const R *r = rec;
+
+	if (r->start_time < 0)
+		return -1;
+	*v = (long long)(r->start_time - (int64_t)time(NULL));
+	return 0;
+}
+
+static const char *
+c_starts_in(const void *rec, char *buf, size_t n)
+{
+	const R *r = rec;
+
+	sq_resv_starts_in(r->start_time, r->end_time, time(NULL), buf, n);
+	return buf;
+}
+
+static const char *
+c_timeline(const void *rec, char *buf, size_t n)
+{
+	const R *r = rec;
+
+	sq_resv_strip(r->start_time, r->end_time, time(NULL), buf, n);
+	return buf;
+}
+
 static const struct sq_column cols[] = {
 	{ "name", "NAME", "reservation name", 14, SQ_LEFT, c_name, NULL, 0 },
 	{ "state", "STATE", "ACTIVE or INACTIVE", 8, SQ_LEFT, c_state, NULL,
 	  0 },
+	{ "starts_in", "STARTS", "time to the start, or active and time left",
+	  16, SQ_LEFT, c_starts_in, c_starts_in_num, SQ_NUM },
+	{ "timeline", "NEXT_7_DAYS",
+	  "the next 7 days from midnight: # reserved, . free, | a day", 34,
+	  SQ_LEFT, c_timeline, NULL, 0 },
 	{ "start_time", "START", "start (local time)", 19, SQ_LEFT, c_start,
 	  c_start_num, SQ_NUM | SQ_COL_TIME },
 	{ "end_time", "END", "end (local time)", 19, SQ_LEFT, c_end, c_end_num,

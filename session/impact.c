@@ -7,7 +7,42 @@
 #include <time.h>
 
 #include "core/impact.h"
+#include "core/resv.h"
 #include "session/impact.h"
+
+/* A reservation's impact: the queue, the nodes (their partitions) and
+ * the reservations (reserve-update: the values not changed). */
+static int
+resv_fetch(struct sq_backend *b, const struct sq_action *a, struct sq_buf *text,
+	   char *summary, size_t n)
+{
+	struct sq_snapshot *jobs = NULL, *nodes = NULL, *res = NULL;
+	struct sq_buf scratch;
+	struct sq_err err;
+	unsigned caps = b->ops->caps != NULL ? b->ops->caps(b) : 0;
+	int rc;
+
+	if ((caps & SQ_CAP_JOBS) &&
+	    b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1)
+		jobs = NULL;
+	if ((caps & SQ_CAP_NODES) &&
+	    b->ops->fetch(b, SQ_KIND_NODES, &nodes, &err) == -1)
+		nodes = NULL;
+	if (a->type == SQ_ACTION_RESV_UPDATE && (caps & SQ_CAP_RESERVATIONS) &&
+	    b->ops->fetch(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
+		res = NULL;
+	sq_buf_init(&scratch, 0);
+	rc = sq_resv_impact(a, jobs, nodes, res, time(NULL),
+			    text != NULL ? text : &scratch, summary, n);
+	sq_buf_free(&scratch);
+	if (jobs != NULL)
+		sq_snapshot_unref(jobs);
+	if (nodes != NULL)
+		sq_snapshot_unref(nodes);
+	if (res != NULL)
+		sq_snapshot_unref(res);
+	return rc;
+}
 
 int
 sq_impact_fetch(struct sq_backend *b, const struct sq_action *a,
@@ -19,6 +54,8 @@ sq_impact_fetch(struct sq_backend *b, const struct sq_action *a,
 	unsigned caps;
 	int rc;
 
+	if (b->ops->fetch != NULL && sq_resv_impact_applies(a))
+		return resv_fetch(b, a, text, summary, n);
 	if (!sq_impact_applies(a) || b->ops->fetch == NULL)
 		return -1;
 	caps = b->ops->caps != NULL ? b->ops->caps(b) : 0;

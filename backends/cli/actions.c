@@ -392,6 +392,16 @@ static const struct argv_row argv_rows[] = {
 	{ SQ_ACTION_QOS_SET,
 	  EACH,
 	  { SACCTMGR, "modify", "qos", "where", "name={t}", "set", "{args}" } },
+	{ SQ_ACTION_RESV_CREATE,
+	  EACH,
+	  { "scontrol", "create", "reservation", "ReservationName={t}",
+	    "{args}" } },
+	{ SQ_ACTION_RESV_UPDATE,
+	  EACH,
+	  { "scontrol", "update", "ReservationName={t}", "{args}" } },
+	{ SQ_ACTION_RESV_DELETE,
+	  EACH,
+	  { "scontrol", "delete", "ReservationName={t}" } },
 };
 
 /* The command of row for target x->i (SQ_CLI_ALL_TARGETS: all) at the

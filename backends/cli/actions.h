@@ -141,6 +141,18 @@ int sq_cli_deluser_inverse(const struct sq_action *a,
 			   const struct sq_cli_state *before, char *buf,
 			   size_t n);
 
+/* Reservations (actions_resv.c): the targets as `scontrol -o show
+ * reservation` has them (StartTime, EndTime, Duration in epoch seconds;
+ * Nodes, PartitionName, Users, Accounts, Flags, State), whether a's
+ * values show in after, and the inverse (delete, put back, create
+ * again) from the state before. */
+int sq_cli_read_resv(struct sq_cli *cli, const struct sq_action *a,
+		     struct sq_cli_state *st, struct sq_err *err);
+int sq_cli_verify_resv(const struct sq_action *a,
+		       const struct sq_cli_rec *after, char *msg, size_t n);
+int sq_cli_resv_inverse(const struct sq_action *a,
+			const struct sq_cli_state *before, char *buf, size_t n);
+
 /* The inverse of a as command lines of the grammar ('\n'-separated), from
  * the state before; "" when none. */
 int sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,

@@ -468,6 +468,9 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 	case SQ_KIND_NODES:
 		rc = read_nodes(cli, a, st, err);
 		break;
+	case SQ_KIND_RESERVATIONS:
+		rc = sq_cli_read_resv(cli, a, st, err);
+		break;
 	case SQ_KIND_ASSOCS: {
 		list = join(a, 1);
 		snprintf(where, sizeof(where), "account=%s", list ? list : "");

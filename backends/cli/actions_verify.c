@@ -544,6 +544,8 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 		return verify_job(a, before, after, msg, n);
 	case SQ_KIND_NODES:
 		return verify_node(a, after, msg, n);
+	case SQ_KIND_RESERVATIONS:
+		return sq_cli_verify_resv(a, after, msg, n);
 	default:
 		return verify_acct(a, after, msg, n);
 	}
@@ -683,6 +685,8 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 	buf[0] = '\0';
 	if (d->inverse == SQ_ACTION_NONE)
 		return 0;
+	if (d->kind == SQ_KIND_RESERVATIONS)
+		return sq_cli_resv_inverse(a, before, buf, n);
 	if (d->type == SQ_ACTION_ACCT_REMOVE_USER && before != NULL &&
 	    before->ok)
 		return sq_cli_deluser_inverse(a, before, buf, n);

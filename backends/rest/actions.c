@@ -416,6 +416,38 @@ only_qos_priority(const struct req_ctx *c, struct sq_err *err)
 			   c->vdb);
 }
 
+static int
+resv_api(const struct req_ctx *c, struct sq_err *err)
+{
+	if (c->vs < 43)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "reservations through slurmrestd API "
+				  "v0.0.%d are read-only (POST and DELETE "
+				  "of reservations come with v0.0.43, Slurm "
+				  "25.05); use the local or ssh backend "
+				  "(scontrol)",
+				  c->vs);
+	return 0;
+}
+
+static void
+resv_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurm/v0.0.%d/reservation", c->vs);
+}
+
+static void
+resv_name_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurm/v0.0.%d/reservation/%s", c->vs, c->t);
+}
+
+static json_object *
+resv_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_resv_body(c->a, c->t, err);
+}
+
 /*
  * The step table: one row per action kind. refuse (when set) says why
  * REST cannot do it at all; check (when set) refuses some arguments,
@@ -446,6 +478,12 @@ struct req_row {
 };
 
 static const struct req_row req_rows[] = {
+	{ SQ_ACTION_RESV_CREATE, .check = resv_api,
+	  .step = { { "POST", resv_path, resv_body, ANY_DB } } },
+	{ SQ_ACTION_RESV_UPDATE, .check = resv_api,
+	  .step = { { "POST", resv_path, resv_body, ANY_DB } } },
+	{ SQ_ACTION_RESV_DELETE, .check = resv_api,
+	  .step = { { "DELETE", resv_name_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_JOB_CANCEL,
 	  .step = { { "DELETE", job_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_JOB_SIGNAL,
@@ -541,7 +579,9 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		return unsupported(err, a->def->name, vs);
 	if (row->refuse != NULL)
 		return row->refuse(&c, err);
-	if (a->def->kind != SQ_KIND_JOBS && (vdb == 0 || cluster == NULL))
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    a->def->kind != SQ_KIND_RESERVATIONS &&
+	    (vdb == 0 || cluster == NULL))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd offers no /slurmdb/ API here");
 	if (row->check != NULL && row->check(&c, err) == -1)

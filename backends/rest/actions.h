@@ -76,4 +76,19 @@ int sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);
 
+/* Reservations (actions_resv.c, API v0.0.43+): the body of POST
+ * /slurm/vX/reservation for a reserve or reserve-update of name; GET of
+ * target i (found: a reservation of that name); the check after and the
+ * inverse (core/resv_check.c). */
+json_object *sq_rest_resv_body(const struct sq_action *a, const char *name,
+			       struct sq_err *err);
+int sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,
+		      struct sq_rest_state *st, struct sq_err *err);
+int sq_rest_resv_verify(const struct sq_action *a,
+			const struct sq_rest_state *st, char *msg, size_t n);
+void sq_rest_resv_inverse(const struct sq_action *a,
+			  const struct sq_result *res,
+			  const struct sq_rest_state *before, char *buf,
+			  size_t n);
+
 #endif

@@ -118,6 +118,8 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 
 	memset(st, 0, sizeof(*st));
 	switch (a->def->kind) {
+	case SQ_KIND_RESERVATIONS:
+		return sq_rest_resv_read(b, a, i, st, err);
 	case SQ_KIND_JOBS:
 		snprintf(path, sizeof(path), "/slurm/v0.0.%d/job/%s",
 			 api->slurm, t);
@@ -200,6 +202,8 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 	int64_t prio = -1, v;
 	size_t i;
 
+	if (a->def->kind == SQ_KIND_RESERVATIONS)
+		return sq_rest_resv_verify(a, st, msg, n);
 	switch (a->type) {
 	case SQ_ACTION_JOB_CANCEL:
 		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
@@ -298,6 +302,10 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	enum sq_action_type t = a->def->inverse;
 
 	buf[0] = '\0';
+	if (a->def->kind == SQ_KIND_RESERVATIONS) {
+		sq_rest_resv_inverse(a, res, before, buf, n);
+		return;
+	}
 	if (t == SQ_ACTION_NONE)
 		return;
 	if (!(a->def->flags & SQ_ACT_INV_PREV) &&
@@ -413,6 +421,7 @@ sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 	if (a->def->kind == SQ_KIND_NODES)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read nodes");
 	if (a->def->kind != SQ_KIND_JOBS &&
+	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		return -1;
 	for (i = 0; i < a->ntargets; i++) {

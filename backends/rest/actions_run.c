@@ -35,7 +35,8 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (a->type == SQ_ACTION_JOB_SUBMIT)
 		return sq_rest_submit_describe(b, a, buf, len);
 	sq_err_clear(&err);
-	if (a->def->kind != SQ_KIND_JOBS && api->slurmdb != 0)
+	if (a->def->kind != SQ_KIND_JOBS &&
+	    a->def->kind != SQ_KIND_RESERVATIONS && api->slurmdb != 0)
 		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
 				cluster ? cluster : "?", &r, &err) == -1) {
@@ -117,6 +118,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	if (sq_act_begin(res, a, err) == -1)
 		return -1;
 	if (a->def->kind != SQ_KIND_JOBS &&
+	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		goto out;
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,

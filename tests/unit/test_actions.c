@@ -138,7 +138,7 @@ test_table(void **state)
 		assert_true(
 		    d->kind == SQ_KIND_JOBS || d->kind == SQ_KIND_NODES ||
 		    d->kind == SQ_KIND_ACCOUNTS || d->kind == SQ_KIND_ASSOCS ||
-		    d->kind == SQ_KIND_QOS);
+		    d->kind == SQ_KIND_QOS || d->kind == SQ_KIND_RESERVATIONS);
 		/* keys are unique within a view */
 		for (j = 0; j < i; j++) {
 			const struct sq_action_def *o = sq_action_def(j);
@@ -584,6 +584,17 @@ static const struct {
 	  "maxjobs=-1" },
 	{ "setqos low priority=20", -1,
 	  "sacctmgr -i modify qos where name=low set priority=20" },
+	{ "reserve maint1 start=now+1hour duration=2:00:00 nodes=n[1-2] "
+	  "users=root flags=maint,ignore_jobs",
+	  -1,
+	  "scontrol create reservation ReservationName=maint1 "
+	  "StartTime=now+1hour Duration=2:00:00 Nodes='n[1-2]' Users=root "
+	  "Flags=MAINT,IGNORE_JOBS" },
+	{ "reserve-update maint1 end=2026-12-24T08:00 accounts=physics", -1,
+	  "scontrol update ReservationName=maint1 EndTime=2026-12-24T08:00 "
+	  "Accounts=physics" },
+	{ "reserve-delete maint1", -1,
+	  "scontrol delete ReservationName=maint1" },
 };
 
 static void

@@ -448,6 +448,15 @@ static const struct {
 	  "{\"QOS\":[{\"name\":\"low\",\"priority\":20}]}",
 	  "POST /slurmdb/v0.0.41/qos "
 	  "{\"qos\":[{\"name\":\"low\",\"priority\":20}]}" },
+	{ "reserve r1 start=now duration=60 nodes=n1 users=root", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
+	{ "reserve-update r1 duration=30", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
+	{ "reserve-delete r1", -1,
+	  "!reservations through slurmrestd API v0.0.38 are read-only",
+	  "!reservations through slurmrestd API v0.0.41 are read-only" },
 };
 
 static void
@@ -472,6 +481,57 @@ check_walk(const struct sq_action *a, int v, const char *want)
 	assert_int_equal(sq_rest_reqs_format(&r, text, sizeof(text)), 0);
 	assert_string_equal(text, want);
 	sq_rest_reqs_free(&r);
+}
+
+/* Reservations from API v0.0.43: POST /reservation (the times as typed,
+ * which slurmrestd reads as scontrol does), DELETE /reservation/NAME. */
+static void
+test_resv_reqs(void **state)
+{
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		{ "reserve m start=now+10minutes duration=60 nodes=n[1-2] "
+		  "users=root,alice flags=maint,ignore_jobs",
+		  "POST /slurm/v0.0.45/reservation {\"name\":\"m\","
+		  "\"start_time\":\"now+10minutes\",\"duration\":{\"set\":"
+		  "true,\"number\":60},\"node_list\":[\"n[1-2]\"],"
+		  "\"users\":[\"root\",\"alice\"],\"flags\":[\"MAINT\","
+		  "\"IGNORE_JOBS\"]}" },
+		{ "reserve m start=2026-12-24T08:00 end=2026-12-24T18:00 "
+		  "partition=gpu accounts=physics",
+		  "POST /slurm/v0.0.45/reservation {\"name\":\"m\","
+		  "\"start_time\":\"2026-12-24T08:00\",\"end_time\":"
+		  "\"2026-12-24T18:00\",\"partition\":\"gpu\","
+		  "\"accounts\":[\"physics\"]}" },
+		{ "reserve-update m duration=UNLIMITED",
+		  "POST /slurm/v0.0.43/reservation {\"name\":\"m\","
+		  "\"duration\":{\"set\":false,\"infinite\":true}}" },
+		{ "reserve-delete m n", "DELETE /slurm/v0.0.45/reservation/m\n"
+					"DELETE /slurm/v0.0.45/reservation/n" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sq_rest_reqs r;
+		struct sq_action a;
+		struct sq_err err;
+		char text[2048];
+		int v = strstr(cases[i].want, "v0.0.43") ? 43 : 45;
+
+		sq_err_clear(&err);
+		if (sq_action_parse(cases[i].line, -1, NULL, 0, &a, &err) != 0)
+			fail_msg("parse '%s': %s", cases[i].line, err.msg);
+		/* no /slurmdb/ needed: reservations are /slurm/'s */
+		if (sq_rest_action_reqs(&a, v, 0, NULL, &r, &err) != 0)
+			fail_msg("reqs '%s': %s", cases[i].line, err.msg);
+		assert_int_equal(sq_rest_reqs_format(&r, text, sizeof(text)),
+				 0);
+		assert_string_equal(text, cases[i].want);
+		sq_rest_reqs_free(&r);
+		sq_action_free(&a);
+	}
 }
 
 static void
@@ -508,6 +568,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_action_reqs),
 		cmocka_unit_test(test_action_walk),
+		cmocka_unit_test(test_resv_reqs),
 		cmocka_unit_test(test_discover_2205),
 		cmocka_unit_test(test_discover_2411),
 		cmocka_unit_test(test_discover_live),
