@@ -584,6 +584,10 @@ static const struct {
 	  "maxjobs=-1" },
 	{ "setqos low priority=20", -1,
 	  "sacctmgr -i modify qos where name=low set priority=20" },
+	{ "addqos Gpu maxjobs=2 maxtrespa=cpu=4 gracetime=30 preempt=low", -1,
+	  "sacctmgr -i add qos gpu maxjobsperuser=2 maxtresperaccount=cpu=4 "
+	  "gracetime=30 preempt=low" },
+	{ "delqos gpu", -1, "sacctmgr -i delete qos where name=gpu" },
 };
 
 static void

@@ -448,6 +448,12 @@ static const struct {
 	  "{\"QOS\":[{\"name\":\"low\",\"priority\":20}]}",
 	  "POST /slurmdb/v0.0.41/qos "
 	  "{\"qos\":[{\"name\":\"low\",\"priority\":20}]}" },
+	{ "addqos gpu priority=5", -1,
+	  "!addqos: slurmrestd (API v0.0.38) serves POST /qos, but squall",
+	  "!addqos: slurmrestd (API v0.0.41) serves POST /qos, but squall" },
+	{ "delqos gpu", -1,
+	  "!delqos: slurmrestd (API v0.0.38) serves DELETE /qos, but squall",
+	  "!delqos: slurmrestd (API v0.0.41) serves DELETE /qos, but squall" },
 };
 
 static void
