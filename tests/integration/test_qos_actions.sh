@@ -4,7 +4,9 @@
 # lower case), modqos, delqos and the undo of each, every result compared
 # with `sacctmgr show qos -P` before and after: the fields asked changed,
 # no other field and no other QOS did. Bad keys and out-of-range numbers
-# are refused before anything runs. Everything it creates is removed.
+# are refused before anything runs; over ssh as a user without an admin
+# level Slurm's refusal is shown and nothing is created. Everything it
+# creates is removed.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -94,6 +96,28 @@ sq --exec "delqos $q" --yes
 sq --exec "$(undo_line)" --yes
 sq --exec "delqos $q" --yes
 check "addqos's undo path: removed again" test -z "$(one "$q")"
+
+# --- over ssh as alice (no admin level): the same preview, Slurm's
+# refusal word for word, nothing created, nothing to undo
+key=$TB/ssh/id_ed25519
+if [ -r "$key" ] && [ -r "$TB/ssh/known_hosts" ]; then
+	: >"$tmp/empty_config"
+	cp "$TB/ssh/known_hosts" "$tmp/kh"
+	"$SQUALL" -b ssh -H 127.0.0.1 -p "$SSH_PORT" -l alice \
+		--ssh-config "$tmp/empty_config" --identity "$key" \
+		--known-hosts "$tmp/kh" --exec "addqos $q priority=3" --yes \
+		>"$tmp/out" 2>"$tmp/err"
+	check "ssh: addqos as alice fails (exit 1)" test $? -eq 1
+	check "ssh: the preview is the sacctmgr line on the host" \
+		grep -q "^\[ssh alice@127.0.0.1\] sacctmgr -i add qos $q priority=3\$" "$tmp/out"
+	check "ssh: Slurm's refusal is shown" \
+		grep -q "Access/permission denied" "$tmp/out" "$tmp/err"
+	check "ssh: no undo is offered" test -z "$(undo_line)"
+	check "ssh: sacctmgr has no $q" test -z "$(one "$q")"
+else
+	echo "# ssh part left out: no testbed ssh keys in $TB/ssh"
+fi
+
 others >"$tmp/others2"
 check "no other QOS changed in all of it" cmp -s "$tmp/others0" "$tmp/others2"
 
