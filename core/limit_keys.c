@@ -6,11 +6,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/action.h"
 #include "core/limit_keys.h"
 
+#define CLR 1
+#define TYPE_NUMBER "count"
+#define TYPE_DURATION "time"
+#define TYPE_SECONDS "seconds"
+#define TYPE_TRES "tres"
+#define TYPE_NAMELIST "names"
+#define TYPE_ENUM "choice"
+#define TYPE_DECIMAL "factor"
+#define TYPE_FAIRSHARE "shares"
+#define TYPE_NAME "name"
 #define ROW(k, t, f, wa, wq, ca, cq, rest, ch, h, scope)                       \
-	{ k, SQ_ARG_##t, f, scope, wa, wq, ca, cq, rest, ch, h },
+	{ k, TYPE_##t, f, scope, wa, wq, ca, cq, rest, ch, h },
 #define ROW_BOTH(k, t, f, wa, wq, ca, cq, rest, ch, h)                         \
 	ROW(k, t, f, wa, wq, ca, cq, rest, ch, h, SQ_LIM_ASSOC | SQ_LIM_QOS)
 #define ROW_ASSOC(k, t, f, wa, wq, ca, cq, rest, ch, h)                        \

@@ -23,31 +23,29 @@
  *   REST field of a QOS, choices, help). type is an SQ_ARG_* suffix
  * (NUMBER: a count up to 2^31-1; DURATION: minutes or [D-]HH:MM:SS;
  * SECONDS: seconds; TRES; NAMELIST; ENUM; DECIMAL; FAIRSHARE; NAME);
- * flags SQ_ARGF_CLEAR when -1 clears it. Rows of both, of associations
+ * flags CLR when -1 clears it. Rows of both, of associations
  * only, of QOS only.
  */
 #define SQ_LIMITS_BOTH(X)                                                      \
-	X("grptres", TRES, SQ_ARGF_CLEAR, "grptres", "grptres", "GrpTRES",     \
-	  "GrpTRES", "limits.max.tres.total", NULL,                            \
+	X("grptres", TRES, CLR, "grptres", "grptres", "GrpTRES", "GrpTRES",    \
+	  "limits.max.tres.total", NULL,                                       \
 	  "TRES of all running jobs, e.g. cpu=64,gres/gpu=8")                  \
-	X("grpjobs", NUMBER, SQ_ARGF_CLEAR, "grpjobs", "grpjobs", "GrpJobs",   \
-	  "GrpJobs", "limits.max.active_jobs.count", NULL,                     \
+	X("grpjobs", NUMBER, CLR, "grpjobs", "grpjobs", "GrpJobs", "GrpJobs",  \
+	  "limits.max.active_jobs.count", NULL,                                \
 	  "running jobs of all users (and child accounts)")                    \
-	X("grpsubmit", NUMBER, SQ_ARGF_CLEAR, "grpsubmitjobs",                 \
-	  "grpsubmitjobs", "GrpSubmit", "GrpSubmit", "limits.max.jobs.count",  \
-	  NULL, "queued and running jobs of all users")                        \
-	X("maxtres", TRES, SQ_ARGF_CLEAR, "maxtres", "maxtresperjob",          \
-	  "MaxTRES", "MaxTRES", "limits.max.tres.per.job", NULL,               \
-	  "TRES per job")                                                      \
-	X("maxwall", DURATION, SQ_ARGF_CLEAR, "maxwalldurationperjob",         \
+	X("grpsubmit", NUMBER, CLR, "grpsubmitjobs", "grpsubmitjobs",          \
+	  "GrpSubmit", "GrpSubmit", "limits.max.jobs.count", NULL,             \
+	  "queued and running jobs of all users")                              \
+	X("maxtres", TRES, CLR, "maxtres", "maxtresperjob", "MaxTRES",         \
+	  "MaxTRES", "limits.max.tres.per.job", NULL, "TRES per job")          \
+	X("maxwall", DURATION, CLR, "maxwalldurationperjob",                   \
 	  "maxwalldurationperjob", "MaxWall", "MaxWall",                       \
 	  "limits.max.wall_clock.per.job", NULL, "wall time per job")
 #define SQ_LIMITS_ASSOC(X)                                                     \
-	X("maxjobs", NUMBER, SQ_ARGF_CLEAR, "maxjobs", NULL, "MaxJobs", NULL,  \
-	  NULL, NULL, "running jobs of the association (a user's: per user)")  \
-	X("maxsubmit", NUMBER, SQ_ARGF_CLEAR, "maxsubmitjobs", NULL,           \
-	  "MaxSubmit", NULL, NULL, NULL,                                       \
-	  "queued and running jobs of the association")                        \
+	X("maxjobs", NUMBER, CLR, "maxjobs", NULL, "MaxJobs", NULL, NULL,      \
+	  NULL, "running jobs of the association (a user's: per user)")        \
+	X("maxsubmit", NUMBER, CLR, "maxsubmitjobs", NULL, "MaxSubmit", NULL,  \
+	  NULL, NULL, "queued and running jobs of the association")            \
 	X("qos", NAMELIST, 0, "qos", NULL, "QOS", NULL, NULL, NULL,            \
 	  "allowed QOS")                                                       \
 	X("defaultqos", NAME, 0, "defaultqos", NULL, "DefaultQOS", NULL, NULL, \
@@ -57,8 +55,8 @@
 #define SQ_LIMITS_QOS(X)                                                       \
 	X("priority", NUMBER, 0, NULL, "priority", NULL, "Priority",           \
 	  "priority", NULL, "QOS priority")                                    \
-	X("preempt", NAMELIST, SQ_ARGF_CLEAR, NULL, "preempt", NULL,           \
-	  "Preempt", "preempt.list", NULL, "QOS this one may preempt")         \
+	X("preempt", NAMELIST, CLR, NULL, "preempt", NULL, "Preempt",          \
+	  "preempt.list", NULL, "QOS this one may preempt")                    \
 	X("preemptmode", ENUM, 0, NULL, "preemptmode", NULL, "PreemptMode",    \
 	  "preempt.mode", "off|cancel|requeue|suspend|cluster",                \
 	  "how it preempts")                                                   \
@@ -66,35 +64,35 @@
 	  "usage_factor", NULL, "factor on the usage its jobs are charged")    \
 	X("gracetime", SECONDS, 0, NULL, "gracetime", NULL, "GraceTime",       \
 	  "limits.grace_time", NULL, "seconds a preempted job may run on")     \
-	X("flags", NAMELIST, SQ_ARGF_CLEAR, NULL, "flags", NULL, "Flags",      \
-	  "flags", NULL, "e.g. DenyOnLimit,NoDecay,NoReserve (-1: none)")      \
-	X("grpwall", DURATION, SQ_ARGF_CLEAR, NULL, "grpwall", NULL,           \
-	  "GrpWall", "limits.max.wall_clock.per.qos", NULL,                    \
+	X("flags", NAMELIST, CLR, NULL, "flags", NULL, "Flags", "flags", NULL, \
+	  "e.g. DenyOnLimit,NoDecay,NoReserve (-1: none)")                     \
+	X("grpwall", DURATION, CLR, NULL, "grpwall", NULL, "GrpWall",          \
+	  "limits.max.wall_clock.per.qos", NULL,                               \
 	  "wall time of all running jobs")                                     \
-	X("maxjobspu", NUMBER, SQ_ARGF_CLEAR, NULL, "maxjobsperuser", NULL,    \
-	  "MaxJobsPU", "limits.max.jobs.active_jobs.per.user", NULL,           \
+	X("maxjobspu", NUMBER, CLR, NULL, "maxjobsperuser", NULL, "MaxJobsPU", \
+	  "limits.max.jobs.active_jobs.per.user", NULL,                        \
 	  "running jobs per user")                                             \
-	X("maxsubmitpu", NUMBER, SQ_ARGF_CLEAR, NULL, "maxsubmitjobsperuser",  \
-	  NULL, "MaxSubmitPU", "limits.max.jobs.per.user", NULL,               \
+	X("maxsubmitpu", NUMBER, CLR, NULL, "maxsubmitjobsperuser", NULL,      \
+	  "MaxSubmitPU", "limits.max.jobs.per.user", NULL,                     \
 	  "queued and running jobs per user")                                  \
-	X("maxtrespu", TRES, SQ_ARGF_CLEAR, NULL, "maxtresperuser", NULL,      \
-	  "MaxTRESPU", "limits.max.tres.per.user", NULL, "TRES per user")      \
-	X("maxjobspa", NUMBER, SQ_ARGF_CLEAR, NULL, "maxjobsperaccount", NULL, \
+	X("maxtrespu", TRES, CLR, NULL, "maxtresperuser", NULL, "MaxTRESPU",   \
+	  "limits.max.tres.per.user", NULL, "TRES per user")                   \
+	X("maxjobspa", NUMBER, CLR, NULL, "maxjobsperaccount", NULL,           \
 	  "MaxJobsPA", "limits.max.jobs.active_jobs.per.account", NULL,        \
 	  "running jobs per account")                                          \
-	X("maxsubmitpa", NUMBER, SQ_ARGF_CLEAR, NULL,                          \
-	  "maxsubmitjobsperaccount", NULL, "MaxSubmitPA",                      \
-	  "limits.max.jobs.per.account", NULL,                                 \
+	X("maxsubmitpa", NUMBER, CLR, NULL, "maxsubmitjobsperaccount", NULL,   \
+	  "MaxSubmitPA", "limits.max.jobs.per.account", NULL,                  \
 	  "queued and running jobs per account")                               \
-	X("maxtrespa", TRES, SQ_ARGF_CLEAR, NULL, "maxtresperaccount", NULL,   \
+	X("maxtrespa", TRES, CLR, NULL, "maxtresperaccount", NULL,             \
 	  "MaxTRESPA", "limits.max.tres.per.account", NULL,                    \
 	  "TRES per account")
 
 struct sq_limit_key {
 	const char *key;
-	int type; /* enum sq_arg_type */
-	unsigned flags;
-	unsigned scope; /* SQ_LIM_* */
+	const char *type; /* count, time, seconds, tres, names, choice,
+			     factor, shares, name */
+	int clears;       /* -1 clears it */
+	unsigned scope;   /* SQ_LIM_* */
 	const char *word_assoc, *word_qos;
 	const char *col_assoc, *col_qos;
 	const char *rest_qos;

@@ -59,21 +59,24 @@ sq_cli_qos_unchanged(const struct sq_action *a, const struct sq_cli_rec *before,
 	return 1;
 }
 
-/* The value of column col as a value of key k for addqos, or NULL. */
+/* A value `sacctmgr show` printed as a value of key k for addqos, or
+ * NULL. */
 static const char *
 setting(const struct sq_limit_key *k, const char *have, char *buf, size_t n)
 {
+	const struct sq_arg_spec *sp =
+	    sq_action_arg_spec(sq_action_def(SQ_ACTION_QOS_ADD), k->key);
 	int64_t secs;
 
-	if (have == NULL || *have == '\0')
+	if (have == NULL || *have == '\0' || sp == NULL)
 		return NULL;
-	if (k->type == SQ_ARG_SECONDS) {
+	if (sp->type == SQ_ARG_SECONDS) {
 		if (sq_parse_duration(have, &secs) == -1)
 			return NULL;
 		snprintf(buf, n, "%lld", (long long)secs);
 		return buf;
 	}
-	if (k->type == SQ_ARG_ENUM) {
+	if (sp->type == SQ_ARG_ENUM) {
 		sq_util_copy(buf, n, have);
 		sq_action_fold(buf, n);
 		return buf;
