@@ -5,7 +5,8 @@
 # with `sacctmgr show qos -P` before and after: the fields asked changed,
 # no other field and no other QOS did. Bad keys and out-of-range numbers
 # are refused before anything runs; over ssh as a user without an admin
-# level Slurm's refusal is shown and nothing is created. Everything it
+# level Slurm's refusal is shown and nothing is created; through
+# slurmrestd addqos is refused saying why. Everything it
 # creates is removed.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -116,6 +117,21 @@ if [ -r "$key" ] && [ -r "$TB/ssh/known_hosts" ]; then
 	check "ssh: sacctmgr has no $q" test -z "$(one "$q")"
 else
 	echo "# ssh part left out: no testbed ssh keys in $TB/ssh"
+fi
+
+# --- through slurmrestd: served (POST/DELETE /slurmdb/.../qos) but not
+# mapped by squall yet: refused before anything runs, saying so
+REST=http://127.0.0.1:$REST_PORT
+if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
+	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"
+	"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" -l root \
+		--exec "addqos $q priority=3" --yes >"$tmp/out" 2>"$tmp/err"
+	check "rest: addqos refused (exit 1)" test $? -eq 1
+	check "rest: the reason: served, not mapped by squall yet" \
+		grep -q "addqos: slurmrestd (API v0.0.[0-9]*) serves POST /qos, but squall does not map it yet" "$tmp/out" "$tmp/err"
+	check "rest: sacctmgr has no $q" test -z "$(one "$q")"
+else
+	ok "rest: # not here: no slurmrestd on $REST"
 fi
 
 others >"$tmp/others2"
