@@ -19,7 +19,9 @@ notok() {
 }
 q=sqqos_$$
 caps=SqQos_$$
+acct=sqqosacct_$$
 cleanup() {
+	slurm sacctmgr -i delete account where name="$acct" >/dev/null 2>&1
 	slurm sacctmgr -i delete qos where name="$q" >/dev/null 2>&1
 	rm -rf "$tmp"
 }
@@ -97,6 +99,22 @@ sq --exec "delqos $q" --yes
 sq --exec "$(undo_line)" --yes
 sq --exec "delqos $q" --yes
 check "addqos's undo path: removed again" test -z "$(one "$q")"
+
+# --- delqos of a QOS an association uses: the preview and the audit
+# name it; Slurm drops the QOS from its list and the undo says it cannot
+# give it back
+acct=sqqosacct_$$
+slurm sacctmgr -i add qos "$q" >/dev/null &&
+	slurm sacctmgr -i add account "$acct" parent=chemistry qos=normal,"$q" >/dev/null ||
+	notok "sacctmgr: $acct with QOS $q"
+sq --exec "delqos $q" --yes
+check "delqos of a QOS in use: exit 0" test $? -eq 0
+check "delqos: the preview names the association that uses it" \
+	grep -q "^associations that use it (undo cannot give it back to them): $acct\$" "$tmp/out"
+check "delqos: the audit line records it" \
+	grep -q "\"action\":\"delqos\".*undo cannot give it back to them): $acct" "$tmp/state/squall/audit.log"
+check "delqos: sacctmgr has no $q" test -z "$(one "$q")"
+slurm sacctmgr -i delete account where name="$acct" >/dev/null
 
 # --- over ssh as alice (no admin level): the same preview, Slurm's
 # refusal word for word, nothing created, nothing to undo
