@@ -470,8 +470,11 @@ sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
 	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1 ||
 	    sq_action_value_range(a->def, s, canon, err) == -1)
 		return -1;
-	/* account and user names as sacctmgr stores them */
-	if (strcmp(s->key, "parent") == 0 ||
+	/* account, user and QOS names as sacctmgr stores them */
+	if (strcmp(s->key, "parent") == 0 || strcmp(s->key, "preempt") == 0 ||
+	    (a->def->kind == SQ_KIND_ASSOCS &&
+	     (strcmp(s->key, "qos") == 0 ||
+	      strcmp(s->key, "defaultqos") == 0)) ||
 	    strcmp(s->key, "defaultaccount") == 0 ||
 	    (strcmp(s->key, "user") == 0 && a->def->kind == SQ_KIND_ACCOUNTS))
 		sq_action_fold(canon, sizeof(canon));

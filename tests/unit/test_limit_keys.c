@@ -153,6 +153,9 @@ test_parse(void **state)
 	parse_ok("addqos X usagefactor=0.25 gracetime=120 flags=-1", &a);
 	assert_string_equal(a.targets[0], "x"); /* as sacctmgr stores it */
 	sq_action_free(&a);
+	parse_ok("modqos low preempt=High,Normal", &a);
+	assert_string_equal(sq_action_arg(&a, "preempt"), "high,normal");
+	sq_action_free(&a);
 }
 
 static void
