@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/limit_keys.h"
 #include "core/submit_opts.h"
 
 #define END                                                                    \
@@ -89,68 +90,31 @@ static const struct sq_arg_spec args_ACCT_DEL_COORD[] = {
 	  "users (comma-separated)" },
 	END
 };
-/* association limits: setlimit's keys, and adduser's (deluser's undo
- * re-creates an association with them) */
-#define LIMIT_ARGS                                                                 \
-	{ "grptres",   "grptres",                                                  \
-	  SQ_ARG_TRES, CLR,                                                        \
-	  NULL,        "TRES of all running jobs, e.g. cpu=64,gres/gpu=8" },       \
-	    { "grpjobs",     "grpjobs",                                            \
-	      SQ_ARG_NUMBER, CLR,                                                  \
-	      NULL,          "running jobs of the association and its children" }, \
-	    { "grpsubmit",   "grpsubmitjobs",                                      \
-	      SQ_ARG_NUMBER, CLR,                                                  \
-	      NULL,          "jobs in the queue, all children" },                  \
-	    { "maxjobs", "maxjobs", SQ_ARG_NUMBER,                                 \
-	      CLR,       NULL,      "running jobs per user" },                     \
-	    { "maxsubmit", "maxsubmitjobs",       SQ_ARG_NUMBER, CLR,              \
-	      NULL,        "queued jobs per user" },                               \
-	    { "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },      \
-	    { "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR,            \
-	      NULL,      "wall time per job" },                                    \
-	    { "qos", "qos", SQ_ARG_NAMELIST, 0, NULL, "allowed QOS" },             \
-	    { "defaultqos", "defaultqos", SQ_ARG_NAME, 0, NULL, "default QOS" },   \
-	{                                                                          \
-		"fairshare", "fairshare", SQ_ARG_FAIRSHARE, 0, NULL,               \
-		    "shares: a number or parent"                                   \
-	}
+/* association and QOS limits: the vocabulary of core/limit_keys.h (the
+ * setlimit and adduser keys of an association; deluser's undo re-creates
+ * an association with them) */
+#define LIMIT_SPEC_A(k, t, f, wa, wq, ca, cq, rest, ch, h)                     \
+	{ k, wa, SQ_ARG_##t, f, ch, h },
+#define LIMIT_SPEC_Q(k, t, f, wa, wq, ca, cq, rest, ch, h)                     \
+	{ k, wq, SQ_ARG_##t, f, ch, h },
+#define LIMIT_ARGS SQ_LIMITS_BOTH(LIMIT_SPEC_A) SQ_LIMITS_ASSOC(LIMIT_SPEC_A)
+#define QOS_ARGS SQ_LIMITS_BOTH(LIMIT_SPEC_Q) SQ_LIMITS_QOS(LIMIT_SPEC_Q)
 static const struct sq_arg_spec args_ACCT_ADD_USER[] = {
 	{ "defaultaccount", "defaultaccount", SQ_ARG_NAME, 0, NULL,
 	  "the user's default account" },
-	LIMIT_ARGS,
-	END
+	LIMIT_ARGS END
 };
 static const struct sq_arg_spec args_ACCT_REMOVE_USER[] = { END };
-static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = { LIMIT_ARGS, END };
+static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = { LIMIT_ARGS END };
 static const struct sq_arg_spec args_ACCT_CLEAR_LIMIT[] = {
 	{ "limits", "", SQ_ARG_LIMITNAME, SQ_ARGF_REQUIRED | SQ_ARGF_REST, NULL,
 	  "limit names: grptres grpjobs grpsubmit maxjobs maxsubmit "
 	  "maxtres maxwall" },
 	END
 };
-static const struct sq_arg_spec args_QOS_SET[] = {
-	{ "priority", "priority", SQ_ARG_NUMBER, 0, NULL, "QOS priority" },
-	{ "grptres", "grptres", SQ_ARG_TRES, CLR, NULL,
-	  "TRES of all running jobs in the QOS" },
-	{ "grpjobs", "grpjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "running jobs in the QOS" },
-	{ "grpsubmit", "grpsubmitjobs", SQ_ARG_NUMBER, CLR, NULL,
-	  "queued jobs in the QOS" },
-	{ "maxtres", "maxtres", SQ_ARG_TRES, CLR, NULL, "TRES per job" },
-	{ "maxtresperuser", "maxtresperuser", SQ_ARG_TRES, CLR, NULL,
-	  "TRES per user" },
-	{ "maxjobsperuser", "maxjobsperuser", SQ_ARG_NUMBER, CLR, NULL,
-	  "running jobs per user" },
-	{ "maxsubmitperuser", "maxsubmitjobsperuser", SQ_ARG_NUMBER, CLR, NULL,
-	  "queued jobs per user" },
-	{ "maxwall", "maxwalldurationperjob", SQ_ARG_DURATION, CLR, NULL,
-	  "wall time per job" },
-	{ "preempt", "preempt", SQ_ARG_NAMELIST, 0, NULL,
-	  "QOS this one may preempt" },
-	{ "preemptmode", "preemptmode", SQ_ARG_ENUM, 0,
-	  "off|cancel|requeue|suspend|cluster", "how it preempts" },
-	END
-};
+static const struct sq_arg_spec args_QOS_SET[] = { QOS_ARGS END };
+static const struct sq_arg_spec args_QOS_ADD[] = { QOS_ARGS END };
+static const struct sq_arg_spec args_QOS_DELETE[] = { END };
 
 #define RESV_WHERE                                                             \
 	{                                                                      \
@@ -226,6 +190,8 @@ static const char usage_ACCT_SET_LIMIT[] =
 static const char usage_ACCT_CLEAR_LIMIT[] =
     "clearlimit account=A [user=U] [partition=P] LIMIT...";
 static const char usage_QOS_SET[] = "setqos QOS... LIMIT=VALUE...";
+static const char usage_QOS_ADD[] = "addqos NAME... [KEY=VALUE...]";
+static const char usage_QOS_DELETE[] = "delqos QOS...";
 static const char usage_JOB_SUBMIT[] =
     "submit FILE [-p PART] [-A ACCT] [-q QOS] [-t TIME] [-J NAME] "
     "[sbatch options]";
@@ -267,6 +233,8 @@ static const struct {
 	{ "modify", SQ_KIND_ASSOCS, SQ_ACTION_ACCT_SET_LIMIT },
 	{ "modify", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
 	{ "setlimit", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
+	{ "modqos", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
+	{ "delete", SQ_KIND_QOS, SQ_ACTION_QOS_DELETE },
 };
 
 const char *
@@ -316,6 +284,7 @@ sq_action_find(const char *name, int kind)
 const struct sq_arg_spec *
 sq_action_arg_spec(const struct sq_action_def *d, const char *key)
 {
+	const char *alias;
 	size_t i;
 
 	if (d == NULL || key == NULL)
@@ -324,7 +293,11 @@ sq_action_arg_spec(const struct sq_action_def *d, const char *key)
 		if (strcmp(d->args[i].key, key) == 0)
 			return &d->args[i];
 	}
-	return NULL;
+	/* another spelling of a limit key (limit_keys.h) */
+	alias = d->kind == SQ_KIND_QOS      ? sq_limit_alias(key, SQ_LIM_QOS)
+		: d->kind == SQ_KIND_ASSOCS ? sq_limit_alias(key, SQ_LIM_ASSOC)
+					    : NULL;
+	return alias != NULL ? sq_action_arg_spec(d, alias) : NULL;
 }
 
 const struct sq_action_def *

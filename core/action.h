@@ -125,7 +125,11 @@
 	  NULL, "clear association limits by name, e.g. clearlimit maxjobs")   \
 	X(QOS_SET, "setqos", QOS, 'E',                                         \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, QOS_SET, NULL,  \
-	  "set QOS priority= and limits")                                      \
+	  "set QOS priority= and limits (also modqos)")                        \
+	X(QOS_ADD, "addqos", QOS, 'A', SQ_ACT_MUTATES | SQ_ACT_CREATES,        \
+	  QOS_DELETE, NULL, "add QOS with priority=, preempt= and limits")     \
+	X(QOS_DELETE, "delqos", QOS, 'D', SQ_ACT_MUTATES, QOS_ADD, NULL,       \
+	  "delete QOS (undo re-creates them with their settings)")             \
 	X(JOB_SUBMIT, "submit", JOBS, 0,                                       \
 	  SQ_ACT_MUTATES | SQ_ACT_CREATES | SQ_ACT_NO_TARGET |                 \
 	      SQ_ACT_ANY_VIEW,                                                 \
@@ -171,6 +175,8 @@ enum sq_arg_type {
 	SQ_ARG_RESVFLAGS, /* reservation flags: MAINT,IGNORE_JOBS (core/resv.h)
 			   */
 	SQ_ARG_NODELIST,  /* a host list: n1,gpu[01-04], or ALL */
+	SQ_ARG_DECIMAL,   /* 0 or more, up to 6 decimals: 1.5 */
+	SQ_ARG_SECONDS,   /* whole seconds (a QOS grace time) */
 };
 
 #define SQ_ARGF_REQUIRED 0x1 /* must be given */

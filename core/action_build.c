@@ -12,6 +12,7 @@
 
 #include "core/action.h"
 #include "core/resv.h"
+#include "core/limit_keys.h"
 #include "core/submit_opts.h"
 #include "core/validate.h"
 
@@ -86,7 +87,7 @@ valid_target(enum sq_kind kind, int submit, const char *t, char *out, size_t n,
 	memcpy(out, t, strlen(t) + 1);
 	/* account and user names as sacctmgr stores them (lower case); a
 	 * partition keeps its case */
-	if (kind == SQ_KIND_ACCOUNTS)
+	if (kind == SQ_KIND_ACCOUNTS || kind == SQ_KIND_QOS)
 		sq_action_fold(out, n);
 	else if (kind == SQ_KIND_ASSOCS)
 		sq_action_fold(
@@ -329,6 +330,21 @@ limit_name_ok(const char *name)
 	return s != NULL && (s->flags & SQ_ARGF_CLEAR);
 }
 
+/* "1", "0.5", "1.25": a factor (sacctmgr keeps a double; six decimals
+ * are what it prints back). */
+static int
+valid_decimal(const char *v, struct sq_err *err)
+{
+	size_t ip = strspn(v, "0123456789"), fp = 0;
+
+	if (v[ip] == '.')
+		fp = strspn(v + ip + 1, "0123456789") + 1;
+	if (ip == 0 || ip > 9 || fp > 7 || v[ip + fp] != '\0' || (fp == 1))
+		return sq_err_set(err, SQ_ERR_DENIED,
+				  "invalid factor '%.40s' (want e.g. 1.5)", v);
+	return 0;
+}
+
 /* Check value v for spec; a canonical form may be written to out. */
 static int
 valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
@@ -346,6 +362,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 	case SQ_ARG_NAME:
 		return sq_valid_name(v, err);
 	case SQ_ARG_NAMELIST:
+		if (strcmp(v, "-1") == 0) /* SQ_ARGF_CLEAR: checked above */
+			return 0;
 		return valid_namelist(v, err);
 	case SQ_ARG_TEXT:
 		if (sq_valid_text(v, err) == -1)
@@ -403,6 +421,15 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 		if (strcmp(v, "parent") == 0)
 			return 0;
 		return sq_valid_number(v, err);
+	case SQ_ARG_DECIMAL:
+		return valid_decimal(v, err);
+	case SQ_ARG_SECONDS:
+		if (*v == '\0' || strlen(v) > 10 ||
+		    strspn(v, "0123456789") != strlen(v))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "%s: '%.40s' is not whole seconds",
+					  s->key, v);
+		return 0;
 	case SQ_ARG_LIMITNAME: {
 		char part[64];
 		const char *p = v;
@@ -439,14 +466,22 @@ sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
 	if (a->def == NULL)
 		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
 	s = sq_action_arg_spec(a->def, key);
+	if (s == NULL &&
+	    (a->type == SQ_ACTION_QOS_SET || a->type == SQ_ACTION_QOS_ADD))
+		return sq_limit_unknown(err, a->def->name, key, SQ_LIM_QOS);
+	if (s == NULL && a->type == SQ_ACTION_ACCT_SET_LIMIT)
+		return sq_limit_unknown(err, a->def->name, key, SQ_LIM_ASSOC);
 	if (s == NULL)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "%s takes no %.40s=", a->def->name, key);
 	if (value == NULL || valid_value(s, value, canon, 1025, err) == -1 ||
 	    sq_action_value_range(a->def, s, canon, err) == -1)
 		return -1;
-	/* account and user names as sacctmgr stores them */
-	if (strcmp(s->key, "parent") == 0 ||
+	/* account, user and QOS names as sacctmgr stores them */
+	if (strcmp(s->key, "parent") == 0 || strcmp(s->key, "preempt") == 0 ||
+	    (a->def->kind == SQ_KIND_ASSOCS &&
+	     (strcmp(s->key, "qos") == 0 ||
+	      strcmp(s->key, "defaultqos") == 0)) ||
 	    strcmp(s->key, "defaultaccount") == 0 ||
 	    (strcmp(s->key, "user") == 0 && a->def->kind == SQ_KIND_ACCOUNTS))
 		sq_action_fold(canon, sizeof(canon));

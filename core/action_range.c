@@ -121,6 +121,13 @@ sq_action_value_range(const struct sq_action_def *d,
 		return 0;
 	case SQ_ARG_TRES:
 		return tres_range(s, v, err);
+	case SQ_ARG_SECONDS:
+		if (ull_of(v, strlen(v), &x) == -1 || x > max)
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "%s=%.40s is out of range: Slurm "
+					  "stores 0 to %llu seconds",
+					  s->key, v, max);
+		return 0;
 	default:
 		return 0;
 	}

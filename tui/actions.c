@@ -241,3 +241,11 @@ sq_tui_action_complete(struct sq_app *app, const char *prefix, const char **out,
 	}
 	return n;
 }
+
+const struct sq_action_def *
+sq_tui_action_named(struct sq_app *app, const char *name)
+{
+	const struct sq_action_def *d = sq_action_find(name, view_kind(app));
+
+	return d != NULL ? d : sq_action_find(name, -1);
+}

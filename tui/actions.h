@@ -35,5 +35,9 @@ void sq_tui_action_help(struct sq_app *app, struct sq_pane *p);
  * prefix into out (pointers to static strings); returns the count. */
 int sq_tui_action_complete(struct sq_app *app, const char *prefix,
 			   const char **out, int max);
+/* The action a `:` line's first word names in the current view (an
+ * alias too: modqos), or NULL: Tab completes its keys. */
+const struct sq_action_def *sq_tui_action_named(struct sq_app *app,
+						const char *name);
 
 #endif

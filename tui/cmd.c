@@ -656,6 +656,23 @@ comp_columns(struct sq_app *app, struct sq_cmd_comp *c)
 	comp_cols(app, c, 0);
 }
 
+/* The keys of the action a line starts with ("setqos low maxj" Tab:
+ * maxjobspu= maxjobspa=), "key=" each, a flag bare. */
+static void
+complete_keys(struct sq_app *app, const char *verb, struct sq_cmd_comp *c)
+{
+	const struct sq_action_def *d = sq_tui_action_named(app, verb);
+	size_t i;
+
+	for (i = 0; d != NULL && i < d->nargs; i++) {
+		char buf[80];
+
+		snprintf(buf, sizeof(buf), "%s%s", d->args[i].key,
+			 d->args[i].type == SQ_ARG_FLAG ? "" : "=");
+		add(c->out, &c->n, c->max, buf, c->word);
+	}
+}
+
 int
 sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 {
@@ -703,9 +720,11 @@ sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 			snprintf(buf, sizeof(buf), "%s@%s", pre, rs->r[k].name);
 			add(out, &c.n, max, buf, c.word);
 		}
-	} else if ((cmd = sq_cmd_find(first)) != NULL &&
-		   cmd->complete != NULL) {
-		cmd->complete(app, &c);
+	} else if ((cmd = sq_cmd_find(first)) != NULL) {
+		if (cmd->complete != NULL)
+			cmd->complete(app, &c);
+	} else if (strchr(c.word, '=') == NULL) {
+		complete_keys(app, first, &c);
 	}
 	n = c.n;
 	qsort(out, (size_t)n, sizeof(out[0]), cmp_cand);

@@ -105,6 +105,14 @@ add_args(struct sq_cli_cmd *cmd, const struct sq_action *a, int which)
 		flag = sp->type == SQ_ARG_FLAG;
 		if ((which == 'f' && !flag) || (which == 'v' && flag))
 			continue;
+		/* a QOS's preempt list is cleared with an empty value
+		 * (sacctmgr reads -1 as "remove QOS 1") */
+		if (strcmp(sp->slurm, "preempt") == 0 &&
+		    strcmp(eq + 1, "-1") == 0) {
+			if (add(cmd, "preempt=") == -1)
+				return -1;
+			continue;
+		}
 		if ((flag ? add(cmd, "%s", sp->slurm)
 			  : add(cmd, "%s=%s", sp->slurm, eq + 1)) == -1)
 			return -1;
@@ -402,6 +410,12 @@ static const struct argv_row argv_rows[] = {
 	{ SQ_ACTION_RESV_DELETE,
 	  EACH,
 	  { "scontrol", "delete", "ReservationName={t}" } },
+	{ SQ_ACTION_QOS_ADD,
+	  EACH,
+	  { SACCTMGR, "add", "qos", "{t}", "{args}" } },
+	{ SQ_ACTION_QOS_DELETE,
+	  EACH,
+	  { SACCTMGR, "delete", "qos", "where", "name={t}" } },
 };
 
 /* The command of row for target x->i (SQ_CLI_ALL_TARGETS: all) at the

@@ -78,7 +78,7 @@ int sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 /* --- verification (actions_verify.c) ---------------------------------- */
 
 /* A record read back from the cluster: field names and values. */
-#define SQ_CLI_REC_MAX 24
+#define SQ_CLI_REC_MAX 32
 struct sq_cli_rec {
 	int found;
 	size_t n;
@@ -152,6 +152,20 @@ int sq_cli_verify_resv(const struct sq_action *a,
 		       const struct sq_cli_rec *after, char *msg, size_t n);
 int sq_cli_resv_inverse(const struct sq_action *a,
 			const struct sq_cli_state *before, char *buf, size_t n);
+/* --- QOS (actions_qos.c) ------------------------------------------------ */
+
+/* 1 when every column of before that a does not set is the same in
+ * after; else 0 and msg says which changed. */
+int sq_cli_qos_unchanged(const struct sq_action *a,
+			 const struct sq_cli_rec *before,
+			 const struct sq_cli_rec *after, char *msg, size_t n);
+/* delqos's inverse: addqos of each QOS with every setting it had. */
+int sq_cli_delqos_inverse(const struct sq_action *a,
+			  const struct sq_cli_state *before, char *buf,
+			  size_t n);
+/* Append to a delqos preview the associations that use the QOS. */
+void sq_cli_delqos_note(struct sq_cli *cli, const struct sq_action *a,
+			char *buf, size_t len);
 
 /* The inverse of a as command lines of the grammar ('\n'-separated), from
  * the state before; "" when none. */

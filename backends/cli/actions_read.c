@@ -31,12 +31,34 @@ static const char *const assoc_keys[] = {
 	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
 };
 static const char qos_fmt[] =
-    "format=Name,Priority,GrpTRES,GrpJobs,GrpSubmit,MaxTRES,MaxTRESPU,"
-    "MaxJobsPU,MaxSubmitPU,MaxWall,Preempt,PreemptMode";
-static const char *const qos_keys[] = { "Name",      "Priority",  "GrpTRES",
-					"GrpJobs",   "GrpSubmit", "MaxTRES",
-					"MaxTRESPU", "MaxJobsPU", "MaxSubmitPU",
-					"MaxWall",   "Preempt",   "PreemptMode",
+    "format=Name,Priority,GraceTime,Preempt,PreemptMode,Flags,UsageFactor,"
+    "GrpTRES,GrpJobs,GrpSubmit,GrpWall,MaxTRES,MaxTRESPerNode,MaxTRESMins,"
+    "MaxWall,MaxTRESPU,MaxJobsPU,MaxSubmitPU,MaxTRESPA,MaxJobsPA,"
+    "MaxSubmitPA,MinTRES,GrpTRESMins,Description";
+static const char *const qos_keys[] = { "Name",
+					"Priority",
+					"GraceTime",
+					"Preempt",
+					"PreemptMode",
+					"Flags",
+					"UsageFactor",
+					"GrpTRES",
+					"GrpJobs",
+					"GrpSubmit",
+					"GrpWall",
+					"MaxTRES",
+					"MaxTRESPerNode",
+					"MaxTRESMins",
+					"MaxWall",
+					"MaxTRESPU",
+					"MaxJobsPU",
+					"MaxSubmitPU",
+					"MaxTRESPA",
+					"MaxJobsPA",
+					"MaxSubmitPA",
+					"MinTRES",
+					"GrpTRESMins",
+					"Descr",
 					NULL };
 static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
 static const char *const acct_keys[] = { "Account", "Descr", "Org",

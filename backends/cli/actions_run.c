@@ -79,6 +79,8 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	else
 		sq_cli_cmds_format(&cmds, buf + off, len - off);
 	sq_cli_cmds_free(&cmds);
+	if (a->type == SQ_ACTION_QOS_DELETE && b != NULL)
+		sq_cli_delqos_note(b->priv, a, buf, len);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
+#include "core/limit_keys.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -36,27 +37,6 @@ field_of(enum sq_kind kind, const char *key)
 		{ SQ_KIND_ACCOUNTS, "description", "Descr" },
 		{ SQ_KIND_ACCOUNTS, "organization", "Org" },
 		{ SQ_KIND_ACCOUNTS, "fairshare", "Fairshare" },
-		{ SQ_KIND_ASSOCS, "grptres", "GrpTRES" },
-		{ SQ_KIND_ASSOCS, "grpjobs", "GrpJobs" },
-		{ SQ_KIND_ASSOCS, "grpsubmit", "GrpSubmit" },
-		{ SQ_KIND_ASSOCS, "maxjobs", "MaxJobs" },
-		{ SQ_KIND_ASSOCS, "maxsubmit", "MaxSubmit" },
-		{ SQ_KIND_ASSOCS, "maxtres", "MaxTRES" },
-		{ SQ_KIND_ASSOCS, "maxwall", "MaxWall" },
-		{ SQ_KIND_ASSOCS, "qos", "QOS" },
-		{ SQ_KIND_ASSOCS, "defaultqos", "DefaultQOS" },
-		{ SQ_KIND_ASSOCS, "fairshare", "Fairshare" },
-		{ SQ_KIND_QOS, "priority", "Priority" },
-		{ SQ_KIND_QOS, "grptres", "GrpTRES" },
-		{ SQ_KIND_QOS, "grpjobs", "GrpJobs" },
-		{ SQ_KIND_QOS, "grpsubmit", "GrpSubmit" },
-		{ SQ_KIND_QOS, "maxtres", "MaxTRES" },
-		{ SQ_KIND_QOS, "maxtresperuser", "MaxTRESPU" },
-		{ SQ_KIND_QOS, "maxjobsperuser", "MaxJobsPU" },
-		{ SQ_KIND_QOS, "maxsubmitperuser", "MaxSubmitPU" },
-		{ SQ_KIND_QOS, "maxwall", "MaxWall" },
-		{ SQ_KIND_QOS, "preempt", "Preempt" },
-		{ SQ_KIND_QOS, "preemptmode", "PreemptMode" },
 	};
 	size_t i;
 
@@ -64,6 +44,10 @@ field_of(enum sq_kind kind, const char *key)
 		if (map[i].kind == kind && strcmp(map[i].key, key) == 0)
 			return map[i].field;
 	}
+	/* a limit: its column in the vocabulary (core/limit_keys.h) */
+	if (kind == SQ_KIND_ASSOCS || kind == SQ_KIND_QOS)
+		return sq_limit_column(key, kind == SQ_KIND_QOS ? SQ_LIM_QOS
+								: SQ_LIM_ASSOC);
 	return NULL;
 }
 
@@ -185,6 +169,13 @@ value_ok(const struct sq_arg_spec *sp, const char *want, const char *have)
 		return same_set(want, have);
 	case SQ_ARG_FAIRSHARE:
 		return strcasecmp(want, have) == 0;
+	case SQ_ARG_DECIMAL: /* sacctmgr prints six decimals */
+		return *have != '\0' &&
+		       (long long)(strtod(want, NULL) * 1e6 + 0.5) ==
+			   (long long)(strtod(have, NULL) * 1e6 + 0.5);
+	case SQ_ARG_SECONDS: /* set in seconds, shown as [D-]HH:MM:SS */
+		return sq_parse_duration(have, &b) == 0 &&
+		       sq_parse_int(want, &a) == 0 && a == b;
 	case SQ_ARG_TEXT:
 		return strcmp(want, have) == 0;
 	default:
@@ -480,6 +471,7 @@ verify_acct(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 	switch (a->type) {
 	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
 	case SQ_ACTION_ACCT_REMOVE_USER:
+	case SQ_ACTION_QOS_DELETE:
 		if (!r->found) {
 			snprintf(msg, n, "removed");
 			return SQ_VERIFY_OK;
@@ -523,7 +515,8 @@ verify_acct(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 		if (args_ok(a, r, msg, n)) {
 			snprintf(msg, n,
 				 a->type == SQ_ACTION_ACCT_ADD_ACCOUNT ||
-					 a->type == SQ_ACTION_ACCT_ADD_USER
+					 a->type == SQ_ACTION_ACCT_ADD_USER ||
+					 a->type == SQ_ACTION_QOS_ADD
 				     ? "added"
 				     : "set");
 			return SQ_VERIFY_OK;
@@ -546,6 +539,14 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 		return verify_node(a, after, msg, n);
 	case SQ_KIND_RESERVATIONS:
 		return sq_cli_verify_resv(a, after, msg, n);
+	case SQ_KIND_QOS: {
+		int v = verify_acct(a, after, msg, n);
+
+		if (v == SQ_VERIFY_OK && a->type == SQ_ACTION_QOS_SET &&
+		    !sq_cli_qos_unchanged(a, before, after, msg, n))
+			return SQ_VERIFY_FAILED;
+		return v;
+	}
 	default:
 		return verify_acct(a, after, msg, n);
 	}
@@ -591,6 +592,14 @@ prev_value(const struct sq_action_def *d, const char *key, const char *want,
 
 	if (sp == NULL || f == NULL || (have = sq_cli_rec_get(r, f)) == NULL)
 		return NULL;
+	if (sp->type == SQ_ARG_SECONDS) {
+		int64_t secs;
+
+		if (sq_parse_duration(have, &secs) == -1)
+			return NULL;
+		snprintf(buf, n, "%lld", (long long)secs);
+		return buf;
+	}
 	if (sp->type == SQ_ARG_TRES) {
 		if (want == NULL) /* clearlimit: the whole old list */
 			return *have ? have : NULL;
@@ -690,6 +699,8 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 	if (d->type == SQ_ACTION_ACCT_REMOVE_USER && before != NULL &&
 	    before->ok)
 		return sq_cli_deluser_inverse(a, before, buf, n);
+	if (d->type == SQ_ACTION_QOS_DELETE)
+		return sq_cli_delqos_inverse(a, before, buf, n);
 	if (!(d->flags & SQ_ACT_INV_PREV) &&
 	    d->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
 		struct sq_action inv;

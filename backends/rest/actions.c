@@ -387,6 +387,20 @@ no_modaccount(const struct req_ctx *c, struct sq_err *err)
 			   c->vdb);
 }
 
+/* slurmrestd serves POST and DELETE /slurmdb/v0.0.XX/qos; squall does
+ * not map them yet (its check after and undo read every QOS field). */
+static int
+no_qos_lifecycle(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_err_set(
+	    err, SQ_ERR_UNSUPPORTED,
+	    "%s: slurmrestd (API v0.0.%d) serves %s /qos, but squall does "
+	    "not map it yet (its check after and undo need every QOS "
+	    "field); use the local or ssh backend (sacctmgr -i)",
+	    c->a->def->name, c->vdb,
+	    c->a->type == SQ_ACTION_QOS_ADD ? "POST" : "DELETE");
+}
+
 static int
 no_coord(const struct req_ctx *c, struct sq_err *err)
 {
@@ -524,6 +538,8 @@ static const struct req_row req_rows[] = {
 	{ SQ_ACTION_ACCT_CLEAR_LIMIT, .refuse = no_limits },
 	{ SQ_ACTION_QOS_SET, .check = only_qos_priority,
 	  .step = { { "POST", qos_path, qos_body, ANY_DB } } },
+	{ SQ_ACTION_QOS_ADD, .refuse = no_qos_lifecycle },
+	{ SQ_ACTION_QOS_DELETE, .refuse = no_qos_lifecycle },
 };
 
 static const struct req_row *

@@ -595,6 +595,10 @@ static const struct {
 	  "Accounts=physics" },
 	{ "reserve-delete maint1", -1,
 	  "scontrol delete ReservationName=maint1" },
+	{ "addqos Gpu maxjobs=2 maxtrespa=cpu=4 gracetime=30 preempt=low", -1,
+	  "sacctmgr -i add qos gpu maxjobsperuser=2 maxtresperaccount=cpu=4 "
+	  "gracetime=30 preempt=low" },
+	{ "delqos gpu", -1, "sacctmgr -i delete qos where name=gpu" },
 };
 
 static void

@@ -457,6 +457,12 @@ static const struct {
 	{ "reserve-delete r1", -1,
 	  "!reservations through slurmrestd API v0.0.38 are read-only",
 	  "!reservations through slurmrestd API v0.0.41 are read-only" },
+	{ "addqos gpu priority=5", -1,
+	  "!addqos: slurmrestd (API v0.0.38) serves POST /qos, but squall",
+	  "!addqos: slurmrestd (API v0.0.41) serves POST /qos, but squall" },
+	{ "delqos gpu", -1,
+	  "!delqos: slurmrestd (API v0.0.38) serves DELETE /qos, but squall",
+	  "!delqos: slurmrestd (API v0.0.41) serves DELETE /qos, but squall" },
 };
 
 static void
