@@ -73,6 +73,10 @@ tres_range(const struct sq_arg_spec *s, const char *v, struct sq_err *err)
 				       : strchr("Tt", num[digits]) ? 1ULL << 20
 				       : strchr("Pp", num[digits]) ? 1ULL << 30
 								   : 0;
+			/* a unit Slurm does not know: not a count (the
+			 * value's own check says so), nothing to range */
+			if (mult == 0)
+				mult = 1;
 			if (ull_of(num, digits, &x) == -1 || x > MAX64 / mult)
 				return sq_err_set(
 				    err, SQ_ERR_DENIED,

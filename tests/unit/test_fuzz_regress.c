@@ -638,6 +638,27 @@ test_clearlimit_too_many(void **state)
 	sq_action_free(&a);
 }
 
+/* fuzz action_grammar: a TRES count with a unit Slurm does not know
+ * ("gres/gpu=2x") divided by zero in its range check */
+static void
+test_tres_unknown_unit(void **state)
+{
+	struct sq_action a;
+	struct sq_err err;
+	int rc;
+
+	(void)state;
+	rc = sq_action_parse("setlimit chemistry/bob grptres=gres/gpu=2x",
+			     SQ_KIND_ASSOCS, NULL, 0, &a, &err);
+	if (rc == 0)
+		sq_action_free(&a);
+	/* refused or taken, never a crash; a known unit is ranged */
+	assert_int_equal(sq_action_parse("setlimit chemistry/bob "
+					 "grptres=mem=99999999999999999999T",
+					 SQ_KIND_ASSOCS, NULL, 0, &a, &err),
+			 -1);
+}
+
 int
 main(void)
 {
@@ -661,6 +682,7 @@ main(void)
 		cmocka_unit_test(test_format_arg_order),
 		cmocka_unit_test(test_history_rss_overflow),
 		cmocka_unit_test(test_clearlimit_too_many),
+		cmocka_unit_test(test_tres_unknown_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
