@@ -9,11 +9,12 @@
 # left out) around one batch refresh of:
 #   a. gpus-idle: one GPU use refresh alone (squeue of the running jobs,
 #      one sstat for every GPU job): sstat calls (goal 1) and RPCs
-#   b. the jobs view with gpu_util/gpu_mem vs c. the jobs view's default
-#      columns: the RPCs a utilisation refresh adds, and 0 sstat / 0
-#      extra RPC while no column shows utilisation
-# In the console a GPU use refresh runs once a refresh-slow (60 s) while
-# a view shows it (HACKING.md "GPU use"). Prints lines and summary rows
+#   b. the jobs view with gpu_util/gpu_mem vs c. the same columns
+#      without them: the RPCs a utilisation refresh adds, and 0 sstat
+#      while no column shows utilisation
+# then the console: 30 s on the jobs view (0 sstat), 30 s on gpus-idle
+# (GPU use once a refresh-slow, 60 s: one sstat). Prints lines and
+# summary rows
 # ("summary-row: measure|goal|value|verdict").
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -97,13 +98,47 @@ measure "gpus-idle (GPU use alone)" --view gpus-idle
 row "GPU use ($rel): sstat calls per utilisation refresh, $ngpu GPU jobs" "<= 1" "$n_sstat" "$(le "$n_sstat" 1)"
 use_rpc=$n_rpc
 row "GPU use ($rel): slurmctld RPCs per utilisation refresh (sdiag)" "info" "$use_rpc" "-"
-measure "jobs view with gpu_util,gpu_mem" --view jobs --columns job_id,user,state,gpu_util,gpu_mem
+# (batch mode without --columns prints every column, GPU use too: the
+# same columns with and without the GPU ones)
+cols=job_id,user,state,partition,nodelist
+measure "jobs view, $cols,gpu_util,gpu_mem" --view jobs --columns "$cols,gpu_util,gpu_mem"
 with=$n_rpc
-measure "jobs view, default columns" --view jobs
+measure "jobs view, $cols" --view jobs --columns "$cols"
 row "GPU use ($rel): sstat calls while no column shows it" "<= 0" "$n_sstat" "$(le "$n_sstat" 0)"
 extra=$((with - n_rpc))
 printf '   %-40s %s slurmctld RPCs (with %s, without %s)\n' "what showing utilisation adds" "$extra" "$with" "$n_rpc"
 row "GPU use ($rel): slurmctld RPCs a utilisation refresh adds to the jobs view" "info" "$extra" "-"
 measure "nodes view (no GPU use)" --view nodes
 row "GPU use ($rel): sstat calls of the nodes view" "<= 0" "$n_sstat" "$(le "$n_sstat" 0)"
+
+# the console: 30 s on the jobs view (its default columns show no GPU
+# use), then 30 s on gpus-idle (GPU use every refresh-slow, 60 s: one)
+command -v tmux >/dev/null || {
+	echo "   console: no tmux: not measured"
+	exit 0
+}
+sock=squall-gpucost-$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+: >"$log"
+rpcs >"$work/a"
+T new-session -d -x 200 -y 50 "env SQUALL_CONFIG=/dev/null TERM=xterm-256color $SQUALL --slurm-bindir $wrap" ||
+	exit 0
+sleep 30
+rpcs >"$work/b"
+cp "$log" "$work/log-jobs"
+: >"$log"
+T send-keys ':gpus-idle' Enter
+sleep 30
+rpcs >"$work/c"
+T kill-server 2>/dev/null
+n_j=$(grep -c '^sstat ' "$work/log-jobs")
+n_g=$(grep -c '^sstat ' "$log")
+r_j=$(delta "$work/a" "$work/b" | awk '{ s += $2 } END { print s + 0 }')
+r_g=$(delta "$work/b" "$work/c" | awk '{ s += $2 } END { print s + 0 }')
+printf '   %-40s sstat %s, squeue %s, slurmctld RPCs %s in 30 s\n' "console, jobs view (no GPU column)" \
+	"$n_j" "$(grep -c '^squeue ' "$work/log-jobs")" "$r_j"
+printf '   %-40s sstat %s, squeue %s, slurmctld RPCs %s in 30 s (GPU use: once a refresh-slow)\n' \
+	"console, gpus-idle" "$n_g" "$(grep -c '^squeue ' "$log")" "$r_g"
+row "GPU use ($rel): console jobs view, sstat calls in 30 s" "<= 0" "$n_j" "$(le "$n_j" 0)"
+row "GPU use ($rel): console gpus-idle, sstat calls in 30 s (one refresh-slow)" "<= 1" "$n_g" "$(le "$n_g" 1)"
 exit 0
