@@ -51,6 +51,7 @@ enum {
 	OPT_SSH_CONFIG,
 	OPT_SINCE,
 	OPT_WEIGHTS,
+	OPT_NODE,
 };
 
 static const struct option longopts[] = {
@@ -72,6 +73,7 @@ static const struct option longopts[] = {
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "filter", required_argument, NULL, OPT_FILTER },
 	{ "job", required_argument, NULL, OPT_JOB },
+	{ "node", required_argument, NULL, OPT_NODE },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "accept-new-host-key", no_argument, NULL, OPT_ACCEPT_NEW },
@@ -179,6 +181,8 @@ usage(FILE *fp)
 		"weights as slurm.conf\n"
 		"                         spells them, or 'spec' (--spec "
 		"FILE's config map)\n"
+		"      --node NAME        --once: the node's GPUs one by one "
+		"(job, user, use)\n"
 		"      --output WHAT      --job: print its stdout, stderr or "
 		"script\n"
 		"      --follow           --output: keep printing as it grows\n"
@@ -244,6 +248,7 @@ tui_main(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 struct args {
 	struct sq_cluster_cfg cfg;
 	const char *view, *columns, *job, *sort, *filter, *output;
+	const char *node; /* --node */
 	const char *exec_line, *since, *weights;
 	int follow, once, fmt, yes;
 };
@@ -396,6 +401,9 @@ mode_opt(struct args *a, int c, const char *arg, int *bad)
 	case OPT_JOB:
 		a->job = arg;
 		return 1;
+	case OPT_NODE:
+		a->node = arg;
+		return 1;
 	case OPT_OUTPUT:
 		a->output = arg;
 		return 1;
@@ -514,6 +522,8 @@ run(struct sq_conf *conf, const struct args *a)
 		}
 		return sq_batch_job(&a->cfg, a->job, (enum sq_format)a->fmt);
 	}
+	if (a->once && a->node != NULL)
+		return sq_batch_node(&a->cfg, a->node, (enum sq_format)a->fmt);
 	if (a->exec_line != NULL)
 		return sq_exec_main(&a->cfg, &conf->reasons, a->exec_line,
 				    a->yes);

@@ -77,6 +77,15 @@ struct sq_backend_ops {
 	int (*job_live)(struct sq_backend *b, const char *jobid,
 			struct sq_live *out, struct sq_err *err);
 	/*
+	 * The GPUs (GRES by index) a running job holds on each node, as
+	 * `scontrol -d show job` gives them ("n3 gpu:a100:2(IDX:0-1); n4
+	 * ..."), into out (n bytes; "" when it holds none); jobid is
+	 * validated here. -1 with err when it could not be asked. NULL:
+	 * the backend cannot tell (core/gpumap.h, a node's detail pane).
+	 */
+	int (*job_gres)(struct sq_backend *b, const char *jobid, char *out,
+			size_t n, struct sq_err *err);
+	/*
 	 * A job's output (follow a job; worker thread, like every op).
 	 * job_files: `scontrol show job -o ID` of jobid (validated here)
 	 * into *out (caller's), StdOut/StdErr expanded (core/outpath.h).

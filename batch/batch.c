@@ -690,6 +690,8 @@ print_live(FILE *fp, const struct sq_live *l, int tsv)
 		}
 		if (l->n == 0)
 			fprintf(fp, "live\t%s\n", l->note);
+		if (l->gpus[0] != '\0') /* its GPUs by index per node */
+			fprintf(fp, "gpus\t%s\n", l->gpus);
 	} else {
 		fputs("live usage (sstat):\n", fp);
 		sq_live_lines(l, live_line, fp);

@@ -46,6 +46,10 @@ int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
  * "squall: --filter 'PATTERN': reason" on stderr. Batch mode and the
  * console both check before they connect.
  */
+/* --once --node NAME: the node's GPUs one by one (batch_node.c). */
+int sq_batch_node(const struct sq_cluster_cfg *cfg, const char *node,
+		  enum sq_format fmt);
+
 int sq_batch_filter_check(const struct sq_view_def *v, const char *filter);
 
 /*

@@ -15,6 +15,7 @@
 #include "core/sanitize.h"
 #include "tui/app.h"
 #include "tui/detail.h"
+#include "tui/gpumap.h"
 #include "tui/live.h"
 #include "tui/pane.h"
 #include "tui/worker.h"
@@ -75,6 +76,7 @@ sq_tui_live_poll(struct sq_app *app)
 {
 	struct sq_tui_live_req *r;
 
+	sq_tui_gpumap_poll(app); /* the node pane's GPU holders */
 	if (app->live.inflight == NULL || app->worker == NULL)
 		return;
 	r = sq_worker_call_done(app->worker, SQ_WREQ_LIVE);
@@ -94,6 +96,7 @@ void
 sq_tui_live_reset(struct sq_app *app, int left)
 {
 	/* a thread left running may still write into the request */
+	sq_tui_gpumap_reset(left);
 	if (!(left & SQ_WREQ_BIT(SQ_WREQ_LIVE)))
 		free(app->live.inflight);
 	memset(&app->live, 0, sizeof(app->live));

@@ -13,6 +13,7 @@
 #include "core/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
+#include "tui/gpumap.h"
 #include "tui/keys.h"
 #include "tui/nodes_group.h"
 #include "tui/pane.h"
@@ -468,6 +469,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	if (n == 0)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  none");
 	sq_snapshot_unref(jobs);
+	sq_tui_gpumap_section(app, nd, p);
 }
 
 /* The want hook: the node sets too while the view is grouped by them. */
@@ -494,7 +496,8 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.draw_body = draw_map,
 	.action = action,
 	.detail = detail,
-	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS),
+	/* the GPU map's use (sstat) is read while the pane is open */
+	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_GPUUSE),
 	.want = want,
 	.sync = sync_rows,
 	.free_state = free_state,

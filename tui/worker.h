@@ -114,6 +114,7 @@ enum sq_worker_req {
 	SQ_WREQ_ACTION, /* describe() and act(), tui/action_dialog.c */
 	SQ_WREQ_LIVE,   /* the detail pane's job_live() (sstat), tui/live.c */
 	SQ_WREQ_OUTPUT, /* the output pane's file reads, tui/pane_output.c */
+	SQ_WREQ_GPUMAP, /* a node's GPU holders (job_gres), tui/gpumap.c */
 	SQ_WREQ_COUNT
 };
 #define SQ_WREQ_BIT(t) (1 << (t))

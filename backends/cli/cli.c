@@ -178,9 +178,20 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	   struct sq_err *err)
 {
 	struct sq_buf eb;
-	int status = 0, rc;
+	int rc;
 
 	sq_buf_init(&eb, SQ_CLI_ERR_LIMIT);
+	rc = sq_cli_run_err(cli, argv, out, &eb, err);
+	sq_buf_free(&eb);
+	return rc;
+}
+
+int
+sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
+	       struct sq_buf *ebuf, struct sq_err *err)
+{
+	int status = 0, rc;
+
 	if (cli->b != NULL) {
 		unsigned ctld, dbd;
 
@@ -188,12 +199,12 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 		cli->b->queries += ctld;
 		cli->b->dbd_queries += dbd;
 	}
-	rc = cli->tr->run(cli->tr_ctx, argv, out, &eb, &status, err);
+	rc = cli->tr->run(cli->tr_ctx, argv, out, ebuf, &status, err);
 	if (rc == 0 && cli->b != NULL && cli->b->cfg.record_dir[0] != '\0')
 		sq_cli_record(cli, argv, status, out);
 	if (rc == 0 && status != 0) {
 		char line[300];
-		const char *e = sq_buf_str(&eb);
+		const char *e = sq_buf_str(ebuf);
 		size_t n = strcspn(e, "\n");
 
 		if (n >= sizeof(line))
@@ -209,7 +220,6 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 			   out->limit);
 		rc = -1;
 	}
-	sq_buf_free(&eb);
 	return rc;
 }
 

@@ -106,6 +106,10 @@ extern const char sq_cli_sprio_norm_fmt[];
  * carries the first line of stderr. */
 int sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	       struct sq_err *err);
+/* The same with its stderr kept in ebuf (caller's, initialised), which
+ * a command that exits 0 may still fill (sstat's refusals). */
+int sq_cli_run_err(struct sq_cli *cli, const char *const argv[],
+		   struct sq_buf *out, struct sq_buf *ebuf, struct sq_err *err);
 
 /*
  * --record: write argv's output to the record directory (created 0700) and

@@ -79,5 +79,10 @@ extern const char sq_cli_gpuuse_sstat_fields[];
 int sq_parse_gpuuse_jobs(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_gpuuse_sstat(char *text, struct sq_snapshot *s,
 			  struct sq_err *err);
+/* sstat's stderr: each job a step of which it refused ("problem getting
+ * step_layout for StepId=120.batch: Invalid user id") and that has no step
+ * read gets note (a string that outlives s). Returns how many. */
+int sq_parse_gpuuse_sstat_err(const char *text, struct sq_snapshot *s,
+			      const char *note);
 
 #endif

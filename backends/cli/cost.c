@@ -3,7 +3,8 @@
  * it makes (as sdiag counts them) and the slurmdbd queries. The console's
  * queries-per-minute figure adds these up, so it can be held against
  * sdiag. Measured on Slurm 22.05.8 with sdiag's per-user counters (make
- * bench, tests/bench/run); a command not listed counts one RPC.
+ * bench, tests/bench/run; sstat on 24.11, part 9); a command not listed
+ * counts one RPC.
  */
 #include <string.h>
 
@@ -61,6 +62,22 @@ sq_cli_cost(const char *const argv[], unsigned *ctld, unsigned *dbd)
 	/* not a Slurm command (tail of the controller log) */
 	if (base[0] != 's')
 		return;
+	/* sstat -j A,B,...: REQUEST_FED_INFO and REQUEST_JOB_STEP_INFO for
+	 * each job (24.11: 10 RPCs for 5 jobs), slurmd does the rest */
+	if (strcmp(base, "sstat") == 0) {
+		for (i = 1; argv[i] != NULL; i++) {
+			const char *p = argv[i + 1];
+
+			if (strcmp(argv[i], "-j") != 0 || p == NULL)
+				continue;
+			*ctld = 2;
+			for (; *p != '\0'; p++)
+				*ctld += *p == ',' ? 2 : 0;
+			return;
+		}
+		*ctld = 2;
+		return;
+	}
 	for (i = 0; i < sizeof(costs) / sizeof(costs[0]); i++) {
 		if (strcmp(base, costs[i].cmd) != 0)
 			continue;

@@ -5,9 +5,11 @@
  * from the last result (cli->gpuuse_prev). Slurm before 23.02 collects no
  * GPU use: the rows then say so and no sstat runs.
  */
+#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "backends/cli/cli_admin.h"
 #include "core/buf.h"
@@ -20,7 +22,7 @@
  * for the rows it left without a step. */
 static int
 run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
-	  struct sq_err *err)
+	  struct sq_buf *ebuf, struct sq_err *err)
 {
 	struct sq_buf ids, out;
 	struct sq_err e;
@@ -48,7 +50,7 @@ run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
 
 		sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
 		sq_err_clear(&e);
-		if (sq_cli_run(cli, argv, &out, &e) == -1)
+		if (sq_cli_run_err(cli, argv, &out, ebuf, &e) == -1)
 			*why = sq_snapshot_str(s, e.msg);
 		if (out.data != NULL && !out.truncated)
 			rc = sq_parse_gpuuse_sstat(out.data, s, err);
@@ -56,6 +58,29 @@ run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
 	sq_buf_free(&out);
 	sq_buf_free(&ids);
 	return rc;
+}
+
+/* What the rows of the jobs sstat refused say: Slurm answers a user
+ * sstat only for their own jobs (slurmd: "Invalid user id"), so over
+ * ssh as alice, or locally as alice, bob's jobs have no figure. */
+static const char *
+refused_note(struct sq_cli *cli, struct sq_snapshot *s)
+{
+	const struct sq_cluster_cfg *cfg = cli->b ? &cli->b->cfg : NULL;
+	int ssh = cfg != NULL && strcmp(cfg->backend, "ssh") == 0;
+	const char *who = ssh && cfg->user[0] ? cfg->user : NULL;
+	struct passwd *pw;
+	char note[300];
+
+	if (who == NULL) {
+		pw = getpwuid(geteuid());
+		who = pw != NULL ? pw->pw_name : "this user";
+	}
+	snprintf(note, sizeof(note),
+		 "sstat refused (Invalid user id): %s %s, Slurm answers "
+		 "only for %s's own jobs",
+		 ssh ? "over ssh as" : "run as", who, who);
+	return sq_snapshot_str(s, note);
 }
 
 int
@@ -66,7 +91,7 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 		"squeue", "-h", "-a", "-t", "R", "-O", sq_cli_gpuuse_fmt, NULL
 	};
 	struct sq_snapshot *s;
-	struct sq_buf buf;
+	struct sq_buf buf, ebuf;
 	const char *why = NULL, *note_all = NULL;
 	double t0 = sq_util_now_ms();
 	size_t i;
@@ -91,8 +116,12 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 	    (cli->major < 23 || (cli->major == 23 && cli->minor < 2)))
 		note_all = "not collected: Slurm before 23.02 measures no GPU "
 			   "use (no gres/gpuutil)";
-	else if (s->nrows > 0 && run_sstat(cli, s, &why, err) == -1)
+	sq_buf_init(&ebuf, SQ_CLI_ERR_LIMIT);
+	if (note_all == NULL && s->nrows > 0 &&
+	    run_sstat(cli, s, &why, &ebuf, err) == -1) {
+		sq_buf_free(&ebuf);
 		goto fail;
+	}
 	sq_gpuuse_finish(s, cli->gpuuse_prev, (int64_t)time(NULL),
 			 sq_gpuuse_cfg_get(), note_all);
 	if (note_all != NULL)
@@ -103,6 +132,11 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 		if (g->steps == 0)
 			g->note = why;
 	}
+	/* after why: the jobs sstat refused by name say so */
+	if (ebuf.len > 0 && strstr(sq_buf_str(&ebuf), "StepId=") != NULL)
+		sq_parse_gpuuse_sstat_err(sq_buf_str(&ebuf), s,
+					  refused_note(cli, s));
+	sq_buf_free(&ebuf);
 	sq_snapshot_unref(cli->gpuuse_prev);
 	cli->gpuuse_prev = sq_snapshot_ref(s);
 	s->fetch_ms = sq_util_now_ms() - t0;

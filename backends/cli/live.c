@@ -130,30 +130,28 @@ sq_cli_parse_job_gres(const char *text, char *out, size_t n)
 	}
 }
 
-/* The GPUs the job holds, by index (one scontrol; nothing when it
- * fails: the rest of the live pane stands). */
-static void
-job_gres(struct sq_cli *cli, struct sq_backend *b, const char *id,
-	 struct sq_live *out)
+int
+sq_cli_job_gres(struct sq_backend *b, const char *jobid, char *out, size_t n,
+		struct sq_err *err)
 {
+	struct sq_cli *cli = b->priv;
+	char id[64];
 	const char *const argv[] = {
 		"scontrol", "-d", "show", "job", id, NULL
 	};
-	struct sq_buf o, e;
-	struct sq_err err;
-	int status = 0;
-	unsigned ctld, dbd;
+	struct sq_buf o;
+	int rc;
 
+	if (n > 0)
+		out[0] = '\0';
+	if (sq_valid_jobid(jobid, id, sizeof(id), err) == -1)
+		return -1;
 	sq_buf_init(&o, 256 * 1024);
-	sq_buf_init(&e, SQ_CLI_ERR_LIMIT);
-	sq_cli_cost(argv, &ctld, &dbd);
-	b->queries += ctld;
-	b->dbd_queries += dbd;
-	if (cli->tr->run(cli->tr_ctx, argv, &o, &e, &status, &err) == 0 &&
-	    status == 0 && o.data != NULL)
-		sq_cli_parse_job_gres(o.data, out->gpus, sizeof(out->gpus));
+	rc = sq_cli_run(cli, argv, &o, err);
+	if (rc == 0 && o.data != NULL)
+		sq_cli_parse_job_gres(o.data, out, n);
 	sq_buf_free(&o);
-	sq_buf_free(&e);
+	return rc;
 }
 
 int
@@ -187,8 +185,13 @@ sq_cli_job_live(struct sq_backend *b, const char *jobid, struct sq_live *out,
 	else if (status != 0)
 		snprintf(out->note, sizeof(out->note),
 			 "sstat exited with status %d", status);
-	if (out->n > 0)
-		job_gres(cli, b, id, out);
+	/* the GPUs it holds, by index, whether or not sstat answered
+	 * (nothing when scontrol fails: the rest of the pane stands) */
+	{
+		struct sq_err e2;
+
+		(void)sq_cli_job_gres(b, id, out->gpus, sizeof(out->gpus), &e2);
+	}
 	rc = 0;
 done:
 	sq_buf_free(&o);

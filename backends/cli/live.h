@@ -25,6 +25,9 @@ void sq_cli_sstat_note(const char *errtext, char *note, size_t n);
  * gpu:a100:2(IDX:0-1)", joined with "; ", into out ("" when none). */
 void sq_cli_parse_job_gres(const char *text, char *out, size_t n);
 
+/* The job_gres op of the local and ssh backends: scontrol -d show job. */
+int sq_cli_job_gres(struct sq_backend *b, const char *jobid, char *out,
+		    size_t n, struct sq_err *err);
 /* The job_live op of the local and ssh backends. */
 int sq_cli_job_live(struct sq_backend *b, const char *jobid,
 		    struct sq_live *out, struct sq_err *err);

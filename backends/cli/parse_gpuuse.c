@@ -5,6 +5,7 @@
  * <sq_cli_gpuuse_sstat_fields>`. Rows go through core/gpuuse.c; the
  * caller runs sq_gpuuse_finish().
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
@@ -72,4 +73,39 @@ sq_parse_gpuuse_sstat(char *text, struct sq_snapshot *s, struct sq_err *err)
 		(void)sq_gpuuse_add_step(s, f[S_ID], f[S_MAX], f[S_TOT]);
 	}
 	return 0;
+}
+
+int
+sq_parse_gpuuse_sstat_err(const char *text, struct sq_snapshot *s,
+			  const char *note)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (p != NULL && *p != '\0') {
+		const char *eol = strchr(p, '\n'), *id;
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		char line[512], job[64];
+		struct sq_gpuuse *g;
+		size_t l;
+
+		snprintf(line, sizeof(line), "%.*s", (int)len, p);
+		p = eol ? eol + 1 : NULL;
+		id = strstr(line, "StepId=");
+		if (id == NULL || (strstr(line, "Invalid user id") == NULL &&
+				   strstr(line, "ermission denied") == NULL))
+			continue;
+		id += 7;
+		l = strcspn(id, ".: ");
+		if (l == 0 || l >= sizeof(job))
+			continue;
+		memcpy(job, id, l);
+		job[l] = '\0';
+		g = sq_gpuuse_find(s, job);
+		if (g == NULL || g->steps > 0 || g->note == note)
+			continue;
+		g->note = note;
+		n++;
+	}
+	return n;
 }

@@ -559,6 +559,7 @@ const struct sq_backend_ops sq_backend_ssh = {
 	.read_targets = sq_cli_read_targets,
 	.act = sq_cli_act,
 	.job_live = sq_cli_job_live,
+	.job_gres = sq_cli_job_gres,
 	.job_files = sq_cli_job_files,
 	.job_script = sq_cli_job_script,
 	.file_stat = sq_remote_file_stat,

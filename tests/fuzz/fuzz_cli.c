@@ -12,6 +12,7 @@
 #include "core/diag_trend.h"
 #include "core/events.h"
 #include "core/gpus.h"
+#include "core/gpumap.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
@@ -238,19 +239,72 @@ parse_gpus(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
-/* squeue -O <sq_cli_gpuuse_fmt>, a NUL byte, then the batched sstat */
+/* The node map over fuzzed GRES: the rows' jobs on n3 holding what the
+ * text says (as GresUsed and as each job's per-node GRES). */
+static void
+fuzz_gpumap(const struct sq_snapshot *s, const char *text)
+{
+	static struct sq_gpumap_gpu g[SQ_GPUMAP_MAX];
+	struct sq_gpumap_job j[8];
+	char gres[8][300];
+	size_t i, n = s->nrows < 8 ? s->nrows : 8;
+	int k, m;
+
+	for (i = 0; i < n; i++) {
+		const struct sq_gpuuse *u = sq_snapshot_row(s, i);
+
+		snprintf(gres[i], sizeof(gres[i]), "n3 %.200s; n4 gpu:1(IDX:0)",
+			 text);
+		j[i].id = u->id;
+		j[i].user = u->user;
+		j[i].gres = i % 2 ? gres[i] : NULL;
+		j[i].why = "not read";
+	}
+	m = sq_gpumap_build("n3", "gpu:a100:4,gpu:t4:2", text, j, n, s, g,
+			    SQ_GPUMAP_MAX);
+	SQ_FUZZ_CHECK(m >= 0 && m <= SQ_GPUMAP_MAX);
+	for (k = 0; k < m; k++) {
+		SQ_FUZZ_CHECK(g[k].index == k && g[k].note != NULL);
+		SQ_FUZZ_CHECK(g[k].util == SQ_NONE ||
+			      (g[k].util >= 0 && g[k].util <= 100));
+	}
+}
+
+/* squeue -O <sq_cli_gpuuse_fmt>, a NUL byte, then the batched sstat; its
+ * lines that start "sstat: " are its stderr (the refused jobs) */
 static int
 parse_gpuuse(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *sstat = text + strlen(text) + 1;
+	size_t n = strlen(sstat);
+	char *out = calloc(1, n + 2), *ebuf = calloc(1, n + 2), *line, *sv;
+	size_t oo = 0, eo = 0;
 	struct sq_gpuuse_cfg cfg = { 5, 0 };
+	int rc = -1;
 
-	if (sq_parse_gpuuse_jobs(text, s, err) == -1)
-		return -1;
-	if (sq_parse_gpuuse_sstat(sstat, s, err) == -1)
-		return -1;
+	SQ_FUZZ_CHECK(out != NULL && ebuf != NULL);
+	for (line = strtok_r(sstat, "\n", &sv); line != NULL;
+	     line = strtok_r(NULL, "\n", &sv)) {
+		int e = strncmp(line, "sstat: ", 7) == 0;
+		size_t l = strlen(line), *at = e ? &eo : &oo;
+		char *to = e ? ebuf : out;
+
+		memcpy(to + *at, line, l);
+		to[*at + l] = '\n';
+		*at += l + 1;
+	}
+	if (sq_parse_gpuuse_jobs(text, s, err) == -1 ||
+	    sq_parse_gpuuse_sstat(out, s, err) == -1)
+		goto done;
 	sq_gpuuse_finish(s, NULL, 1800000000, cfg, NULL);
-	return 0;
+	SQ_FUZZ_CHECK(sq_parse_gpuuse_sstat_err(ebuf, s, "refused") >= 0);
+	fuzz_gpumap(s, ebuf);
+	fuzz_gpumap(s, text);
+	rc = 0;
+done:
+	free(out);
+	free(ebuf);
+	return rc;
 }
 
 /* the rows' figures in range; joined into GPU rows */

@@ -44,6 +44,15 @@ case $release in
 	else
 		ok "22.05: gpu_util of running GPU jobs # none runs now"
 	fi
+	# the node map (--node, the nodes view's detail pane): one line a GPU,
+	# and a held one says why it has no use
+	gnode=$(slurm scontrol -o show node | awk '/Gres=gpu/ { sub("NodeName=", "", $1); print $1; exit }')
+	sq --once --node "$gnode" --format tsv >"$tmp/map" 2>&1
+	sed 's/^/#   /' "$tmp/map"
+	total=$(slurm scontrol -o show node "$gnode" | sed -n 's/.* Gres=gpu:[^:]*:\([0-9]*\).*/\1/p')
+	check "22.05: --node $gnode lists its $total GPUs" test "$(tail -n +2 "$tmp/map" | wc -l)" = "$total"
+	check "22.05: --node $gnode: a held GPU says Slurm before 23.02 measures none, a free one says free" \
+		sh -c "! awk -F'\t' 'NR > 1 && !((\$3 != \"\" && \$6 ~ /23\\.02/) || (\$3 == \"\" && \$6 == \"free\"))' '$tmp/map' | grep -q ."
 	echo "ok - gpu_use: busy/idle/drop jobs # not on 22.05: Slurm measures GPU use from 23.02 on"
 	finish
 	;;
@@ -125,6 +134,49 @@ check "$release: the idle job holds 2 GPUs" test "$(tsv_cols "$tmp/idle" job_id,
 # (the idle one's peak stayed 0, but it started a minute ago)
 SQUALL_CONFIG=/dev/null "$SQUALL" --once --view gpus-idle --format tsv >"$tmp/idle30" 2>&1
 check "$release: with gpu-idle-after 30 none is listed yet" sh -c "! grep -Eq '^($busy|$idle|$drop)\s' '$tmp/idle30'"
+# the node map (--node, the nodes view's detail pane): the GPUs the idle
+# job holds on its node are the indices scontrol -d gives, each with the
+# job's user and its use (the jobs view's gpu_util)
+inode=$(slurm squeue -h -j "$idle" -o %N)
+want=$(slurm scontrol -d show job "$idle" | sed -n 's/.*Nodes=[^ ]* .*GRES=gpu[^(]*(IDX:\([^)]*\)).*/\1/p' |
+	awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-"); for (k = r[1]; k <= r[n]; k++) printf "%d ", k } }')
+sq --once --node "$inode" --format tsv >"$tmp/map" 2>"$tmp/err"
+sed 's/^/#   /' "$tmp/map"
+got=$(awk -F'\t' -v j="$idle" '$3 == j { printf "%d ", $1 }' "$tmp/map")
+check "$release: --node $inode: the idle job $idle holds GPUs $want($got)" test -n "$want" -a "$want" = "$got"
+check "$release: --node $inode: its GPUs say alice and 0%" \
+	sh -c "awk -F'\t' -v j='$idle' '\$3 == j && !(\$4 == \"alice\" && \$5 == \"0%\")' '$tmp/map' | grep -q . && exit 1; exit 0"
+check "$release: --node $inode: one line a GPU of the node" \
+	test "$(tail -n +2 "$tmp/map" | wc -l)" = "$(slurm scontrol -o show node "$inode" | sed -n 's/.* Gres=gpu:[^:]*:\([0-9]*\).*/\1/p')"
+# sstat answers a user only for their own jobs: run as bob, alice's jobs
+# say so (not "no running step")
+runuser -u bob -- env SQUALL_CONFIG=/dev/null "$SQUALL" --once --view jobs --columns job_id,gpu_util --format tsv >"$tmp/bob" 2>&1
+tsv_cols "$tmp/bob" job_id,gpu_util | grep "^$busy|" >"$tmp/bobrow"
+check "$release: as bob, alice's busy job says sstat answers bob only for his own jobs ($(cat "$tmp/bobrow"))" \
+	grep -q 'Invalid user id.*run as bob, .*bob.s own jobs' "$tmp/bobrow"
+# over ssh as alice, another user's GPU job: bob's, with a use
+if [ -r "$TB/ssh/id_ed25519" ] && ssh-keyscan -T 5 -p "$SSH_PORT" 127.0.0.1 >/dev/null 2>&1; then
+	bjob=$( (cd /tmp && runuser -u bob -- env -u SQUEUE_FORMAT sbatch --parsable -o /dev/null -D /tmp \
+		-p high -c 1 --gres=gpu:1 -J gpu-bob -t 3 --wrap "env SQ_FAKE_GPU_USE=30:1073741824 sleep 120") | cut -d';' -f1)
+	ids="$ids $bjob"
+	w=0
+	while [ -z "$(use "$bjob" gres/gpuutil 4)" ] && [ $w -lt 45 ]; do
+		sleep 2
+		w=$((w + 1))
+	done
+	: >"$tmp/sshconf"
+	cp "$TB/ssh/known_hosts" "$tmp/kh"
+	SQUALL_CONFIG="$tmp/conf" env -u SSH_AUTH_SOCK "$SQUALL" -b ssh -H 127.0.0.1 -p "$SSH_PORT" -l alice \
+		--ssh-config "$tmp/sshconf" --identity "$TB/ssh/id_ed25519" --known-hosts "$tmp/kh" \
+		--once --view jobs --columns job_id,gpu_util --format tsv >"$tmp/ssh" 2>&1
+	tsv_cols "$tmp/ssh" job_id,gpu_util | grep "^$bjob|" >"$tmp/sshrow"
+	check "$release: over ssh as alice, bob's GPU job $bjob says sstat answers alice only for her own jobs ($(cat "$tmp/sshrow"))" \
+		grep -q 'Invalid user id.*over ssh as alice, .*alice.s own jobs' "$tmp/sshrow"
+	check "$release: over ssh as alice, her busy job keeps its figure" \
+		test "$(tsv_cols "$tmp/ssh" job_id,gpu_util | grep "^$busy|")" = "$busy|80%"
+else
+	echo "# no testbed sshd: the ssh as alice check is left to test_ssh"
+fi
 sq --once --view gpus-users --columns user,account,alloc,idle,util --format tsv >"$tmp/users" 2>&1
 sed 's/^/#   /' "$tmp/users"
 check "$release: gpus-users: alice's util is measured" \

@@ -59,6 +59,13 @@ test_cli_cost(void **state)
 				   "/var/log/slurmctld.log", NULL });
 	/* a path to a Slurm command costs the same */
 	cli(2, 0, (const char *const[]){ "/opt/slurm/bin/squeue", "-h", NULL });
+	/* sstat: two a job it reads (24.11, make bench part 9) */
+	cli(2, 0,
+	    (const char *const[]){ "sstat", "-a", "-n", "-P", "-j", "12", "-o",
+				   "JobID", NULL });
+	cli(10, 0,
+	    (const char *const[]){ "sstat", "-a", "-n", "-P", "-j",
+				   "12,13,14_2,15,16", NULL });
 	/* anything else Slurm: one */
 	cli(1, 0, (const char *const[]){ "scancel", "42", NULL });
 	cli(1, 0, (const char *const[]){ "strigger", "--get", NULL });
