@@ -226,6 +226,7 @@ static const struct {
 	{ "modify", SQ_KIND_ASSOCS, SQ_ACTION_ACCT_SET_LIMIT },
 	{ "modify", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
 	{ "setlimit", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
+	{ "cancel-reboot", SQ_KIND_NODES, SQ_ACTION_NODE_CANCEL_REBOOT },
 };
 
 const char *

@@ -3,6 +3,7 @@
  * accelerator use of every node.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/view_cols.h"
@@ -10,7 +11,25 @@
 #define N struct sq_node
 
 SQ_STR_FIELD(c_name, N, r->name)
-SQ_STR_FIELD(c_state, N, r->state)
+
+/* the state as sinfo prints it, its reboot marks spelt out: "draining@"
+ * reads "draining@ REBOOT_REQUESTED", "reboot^" "reboot^ REBOOT_ISSUED" */
+static const char *
+c_state(const void *rec, char *buf, size_t n)
+{
+	const char *s = ((const N *)rec)->state;
+	size_t l = s != NULL ? strlen(s) : 0;
+
+	if (l == 0)
+		return NULL;
+	if (s[l - 1] == '@')
+		snprintf(buf, n, "%s REBOOT_REQUESTED", s);
+	else if (s[l - 1] == '^')
+		snprintf(buf, n, "%s REBOOT_ISSUED", s);
+	else
+		return s;
+	return buf;
+}
 SQ_STR_FIELD(c_parts, N, r->partitions)
 SQ_STR_FIELD(c_gres, N, r->gres)
 SQ_STR_FIELD(c_gres_used, N, r->gres_used)
@@ -55,8 +74,8 @@ SQ_INT_FIELD(c_gt, N, r->gpus_total)
 
 static const struct sq_column cols[] = {
 	{ "node", "NODE", "node name", 10, SQ_LEFT, c_name, NULL, 0 },
-	{ "state", "STATE", "node state as sinfo prints it", 10, SQ_LEFT,
-	  c_state, NULL, SQ_COL_ROLE_NODE_STATE },
+	{ "state", "STATE", "node state as sinfo prints it (@ and ^ spelt out)",
+	  10, SQ_LEFT, c_state, NULL, SQ_COL_ROLE_NODE_STATE },
 	{ "partitions", "PARTITIONS", "partitions (* = default)", 14, SQ_LEFT,
 	  c_parts, NULL, 0 },
 	{ "cpus_alloc", "CPU_A", "allocated CPUs", 5, SQ_RIGHT, c_ca, c_ca_num,

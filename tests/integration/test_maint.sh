@@ -166,4 +166,71 @@ if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
 	}
 	check "node-events: rest refuses with the reason" rest_refuses
 fi
+# --- reboot and cancel-reboot (the testbed's RebootProgram only records):
+# ASAP on a node whose job runs on for 10 minutes more, so Slurm holds the
+# reboot as REBOOT_REQUESTED (and drains the node) and never issues it;
+# then cancel-reboot takes it back. The node is restored whatever happens.
+export XDG_STATE_HOME="$tmp/state"
+audit=$XDG_STATE_HOME/squall/audit.log
+nstate() { slurm scontrol -o show node "$1" | sed -n 's/.* State=\([^ ]*\).*/\1/p'; }
+# seconds left of squeue's %L (D-HH:MM:SS, HH:MM:SS, MM:SS)
+rnode=$(slurm squeue -h -t R -o '%N %L' | awk '$1 ~ /^n[0-9]+$/ {
+	d = 0; t = $2
+	if (t ~ /-/) { split(t, p, "-"); d = p[1]; t = p[2] }
+	n = split(t, f, ":"); s = 0
+	for (i = 1; i <= n; i++) s = s * 60 + f[i]
+	if (d * 86400 + s >= 600) { print $1; exit }
+}')
+case $(nstate "$rnode" 2>/dev/null) in *DRAIN* | *REBOOT* | *DOWN*) rnode= ;; esac
+rreason="sq-reboot-$$"
+restore_reboot() {
+	[ -n "$rnode" ] || return 0
+	case $(nstate "$rnode") in
+	*REBOOT_REQUESTED*) slurm scontrol cancel_reboot "$rnode" ;;
+	esac
+	case $(nstate "$rnode") in
+	*REBOOT_ISSUED* | *DOWN* | *DRAIN*)
+		slurm scontrol -o show node "$rnode" | grep -q "Reason=$rreason\|Reason=reboot" &&
+			slurm scontrol update nodename="$rnode" state=resume
+		;;
+	esac
+	return 0
+}
+trap 'restore_reboot; cleanup_node' EXIT
+sqx() { "$SQUALL" -b local --exec "$1" --yes >"$tmp/x.out" 2>"$tmp/x.err"; }
+if [ -z "$rnode" ]; then
+	ok "reboot: request and cancel # not here: no node runs a job with 10 minutes left, and an ASAP reboot of an idle node would be issued"
+else
+	nlog=$(wc -l <"$TB/log/reboot.log" 2>/dev/null)
+	sqx "reboot $rnode asap nextstate=resume reason=$rreason"
+	check "reboot: exit 0 and verified" test $? -eq 0
+	check "reboot: the preview is the scontrol line" \
+		grep -qx "scontrol reboot ASAP nextstate=resume reason=$rreason $rnode" "$tmp/x.out"
+	check "reboot: the preview lists the jobs running there" \
+		sh -c "grep -q '^Running on the target nodes:' '$tmp/x.out' && grep -Eq '^  [0-9_]+ .* $rnode\$' '$tmp/x.out'"
+	check "reboot: scontrol shows REBOOT_REQUESTED on $rnode ($(nstate "$rnode"))" \
+		sh -c "echo '$(nstate "$rnode")' | grep -q REBOOT_REQUESTED"
+	check "reboot: the undo is cancelreboot $rnode" grep -qx "undo: cancelreboot $rnode" "$tmp/x.out"
+	"$SQUALL" -b local --once --view nodes --filter "@node=$rnode" --columns node,state \
+		--format tsv >"$tmp/rn.tsv" 2>&1
+	check "reboot: the nodes view says REBOOT_REQUESTED" grep -q "REBOOT_REQUESTED" "$tmp/rn.tsv"
+	sqx "cancel-reboot $rnode"
+	check "cancel-reboot: exit 0 and verified" test $? -eq 0
+	check "cancel-reboot: the preview is scontrol cancel_reboot" \
+		grep -qx "scontrol cancel_reboot $rnode" "$tmp/x.out"
+	check "cancel-reboot: no REBOOT_REQUESTED left ($(nstate "$rnode"))" \
+		sh -c "! echo '$(nstate "$rnode")' | grep -q REBOOT"
+	check "reboot: both audited (intent and result each)" \
+		test "$(grep -c '"action":"reboot"' "$audit" 2>/dev/null)/$(grep -c '"action":"cancelreboot"' "$audit" 2>/dev/null)" = 2/2
+	check "reboot: RebootProgram was never run (reboot.log has as many lines)" \
+		test "$(wc -l <"$TB/log/reboot.log" 2>/dev/null)" = "$nlog"
+	restore_reboot
+fi
+if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
+	rest_reboot_refused() {
+		! "$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" --exec "reboot n1 asap" \
+			--yes >/dev/null 2>"$tmp/rb.err" && grep -q "node updates" "$tmp/rb.err"
+	}
+	check "reboot: rest refuses with the reason" rest_reboot_refused
+fi
 finish

@@ -13,6 +13,7 @@
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/model_admin.h"
+#include "core/view.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "licenses/"
@@ -225,6 +226,31 @@ test_node_events_degenerate(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* the nodes view spells out sinfo's reboot marks (@ requested, ^ issued)
+ * and leaves every other state as sinfo prints it */
+static void
+test_nodes_reboot_state(void **state)
+{
+	const struct sq_view_def *v = sq_view_find("nodes");
+	const struct sq_column *c = sq_view_column(v, "state");
+	struct sq_node nd;
+	char buf[64];
+
+	(void)state;
+	assert_non_null(c);
+	memset(&nd, 0, sizeof(nd));
+	nd.state = "draining@";
+	assert_string_equal(c->text(&nd, buf, sizeof(buf)),
+			    "draining@ REBOOT_REQUESTED");
+	nd.state = "reboot^";
+	assert_string_equal(c->text(&nd, buf, sizeof(buf)),
+			    "reboot^ REBOOT_ISSUED");
+	nd.state = "idle";
+	assert_string_equal(c->text(&nd, buf, sizeof(buf)), "idle");
+	nd.state = "";
+	assert_null(c->text(&nd, buf, sizeof(buf)));
+}
+
 int
 main(void)
 {
@@ -234,6 +260,7 @@ main(void)
 		cmocka_unit_test(test_licenses_degenerate),
 		cmocka_unit_test(test_node_events_2605),
 		cmocka_unit_test(test_node_events_degenerate),
+		cmocka_unit_test(test_nodes_reboot_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
