@@ -19,6 +19,7 @@
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/gpuuse.h"
+#include "core/node_flap.h"
 #include "core/history.h"
 #include "core/whatif.h"
 #include "tui/tui.h"
@@ -478,6 +479,9 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 	/* gpus-idle's judgement (core/gpuuse.h) */
 	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+	/* the nodes view's flapping mark (core/node_flap.h) */
+	sq_flap_cfg_set((int)conf->num[SQ_OPT_FLAP_EVENTS],
+			(int)conf->num[SQ_OPT_FLAP_HOURS]);
 	if (a->weights != NULL &&
 	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
 		     "--weights") != 0)

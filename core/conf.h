@@ -176,7 +176,11 @@ struct sq_color {
 	  "job idle and a run's peak counts idle in history")                  \
 	X(GPU_IDLE_AFTER, "gpu-idle-after", INT, 0, 100000, "30",              \
 	  "minutes under gpu-idle-below before gpus-idle lists a job (0: "     \
-	  "every job under it now)")
+	  "every job under it now)")                                           \
+	X(FLAP_EVENTS, "flap-events", INT, 1, 1000, "3",                       \
+	  "down/drain events within flap-hours that mark a node flapping")     \
+	X(FLAP_HOURS, "flap-hours", INT, 1, 8760, "24",                        \
+	  "hours the nodes view counts flap-events in")
 
 enum sq_opt_type { SQ_OT_INT, SQ_OT_BOOL, SQ_OT_VIEW, SQ_OT_STR };
 

@@ -97,6 +97,13 @@ struct sq_node {
 	 * reason_set_by_user/reason_changed_at): "" and SQ_NONE unknown */
 	const char *reason_by;
 	int64_t reason_at;
+	/* down/drain events in the history window, and in the last
+	 * flap-hours, joined from node-events (core/node_flap.h) only when
+	 * a column or the detail pane shows them: events_known 0 else */
+	int events_known;
+	int flapping; /* events_recent >= flap-events */
+	int64_t events;
+	int64_t events_recent;
 };
 
 /* Weighted sprio factors of one pending job. */

@@ -65,6 +65,31 @@ c_reason_at(const void *rec, char *buf, size_t n)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
 	return buf;
 }
+/* down/drain events in the window; "5 FLAPPING" past flap-events in
+ * flap-hours; empty when not joined (no event history: REST) */
+static int
+c_events_num(const void *rec, long long *v)
+{
+	const N *r = rec;
+
+	if (!r->events_known)
+		return -1;
+	*v = r->events;
+	return 0;
+}
+
+static const char *
+c_events(const void *rec, char *buf, size_t n)
+{
+	const N *r = rec;
+
+	if (!r->events_known)
+		return NULL;
+	snprintf(buf, n, "%lld%s", (long long)r->events,
+		 r->flapping ? " FLAPPING" : "");
+	return buf;
+}
+
 SQ_INT_FIELD(c_ca, N, r->cpus_alloc)
 SQ_INT_FIELD(c_ct, N, r->cpus_total)
 SQ_INT_FIELD(c_ma, N, r->mem_alloc)
@@ -100,6 +125,11 @@ static const struct sq_column cols[] = {
 	  c_reason_by, NULL, SQ_COL_HIDDEN },
 	{ "reason_at", "REASON_AT", "when the reason was set", 12, SQ_LEFT,
 	  c_reason_at, c_reason_at_num, SQ_COL_TIME | SQ_COL_HIDDEN },
+	{ "events", "EVENTS",
+	  "down/drain events in the history window (sacctmgr show event); "
+	  "FLAPPING: flap-events of them within flap-hours",
+	  9, SQ_RIGHT, c_events, c_events_num,
+	  SQ_COL_NUM | SQ_COL_HIDDEN | SQ_COL_NODE_EVENTS },
 };
 
 static const char *const aliases[] = { "node", "no", "n", NULL };

@@ -4,6 +4,7 @@
  * partners held or fetched. To add a view kind, add its row to plans[].
  */
 #include <string.h>
+#include <time.h>
 
 #include "backends/backend.h"
 #include "core/events.h"
@@ -11,6 +12,7 @@
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/node_flap.h"
 #include "session/glance.h"
 #include "session/plan.h"
 #include "session/whatif_fetch.h"
@@ -74,6 +76,16 @@ join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 	sq_events_finish(s, p[SQ_KIND_JOBS]);
 }
 
+/* each node's down/drain events in the window, and the flapping mark
+ * (core/node_flap.h); only when a column or the detail pane shows them */
+static void
+join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_NODE_EVENTS] != NULL)
+		sq_nodes_join_events(s, p[SQ_KIND_NODE_EVENTS],
+				     sq_flap_cfg_get(), (int64_t)time(NULL));
+}
+
 static int
 gpu_scope(const void *rec)
 {
@@ -130,6 +142,12 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .optional = BIT(GPUUSE),
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
+	/* sacctmgr show event only while the events column or the detail
+	 * pane shows them */
+	[SQ_KIND_NODES] = { .joins = BIT(NODE_EVENTS),
+			    .lazy = BIT(NODE_EVENTS),
+			    .optional = BIT(NODE_EVENTS),
+			    .join = join_nodes },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
@@ -279,6 +297,8 @@ sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 		lazy &= ~BIT(PRIO);
 	if (want & SQ_PLAN_GPU)
 		lazy &= ~BIT(GPUUSE);
+	if (want & SQ_PLAN_NODE_EVENTS)
+		lazy &= ~BIT(NODE_EVENTS);
 	return k & ~lazy;
 }
 
@@ -293,6 +313,8 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 			w |= SQ_PLAN_PRIO;
 		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
 			w |= SQ_PLAN_GPU;
+		if (v->cols[cols[c]].flags & SQ_COL_NODE_EVENTS)
+			w |= SQ_PLAN_NODE_EVENTS;
 	}
 	return (enum sq_plan_want)w;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/gpuuse.h"
+#include "core/node_flap.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
@@ -77,6 +78,8 @@ sq_app_conf_changed(struct sq_app *app)
 		app->cfg.refresh = (int)app->conf->num[SQ_OPT_REFRESH];
 		sq_gpuuse_cfg_set((int)app->conf->num[SQ_OPT_GPU_IDLE_BELOW],
 				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+		sq_flap_cfg_set((int)app->conf->num[SQ_OPT_FLAP_EVENTS],
+				(int)app->conf->num[SQ_OPT_FLAP_HOURS]);
 		if (app->worker != NULL) {
 			int fast, slow;
 

@@ -13,6 +13,7 @@
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/model_admin.h"
+#include "core/node_flap.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
 
@@ -251,6 +252,68 @@ test_nodes_reboot_state(void **state)
 	assert_null(c->text(&nd, buf, sizeof(buf)));
 }
 
+static void
+add_event(struct sq_snapshot *ev, const char *node, const char *state,
+	  int64_t start)
+{
+	struct sq_node_event *e = sq_snapshot_add(ev);
+
+	e->node = node;
+	e->state = state;
+	e->start = start;
+}
+
+/* the nodes view's events column: down/drain events per node in the
+ * window, FLAPPING past flap-events within flap-hours; a node with none
+ * reads 0, and without the join (REST) nothing */
+static void
+test_nodes_join_events(void **state)
+{
+	struct sq_snapshot *nodes = sq_snapshot_new(SQ_KIND_NODES, 0);
+	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_NODE_EVENTS, 0);
+	const struct sq_column *c =
+	    sq_view_column(sq_view_find("nodes"), "events");
+	struct sq_flap_cfg cfg = { 3, 24 };
+	struct sq_node *a, *b;
+	int64_t now = 1800000000;
+	long long v;
+	char buf[64];
+
+	(void)state;
+	a = sq_snapshot_add(nodes);
+	a->name = "n1";
+	b = sq_snapshot_add(nodes);
+	b->name = "n2";
+	assert_null(c->text(a, buf, sizeof(buf)));
+	assert_int_equal(c->num(a, &v), -1);
+	add_event(ev, "n1", "DRAIN", now - 3600);
+	add_event(ev, "n1", "DOWN", now - 7200);
+	add_event(ev, "n1", "IDLE+DRAIN", now - 10 * 3600);
+	add_event(ev, "n1", "DRAIN", now - 30 * 3600); /* before flap-hours */
+	add_event(ev, "n1", "MAINT", now - 60);        /* not a down/drain */
+	add_event(ev, "n10", "DOWN", now - 60);        /* another node */
+	sq_nodes_join_events(nodes, ev, cfg, now);
+	a = sq_snapshot_row(nodes, 0);
+	b = sq_snapshot_row(nodes, 1);
+	assert_int_equal(a->events, 4);
+	assert_int_equal(a->events_recent, 3);
+	assert_true(a->flapping);
+	assert_string_equal(c->text(a, buf, sizeof(buf)), "4 FLAPPING");
+	assert_int_equal(c->num(a, &v), 0);
+	assert_int_equal(v, 4);
+	assert_int_equal(b->events, 0);
+	assert_false(b->flapping);
+	assert_string_equal(c->text(b, buf, sizeof(buf)), "0");
+	cfg.events = 4;
+	sq_nodes_join_events(nodes, ev, cfg, now);
+	assert_false(((struct sq_node *)sq_snapshot_row(nodes, 0))->flapping);
+	assert_true(sq_flap_counts("down*+DRAIN"));
+	assert_false(sq_flap_counts("IDLE"));
+	assert_false(sq_flap_counts(NULL));
+	sq_snapshot_unref(nodes);
+	sq_snapshot_unref(ev);
+}
+
 int
 main(void)
 {
@@ -261,6 +324,7 @@ main(void)
 		cmocka_unit_test(test_node_events_2605),
 		cmocka_unit_test(test_node_events_degenerate),
 		cmocka_unit_test(test_nodes_reboot_state),
+		cmocka_unit_test(test_nodes_join_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
