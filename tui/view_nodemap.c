@@ -4,7 +4,8 @@
  * and GPUs allocated/total) and a grid of cells, the name coloured by
  * state with bars of the CPUs (and GPUs) allocated; a legend; arrows move
  * in the grid as drawn, Enter opens the node. Also the node detail
- * pane's list of the jobs running on the node (from the queue snapshot).
+ * pane's list of the jobs running on the node (from the queue snapshot)
+ * and its last events (node_events_pane.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/keys.h"
+#include "tui/node_events_pane.h"
 #include "tui/nodes_group.h"
 #include "tui/pane.h"
 #include "tui/table.h"
@@ -337,6 +339,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	jobs = app->worker ? sq_worker_get(app->worker, SQ_KIND_JOBS) : NULL;
 	if (jobs == NULL) {
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  (reading the queue ...)");
+		sq_tui_node_events(app, nd, p);
 		return;
 	}
 	for (i = 0; i < jobs->nrows; i++) {
@@ -357,6 +360,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	if (n == 0)
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  none");
 	sq_snapshot_unref(jobs);
+	sq_tui_node_events(app, nd, p);
 }
 
 /* The want hook: the node sets too while the view is grouped by them. */
@@ -383,7 +387,8 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.draw_body = draw_map,
 	.action = action,
 	.detail = detail,
-	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS),
+	.detail_kinds =
+	    SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_NODE_EVENTS),
 	.want = want,
 	.sync = sync_rows,
 };
