@@ -3,15 +3,18 @@
  * shows) and the one function that runs a row: fetch, then join with the
  * partners held or fetched. To add a view kind, add its row to plans[].
  */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "backends/backend.h"
+#include "core/audit.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/node_audit.h"
 #include "core/node_flap.h"
 #include "session/glance.h"
 #include "session/plan.h"
@@ -131,6 +134,32 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 	return sq_overview_fetch(b, out, err);
 }
 
+/* sacctmgr's node events and, beside them, squall's own node actions on
+ * this cluster in the same window, from the audit log (core/node_audit.h;
+ * an unreadable log leaves them out, the events stay) */
+static int
+node_events_fetch(struct sq_backend *b, enum sq_kind kind,
+		  struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_audit_entry *v = NULL;
+	struct sq_hist_window w;
+	struct sq_err e;
+	char spec[64];
+	size_t n = 0;
+
+	if (b->ops->fetch(b, kind, out, err) == -1)
+		return -1;
+	sq_err_clear(&e);
+	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
+	if (sq_history_window_parse(spec, &w, &e) == 0 &&
+	    sq_audit_read(NULL, 2000, &v, &n, &e) == 0)
+		sq_node_events_add_audit(
+		    *out, v, n, b->cfg.name,
+		    sq_history_window_start(&w, time(NULL)));
+	free(v);
+	return 0;
+}
+
 /*
  * The plan, one row per kind. A kind without a row is fetched alone
  * through the backend, refreshed at the slow interval, every row shown.
@@ -171,6 +200,7 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	[SQ_KIND_NODE_EVENTS] = { .fetch = node_events_fetch },
 };
 
 static const struct plan *

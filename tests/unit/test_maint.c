@@ -13,6 +13,7 @@
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/model_admin.h"
+#include "core/node_audit.h"
 #include "core/node_flap.h"
 #include "core/view.h"
 #include "tests/unit/test_util.h"
@@ -314,6 +315,63 @@ test_nodes_join_events(void **state)
 	sq_snapshot_unref(ev);
 }
 
+static void
+audit_entry(struct sq_audit_entry *e, const char *event, const char *action,
+	    const char *targets, const char *args, const char *cluster)
+{
+	memset(e, 0, sizeof(*e));
+	snprintf(e->time, sizeof(e->time), "2027-01-15T08:00:00.250Z");
+	snprintf(e->event, sizeof(e->event), "%s", event);
+	snprintf(e->user, sizeof(e->user), "alice");
+	snprintf(e->cluster, sizeof(e->cluster), "%s", cluster);
+	snprintf(e->action, sizeof(e->action), "%s", action);
+	snprintf(e->targets, sizeof(e->targets), "%s", targets);
+	snprintf(e->args, sizeof(e->args), "%s", args);
+	snprintf(e->ok, sizeof(e->ok), "true");
+}
+
+/* squall's node actions from the audit log beside Slurm's events: result
+ * lines of node actions on this cluster in the window, one row per
+ * node; never counted as down/drain events */
+static void
+test_node_events_audit(void **state)
+{
+	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_NODE_EVENTS, 0);
+	struct sq_audit_entry v[6];
+	const struct sq_node_event *r;
+	int64_t at = 1800000000; /* 2027-01-15T08:00:00Z */
+
+	(void)state;
+	audit_entry(&v[0], "intent", "drain", "n1", "reason=disk", "lab");
+	audit_entry(&v[1], "result", "drain", "n[1-2]", "reason=disk, fan,asap",
+		    "lab");
+	audit_entry(&v[2], "result", "hold", "42", "", "lab");
+	audit_entry(&v[3], "result", "resume", "n3", "", "other");
+	audit_entry(&v[4], "result", "reboot", "n4", "asap,nextstate=resume",
+		    "lab");
+	audit_entry(&v[5], "result", "down", "n1", "reason=x", "lab");
+	snprintf(v[5].ok, sizeof(v[5].ok), "false");
+	assert_int_equal(sq_node_events_add_audit(ev, v, 6, "lab", at), 4);
+	assert_int_equal(ev->nrows, 4);
+	r = sq_snapshot_row(ev, 0);
+	assert_string_equal(r->node, "n1");
+	assert_string_equal(r->state, "squall drain");
+	assert_string_equal(r->reason, "disk, fan (squall on lab, verified)");
+	assert_string_equal(r->set_by, "alice");
+	assert_int_equal(r->start, at);
+	assert_false(sq_flap_counts(r->state));
+	assert_string_equal(
+	    ((const struct sq_node_event *)sq_snapshot_row(ev, 1))->node, "n2");
+	r = sq_snapshot_row(ev, 2);
+	assert_string_equal(r->state, "squall reboot");
+	assert_string_equal(r->reason, "(squall on lab, verified)");
+	r = sq_snapshot_row(ev, 3);
+	assert_string_equal(r->reason, "x (squall on lab, not verified)");
+	/* outside the window: none */
+	assert_int_equal(sq_node_events_add_audit(ev, v, 6, "lab", at + 1), 0);
+	sq_snapshot_unref(ev);
+}
+
 int
 main(void)
 {
@@ -325,6 +383,7 @@ main(void)
 		cmocka_unit_test(test_node_events_degenerate),
 		cmocka_unit_test(test_nodes_reboot_state),
 		cmocka_unit_test(test_nodes_join_events),
+		cmocka_unit_test(test_node_events_audit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
