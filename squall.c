@@ -18,6 +18,7 @@
 #include "session/glance.h"
 #include "core/cluster.h"
 #include "core/conf.h"
+#include "core/completing.h"
 #include "core/gpuuse.h"
 #include "core/node_flap.h"
 #include "core/history.h"
@@ -156,7 +157,8 @@ usage(FILE *fp)
 		"                         spec, nodesets (need or use "
 		"--spec),\n"
 		"                         overview, clusters, licenses, "
-		"node-events\n"
+		"node-events,\n"
+		"                         rpc-types, rpc-users\n"
 		"      --format FMT       --once: table (default), tsv or "
 		"json\n"
 		"      --columns LIST     --once: comma-separated column ids "
@@ -479,6 +481,8 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 	/* gpus-idle's judgement (core/gpuuse.h) */
 	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+	/* the overview's and nodes view's stuck COMPLETING jobs */
+	sq_completing_stuck_set((int)conf->num[SQ_OPT_COMPLETING_STUCK]);
 	/* the nodes view's flapping mark (core/node_flap.h) */
 	sq_flap_cfg_set((int)conf->num[SQ_OPT_FLAP_EVENTS],
 			(int)conf->num[SQ_OPT_FLAP_HOURS]);

@@ -125,6 +125,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_RESERVATIONS:
 		return SQ_CAP_RESERVATIONS;
 	case SQ_KIND_DIAG:
+	case SQ_KIND_RPC: /* built from sdiag (session/rpc_fetch.c) */
 		return SQ_CAP_DIAG;
 	case SQ_KIND_CONFIG:
 		return SQ_CAP_CONFIG;

@@ -177,6 +177,9 @@ struct sq_color {
 	X(GPU_IDLE_AFTER, "gpu-idle-after", INT, 0, 100000, "30",              \
 	  "minutes under gpu-idle-below before gpus-idle lists a job (0: "     \
 	  "every job under it now)")                                           \
+	X(COMPLETING_STUCK, "completing-stuck", INT, 0, 100000, "10",          \
+	  "minutes a job may stay COMPLETING before the overview and the "     \
+	  "nodes view flag it (0: never)")                                     \
 	X(FLAP_EVENTS, "flap-events", INT, 1, 1000, "3",                       \
 	  "down/drain events within flap-hours that mark a node flapping")     \
 	X(FLAP_HOURS, "flap-hours", INT, 1, 8760, "24",                        \

@@ -42,7 +42,8 @@
 	X(CLUSTERS, "clusters", "every configured cluster at once")            \
 	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")        \
 	X(LICENSES, "licenses", "licenses: total, used, free, reserved")       \
-	X(NODE_EVENTS, "node-events", "node drains and downs in a window")
+	X(NODE_EVENTS, "node-events", "node drains and downs in a window")     \
+	X(RPC, "rpc", "slurmctld RPCs by type and user, with rates (sdiag)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,
@@ -97,6 +98,9 @@ struct sq_node {
 	 * reason_set_by_user/reason_changed_at): "" and SQ_NONE unknown */
 	const char *reason_by;
 	int64_t reason_at;
+	/* its jobs COMPLETING beyond `completing-stuck` (core/completing.h,
+	 * joined from the queue when the column shows it; 0 otherwise) */
+	int32_t stuck_cg;
 	/* down/drain events in the history window, and in the last
 	 * flap-hours, joined from node-events (core/node_flap.h) only when
 	 * a column or the detail pane shows them: events_known 0 else */

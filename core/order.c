@@ -570,44 +570,15 @@ sq_order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 /* sq_order_rows_ws, and when ties is not NULL (zeroed, n / 8 + 1 bytes)
  * a bit per place of order: the row has the value of the one before;
  * *npres the rows with a value (they come first). */
+/* The sort key of every row (in tie order perm) into k: its number, or
+ * its text (the record's own string, or a copy in the workspace's pool);
+ * -1 without memory. */
 static int
-order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
-	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
-	   struct sq_order_ws *w)
+fill_keys(const struct sq_snapshot *snap, const struct sq_column *col,
+	  const uint32_t *perm, struct sortkey *k, struct sq_order_ws *w)
 {
-	size_t n = snap->nrows, i, used = 0, m = 0;
-	const uint32_t *perm;
-	struct sortkey *k = NULL;
-	struct rkey *rk = NULL;
-	int rc = -1;
+	size_t n = snap->nrows, i, used = 0;
 
-	if (n > UINT32_MAX)
-		return -1;
-	if (n < 2) {
-		/* one row: its value, if any, comes first */
-		char buf[SQ_ORDER_CELL];
-
-		for (i = 0; i < n; i++)
-			order[i] = (uint32_t)i;
-		*npres = n == 1 && col->text(sq_snapshot_row(snap, 0), buf,
-					     sizeof(buf)) == NULL
-			     ? 0
-			     : n;
-		return 0;
-	}
-	if (sq_order_tie(snap, w, &perm) == -1)
-		return -1;
-	if (col->num != NULL &&
-	    order_numeric(snap, col, desc, order, ties, npres, perm, w) == 0)
-		return 0;
-	if (col->num == NULL &&
-	    order_text(snap, col, desc, order, ties, npres, perm, w) == 0)
-		return 0;
-	if (ties != NULL)
-		memset(ties, 0, n / 8 + 1);
-	k = sq_order_ws_get(w, WS_KEY, n * sizeof(*k), 0);
-	if (k == NULL)
-		goto out;
 	for (i = 0; i < n; i++) {
 		const void *rec;
 		char buf[SQ_ORDER_CELL];
@@ -643,7 +614,7 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			long long at = pool_add(w, &used, s);
 
 			if (at < 0)
-				goto out;
+				return -1;
 			k[i].txt = (const char *)(uintptr_t)(at + 1);
 			k[i].pooled = 1;
 		}
@@ -653,6 +624,49 @@ order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
 			k[i].txt =
 			    (char *)w->buf[WS_POOL] + ((uintptr_t)k[i].txt - 1);
 	}
+	return 0;
+}
+
+static int
+order_rows(const struct sq_snapshot *snap, const struct sq_column *col,
+	   int desc, uint32_t *order, unsigned char *ties, size_t *npres,
+	   struct sq_order_ws *w)
+{
+	size_t n = snap->nrows, i, m = 0;
+	const uint32_t *perm;
+	struct sortkey *k = NULL;
+	struct rkey *rk = NULL;
+	int rc = -1;
+
+	if (n > UINT32_MAX)
+		return -1;
+	if (n < 2) {
+		/* one row: its value, if any, comes first */
+		char buf[SQ_ORDER_CELL];
+
+		for (i = 0; i < n; i++)
+			order[i] = (uint32_t)i;
+		*npres = n == 1 && col->text(sq_snapshot_row(snap, 0), buf,
+					     sizeof(buf)) == NULL
+			     ? 0
+			     : n;
+		return 0;
+	}
+	if (sq_order_tie(snap, w, &perm) == -1)
+		return -1;
+	if (col->num != NULL &&
+	    order_numeric(snap, col, desc, order, ties, npres, perm, w) == 0)
+		return 0;
+	if (col->num == NULL &&
+	    order_text(snap, col, desc, order, ties, npres, perm, w) == 0)
+		return 0;
+	if (ties != NULL)
+		memset(ties, 0, n / 8 + 1);
+	k = sq_order_ws_get(w, WS_KEY, n * sizeof(*k), 0);
+	if (k == NULL)
+		goto out;
+	if (fill_keys(snap, col, perm, k, w) == -1)
+		goto out;
 	rk = sq_order_ws_get(w, WS_RK, n * sizeof(*rk), 0);
 	if (rk != NULL && radix_keys(k, n, desc, rk, &m, w) == 0 &&
 	    sq_order_radix(rk, m, order, ties, w) == 0) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/model_admin.h"
+#include "core/completing.h"
 #include "core/overview.h"
 
 /* A counter keyed by a string (n bytes at k). */
@@ -482,6 +483,44 @@ diag_rows(struct sq_snapshot *s, const struct sq_snapshot *diag)
 	}
 }
 
+/* Jobs COMPLETING for longer than `completing-stuck` minutes: how many
+ * and the first ids; the jobs view filtered to COMPLETING on Enter (the
+ * nodes view flags their nodes). */
+static void
+stuck_rows(struct sq_snapshot *s, const struct sq_snapshot *jobs, time_t now)
+{
+	int min = sq_completing_stuck_get();
+	char ids[128], val[192], key[64];
+	size_t i, o = 0;
+	long long n = 0;
+	struct sq_ov_row *r;
+
+	if (min <= 0)
+		return;
+	ids[0] = '\0';
+	for (i = 0; i < jobs->nrows; i++) {
+		const struct sq_job *j = sq_snapshot_row(jobs, i);
+		int w;
+
+		if (!sq_job_stuck_completing(j, now))
+			continue;
+		n++;
+		if (o + 1 >= sizeof(ids) - 24)
+			continue;
+		w = snprintf(ids + o, sizeof(ids) - o, " %s", j->id);
+		if (w > 0 && (size_t)w < sizeof(ids) - o)
+			o += (size_t)w;
+	}
+	snprintf(key, sizeof(key), "completing > %d min", min);
+	r = add(s, "stuck", key, strlen(key), SQ_KIND_JOBS);
+	if (r == NULL)
+		return;
+	r->num = n;
+	snprintf(val, sizeof(val), n ? "%lld stuck:%s" : "%lld", n, ids);
+	r->value = sq_snapshot_str(s, val);
+	set_link(s, r, "jobs", "state", "COMPLETING", 10);
+}
+
 struct sq_snapshot *
 sq_overview_build(const struct sq_ov_input *in, time_t now)
 {
@@ -498,6 +537,8 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 		partition_rows(s, in);
 	if (in->jobs != NULL)
 		rank_rows(s, in);
+	if (in->jobs != NULL)
+		stuck_rows(s, in->jobs, now);
 	if (in->nodes != NULL)
 		gpu_rows(s, in->nodes);
 	if (in->diag != NULL)

@@ -17,7 +17,7 @@
  * snapshot's arena, never NULL. */
 struct sq_ov_row {
 	const char *section; /* nodes, partition, reason, user, account,
-				gpus, ctld */
+				stuck, gpus, ctld */
 	const char *key;     /* "idle", "low cpu", "Resources" ... */
 	const char *value;   /* what the line says: "3", "12/24 50%" */
 	const char *id;      /* series key: "section/key" */

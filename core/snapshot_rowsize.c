@@ -13,6 +13,7 @@
 #include "core/whatif.h"
 #include "core/clusters.h"
 #include "core/overview.h"
+#include "core/rpc.h"
 
 size_t
 sq_kind_rowsize(enum sq_kind kind)
@@ -38,6 +39,8 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_whatif);
 	case SQ_KIND_OVERVIEW:
 		return sizeof(struct sq_ov_row);
+	case SQ_KIND_RPC:
+		return sizeof(struct sq_rpc);
 	case SQ_KIND_CLUSTERS:
 		return sizeof(struct sq_cluster_row);
 	case SQ_KIND_GPUUSE:

@@ -29,5 +29,7 @@ extern const struct sq_view_def sq_view_history_accounts;
 extern const struct sq_view_def sq_view_history_nodes;
 extern const struct sq_view_def sq_view_licenses;
 extern const struct sq_view_def sq_view_node_events;
+extern const struct sq_view_def sq_view_rpc_types;
+extern const struct sq_view_def sq_view_rpc_users;
 
 #endif

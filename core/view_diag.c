@@ -1,5 +1,6 @@
 /*
- * view_diag.c - controller health from sdiag (REST /diag): threads,
+ * view_diag.c - controller health from sdiag (REST /diag): what changed
+ * since the reads before first (section "changed", core/diag_trend.h), threads,
  * agent queue, scheduler and backfill cycle times and exit reasons, RPCs
  * by message type and by user, as section/key/value rows. Times read as
  * times, and keys longer than the column say apart what they count.
@@ -72,8 +73,9 @@ c_value(const void *rec, char *buf, size_t n)
 
 static const struct sq_column cols[] = {
 	{ "section", "SECTION",
-	  "general, main (main scheduler), backfill, rpc_type, rpc_user, "
-	  "pending_rpc",
+	  "changed (levels with the read before and a sparkline, counters as "
+	  "a rate per minute), general, main (main scheduler), backfill, "
+	  "rpc_type, rpc_user, pending_rpc",
 	  9, SQ_LEFT, c_section, NULL, 0 },
 	{ "key", "KEY",
 	  "statistic (\"exit: ...\" why the scheduler's cycles ended), RPC "

@@ -97,6 +97,25 @@ SQ_INT_FIELD(c_mt, N, r->mem_total)
 SQ_INT_FIELD(c_ga, N, r->gpus_alloc)
 SQ_INT_FIELD(c_gt, N, r->gpus_total)
 
+/* the node's jobs stuck COMPLETING: a number only where there are some */
+static int
+c_stuck_num(const void *rec, long long *v)
+{
+	*v = ((const N *)rec)->stuck_cg;
+	return 0;
+}
+
+static const char *
+c_stuck(const void *rec, char *buf, size_t n)
+{
+	const N *r = rec;
+
+	if (r->stuck_cg <= 0)
+		return NULL;
+	snprintf(buf, n, "%d", (int)r->stuck_cg);
+	return buf;
+}
+
 static const struct sq_column cols[] = {
 	{ "node", "NODE", "node name", 10, SQ_LEFT, c_name, NULL, 0 },
 	{ "state", "STATE", "node state as sinfo prints it (@ and ^ spelt out)",
@@ -125,6 +144,11 @@ static const struct sq_column cols[] = {
 	  c_reason_by, NULL, SQ_COL_HIDDEN },
 	{ "reason_at", "REASON_AT", "when the reason was set", 12, SQ_LEFT,
 	  c_reason_at, c_reason_at_num, SQ_COL_TIME | SQ_COL_HIDDEN },
+	{ "stuck_cg", "STUCK_CG",
+	  "its jobs COMPLETING longer than completing-stuck minutes (from "
+	  "the queue, read for this column; empty: none)",
+	  8, SQ_RIGHT, c_stuck, c_stuck_num,
+	  SQ_COL_NUM | SQ_COL_QUEUE | SQ_COL_HIDDEN },
 	{ "events", "EVENTS",
 	  "down/drain events in the history window (sacctmgr show event); "
 	  "FLAPPING: flap-events of them within flap-hours",

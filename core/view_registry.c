@@ -44,6 +44,8 @@ const struct sq_view_def *const sq_views[] = {
 	&sq_view_clusters,
 	&sq_view_licenses,
 	&sq_view_node_events,
+	&sq_view_rpc_types,
+	&sq_view_rpc_users,
 	NULL,
 };
 

@@ -68,37 +68,12 @@ starts(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-int
-sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
-		size_t nk, char *tres, size_t nt)
+/* The limit key of a job count or wall time r (the reason after its
+ * scope and kind, "Limit" taken off: "JobsPerUser", "Wall"); -1 if r is
+ * none of those. */
+static int
+count_key(const char *r, const char *kind, char *key, size_t nk)
 {
-	char r[64];
-	const char *p, *kind;
-	size_t l, i;
-
-	if (starts(reason, "Assoc")) {
-		sq_util_copy(scope, ns, "assoc");
-		p = reason + 5;
-	} else if (starts(reason, "QOS") && !starts(reason, "QOSNotAllowed")) {
-		sq_util_copy(scope, ns, "qos");
-		p = reason + 3;
-	} else {
-		return -1;
-	}
-	if (starts(p, "Grp"))
-		kind = "Grp";
-	else if (starts(p, "Max"))
-		kind = "Max";
-	else if (starts(p, "Min"))
-		kind = "Min";
-	else
-		return -1;
-	sq_util_copy(r, sizeof(r), p + 3);
-	l = strlen(r);
-	if (l > 5 && strcmp(r + l - 5, "Limit") == 0)
-		r[l - 5] = '\0';
-	sq_util_copy(tres, nt, "");
-	/* counts and wall time */
 	if (strcmp(r, "Jobs") == 0) {
 		snprintf(key, nk, "%sJobs", kind);
 		return 0;
@@ -130,6 +105,17 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 		sq_util_copy(key, nk, "MaxWallPJ");
 		return 0;
 	}
+	return -1;
+}
+
+/* The limit key and TRES of a resource limit r ("GRESPerJob",
+ * "CpuRunMinutesPerUser"); -1 if not one. */
+static int
+tres_key(const char *r, const char *kind, char *key, size_t nk, char *tres,
+	 size_t nt)
+{
+	size_t i;
+
 	for (i = 0; i < sizeof(resources) / sizeof(resources[0]); i++) {
 		const char *w = resources[i].word, *tail;
 
@@ -170,6 +156,41 @@ sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
 		return 0;
 	}
 	return -1;
+}
+
+int
+sq_why_limit_of(const char *reason, char *scope, size_t ns, char *key,
+		size_t nk, char *tres, size_t nt)
+{
+	char r[64];
+	const char *p, *kind;
+	size_t l;
+
+	if (starts(reason, "Assoc")) {
+		sq_util_copy(scope, ns, "assoc");
+		p = reason + 5;
+	} else if (starts(reason, "QOS") && !starts(reason, "QOSNotAllowed")) {
+		sq_util_copy(scope, ns, "qos");
+		p = reason + 3;
+	} else {
+		return -1;
+	}
+	if (starts(p, "Grp"))
+		kind = "Grp";
+	else if (starts(p, "Max"))
+		kind = "Max";
+	else if (starts(p, "Min"))
+		kind = "Min";
+	else
+		return -1;
+	sq_util_copy(r, sizeof(r), p + 3);
+	l = strlen(r);
+	if (l > 5 && strcmp(r + l - 5, "Limit") == 0)
+		r[l - 5] = '\0';
+	sq_util_copy(tres, nt, "");
+	if (count_key(r, kind, key, nk) == 0)
+		return 0;
+	return tres_key(r, kind, key, nk, tres, nt);
 }
 
 /* Parent account of an account, from the assoc tree or the limits. */

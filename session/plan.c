@@ -9,6 +9,7 @@
 
 #include "backends/backend.h"
 #include "core/audit.h"
+#include "core/completing.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
@@ -16,8 +17,10 @@
 #include "core/join.h"
 #include "core/node_audit.h"
 #include "core/node_flap.h"
+#include "core/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
+#include "session/rpc_fetch.h"
 #include "session/whatif_fetch.h"
 #include "spec/spec_live.h"
 
@@ -31,6 +34,9 @@ struct plan {
 	/* how the kind is fetched; NULL: the backend's fetch() */
 	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
 		     struct sq_snapshot **out, struct sq_err *err);
+	/* or this, told whether it is batch mode (no source) */
+	int (*fetch_mode)(struct sq_backend *b, int batch,
+			  struct sq_snapshot **out, struct sq_err *err);
 	unsigned joins;    /* partner kinds join() uses */
 	unsigned lazy;     /* of those, fetched by the console only when
 			      shown (batch mode always fetches them) */
@@ -60,6 +66,20 @@ join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
 }
 
+/* the nodes' jobs stuck COMPLETING (core/completing.h) */
+static void
+join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	if (p[SQ_KIND_JOBS] != NULL)
+		sq_nodes_join_stuck(s, p[SQ_KIND_JOBS], time(NULL));
+	/* each node's down/drain events in the window and the flapping
+	 * mark (core/node_flap.h), only when a column or the detail pane
+	 * shows them */
+	if (p[SQ_KIND_NODE_EVENTS] != NULL)
+		sq_nodes_join_events(s, p[SQ_KIND_NODE_EVENTS],
+				     sq_flap_cfg_get(), (int64_t)time(NULL));
+}
+
 static void
 join_partitions(struct sq_snapshot *s,
 		struct sq_snapshot *const p[SQ_KIND_COUNT])
@@ -77,16 +97,6 @@ join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 		return;
 	sq_events_from_restarts(s, NULL, p[SQ_KIND_JOBS]);
 	sq_events_finish(s, p[SQ_KIND_JOBS]);
-}
-
-/* each node's down/drain events in the window, and the flapping mark
- * (core/node_flap.h); only when a column or the detail pane shows them */
-static void
-join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
-{
-	if (p[SQ_KIND_NODE_EVENTS] != NULL)
-		sq_nodes_join_events(s, p[SQ_KIND_NODE_EVENTS],
-				     sq_flap_cfg_get(), (int64_t)time(NULL));
 }
 
 static int
@@ -160,6 +170,24 @@ node_events_fetch(struct sq_backend *b, enum sq_kind kind,
 	return 0;
 }
 
+/* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
+ * reads twice so that its one screen has a rate */
+/* sdiag with what changed since the connection's reads before */
+static int
+diag_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	(void)batch;
+	return sq_rpc_fetch_diag(b, out, err);
+}
+
+static int
+rpc_fetch(struct sq_backend *b, int batch, struct sq_snapshot **out,
+	  struct sq_err *err)
+{
+	return sq_rpc_fetch(b, batch, out, err);
+}
+
 /*
  * The plan, one row per kind. A kind without a row is fetched alone
  * through the backend, refreshed at the slow interval, every row shown.
@@ -171,13 +199,13 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .optional = BIT(GPUUSE),
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
-	/* sacctmgr show event only while the events column or the detail
-	 * pane shows them */
-	[SQ_KIND_NODES] = { .joins = BIT(NODE_EVENTS),
-			    .lazy = BIT(NODE_EVENTS),
-			    .optional = BIT(NODE_EVENTS),
-			    .join = join_nodes },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
+	/* the queue only while the stuck_cg column shows, sacctmgr show
+	 * event only while the events column or the detail pane does */
+	[SQ_KIND_NODES] = { .joins = BIT(JOBS) | BIT(NODE_EVENTS),
+			    .lazy = BIT(JOBS) | BIT(NODE_EVENTS),
+			    .optional = BIT(JOBS) | BIT(NODE_EVENTS),
+			    .join = join_nodes },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
@@ -200,6 +228,14 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* the diag view leads with what changed between reads */
+	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch },
+	/* rpc-types, rpc-users: rates from the connection's sdiag reads */
+	[SQ_KIND_RPC] = { .fetch_mode = rpc_fetch,
+			  .view_scope = sq_rpc_view_scope,
+			  .row_scope = sq_rpc_row_scope,
+			  .keep = sq_rpc_keep },
+	/* sacctmgr's events with squall's own node actions */
 	[SQ_KIND_NODE_EVENTS] = { .fetch = node_events_fetch },
 };
 
@@ -213,12 +249,14 @@ plan_of(enum sq_kind kind)
 
 /* Fetch kind alone, by its plan's way. */
 static int
-fetch_alone(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	    struct sq_err *err)
+fetch_alone(struct sq_backend *b, enum sq_kind kind, int batch,
+	    struct sq_snapshot **out, struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
 
 	*out = NULL;
+	if (p->fetch_mode != NULL)
+		return p->fetch_mode(b, batch, out, err);
 	if (p->fetch != NULL)
 		return p->fetch(b, kind, out, err);
 	return b->ops->fetch(b, kind, out, err);
@@ -240,7 +278,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
-		if (fetch_alone(b, (enum sq_kind)k, &part[k], &e) == 0)
+		if (fetch_alone(b, (enum sq_kind)k, 1, &part[k], &e) == 0)
 			continue;
 		part[k] = NULL;
 		if (!(p->optional & SQ_KIND_BIT(k))) {
@@ -285,7 +323,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0) {
 		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
 		 * it, and fall back to a generic reason */
-		if (fetch_alone(b, kind, out, err) == -1 &&
+		if (fetch_alone(b, kind, src == NULL, out, err) == -1 &&
 		    err->code == SQ_ERR_UNSUPPORTED)
 			return -1;
 		sq_snapshot_unref(*out);
@@ -294,7 +332,7 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, sq_kind_name(kind));
 	}
-	if (fetch_alone(b, kind, out, err) == -1)
+	if (fetch_alone(b, kind, src == NULL, out, err) == -1)
 		return -1;
 	if (p->join == NULL)
 		return 0;
@@ -329,6 +367,8 @@ sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 		lazy &= ~BIT(GPUUSE);
 	if (want & SQ_PLAN_NODE_EVENTS)
 		lazy &= ~BIT(NODE_EVENTS);
+	if (want & SQ_PLAN_QUEUE)
+		lazy &= ~BIT(JOBS);
 	return k & ~lazy;
 }
 
@@ -345,14 +385,10 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 			w |= SQ_PLAN_GPU;
 		if (v->cols[cols[c]].flags & SQ_COL_NODE_EVENTS)
 			w |= SQ_PLAN_NODE_EVENTS;
+		if (v->cols[cols[c]].flags & SQ_COL_QUEUE)
+			w |= SQ_PLAN_QUEUE;
 	}
 	return (enum sq_plan_want)w;
-}
-
-unsigned
-sq_plan_lazy(enum sq_kind kind)
-{
-	return plan_of(kind)->lazy;
 }
 
 int

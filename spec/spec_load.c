@@ -585,16 +585,95 @@ line_of(const char *text, size_t off)
 	return line;
 }
 
+/* The JSON document of text (len bytes) as one object, or NULL with the
+ * error (the line it is on) in err. */
+static json_object *
+parse_json(const char *text, size_t len, const char *name, struct sq_err *err)
+{
+	struct json_tokener *tok = json_tokener_new_ex(64);
+	json_object *root;
+	enum json_tokener_error jerr;
+	size_t off, i;
+
+	if (tok == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "%s: out of memory", name);
+		return NULL;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	root = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	off = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (root == NULL || jerr != json_tokener_success) {
+		if (jerr == json_tokener_continue)
+			sq_err_set(err, SQ_ERR_USAGE,
+				   "%s: line %d: the JSON ends too early", name,
+				   line_of(text, len));
+		else
+			sq_err_set(err, SQ_ERR_USAGE, "%s: line %d: %s", name,
+				   line_of(text, off < len ? off : len),
+				   json_tokener_error_desc(jerr));
+		json_object_put(root);
+		return NULL;
+	}
+	for (i = off; i < len; i++) {
+		if (!isspace((unsigned char)text[i])) {
+			sq_err_set(err, SQ_ERR_USAGE,
+				   "%s: line %d: text after the JSON document",
+				   name, line_of(text, i));
+			json_object_put(root);
+			return NULL;
+		}
+	}
+	return root;
+}
+
+/* A document with "kind": operator resources (a List, or one slinky
+ * resource), or an error naming what it is not. */
+static int
+load_kind(struct sq_spec_ld *l, json_object *root, json_object *v)
+{
+	if (!json_object_is_type(v, json_type_string))
+		return sq_spec_want(l, v, json_type_string, "kind");
+	if (strcmp(json_object_get_string(v), "List") == 0 ||
+	    sq_spec_op_kind(root) != NULL)
+		return sq_spec_load_operator(l, root);
+	sq_spec_fail(l, "kind",
+		     "'%s' is neither a List nor a slinky.slurm.net resource "
+		     "(NodeSet, Controller, LoginSet, RestApi, Accounting)",
+		     json_object_get_string(v));
+	return -1;
+}
+
+/* orchestrator_spec.slurm_spec (any spelling), o the first. */
+static int
+load_orchestrator(struct sq_spec_ld *l, json_object *o, const char *key)
+{
+	char key2[KEY_LEN], p[SQ_SPEC_PATH];
+	json_object *v;
+
+	if (sq_spec_want(l, o, json_type_object, key) == -1)
+		return -1;
+	v = get(o, "slurm_spec", key2);
+	if (v == NULL && strcmp(key, "orchestratorSpec") == 0)
+		camel("slurm_spec", key2, KEY_LEN); /* name it alike */
+	sq_spec_child(p, key, key2);
+	if (v == NULL) {
+		sq_spec_fail(l, p, "missing");
+		return -1;
+	}
+	if (sq_spec_want(l, v, json_type_object, p) == -1)
+		return -1;
+	return load_slurm_spec(l, v, p);
+}
+
 int
 sq_spec_parse(const char *text, size_t len, const char *name,
 	      struct sq_spec *spec, struct sq_err *err)
 {
 	struct sq_spec_ld l;
-	struct json_tokener *tok;
-	json_object *root = NULL, *v, *o;
-	enum json_tokener_error jerr;
-	char key[KEY_LEN], key2[KEY_LEN];
-	char p[SQ_SPEC_PATH];
+	json_object *root, *v, *o;
+	char key[KEY_LEN];
 	int rc = -1;
 
 	memset(&l, 0, sizeof(l));
@@ -605,76 +684,18 @@ sq_spec_parse(const char *text, size_t len, const char *name,
 	if (len > SQ_SPEC_MAX_BYTES)
 		return sq_err_set(err, SQ_ERR_USAGE, "%s: larger than %u bytes",
 				  name, SQ_SPEC_MAX_BYTES);
-	tok = json_tokener_new_ex(64);
-	if (tok == NULL)
-		return sq_spec_enomem(&l);
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	root = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	if (root == NULL || jerr != json_tokener_success) {
-		size_t off = json_tokener_get_parse_end(tok);
-
-		if (jerr == json_tokener_continue)
-			sq_err_set(err, SQ_ERR_USAGE,
-				   "%s: line %d: the JSON ends too early", name,
-				   line_of(text, len));
-		else
-			sq_err_set(err, SQ_ERR_USAGE, "%s: line %d: %s", name,
-				   line_of(text, off < len ? off : len),
-				   json_tokener_error_desc(jerr));
-		goto out;
-	}
-	if (json_tokener_get_parse_end(tok) < len) {
-		size_t off = json_tokener_get_parse_end(tok), i;
-
-		for (i = off; i < len; i++) {
-			if (!isspace((unsigned char)text[i])) {
-				sq_err_set(err, SQ_ERR_USAGE,
-					   "%s: line %d: text after the JSON "
-					   "document",
-					   name, line_of(text, i));
-				goto out;
-			}
-		}
-	}
+	root = parse_json(text, len, name, err);
+	if (root == NULL)
+		return -1;
 	if (sq_spec_want(&l, root, json_type_object, "") == -1)
 		goto out;
-	v = sq_spec_member(root, "kind", NULL, NULL);
-	if (v != NULL) {
-		if (!json_object_is_type(v, json_type_string)) {
-			sq_spec_want(&l, v, json_type_string, "kind");
-			goto out;
-		}
-		if (strcmp(json_object_get_string(v), "List") == 0 ||
-		    sq_spec_op_kind(root) != NULL) {
-			rc = sq_spec_load_operator(&l, root);
-			goto out;
-		}
-		sq_spec_fail(
-		    &l, "kind",
-		    "'%s' is neither a List nor a slinky.slurm.net resource "
-		    "(NodeSet, Controller, LoginSet, RestApi, Accounting)",
-		    json_object_get_string(v));
-		goto out;
-	}
-	if ((o = get(root, "orchestrator_spec", key)) != NULL) {
-		if (sq_spec_want(&l, o, json_type_object, key) == -1)
-			goto out;
-		v = get(o, "slurm_spec", key2);
-		if (v == NULL && strcmp(key, "orchestratorSpec") == 0)
-			camel("slurm_spec", key2, KEY_LEN); /* name it alike */
-		sq_spec_child(p, key, key2);
-		if (v == NULL) {
-			sq_spec_fail(&l, p, "missing");
-			goto out;
-		}
-		if (sq_spec_want(&l, v, json_type_object, p) == -1)
-			goto out;
-		rc = load_slurm_spec(&l, v, p);
+	if ((v = sq_spec_member(root, "kind", NULL, NULL)) != NULL) {
+		rc = load_kind(&l, root, v);
+	} else if ((o = get(root, "orchestrator_spec", key)) != NULL) {
+		rc = load_orchestrator(&l, o, key);
 	} else if ((v = get(root, "slurm_spec", key)) != NULL) {
-		if (sq_spec_want(&l, v, json_type_object, key) == -1)
-			goto out;
-		rc = load_slurm_spec(&l, v, key);
+		if (sq_spec_want(&l, v, json_type_object, key) == 0)
+			rc = load_slurm_spec(&l, v, key);
 	} else if (is_slurm_spec(root)) {
 		rc = load_slurm_spec(&l, root, "");
 	} else {
@@ -686,7 +707,6 @@ sq_spec_parse(const char *text, size_t len, const char *name,
 	}
 out:
 	json_object_put(root);
-	json_tokener_free(tok);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <string.h>
 
+#include "core/completing.h"
 #include "core/gpuuse.h"
 #include "core/node_flap.h"
 #include "tui/action_dialog.h"
@@ -78,6 +79,8 @@ sq_app_conf_changed(struct sq_app *app)
 		app->cfg.refresh = (int)app->conf->num[SQ_OPT_REFRESH];
 		sq_gpuuse_cfg_set((int)app->conf->num[SQ_OPT_GPU_IDLE_BELOW],
 				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
+		sq_completing_stuck_set(
+		    (int)app->conf->num[SQ_OPT_COMPLETING_STUCK]);
 		sq_flap_cfg_set((int)app->conf->num[SQ_OPT_FLAP_EVENTS],
 				(int)app->conf->num[SQ_OPT_FLAP_HOURS]);
 		if (app->worker != NULL) {

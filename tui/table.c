@@ -1,8 +1,9 @@
 /*
  * table.c - the table widget's logic: which rows are shown and in what
  * order (filter, sort, a view's arrangement), the cursor that follows its
- * row id across refreshes, tags, folds and the column set. No drawing and
- * no curses here (table_draw.c draws); UI thread only.
+ * row id across refreshes and the column set (tags and folds:
+ * table_marks.c). No drawing and no curses here (table_draw.c draws); UI
+ * thread only.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -84,24 +85,15 @@ sq_table_init(struct sq_table *t, const struct sq_view_def *def)
 	pick_idcols(t);
 }
 
-static void
-free_strings(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 void
 sq_table_free(struct sq_table *t)
 {
 	sq_snapshot_unref(t->snap);
 	sq_filter_free(&t->filter);
 	free(t->rows);
-	free_strings(t->tags, t->ntags);
-	free_strings(t->folds, t->nfolds);
+	sq_table_marks_free(t);
+	if (t->vstate != NULL && t->ops != NULL && t->ops->free_state != NULL)
+		t->ops->free_state(t->vstate);
 	if (t->cache != NULL)
 		sq_table_cache_drop(t->cache);
 	free(t->cache);
@@ -157,93 +149,6 @@ sq_table_id(const struct sq_table *t, const void *rec, char *buf, size_t n)
 		o += (size_t)w;
 	}
 	return buf;
-}
-
-/* ------------------------------------------------------------ sets */
-
-static long
-set_find(char **v, size_t n, const char *id)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(v[mid], id);
-
-		if (c == 0)
-			return (long)mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1 - (long)lo;
-}
-
-static void
-set_put(char ***v, size_t *n, size_t *cap, const char *id, int on)
-{
-	long i = set_find(*v, *n, id);
-
-	if (on && i < 0) {
-		size_t at = (size_t)(-1 - i);
-		char *dup = strdup(id);
-
-		if (dup == NULL)
-			return;
-		if (*n == *cap) {
-			size_t nc = *cap ? *cap * 2 : 16;
-			char **p = realloc(*v, nc * sizeof(**v));
-
-			if (p == NULL) {
-				free(dup);
-				return;
-			}
-			*v = p;
-			*cap = nc;
-		}
-		memmove(*v + at + 1, *v + at, (*n - at) * sizeof(**v));
-		(*v)[at] = dup;
-		(*n)++;
-	} else if (!on && i >= 0) {
-		free((*v)[i]);
-		memmove(*v + i, *v + i + 1, (*n - (size_t)i - 1) * sizeof(**v));
-		(*n)--;
-	}
-}
-
-int
-sq_table_tagged(const struct sq_table *t, const char *id)
-{
-	return t->ntags > 0 && set_find(t->tags, t->ntags, id) >= 0;
-}
-
-void
-sq_table_tag(struct sq_table *t, const char *id, int on)
-{
-	set_put(&t->tags, &t->ntags, &t->tcap, id, on);
-}
-
-void
-sq_table_untag_all(struct sq_table *t)
-{
-	free_strings(t->tags, t->ntags);
-	t->tags = NULL;
-	t->ntags = t->tcap = 0;
-}
-
-int
-sq_table_folded(const struct sq_table *t, const char *id)
-{
-	int flipped = t->nfolds > 0 && set_find(t->folds, t->nfolds, id) >= 0;
-
-	return flipped ? !t->fold_default : t->fold_default;
-}
-
-void
-sq_table_set_folded(struct sq_table *t, const char *id, int folded)
-{
-	set_put(&t->folds, &t->nfolds, &t->fcap, id, folded != t->fold_default);
 }
 
 /* ------------------------------------------------------------ rows */
@@ -388,6 +293,37 @@ compute_widths(struct sq_table *t)
 	}
 }
 
+/* row_has_id for an id of several columns (the account trees: account,
+ * user, partition): each column's text against its part of the id, no
+ * printing; an id sq_table_id may have cut is compared as printed. */
+static int
+row_has_ids(const struct sq_table *t, const void *rec, const char *id)
+{
+	char buf[256], raw[SQ_TABLE_CELL];
+	const char *p = id;
+	int i;
+
+	if (strlen(id) >= sizeof(buf) - 1)
+		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
+	for (i = 0; i < t->nidcols; i++) {
+		const char *s =
+		    t->def->cols[t->idcols[i]].text(rec, raw, sizeof(raw));
+		size_t l = strcspn(p, "\x1f"), sl;
+
+		s = s ? s : "";
+		sl = strlen(s);
+		if (sl != l || memcmp(s, p, l) != 0)
+			return 0;
+		p += l;
+		if (i + 1 < t->nidcols) {
+			if (*p != '\x1f')
+				return 0;
+			p++;
+		}
+	}
+	return *p == '\0';
+}
+
 /* Is rec the row with this id? Like comparing sq_table_id(), without
  * printing it when one column makes the id (the common case). */
 static int
@@ -397,7 +333,7 @@ row_has_id(const struct sq_table *t, const void *rec, const char *id)
 	const char *s;
 
 	if (t->nidcols != 1)
-		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
+		return row_has_ids(t, rec, id);
 	s = t->def->cols[t->idcols[0]].text(rec, raw, sizeof(raw));
 	/* sq_table_id keeps sizeof(buf) - 1 bytes of it */
 	return strncmp(s ? s : "", id, sizeof(buf) - 1) == 0 &&

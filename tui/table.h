@@ -62,6 +62,8 @@ struct sq_table {
 	int nidcols;
 	int widths[SQ_TABLE_MAX_COLS]; /* per shown column */
 	int mode;                      /* a view's display mode (node map) */
+	void *vstate; /* the view's own state (its hooks make it; freed by
+		       * ops->free_state with the table) */
 
 	/* a big table (partial_min rows or more, SQ_TABLE_PARTIAL_MIN)
 	 * shows its first rows while the rest is made: pending, and the

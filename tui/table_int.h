@@ -32,7 +32,17 @@ struct sq_table;
  */
 #define NORDERS 4   /* sort orders kept */
 #define NMATCHES 16 /* filters' bits kept */
-#define WSLOTS 8192 /* rows whose cell widths are kept (half of them) */
+
+/* c->tlen's flags: the text has bytes beyond ASCII; it was cut at the
+ * row buffer's size (it lacks cells or parts); its cells cannot be told
+ * apart by the two spaces between them (a cell has two spaces in a row
+ * or ends with one) */
+#define TEXT_UTF8 0x80000000u
+#define TEXT_CUT 0x40000000u
+#define TEXT_AMBIG 0x20000000u
+#define TEXT_LEN 0x0fffffffu
+#define TEXT_ROW 4096 /* bytes of a row's text, as sq_table_search's */
+#define WSLOTS 8192   /* rows whose cell widths are kept (half of them) */
 
 struct sq_table_cache {
 	const struct sq_snapshot *snap; /* built for (t->snap holds a ref) */
@@ -146,5 +156,29 @@ int sq_table_cache_warm(struct sq_table *t, size_t rows);
 void sq_table_text_view(struct sq_table *t, struct sq_table_cache *c);
 int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 			size_t i);
+
+/* Frees the tags and folds (table_marks.c). */
+void sq_table_marks_free(struct sq_table *t);
+
+/* Shared by table_rows.c and table_match.c. A grow-only buffer *p of
+ * *cap bytes made n bytes (contents lost; NULL without memory). */
+void *sq_table_grow(void *p, size_t *cap, size_t n);
+/* t shows cols (ncols) in that order / the same ones in any order. */
+int sq_table_same_cols(const struct sq_table *t, const int *cols, int ncols);
+int sq_table_same_set(const struct sq_table *t, const int *cols, int ncols);
+/* The rows' text, up to max more rows: 1 when complete (table_rows.c). */
+int sq_table_build_text(struct sq_table *t, struct sq_table_cache *c,
+			size_t max);
+/*
+ * The filter's bits (table_match.c): one bit per snapshot row, does it
+ * pass. sq_table_match_begin: 1 when there already (c->match), 0 when
+ * begun (c->mbusy), -1 without memory; sq_table_match_step: up to max
+ * more bytes (eight rows each), 1 when complete; sq_table_match_build:
+ * all at once.
+ */
+int sq_table_match_begin(struct sq_table *t, struct sq_table_cache *c);
+int sq_table_match_step(struct sq_table *t, struct sq_table_cache *c,
+			size_t max);
+void sq_table_match_build(struct sq_table *t, struct sq_table_cache *c);
 
 #endif

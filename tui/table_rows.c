@@ -73,9 +73,8 @@ sq_table_cache_get(struct sq_table *t)
 	return t->cache;
 }
 
-/* Grow-only buffer *p of *cap bytes to n bytes (contents lost). */
-static void *
-grow(void *p, size_t *cap, size_t n)
+void *
+sq_table_grow(void *p, size_t *cap, size_t n)
 {
 	void *q;
 
@@ -89,16 +88,15 @@ grow(void *p, size_t *cap, size_t n)
 	return q;
 }
 
-static int
-same_cols(const struct sq_table *t, const int *cols, int ncols)
+int
+sq_table_same_cols(const struct sq_table *t, const int *cols, int ncols)
 {
 	return ncols == t->ncols &&
 	       memcmp(cols, t->cols, (size_t)ncols * sizeof(*cols)) == 0;
 }
 
-/* The same columns, maybe in another order? */
-static int
-same_set(const struct sq_table *t, const int *cols, int ncols)
+int
+sq_table_same_set(const struct sq_table *t, const int *cols, int ncols)
 {
 	int i, j;
 
@@ -152,8 +150,8 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 			lru = i;
 	}
 	c->ord[lru].ok = 0;
-	c->ord[lru].v =
-	    grow(c->ord[lru].v, &c->ord[lru].cap, n * sizeof(*c->ord[lru].v));
+	c->ord[lru].v = sq_table_grow(c->ord[lru].v, &c->ord[lru].cap,
+				      n * sizeof(*c->ord[lru].v));
 	if (c->ord[lru].v == NULL ||
 	    (!sq_table_prep_get(c->prep, t->snap, t->sort, t->sort_desc,
 				c->ord[lru].v) &&
@@ -169,16 +167,6 @@ build_order(struct sq_table *t, struct sq_table_cache *c)
 	c->order = c->ord[lru].v;
 	c->order_ok = 1;
 }
-
-/* c->tlen's flags: the text has bytes beyond ASCII; it was cut at the
- * row buffer's size (it lacks cells or parts); its cells cannot be told
- * apart by the two spaces between them (a cell has two spaces in a row
- * or ends with one) */
-#define TEXT_UTF8 0x80000000u
-#define TEXT_CUT 0x40000000u
-#define TEXT_AMBIG 0x20000000u
-#define TEXT_LEN 0x0fffffffu
-#define TEXT_ROW 4096 /* bytes of a row's text, as sq_table_search's */
 
 static int
 ascii(const char *p, size_t l)
@@ -242,13 +230,13 @@ row_text(const struct sq_table *t, const int *cols, int ncols, const void *rec,
  * columns make it again, the same in another order do not (text_view).
  * Returns 1 when complete.
  */
-static int
-build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
+int
+sq_table_build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 {
 	size_t n = t->snap->nrows, end;
 	char row[TEXT_ROW];
 
-	if (c->trow != NULL && !same_set(t, c->tcols, c->tncols))
+	if (c->trow != NULL && !sq_table_same_set(t, c->tcols, c->tncols))
 		text_drop(c);
 	if (c->text_ok)
 		return 1;
@@ -294,7 +282,7 @@ sq_table_cache_warm(struct sq_table *t, size_t rows)
 	c = sq_table_cache_get(t);
 	if (c == NULL)
 		return 0;
-	if (build_text(t, c, rows))
+	if (sq_table_build_text(t, c, rows))
 		return 0;
 	/* no memory for it: nothing more to do in idle time */
 	return c->trow != NULL;
@@ -307,264 +295,12 @@ sq_table_text_view(struct sq_table *t, struct sq_table_cache *c)
 
 	if (c->trow == NULL)
 		return;
-	c->tsame = same_cols(t, c->tcols, c->tncols);
+	c->tsame = sq_table_same_cols(t, c->tcols, c->tncols);
 	for (k = 0; !c->tsame && k < t->ncols; k++) {
 		for (j = 0; j < c->tncols && c->tcols[j] != t->cols[k]; j++)
 			;
 		c->tperm[k] = j;
 	}
-}
-
-/* Text s (l bytes, not TEXT_AMBIG, in the order of c->tcols) with its
- * cells in the shown order into buf: its length. */
-static size_t
-reorder(const struct sq_table *t, const struct sq_table_cache *c, const char *s,
-	size_t l, char *buf)
-{
-	const char *at[SQ_TABLE_MAX_COLS], *end = s + l, *p = s;
-	size_t len[SQ_TABLE_MAX_COLS], o = 0;
-	int k;
-
-	/* no cell has two spaces in a row or ends with a space: the first
-	 * two spaces end the cell */
-	for (k = 0; k < c->tncols; k++) {
-		const char *q = p;
-
-		while (q + 1 < end && !(q[0] == ' ' && q[1] == ' '))
-			q++;
-		if (q + 1 >= end)
-			q = end;
-		at[k] = p;
-		len[k] = (size_t)(q - p);
-		p = q + 2 < end ? q + 2 : end;
-	}
-	for (k = 0; k < t->ncols; k++) {
-		int j = c->tperm[k];
-
-		if (k > 0) {
-			buf[o++] = ' ';
-			buf[o++] = ' ';
-		}
-		memcpy(buf + o, at[j], len[j]);
-		o += len[j];
-	}
-	buf[o] = '\0';
-	return o;
-}
-
-int
-sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
-		    size_t i)
-{
-	const void *rec = sq_snapshot_row(t->snap, i);
-	char text[TEXT_ROW];
-
-	if (t->filter.re == NULL)
-		return sq_filter_row(&t->filter, rec, "");
-	if (c != NULL && c->text_ok) {
-		uint32_t fl = c->tlen[i];
-		size_t l = fl & TEXT_LEN;
-		int asc = !(fl & TEXT_UTF8);
-
-		if (c->tsame || (t->filter.ofree && !(fl & TEXT_CUT)))
-			return sq_filter_row_text(&t->filter, rec, c->trow[i],
-						  l, asc);
-		if (!(fl & TEXT_AMBIG)) {
-			if (!sq_filter_may_match(&t->filter, c->trow[i], l,
-						 asc))
-				return t->filter.invert;
-			l = reorder(t, c, c->trow[i], l, text);
-			return sq_filter_row_text(&t->filter, rec, text, l,
-						  asc);
-		}
-	}
-	sq_table_rowtext(t, rec, text, sizeof(text));
-	return sq_filter_row(&t->filter, rec, text);
-}
-
-/* A filter that is a plain word: no regex syntax, no '!' or '@'. Adding
- * a letter to one can only drop rows; taking one away can only add. */
-static int
-literal(const char *f)
-{
-	if (*f == '\0' || *f == '!' || *f == '@')
-		return 0;
-	return strpbrk(f, "\\^$.|?*+()[]{}") == NULL;
-}
-
-/* The bits of filter text cur from the kept ones: 1 when found. */
-static int
-match_kept(struct sq_table_cache *c, const char *cur, int *lru)
-{
-	int k;
-
-	*lru = -1;
-	for (k = 0; k < NMATCHES; k++) {
-		if (c->mat[k].ok && strcmp(c->mat[k].text, cur) == 0) {
-			c->mat[k].used = ++c->tick;
-			c->match = c->mat[k].bits;
-			c->mcur = k;
-			c->match_ok = 1;
-			snprintf(c->mtext, sizeof(c->mtext), "%s", cur);
-			return 1;
-		}
-		if (k != c->mcur || !c->match_ok) {
-			if (*lru < 0 || !c->mat[k].ok ||
-			    (c->mat[*lru].ok &&
-			     c->mat[k].used < c->mat[*lru].used))
-				*lru = k;
-		}
-	}
-	return 0;
-}
-
-/* For a regex with a literal start (acct03 of acct03.*batch): the kept
- * bits of that plain word, a superset of the rows the regex matches
- * (before inversion), or NULL. Not those of slot lru (being replaced). */
-static const unsigned char *
-lit_bits(const struct sq_table_cache *c, const struct sq_filter *f, int lru)
-{
-	int k;
-
-	if (f->re == NULL || f->litall || f->litlen == 0)
-		return NULL;
-	for (k = 0; k < NMATCHES; k++) {
-		if (k != lru && c->mat[k].ok &&
-		    strlen(c->mat[k].text) == f->litlen &&
-		    memcmp(c->mat[k].text, f->lit, f->litlen) == 0 &&
-		    literal(c->mat[k].text))
-			return c->mat[k].bits;
-	}
-	return NULL;
-}
-
-/*
- * One bit per snapshot row: does it pass the filter? Made in steps
- * (match_begin, then match_step until it returns 1) so that a big
- * table makes them in idle slices; build_match does all at once.
- * match_begin: 1 when the bits are there already (c->match), 0 when
- * begun (c->mbusy), -1 without memory.
- */
-static int
-match_begin(struct sq_table *t, struct sq_table_cache *c)
-{
-	size_t n = t->snap->nrows, nb = n / 8 + 1;
-	const char *cur = t->filter.text;
-	unsigned char *bits;
-	int k, lru;
-
-	c->mbusy = 0;
-	if (!same_cols(t, c->mcols, c->mncols)) {
-		/* the text a regex ran over changed: the same columns in
-		 * another order keep the answers that do not depend on it */
-		int perm = same_set(t, c->mcols, c->mncols);
-
-		for (k = 0; k < NMATCHES; k++) {
-			if (!perm || !c->mat[k].ofree)
-				c->mat[k].ok = 0;
-		}
-		if (c->match_ok && !c->mat[c->mcur].ok)
-			c->match_ok = 0;
-		c->mncols = t->ncols;
-		memcpy(c->mcols, t->cols, sizeof(c->mcols));
-	}
-	if (c->match_ok && strcmp(c->mtext, cur) == 0)
-		return 1;
-	if (match_kept(c, cur, &lru))
-		return 1;
-	/* one letter typed or erased in a plain word: the rows that matched
-	 * before are all the candidates (typed), or all match still (erased) */
-	c->mgrow = c->mshrink = 0;
-	if (c->match_ok && literal(c->mtext) && literal(cur)) {
-		size_t lo = strlen(c->mtext), ln = strlen(cur);
-
-		c->mgrow = ln > lo && strncmp(cur, c->mtext, lo) == 0;
-		c->mshrink = ln < lo && strncmp(cur, c->mtext, ln) == 0;
-	}
-	c->mat[lru].ok = 0;
-	bits = grow(c->mat[lru].bits, &c->mat[lru].cap, nb);
-	c->mat[lru].bits = bits;
-	if (bits == NULL) {
-		c->match_ok = 0;
-		return -1;
-	}
-	if (c->mgrow || c->mshrink)
-		memcpy(bits, c->match, nb);
-	else
-		memset(bits, 0, nb);
-	c->mcand = c->mgrow || c->mshrink ? NULL : lit_bits(c, &t->filter, lru);
-	c->match_ok = 0;
-	c->mslot = lru;
-	c->mnext = 0;
-	c->mbusy = 1;
-	return 0;
-}
-
-/* Up to max more bytes (eight rows each) of the bits begun: 1 when
- * they are complete. */
-static int
-match_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
-{
-	size_t n = t->snap->nrows, nb = n / 8 + 1, i, b, end;
-	unsigned char *bits = c->mat[c->mslot].bits;
-	const unsigned char *cand = c->mcand;
-	int lru = c->mslot;
-
-	if (t->filter.re != NULL)
-		build_text(t, c, SIZE_MAX);
-	sq_table_text_view(t, c);
-	end = max < nb - c->mnext ? c->mnext + max : nb;
-	/* eight rows at a time: a byte of rows with nothing to find out
-	 * (no candidate) costs one test */
-	for (b = c->mnext; b < end; b++) {
-		unsigned char todo = c->mgrow     ? bits[b]
-				     : c->mshrink ? (unsigned char)~bits[b]
-						  : 0xff;
-		int j;
-
-		if (cand != NULL) {
-			/* not even the literal: no match, so the inverse */
-			unsigned char no = todo & (unsigned char)~cand[b];
-
-			if (t->filter.invert)
-				bits[b] |= no;
-			else
-				bits[b] &= (unsigned char)~no;
-			todo &= cand[b];
-		}
-		for (j = 0; todo != 0; j++, todo >>= 1) {
-			unsigned char bit = (unsigned char)(1u << j);
-
-			i = b * 8 + (size_t)j;
-			if (!(todo & 1) || i >= n)
-				continue;
-			if (sq_table_row_passes(t, c, i))
-				bits[b] |= bit;
-			else
-				bits[b] &= (unsigned char)~bit;
-		}
-	}
-	c->mnext = end;
-	if (end < nb)
-		return 0;
-	c->mbusy = 0;
-	c->mat[lru].ok = 1;
-	c->mat[lru].ofree = t->filter.ofree;
-	c->mat[lru].used = ++c->tick;
-	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s",
-		 t->filter.text);
-	c->match = bits;
-	c->mcur = lru;
-	c->match_ok = 1;
-	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
-	return 1;
-}
-
-static void
-build_match(struct sq_table *t, struct sq_table_cache *c)
-{
-	if (match_begin(t, c) == 0)
-		match_step(t, c, SIZE_MAX);
 }
 
 /* Is c->pre (n rows) every row in sort order? */
@@ -594,7 +330,8 @@ pre_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
 
 	if (c->pnext == 0) {
 		c->pn = 0;
-		pre = grow(c->pre2, &c->pcap2, (n ? n : 1) * sizeof(*pre));
+		pre = sq_table_grow(c->pre2, &c->pcap2,
+				    (n ? n : 1) * sizeof(*pre));
 		c->pre2 = pre;
 		if (pre == NULL)
 			return -1;
@@ -731,13 +468,14 @@ sq_table_cache_reserve(struct sq_table *t)
 		if (c->ord[i].cap >= n * sizeof(*c->ord[i].v))
 			continue;
 		c->ord[i].ok = 0;
-		c->ord[i].v =
-		    grow(c->ord[i].v, &c->ord[i].cap, n * sizeof(*c->ord[i].v));
+		c->ord[i].v = sq_table_grow(c->ord[i].v, &c->ord[i].cap,
+					    n * sizeof(*c->ord[i].v));
 		if (c->ord[i].v != NULL)
 			memset(c->ord[i].v, 0, n * sizeof(*c->ord[i].v));
 	}
 	if (c->pcap2 < n * sizeof(*c->pre2)) {
-		c->pre2 = grow(c->pre2, &c->pcap2, n * sizeof(*c->pre2));
+		c->pre2 =
+		    sq_table_grow(c->pre2, &c->pcap2, n * sizeof(*c->pre2));
 		if (c->pre2 != NULL)
 			memset(c->pre2, 0, n * sizeof(*c->pre2));
 	}
@@ -750,7 +488,7 @@ sq_table_cache_rows(struct sq_table *t, struct sq_table_cache *c, int filt,
 	build_order(t, c);
 	sq_table_text_view(t, c);
 	if (filt)
-		build_match(t, c);
+		sq_table_match_build(t, c);
 	return build_pre(t, c, filt, filter_only);
 }
 
@@ -792,7 +530,7 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	sq_table_text_view(t, c);
 	c->pre_ok = 0;
 	c->pnext = 0;
-	if (filt && match_begin(t, c) == -1)
+	if (filt && sq_table_match_begin(t, c) == -1)
 		return -1;
 	for (i = 0; i < n && m < want; i++) {
 		uint32_t rec = c->order != NULL ? c->order[i] : (uint32_t)i;
@@ -818,12 +556,12 @@ sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
 	do {
 		if (filt && t->filter.re != NULL && !c->text_ok && !notext) {
 			/* the rows' text a regex runs over, first */
-			build_text(t, c, 4096);
+			sq_table_build_text(t, c, 4096);
 			notext = c->trow == NULL; /* no memory: without */
 			continue;
 		}
 		if (filt && c->mbusy) {
-			match_step(t, c, 1024);
+			sq_table_match_step(t, c, 1024);
 			continue;
 		}
 		if (filt) {

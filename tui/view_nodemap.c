@@ -24,13 +24,48 @@
 #include "tui/worker.h"
 #include "core/filter.h"
 
-/* The grid of the last draw: the table rows in the order drawn, each
- * with its grid line and column, for the arrow keys. */
-static struct {
+/* The map's state, kept in the nodes table (t->vstate): the grid of the
+ * last draw (the table rows in the order drawn, each with its grid line
+ * and column, for the arrow keys) and the cell width of the snapshot it
+ * was measured on (the longest name: measured once a snapshot, not at
+ * every draw of 50,000 nodes). */
+struct map_state {
 	size_t *row; /* index in t->rows */
 	int *line, *col;
 	size_t n, cap;
-} grid;
+	uint64_t serial; /* of the snapshot name_w and gpus are of */
+	int name_w, gpus;
+	/* the layout's scratch, as many as cap: each row's group; each
+	 * group's first row, cell count (then next place) and header line */
+	uint32_t *grp;
+	size_t *first, *cnt;
+	int *hline;
+};
+
+static void
+free_state(void *p)
+{
+	struct map_state *g = p;
+
+	if (g == NULL)
+		return;
+	free(g->row);
+	free(g->line);
+	free(g->col);
+	free(g->grp);
+	free(g->first);
+	free(g->cnt);
+	free(g->hline);
+	free(g);
+}
+
+static struct map_state *
+state_of(struct sq_table *t)
+{
+	if (t->vstate == NULL)
+		t->vstate = calloc(1, sizeof(struct map_state));
+	return t->vstate;
+}
 
 static const struct {
 	int role;
@@ -42,33 +77,6 @@ static const struct {
 };
 
 #define BAR 4 /* cells of a CPU or GPU bar */
-
-static int
-grid_add(size_t row, int line, int col)
-{
-	if (grid.n == grid.cap) {
-		size_t c = grid.cap ? grid.cap * 2 : 64;
-		size_t *r = realloc(grid.row, c * sizeof(*r));
-		int *l, *k;
-
-		if (r == NULL)
-			return -1;
-		grid.row = r;
-		l = realloc(grid.line, c * sizeof(*l));
-		if (l == NULL)
-			return -1;
-		grid.line = l;
-		k = realloc(grid.col, c * sizeof(*k));
-		if (k == NULL)
-			return -1;
-		grid.col = k;
-		grid.cap = c;
-	}
-	grid.row[grid.n] = row;
-	grid.line[grid.n] = line;
-	grid.col[grid.n++] = col;
-	return 0;
-}
 
 /* A bar of BAR cells, used of total filled: "##.." or block shades. */
 static int
@@ -122,6 +130,186 @@ group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
 	sq_put_fit(y, x, w, line, sq_color_attr(app, SQ_ROLE_DIALOG_TITLE));
 }
 
+/* grid holds n cells (contents kept as they are); -1 without memory. */
+static int
+grid_reserve(struct map_state *g, size_t n)
+{
+	void *p;
+
+	if (n <= g->cap)
+		return 0;
+	if (n > UINT32_MAX)
+		return -1;
+#define GROW(f)                                                                \
+	do {                                                                   \
+		p = realloc(g->f, n * sizeof(*g->f));                          \
+		if (p == NULL)                                                 \
+			return -1;                                             \
+		g->f = p;                                                      \
+	} while (0)
+	GROW(row);
+	GROW(line);
+	GROW(col);
+	GROW(grp);
+	GROW(first);
+	GROW(cnt);
+	GROW(hline);
+#undef GROW
+	g->cap = n;
+	return 0;
+}
+
+static const char *
+row_parts(const struct sq_table *t, size_t r)
+{
+	const struct sq_node *nd = sq_snapshot_row(t->snap, t->rows[r].rec);
+
+	return nd->partitions ? nd->partitions : "";
+}
+
+/*
+ * The layout into grid: the nodes grouped by their partitions (groups in
+ * order of their first node, nodes in the table's order), a header line
+ * per group, then its lines of per_row cells. ms->first[g]: group g's first
+ * row. The number of groups; -1 without memory. Linear in the rows: each
+ * row's group is found once (the last group first: neighbours mostly share
+ * theirs), then every cell is put at its place.
+ */
+static long
+map_layout(struct map_state *ms, const struct sq_table *t, int per_row)
+{
+	size_t n = t->nrows, r, g, ngroups = 0, last = 0;
+	int line = 0;
+
+	if (grid_reserve(ms, n ? n : 1) == -1)
+		return -1;
+	for (r = 0; r < n; r++) {
+		const char *k = row_parts(t, r), *lk;
+
+		/* partitions are stored once a snapshot: mostly the same
+		 * pointer as the last group's */
+		g = ngroups;
+		if (ngroups > 0 && ((lk = row_parts(t, ms->first[last])) == k ||
+				    strcmp(lk, k) == 0))
+			g = last;
+		for (size_t j = 0; g == ngroups && j < ngroups; j++) {
+			if (strcmp(row_parts(t, ms->first[j]), k) == 0)
+				g = j;
+		}
+		if (g == ngroups) {
+			ms->first[ngroups] = r;
+			ms->cnt[ngroups++] = 0;
+		}
+		ms->grp[r] = (uint32_t)g;
+		last = g;
+		ms->cnt[g]++;
+	}
+	/* each group's header line and its first cell's place in grid */
+	for (g = 0, r = 0; g < ngroups; g++) {
+		size_t c = ms->cnt[g];
+
+		ms->hline[g] = line;
+		line += 1 + (int)((c + (size_t)per_row - 1) / (size_t)per_row);
+		ms->cnt[g] = r; /* now: the next free place of group g */
+		r += c;
+	}
+	for (r = 0; r < n; r++)
+		ms->row[ms->cnt[ms->grp[r]]++] = r;
+	/* lines and columns from each cell's rank in its group */
+	for (g = 0, r = 0; g < ngroups; g++) {
+		size_t end = ms->cnt[g], k;
+
+		for (k = r; k < end; k++) {
+			size_t i = k - r;
+
+			ms->line[k] =
+			    ms->hline[g] + 1 + (int)(i / (size_t)per_row);
+			ms->col[k] = (int)(i % (size_t)per_row);
+		}
+		r = end;
+	}
+	ms->n = n;
+	return (long)ngroups;
+}
+
+/* The width of a cell: the longest name of the snapshot, its bars and a
+ * gap; *gpus: does any node have GPUs (a second bar). */
+static int
+map_cell(struct map_state *g, const struct sq_table *t, int w, int *gpus)
+{
+	int cell;
+
+	if (g->serial != t->snap->serial) {
+		size_t r;
+		char name[128];
+
+		g->name_w = 4;
+		g->gpus = 0;
+		for (r = 0; r < t->snap->nrows; r++) {
+			const struct sq_node *nd = sq_snapshot_row(t->snap, r);
+			int l =
+			    sq_width(sq_sanitize(nd->name, name, sizeof(name)));
+
+			if (l > g->name_w)
+				g->name_w = l;
+			g->gpus |= nd->gpus_total > 0;
+		}
+		g->serial = t->snap->serial;
+	}
+	*gpus = g->gpus;
+	cell = g->name_w + 1 + BAR + (*gpus ? 1 + BAR : 0) + 2;
+	return cell > w ? w : cell;
+}
+
+/* The cells on the lines top .. top + rows - 1, at y, x. */
+static void
+map_cells(const struct map_state *g, struct sq_app *app, struct sq_table *t,
+	  int y, int x, int top, int rows, int cell, int gpus)
+{
+	size_t r;
+	char name[128];
+
+	for (r = 0; r < g->n; r++) {
+		const struct sq_node *nd =
+		    sq_snapshot_row(t->snap, t->rows[g->row[r]].rec);
+		int sel = g->row[r] == t->cur, gy, gx;
+		int role =
+		    sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
+
+		if (g->line[r] < top || g->line[r] - top >= rows)
+			continue;
+		gy = y + g->line[r] - top;
+		gx = x + 1 + g->col[r] * cell;
+		sq_sanitize(nd->name, name, sizeof(name));
+		sq_put_fit(gy, gx, cell - 2 - BAR - (gpus ? 1 + BAR : 0), name,
+			   sq_color_attr(app, role));
+		gx += cell - 2 - BAR - (gpus ? 1 + BAR : 0) + 1;
+		draw_bar(app, gy, gx, nd->cpus_alloc, nd->cpus_total, sel);
+		if (gpus && nd->gpus_total > 0)
+			draw_bar(app, gy, gx + BAR + 1, nd->gpus_alloc,
+				 nd->gpus_total, sel);
+	}
+}
+
+/* The legend on line y: the states' colours and what the bars are. */
+static void
+map_legend(struct sq_app *app, int y, int x, int w, int gpus)
+{
+	int cx = x + 1, i;
+
+	for (i = 0; i < (int)(sizeof(legend) / sizeof(legend[0])); i++) {
+		if (cx + (int)strlen(legend[i].label) + 2 > x + w)
+			break;
+		cx += sq_put(y, cx, x + w - cx, legend[i].label,
+			     sq_color_attr(app, legend[i].role));
+		cx += 2;
+	}
+	if (cx + 12 < x + w)
+		sq_put(y, cx, x + w - cx,
+		       gpus ? "bars: CPUs, GPUs in use" : "bar: CPUs in use",
+		       sq_color_attr(app, SQ_ROLE_NORMAL));
+}
+
 /*
  * The map: nodes grouped by the partitions they are in (nodes that share
  * them, in the table's order), each group a header and a grid of cells:
@@ -131,136 +319,54 @@ group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
 static int
 draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 {
-	int cell = 4, per_row, line = 0, i, cx, gpus = 0, top = 0;
-	size_t r, g, ngroups = 0, *first = NULL;
-	char name[128];
+	struct map_state *g = state_of(t);
+	int gpus, cell, per_row, i, top = 0;
+	size_t r;
+	long k, ngroups;
 	const int normal = sq_color_attr(app, SQ_ROLE_NORMAL);
 
-	for (r = 0; r < t->nrows; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[r].rec);
-		int l = sq_width(sq_sanitize(nd->name, name, sizeof(name)));
-
-		if (l > cell)
-			cell = l;
-		gpus |= nd->gpus_total > 0;
-	}
-	cell += 1 + BAR + (gpus ? 1 + BAR : 0) + 2;
-	if (cell > w)
-		cell = w;
+	if (g == NULL || t->snap == NULL)
+		return -1;
+	cell = map_cell(g, t, w, &gpus);
 	per_row = (w - 1) / cell > 0 ? (w - 1) / cell : 1;
-	/* the groups, in order of their first node */
-	first = calloc(t->nrows ? t->nrows : 1, sizeof(*first));
-	for (r = 0; first != NULL && r < t->nrows; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[r].rec);
-		const char *k = nd->partitions ? nd->partitions : "";
-
-		for (g = 0; g < ngroups; g++) {
-			const struct sq_node *o =
-			    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-
-			if (strcmp(o->partitions ? o->partitions : "", k) == 0)
-				break;
-		}
-		if (g == ngroups)
-			first[ngroups++] = r;
-	}
-	/* lay it out: a header line per group, then its grid lines */
-	grid.n = 0;
-	for (g = 0; g < ngroups; g++) {
-		const struct sq_node *head =
-		    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-		const char *k = head->partitions ? head->partitions : "";
-		int n = 0;
-
-		line++; /* the header */
-		for (r = first[g]; r < t->nrows; r++) {
-			const struct sq_node *nd =
-			    sq_snapshot_row(t->snap, t->rows[r].rec);
-
-			if (strcmp(nd->partitions ? nd->partitions : "", k) !=
-			    0)
-				continue;
-			if (grid_add(r, line + n / per_row, n % per_row) == -1)
-				break;
-			n++;
-		}
-		line += (n + per_row - 1) / per_row;
-	}
+	g->n = 0;
+	ngroups = map_layout(g, t, per_row);
 	/* scroll so that the cursor's line shows (h - 2 lines of map) */
-	for (r = 0; r < grid.n; r++) {
-		if (grid.row[r] == t->cur && grid.line[r] >= h - 2)
-			top = grid.line[r] - (h - 2) + 1;
+	for (r = 0; r < g->n; r++) {
+		if (g->row[r] == t->cur && g->line[r] >= h - 2)
+			top = g->line[r] - (h - 2) + 1;
 	}
 	for (i = 0; i < h; i++)
 		sq_clear(y + i, x, w, normal);
-	line = 0;
-	for (g = 0; g < ngroups; g++) {
-		const struct sq_node *head =
-		    sq_snapshot_row(t->snap, t->rows[first[g]].rec);
-		size_t k;
-		int hl = -1;
+	/* a group's header: the line above its first cell */
+	for (k = 0, r = 0; k < ngroups; k++) {
+		int hl;
 
-		for (k = 0; k < grid.n; k++) {
-			if (grid.row[k] == first[g]) {
-				hl = grid.line[k] - 1;
-				break;
-			}
-		}
+		while (r < g->n && g->row[r] != g->first[k])
+			r++;
+		if (r == g->n)
+			break;
+		hl = g->line[r] - 1;
 		if (hl >= top && hl - top < h - 2)
-			group_header(app, t,
-				     head->partitions ? head->partitions : "",
+			group_header(app, t, row_parts(t, g->first[k]),
 				     y + hl - top, x + 1, w - 1);
 	}
-	for (r = 0; r < grid.n; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[grid.row[r]].rec);
-		int sel = grid.row[r] == t->cur, gy, gx, used;
-		int role =
-		    sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
-
-		if (grid.line[r] < top || grid.line[r] - top >= h - 2)
-			continue;
-		gy = y + grid.line[r] - top;
-		gx = x + 1 + grid.col[r] * cell;
-		sq_sanitize(nd->name, name, sizeof(name));
-		used = sq_put_fit(gy, gx, cell - 2 - BAR - (gpus ? 1 + BAR : 0),
-				  name, sq_color_attr(app, role));
-		(void)used;
-		gx += cell - 2 - BAR - (gpus ? 1 + BAR : 0) + 1;
-		draw_bar(app, gy, gx, nd->cpus_alloc, nd->cpus_total, sel);
-		if (gpus && nd->gpus_total > 0)
-			draw_bar(app, gy, gx + BAR + 1, nd->gpus_alloc,
-				 nd->gpus_total, sel);
-	}
-	free(first);
-	cx = x + 1;
-	for (i = 0; i < (int)(sizeof(legend) / sizeof(legend[0])); i++) {
-		if (cx + (int)strlen(legend[i].label) + 2 > x + w)
-			break;
-		cx += sq_put(y + h - 1, cx, x + w - cx, legend[i].label,
-			     sq_color_attr(app, legend[i].role));
-		cx += 2;
-	}
-	if (cx + 12 < x + w)
-		sq_put(y + h - 1, cx, x + w - cx,
-		       gpus ? "bars: CPUs, GPUs in use" : "bar: CPUs in use",
-		       normal);
+	map_cells(g, app, t, y, x, top, h - 2, cell, gpus);
+	map_legend(app, y + h - 1, x, w, gpus);
 	return h;
 }
 
 /* The grid cell nearest col on grid line l, or -1. */
 static long
-grid_at(int l, int col)
+grid_at(const struct map_state *g, int l, int col)
 {
 	long best = -1;
 	size_t k;
 
-	for (k = 0; k < grid.n; k++) {
-		if (grid.line[k] != l)
+	for (k = 0; k < g->n; k++) {
+		if (g->line[k] != l)
 			continue;
-		if (best < 0 || grid.col[k] <= col)
+		if (best < 0 || g->col[k] <= col)
 			best = (long)k;
 	}
 	return best;
@@ -270,28 +376,33 @@ grid_at(int l, int col)
 static void
 grid_move(struct sq_table *t, int dx, int dy)
 {
+	const struct map_state *g = t->vstate;
 	size_t k;
 	long to = -1;
 	int l;
 
-	for (k = 0; k < grid.n && grid.row[k] != t->cur; k++)
+	if (g == NULL) {
+		sq_table_move(t, dx + dy);
+		return;
+	}
+	for (k = 0; k < g->n && g->row[k] != t->cur; k++)
 		;
-	if (k == grid.n) {
+	if (k == g->n) {
 		sq_table_move(t, dx + dy);
 		return;
 	}
 	if (dx != 0) {
 		long j = (long)k + dx;
 
-		if (j >= 0 && j < (long)grid.n)
+		if (j >= 0 && j < (long)g->n)
 			to = j;
 	} else {
-		for (l = grid.line[k] + dy;
-		     to < 0 && l >= 0 && l <= grid.line[grid.n - 1]; l += dy)
-			to = grid_at(l, grid.col[k]);
+		for (l = g->line[k] + dy;
+		     to < 0 && l >= 0 && l <= g->line[g->n - 1]; l += dy)
+			to = grid_at(g, l, g->col[k]);
 	}
 	if (to >= 0)
-		sq_table_goto(t, grid.row[to]);
+		sq_table_goto(t, g->row[to]);
 }
 
 static int
@@ -391,4 +502,5 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	    SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_NODE_EVENTS),
 	.want = want,
 	.sync = sync_rows,
+	.free_state = free_state,
 };

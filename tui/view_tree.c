@@ -5,90 +5,213 @@
  * siblings keep the table's sort order. With a filter, matching rows whose
  * parent is filtered out become roots.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/model_admin.h"
+#include "core/name_index.h"
 #include "tui/app.h"
 #include "tui/keys.h"
 #include "tui/table.h"
 #include "tui/views.h"
 
-struct node {
-	char key[300];
-	char parent[300];
-	size_t pos; /* position in the sorted rows */
-	long up;    /* index of the parent node, -1 for a root */
-	long first; /* first child, -1 */
-	long next;  /* next sibling, -1 */
-	long last;  /* last child (for appending), -1 */
-	unsigned kids;
+/* A record's place in the tree: its account, user and partition (the
+ * three make its id), and the account it hangs under ("" for a root). */
+struct tkey {
+	const char *acct, *user, *part, *up;
 };
 
-static void
-keys_of(enum sq_kind kind, const void *rec, char *key, char *parent, size_t n)
+static struct tkey
+key_of(enum sq_kind kind, const void *rec)
 {
-	const char *acct = "", *user = "", *part = "", *up = "";
+	struct tkey k = { "", "", "", "" };
 
 	if (kind == SQ_KIND_SHARES) {
 		const struct sq_share *s = rec;
 
-		acct = s->account;
-		user = s->user;
-		part = s->partition;
-		up = s->parent;
+		k = (struct tkey){ s->account, s->user, s->partition,
+				   s->parent };
 	} else if (kind == SQ_KIND_ASSOCS) {
 		const struct sq_assoc *a = rec;
 
-		acct = a->account;
-		user = a->user;
-		part = a->partition;
-		up = a->parent;
+		k = (struct tkey){ a->account, a->user, a->partition,
+				   a->parent };
 	} else if (kind == SQ_KIND_ACCOUNTS) {
 		const struct sq_account *a = rec;
 
-		acct = a->name;
-		up = a->parent;
+		k = (struct tkey){ a->name, "", "", a->parent };
 	}
-	snprintf(key, n, "%s\x1f%s\x1f%s", acct, user, part);
-	if (user[0] != '\0')
-		snprintf(parent, n, "%s\x1f\x1f", acct); /* its account */
-	else if (up[0] != '\0')
-		snprintf(parent, n, "%s\x1f\x1f", up);
-	else
-		parent[0] = '\0';
+	/* a user's row hangs under its account's */
+	if (k.user[0] != '\0')
+		k.up = k.acct;
+	return k;
 }
 
-static int
-cmp_key(const void *a, const void *b)
+/* The fold id of a row: "tree:" account, user, partition. */
+static void
+fold_id(const struct tkey *k, char *id, size_t n)
 {
-	const struct node *const *x = a, *const *y = b;
-
-	return strcmp((*x)->key, (*y)->key);
+	snprintf(id, n, "tree:%s\x1f%s\x1f%s", k->acct, k->user, k->part);
 }
+
+/*
+ * The tree's state, kept in the table (t->vstate): the parent record of
+ * every record of the snapshot it was made for (a snapshot's serial),
+ * found once by a name index of the account rows, cycles cut; and the
+ * scratch of an arrangement. A keystroke (filter, sort, fold) then
+ * arranges in time linear in the shown rows.
+ */
+struct tree_state {
+	uint64_t serial;
+	int32_t *up;  /* snapshot row -> parent snapshot row, -1 */
+	int32_t *at;  /* snapshot row -> place in the rows arranged, -1 */
+	size_t nrecs; /* rows of up[] and at[] */
+	struct link {
+		int32_t first, next, last; /* children, -1 */
+		unsigned kids;
+		int up; /* has a parent among the shown rows */
+	} * lk;
+	size_t lcap;
+};
 
 static void
-emit(struct sq_table *t, struct sq_table_row *old, struct node *nodes, long i,
-     unsigned depth)
+free_state(void *p)
 {
-	struct sq_table_row r = old[nodes[i].pos];
-	long c;
-	char id[320];
+	struct tree_state *st = p;
+
+	if (st == NULL)
+		return;
+	free(st->up);
+	free(st->at);
+	free(st->lk);
+	free(st);
+}
+
+/* Would linking rec under p make a cycle (p descends from rec)? */
+static int
+cycle(const int32_t *up, int32_t rec, int32_t p)
+{
+	int guard = 0;
+
+	for (; p >= 0 && guard++ < 100; p = up[p]) {
+		if (p == rec)
+			return 1;
+	}
+	return 0;
+}
+
+/* The parent record of every record of s into st->up; -1 without
+ * memory. */
+static int
+link_records(struct tree_state *st, const struct sq_snapshot *s)
+{
+	size_t n = s->nrows, i, at;
+	struct sq_name_index x;
+	size_t off =
+	    s->kind == SQ_KIND_ACCOUNTS ? offsetof(struct sq_account, name)
+	    : s->kind == SQ_KIND_SHARES ? offsetof(struct sq_share, account)
+					: offsetof(struct sq_assoc, account);
+	int32_t *up = malloc((n ? n : 1) * sizeof(*up));
+	int32_t *atv = malloc((n ? n : 1) * sizeof(*atv));
+
+	if (up == NULL || atv == NULL || n > INT32_MAX ||
+	    sq_name_index_init(&x, n, off) == -1) {
+		free(up);
+		free(atv);
+		return -1;
+	}
+	/* the account rows by name (the first of a name, as before) */
+	for (i = 0; i < n; i++) {
+		struct tkey k = key_of(s->kind, sq_snapshot_row(s, i));
+
+		up[i] = -1;
+		if (k.user[0] == '\0' && k.part[0] == '\0' &&
+		    sq_name_index_find(&x, s, k.acct, &at) < 0)
+			sq_name_index_put(&x, at, i);
+	}
+	for (i = 0; i < n; i++) {
+		struct tkey k = key_of(s->kind, sq_snapshot_row(s, i));
+		long p;
+
+		if (k.up[0] == '\0')
+			continue;
+		p = sq_name_index_find(&x, s, k.up, &at);
+		/* not itself (an account named as its own parent), no
+		 * cycle */
+		if (p >= 0 && (size_t)p != i && !cycle(up, (int32_t)i, p))
+			up[i] = (int32_t)p;
+	}
+	sq_name_index_free(&x);
+	free(st->up);
+	free(st->at);
+	st->up = up;
+	st->at = atv;
+	st->nrecs = n;
+	st->serial = s->serial;
+	return 0;
+}
+
+static struct tree_state *
+state_for(struct sq_table *t)
+{
+	struct tree_state *st = t->vstate;
+
+	if (st == NULL) {
+		st = calloc(1, sizeof(*st));
+		if (st == NULL)
+			return NULL;
+		t->vstate = st;
+	}
+	if ((st->up == NULL || st->serial != t->snap->serial) &&
+	    link_records(st, t->snap) == -1)
+		return NULL;
+	if (st->lcap < t->nrows) {
+		struct link *lk = realloc(st->lk, t->nrows * sizeof(*lk));
+
+		if (lk == NULL)
+			return NULL;
+		st->lk = lk;
+		st->lcap = t->nrows;
+	}
+	return st;
+}
+
+/* Row i of old and, unless folded, its children after it, depth first. */
+static void
+emit(struct sq_table *t, const struct sq_table_row *old,
+     const struct tree_state *st, int32_t i, unsigned depth)
+{
+	struct sq_table_row r = old[i];
+	const struct link *l = &st->lk[i];
+	int32_t c;
 
 	r.depth = (unsigned short)depth;
-	r.flags = nodes[i].kids ? SQ_ROW_HASKIDS : 0;
+	r.flags = l->kids ? SQ_ROW_HASKIDS : 0;
 	r.hidden = 0;
-	snprintf(id, sizeof(id), "tree:%s", nodes[i].key);
-	if (nodes[i].kids && sq_table_folded(t, id)) {
-		r.flags |= SQ_ROW_FOLDED;
-		r.hidden = nodes[i].kids;
-		sq_table_push(t, &r);
-		return;
+	if (l->kids) {
+		int folded = t->fold_default;
+
+		if (t->nfolds > 0) {
+			struct tkey k = key_of(t->def->kind,
+					       sq_snapshot_row(t->snap, r.rec));
+			char id[320];
+
+			fold_id(&k, id, sizeof(id));
+			folded = sq_table_folded(t, id);
+		}
+		if (folded) {
+			r.flags |= SQ_ROW_FOLDED;
+			r.hidden = l->kids;
+			sq_table_push(t, &r);
+			return;
+		}
 	}
 	sq_table_push(t, &r);
-	for (c = nodes[i].first; c >= 0; c = nodes[c].next)
-		emit(t, old, nodes, c, depth + 1 > 60 ? 60 : depth + 1);
+	for (c = l->first; c >= 0; c = st->lk[c].next)
+		emit(t, old, st, c, depth + 1 > 60 ? 60 : depth + 1);
 }
 
 static void
@@ -96,71 +219,39 @@ arrange(struct sq_table *t)
 {
 	struct sq_table_row *old = t->rows;
 	size_t n = t->nrows, i;
-	struct node *nodes, **byk;
+	struct tree_state *st;
 
-	if (n == 0)
+	if (n == 0 || n > INT32_MAX || (st = state_for(t)) == NULL)
 		return;
-	nodes = calloc(n, sizeof(*nodes));
-	byk = calloc(n, sizeof(*byk));
-	if (nodes == NULL || byk == NULL) {
-		free(nodes);
-		free(byk);
-		return;
-	}
+	memset(st->at, 0xff, st->nrecs * sizeof(*st->at));
 	for (i = 0; i < n; i++) {
-		keys_of(t->def->kind, sq_snapshot_row(t->snap, old[i].rec),
-			nodes[i].key, nodes[i].parent, sizeof(nodes[i].key));
-		nodes[i].pos = i;
-		nodes[i].up = nodes[i].first = nodes[i].next = -1;
-		nodes[i].last = -1;
-		byk[i] = &nodes[i];
+		st->at[old[i].rec] = (int32_t)i;
+		st->lk[i] = (struct link){ -1, -1, -1, 0, 0 };
 	}
-	qsort(byk, n, sizeof(*byk), cmp_key);
-	/* link each node under its parent, in sorted order */
+	/* each shown row under its parent when that is shown too, the
+	 * children in the rows' (sorted) order; the others are roots */
 	for (i = 0; i < n; i++) {
-		struct node key, *kp = &key, **hit;
-		long p;
+		int32_t pr = st->up[old[i].rec], p = pr >= 0 ? st->at[pr] : -1;
+		struct link *pl;
 
-		if (nodes[i].parent[0] == '\0' ||
-		    strcmp(nodes[i].parent, nodes[i].key) == 0)
+		if (p < 0)
 			continue;
-		snprintf(key.key, sizeof(key.key), "%s", nodes[i].parent);
-		hit = bsearch(&kp, byk, n, sizeof(*byk), cmp_key);
-		if (hit == NULL)
-			continue;
-		p = *hit - nodes;
-		/* refuse cycles: the parent must not descend from i */
-		{
-			long a = p;
-			int cycle = 0, guard = 0;
-
-			while (a >= 0 && guard++ < 100) {
-				if (a == (long)i) {
-					cycle = 1;
-					break;
-				}
-				a = nodes[a].up;
-			}
-			if (cycle)
-				continue;
-		}
-		nodes[i].up = p;
-		if (nodes[p].last >= 0)
-			nodes[nodes[p].last].next = (long)i;
+		pl = &st->lk[p];
+		if (pl->last >= 0)
+			st->lk[pl->last].next = (int32_t)i;
 		else
-			nodes[p].first = (long)i;
-		nodes[p].last = (long)i;
-		nodes[p].kids++;
+			pl->first = (int32_t)i;
+		pl->last = (int32_t)i;
+		pl->kids++;
+		st->lk[i].up = 1;
 	}
 	t->rows = NULL;
 	t->nrows = t->cap = 0;
 	for (i = 0; i < n; i++) {
-		if (nodes[i].up < 0)
-			emit(t, old, nodes, (long)i, 0);
+		if (!st->lk[i].up)
+			emit(t, old, st, (int32_t)i, 0);
 	}
 	free(old);
-	free(nodes);
-	free(byk);
 }
 
 static const char *
@@ -185,33 +276,40 @@ prefix(const struct sq_table *t, const struct sq_table_row *r, char *buf,
 }
 
 static int
+same_key(const struct tkey *a, const struct tkey *b)
+{
+	return strcmp(a->acct, b->acct) == 0 && strcmp(a->user, b->user) == 0 &&
+	       strcmp(a->part, b->part) == 0;
+}
+
+static int
 action(struct sq_app *app, struct sq_table *t, int a)
 {
 	const void *rec = sq_table_cur(t);
-	char key[300], parent[300], id[320];
+	struct tkey k;
+	char id[320];
 
 	if (a != SQ_TA_FOLD && a != SQ_TA_UNFOLD)
 		return 0;
 	if (rec == NULL)
 		return 1;
-	keys_of(t->def->kind, rec, key, parent, sizeof(key));
+	k = key_of(t->def->kind, rec);
 	/* folding a leaf folds its parent */
 	if (a == SQ_TA_FOLD && !(t->rows[t->cur].flags & SQ_ROW_HASKIDS) &&
-	    parent[0] != '\0')
-		snprintf(key, sizeof(key), "%s", parent);
-	snprintf(id, sizeof(id), "tree:%s", key);
+	    k.up[0] != '\0')
+		k = (struct tkey){ k.up, "", "", "" };
+	fold_id(&k, id, sizeof(id));
 	sq_table_set_folded(t, id, a == SQ_TA_FOLD);
 	sq_table_rebuild(t);
 	if (a == SQ_TA_FOLD) {
 		size_t i;
 
 		for (i = 0; i < t->nrows; i++) {
-			char k2[300], p2[300];
+			struct tkey r =
+			    key_of(t->def->kind,
+				   sq_snapshot_row(t->snap, t->rows[i].rec));
 
-			keys_of(t->def->kind,
-				sq_snapshot_row(t->snap, t->rows[i].rec), k2,
-				p2, sizeof(k2));
-			if (strcmp(k2, key) == 0) {
+			if (same_key(&r, &k)) {
 				sq_table_goto(t, i);
 				break;
 			}
@@ -226,6 +324,7 @@ const struct sq_tui_view sq_tui_view_shares = {
 	.arrange = arrange,
 	.prefix = prefix,
 	.action = action,
+	.free_state = free_state,
 };
 
 const struct sq_tui_view sq_tui_view_assocs = {
@@ -233,6 +332,7 @@ const struct sq_tui_view sq_tui_view_assocs = {
 	.arrange = arrange,
 	.prefix = prefix,
 	.action = action,
+	.free_state = free_state,
 };
 
 const struct sq_tui_view sq_tui_view_accounts = {
@@ -240,4 +340,5 @@ const struct sq_tui_view sq_tui_view_accounts = {
 	.arrange = arrange,
 	.prefix = prefix,
 	.action = action,
+	.free_state = free_state,
 };

@@ -8,10 +8,19 @@
 #include "tui/views.h"
 
 static const struct sq_tui_view *const hooks[] = {
-	&sq_tui_view_jobs,     &sq_tui_view_nodes,    &sq_tui_view_shares,
-	&sq_tui_view_assocs,   &sq_tui_view_accounts, &sq_tui_view_gpus,
-	&sq_tui_view_gpuuse,   &sq_tui_view_history,  &sq_tui_view_whatif,
-	&sq_tui_view_overview, &sq_tui_view_clusters, NULL,
+	&sq_tui_view_jobs,
+	&sq_tui_view_nodes,
+	&sq_tui_view_shares,
+	&sq_tui_view_assocs,
+	&sq_tui_view_accounts,
+	&sq_tui_view_gpus,
+	&sq_tui_view_gpuuse,
+	&sq_tui_view_history,
+	&sq_tui_view_whatif,
+	&sq_tui_view_overview,
+	&sq_tui_view_clusters,
+	&sq_tui_view_rpc,
+	NULL,
 };
 
 const struct sq_tui_view *

@@ -51,6 +51,9 @@ struct sq_tui_view {
 	 * view is shown (NULL: the worker's snapshot of the view's kind,
 	 * sq_app_take_snapshot). */
 	void (*sync)(struct sq_app *app, struct sq_table *t);
+	/* Free what the view keeps in its table (t->vstate: made by its
+	 * hooks when first needed, freed with the table). */
+	void (*free_state)(void *state);
 };
 
 /* The hooks of a view, or NULL. */
@@ -64,6 +67,7 @@ extern const struct sq_tui_view sq_tui_view_accounts;
 extern const struct sq_tui_view sq_tui_view_gpus;
 extern const struct sq_tui_view sq_tui_view_gpuuse;
 extern const struct sq_tui_view sq_tui_view_history;
+extern const struct sq_tui_view sq_tui_view_rpc;
 extern const struct sq_tui_view sq_tui_view_whatif;
 extern const struct sq_tui_view sq_tui_view_overview;
 extern const struct sq_tui_view sq_tui_view_clusters;

@@ -182,6 +182,71 @@ start_record(struct amgr *a, enum mode m)
 	a->first_row = a->s->nrows;
 }
 
+/* A line without '=': a section title ("Association Records", "User
+ * Limits") or, in a QOS's per-account/user limits, the account or user
+ * they are of; 1 for a title that begins the output. */
+static int
+title_line(struct amgr *a, char *p)
+{
+	char *e = p + strlen(p);
+
+	while (e > p && e[-1] == ' ')
+		*--e = '\0';
+	if (strcmp(p, "Current Association Manager state") == 0 ||
+	    strstr(p, " Records") != NULL) {
+		start_record(a, M_NONE);
+		return 1;
+	}
+	if (strcmp(p, "Account Limits") == 0)
+		a->sub = SUB_ACCOUNT;
+	else if (strcmp(p, "User Limits") == 0)
+		a->sub = SUB_USER;
+	else if (a->mode == M_QOS && a->sub == SUB_ACCOUNT)
+		a->subname = sq_snapshot_str(a->s, p);
+	else if (a->mode == M_QOS && a->sub == SUB_USER)
+		a->subname = uid_name(a, p);
+	return 0;
+}
+
+/* One key=value of an association or QOS record; -1 on a bad limit. */
+static int
+record_token(struct amgr *a, char *key, char *val, int lineno,
+	     struct sq_err *err)
+{
+	struct sq_snapshot *s = a->s;
+	long id;
+
+	if (a->mode == M_ASSOC && strcmp(key, "ClusterName") == 0) {
+		a->cluster = sq_snapshot_str(s, val);
+	} else if (a->mode == M_ASSOC && strcmp(key, "Account") == 0) {
+		a->account = sq_snapshot_str(s, val);
+	} else if (a->mode == M_ASSOC && strcmp(key, "UserName") == 0) {
+		a->user = name_id(a, val, &id);
+		if (id >= 0 && a->nuids < MAX_UIDS) {
+			a->uids[a->nuids].uid = id;
+			a->uids[a->nuids++].name = a->user;
+		}
+	} else if (a->mode == M_ASSOC && strcmp(key, "Partition") == 0) {
+		a->partition = sq_snapshot_str(s, val);
+	} else if (a->mode == M_ASSOC && strcmp(key, "ParentAccount") == 0) {
+		size_t i;
+
+		/* the limits of this record came first: they get it too */
+		a->parent = name_id(a, val, NULL);
+		for (i = a->first_row; i < s->nrows; i++)
+			((struct sq_limit *)sq_snapshot_row(s, i))->parent =
+			    a->parent;
+	} else if (strcmp(key, "ID") == 0) {
+		a->id = strtoll(val, NULL, 10);
+	} else if (a->mode == M_QOS && strcmp(key, "QOS") == 0) {
+		a->qos = name_id(a, val, &id);
+		a->id = id;
+	} else if (a->mode != M_NONE && is_limit_key(key)) {
+		return limit_token(a, key, val, lineno, err);
+	}
+	return 0;
+}
+
 int
 sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -203,24 +268,7 @@ sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*p == '\0')
 			continue;
 		if (strchr(p, '=') == NULL) {
-			char *e = p + strlen(p);
-
-			while (e > p && e[-1] == ' ')
-				*--e = '\0';
-			if (strcmp(p, "Current Association Manager state") ==
-				0 ||
-			    strstr(p, " Records") != NULL) {
-				seen = 1;
-				start_record(a, M_NONE);
-			} else if (strcmp(p, "Account Limits") == 0) {
-				a->sub = SUB_ACCOUNT;
-			} else if (strcmp(p, "User Limits") == 0) {
-				a->sub = SUB_USER;
-			} else if (a->mode == M_QOS && a->sub == SUB_ACCOUNT) {
-				a->subname = sq_snapshot_str(s, p);
-			} else if (a->mode == M_QOS && a->sub == SUB_USER) {
-				a->subname = uid_name(a, p);
-			}
+			seen |= title_line(a, p);
 			continue;
 		}
 		if (strncmp(p, "ClusterName=", 12) == 0)
@@ -231,48 +279,13 @@ sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err)
 			start_record(a, M_NONE); /* flags=users records */
 		for (tok = strtok_r(p, " \t", &save); tok != NULL;
 		     tok = strtok_r(NULL, " \t", &save)) {
-			char *eq = strchr(tok, '='), *key = tok, *val;
-			long id;
+			char *eq = strchr(tok, '=');
 
 			if (eq == NULL)
 				continue;
 			*eq = '\0';
-			val = eq + 1;
-			if (a->mode == M_ASSOC &&
-			    strcmp(key, "ClusterName") == 0) {
-				a->cluster = sq_snapshot_str(s, val);
-			} else if (a->mode == M_ASSOC &&
-				   strcmp(key, "Account") == 0) {
-				a->account = sq_snapshot_str(s, val);
-			} else if (a->mode == M_ASSOC &&
-				   strcmp(key, "UserName") == 0) {
-				a->user = name_id(a, val, &id);
-				if (id >= 0 && a->nuids < MAX_UIDS) {
-					a->uids[a->nuids].uid = id;
-					a->uids[a->nuids++].name = a->user;
-				}
-			} else if (a->mode == M_ASSOC &&
-				   strcmp(key, "Partition") == 0) {
-				a->partition = sq_snapshot_str(s, val);
-			} else if (a->mode == M_ASSOC &&
-				   strcmp(key, "ParentAccount") == 0) {
-				size_t i;
-
-				a->parent = name_id(a, val, NULL);
-				for (i = a->first_row; i < s->nrows; i++)
-					((struct sq_limit *)sq_snapshot_row(s,
-									    i))
-					    ->parent = a->parent;
-			} else if (strcmp(key, "ID") == 0) {
-				a->id = strtoll(val, NULL, 10);
-			} else if (a->mode == M_QOS &&
-				   strcmp(key, "QOS") == 0) {
-				a->qos = name_id(a, val, &id);
-				a->id = id;
-			} else if (a->mode != M_NONE && is_limit_key(key)) {
-				if (limit_token(a, key, val, lineno, err) == -1)
-					goto out;
-			}
+			if (record_token(a, tok, eq + 1, lineno, err) == -1)
+				goto out;
 		}
 	}
 	if (!seen) {

@@ -7,11 +7,13 @@
  * contain '|'. The assoc listing uses `tree`: the Account field is
  * indented by one space per level, which gives the depth.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
+#include "core/name_index.h"
 #include "core/parse.h"
 
 const char sq_cli_assoc_fmt[] =
@@ -151,20 +153,25 @@ sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
-/* Row of the named record (rows come grouped: look from the end). */
+/* The row of the record named name, or a new one (NULL without memory):
+ * an account or user has a line per association (with its users,
+ * accounts, QOS); x finds the record of each. */
 static void *
-find_named(struct sq_snapshot *s, const char *name, size_t name_off)
+named_row(struct sq_snapshot *s, struct sq_name_index *x, const char *name,
+	  int *fresh)
 {
-	size_t i;
+	size_t at;
+	long i = sq_name_index_find(x, s, name, &at);
+	void *row;
 
-	for (i = s->nrows; i > 0; i--) {
-		char *row = sq_snapshot_row(s, i - 1);
-		const char *n = *(const char **)(row + name_off);
-
-		if (strcmp(n, name) == 0)
-			return row;
-	}
-	return NULL;
+	*fresh = 0;
+	if (i >= 0)
+		return sq_snapshot_row(s, (size_t)i);
+	row = sq_snapshot_add(s);
+	if (row == NULL || sq_name_index_put(x, at, s->nrows - 1) == -1)
+		return NULL;
+	*fresh = 1;
+	return row;
 }
 
 enum { C_ACCOUNT, C_PARENT, C_USER, C_SHARE, C_COORD, C_ORG, C_DESCR, C_COUNT };
@@ -173,8 +180,14 @@ int
 sq_parse_sacctmgr_account(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[C_COUNT];
-	int lineno = 0;
+	int lineno = 0, rc = -1, fresh;
+	struct sq_name_index x;
 
+	if (sq_name_index_init(&x, sq_count_lines(text),
+			       offsetof(struct sq_account, name)) == -1) {
+		sq_name_index_free(&x);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_account *a;
 
@@ -182,18 +195,18 @@ sq_parse_sacctmgr_account(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		if (fields(line, f, C_COUNT, "sacctmgr account", lineno, err))
-			return -1;
-		if (f[C_ACCOUNT][0] == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sacctmgr account line %d: no name",
-					  lineno);
-		a = find_named(s, f[C_ACCOUNT],
-			       offsetof(struct sq_account, name));
+			goto out;
+		if (f[C_ACCOUNT][0] == '\0') {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sacctmgr account line %d: no name", lineno);
+			goto out;
+		}
+		a = named_row(s, &x, f[C_ACCOUNT], &fresh);
 		if (a == NULL) {
-			a = sq_snapshot_add(s);
-			if (a == NULL)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
+		if (fresh) {
 			a->name = sq_snapshot_str(s, f[C_ACCOUNT]);
 			a->description = str(s, f[C_DESCR]);
 			a->organization = str(s, f[C_ORG]);
@@ -204,19 +217,25 @@ sq_parse_sacctmgr_account(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (f[C_USER][0] == '\0') {
 			/* the account's own association */
 			a->parent = str(s, f[C_PARENT]);
-			if (shares(f[C_SHARE], &a->shares) == -1)
-				return sq_err_set(err, SQ_ERR_PARSE,
-						  "sacctmgr account line %d: "
-						  "bad share '%s'",
-						  lineno, f[C_SHARE]);
+			if (shares(f[C_SHARE], &a->shares) == -1) {
+				sq_err_set(err, SQ_ERR_PARSE,
+					   "sacctmgr account line %d: "
+					   "bad share '%s'",
+					   lineno, f[C_SHARE]);
+				goto out;
+			}
 		} else if (!sq_admin_in_list(a->users, f[C_USER])) {
-			if (sq_admin_list_add(s, &a->users, f[C_USER]) == -1)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
+			if (sq_admin_list_add(s, &a->users, f[C_USER]) == -1) {
+				sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+				goto out;
+			}
 			a->nusers++;
 		}
 	}
-	return 0;
+	rc = 0;
+out:
+	sq_name_index_free(&x);
+	return rc;
 }
 
 enum {
@@ -236,8 +255,14 @@ int
 sq_parse_sacctmgr_user(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[U_COUNT];
-	int lineno = 0;
+	int lineno = 0, rc = -1, fresh;
+	struct sq_name_index x;
 
+	if (sq_name_index_init(&x, sq_count_lines(text),
+			       offsetof(struct sq_user, name)) == -1) {
+		sq_name_index_free(&x);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_user *u;
 
@@ -245,17 +270,18 @@ sq_parse_sacctmgr_user(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (*line == '\0')
 			continue;
 		if (fields(line, f, U_COUNT, "sacctmgr user", lineno, err))
-			return -1;
-		if (f[U_USER][0] == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sacctmgr user line %d: no name",
-					  lineno);
-		u = find_named(s, f[U_USER], offsetof(struct sq_user, name));
+			goto out;
+		if (f[U_USER][0] == '\0') {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sacctmgr user line %d: no name", lineno);
+			goto out;
+		}
+		u = named_row(s, &x, f[U_USER], &fresh);
 		if (u == NULL) {
-			u = sq_snapshot_add(s);
-			if (u == NULL)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
+		if (fresh) {
 			u->name = sq_snapshot_str(s, f[U_USER]);
 			u->default_account = str(s, f[U_DEFACCT]);
 			u->default_wckey = str(s, f[U_WCKEY]);
@@ -264,15 +290,20 @@ sq_parse_sacctmgr_user(char *text, struct sq_snapshot *s, struct sq_err *err)
 			u->accounts = u->qos = u->default_qos = "";
 		}
 		if (sq_admin_list_add(s, &u->accounts, f[U_ACCOUNT]) == -1 ||
-		    sq_admin_list_add(s, &u->qos, f[U_QOS]) == -1)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		    sq_admin_list_add(s, &u->qos, f[U_QOS]) == -1) {
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
 		/* the default QOS of the default account's association wins */
 		if (f[U_DEFQOS][0] != '\0' &&
 		    (u->default_qos[0] == '\0' ||
 		     strcmp(f[U_ACCOUNT], u->default_account) == 0))
 			u->default_qos = sq_snapshot_str(s, f[U_DEFQOS]);
 	}
-	return 0;
+	rc = 0;
+out:
+	sq_name_index_free(&x);
+	return rc;
 }
 
 enum {

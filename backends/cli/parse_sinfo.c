@@ -8,13 +8,16 @@
  * "Unknown" when none) come before it; lines without them (recorded
  * before squall asked) are read too.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli.h"
 #include "core/gres.h"
+#include "core/name_index.h"
 #include "core/parse.h"
+#include "core/strtab.h"
 
 enum {
 	F_NODE,
@@ -119,31 +122,43 @@ reason_by_at(struct sq_snapshot *s, struct sq_node *nd, const char *user,
 		: SQ_NONE;
 }
 
-/* Index of an existing row for node name, or -1 (nodes come grouped). */
-static long
-find_node(struct sq_snapshot *s, const char *name)
+/* A further line of a node: its partition joined into the node's list. */
+static int
+add_partition(struct sq_snapshot *s, struct sq_node *nd, const char *part,
+	      struct sq_err *err)
 {
-	size_t i;
+	size_t l = strlen(nd->partitions) + strlen(part) + 2;
+	char *joined = sq_arena_alloc(&s->arena, l);
 
-	/* sinfo -N sorts by node, so the match is nearly always the last */
-	for (i = s->nrows; i > 0; i--) {
-		const struct sq_node *nd = sq_snapshot_row(s, i - 1);
-
-		if (strcmp(nd->name, name) == 0)
-			return (long)(i - 1);
-	}
-	return -1;
+	if (joined == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	join_sorted(joined, l, nd->partitions, part);
+	nd->partitions = joined;
+	return 0;
 }
 
 int
 sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[F_COUNT];
-	int lineno = 0;
+	int lineno = 0, rc = -1;
+	struct sq_name_index x;
+	struct sq_strtab st;
 
+	/* sinfo -N gives a line per node and partition, a node's lines
+	 * together but not in an order strcmp knows (n2 before n10) */
+	if (sq_name_index_init(&x, sq_count_lines(text),
+			       offsetof(struct sq_node, name)) == -1) {
+		sq_name_index_free(&x);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	/* states, partitions, GRES and reasons repeat over thousands of
+	 * nodes: stored once */
+	sq_strtab_init(&st, &s->arena, 0);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_node *nd;
 		long idx;
+		size_t at;
 		int64_t a, i, o, t;
 		int n;
 
@@ -156,56 +171,60 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			f[F_REASON] = f[F_USER];
 			f[F_USER] = f[F_STAMP] = "";
 		}
-		if ((n != F_COUNT && n != F_OLD_COUNT) || f[F_NODE][0] == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sinfo line %d: %d fields, expected "
-					  "%d (truncated output?)",
-					  lineno, n, F_COUNT);
-		idx = find_node(s, f[F_NODE]);
+		if ((n != F_COUNT && n != F_OLD_COUNT) ||
+		    f[F_NODE][0] == '\0') {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sinfo line %d: %d fields, expected "
+				   "%d (truncated output?)",
+				   lineno, n, F_COUNT);
+			goto out;
+		}
+		idx = sq_name_index_find(&x, s, f[F_NODE], &at);
 		if (idx >= 0) {
-			char *joined;
-			size_t l;
-
-			nd = sq_snapshot_row(s, (size_t)idx);
-			l = strlen(nd->partitions) + strlen(f[F_PART]) + 2;
-			joined = sq_arena_alloc(&s->arena, l);
-			if (joined == NULL)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
-			join_sorted(joined, l, nd->partitions, f[F_PART]);
-			nd->partitions = joined;
+			if (add_partition(s, sq_snapshot_row(s, (size_t)idx),
+					  f[F_PART], err) == -1)
+				goto out;
 			continue;
 		}
 		nd = sq_snapshot_add(s);
-		if (nd == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		if (nd == NULL || sq_name_index_put(&x, at, s->nrows - 1)) {
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto out;
+		}
 		nd->name = sq_snapshot_str(s, f[F_NODE]);
-		nd->state = sq_snapshot_str(s, f[F_STATE]);
-		nd->partitions = sq_snapshot_str(s, f[F_PART]);
-		if (sscanf(f[F_CPUS], "%ld/%ld/%ld/%ld", &a, &i, &o, &t) != 4)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sinfo line %d: bad CPU counts '%s'",
-					  lineno, f[F_CPUS]);
+		nd->state = sq_strtab_str(&st, f[F_STATE]);
+		nd->partitions = sq_strtab_str(&st, f[F_PART]);
+		if (sscanf(f[F_CPUS], "%ld/%ld/%ld/%ld", &a, &i, &o, &t) != 4) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sinfo line %d: bad CPU counts '%s'", lineno,
+				   f[F_CPUS]);
+			goto out;
+		}
 		nd->cpus_alloc = a;
 		nd->cpus_idle = i;
 		nd->cpus_total = t;
 		if (sq_parse_mem_mb(f[F_MEM], &nd->mem_total) == -1 ||
-		    sq_parse_mem_mb(f[F_ALLOCMEM], &nd->mem_alloc) == -1)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sinfo line %d: bad memory size",
-					  lineno);
+		    sq_parse_mem_mb(f[F_ALLOCMEM], &nd->mem_alloc) == -1) {
+			sq_err_set(err, SQ_ERR_PARSE,
+				   "sinfo line %d: bad memory size", lineno);
+			goto out;
+		}
 		nd->gres =
-		    sq_is_none(f[F_GRES]) ? "" : sq_snapshot_str(s, f[F_GRES]);
+		    sq_is_none(f[F_GRES]) ? "" : sq_strtab_str(&st, f[F_GRES]);
 		nd->gres_used = sq_is_none(f[F_GRESUSED])
 				    ? ""
-				    : sq_snapshot_str(s, f[F_GRESUSED]);
+				    : sq_strtab_str(&st, f[F_GRESUSED]);
 		nd->gpus_total = sq_gres_count(nd->gres, "gpu");
 		nd->gpus_alloc = sq_gres_count(nd->gres_used, "gpu");
 		nd->reason = (sq_is_none(f[F_REASON]) ||
 			      strcmp(f[F_REASON], "none") == 0)
 				 ? ""
-				 : sq_snapshot_str(s, f[F_REASON]);
+				 : sq_strtab_str(&st, f[F_REASON]);
 		reason_by_at(s, nd, f[F_USER], f[F_STAMP]);
 	}
-	return 0;
+	rc = 0;
+out:
+	sq_strtab_free(&st);
+	sq_name_index_free(&x);
+	return rc;
 }

@@ -186,9 +186,14 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 			j->array_task = "";
 		}
 		j->user = sq_strtab_str(&st, f[F_USER]);
-		j->account = sq_strtab_str(&st, f[F_ACCOUNT]);
+		/* without accounting (AccountingStorageType none), 26.05
+		 * prints "(null)" for the account and QOS: no value */
+		j->account = sq_is_none(f[F_ACCOUNT])
+				 ? ""
+				 : sq_strtab_str(&st, f[F_ACCOUNT]);
 		j->partition = sq_strtab_str(&st, f[F_PART]);
-		j->qos = sq_strtab_str(&st, f[F_QOS]);
+		j->qos =
+		    sq_is_none(f[F_QOS]) ? "" : sq_strtab_str(&st, f[F_QOS]);
 		j->state_compact = sq_strtab_str(&st, f[F_STATE_C]);
 		j->state = sq_strtab_str(&st, f[F_STATE]);
 		j->gres =

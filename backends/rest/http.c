@@ -341,6 +341,72 @@ set_protocols(CURL *c, int https)
 #endif
 }
 
+/* The request's headers into *hdrs: JSON both ways, no "Expect:
+ * 100-continue", the user name and token where auth has them; -1
+ * without memory. */
+static int
+request_headers(struct curl_slist **hdrs, const struct sq_rest_auth *auth,
+		int body)
+{
+	if (add_header(hdrs, "Accept", "application/json", 16) == -1 ||
+	    add_header(hdrs, "Expect", "", 0) == -1 ||
+	    (body &&
+	     add_header(hdrs, "Content-Type", "application/json", 16) == -1))
+		return -1;
+	if (auth != NULL && auth->user[0] != '\0' &&
+	    add_header(hdrs, "X-SLURM-USER-NAME", auth->user,
+		       strlen(auth->user)) == -1)
+		return -1;
+	if (auth != NULL && auth->token != NULL &&
+	    add_header(hdrs, "X-SLURM-USER-TOKEN", auth->token,
+		       auth->token_len) == -1)
+		return -1;
+	return 0;
+}
+
+/* The options of every request on h's handle, reset first (the
+ * connection cache stays): url, transport, TLS checks, time limits, no
+ * proxy for plain HTTP, the body into w. */
+static void
+set_options(struct sq_http *h, const char *url, struct write_ctx *w)
+{
+	CURL *c = h->curl;
+	const struct sq_http_sink *sink = w->sink;
+	const struct sq_buf *out = w->out;
+
+	curl_easy_reset(c); /* keeps the connection cache */
+	h->errbuf[0] = '\0';
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	if (h->sock[0] != '\0')
+		curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, h->sock);
+	set_protocols(c, h->https);
+	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 0L);
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	if (h->ca_file[0] != '\0')
+		curl_easy_setopt(c, CURLOPT_CAINFO, h->ca_file);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
+			 (long)(h->timeout < 10 ? h->timeout : 10));
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)h->timeout);
+	if (!h->https) /* a proxy would see the token in clear */
+		curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
+	curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
+	curl_easy_setopt(c, CURLOPT_USERAGENT, "squall/" SQ_VERSION);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, h->errbuf);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, write_cb);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, w);
+	/* bigger pieces for a streamed body (as the curl tool asks) */
+	if (sink != NULL)
+		curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 100L * 1024);
+	/* a streamed body's memory follows the rows its sink keeps, not
+	 * the bytes read: only a body kept whole in out is capped */
+	if (out->limit > 0 && sink == NULL)
+		curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
+				 (curl_off_t)out->limit);
+}
+
 int
 sq_http_request(struct sq_http *h, const char *method, const char *path,
 		const struct sq_rest_auth *auth, const char *body,
@@ -373,51 +439,12 @@ sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
 	if (path[0] != '/' || (size_t)snprintf(url, sizeof(url), "%s%s",
 					       h->base, path) >= sizeof(url))
 		return sq_err_set(err, SQ_ERR_USAGE, "request path too long");
-	if (add_header(&hdrs, "Accept", "application/json", 16) == -1 ||
-	    add_header(&hdrs, "Expect", "", 0) == -1 ||
-	    (body != NULL &&
-	     add_header(&hdrs, "Content-Type", "application/json", 16) == -1) ||
-	    (auth != NULL && auth->user[0] != '\0' &&
-	     add_header(&hdrs, "X-SLURM-USER-NAME", auth->user,
-			strlen(auth->user)) == -1) ||
-	    (auth != NULL && auth->token != NULL &&
-	     add_header(&hdrs, "X-SLURM-USER-TOKEN", auth->token,
-			auth->token_len) == -1)) {
+	if (request_headers(&hdrs, auth, body != NULL) == -1) {
 		sq_err_set(err, SQ_ERR_SYSTEM,
 			   "cannot build the request headers");
 		goto out;
 	}
-	curl_easy_reset(c); /* keeps the connection cache */
-	h->errbuf[0] = '\0';
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	if (h->sock[0] != '\0')
-		curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, h->sock);
-	set_protocols(c, h->https);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 0L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	if (h->ca_file[0] != '\0')
-		curl_easy_setopt(c, CURLOPT_CAINFO, h->ca_file);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT,
-			 (long)(h->timeout < 10 ? h->timeout : 10));
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)h->timeout);
-	if (!h->https) /* a proxy would see the token in clear */
-		curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
-	curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "squall/" SQ_VERSION);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, h->errbuf);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, write_cb);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &w);
-	/* bigger pieces for a streamed body (as the curl tool asks) */
-	if (sink != NULL)
-		curl_easy_setopt(c, CURLOPT_BUFFERSIZE, 100L * 1024);
-	/* a streamed body's memory follows the rows its sink keeps, not
-	 * the bytes read: only a body kept whole in out is capped */
-	if (out->limit > 0 && sink == NULL)
-		curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
-				 (curl_off_t)out->limit);
+	set_options(h, url, &w);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
 	if (strcmp(method, "GET") != 0)
 		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);

@@ -186,30 +186,91 @@ children_of(const struct tree_key *k, size_t n, const char *cluster,
 	return n;
 }
 
+static int
+cmp_account(const void *a, const void *b)
+{
+	const struct tree_key *x = *(const struct tree_key *const *)a;
+	const struct tree_key *y = *(const struct tree_key *const *)b;
+	int c = strcmp(x->cluster, y->cluster);
+
+	return c != 0 ? c : strcmp(x->name, y->name);
+}
+
+/* Has account name a row of its own in cluster? acc: the account rows,
+ * sorted by cmp_account. */
+static int
+has_account(const struct tree_key **acc, size_t nacc, const char *cluster,
+	    const char *name)
+{
+	struct tree_key key = { .cluster = cluster, .name = name };
+	const struct tree_key *kp = &key;
+
+	return bsearch(&kp, acc, nacc, sizeof(*acc), cmp_account) != NULL;
+}
+
+/* The walk of the tree: rows in tree order, their depths. */
+struct tree_walk {
+	size_t *order, *stack, out;
+	int *depth;
+	char *done;
+};
+
+/* Depth first from root (an index in k, sorted by cmp_key): an account,
+ * its users, then its sub-accounts. */
+static void
+walk_from(const struct tree_key *k, size_t n, size_t root, struct tree_walk *w)
+{
+	size_t top = 0;
+
+	w->stack[top++] = root;
+	w->depth[root] = 0;
+	while (top > 0) {
+		size_t cur = w->stack[--top], c, last;
+
+		if (w->done[cur])
+			continue;
+		w->done[cur] = 1;
+		w->order[w->out++] = cur;
+		if (!k[cur].is_account)
+			continue;
+		c = children_of(k, n, k[cur].cluster, k[cur].name);
+		last = c;
+		while (last < n &&
+		       strcmp(k[last].cluster, k[cur].cluster) == 0 &&
+		       strcmp(k[last].parent, k[cur].name) == 0)
+			last++;
+		/* push in reverse so the first child comes out first */
+		while (last > c) {
+			last--;
+			if (!w->done[last] && top < n) {
+				w->depth[last] = w->depth[cur] + 1;
+				w->stack[top++] = last;
+			}
+		}
+	}
+}
+
 /*
  * Put the association rows from index first on in sacctmgr's tree order
  * (an account, its users, then its sub-accounts, depth first) and set
  * their depths. Rows whose parent is missing start trees of their own.
+ * O(n log n): a parent is looked up in the account rows sorted by name.
  */
 static int
 assoc_tree(struct sq_snapshot *s, size_t first, struct sq_err *err)
 {
-	size_t n = s->nrows - first, i, out = 0, top = 0;
-	struct tree_key *k = NULL;
-	size_t *order = NULL, *stack = NULL;
-	int *depth = NULL;
-	char *done = NULL, *tmp = NULL;
+	size_t n = s->nrows - first, i, nacc = 0;
+	struct tree_key *k = calloc(n ? n : 1, sizeof(*k));
+	const struct tree_key **acc = calloc(n ? n : 1, sizeof(*acc));
+	struct tree_walk w = { 0 };
+	char *tmp = malloc((n ? n : 1) * s->rowsize);
 	int rc = -1;
 
-	if (n == 0)
-		return 0;
-	k = calloc(n, sizeof(*k));
-	order = calloc(n, sizeof(*order));
-	stack = calloc(n, sizeof(*stack));
-	depth = calloc(n, sizeof(*depth));
-	done = calloc(n, 1);
-	tmp = malloc(n * s->rowsize);
-	if (!k || !order || !stack || !depth || !done || !tmp) {
+	w.order = calloc(n ? n : 1, sizeof(*w.order));
+	w.stack = calloc(n ? n : 1, sizeof(*w.stack));
+	w.depth = calloc(n ? n : 1, sizeof(*w.depth));
+	w.done = calloc(n ? n : 1, 1);
+	if (!k || !acc || !w.order || !w.stack || !w.depth || !w.done || !tmp) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto out;
 	}
@@ -224,73 +285,41 @@ assoc_tree(struct sq_snapshot *s, size_t first, struct sq_err *err)
 		k[i].row = first + i;
 	}
 	qsort(k, n, sizeof(*k), cmp_key);
+	for (i = 0; i < n; i++) {
+		if (k[i].is_account)
+			acc[nacc++] = &k[i];
+	}
+	qsort(acc, nacc, sizeof(*acc), cmp_account);
 	/* roots: accounts whose parent account has no row of its own */
 	for (i = 0; i < n; i++) {
-		size_t r;
-		int has_parent = 0;
-
-		if (!k[i].is_account)
-			continue;
-		for (r = 0; r < n && k[i].parent[0] != '\0'; r++) {
-			if (k[r].is_account &&
-			    strcmp(k[r].cluster, k[i].cluster) == 0 &&
-			    strcmp(k[r].name, k[i].parent) == 0) {
-				has_parent = 1;
-				break;
-			}
-		}
-		if (has_parent)
-			continue;
-		/* depth-first from this root */
-		top = 0;
-		stack[top++] = i;
-		depth[i] = 0;
-		while (top > 0) {
-			size_t cur = stack[--top], c, last;
-
-			if (done[cur])
-				continue;
-			done[cur] = 1;
-			order[out++] = cur;
-			if (!k[cur].is_account)
-				continue;
-			c = children_of(k, n, k[cur].cluster, k[cur].name);
-			last = c;
-			while (last < n &&
-			       strcmp(k[last].cluster, k[cur].cluster) == 0 &&
-			       strcmp(k[last].parent, k[cur].name) == 0)
-				last++;
-			/* push in reverse so the first child comes out first */
-			while (last > c) {
-				last--;
-				if (!done[last] && top < n) {
-					depth[last] = depth[cur] + 1;
-					stack[top++] = last;
-				}
-			}
-		}
+		if (k[i].is_account &&
+		    (k[i].parent[0] == '\0' ||
+		     !has_account(acc, nacc, k[i].cluster, k[i].parent)))
+			walk_from(k, n, i, &w);
 	}
 	/* anything unreachable (a user whose account has no row) */
 	for (i = 0; i < n; i++) {
-		if (!done[i]) {
-			depth[i] = k[i].is_account ? 0 : 1;
-			order[out++] = i;
+		if (!w.done[i]) {
+			w.depth[i] = k[i].is_account ? 0 : 1;
+			w.order[w.out++] = i;
 		}
 	}
 	for (i = 0; i < n; i++) {
 		struct sq_assoc *a = (struct sq_assoc *)(tmp + i * s->rowsize);
 
-		memcpy(a, sq_snapshot_row(s, k[order[i]].row), s->rowsize);
-		a->depth = depth[order[i]];
+		memcpy(a, sq_snapshot_row(s, k[w.order[i]].row), s->rowsize);
+		a->depth = w.depth[w.order[i]];
 	}
-	memcpy(sq_snapshot_row(s, first), tmp, n * s->rowsize);
+	if (n > 0)
+		memcpy(sq_snapshot_row(s, first), tmp, n * s->rowsize);
 	rc = 0;
 out:
 	free(k);
-	free(order);
-	free(stack);
-	free(depth);
-	free(done);
+	free(acc);
+	free(w.order);
+	free(w.stack);
+	free(w.depth);
+	free(w.done);
 	free(tmp);
 	return rc;
 }

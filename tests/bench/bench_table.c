@@ -31,76 +31,7 @@
 #include "tui/draw.h"
 #include "tui/table.h"
 #include "tui/worker.h"
-
-#define MAXS 4096
-
-struct series {
-	const char *name;
-	double v[MAXS];
-	int n;
-};
-
-static void
-add(struct series *s, double ms)
-{
-	if (s->n < MAXS)
-		s->v[s->n++] = ms;
-}
-
-static int
-cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* p-th percentile, nearest rank */
-static double
-pct(struct series *s, double p)
-{
-	size_t k;
-
-	if (s->n == 0)
-		return 0;
-	qsort(s->v, (size_t)s->n, sizeof(double), cmp_d);
-	k = (size_t)(p / 100.0 * s->n + 0.999999);
-	if (k < 1)
-		k = 1;
-	if (k > (size_t)s->n)
-		k = (size_t)s->n;
-	return s->v[k - 1];
-}
-
-static void
-report(struct series *s)
-{
-	int n = s->n;
-	double p50 = pct(s, 50), p99 = pct(s, 99), mx = pct(s, 100);
-
-	printf("%s_n=%d %s_p50=%.2f %s_p99=%.2f %s_max=%.2f\n", s->name, n,
-	       s->name, p50, s->name, p99, s->name, mx);
-}
-
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *p;
-	long n;
-
-	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0) {
-		perror(path);
-		exit(1);
-	}
-	rewind(f);
-	p = malloc((size_t)n + 1);
-	if (p == NULL || fread(p, 1, (size_t)n, f) != (size_t)n)
-		exit(1);
-	p[n] = '\0';
-	fclose(f);
-	return p;
-}
+#include "tests/bench/bench_util.h"
 
 static struct sq_snapshot *
 load(const char *sqf, const char *spf)

@@ -9,11 +9,13 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
+#include "core/diag_trend.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/rpc.h"
 #include "core/whatif.h"
 #include "core/why.h"
 #include "tests/fuzz/fuzz.h"
@@ -81,6 +83,51 @@ post_parts(struct sq_snapshot *s)
 	sq_partitions_count(s, nodes);
 	sq_snapshot_unref(nodes);
 	free(text);
+}
+
+/* sdiag's RPC sections as the rpc views' rows: read twice into one
+ * history (a rate), each built and rendered; the shares stay in 0..100;
+ * then the diag view's rows with what changed first */
+static void
+post_rpc(struct sq_snapshot *s)
+{
+	struct sq_rpc_hist *h = sq_rpc_hist_new();
+	struct sq_diag_hist *dh;
+	struct sq_err err;
+	int i;
+
+	SQ_FUZZ_CHECK(h != NULL);
+	for (i = 0; i < 2; i++) {
+		struct sq_snapshot *r = NULL;
+		size_t k;
+
+		SQ_FUZZ_CHECK(sq_rpc_build(s, h, "root", &r, &err) == 0);
+		for (k = 0; k < r->nrows; k++) {
+			const struct sq_rpc *row = sq_snapshot_row(r, k);
+
+			SQ_FUZZ_CHECK(row->count >= 0);
+			SQ_FUZZ_CHECK(
+			    !(row->share < 0 || row->share > 100.0001));
+			SQ_FUZZ_CHECK(row->nrates >= 0 &&
+				      row->nrates < SQ_RPC_KEEP);
+		}
+		sq_fuzz_render(r);
+		sq_snapshot_unref(r);
+	}
+	SQ_FUZZ_CHECK(sq_rpc_hist_len(h) == 1);
+	sq_rpc_hist_free(h);
+	/* and the diag view's changed rows, twice into one history */
+	dh = sq_diag_hist_new();
+	SQ_FUZZ_CHECK(dh != NULL);
+	for (i = 0; i < 2; i++) {
+		struct sq_snapshot *d = NULL;
+
+		SQ_FUZZ_CHECK(sq_diag_trend(s, dh, &d, &err) == 0);
+		SQ_FUZZ_CHECK(d->nrows >= s->nrows);
+		sq_fuzz_render(d);
+		sq_snapshot_unref(d);
+	}
+	sq_diag_hist_free(dh);
 }
 
 static void
@@ -292,6 +339,7 @@ static const struct target targets[] = {
 	{ "sacct_events", SQ_KIND_EVENTS, sq_parse_sacct_events, post_events },
 	{ "events_log", SQ_KIND_EVENTS, sq_parse_events_log, post_log },
 	{ "sdiag", SQ_KIND_DIAG, sq_parse_sdiag, NULL },
+	{ "sdiag_rpc", SQ_KIND_DIAG, sq_parse_sdiag, post_rpc },
 	{ "config", SQ_KIND_CONFIG, sq_parse_config, NULL },
 	{ "reservations", SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL },
 	{ "licenses", SQ_KIND_LICENSES, sq_parse_licenses, NULL },

@@ -118,6 +118,10 @@ test_squeue_degenerate(void **state)
 		      "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x|y|z\n";
 	char bad[] = "12|12|12|N/A|u|a|p|q|R|RUNNING|high|1|1|(null)|"
 		     "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
+	/* 26.05 without accounting: "(null)" account and QOS */
+	char noacct[] = "13|13|13|N/A|u|(null)|p|(null)|R|RUNNING|1|1|1|"
+			"(null)|UNLIMITED|0:01|1795989962|1795989962|n1|0|"
+			"None|x\n";
 	char badid[] = "x|zz|12|N/A|u|a|p|q|R|RUNNING|1|1|1|(null)|"
 		       "UNLIMITED|0:01|1795989962|1795989962|n1|0|None|x\n";
 	const struct sq_job *j;
@@ -146,6 +150,13 @@ test_squeue_degenerate(void **state)
 	assert_int_equal(j->time_limit, SQ_INFINITE);
 	assert_string_equal(j->name, "x|y|z");
 	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	assert_int_equal(sq_parse_squeue(noacct, s, &err), 0);
+	j = sq_snapshot_row(s, 0);
+	assert_string_equal(j->account, "");
+	assert_string_equal(j->qos, "");
+	assert_string_equal(j->user, "u");
+	sq_snapshot_unref(s);
 
 	/* a malformed number fails the parse */
 	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
@@ -171,6 +182,12 @@ test_sinfo_nodes(void **state)
 		     "1796518958|fan: broken | replaced\n"
 		     "n3|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
 		     "Unknown|none\n";
+	char apart[] = "n1|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n"
+		       "n2|idle|low*|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n"
+		       "n1|idle|high|0/8/0/8|8000|0|(null)|gpu:0|Unknown|"
+		       "Unknown|none\n";
 
 	(void)state;
 	s = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
@@ -217,6 +234,21 @@ test_sinfo_nodes(void **state)
 	assert_string_equal(n->reason, "");
 	assert_string_equal(n->reason_by, "");
 	assert_int_equal(n->reason_at, SQ_NONE);
+	sq_snapshot_unref(s);
+
+	/* a node's lines apart (not how sinfo -N sorts, but found by name
+	 * all the same), and the states both nodes share stored once */
+	s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	assert_int_equal(sq_parse_sinfo_nodes(apart, s, &err), 0);
+	assert_int_equal(s->nrows, 2);
+	n = sq_snapshot_row(s, 0);
+	assert_string_equal(n->name, "n1");
+	assert_string_equal(n->partitions, "low*,high");
+	assert_ptr_equal(
+	    n->state, ((const struct sq_node *)sq_snapshot_row(s, 1))->state);
+	n = sq_snapshot_row(s, 1);
+	assert_string_equal(n->name, "n2");
+	assert_string_equal(n->partitions, "low*");
 	sq_snapshot_unref(s);
 
 	s = sq_snapshot_new(SQ_KIND_NODES, 0);

@@ -101,10 +101,11 @@ static const struct {
 	  { "state", "FAILED", "signal", "53" },
 	  { "job_id", "55", "state", "PREEMPTED" },
 	  { "job_id", "1", "state", "PREEMPTED" } },
-	/* with the two "End of job queue:N" exit rows (issue 41) */
+	/* with the two "End of job queue:N" exit rows (issue 41), after
+	 * the 8 rows of what changed (issue 46) */
 	{ "diag",
-	  78,
-	  79,
+	  86,
+	  87,
 	  { "key", "Server thread count", "value", "1" },
 	  { "key", "Jobs submitted", "value", "137" },
 	  { "key", "Jobs submitted", "value", "68" } },

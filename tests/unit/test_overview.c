@@ -16,6 +16,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
+#include "core/completing.h"
 #include "core/clusters.h"
 #include "core/model_admin.h"
 #include "core/conf.h"
@@ -236,6 +237,78 @@ test_build_exact(void **state)
 }
 
 /* On recorded output: the lines agree with the parsed rows. */
+/* COMPLETING longer than `completing-stuck` minutes: counted, named */
+static void
+test_stuck_completing(void **state)
+{
+	struct sq_snapshot *jobs = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_ov_input in = { 0 };
+	struct sq_snapshot *ov;
+	const struct sq_ov_row *r;
+	struct sq_job *j;
+
+	(void)state;
+	add_job(jobs, "dave", "phys", "cpu", "COMPLETING", "None", 2);
+	j = sq_snapshot_row(jobs, 0);
+	j->id = "41";
+	j->state_compact = "CG";
+	j->start_time = 100; /* ended at 300: 700 s before 1000 */
+	j->time_used = 200;
+	add_job(jobs, "dave", "phys", "cpu", "COMPLETING", "None", 2);
+	j = sq_snapshot_row(jobs, 1);
+	j->id = "42";
+	j->start_time = 900; /* ended at 950: 50 s */
+	j->time_used = 50;
+	add_job(jobs, "erin", "phys", "cpu", "RUNNING", "None", 2);
+	j = sq_snapshot_row(jobs, 2);
+	j->start_time = 100;
+	j->time_used = 200;
+	assert_int_equal(sq_job_completing_for(sq_snapshot_row(jobs, 0), 1000),
+			 700);
+	assert_int_equal(sq_job_completing_for(sq_snapshot_row(jobs, 2), 1000),
+			 SQ_NONE);
+	in.jobs = jobs;
+	in.top = 2;
+	sq_completing_stuck_set(10);
+	ov = sq_overview_build(&in, 1000);
+	r = row(ov, "stuck/completing > 10 min");
+	assert_non_null(r);
+	assert_int_equal(r->num, 1);
+	assert_string_equal(r->value, "1 stuck: 41");
+	assert_string_equal(r->filter, "@state=COMPLETING");
+	sq_snapshot_unref(ov);
+	/* the nodes view: the stuck job's nodes count it, no other */
+	{
+		struct sq_snapshot *nodes = sq_snapshot_new(SQ_KIND_NODES, 0);
+		const struct sq_node *n;
+
+		((struct sq_job *)sq_snapshot_row(jobs, 0))->nodelist =
+		    "n[1-2]";
+		((struct sq_job *)sq_snapshot_row(jobs, 1))->nodelist = "n3";
+		((struct sq_job *)sq_snapshot_row(jobs, 2))->nodelist = "n3";
+		add_node(nodes, "n1", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		add_node(nodes, "n2", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		add_node(nodes, "n3", "mixed", "low", 4, 1, 10, 1, 0, 0);
+		sq_nodes_join_stuck(nodes, jobs, 1000);
+		n = sq_snapshot_row(nodes, 0);
+		assert_int_equal(n->stuck_cg, 1);
+		n = sq_snapshot_row(nodes, 1);
+		assert_int_equal(n->stuck_cg, 1);
+		n = sq_snapshot_row(nodes, 2);
+		assert_int_equal(n->stuck_cg, 0);
+		sq_snapshot_unref(nodes);
+	}
+	/* 0: never flagged */
+	sq_completing_stuck_set(0);
+	ov = sq_overview_build(&in, 1000);
+	assert_null(row(ov, "stuck/completing > 0 min"));
+	assert_int_equal(
+	    sq_job_stuck_completing(sq_snapshot_row(jobs, 0), 1000), 0);
+	sq_snapshot_unref(ov);
+	sq_completing_stuck_set(SQ_COMPLETING_STUCK_DEFAULT);
+	sq_snapshot_unref(jobs);
+}
+
 static void
 test_build_fixtures(void **state)
 {
@@ -517,6 +590,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_build_exact),
+		cmocka_unit_test(test_stuck_completing),
 		cmocka_unit_test(test_build_fixtures),
 		cmocka_unit_test(test_hist),
 		cmocka_unit_test(test_hist_feed),

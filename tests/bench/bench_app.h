@@ -1,0 +1,104 @@
+/*
+ * bench_app.h - the console's real state for the keystroke drivers of
+ * make bench: a curses screen of ROWS x COLS whose output goes nowhere, a
+ * struct sq_app with a table per view, and a keystroke's work timed with
+ * its redraw. Static functions: each driver is one program (bench.mk).
+ */
+#ifndef SQ_BENCH_APP_H
+#define SQ_BENCH_APP_H
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/conf.h"
+#include "core/util.h"
+#include "tests/bench/bench_util.h"
+#include "tui/app.h"
+#include "tui/colors.h"
+#include "tui/draw.h"
+#include "tui/table.h"
+#include "tui/worker.h"
+
+/* A terminal of rows x cols (as text) on /dev/null. */
+static inline SCREEN *
+bench_screen(const char *rows, const char *cols)
+{
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+
+	setenv("LINES", rows, 1);
+	setenv("COLUMNS", cols, 1);
+	if (getenv("TERM") == NULL || *getenv("TERM") == '\0')
+		setenv("TERM", "xterm-256color", 1);
+	if (out == NULL || in == NULL)
+		exit(1);
+	scr = newterm(NULL, out, in);
+	if (scr == NULL) {
+		fprintf(stderr, "newterm failed\n");
+		exit(1);
+	}
+	return scr;
+}
+
+/* The work of a keystroke begun at t0: the rest of a big table's rows
+ * (the idle slices, all at once), then the full redraw; timed into
+ * work. */
+static inline void
+timed_draw(struct sq_app *app, double t0, struct series *work)
+{
+	while (sq_app_table(app)->pending)
+		sq_table_warm(sq_app_table(app), 1 << 20);
+	sq_draw(app);
+	add(work, sq_util_now_ms() - t0);
+}
+
+/* The index of column id in t's view. */
+static inline int
+col(const struct sq_table *t, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < t->def->ncols; i++) {
+		if (strcmp(t->def->cols[i].id, id) == 0)
+			return (int)i;
+	}
+	fprintf(stderr, "no column %s\n", id);
+	exit(1);
+}
+
+/* The console's state with a table per view, view shown, on the
+ * curses screen made first (bench_screen). */
+static inline struct sq_app *
+bench_app(const char *view)
+{
+	struct sq_conf *conf = calloc(1, sizeof(*conf));
+	struct sq_app *app = calloc(1, sizeof(*app));
+	size_t i;
+
+	if (conf == NULL || app == NULL)
+		exit(1);
+	sq_conf_init(conf);
+	app->conf = conf;
+	snprintf(app->cfg.name, sizeof(app->cfg.name), "bench");
+	app->cfg.refresh = 10;
+	app->utf8 = 1;
+	app->st.state = SQ_WORKER_READY;
+	snprintf(app->st.backend, sizeof(app->st.backend), "local");
+	for (app->ntables = 0; sq_views[app->ntables] != NULL;)
+		app->ntables++;
+	app->tables = calloc(app->ntables, sizeof(*app->tables));
+	if (app->tables == NULL)
+		exit(1);
+	for (i = 0; i < app->ntables; i++) {
+		sq_table_init(&app->tables[i], sq_views[i]);
+		if (strcmp(sq_views[i]->name, view) == 0)
+			app->view = (int)i;
+	}
+	sq_colors_apply(app);
+	getmaxyx(stdscr, app->rows, app->cols);
+	return app;
+}
+
+#endif
