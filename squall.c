@@ -20,6 +20,7 @@
 #include "core/conf.h"
 #include "core/completing.h"
 #include "core/gpuuse.h"
+#include "core/node_flap.h"
 #include "core/history.h"
 #include "core/whatif.h"
 #include "tui/tui.h"
@@ -490,6 +491,9 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 	/* the overview's and nodes view's stuck COMPLETING jobs */
 	sq_completing_stuck_set((int)conf->num[SQ_OPT_COMPLETING_STUCK]);
+	/* the nodes view's flapping mark (core/node_flap.h) */
+	sq_flap_cfg_set((int)conf->num[SQ_OPT_FLAP_EVENTS],
+			(int)conf->num[SQ_OPT_FLAP_HOURS]);
 	if (a->weights != NULL &&
 	    copy_opt(a->cfg.weights, sizeof(a->cfg.weights), a->weights,
 		     "--weights") != 0)

@@ -235,6 +235,7 @@ static const struct {
 	{ "setlimit", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
 	{ "modqos", SQ_KIND_QOS, SQ_ACTION_QOS_SET },
 	{ "delete", SQ_KIND_QOS, SQ_ACTION_QOS_DELETE },
+	{ "cancel-reboot", SQ_KIND_NODES, SQ_ACTION_NODE_CANCEL_REBOOT },
 };
 
 const char *

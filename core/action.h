@@ -92,8 +92,8 @@
 	X(NODE_REBOOT, "reboot", NODES, 'B', SQ_ACT_MUTATES,                   \
 	  NODE_CANCEL_REBOOT, NULL,                                            \
 	  "reboot nodes when idle, or asap (drains them first)")               \
-	X(NODE_CANCEL_REBOOT, "cancelreboot", NODES, 0, SQ_ACT_MUTATES, NONE,  \
-	  NULL, "cancel a pending reboot")                                     \
+	X(NODE_CANCEL_REBOOT, "cancelreboot", NODES, 'X', SQ_ACT_MUTATES,      \
+	  NONE, NULL, "cancel a pending reboot")                               \
 	X(NODE_REASON, "reason", NODES, 'E', SQ_ACT_MUTATES | SQ_ACT_INV_PREV, \
 	  NODE_REASON, NULL, "change the reason of drained or down nodes")     \
 	X(ACCT_ADD_ACCOUNT, "addaccount", ACCOUNTS, 'A',                       \

@@ -600,6 +600,7 @@ entry_of(const char *line, struct sq_audit_entry *e)
 	sq_audit_field(line, "event", e->event, sizeof(e->event));
 	sq_audit_field(line, "id", e->id, sizeof(e->id));
 	sq_audit_field(line, "session", e->session, sizeof(e->session));
+	sq_audit_field(line, "user", e->user, sizeof(e->user));
 	sq_audit_field(line, "cluster", e->cluster, sizeof(e->cluster));
 	sq_audit_field(line, "backend", e->backend, sizeof(e->backend));
 	sq_audit_field(line, "action", e->action, sizeof(e->action));

@@ -81,6 +81,7 @@ struct sq_audit_entry {
 	char event[16];
 	char id[64];
 	char session[64];
+	char user[64];
 	char cluster[64];
 	char backend[16];
 	char action[32];

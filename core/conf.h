@@ -179,7 +179,11 @@ struct sq_color {
 	  "every job under it now)")                                           \
 	X(COMPLETING_STUCK, "completing-stuck", INT, 0, 100000, "10",          \
 	  "minutes a job may stay COMPLETING before the overview and the "     \
-	  "nodes view flag it (0: never)")
+	  "nodes view flag it (0: never)")                                     \
+	X(FLAP_EVENTS, "flap-events", INT, 1, 1000, "3",                       \
+	  "down/drain events within flap-hours that mark a node flapping")     \
+	X(FLAP_HOURS, "flap-hours", INT, 1, 8760, "24",                        \
+	  "hours the nodes view counts flap-events in")
 
 enum sq_opt_type { SQ_OT_INT, SQ_OT_BOOL, SQ_OT_VIEW, SQ_OT_STR };
 

@@ -101,6 +101,13 @@ struct sq_node {
 	/* its jobs COMPLETING beyond `completing-stuck` (core/completing.h,
 	 * joined from the queue when the column shows it; 0 otherwise) */
 	int32_t stuck_cg;
+	/* down/drain events in the history window, and in the last
+	 * flap-hours, joined from node-events (core/node_flap.h) only when
+	 * a column or the detail pane shows them: events_known 0 else */
+	int events_known;
+	int flapping; /* events_recent >= flap-events */
+	int64_t events;
+	int64_t events_recent;
 };
 
 /* Weighted sprio factors of one pending job. */

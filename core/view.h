@@ -36,6 +36,8 @@ enum sq_align { SQ_LEFT, SQ_RIGHT };
 /* needs the queue joined into another kind (the nodes' stuck COMPLETING
  * jobs): the plan then fetches it */
 #define SQ_COL_QUEUE 0x200
+/* needs the node events (sacctmgr show event): the plan then fetches them */
+#define SQ_COL_NODE_EVENTS 0x400
 
 struct sq_column {
 	const char *id;    /* stable id, e.g. "job_id" */

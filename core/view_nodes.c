@@ -3,6 +3,7 @@
  * accelerator use of every node.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/view_cols.h"
@@ -10,7 +11,25 @@
 #define N struct sq_node
 
 SQ_STR_FIELD(c_name, N, r->name)
-SQ_STR_FIELD(c_state, N, r->state)
+
+/* the state as sinfo prints it, its reboot marks spelt out: "draining@"
+ * reads "draining@ REBOOT_REQUESTED", "reboot^" "reboot^ REBOOT_ISSUED" */
+static const char *
+c_state(const void *rec, char *buf, size_t n)
+{
+	const char *s = ((const N *)rec)->state;
+	size_t l = s != NULL ? strlen(s) : 0;
+
+	if (l == 0)
+		return NULL;
+	if (s[l - 1] == '@')
+		snprintf(buf, n, "%s REBOOT_REQUESTED", s);
+	else if (s[l - 1] == '^')
+		snprintf(buf, n, "%s REBOOT_ISSUED", s);
+	else
+		return s;
+	return buf;
+}
 SQ_STR_FIELD(c_parts, N, r->partitions)
 SQ_STR_FIELD(c_gres, N, r->gres)
 SQ_STR_FIELD(c_gres_used, N, r->gres_used)
@@ -46,6 +65,31 @@ c_reason_at(const void *rec, char *buf, size_t n)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
 	return buf;
 }
+/* down/drain events in the window; "5 FLAPPING" past flap-events in
+ * flap-hours; empty when not joined (no event history: REST) */
+static int
+c_events_num(const void *rec, long long *v)
+{
+	const N *r = rec;
+
+	if (!r->events_known)
+		return -1;
+	*v = r->events;
+	return 0;
+}
+
+static const char *
+c_events(const void *rec, char *buf, size_t n)
+{
+	const N *r = rec;
+
+	if (!r->events_known)
+		return NULL;
+	snprintf(buf, n, "%lld%s", (long long)r->events,
+		 r->flapping ? " FLAPPING" : "");
+	return buf;
+}
+
 SQ_INT_FIELD(c_ca, N, r->cpus_alloc)
 SQ_INT_FIELD(c_ct, N, r->cpus_total)
 SQ_INT_FIELD(c_ma, N, r->mem_alloc)
@@ -74,8 +118,8 @@ c_stuck(const void *rec, char *buf, size_t n)
 
 static const struct sq_column cols[] = {
 	{ "node", "NODE", "node name", 10, SQ_LEFT, c_name, NULL, 0 },
-	{ "state", "STATE", "node state as sinfo prints it", 10, SQ_LEFT,
-	  c_state, NULL, SQ_COL_ROLE_NODE_STATE },
+	{ "state", "STATE", "node state as sinfo prints it (@ and ^ spelt out)",
+	  10, SQ_LEFT, c_state, NULL, SQ_COL_ROLE_NODE_STATE },
 	{ "partitions", "PARTITIONS", "partitions (* = default)", 14, SQ_LEFT,
 	  c_parts, NULL, 0 },
 	{ "cpus_alloc", "CPU_A", "allocated CPUs", 5, SQ_RIGHT, c_ca, c_ca_num,
@@ -105,6 +149,11 @@ static const struct sq_column cols[] = {
 	  "the queue, read for this column; empty: none)",
 	  8, SQ_RIGHT, c_stuck, c_stuck_num,
 	  SQ_COL_NUM | SQ_COL_QUEUE | SQ_COL_HIDDEN },
+	{ "events", "EVENTS",
+	  "down/drain events in the history window (sacctmgr show event); "
+	  "FLAPPING: flap-events of them within flap-hours",
+	  9, SQ_RIGHT, c_events, c_events_num,
+	  SQ_COL_NUM | SQ_COL_HIDDEN | SQ_COL_NODE_EVENTS },
 };
 
 static const char *const aliases[] = { "node", "no", "n", NULL };

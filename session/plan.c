@@ -3,16 +3,20 @@
  * shows) and the one function that runs a row: fetch, then join with the
  * partners held or fetched. To add a view kind, add its row to plans[].
  */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "backends/backend.h"
+#include "core/audit.h"
 #include "core/completing.h"
 #include "core/events.h"
 #include "core/gpus.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/join.h"
+#include "core/node_audit.h"
+#include "core/node_flap.h"
 #include "core/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
@@ -68,6 +72,12 @@ join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	if (p[SQ_KIND_JOBS] != NULL)
 		sq_nodes_join_stuck(s, p[SQ_KIND_JOBS], time(NULL));
+	/* each node's down/drain events in the window and the flapping
+	 * mark (core/node_flap.h), only when a column or the detail pane
+	 * shows them */
+	if (p[SQ_KIND_NODE_EVENTS] != NULL)
+		sq_nodes_join_events(s, p[SQ_KIND_NODE_EVENTS],
+				     sq_flap_cfg_get(), (int64_t)time(NULL));
 }
 
 static void
@@ -134,6 +144,32 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 	return sq_overview_fetch(b, out, err);
 }
 
+/* sacctmgr's node events and, beside them, squall's own node actions on
+ * this cluster in the same window, from the audit log (core/node_audit.h;
+ * an unreadable log leaves them out, the events stay) */
+static int
+node_events_fetch(struct sq_backend *b, enum sq_kind kind,
+		  struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_audit_entry *v = NULL;
+	struct sq_hist_window w;
+	struct sq_err e;
+	char spec[64];
+	size_t n = 0;
+
+	if (b->ops->fetch(b, kind, out, err) == -1)
+		return -1;
+	sq_err_clear(&e);
+	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
+	if (sq_history_window_parse(spec, &w, &e) == 0 &&
+	    sq_audit_read(NULL, 2000, &v, &n, &e) == 0)
+		sq_node_events_add_audit(
+		    *out, v, n, b->cfg.name,
+		    sq_history_window_start(&w, time(NULL)));
+	free(v);
+	return 0;
+}
+
 /* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
  * reads twice so that its one screen has a rate */
 /* sdiag with what changed since the connection's reads before */
@@ -164,10 +200,11 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
-	/* the queue only while the stuck_cg column shows */
-	[SQ_KIND_NODES] = { .joins = BIT(JOBS),
-			    .lazy = BIT(JOBS),
-			    .optional = BIT(JOBS),
+	/* the queue only while the stuck_cg column shows, sacctmgr show
+	 * event only while the events column or the detail pane does */
+	[SQ_KIND_NODES] = { .joins = BIT(JOBS) | BIT(NODE_EVENTS),
+			    .lazy = BIT(JOBS) | BIT(NODE_EVENTS),
+			    .optional = BIT(JOBS) | BIT(NODE_EVENTS),
 			    .join = join_nodes },
 	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
@@ -198,6 +235,8 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			  .view_scope = sq_rpc_view_scope,
 			  .row_scope = sq_rpc_row_scope,
 			  .keep = sq_rpc_keep },
+	/* sacctmgr's events with squall's own node actions */
+	[SQ_KIND_NODE_EVENTS] = { .fetch = node_events_fetch },
 };
 
 static const struct plan *
@@ -326,6 +365,8 @@ sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want)
 		lazy &= ~BIT(PRIO);
 	if (want & SQ_PLAN_GPU)
 		lazy &= ~BIT(GPUUSE);
+	if (want & SQ_PLAN_NODE_EVENTS)
+		lazy &= ~BIT(NODE_EVENTS);
 	if (want & SQ_PLAN_QUEUE)
 		lazy &= ~BIT(JOBS);
 	return k & ~lazy;
@@ -342,6 +383,8 @@ sq_plan_want_cols(const struct sq_view_def *v, const int *cols, int ncols)
 			w |= SQ_PLAN_PRIO;
 		if (v->cols[cols[c]].flags & SQ_COL_GPUUSE)
 			w |= SQ_PLAN_GPU;
+		if (v->cols[cols[c]].flags & SQ_COL_NODE_EVENTS)
+			w |= SQ_PLAN_NODE_EVENTS;
 		if (v->cols[cols[c]].flags & SQ_COL_QUEUE)
 			w |= SQ_PLAN_QUEUE;
 	}

@@ -28,7 +28,8 @@ enum sq_plan_want {
 	SQ_PLAN_PRIO = 1,  /* with sprio (SQ_COL_PENDING columns shown) */
 	SQ_PLAN_GPU = 2,   /* with live GPU use (SQ_COL_GPUUSE columns) */
 	SQ_PLAN_QUEUE = 4, /* with the queue (SQ_COL_QUEUE columns) */
-	SQ_PLAN_ALL = 7,   /* with every lazy one */
+	SQ_PLAN_NODE_EVENTS = 8, /* with node events (SQ_COL_NODE_EVENTS) */
+	SQ_PLAN_ALL = 15,        /* with every lazy one */
 };
 
 /*
@@ -64,7 +65,8 @@ unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);
 
 /* The lazy partners the shown columns (indices in v->cols) need:
  * SQ_PLAN_PRIO for SQ_COL_PENDING (sprio), SQ_PLAN_GPU for SQ_COL_GPUUSE
- * (sstat), SQ_PLAN_QUEUE for SQ_COL_QUEUE (squeue), else SQ_PLAN_EAGER. */
+ * (sstat), SQ_PLAN_QUEUE for SQ_COL_QUEUE (squeue), SQ_PLAN_NODE_EVENTS
+ * for SQ_COL_NODE_EVENTS (sacctmgr show event), else SQ_PLAN_EAGER. */
 enum sq_plan_want sq_plan_want_cols(const struct sq_view_def *v,
 				    const int *cols, int ncols);
 

@@ -10,6 +10,7 @@
 
 #include "core/completing.h"
 #include "core/gpuuse.h"
+#include "core/node_flap.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
@@ -80,6 +81,8 @@ sq_app_conf_changed(struct sq_app *app)
 				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 		sq_completing_stuck_set(
 		    (int)app->conf->num[SQ_OPT_COMPLETING_STUCK]);
+		sq_flap_cfg_set((int)app->conf->num[SQ_OPT_FLAP_EVENTS],
+				(int)app->conf->num[SQ_OPT_FLAP_HOURS]);
 		if (app->worker != NULL) {
 			int fast, slow;
 

@@ -4,7 +4,8 @@
  * and GPUs allocated/total) and a grid of cells, the name coloured by
  * state with bars of the CPUs (and GPUs) allocated; a legend; arrows move
  * in the grid as drawn, Enter opens the node. Also the node detail
- * pane's list of the jobs running on the node (from the queue snapshot).
+ * pane's list of the jobs running on the node (from the queue snapshot)
+ * and its last events (node_events_pane.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "tui/colors.h"
 #include "tui/gpumap.h"
 #include "tui/keys.h"
+#include "tui/node_events_pane.h"
 #include "tui/nodes_group.h"
 #include "tui/pane.h"
 #include "tui/table.h"
@@ -449,6 +451,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	jobs = app->worker ? sq_worker_get(app->worker, SQ_KIND_JOBS) : NULL;
 	if (jobs == NULL) {
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  (reading the queue ...)");
+		sq_tui_node_events(app, nd, p);
 		return;
 	}
 	for (i = 0; i < jobs->nrows; i++) {
@@ -470,6 +473,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  none");
 	sq_snapshot_unref(jobs);
 	sq_tui_gpumap_section(app, nd, p);
+	sq_tui_node_events(app, nd, p);
 }
 
 /* The want hook: the node sets too while the view is grouped by them. */
@@ -496,8 +500,11 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.draw_body = draw_map,
 	.action = action,
 	.detail = detail,
-	/* the GPU map's use (sstat) is read while the pane is open */
-	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS) | SQ_KIND_BIT(SQ_KIND_GPUUSE),
+	/* the GPU map's use (sstat) and the node's events are read while
+	 * the pane is open */
+	.detail_kinds = SQ_KIND_BIT(SQ_KIND_JOBS) |
+			SQ_KIND_BIT(SQ_KIND_GPUUSE) |
+			SQ_KIND_BIT(SQ_KIND_NODE_EVENTS),
 	.want = want,
 	.sync = sync_rows,
 	.free_state = free_state,

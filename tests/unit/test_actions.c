@@ -165,6 +165,13 @@ test_table(void **state)
 			 sq_action_def(SQ_ACTION_ACCT_REMOVE_USER));
 	assert_null(sq_action_find("nosuch", -1));
 	assert_null(sq_action_find("drain", SQ_KIND_JOBS));
+	/* reboot's inverse, under both spellings, on the nodes view's X */
+	assert_int_equal(sq_action_def(SQ_ACTION_NODE_REBOOT)->inverse,
+			 SQ_ACTION_NODE_CANCEL_REBOOT);
+	assert_ptr_equal(sq_action_find("cancel-reboot", SQ_KIND_NODES),
+			 sq_action_def(SQ_ACTION_NODE_CANCEL_REBOOT));
+	assert_ptr_equal(sq_action_for_key(SQ_KIND_NODES, 'X'),
+			 sq_action_def(SQ_ACTION_NODE_CANCEL_REBOOT));
 }
 
 static void

@@ -286,6 +286,22 @@ test_plan_table(void **state)
 	assert_int_equal(sq_plan_kinds(SQ_KIND_PARTITIONS, SQ_PLAN_EAGER),
 			 SQ_KIND_BIT(SQ_KIND_PARTITIONS) |
 			     SQ_KIND_BIT(SQ_KIND_NODES));
+	/* sacctmgr's node events only for the nodes' events column */
+	assert_int_equal(sq_plan_kinds(SQ_KIND_NODES, SQ_PLAN_EAGER),
+			 SQ_KIND_BIT(SQ_KIND_NODES));
+	assert_int_equal(sq_plan_kinds(SQ_KIND_NODES, SQ_PLAN_NODE_EVENTS),
+			 SQ_KIND_BIT(SQ_KIND_NODES) |
+			     SQ_KIND_BIT(SQ_KIND_NODE_EVENTS));
+	{
+		const struct sq_view_def *nv = sq_view_find("nodes");
+		int shown[2] = { 0, 0 };
+
+		shown[1] = (int)(sq_view_column(nv, "events") - nv->cols);
+		assert_int_equal(sq_plan_want_cols(nv, shown, 1),
+				 SQ_PLAN_EAGER);
+		assert_int_equal(sq_plan_want_cols(nv, shown, 2),
+				 SQ_PLAN_NODE_EVENTS);
+	}
 	/* partners are fetched first */
 	assert_true(sq_plan_rank(SQ_KIND_PRIO) < sq_plan_rank(SQ_KIND_JOBS));
 	assert_true(sq_plan_rank(SQ_KIND_JOBS) < sq_plan_rank(SQ_KIND_EVENTS));
