@@ -38,6 +38,9 @@ static const char *const qos_keys[] = { "Name",      "Priority",  "GrpTRES",
 					"MaxTRESPU", "MaxJobsPU", "MaxSubmitPU",
 					"MaxWall",   "Preempt",   "PreemptMode",
 					NULL };
+static const char user_fmt[] = "format=User,DefaultAccount,Admin,DefaultWCKey";
+static const char *const user_keys[] = { "User", "DefaultAccount", "Admin",
+					 "DefaultWCKey", NULL };
 static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
 static const char *const acct_keys[] = { "Account", "Descr", "Org",
 					 "Coordinators", NULL };
@@ -442,6 +445,90 @@ acct_assoc_row(char **f, int nf, const struct sq_action *a,
 	}
 }
 
+static int nkeys(const char *const *k);
+
+/* Is w one of the words of the comma-separated list? */
+static int
+in_list(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, w, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* A user's association (moduser): kept in all (what the command could
+ * touch), and on the user's record its accounts ("Accounts", a,b) and
+ * the DefaultQOS of all of them ("(mixed)" when they differ). */
+static void
+user_assoc_row(char **f, int nf, const struct sq_action *a,
+	       struct sq_cli_state *st, const char *const *keys)
+{
+	struct sq_cli_rec *all =
+	    realloc(st->all, (st->nall + 1) * sizeof(*all));
+	size_t i;
+
+	if (all != NULL) {
+		st->all = all;
+		memset(&all[st->nall], 0, sizeof(all[0]));
+		rec_fill(&all[st->nall++], f, nf, keys);
+	}
+	for (i = 0; i < st->n; i++) {
+		struct sq_cli_rec *r = &st->rec[i];
+		const char *acc = sq_cli_rec_get(r, "Accounts");
+		const char *dq = sq_cli_rec_get(r, "DefaultQOS");
+		char both[1024];
+
+		if (!r->found || strcmp(f[1], a->targets[i]) != 0)
+			continue;
+		if (acc == NULL || *acc == '\0') {
+			rec_set(r, "Accounts", f[0]);
+		} else if (!in_list(acc, f[0])) {
+			snprintf(both, sizeof(both), "%s,%s", acc, f[0]);
+			rec_set(r, "Accounts", both);
+		}
+		if (dq == NULL)
+			rec_set(r, "DefaultQOS", f[13]);
+		else if (strcmp(dq, f[13]) != 0)
+			rec_set(r, "DefaultQOS", "(mixed)");
+	}
+}
+
+static int
+read_users(struct sq_cli *cli, const struct sq_action *a,
+	   struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = join(a, 0);
+	char where[64 + 8192], where2[64 + 8192];
+	int rc;
+
+	snprintf(where, sizeof(where), "name=%s", list ? list : "");
+	snprintf(where2, sizeof(where2), "user=%s", list ? list : "");
+	free(list);
+	{
+		const char *const argv[] = { "sacctmgr", "-n",     "-P",
+					     "show",     "user",   "where",
+					     where,      user_fmt, NULL };
+		const char *const argv2[] = { "sacctmgr", "-n",      "-P",
+					      "show",     "assoc",   "where",
+					      where2,     assoc_fmt, NULL };
+
+		rc = sacctmgr_rows(cli, argv, user_keys, nkeys(user_keys),
+				   name_row, a, st, err);
+		if (rc == 0)
+			rc = sacctmgr_rows(cli, argv2, assoc_keys,
+					   nkeys(assoc_keys), user_assoc_row, a,
+					   st, err);
+	}
+	return rc;
+}
+
 static int
 nkeys(const char *const *k)
 {
@@ -483,6 +570,9 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 		}
 		break;
 	}
+	case SQ_KIND_USERS:
+		rc = read_users(cli, a, st, err);
+		break;
 	case SQ_KIND_QOS: {
 		list = join(a, 0);
 		snprintf(where, sizeof(where), "name=%s", list ? list : "");

@@ -31,7 +31,8 @@ state_lookup(void *ctx, size_t i, const char *key)
 static int
 needs_state_for_cmds(const struct sq_action *a)
 {
-	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT;
+	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT ||
+	       a->type == SQ_ACTION_ACCT_MODIFY_USER;
 }
 
 size_t
@@ -65,6 +66,10 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL &&
 	    sq_cli_read_state(b->priv, a, &st, &err) == 0)
 		got = 1;
+	if (got && sq_cli_moduser_refused(a, &st, buf, len)) {
+		sq_cli_state_free(&st);
+		return -1;
+	}
 	rc = sq_cli_action_cmds(a, state_lookup, got ? &st : NULL, &cmds, &err);
 	sq_cli_state_free(&st);
 	if (rc == -1) {
@@ -345,6 +350,10 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	/* the state before: for the inverse, for requeue, for clearlimit */
 	if (sq_cli_read_state(cli, a, &before, err) == -1)
 		before.ok = 0;
+	if (sq_cli_moduser_refused(a, &before, all_err, sizeof(all_err))) {
+		sq_err_set(err, SQ_ERR_DENIED, "%s", all_err);
+		goto out;
+	}
 	if (sq_cli_action_cmds(a, state_lookup, &before, &cmds, err) == -1)
 		goto out;
 	res->status = run_cmds(cli, &cmds, res, all_err, sizeof(all_err));
