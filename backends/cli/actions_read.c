@@ -447,6 +447,36 @@ acct_assoc_row(char **f, int nf, const struct sq_action *a,
 
 static int nkeys(const char *const *k);
 
+/* A child account of a target (sacctmgr show assoc where parent=):
+ * delaccount would remove its associations too; the state says
+ * "ACCOUNTS sub1,sub2" after the users, if any. */
+static void
+child_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	  const char *const *keys)
+{
+	size_t i;
+
+	(void)nf;
+	(void)keys;
+	if (*f[1] != '\0')
+		return;
+	for (i = 0; i < st->n; i++) {
+		const char *u = sq_cli_rec_get(&st->rec[i], "State");
+		char both[1024];
+
+		if (strcmp(f[3], a->targets[i]) != 0 ||
+		    strcmp(f[0], a->targets[i]) == 0 || !st->rec[i].found)
+			continue;
+		if (u == NULL || strcmp(u, SQ_ACCT_EMPTY) == 0)
+			snprintf(both, sizeof(both), "ACCOUNTS %s", f[0]);
+		else if (strstr(u, "ACCOUNTS ") != NULL)
+			snprintf(both, sizeof(both), "%s,%s", u, f[0]);
+		else
+			snprintf(both, sizeof(both), "%s ACCOUNTS %s", u, f[0]);
+		rec_set(&st->rec[i], "State", both);
+	}
+}
+
 /* Is w one of the words of the comma-separated list? */
 static int
 in_list(const char *list, const char *w)
@@ -621,6 +651,13 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 			if (rc == 0)
 				rc = sacctmgr_rows(cli, argv2, k5, 5,
 						   acct_assoc_row, a, st, err);
+			if (rc == 0) {
+				/* the child accounts (where parent=) */
+				snprintf(where2, sizeof(where2), "parent=%s",
+					 list ? list : "");
+				rc = sacctmgr_rows(cli, argv2, k5, 5, child_row,
+						   a, st, err);
+			}
 		}
 		break;
 	}

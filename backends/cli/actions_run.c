@@ -32,7 +32,9 @@ static int
 needs_state_for_cmds(const struct sq_action *a)
 {
 	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT ||
-	       a->type == SQ_ACTION_ACCT_MODIFY_USER;
+	       a->type == SQ_ACTION_ACCT_MODIFY_USER ||
+	       a->type == SQ_ACTION_ACCT_REMOVE_USER ||
+	       a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT;
 }
 
 size_t
@@ -71,8 +73,8 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		return -1;
 	}
 	rc = sq_cli_action_cmds(a, state_lookup, got ? &st : NULL, &cmds, &err);
-	sq_cli_state_free(&st);
 	if (rc == -1) {
+		sq_cli_state_free(&st);
 		snprintf(buf, len, "(%s)", err.msg);
 		return -1;
 	}
@@ -83,6 +85,9 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 			 "is set)");
 	else
 		sq_cli_cmds_format(&cmds, buf + off, len - off);
+	if (got)
+		sq_cli_delete_listing(b->priv, a, &st, buf, len);
+	sq_cli_state_free(&st);
 	sq_cli_cmds_free(&cmds);
 	return 0;
 }

@@ -780,5 +780,8 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		sq_action_free(&inv);
 	}
 	free(done);
+	/* the account's coordinators went with it */
+	if (d->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
+		sq_cli_delaccount_coords(a, before, buf, n);
 	return 0;
 }
