@@ -225,7 +225,9 @@ test_delaccount_needs_empty(void **s)
 	assert_true(sq_action_applies(d, SQ_ACCT_EMPTY));
 	assert_false(sq_action_applies(d, "USERS carol,carol/gpu"));
 	sq_action_states_text(d, text, sizeof(text));
-	assert_string_equal(text, "accounts without users: deluser them first");
+	assert_string_equal(text, "accounts without users or child accounts: "
+				  "deluser and delaccount them first");
+	assert_false(sq_action_applies(d, "ACCOUNTS sub"));
 }
 
 /* through slurmrestd: a deluser that would take the user's other
