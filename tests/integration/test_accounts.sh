@@ -105,6 +105,15 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 		grep -Eq "ALSO gpu|More than 1 association would have been deleted" "$tmp/out" "$tmp/err"
 	assocs "$acct" >"$tmp/after"
 	check "rest: nothing removed" cmp -s "$tmp/before" "$tmp/after"
+	# the preview of a delete says what its undo there cannot restore
+	# (no terminal to confirm on: the preview only, nothing runs)
+	setsid "$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" \
+		-l root --exec "deluser carol account=$acct partition=gpu" \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	check "rest: deluser's preview says it cannot be undone in full there" \
+		grep -q "^cannot be undone in full through slurmrestd: its undo re-adds the association without its limits" "$tmp/out"
+	assocs "$acct" >"$tmp/after"
+	check "rest: the preview alone removes nothing" cmp -s "$tmp/before" "$tmp/after"
 else
 	ok "rest: # not here: no slurmrestd on $REST"
 fi
