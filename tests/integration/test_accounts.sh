@@ -90,6 +90,26 @@ check "deluser's undo restores the association with its limits" \
 	cmp -s "$tmp/before" "$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
 
+# --- a job of carol's waiting in the association blocks its delete: the
+# preview names it, Slurm refuses, nothing is removed
+job=$(cd /tmp && runuser -u carol -- env -u SQUEUE_FORMAT sbatch --parsable \
+	-H -A "$acct" -p low -o /dev/null -D /tmp --wrap 'sleep 60' 2>"$tmp/err")
+if [ -n "$job" ]; then
+	setsid "$SQUALL" --exec "deluser carol account=$acct" \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	check "deluser: the preview names the waiting job $job that blocks it" \
+		grep -q "^blocked: jobs $job of carol run or wait in it" "$tmp/out"
+	sq --exec "deluser carol account=$acct" --yes
+	check "deluser with a job waiting: not done (exit 1)" test $? -eq 1
+	assocs "$acct" >"$tmp/after"
+	check "deluser with a job waiting: nothing removed" \
+		cmp -s "$tmp/before" "$tmp/after"
+	cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
+	slurm scancel "$job"
+else
+	notok "sbatch as carol in $acct: $(cat "$tmp/err")"
+fi
+
 # --- through slurmrestd: its DELETE of an association without partition
 # takes the user's other partitions too (22.05), so it is refused before
 # anything runs; newer slurmdbd refuse it as ambiguous
