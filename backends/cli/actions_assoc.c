@@ -203,7 +203,7 @@ sq_cli_deluser_inverse(const struct sq_action *a,
 		{ "grpsubmit", "GrpSubmit" },   { "maxjobs", "MaxJobs" },
 		{ "maxsubmit", "MaxSubmit" },   { "maxtres", "MaxTRES" },
 		{ "maxwall", "MaxWall" },       { "qos", "QOS" },
-		{ "defaultqos", "DefaultQOS" },
+		{ "defaultqos", "DefaultQOS" }, { "fairshare", "Fairshare" },
 	};
 	size_t i, k, off = 0;
 
@@ -220,7 +220,10 @@ sq_cli_deluser_inverse(const struct sq_action *a,
 		for (k = 0; k < sizeof(lim) / sizeof(lim[0]); k++) {
 			const char *v = sq_cli_rec_get(r, lim[k].field);
 
-			if (v != NULL && *v != '\0')
+			/* shares of 1 are the default adduser gives */
+			if (v != NULL && *v != '\0' &&
+			    !(strcmp(lim[k].key, "fairshare") == 0 &&
+			      strcmp(v, "1") == 0))
 				sq_action_set_arg(&inv, lim[k].key, v, NULL);
 		}
 		if (sq_action_format(&inv, line, sizeof(line)) == 0 &&

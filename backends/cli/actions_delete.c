@@ -15,9 +15,37 @@
 
 /* the limits of an association as the preview and undo name them */
 static const char *const limit_fields[] = {
-	"GrpTRES", "GrpJobs", "GrpSubmit", "MaxJobs",    "MaxSubmit",
-	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
+	"GrpTRES", "GrpJobs", "GrpSubmit",  "MaxJobs",   "MaxSubmit", "MaxTRES",
+	"MaxWall", "QOS",     "DefaultQOS", "Fairshare", NULL
 };
+
+/* ... and those its undo cannot set again (adduser does not take them) */
+static const char *const lost_fields[] = {
+	"GrpTRESMins",    "GrpTRESRunMins", "GrpWall", "MaxTRESMins",
+	"MaxTRESPerNode", "Priority",       NULL
+};
+
+/* "K=V K=V" of the fields of r set (Fairshare: other than 1) into buf */
+static void
+fields_set(const struct sq_cli_rec *r, const char *const *keys, char *buf,
+	   size_t n)
+{
+	size_t k, off = 0;
+
+	buf[0] = '\0';
+	for (k = 0; r->found && keys[k] != NULL; k++) {
+		const char *v = sq_cli_rec_get(r, keys[k]);
+		int w;
+
+		if (v == NULL || *v == '\0' ||
+		    (strcmp(keys[k], "Fairshare") == 0 && strcmp(v, "1") == 0))
+			continue;
+		w = snprintf(buf + off, n - off, "%s%s=%s", off ? " " : "",
+			     keys[k], v);
+		if (w > 0 && (size_t)w < n - off)
+			off += (size_t)w;
+	}
+}
 
 static void
 append(char *buf, size_t n, const char *fmt, const char *a, const char *b)
@@ -67,24 +95,19 @@ static void
 assoc_lines(struct sq_cli *cli, const struct sq_action *a, size_t i,
 	    const struct sq_cli_rec *r, char *buf, size_t n)
 {
-	char acc[129], user[129], part[129], lim[700] = "", ids[256];
-	size_t k, off = 0;
+	char acc[129], user[129], part[129], lim[700], lost[400], ids[256];
 
 	if (sq_action_assoc_split(a->targets[i], acc, user, part) == -1)
 		return;
-	for (k = 0; r->found && limit_fields[k] != NULL; k++) {
-		const char *v = sq_cli_rec_get(r, limit_fields[k]);
-		int w;
-
-		if (v == NULL || *v == '\0')
-			continue;
-		w = snprintf(lim + off, sizeof(lim) - off, "%s%s=%s",
-			     off ? " " : "", limit_fields[k], v);
-		if (w > 0 && (size_t)w < sizeof(lim) - off)
-			off += (size_t)w;
-	}
+	fields_set(r, limit_fields, lim, sizeof(lim));
+	fields_set(r, lost_fields, lost, sizeof(lost));
 	append(buf, n, "\nremoves %s with its limits: %s", a->targets[i],
 	       lim[0] ? lim : "none");
+	if (lost[0])
+		append(buf, n,
+		       "\ncannot be undone in full: %s of %s are not set "
+		       "again by its undo",
+		       lost, a->targets[i]);
 	{
 		char pw[140];
 		const char *w[] = { "-u", user, "-A", acc, NULL, NULL, NULL };
@@ -145,10 +168,11 @@ sq_cli_delete_listing(struct sq_cli *cli, const struct sq_action *a,
 	}
 	if (a->type == SQ_ACTION_ACCT_REMOVE_USER ||
 	    a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
-		append(buf, n, "%s%s",
-		       "\nundo re-creates all of it (:undo, or the undo: "
-		       "lines)",
-		       "");
+		append(buf, n, "\nundo re-creates %s%s",
+		       strstr(buf, "\ncannot be undone in full") != NULL
+			   ? "the rest"
+			   : "all of it",
+		       " (:undo, or the undo: lines)");
 }
 
 int

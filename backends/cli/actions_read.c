@@ -24,11 +24,17 @@ static const char *const jobs_keys[] = { "id",        "JobId",     "ArrayJobId",
 					 "Comment",   NULL };
 static const char assoc_fmt[] =
     "format=Account,User,Partition,ParentName,Fairshare,GrpTRES,GrpJobs,"
-    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS";
+    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS,"
+    "GrpTRESMins,GrpTRESRunMins,GrpWall,MaxTRESMins,MaxTRESPerNode,Priority";
+/* the last six: limits setlimit and adduser do not take (a deluser's
+ * preview says its undo cannot restore them) */
 static const char *const assoc_keys[] = {
-	"Account", "User",    "Partition", "ParentName", "Fairshare",
-	"GrpTRES", "GrpJobs", "GrpSubmit", "MaxJobs",    "MaxSubmit",
-	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
+	"Account",   "User",        "Partition",      "ParentName",
+	"Fairshare", "GrpTRES",     "GrpJobs",        "GrpSubmit",
+	"MaxJobs",   "MaxSubmit",   "MaxTRES",        "MaxWall",
+	"QOS",       "DefaultQOS",  "GrpTRESMins",    "GrpTRESRunMins",
+	"GrpWall",   "MaxTRESMins", "MaxTRESPerNode", "Priority",
+	NULL
 };
 static const char qos_fmt[] =
     "format=Name,Priority,GrpTRES,GrpJobs,GrpSubmit,MaxTRES,MaxTRESPU,"

@@ -394,6 +394,15 @@ test_delete_listing(void **s)
 	assert_string_equal(buf, "\nremoves tourlab/carol with its limits: "
 				 "GrpTRES=cpu=4 MaxJobs=5\nundo re-creates "
 				 "all of it (:undo, or the undo: lines)");
+	/* a limit adduser does not take: said plainly */
+	set(&st.rec[0], "GrpWall", "10:00");
+	set(&st.rec[0], "Fairshare", "7");
+	buf[0] = '\0';
+	sq_cli_delete_listing(NULL, &a, &st, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "MaxJobs=5 Fairshare=7\ncannot be undone "
+				    "in full: GrpWall=10:00 of tourlab/carol "
+				    "are not set again by its undo"));
+	assert_non_null(strstr(buf, "\nundo re-creates the rest"));
 	sq_cli_state_free(&st);
 	sq_action_free(&a);
 
