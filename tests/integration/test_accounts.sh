@@ -95,6 +95,13 @@ cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
 job=$(cd /tmp && runuser -u carol -- env -u SQUEUE_FORMAT sbatch --parsable \
 	-H -A "$acct" -p low -o /dev/null -D /tmp --wrap 'sleep 60' 2>"$tmp/err")
 if [ -n "$job" ]; then
+	# slurmdbd refuses the delete only once it has the job's record
+	# (slurmctld sends it a moment after the submit)
+	i=0
+	while [ $i -lt 20 ] && [ -z "$(slurm sacct -n -X -j "$job" -o JobID 2>/dev/null)" ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
 	setsid "$SQUALL" --exec "deluser carol account=$acct" \
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	check "deluser: the preview names the waiting job $job that blocks it" \
@@ -104,7 +111,13 @@ if [ -n "$job" ]; then
 	assocs "$acct" >"$tmp/after"
 	check "deluser with a job waiting: nothing removed" \
 		cmp -s "$tmp/before" "$tmp/after"
-	cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
+	if ! cmp -s "$tmp/before" "$tmp/after"; then
+		diff "$tmp/before" "$tmp/after"
+		# removed after all: put it back for the checks below
+		sed -n 's/^undo: //p' "$tmp/out" | while read -r line; do
+			"$SQUALL" --exec "$line" --yes >/dev/null 2>&1
+		done
+	fi
 	slurm scancel "$job"
 else
 	notok "sbatch as carol in $acct: $(cat "$tmp/err")"
