@@ -105,6 +105,19 @@ static const struct sq_arg_spec args_ACCT_ADD_USER[] = {
 	LIMIT_ARGS END
 };
 static const struct sq_arg_spec args_ACCT_REMOVE_USER[] = { END };
+/* moduser: the keys sacctmgr's modify user takes on the user (default
+ * QOS it sets on every association of the user) */
+static const struct sq_arg_spec args_ACCT_MODIFY_USER[] = {
+	{ "defaultaccount", "defaultaccount", SQ_ARG_NAME, 0, NULL,
+	  "default account (one the user has an association in)" },
+	{ "defaultqos", "defaultqos", SQ_ARG_NAME, CLR, NULL,
+	  "default QOS of every association of the user (-1 clears)" },
+	{ "adminlevel", "adminlevel", SQ_ARG_ENUM, 0,
+	  "none|operator|administrator", "None, Operator or Administrator" },
+	{ "defaultwckey", "defaultwckey", SQ_ARG_NAME, 0, NULL,
+	  "default WCKey" },
+	END
+};
 static const struct sq_arg_spec args_ACCT_SET_LIMIT[] = { LIMIT_ARGS END };
 static const struct sq_arg_spec args_ACCT_CLEAR_LIMIT[] = {
 	{ "limits", "", SQ_ARG_LIMITNAME, SQ_ARGF_REQUIRED | SQ_ARGF_REST, NULL,
@@ -185,6 +198,8 @@ static const char usage_ACCT_ADD_USER[] =
     "[LIMIT=VALUE...]";
 static const char usage_ACCT_REMOVE_USER[] =
     "deluser USER... account=ACCOUNT [partition=]";
+static const char usage_ACCT_MODIFY_USER[] =
+    "moduser USER... defaultaccount=|defaultqos=|adminlevel=|defaultwckey=";
 static const char usage_ACCT_SET_LIMIT[] =
     "setlimit account=A [user=U] [partition=P] LIMIT=VALUE...";
 static const char usage_ACCT_CLEAR_LIMIT[] =

@@ -115,6 +115,11 @@
 	  "add users to account= (partition=, defaultaccount=)")               \
 	X(ACCT_REMOVE_USER, "deluser", ASSOCS, 'D', SQ_ACT_MUTATES,            \
 	  ACCT_ADD_USER, SQ_ASSOC_ALONE, "remove users' associations")         \
+	X(ACCT_MODIFY_USER, "moduser", USERS, 'E',                             \
+	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV,                 \
+	  ACCT_MODIFY_USER, NULL,                                              \
+	  "change users' defaultaccount=, defaultqos=, adminlevel= or "        \
+	  "defaultwckey=")                                                     \
 	X(ACCT_SET_LIMIT, "setlimit", ASSOCS, 'E',                             \
 	  SQ_ACT_MUTATES | SQ_ACT_NEEDS_ARG | SQ_ACT_INV_PREV, ACCT_SET_LIMIT, \
 	  NULL,                                                                \

@@ -87,7 +87,8 @@ valid_target(enum sq_kind kind, int submit, const char *t, char *out, size_t n,
 	memcpy(out, t, strlen(t) + 1);
 	/* account and user names as sacctmgr stores them (lower case); a
 	 * partition keeps its case */
-	if (kind == SQ_KIND_ACCOUNTS || kind == SQ_KIND_QOS)
+	if (kind == SQ_KIND_ACCOUNTS || kind == SQ_KIND_QOS ||
+	    kind == SQ_KIND_USERS)
 		sq_action_fold(out, n);
 	else if (kind == SQ_KIND_ASSOCS)
 		sq_action_fold(
@@ -358,6 +359,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 	    !(s->flags & SQ_ARGF_CLEAR))
 		return sq_err_set(err, SQ_ERR_DENIED,
 				  "%s cannot be cleared with -1", s->key);
+	if (strcmp(v, "-1") == 0 && (s->flags & SQ_ARGF_CLEAR))
+		return 0; /* clears it (moduser defaultqos=-1) */
 	switch (s->type) {
 	case SQ_ARG_NAME:
 		return sq_valid_name(v, err);

@@ -101,7 +101,9 @@ sq_action_states_text(const struct sq_action_def *d, char *buf, size_t n)
 	if (d == NULL || d->states == NULL)
 		snprintf(buf, n, "any state");
 	else if (strcmp(d->states, SQ_ACCT_EMPTY) == 0)
-		snprintf(buf, n, "accounts without users: deluser them first");
+		snprintf(buf, n,
+			 "accounts without users or child accounts: "
+			 "deluser and delaccount them first");
 	else if (strcmp(d->states, SQ_ASSOC_ALONE) == 0)
 		snprintf(buf, n,
 			 "one association alone (slurmrestd would delete the "

@@ -43,6 +43,8 @@ target_of(const struct sq_table *t, const struct sq_table_row *row, char *buf,
 		return ((const struct sq_qos *)rec)->name;
 	case SQ_KIND_RESERVATIONS:
 		return ((const struct sq_reservation *)rec)->name;
+	case SQ_KIND_USERS:
+		return ((const struct sq_user *)rec)->name;
 	case SQ_KIND_ASSOCS: {
 		const struct sq_assoc *as = rec;
 

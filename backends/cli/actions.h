@@ -135,6 +135,22 @@ size_t sq_cli_others_changed(const struct sq_action *a, size_t i,
 			     const struct sq_cli_state *after, char *msg,
 			     size_t n);
 
+/* moduser of a default account the user has no association in: 1 with
+ * the reason (naming the user's accounts) in msg; 0 when it may run. */
+int sq_cli_moduser_refused(const struct sq_action *a,
+			   const struct sq_cli_state *st, char *msg, size_t n);
+
+/* What a delete removes with it (the association and its limits, the
+ * account, its coordinators) and the jobs that block it, as lines
+ * appended to the preview in buf (actions_delete.c). */
+void sq_cli_delete_listing(struct sq_cli *cli, const struct sq_action *a,
+			   const struct sq_cli_state *st, char *buf, size_t n);
+/* delaccount's undo: addcoord of the coordinators read before, lines
+ * appended to buf. */
+int sq_cli_delaccount_coords(const struct sq_action *a,
+			     const struct sq_cli_state *before, char *buf,
+			     size_t n);
+
 /* deluser's inverse: adduser of each association removed, with the
  * limits it had before. */
 int sq_cli_deluser_inverse(const struct sq_action *a,

@@ -74,6 +74,84 @@ first_diff(const struct sq_cli_rec *b, const struct sq_cli_rec *a, char *buf,
 	return 0;
 }
 
+/* moduser: the user's associations other than in DefaultQOS (when
+ * defaultqos= is set) are as they were; "also changed ..." into msg. */
+static size_t
+user_assocs_changed(const struct sq_action *a, size_t i,
+		    const struct sq_cli_state *before,
+		    const struct sq_cli_state *after, char *msg, size_t n)
+{
+	const char *user = a->targets[i];
+	int dq = sq_action_arg(a, "defaultqos") != NULL;
+	size_t k, count = 0, off = 0;
+
+	for (k = 0; k < before->nall; k++) {
+		const struct sq_cli_rec *b = &before->all[k], *now;
+		const char *ru = sq_cli_rec_get(b, "User");
+		char what[160];
+		size_t f;
+		int w;
+
+		if (ru == NULL || strcmp(ru, user) != 0)
+			continue;
+		now = find_in(after, b);
+		what[0] = '\0';
+		if (now == NULL)
+			snprintf(what, sizeof(what), "removed");
+		for (f = 0; now != NULL && f < b->n && !what[0]; f++) {
+			const char *was = b->val[f] ? b->val[f] : "";
+			const char *is = sq_cli_rec_get(now, b->key[f]);
+
+			if (is != NULL && strcmp(was, is) != 0 &&
+			    !(dq && strcmp(b->key[f], "DefaultQOS") == 0))
+				snprintf(what, sizeof(what),
+					 "%s %.60s -> %.60s", b->key[f],
+					 *was ? was : "(unset)",
+					 *is ? is : "(unset)");
+		}
+		if (!what[0])
+			continue;
+		w = snprintf(msg + off, n - off, "%s%s/%s/%s: %s",
+			     count ? "; " : "also changed ",
+			     sq_cli_rec_get(b, "Account"), user,
+			     sq_cli_rec_get(b, "Partition"), what);
+		if (w > 0 && (size_t)w < n - off)
+			off += (size_t)w;
+		count++;
+	}
+	return count;
+}
+
+int
+sq_cli_moduser_refused(const struct sq_action *a, const struct sq_cli_state *st,
+		       char *msg, size_t n)
+{
+	const char *acc = sq_action_arg(a, "defaultaccount");
+	size_t i;
+
+	if (a->type != SQ_ACTION_ACCT_MODIFY_USER || acc == NULL ||
+	    st == NULL || !st->ok)
+		return 0;
+	for (i = 0; i < a->ntargets && i < st->n; i++) {
+		const char *have = sq_cli_rec_get(&st->rec[i], "Accounts");
+		char pad[1100], want[140];
+
+		if (!st->rec[i].found)
+			continue;
+		snprintf(pad, sizeof(pad), ",%s,", have ? have : "");
+		snprintf(want, sizeof(want), ",%s,", acc);
+		if (strstr(pad, want) != NULL)
+			continue;
+		snprintf(msg, n,
+			 "refused: %s has no association in %s (its accounts: "
+			 "%s); add one first (adduser %s account=%s)",
+			 a->targets[i], acc, have && *have ? have : "none",
+			 a->targets[i], acc);
+		return 1;
+	}
+	return 0;
+}
+
 size_t
 sq_cli_others_changed(const struct sq_action *a, size_t i,
 		      const struct sq_cli_state *before,
@@ -83,6 +161,9 @@ sq_cli_others_changed(const struct sq_action *a, size_t i,
 	size_t k, count = 0, off = 0;
 
 	msg[0] = '\0';
+	if (a->def->kind == SQ_KIND_USERS && before != NULL && after != NULL &&
+	    before->ok && after->ok && i < a->ntargets)
+		return user_assocs_changed(a, i, before, after, msg, n);
 	if (a->def->kind != SQ_KIND_ASSOCS || before == NULL || after == NULL ||
 	    !before->ok || !after->ok || i >= a->ntargets ||
 	    sq_action_assoc_split(a->targets[i], acc, user, part) == -1 ||
@@ -122,7 +203,7 @@ sq_cli_deluser_inverse(const struct sq_action *a,
 		{ "grpsubmit", "GrpSubmit" },   { "maxjobs", "MaxJobs" },
 		{ "maxsubmit", "MaxSubmit" },   { "maxtres", "MaxTRES" },
 		{ "maxwall", "MaxWall" },       { "qos", "QOS" },
-		{ "defaultqos", "DefaultQOS" },
+		{ "defaultqos", "DefaultQOS" }, { "fairshare", "Fairshare" },
 	};
 	size_t i, k, off = 0;
 
@@ -139,7 +220,10 @@ sq_cli_deluser_inverse(const struct sq_action *a,
 		for (k = 0; k < sizeof(lim) / sizeof(lim[0]); k++) {
 			const char *v = sq_cli_rec_get(r, lim[k].field);
 
-			if (v != NULL && *v != '\0')
+			/* shares of 1 are the default adduser gives */
+			if (v != NULL && *v != '\0' &&
+			    !(strcmp(lim[k].key, "fairshare") == 0 &&
+			      strcmp(v, "1") == 0))
 				sq_action_set_arg(&inv, lim[k].key, v, NULL);
 		}
 		if (sq_action_format(&inv, line, sizeof(line)) == 0 &&

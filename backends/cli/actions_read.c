@@ -24,11 +24,17 @@ static const char *const jobs_keys[] = { "id",        "JobId",     "ArrayJobId",
 					 "Comment",   NULL };
 static const char assoc_fmt[] =
     "format=Account,User,Partition,ParentName,Fairshare,GrpTRES,GrpJobs,"
-    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS";
+    "GrpSubmit,MaxJobs,MaxSubmit,MaxTRES,MaxWall,QOS,DefaultQOS,"
+    "GrpTRESMins,GrpTRESRunMins,GrpWall,MaxTRESMins,MaxTRESPerNode,Priority";
+/* the last six: limits setlimit and adduser do not take (a deluser's
+ * preview says its undo cannot restore them) */
 static const char *const assoc_keys[] = {
-	"Account", "User",    "Partition", "ParentName", "Fairshare",
-	"GrpTRES", "GrpJobs", "GrpSubmit", "MaxJobs",    "MaxSubmit",
-	"MaxTRES", "MaxWall", "QOS",       "DefaultQOS", NULL
+	"Account",   "User",        "Partition",      "ParentName",
+	"Fairshare", "GrpTRES",     "GrpJobs",        "GrpSubmit",
+	"MaxJobs",   "MaxSubmit",   "MaxTRES",        "MaxWall",
+	"QOS",       "DefaultQOS",  "GrpTRESMins",    "GrpTRESRunMins",
+	"GrpWall",   "MaxTRESMins", "MaxTRESPerNode", "Priority",
+	NULL
 };
 static const char qos_fmt[] =
     "format=Name,Priority,GraceTime,Preempt,PreemptMode,Flags,UsageFactor,"
@@ -60,6 +66,9 @@ static const char *const qos_keys[] = { "Name",
 					"GrpTRESMins",
 					"Descr",
 					NULL };
+static const char user_fmt[] = "format=User,DefaultAccount,Admin,DefaultWCKey";
+static const char *const user_keys[] = { "User", "DefaultAccount", "Admin",
+					 "DefaultWCKey", NULL };
 static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
 static const char *const acct_keys[] = { "Account", "Descr", "Org",
 					 "Coordinators", NULL };
@@ -464,6 +473,120 @@ acct_assoc_row(char **f, int nf, const struct sq_action *a,
 	}
 }
 
+static int nkeys(const char *const *k);
+
+/* A child account of a target (sacctmgr show assoc where parent=):
+ * delaccount would remove its associations too; the state says
+ * "ACCOUNTS sub1,sub2" after the users, if any. */
+static void
+child_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
+	  const char *const *keys)
+{
+	size_t i;
+
+	(void)nf;
+	(void)keys;
+	if (*f[1] != '\0')
+		return;
+	for (i = 0; i < st->n; i++) {
+		const char *u = sq_cli_rec_get(&st->rec[i], "State");
+		char both[1024];
+
+		if (strcmp(f[3], a->targets[i]) != 0 ||
+		    strcmp(f[0], a->targets[i]) == 0 || !st->rec[i].found)
+			continue;
+		if (u == NULL || strcmp(u, SQ_ACCT_EMPTY) == 0)
+			snprintf(both, sizeof(both), "ACCOUNTS %s", f[0]);
+		else if (strstr(u, "ACCOUNTS ") != NULL)
+			snprintf(both, sizeof(both), "%s,%s", u, f[0]);
+		else
+			snprintf(both, sizeof(both), "%s ACCOUNTS %s", u, f[0]);
+		rec_set(&st->rec[i], "State", both);
+	}
+}
+
+/* Is w one of the words of the comma-separated list? */
+static int
+in_list(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, w, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* A user's association (moduser): kept in all (what the command could
+ * touch), and on the user's record its accounts ("Accounts", a,b) and
+ * the DefaultQOS of all of them ("(mixed)" when they differ). */
+static void
+user_assoc_row(char **f, int nf, const struct sq_action *a,
+	       struct sq_cli_state *st, const char *const *keys)
+{
+	struct sq_cli_rec *all =
+	    realloc(st->all, (st->nall + 1) * sizeof(*all));
+	size_t i;
+
+	if (all != NULL) {
+		st->all = all;
+		memset(&all[st->nall], 0, sizeof(all[0]));
+		rec_fill(&all[st->nall++], f, nf, keys);
+	}
+	for (i = 0; i < st->n; i++) {
+		struct sq_cli_rec *r = &st->rec[i];
+		const char *acc = sq_cli_rec_get(r, "Accounts");
+		const char *dq = sq_cli_rec_get(r, "DefaultQOS");
+		char both[1024];
+
+		if (!r->found || strcmp(f[1], a->targets[i]) != 0)
+			continue;
+		if (acc == NULL || *acc == '\0') {
+			rec_set(r, "Accounts", f[0]);
+		} else if (!in_list(acc, f[0])) {
+			snprintf(both, sizeof(both), "%s,%s", acc, f[0]);
+			rec_set(r, "Accounts", both);
+		}
+		if (dq == NULL)
+			rec_set(r, "DefaultQOS", f[13]);
+		else if (strcmp(dq, f[13]) != 0)
+			rec_set(r, "DefaultQOS", "(mixed)");
+	}
+}
+
+static int
+read_users(struct sq_cli *cli, const struct sq_action *a,
+	   struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = join(a, 0);
+	char where[64 + 8192], where2[64 + 8192];
+	int rc;
+
+	snprintf(where, sizeof(where), "name=%s", list ? list : "");
+	snprintf(where2, sizeof(where2), "user=%s", list ? list : "");
+	free(list);
+	{
+		const char *const argv[] = { "sacctmgr", "-n",     "-P",
+					     "show",     "user",   "where",
+					     where,      user_fmt, NULL };
+		const char *const argv2[] = { "sacctmgr", "-n",      "-P",
+					      "show",     "assoc",   "where",
+					      where2,     assoc_fmt, NULL };
+
+		rc = sacctmgr_rows(cli, argv, user_keys, nkeys(user_keys),
+				   name_row, a, st, err);
+		if (rc == 0)
+			rc = sacctmgr_rows(cli, argv2, assoc_keys,
+					   nkeys(assoc_keys), user_assoc_row, a,
+					   st, err);
+	}
+	return rc;
+}
+
 static int
 nkeys(const char *const *k)
 {
@@ -508,6 +631,9 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 		}
 		break;
 	}
+	case SQ_KIND_USERS:
+		rc = read_users(cli, a, st, err);
+		break;
 	case SQ_KIND_QOS: {
 		list = join(a, 0);
 		snprintf(where, sizeof(where), "name=%s", list ? list : "");
@@ -556,6 +682,13 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 			if (rc == 0)
 				rc = sacctmgr_rows(cli, argv2, k5, 5,
 						   acct_assoc_row, a, st, err);
+			if (rc == 0) {
+				/* the child accounts (where parent=) */
+				snprintf(where2, sizeof(where2), "parent=%s",
+					 list ? list : "");
+				rc = sacctmgr_rows(cli, argv2, k5, 5, child_row,
+						   a, st, err);
+			}
 		}
 		break;
 	}

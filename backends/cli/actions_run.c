@@ -31,7 +31,10 @@ state_lookup(void *ctx, size_t i, const char *key)
 static int
 needs_state_for_cmds(const struct sq_action *a)
 {
-	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT;
+	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT ||
+	       a->type == SQ_ACTION_ACCT_MODIFY_USER ||
+	       a->type == SQ_ACTION_ACCT_REMOVE_USER ||
+	       a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT;
 }
 
 size_t
@@ -65,9 +68,13 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL &&
 	    sq_cli_read_state(b->priv, a, &st, &err) == 0)
 		got = 1;
+	if (got && sq_cli_moduser_refused(a, &st, buf, len)) {
+		sq_cli_state_free(&st);
+		return -1;
+	}
 	rc = sq_cli_action_cmds(a, state_lookup, got ? &st : NULL, &cmds, &err);
-	sq_cli_state_free(&st);
 	if (rc == -1) {
+		sq_cli_state_free(&st);
 		snprintf(buf, len, "(%s)", err.msg);
 		return -1;
 	}
@@ -78,6 +85,9 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 			 "is set)");
 	else
 		sq_cli_cmds_format(&cmds, buf + off, len - off);
+	if (got)
+		sq_cli_delete_listing(b->priv, a, &st, buf, len);
+	sq_cli_state_free(&st);
 	sq_cli_cmds_free(&cmds);
 	if (a->type == SQ_ACTION_QOS_DELETE && b != NULL)
 		sq_cli_delqos_note(b->priv, a, buf, len);
@@ -347,6 +357,10 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 	/* the state before: for the inverse, for requeue, for clearlimit */
 	if (sq_cli_read_state(cli, a, &before, err) == -1)
 		before.ok = 0;
+	if (sq_cli_moduser_refused(a, &before, all_err, sizeof(all_err))) {
+		sq_err_set(err, SQ_ERR_DENIED, "%s", all_err);
+		goto out;
+	}
 	if (sq_cli_action_cmds(a, state_lookup, &before, &cmds, err) == -1)
 		goto out;
 	res->status = run_cmds(cli, &cmds, res, all_err, sizeof(all_err));

@@ -37,6 +37,10 @@ field_of(enum sq_kind kind, const char *key)
 		{ SQ_KIND_ACCOUNTS, "description", "Descr" },
 		{ SQ_KIND_ACCOUNTS, "organization", "Org" },
 		{ SQ_KIND_ACCOUNTS, "fairshare", "Fairshare" },
+		{ SQ_KIND_USERS, "defaultaccount", "DefaultAccount" },
+		{ SQ_KIND_USERS, "defaultqos", "DefaultQOS" },
+		{ SQ_KIND_USERS, "adminlevel", "Admin" },
+		{ SQ_KIND_USERS, "defaultwckey", "DefaultWCKey" },
 	};
 	size_t i;
 
@@ -791,5 +795,8 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		sq_action_free(&inv);
 	}
 	free(done);
+	/* the account's coordinators went with it */
+	if (d->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
+		sq_cli_delaccount_coords(a, before, buf, n);
 	return 0;
 }

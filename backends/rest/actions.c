@@ -421,6 +421,19 @@ no_default_account(const struct req_ctx *c, struct sq_err *err)
 	return 0;
 }
 
+/* moduser: slurmdbd's POST /users could take it, squall does not map
+ * it (nor read a user back to check it) */
+static int
+no_moduser(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			  "moduser through slurmrestd is not mapped in "
+			  "squall (POST /slurmdb/v0.0.%d/users, no read "
+			  "back to check it); use the local or ssh backend "
+			  "(sacctmgr -i modify user)",
+			  c->vdb);
+}
+
 static int
 only_qos_priority(const struct req_ctx *c, struct sq_err *err)
 {
@@ -534,6 +547,7 @@ static const struct req_row req_rows[] = {
 		      ANY_DB } } },
 	{ SQ_ACTION_ACCT_REMOVE_USER,
 	  .step = { { "DELETE", association_path, NULL, ANY_DB } } },
+	{ SQ_ACTION_ACCT_MODIFY_USER, .refuse = no_moduser },
 	{ SQ_ACTION_ACCT_SET_LIMIT, .refuse = no_limits },
 	{ SQ_ACTION_ACCT_CLEAR_LIMIT, .refuse = no_limits },
 	{ SQ_ACTION_QOS_SET, .check = only_qos_priority,

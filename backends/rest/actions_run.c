@@ -19,6 +19,29 @@
 #include "core/action_policy.h"
 #include "core/util.h"
 
+/* A delete through slurmrestd cannot be undone in full there: the
+ * preview says so (the CLI's undo re-creates limits and coordinators). */
+static void
+delete_note(const struct sq_action *a, char *buf, size_t len)
+{
+	size_t off = strlen(buf);
+	const char *what = NULL;
+
+	if (a->type == SQ_ACTION_ACCT_REMOVE_USER)
+		what = "its undo re-adds the association without its "
+		       "limits, QOS or default QOS";
+	else if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
+		what = "its undo re-adds the account (description, "
+		       "organization) without its parent, shares or "
+		       "coordinators";
+	if (what != NULL && off + 1 < len)
+		snprintf(buf + off, len - off,
+			 "\ncannot be undone in full through slurmrestd: %s "
+			 "(the local or ssh backend lists them and restores "
+			 "them)",
+			 what);
+}
+
 int
 sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		 size_t len)
@@ -45,6 +68,7 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	}
 	sq_rest_reqs_format(&r, buf, len);
 	sq_rest_reqs_free(&r);
+	delete_note(a, buf, len);
 	return 0;
 }
 

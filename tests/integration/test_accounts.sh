@@ -15,10 +15,14 @@ notok() {
 	cat "$tmp/out" "$tmp/err" 2>/dev/null | sed 's/^/#   /' | head -20
 }
 acct=sqacct_$$
+mu=squser_$$
 cleanup() {
 	slurm sacctmgr -i delete account where name="$acct" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="${acct}d" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="sqcaps_$$" >/dev/null 2>&1
+	slurm sacctmgr -i delete user where name="$mu" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="${acct}k" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="${acct}p,${acct}m,${acct}c" >/dev/null 2>&1
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -86,6 +90,39 @@ check "deluser's undo restores the association with its limits" \
 	cmp -s "$tmp/before" "$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" || diff "$tmp/before" "$tmp/after"
 
+# --- a job of carol's waiting in the association blocks its delete: the
+# preview names it, Slurm refuses, nothing is removed
+job=$(cd /tmp && runuser -u carol -- env -u SQUEUE_FORMAT sbatch --parsable \
+	-H -A "$acct" -p low -o /dev/null -D /tmp --wrap 'sleep 60' 2>"$tmp/err")
+if [ -n "$job" ]; then
+	# slurmdbd refuses the delete only once it has the job's record
+	# (slurmctld sends it a moment after the submit)
+	i=0
+	while [ $i -lt 20 ] && [ -z "$(slurm sacct -n -X -j "$job" -o JobID 2>/dev/null)" ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	setsid "$SQUALL" --exec "deluser carol account=$acct" \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	check "deluser: the preview names the waiting job $job that blocks it" \
+		grep -q "^blocked: jobs $job of carol run or wait in it" "$tmp/out"
+	sq --exec "deluser carol account=$acct" --yes
+	check "deluser with a job waiting: not done (exit 1)" test $? -eq 1
+	assocs "$acct" >"$tmp/after"
+	check "deluser with a job waiting: nothing removed" \
+		cmp -s "$tmp/before" "$tmp/after"
+	if ! cmp -s "$tmp/before" "$tmp/after"; then
+		diff "$tmp/before" "$tmp/after"
+		# removed after all: put it back for the checks below
+		sed -n 's/^undo: //p' "$tmp/out" | while read -r line; do
+			"$SQUALL" --exec "$line" --yes >/dev/null 2>&1
+		done
+	fi
+	slurm scancel "$job"
+else
+	notok "sbatch as carol in $acct: $(cat "$tmp/err")"
+fi
+
 # --- through slurmrestd: its DELETE of an association without partition
 # takes the user's other partitions too (22.05), so it is refused before
 # anything runs; newer slurmdbd refuse it as ambiguous
@@ -101,6 +138,15 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 		grep -Eq "ALSO gpu|More than 1 association would have been deleted" "$tmp/out" "$tmp/err"
 	assocs "$acct" >"$tmp/after"
 	check "rest: nothing removed" cmp -s "$tmp/before" "$tmp/after"
+	# the preview of a delete says what its undo there cannot restore
+	# (no terminal to confirm on: the preview only, nothing runs)
+	setsid "$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" \
+		-l root --exec "deluser carol account=$acct partition=gpu" \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	check "rest: deluser's preview says it cannot be undone in full there" \
+		grep -q "^cannot be undone in full through slurmrestd: its undo re-adds the association without its limits" "$tmp/out"
+	assocs "$acct" >"$tmp/after"
+	check "rest: the preview alone removes nothing" cmp -s "$tmp/before" "$tmp/after"
 else
 	ok "rest: # not here: no slurmrestd on $REST"
 fi
@@ -141,5 +187,101 @@ sq --exec "setlimit account=$acct user=carol partition=gpu maxjobs=2147483647" -
 check "maxjobs=2147483647 (the largest): stored as is" \
 	test "$(slurm sacctmgr -n -P show assoc where account="$acct" user=carol partition=gpu format=MaxJobs)" = 2147483647
 sq --exec "$(undo_line)" --yes
+
+# --- moduser: the default account (and its undo), the admin level
+# every user (name, default account, admin level) and every association
+# of the users' accounts: what moduser may change, compared whole
+users() {
+	slurm sacctmgr -n -P show user format=User,DefaultAccount,Admin | sort
+	slurm sacctmgr -n -P show assoc where user="$mu" \
+		format=Account,User,Partition,MaxJobs,GrpTRES,QOS,DefaultQOS | sort
+}
+slurm sacctmgr -i add account "${acct}m" parent=chemistry >/dev/null &&
+	slurm sacctmgr -i add user "$mu" account="${acct}m" >/dev/null &&
+	slurm sacctmgr -i add user "$mu" account="$acct" >/dev/null &&
+	slurm sacctmgr -i add user "$mu" account="$acct" partition=gpu \
+		maxjobs=4 grptres=cpu=2 >/dev/null || notok "sacctmgr: $mu"
+users >"$tmp/ubefore"
+sq --exec "moduser $mu defaultaccount=$acct adminlevel=operator" --yes
+check "moduser $mu defaultaccount=$acct: exit 0, done and verified" test $? -eq 0
+check "moduser: the preview is sacctmgr's line" \
+	grep -q "^sacctmgr -i modify user where name=$mu set defaultaccount=$acct adminlevel=operator\$" "$tmp/out"
+users >"$tmp/uafter"
+sed "s/^$mu|${acct}m|None\$/$mu|$acct|Operator/" "$tmp/ubefore" >"$tmp/want"
+check "moduser: only $mu's default account and admin level changed" \
+	cmp -s "$tmp/want" "$tmp/uafter"
+cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+check "moduser: the undo restores both" \
+	grep -q "^undo: moduser $mu defaultaccount=${acct}m adminlevel=none\$" "$tmp/out"
+sq --exec "$(undo_line)" --yes
+users >"$tmp/uafter"
+check "moduser's undo restores exactly the state before" \
+	cmp -s "$tmp/ubefore" "$tmp/uafter"
+sq --exec "moduser $mu defaultaccount=physics" --yes
+check "moduser to an account without association: refused (exit 1)" test $? -eq 1
+check "moduser: the refusal names the user's accounts" \
+	grep -q "no association in physics (its accounts: .*${acct}m" "$tmp/err"
+users >"$tmp/uafter"
+check "moduser refused: nothing changed" cmp -s "$tmp/ubefore" "$tmp/uafter"
+
+# --- deluser of two associations (one partition-keyed, with limits):
+# the preview lists both with their limits; the undo re-adds both
+sq --exec "deluser $acct/$mu $acct/$mu/gpu" --yes
+check "deluser of $mu's two associations in $acct: exit 0" test $? -eq 0
+check "deluser: the preview lists the gpu association with its limits" \
+	grep -q "^removes $acct/$mu/gpu with its limits: GrpTRES=cpu=2 MaxJobs=4" "$tmp/out"
+check "deluser: the preview lists the one without partition" \
+	grep -q "^removes $acct/$mu with its limits" "$tmp/out"
+users >"$tmp/uafter"
+grep -v "^$acct|$mu|" "$tmp/ubefore" >"$tmp/want"
+check "deluser: exactly those two are gone" cmp -s "$tmp/want" "$tmp/uafter"
+cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+sed -n 's/^undo: //p' "$tmp/out" >"$tmp/undo"
+check "deluser: two undo lines" test "$(wc -l <"$tmp/undo")" -eq 2
+while read -r line; do sq --exec "$line" --yes; done <"$tmp/undo"
+users >"$tmp/uafter"
+check "deluser's undo restores both associations with their limits" \
+	cmp -s "$tmp/ubefore" "$tmp/uafter"
+cmp -s "$tmp/ubefore" "$tmp/uafter" || diff "$tmp/ubefore" "$tmp/uafter"
+
+# --- delaccount of an account with a child account: refused, naming it
+slurm sacctmgr -i add account "${acct}p" parent=chemistry >/dev/null &&
+	slurm sacctmgr -i add account "${acct}k" parent="${acct}p" >/dev/null
+tree() {
+	slurm sacctmgr -n -P show assoc where account="${acct}p,${acct}k" \
+		format=Account,User,Partition,ParentName | sort
+}
+tree >"$tmp/tbefore"
+sq --exec "delaccount ${acct}p" --yes
+check "delaccount of an account with a child account: exit 1" test $? -eq 1
+check "delaccount: names the child account" \
+	grep -q "ACCOUNTS ${acct}k.*without users or child accounts" "$tmp/out" "$tmp/err"
+tree >"$tmp/tafter"
+check "delaccount refused: the tree is whole" cmp -s "$tmp/tbefore" "$tmp/tafter"
+
+# --- delaccount of an account with a coordinator: the preview names it,
+# the undo re-creates the account and the coordinator
+slurm sacctmgr -i add account "${acct}c" parent=chemistry >/dev/null &&
+	slurm sacctmgr -i add coordinator account="${acct}c" names="$mu" >/dev/null
+coords() {
+	slurm sacctmgr -n -P show account where name="${acct}c" withcoord \
+		format=Account,Descr,Org,Coord
+	slurm sacctmgr -n -P show assoc where account="${acct}c" \
+		format=Account,User,ParentName,Fairshare
+}
+coords >"$tmp/cbefore"
+sq --exec "delaccount ${acct}c" --yes
+check "delaccount ${acct}c (coordinator $mu): exit 0" test $? -eq 0
+check "delaccount: the preview names the coordinator" \
+	grep -q "^removes coordinators $mu of ${acct}c" "$tmp/out"
+check "delaccount: the account is gone" \
+	test -z "$(slurm sacctmgr -n -P show account where name="${acct}c" format=Account)"
+sed -n 's/^undo: //p' "$tmp/out" >"$tmp/undo"
+check "delaccount: its undo re-adds the coordinator" grep -q "^addcoord ${acct}c user=$mu\$" "$tmp/undo"
+while read -r line; do sq --exec "$line" --yes; done <"$tmp/undo"
+coords >"$tmp/cafter"
+check "delaccount's undo restores the account and its coordinator" \
+	cmp -s "$tmp/cbefore" "$tmp/cafter"
+cmp -s "$tmp/cbefore" "$tmp/cafter" || diff "$tmp/cbefore" "$tmp/cafter"
 
 finish

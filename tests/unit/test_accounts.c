@@ -225,7 +225,9 @@ test_delaccount_needs_empty(void **s)
 	assert_true(sq_action_applies(d, SQ_ACCT_EMPTY));
 	assert_false(sq_action_applies(d, "USERS carol,carol/gpu"));
 	sq_action_states_text(d, text, sizeof(text));
-	assert_string_equal(text, "accounts without users: deluser them first");
+	assert_string_equal(text, "accounts without users or child accounts: "
+				  "deluser and delaccount them first");
+	assert_false(sq_action_applies(d, "ACCOUNTS sub"));
 }
 
 /* through slurmrestd: a deluser that would take the user's other
@@ -362,6 +364,128 @@ test_undo_label_lines(void **s)
 	unlink(path);
 }
 
+/* moduser: a default account the user has no association in is refused
+ * naming its accounts; its default QOS may change on every association
+ * of the user, nothing else may */
+static void
+test_moduser(void **s)
+{
+	struct sq_action a;
+	struct sq_cli_state st, before, after;
+	char msg[512];
+
+	(void)s;
+	memset(&st, 0, sizeof(st));
+	st.ok = 1;
+	st.n = 1;
+	st.rec = calloc(1, sizeof(*st.rec));
+	assert_non_null(st.rec);
+	st.rec[0].found = 1;
+	set(&st.rec[0], "User", "carol");
+	set(&st.rec[0], "Accounts", "chemistry,tourlab");
+	parse("moduser Carol defaultaccount=physics", &a);
+	assert_string_equal(a.targets[0], "carol");
+	assert_int_equal(sq_cli_moduser_refused(&a, &st, msg, sizeof(msg)), 1);
+	assert_string_equal(msg, "refused: carol has no association in physics "
+				 "(its accounts: chemistry,tourlab); add one "
+				 "first (adduser carol account=physics)");
+	sq_action_free(&a);
+	parse("moduser carol defaultaccount=tourlab adminlevel=Operator", &a);
+	assert_int_equal(sq_cli_moduser_refused(&a, &st, msg, sizeof(msg)), 0);
+	assert_string_equal(a.args[1], "adminlevel=operator");
+	sq_action_free(&a);
+	parse("moduser carol defaultaccount=tour", &a); /* a prefix only */
+	assert_int_equal(sq_cli_moduser_refused(&a, &st, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	sq_cli_state_free(&st);
+
+	parse("moduser carol defaultqos=high", &a);
+	state(&before, "5", "");
+	state(&after, "5", "");
+	set(&before.all[1], "DefaultQOS", "normal");
+	set(&after.all[1], "DefaultQOS", "high");
+	set(&before.all[2], "DefaultQOS", "");
+	set(&after.all[2], "DefaultQOS", "high");
+	assert_int_equal(
+	    sq_cli_others_changed(&a, 0, &before, &after, msg, sizeof(msg)), 0);
+	free(after.all[2].val[3]);
+	after.all[2].val[3] = strdup("3"); /* MaxJobs of carol/gpu */
+	assert_int_equal(
+	    sq_cli_others_changed(&a, 0, &before, &after, msg, sizeof(msg)), 1);
+	assert_string_equal(msg, "also changed tourlab/carol/gpu: MaxJobs "
+				 "(unset) -> 3");
+	sq_cli_state_free(&before);
+	sq_cli_state_free(&after);
+	sq_action_free(&a);
+	/* -1 clears the default QOS; other keys take no -1 */
+	parse("moduser carol defaultqos=-1", &a);
+	sq_action_free(&a);
+	{
+		struct sq_err err;
+
+		assert_int_equal(sq_action_parse("moduser carol "
+						 "defaultaccount=-1",
+						 -1, NULL, 0, &a, &err),
+				 -1);
+	}
+}
+
+/* deluser's and delaccount's previews list what goes with them; the
+ * undo of delaccount re-adds its coordinators */
+static void
+test_delete_listing(void **s)
+{
+	struct sq_action a;
+	struct sq_cli_state st;
+	char buf[1024] = "", inv[1024];
+
+	(void)s;
+	parse("deluser carol account=tourlab", &a);
+	state(&st, "5", "");
+	sq_cli_delete_listing(NULL, &a, &st, buf, sizeof(buf));
+	assert_string_equal(buf, "\nremoves tourlab/carol with its limits: "
+				 "GrpTRES=cpu=4 MaxJobs=5\nundo re-creates "
+				 "all of it (:undo, or the undo: lines)");
+	/* a limit adduser does not take: said plainly */
+	set(&st.rec[0], "GrpWall", "10:00");
+	set(&st.rec[0], "Fairshare", "7");
+	buf[0] = '\0';
+	sq_cli_delete_listing(NULL, &a, &st, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "MaxJobs=5 Fairshare=7\ncannot be undone "
+				    "in full: GrpWall=10:00 of tourlab/carol "
+				    "are not set again by its undo"));
+	assert_non_null(strstr(buf, "\nundo re-creates the rest"));
+	sq_cli_state_free(&st);
+	sq_action_free(&a);
+
+	parse("delaccount tourlab", &a);
+	memset(&st, 0, sizeof(st));
+	st.ok = 1;
+	st.n = 1;
+	st.rec = calloc(1, sizeof(*st.rec));
+	assert_non_null(st.rec);
+	st.rec[0].found = 1;
+	set(&st.rec[0], "Account", "tourlab");
+	set(&st.rec[0], "Descr", "tour");
+	set(&st.rec[0], "Org", "lab");
+	set(&st.rec[0], "Coordinators", "carol,bob");
+	set(&st.rec[0], "ParentName", "chemistry");
+	set(&st.rec[0], "Fairshare", "1");
+	buf[0] = '\0';
+	sq_cli_delete_listing(NULL, &a, &st, buf, sizeof(buf));
+	assert_string_equal(buf, "\nremoves account tourlab (parent chemistry, "
+				 "fairshare 1)\nremoves coordinators "
+				 "carol,bob of tourlab\nundo re-creates all "
+				 "of it (:undo, or the undo: lines)");
+	assert_int_equal(sq_cli_inverse(&a, &st, inv, sizeof(inv)), 0);
+	assert_string_equal(inv,
+			    "addaccount tourlab parent=chemistry "
+			    "description=tour organization=lab "
+			    "fairshare=1\naddcoord tourlab user=carol,bob");
+	sq_cli_state_free(&st);
+	sq_action_free(&a);
+}
+
 int
 main(void)
 {
@@ -376,6 +500,8 @@ main(void)
 		cmocka_unit_test(test_undo_label),
 		cmocka_unit_test(test_last_undo_skips_failed),
 		cmocka_unit_test(test_undo_label_lines),
+		cmocka_unit_test(test_moduser),
+		cmocka_unit_test(test_delete_listing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

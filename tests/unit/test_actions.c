@@ -138,7 +138,8 @@ test_table(void **state)
 		assert_true(
 		    d->kind == SQ_KIND_JOBS || d->kind == SQ_KIND_NODES ||
 		    d->kind == SQ_KIND_ACCOUNTS || d->kind == SQ_KIND_ASSOCS ||
-		    d->kind == SQ_KIND_QOS || d->kind == SQ_KIND_RESERVATIONS);
+		    d->kind == SQ_KIND_USERS || d->kind == SQ_KIND_QOS ||
+		    d->kind == SQ_KIND_RESERVATIONS);
 		/* keys are unique within a view */
 		for (j = 0; j < i; j++) {
 			const struct sq_action_def *o = sq_action_def(j);
@@ -584,6 +585,9 @@ static const struct {
 	{ "deluser bob carol account=bio", -1,
 	  "sacctmgr -i delete user where name=bob account=bio partition=\n"
 	  "sacctmgr -i delete user where name=carol account=bio partition=" },
+	{ "moduser Carol defaultaccount=Bio adminlevel=Operator", -1,
+	  "sacctmgr -i modify user where name=carol set defaultaccount=bio "
+	  "adminlevel=operator" },
 	{ "setlimit chem maxjobs=1", -1,
 	  "sacctmgr -i modify account where name=chem set maxjobs=1" },
 	{ "clearlimit account=a user=b maxjobs", -1,
@@ -1293,9 +1297,11 @@ test_act_partial(void **state)
 	static const struct step sacct[] = {
 		{ FIX "account_withcoord.out", NULL, 0 },
 		{ FIX "assoc_limits.out", NULL, 0 },
+		{ NULL, NULL, 0 }, /* the child accounts (where parent=) */
 		{ NULL, FIX "alice_sacctmgr.err", 1 },
 		{ FIX "account_withcoord.out", NULL, 0 },
 		{ FIX "assoc_limits.out", NULL, 0 },
+		{ NULL, NULL, 0 },
 	};
 	struct script s;
 	struct sq_result res;
@@ -1317,9 +1323,9 @@ test_act_partial(void **state)
 
 	/* an ordinary user and sacctmgr: refused as Slurm words it */
 	assert_int_equal(act_with("modaccount sqa_fixture fairshare=8", sacct,
-				  5, &s, &res, &err),
+				  7, &s, &res, &err),
 			 -1);
-	assert_string_equal(s.argv[2], "sacctmgr -i modify account where "
+	assert_string_equal(s.argv[3], "sacctmgr -i modify account where "
 				       "name=sqa_fixture set fairshare=8");
 	assert_int_equal(res.status, 1);
 	assert_false(res.targets[0].ok);

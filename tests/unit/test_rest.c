@@ -437,6 +437,9 @@ static const struct {
 	  "DELETE /slurmdb/v0.0.41/association?account=bio&user=bob&cluster=c\n"
 	  "DELETE "
 	  "/slurmdb/v0.0.41/association?account=bio&user=carol&cluster=c" },
+	{ "moduser carol defaultaccount=bio", -1,
+	  "!moduser through slurmrestd is not mapped in squall (POST /slurm",
+	  "!moduser through slurmrestd is not mapped in squall (POST /slurm" },
 	{ "setlimit chem maxjobs=1", -1,
 	  "!association limits through slurmrestd v0.0.38 are refused: ",
 	  "!setting association limits through slurmrestd (API v0.0.41)" },
