@@ -188,4 +188,12 @@ void sq_cli_delqos_note(struct sq_cli *cli, const struct sq_action *a,
 int sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		   char *buf, size_t n);
 
+/* The record field (a `show -P` column) that shows argument key of an
+ * action on kind, or NULL (actions_fields.c). */
+const char *sq_cli_field_of(enum sq_kind kind, const char *key);
+/* One TRES of a list ("cpu=4,gres/gpu=2") into buf, or NULL when not in
+ * it. */
+const char *sq_cli_tres_get(const char *list, const char *name, char *buf,
+			    size_t n);
+
 #endif

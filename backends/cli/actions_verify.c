@@ -17,69 +17,6 @@
 
 /* --- verification -------------------------------------------------------- */
 
-/* The record field that shows an argument of an action. */
-static const char *
-field_of(enum sq_kind kind, const char *key)
-{
-	static const struct {
-		enum sq_kind kind;
-		const char *key, *field;
-	} map[] = {
-		{ SQ_KIND_JOBS, "timelimit", "TimeLimit" },
-		{ SQ_KIND_JOBS, "nice", "Nice" },
-		{ SQ_KIND_JOBS, "priority", "Priority" },
-		{ SQ_KIND_JOBS, "partition", "Partition" },
-		{ SQ_KIND_JOBS, "qos", "QOS" },
-		{ SQ_KIND_JOBS, "account", "Account" },
-		{ SQ_KIND_JOBS, "comment", "Comment" },
-		{ SQ_KIND_NODES, "reason", "Reason" },
-		{ SQ_KIND_ACCOUNTS, "parent", "ParentName" },
-		{ SQ_KIND_ACCOUNTS, "description", "Descr" },
-		{ SQ_KIND_ACCOUNTS, "organization", "Org" },
-		{ SQ_KIND_ACCOUNTS, "fairshare", "Fairshare" },
-		{ SQ_KIND_USERS, "defaultaccount", "DefaultAccount" },
-		{ SQ_KIND_USERS, "defaultqos", "DefaultQOS" },
-		{ SQ_KIND_USERS, "adminlevel", "Admin" },
-		{ SQ_KIND_USERS, "defaultwckey", "DefaultWCKey" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-		if (map[i].kind == kind && strcmp(map[i].key, key) == 0)
-			return map[i].field;
-	}
-	/* a limit: its column in the vocabulary (core/limit_keys.h) */
-	if (kind == SQ_KIND_ASSOCS || kind == SQ_KIND_QOS)
-		return sq_limit_column(key, kind == SQ_KIND_QOS ? SQ_LIM_QOS
-								: SQ_LIM_ASSOC);
-	return NULL;
-}
-
-/* Value of one TRES in a list "cpu=4,gres/gpu=2", into buf; NULL if not
- * there. */
-static const char *
-tres_get(const char *list, const char *name, char *buf, size_t n)
-{
-	size_t k = strlen(name);
-	const char *p = list;
-
-	while (p != NULL && *p != '\0') {
-		if (strncasecmp(p, name, k) == 0 && p[k] == '=') {
-			size_t l = strcspn(p + k + 1, ",");
-
-			if (l >= n)
-				l = n - 1;
-			memcpy(buf, p + k + 1, l);
-			buf[l] = '\0';
-			return buf;
-		}
-		p = strchr(p, ',');
-		if (p != NULL)
-			p++;
-	}
-	return NULL;
-}
-
 static int
 same_number(const char *want, const char *have, int mem)
 {
@@ -106,7 +43,7 @@ tres_ok(const char *want, const char *have)
 		if (eq == NULL)
 			return 0;
 		*eq = '\0';
-		h = tres_get(have, tok, got, sizeof(got));
+		h = sq_cli_tres_get(have, tok, got, sizeof(got));
 		if (strcmp(eq + 1, "-1") == 0) {
 			if (h != NULL)
 				return 0;
@@ -206,7 +143,7 @@ args_ok(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 		memcpy(key, a->args[i], kl);
 		key[kl] = '\0';
 		sp = sq_action_arg_spec(a->def, key);
-		field = field_of(a->def->kind, key);
+		field = sq_cli_field_of(a->def->kind, key);
 		if (sp == NULL || field == NULL)
 			continue;
 		have = sq_cli_rec_get(r, field);
@@ -422,7 +359,7 @@ cleared(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
 	sq_util_copy(copy, sizeof(copy), list ? list : "");
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
-		const char *f = field_of(SQ_KIND_ASSOCS, tok);
+		const char *f = sq_cli_field_of(SQ_KIND_ASSOCS, tok);
 		const char *have = f ? sq_cli_rec_get(r, f) : NULL;
 
 		if (have != NULL && *have != '\0') {
@@ -577,7 +514,7 @@ tres_inverse(const char *want, const char *prev, char *buf, size_t n)
 		if (eq == NULL)
 			continue;
 		*eq = '\0';
-		h = tres_get(prev ? prev : "", tok, got, sizeof(got));
+		h = sq_cli_tres_get(prev ? prev : "", tok, got, sizeof(got));
 		w = snprintf(buf + off, n - off, "%s%s=%s", off ? "," : "", tok,
 			     h ? h : "-1");
 		if (w < 0 || (size_t)w >= n - off)
@@ -592,7 +529,7 @@ prev_value(const struct sq_action_def *d, const char *key, const char *want,
 	   const struct sq_cli_rec *r, char *buf, size_t n)
 {
 	const struct sq_arg_spec *sp = sq_action_arg_spec(d, key);
-	const char *f = field_of(d->kind, key), *have;
+	const char *f = sq_cli_field_of(d->kind, key), *have;
 
 	if (sp == NULL || f == NULL || (have = sq_cli_rec_get(r, f)) == NULL)
 		return NULL;
@@ -648,7 +585,8 @@ inverse_args(const struct sq_action *a, const struct sq_cli_rec *r,
 						    NULL };
 
 		for (i = 0; keys[i] != NULL; i++) {
-			const char *f = field_of(SQ_KIND_ACCOUNTS, keys[i]);
+			const char *f =
+			    sq_cli_field_of(SQ_KIND_ACCOUNTS, keys[i]);
 			const char *v = sq_cli_rec_get(r, f);
 
 			if (v != NULL && *v != '\0')
