@@ -2,15 +2,18 @@
  * overview.c - the rows of the overview view, aggregated from the newest
  * nodes, jobs, partitions and sdiag snapshots: nodes by state, CPU, memory
  * and GPU allocation and jobs per partition, the top pending reasons,
- * the busiest users and accounts, idle GPUs and slurmctld health. Pure:
+ * the busiest users and accounts, GPUs (idle, allocated, utilisation as
+ * sstat measures it, pending demand) and slurmctld health. Pure:
  * reads snapshots, writes a new one; no I/O.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/gpuuse.h"
 #include "core/model_admin.h"
 #include "core/overview.h"
+#include "core/parse.h"
 
 /* A counter keyed by a string (n bytes at k). */
 struct cnt {
@@ -411,9 +414,126 @@ rank_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 	}
 }
 
+/* GPUs allocated of total (from the nodes). */
 static void
-gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
+gpu_alloc_row(struct sq_snapshot *s, int64_t used, int64_t total)
 {
+	struct sq_ov_row *r = add(s, "gpus", "allocated", 9, SQ_KIND_NODES);
+
+	if (r == NULL)
+		return;
+	r->num = r->used = used;
+	r->total = total;
+	set_value(s, r, "%lld/%lld GPUs", used, total);
+	r->view = "gpus";
+}
+
+/* Utilisation: the running GPU jobs' measured use weighted by their
+ * GPUs (core/gpuuse.h), or why there is no figure. */
+static void
+gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	const struct sq_snapshot *u = in->gpuuse;
+	struct sq_ov_row *r = add(s, "gpus", "utilisation", 11, SQ_KIND_GPUUSE);
+	int64_t w = 0, sum = 0, gpus = 0;
+	const char *why = NULL;
+	char buf[120];
+	size_t i;
+
+	if (r == NULL)
+		return;
+	r->view = "gpus-idle";
+	if (u == NULL) {
+		r->value = sq_snapshot_str(
+		    s, in->use_note != NULL && in->use_note[0] != '\0'
+			   ? in->use_note
+			   : "not read yet (sstat at the slow refresh)");
+		return;
+	}
+	for (i = 0; i < u->nrows; i++) {
+		const struct sq_gpuuse *g = sq_snapshot_row(u, i);
+
+		gpus += g->gpus > 0 ? g->gpus : 0;
+		if (g->util == SQ_NONE || g->gpus <= 0) {
+			if (why == NULL && g->note[0] != '\0')
+				why = g->note;
+			continue;
+		}
+		w += g->gpus;
+		sum += g->util * g->gpus;
+	}
+	if (w == 0) {
+		if (u->note != NULL && u->note[0] != '\0')
+			why = u->note;
+		r->value = sq_snapshot_str(
+		    s, gpus == 0     ? "no running job holds GPUs"
+		       : why != NULL ? why
+				     : "no figure from sstat (gres/gpuutil)");
+		return;
+	}
+	r->num = r->used = (sum + w / 2) / w;
+	r->total = 100;
+	snprintf(buf, sizeof(buf), "%lld%% of %lld GPUs (sstat)",
+		 (long long)r->num, (long long)w);
+	if (w < gpus)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 ", %lld unmeasured", (long long)(gpus - w));
+	r->value = sq_snapshot_str(s, buf);
+}
+
+/* Pending demand: the user rows of GPUS (each pending job once per
+ * GRES type it asks for). */
+static void
+gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
+{
+	struct sq_ov_row *r = add(s, "gpus", "pending", 7, SQ_KIND_GPUS);
+	int64_t gpus = 0, jobs = 0, wait = SQ_NONE;
+	const char *why = NULL;
+	char buf[120], dur[40];
+	size_t i;
+
+	if (r == NULL)
+		return;
+	r->view = "gpus-partitions";
+	if (g == NULL) {
+		r->value = "not read yet (the gpus views' fetch)";
+		return;
+	}
+	for (i = 0; i < g->nrows; i++) {
+		const struct sq_gpu *x = sq_snapshot_row(g, i);
+
+		if (x->scope != SQ_GPU_USER)
+			continue;
+		if (x->pend_gpus == SQ_NONE) {
+			why = x->pend_note;
+			continue;
+		}
+		gpus += x->pend_gpus;
+		jobs += x->pend_jobs;
+		if (x->pend_wait != SQ_NONE && x->pend_wait > wait)
+			wait = x->pend_wait;
+	}
+	if (why != NULL) {
+		r->value = sq_snapshot_str(s, why[0] != '\0' ? why : "unknown");
+		return;
+	}
+	r->num = gpus;
+	if (jobs == 0) {
+		r->value = "no pending job asks for GPUs";
+		return;
+	}
+	if (wait != SQ_NONE)
+		sq_fmt_duration(wait, dur, sizeof(dur));
+	snprintf(buf, sizeof(buf), "%lld GPUs, %lld jobs, longest wait %s",
+		 (long long)gpus, (long long)jobs,
+		 wait != SQ_NONE ? dur : "unknown");
+	r->value = sq_snapshot_str(s, buf);
+}
+
+static void
+gpu_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	const struct sq_snapshot *nodes = in->nodes;
 	int64_t used = 0, total = 0;
 	struct sq_ov_row *r;
 	size_t i;
@@ -432,6 +552,11 @@ gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
 	r->total = total;
 	set_value(s, r, "%lld of %lld GPUs", total - used, total);
 	r->view = "gpus";
+	if (total <= 0 && in->gpus == NULL)
+		return; /* no accelerator here: no more GPU lines */
+	gpu_alloc_row(s, used, total);
+	gpu_util_row(s, in);
+	gpu_pend_row(s, in->gpus);
 }
 
 /* slurmctld health from the sdiag rows (section, label as sdiag prints
@@ -499,7 +624,7 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	if (in->jobs != NULL)
 		rank_rows(s, in);
 	if (in->nodes != NULL)
-		gpu_rows(s, in->nodes);
+		gpu_rows(s, in);
 	if (in->diag != NULL)
 		diag_rows(s, in->diag);
 	return s;
