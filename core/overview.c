@@ -465,10 +465,14 @@ gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 	if (w == 0) {
 		if (u->note != NULL && u->note[0] != '\0')
 			why = u->note;
-		r->value = sq_snapshot_str(
-		    s, gpus == 0     ? "no running job holds GPUs"
-		       : why != NULL ? why
-				     : "no figure from sstat (gres/gpuutil)");
+		if (gpus == 0) {
+			r->value = "no running job holds GPUs";
+			return;
+		}
+		snprintf(buf, sizeof(buf), "no figure for %lld GPUs: %.80s",
+			 (long long)gpus,
+			 why != NULL ? why : "sstat gave no gres/gpuutil");
+		r->value = sq_snapshot_str(s, buf);
 		return;
 	}
 	r->num = r->used = (sum + w / 2) / w;

@@ -305,7 +305,8 @@ test_overview(void **state)
 	ov = sq_overview_build(&in, now);
 	r = line(ov, "gpus/utilisation");
 	assert_true(r->num < 0);
-	assert_string_equal(r->value, use->note);
+	assert_string_equal(r->value, "no figure for 4 GPUs: not collected: "
+				      "Slurm before 23.02 measures no GPU use");
 	sq_snapshot_unref(ov);
 	/* a cluster without GPUs gets no GPU lines but the idle one */
 	in.gpus = NULL;
