@@ -160,6 +160,21 @@ sq_gpus_add_job_on(struct sq_snapshot *s, const char *user, const char *account,
 	return 0;
 }
 
+/* A job's GPUs stay under this (a request past it is garbage), so the
+ * sums over jobs stay far from INT64_MAX. */
+#define MAX_DEMAND 1000000000000LL
+
+/* a * b for a, b >= 0, saturated at MAX_DEMAND */
+static int64_t
+times(int64_t a, int64_t b)
+{
+	if (a <= 0 || b <= 0)
+		return 0;
+	if (a > MAX_DEMAND / b)
+		return MAX_DEMAND;
+	return a * b;
+}
+
 /* Add the accelerators of request str, each times mult, to acc (n in
  * use of max); a request that does not parse adds nothing. */
 static void
@@ -185,7 +200,8 @@ acc_request(struct sq_gres_item *acc, int *n, int max, const char *str,
 			acc[j].count = 0;
 			(*n)++;
 		}
-		acc[j].count += it[i].count * mult;
+		acc[j].count =
+		    times(acc[j].count + times(it[i].count, mult), 1);
 	}
 }
 
@@ -202,7 +218,7 @@ sq_gpus_add_pending(struct sq_snapshot *s, const struct sq_gpu_pend *p)
 	int n = 0, i;
 	int64_t nodes = p->nodes > 0 ? p->nodes : 1;
 	int64_t tasks = p->tasks > 0 ? p->tasks : 1;
-	int64_t copies = p->copies > 0 ? p->copies : 1;
+	int64_t copies = p->copies > 0 ? times(p->copies, 1) : 1;
 
 	if (asks(p->per_job))
 		acc_request(acc, &n, MAX_ITEMS, p->per_job, 1);
@@ -221,7 +237,7 @@ sq_gpus_add_pending(struct sq_snapshot *s, const struct sq_gpu_pend *p)
 		g->partition = sq_snapshot_str(s, p->partition);
 		g->alloc = 0;
 		g->jobs = 0;
-		g->pend_gpus = acc[i].count * copies;
+		g->pend_gpus = times(acc[i].count, copies);
 		g->pend_jobs = copies;
 		g->pend_since = p->submit;
 		if (p->submit != SQ_NONE && p->now >= p->submit)
