@@ -428,8 +428,26 @@ gpu_alloc_row(struct sq_snapshot *s, int64_t used, int64_t total)
 	r->view = "gpus";
 }
 
+/* A reason as a short cell (the line must leave room for the bar and
+ * the sparkline at 80 columns); the views behind the line say it all. */
+static const char *
+short_why(const char *why)
+{
+	if (why == NULL || why[0] == '\0')
+		return "none: no gpuutil";
+	if (strstr(why, "23.02") != NULL)
+		return "none: Slurm < 23.02";
+	if (strstr(why, "slurmrestd") != NULL)
+		return "none via slurmrestd";
+	if (strstr(why, "no process") != NULL)
+		return "none: no GPU process";
+	if (strncmp(why, "not read", 8) == 0)
+		return "none: not read";
+	return "none: no gpuutil";
+}
+
 /* Utilisation: the running GPU jobs' measured use weighted by their
- * GPUs (core/gpuuse.h), or why there is no figure. */
+ * GPUs (core/gpuuse.h), or why there is none. */
 static void
 gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 {
@@ -437,17 +455,16 @@ gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 	struct sq_ov_row *r = add(s, "gpus", "utilisation", 11, SQ_KIND_GPUUSE);
 	int64_t w = 0, sum = 0, gpus = 0;
 	const char *why = NULL;
-	char buf[120];
+	char buf[64];
 	size_t i;
 
 	if (r == NULL)
 		return;
 	r->view = "gpus-idle";
 	if (u == NULL) {
-		r->value = sq_snapshot_str(
-		    s, in->use_note != NULL && in->use_note[0] != '\0'
-			   ? in->use_note
-			   : "not read yet (sstat at the slow refresh)");
+		r->value = in->use_note != NULL && in->use_note[0] != '\0'
+			       ? short_why(in->use_note)
+			       : "not read yet";
 		return;
 	}
 	for (i = 0; i < u->nrows; i++) {
@@ -465,42 +482,53 @@ gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 	if (w == 0) {
 		if (u->note != NULL && u->note[0] != '\0')
 			why = u->note;
-		if (gpus == 0) {
-			r->value = "no running job holds GPUs";
-			return;
-		}
-		snprintf(buf, sizeof(buf), "no figure for %lld GPUs: %.80s",
-			 (long long)gpus,
-			 why != NULL ? why : "sstat gave no gres/gpuutil");
-		r->value = sq_snapshot_str(s, buf);
+		r->value = gpus == 0 ? "no GPU job running" : short_why(why);
 		return;
 	}
 	r->num = r->used = (sum + w / 2) / w;
 	r->total = 100;
-	snprintf(buf, sizeof(buf), "%lld%% of %lld GPUs (sstat)",
-		 (long long)r->num, (long long)w);
 	if (w < gpus)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-			 ", %lld unmeasured", (long long)(gpus - w));
+		snprintf(buf, sizeof(buf), "%lld%% on %lld of %lld GPUs",
+			 (long long)r->num, (long long)w, (long long)gpus);
+	else
+		snprintf(buf, sizeof(buf), "%lld%% of %lld GPUs",
+			 (long long)r->num, (long long)w);
 	r->value = sq_snapshot_str(s, buf);
 }
 
+/* Seconds as a short duration with units: 45s, 9m54s, 2h05m, 3d04h. */
+static void
+short_dur(int64_t v, char *buf, size_t n)
+{
+	long long t = (long long)v;
+
+	if (t < 60)
+		snprintf(buf, n, "%llds", t);
+	else if (t < 3600)
+		snprintf(buf, n, "%lldm%02llds", t / 60, t % 60);
+	else if (t < 86400)
+		snprintf(buf, n, "%lldh%02lldm", t / 3600, t % 3600 / 60);
+	else
+		snprintf(buf, n, "%lldd%02lldh", t / 86400, t % 86400 / 3600);
+}
+
 /* Pending demand: the user rows of GPUS (each pending job once per
- * GRES type it asks for). */
+ * GRES type it asks for), and the longest wait on a line of its own. */
 static void
 gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
 {
 	struct sq_ov_row *r = add(s, "gpus", "pending", 7, SQ_KIND_GPUS);
+	struct sq_ov_row *wr = add(s, "gpus", "longest wait", 12, SQ_KIND_GPUS);
 	int64_t gpus = 0, jobs = 0, wait = SQ_NONE;
-	const char *why = NULL;
-	char buf[120], dur[40];
+	int unknown = 0;
+	char buf[64];
 	size_t i;
 
-	if (r == NULL)
+	if (r == NULL || wr == NULL)
 		return;
-	r->view = "gpus-partitions";
+	r->view = wr->view = "gpus-partitions";
 	if (g == NULL) {
-		r->value = "not read yet (the gpus views' fetch)";
+		r->value = wr->value = "not read yet";
 		return;
 	}
 	for (i = 0; i < g->nrows; i++) {
@@ -509,7 +537,7 @@ gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
 		if (x->scope != SQ_GPU_USER)
 			continue;
 		if (x->pend_gpus == SQ_NONE) {
-			why = x->pend_note;
+			unknown = 1;
 			continue;
 		}
 		gpus += x->pend_gpus;
@@ -517,21 +545,21 @@ gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
 		if (x->pend_wait != SQ_NONE && x->pend_wait > wait)
 			wait = x->pend_wait;
 	}
-	if (why != NULL) {
-		r->value = sq_snapshot_str(s, why[0] != '\0' ? why : "unknown");
+	if (unknown) {
+		r->value = wr->value = "unknown: not read";
 		return;
 	}
 	r->num = gpus;
-	if (jobs == 0) {
-		r->value = "no pending job asks for GPUs";
+	snprintf(buf, sizeof(buf), "%lld GPUs %lld PD", (long long)gpus,
+		 (long long)jobs);
+	r->value = sq_snapshot_str(s, buf);
+	if (wait == SQ_NONE) {
+		wr->value = jobs == 0 ? "none pending" : "unknown";
 		return;
 	}
-	if (wait != SQ_NONE)
-		sq_fmt_duration(wait, dur, sizeof(dur));
-	snprintf(buf, sizeof(buf), "%lld GPUs, %lld jobs, longest wait %s",
-		 (long long)gpus, (long long)jobs,
-		 wait != SQ_NONE ? dur : "unknown");
-	r->value = sq_snapshot_str(s, buf);
+	wr->num = wait;
+	short_dur(wait, buf, sizeof(buf));
+	wr->value = sq_snapshot_str(s, buf);
 }
 
 static void

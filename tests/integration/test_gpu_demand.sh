@@ -142,8 +142,13 @@ total=$(awk '{ s += $2 } END { print s + 0 }' "$tmp/want.user")
 grep -i '^gpus' "$tmp/ov" | sed 's/^/#   /'
 pend=$(tsv_cols "$tmp/ov" section,key,num | awk -F'|' '$1 == "gpus" && $2 == "pending" { print $3 }')
 check "$release: the overview's gpus pending line counts $total GPUs ($pend)" test "$pend" = "$total"
-check "$release: it says GPUs, jobs and the longest wait" \
-	grep -q 'GPUs, [0-9]* jobs, longest wait [0-9]' "$tmp/ov"
+jobs=$(awk '{ s += $3 } END { print s + 0 }' "$tmp/want.user")
+pv=$(tsv_cols "$tmp/ov" section,key,value | awk -F'|' '$1 == "gpus" && $2 == "pending" { print $3 }')
+check "$release: it says \"$total GPUs $jobs PD\" ($pv)" test "$pv" = "$total GPUs $jobs PD"
+oldest=$(awk 'NR == 1 || $4 < o { o = $4 } END { print o }' "$tmp/want.user")
+wait=$(tsv_cols "$tmp/ov" section,key,num | awk -F'|' '$1 == "gpus" && $2 == "longest wait" { print $3 }')
+check "$release: the longest wait line is the oldest pending GPU job's ($wait s, squeue $(($(date +%s) - oldest)) s)" \
+	test "$wait" -le $(($(date +%s) - oldest + 2)) -a "$wait" -ge $(($(date +%s) - oldest - 60))
 util=$(tsv_cols "$tmp/ov" section,key,value | awk -F'|' '$1 == "gpus" && $2 == "utilisation" { print $3 }')
 case $release in
 22.05) check "22.05: the utilisation line says why there is none ($util)" \

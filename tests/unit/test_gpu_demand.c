@@ -262,7 +262,6 @@ test_overview(void **state)
 	struct sq_snapshot *use = sq_snapshot_new(SQ_KIND_GPUUSE, 0), *ov;
 	struct sq_ov_input in = { 0 };
 	const struct sq_ov_row *r;
-	char want[120], dur[40];
 
 	(void)state;
 	use_job(use, "11", 1, 80);
@@ -280,14 +279,15 @@ test_overview(void **state)
 	/* (80 + 2 x 35) / 3 measured GPUs; one job without a figure */
 	r = line(ov, "gpus/utilisation");
 	assert_int_equal(r->num, 50);
-	assert_string_equal(r->value, "50% of 3 GPUs (sstat), 1 unmeasured");
+	assert_string_equal(r->value, "50% on 3 of 4 GPUs");
 	assert_int_equal(r->src, SQ_KIND_GPUUSE);
 	r = line(ov, "gpus/pending");
 	/* 10 + 2 (carol) + 4 (bob's a100) + 1 (bob's t4) */
 	assert_int_equal(r->num, 17);
-	sq_fmt_duration(now - BOB_SUBMIT, dur, sizeof(dur));
-	snprintf(want, sizeof(want), "17 GPUs, 10 jobs, longest wait %s", dur);
-	assert_string_equal(r->value, want);
+	assert_string_equal(r->value, "17 GPUs 10 PD");
+	r = line(ov, "gpus/longest wait");
+	assert_int_equal(r->num, now - BOB_SUBMIT);
+	assert_string_equal(r->value, "6m01s");
 	sq_snapshot_unref(ov);
 
 	/* no figure at all: the reason, no number for the sparkline */
@@ -296,7 +296,7 @@ test_overview(void **state)
 	ov = sq_overview_build(&in, now);
 	r = line(ov, "gpus/utilisation");
 	assert_true(r->num < 0);
-	assert_string_equal(r->value, "not read: sstat: permission denied");
+	assert_string_equal(r->value, "none: not read");
 	sq_snapshot_unref(ov);
 	use->note = "not collected: Slurm before 23.02 measures no GPU use";
 	sq_gpuuse_find(use, "11")->util = SQ_NONE;
@@ -305,8 +305,7 @@ test_overview(void **state)
 	ov = sq_overview_build(&in, now);
 	r = line(ov, "gpus/utilisation");
 	assert_true(r->num < 0);
-	assert_string_equal(r->value, "no figure for 4 GPUs: not collected: "
-				      "Slurm before 23.02 measures no GPU use");
+	assert_string_equal(r->value, "none: Slurm < 23.02");
 	sq_snapshot_unref(ov);
 	/* a cluster without GPUs gets no GPU lines but the idle one */
 	in.gpus = NULL;
