@@ -11,6 +11,7 @@
 #include "core/gpus.h"
 #include "core/gres.h"
 #include "core/hostlist.h"
+#include "core/parse.h"
 
 #define MAX_ITEMS 64
 
@@ -29,6 +30,9 @@ new_row(struct sq_snapshot *s, enum sq_gpu_scope scope, const char *name,
 	g->total = g->alloc = g->idle = SQ_NONE;
 	g->util = SQ_NONE;
 	g->util_note = "";
+	g->pend_gpus = g->pend_jobs = 0;
+	g->pend_since = g->pend_wait = SQ_NONE;
+	g->pend_note = "";
 	return g;
 }
 
@@ -156,6 +160,106 @@ sq_gpus_add_job_on(struct sq_snapshot *s, const char *user, const char *account,
 	return 0;
 }
 
+/* A job's GPUs stay under this (a request past it is garbage), so the
+ * sums over jobs stay far from INT64_MAX. */
+#define MAX_DEMAND 1000000000000LL
+
+/* a * b for a, b >= 0, saturated at MAX_DEMAND */
+static int64_t
+times(int64_t a, int64_t b)
+{
+	if (a <= 0 || b <= 0)
+		return 0;
+	if (a > MAX_DEMAND / b)
+		return MAX_DEMAND;
+	return a * b;
+}
+
+/* Add the accelerators of request str, each times mult, to acc (n in
+ * use of max); a request that does not parse adds nothing. */
+static void
+acc_request(struct sq_gres_item *acc, int *n, int max, const char *str,
+	    int64_t mult)
+{
+	struct sq_gres_item it[MAX_ITEMS];
+	int k, i, j;
+
+	k = sq_gres_parse(str, it, MAX_ITEMS);
+	for (i = 0; i < k; i++) {
+		if (!sq_gres_is_accel(it[i].name) || it[i].count <= 0)
+			continue;
+		for (j = 0; j < *n; j++) {
+			if (strcmp(acc[j].name, it[i].name) == 0 &&
+			    strcmp(acc[j].type, it[i].type) == 0)
+				break;
+		}
+		if (j == *n) {
+			if (*n >= max)
+				continue;
+			acc[j] = it[i];
+			acc[j].count = 0;
+			(*n)++;
+		}
+		acc[j].count =
+		    times(acc[j].count + times(it[i].count, mult), 1);
+	}
+}
+
+static int
+asks(const char *s)
+{
+	return s != NULL && !sq_is_none(s);
+}
+
+int
+sq_gpus_add_pending(struct sq_snapshot *s, const struct sq_gpu_pend *p)
+{
+	struct sq_gres_item acc[MAX_ITEMS];
+	int n = 0, i;
+	int64_t nodes = p->nodes > 0 ? p->nodes : 1;
+	int64_t tasks = p->tasks > 0 ? p->tasks : 1;
+	int64_t copies = p->copies > 0 ? times(p->copies, 1) : 1;
+
+	if (asks(p->per_job))
+		acc_request(acc, &n, MAX_ITEMS, p->per_job, 1);
+	else if (asks(p->per_node))
+		acc_request(acc, &n, MAX_ITEMS, p->per_node, nodes);
+	else if (asks(p->per_task))
+		acc_request(acc, &n, MAX_ITEMS, p->per_task, tasks);
+	for (i = 0; i < n; i++) {
+		struct sq_gpu *g =
+		    new_row(s, SQ_GPU_USER, acc[i].name, acc[i].type);
+
+		if (g == NULL)
+			return -1;
+		g->user = sq_snapshot_str(s, p->user);
+		g->account = sq_snapshot_str(s, p->account);
+		g->partition = sq_snapshot_str(s, p->partition);
+		g->alloc = 0;
+		g->jobs = 0;
+		g->pend_gpus = times(acc[i].count, copies);
+		g->pend_jobs = copies;
+		g->pend_since = p->submit;
+		if (p->submit != SQ_NONE && p->now >= p->submit)
+			g->pend_wait = p->now - p->submit;
+	}
+	return 0;
+}
+
+void
+sq_gpus_pending_unknown(struct sq_snapshot *s, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		g->pend_gpus = g->pend_jobs = SQ_NONE;
+		g->pend_since = g->pend_wait = SQ_NONE;
+		g->pend_note = why;
+	}
+}
+
 /* A node's partition list without sinfo's default mark ('*'). */
 static const char *
 unmarked(struct sq_snapshot *s, const char *list)
@@ -181,6 +285,53 @@ holds_resources(const char *state)
 	       strcmp(state, "COMPLETING") == 0;
 }
 
+/* Tasks of a pending array row's list ("[5-20%2]", "1,3-4"): 1 when
+ * not an array or unreadable. */
+static int64_t
+task_count(const char *list)
+{
+	const char *p = list != NULL ? list + (*list == '[') : "";
+	int64_t c = 0;
+	char *end;
+
+	while (*p >= '0' && *p <= '9') {
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		if (hi >= lo && hi - lo < 100000000UL)
+			c += (int64_t)(hi - lo) + 1;
+		if (*end != ',')
+			break;
+		p = end + 1;
+	}
+	return c > 0 ? c : 1;
+}
+
+/* A pending JOBS record: its TRES per node (the only request it
+ * keeps) times its nodes, once per array task. */
+static int
+add_pending_job(struct sq_snapshot *s, const struct sq_job *j, int64_t now)
+{
+	struct sq_gpu_pend p;
+	int64_t tasks = j->array_job_id != 0 ? task_count(j->array_task) : 1;
+
+	if (!asks(j->gres))
+		return 0;
+	memset(&p, 0, sizeof(p));
+	p.user = j->user;
+	p.account = j->account;
+	p.partition = j->partition;
+	p.nodes = j->nodes > 0 ? j->nodes : 1;
+	p.tasks = 1;
+	p.per_node = j->gres;
+	p.per_job = p.per_task = "";
+	p.submit = j->submit_time;
+	p.now = now;
+	p.copies = tasks;
+	return sq_gpus_add_pending(s, &p);
+}
+
 int
 sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
 		    const struct sq_snapshot *jobs)
@@ -197,6 +348,11 @@ sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
 	for (i = 0; jobs != NULL && i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
 
+		if (sq_job_is_pending(j)) {
+			if (add_pending_job(s, j, jobs->fetched) == -1)
+				return -1;
+			continue;
+		}
 		if (!holds_resources(j->state) || sq_job_tres_alloc(j) == NULL)
 			continue;
 		if (sq_gpus_add_job_on(s, j->user, j->account, j->partition,
@@ -334,6 +490,21 @@ type_untyped(struct sq_snapshot *s)
 	}
 }
 
+/* The demand of b added to a's: sums, the oldest submit, the longest
+ * wait. */
+static void
+merge_pending(struct sq_gpu *a, const struct sq_gpu *b)
+{
+	a->pend_gpus = add64(a->pend_gpus, b->pend_gpus);
+	a->pend_jobs = add64(a->pend_jobs, b->pend_jobs);
+	if (b->pend_since != SQ_NONE &&
+	    (a->pend_since == SQ_NONE || b->pend_since < a->pend_since))
+		a->pend_since = b->pend_since;
+	if (b->pend_wait != SQ_NONE &&
+	    (a->pend_wait == SQ_NONE || b->pend_wait > a->pend_wait))
+		a->pend_wait = b->pend_wait;
+}
+
 int
 sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 {
@@ -356,7 +527,13 @@ sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 				p++;
 			}
 		} else if (g->scope == SQ_GPU_USER) {
-			extra += 2;
+			const char *p = g->partition;
+
+			extra += 2; /* a pending job may name several */
+			while ((p = strchr(p, ',')) != NULL) {
+				extra++;
+				p++;
+			}
 		}
 	}
 	tmp = calloc(n + extra + 1, sizeof(*tmp));
@@ -384,17 +561,27 @@ sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 				p = e ? e + 1 : p + l;
 			}
 		} else if (g->scope == SQ_GPU_USER) {
-			struct sq_gpu ar = *g, pj = *g;
+			struct sq_gpu ar = *g;
+			const char *p = g->partition;
+			size_t u = m - 1;
 
 			ar.scope = SQ_GPU_ACCOUNT;
 			ar.user = ar.partition = "";
 			tmp[m++] = ar;
-			/* the job's partition: counts its jobs only */
-			pj.scope = SQ_GPU_PARTITION;
-			pj.user = pj.account = "";
-			pj.total = pj.alloc = SQ_NONE;
-			tmp[m++] = pj;
-			tmp[m - 3].partition = "";
+			/* the job's partitions: count its jobs and demand */
+			while (*p != '\0') {
+				const char *e = strchr(p, ',');
+				size_t l = e ? (size_t)(e - p) : strlen(p);
+				struct sq_gpu pj = *g;
+
+				pj.scope = SQ_GPU_PARTITION;
+				pj.user = pj.account = "";
+				pj.total = pj.alloc = SQ_NONE;
+				pj.partition = sq_snapshot_strn(s, p, l);
+				tmp[m++] = pj;
+				p = e ? e + 1 : p + l;
+			}
+			tmp[u].partition = "";
 		}
 	}
 	qsort(tmp, m, sizeof(*tmp), cmp_rows);
@@ -407,6 +594,7 @@ sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 			last->total = add64(last->total, tmp[i].total);
 			last->alloc = add64(last->alloc, tmp[i].alloc);
 			last->jobs += tmp[i].jobs;
+			merge_pending(last, &tmp[i]);
 			continue;
 		}
 		last = sq_snapshot_add(s);

@@ -27,9 +27,34 @@ int sq_gpus_add_job_on(struct sq_snapshot *s, const char *user,
 		       const char *account, const char *partition,
 		       const char *nodes, const char *tres_alloc);
 /*
+ * One pending job (or array task) and what it asks for, as squeue -O
+ * tres-per-node, tres-per-job and tres-per-task give it ("gres:gpu:2",
+ * "gres/gpu:a100:1"; "" or N/A when none): its GPUs are tres-per-job,
+ * else tres-per-node x nodes, else tres-per-task x tasks. partition may
+ * be a list (a job submitted to several); submit is its SubmitTime
+ * (epoch, SQ_NONE unknown) and now the fetch's time; copies the array
+ * tasks it stands for (0 or 1: one job). Jobs asking for no
+ * accelerator add nothing. -1 on ENOMEM.
+ */
+struct sq_gpu_pend {
+	const char *user, *account, *partition;
+	int64_t nodes, tasks;
+	const char *per_node, *per_job, *per_task;
+	int64_t submit, now;
+	int64_t copies;
+};
+int sq_gpus_add_pending(struct sq_snapshot *s, const struct sq_gpu_pend *p);
+/* When the pending jobs could not be read: every row's demand is
+ * unknown (SQ_NONE) and says why (a literal or the snapshot's string). */
+void sq_gpus_pending_unknown(struct sq_snapshot *s, const char *why);
+
+/*
  * Add every node of a NODES snapshot and every running (R, S, CG) job
  * of a JOBS snapshot with its tres_alloc, as the CLI parsers add
- * scontrol's and squeue's lines (REST and replays). -1 on ENOMEM.
+ * scontrol's and squeue's lines (REST and replays), and every pending
+ * job with its TRES per node (all a JOBS record keeps of its request:
+ * --gpus and --gpus-per-task requests are not in it) times its nodes
+ * and array tasks. -1 on ENOMEM.
  */
 int sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
 			const struct sq_snapshot *jobs);

@@ -187,6 +187,12 @@ struct sq_gpu {
 	int64_t jobs; /* jobs holding some (alloc > 0 scopes) */
 	int64_t util; /* percent, SQ_NONE when not collected */
 	const char *util_note;
+	/* pending demand (user, account and partition rows): GPUs asked
+	 * for by pending jobs (each array task counts), those jobs, the
+	 * oldest one's SubmitTime (epoch) and its wait at the fetch in
+	 * seconds; pend_gpus SQ_NONE when unknown, pend_note says why */
+	int64_t pend_gpus, pend_jobs, pend_since, pend_wait;
+	const char *pend_note;
 };
 
 /*

@@ -2,16 +2,19 @@
  * overview.c - the rows of the overview view, aggregated from the newest
  * nodes, jobs, partitions and sdiag snapshots: nodes by state, CPU, memory
  * and GPU allocation and jobs per partition, the top pending reasons,
- * the busiest users and accounts, idle GPUs and slurmctld health. Pure:
+ * the busiest users and accounts, GPUs (idle, allocated, utilisation as
+ * sstat measures it, pending demand) and slurmctld health. Pure:
  * reads snapshots, writes a new one; no I/O.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/gpuuse.h"
 #include "core/model_admin.h"
 #include "core/completing.h"
 #include "core/overview.h"
+#include "core/parse.h"
 
 /* A counter keyed by a string (n bytes at k). */
 struct cnt {
@@ -412,9 +415,158 @@ rank_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 	}
 }
 
+/* GPUs allocated of total (from the nodes). */
 static void
-gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
+gpu_alloc_row(struct sq_snapshot *s, int64_t used, int64_t total)
 {
+	struct sq_ov_row *r = add(s, "gpus", "allocated", 9, SQ_KIND_NODES);
+
+	if (r == NULL)
+		return;
+	r->num = r->used = used;
+	r->total = total;
+	set_value(s, r, "%lld/%lld GPUs", used, total);
+	r->view = "gpus";
+}
+
+/* A reason as a short cell (the line must leave room for the bar and
+ * the sparkline at 80 columns); the views behind the line say it all. */
+static const char *
+short_why(const char *why)
+{
+	if (why == NULL || why[0] == '\0')
+		return "none: no gpuutil";
+	if (strstr(why, "23.02") != NULL)
+		return "none: Slurm < 23.02";
+	if (strstr(why, "slurmrestd") != NULL)
+		return "none via slurmrestd";
+	if (strstr(why, "no process") != NULL)
+		return "none: no GPU process";
+	if (strncmp(why, "not read", 8) == 0)
+		return "none: not read";
+	return "none: no gpuutil";
+}
+
+/* Utilisation: the running GPU jobs' measured use weighted by their
+ * GPUs (core/gpuuse.h), or why there is none. */
+static void
+gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	const struct sq_snapshot *u = in->gpuuse;
+	struct sq_ov_row *r = add(s, "gpus", "utilisation", 11, SQ_KIND_GPUUSE);
+	int64_t w = 0, sum = 0, gpus = 0;
+	const char *why = NULL;
+	char buf[64];
+	size_t i;
+
+	if (r == NULL)
+		return;
+	r->view = "gpus-idle";
+	if (u == NULL) {
+		r->value = in->use_note != NULL && in->use_note[0] != '\0'
+			       ? short_why(in->use_note)
+			       : "not read yet";
+		return;
+	}
+	for (i = 0; i < u->nrows; i++) {
+		const struct sq_gpuuse *g = sq_snapshot_row(u, i);
+
+		gpus += g->gpus > 0 ? g->gpus : 0;
+		if (g->util == SQ_NONE || g->gpus <= 0) {
+			if (why == NULL && g->note[0] != '\0')
+				why = g->note;
+			continue;
+		}
+		w += g->gpus;
+		sum += g->util * g->gpus;
+	}
+	if (w == 0) {
+		if (u->note != NULL && u->note[0] != '\0')
+			why = u->note;
+		r->value = gpus == 0 ? "no GPU job running" : short_why(why);
+		return;
+	}
+	r->num = r->used = (sum + w / 2) / w;
+	r->total = 100;
+	if (w < gpus)
+		snprintf(buf, sizeof(buf), "%lld%% on %lld of %lld GPUs",
+			 (long long)r->num, (long long)w, (long long)gpus);
+	else
+		snprintf(buf, sizeof(buf), "%lld%% of %lld GPUs",
+			 (long long)r->num, (long long)w);
+	r->value = sq_snapshot_str(s, buf);
+}
+
+/* Seconds as a short duration with units: 45s, 9m54s, 2h05m, 3d04h. */
+static void
+short_dur(int64_t v, char *buf, size_t n)
+{
+	long long t = (long long)v;
+
+	if (t < 60)
+		snprintf(buf, n, "%llds", t);
+	else if (t < 3600)
+		snprintf(buf, n, "%lldm%02llds", t / 60, t % 60);
+	else if (t < 86400)
+		snprintf(buf, n, "%lldh%02lldm", t / 3600, t % 3600 / 60);
+	else
+		snprintf(buf, n, "%lldd%02lldh", t / 86400, t % 86400 / 3600);
+}
+
+/* Pending demand: the user rows of GPUS (each pending job once per
+ * GRES type it asks for), and the longest wait on a line of its own. */
+static void
+gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
+{
+	struct sq_ov_row *r = add(s, "gpus", "pending", 7, SQ_KIND_GPUS);
+	struct sq_ov_row *wr = add(s, "gpus", "longest wait", 12, SQ_KIND_GPUS);
+	int64_t gpus = 0, jobs = 0, wait = SQ_NONE;
+	int unknown = 0;
+	char buf[64];
+	size_t i;
+
+	if (r == NULL || wr == NULL)
+		return;
+	r->view = wr->view = "gpus-partitions";
+	if (g == NULL) {
+		r->value = wr->value = "not read yet";
+		return;
+	}
+	for (i = 0; i < g->nrows; i++) {
+		const struct sq_gpu *x = sq_snapshot_row(g, i);
+
+		if (x->scope != SQ_GPU_USER)
+			continue;
+		if (x->pend_gpus == SQ_NONE) {
+			unknown = 1;
+			continue;
+		}
+		gpus += x->pend_gpus;
+		jobs += x->pend_jobs;
+		if (x->pend_wait != SQ_NONE && x->pend_wait > wait)
+			wait = x->pend_wait;
+	}
+	if (unknown) {
+		r->value = wr->value = "unknown: not read";
+		return;
+	}
+	r->num = gpus;
+	snprintf(buf, sizeof(buf), "%lld GPUs %lld PD", (long long)gpus,
+		 (long long)jobs);
+	r->value = sq_snapshot_str(s, buf);
+	if (wait == SQ_NONE) {
+		wr->value = jobs == 0 ? "none pending" : "unknown";
+		return;
+	}
+	wr->num = wait;
+	short_dur(wait, buf, sizeof(buf));
+	wr->value = sq_snapshot_str(s, buf);
+}
+
+static void
+gpu_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	const struct sq_snapshot *nodes = in->nodes;
 	int64_t used = 0, total = 0;
 	struct sq_ov_row *r;
 	size_t i;
@@ -433,6 +585,11 @@ gpu_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
 	r->total = total;
 	set_value(s, r, "%lld of %lld GPUs", total - used, total);
 	r->view = "gpus";
+	if (total <= 0 && in->gpus == NULL)
+		return; /* no accelerator here: no more GPU lines */
+	gpu_alloc_row(s, used, total);
+	gpu_util_row(s, in);
+	gpu_pend_row(s, in->gpus);
 }
 
 /* slurmctld health from the sdiag rows (section, label as sdiag prints
@@ -540,7 +697,7 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	if (in->jobs != NULL)
 		stuck_rows(s, in->jobs, now);
 	if (in->nodes != NULL)
-		gpu_rows(s, in->nodes);
+		gpu_rows(s, in);
 	if (in->diag != NULL)
 		diag_rows(s, in->diag);
 	return s;

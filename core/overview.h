@@ -35,6 +35,11 @@ struct sq_ov_row {
 struct sq_ov_input {
 	const struct sq_snapshot *parts, *nodes, *jobs, *diag;
 	int top;
+	/* the GPU lines: the GPUS snapshot (pending demand) and the GPUUSE
+	 * one (utilisation); NULL when not read, use_note then says why
+	 * ("" or NULL: not read yet) */
+	const struct sq_snapshot *gpus, *gpuuse;
+	const char *use_note;
 };
 
 /* A new SQ_KIND_OVERVIEW snapshot (one reference), NULL on ENOMEM. */

@@ -7,6 +7,8 @@
  *   gpus-accounts    per account and type
  * util is the live use of the jobs on the row (core/gpuuse_join.c) where
  * the cluster measures it; otherwise the util column says why.
+ * pend_gpus, pend_jobs and longest_wait: the demand of the pending jobs
+ * (partition, user and account rows; core/gpus.c sq_gpus_add_pending).
  */
 #include <string.h>
 
@@ -55,6 +57,46 @@ c_util(const void *rec, char *buf, size_t n)
 	return buf;
 }
 
+static int
+c_pend_num(const void *rec, long long *v)
+{
+	*v = ((const G *)rec)->pend_gpus;
+	return 0;
+}
+
+static const char *
+c_pend(const void *rec, char *buf, size_t n)
+{
+	const G *r = rec;
+
+	if (r->pend_gpus == SQ_NONE)
+		return r->pend_note[0] ? r->pend_note : NULL;
+	return sq_col_int(r->pend_gpus, buf, n);
+}
+
+SQ_INT_FIELD(c_pjobs, G, r->pend_jobs)
+SQ_DUR_FIELD(c_wait, G, r->pend_wait)
+
+#define COL_PEND                                                               \
+	{ "pend_gpus",                                                         \
+	  "PEND",                                                              \
+	  "GPUs asked for by pending jobs (each array task counts; "           \
+	  "tres-per-job, else per node x nodes, else per task x tasks), "      \
+	  "or why unknown",                                                    \
+	  5,                                                                   \
+	  SQ_RIGHT,                                                            \
+	  c_pend,                                                              \
+	  c_pend_num,                                                          \
+	  SQ_NUM },                                                            \
+	    { "pend_jobs", "PJOBS",  "pending jobs asking for some",           \
+	      5,           SQ_RIGHT, c_pjobs,                                  \
+	      c_pjobs_num, SQ_NUM },                                           \
+	{                                                                      \
+		"longest_wait", "WAIT",                                        \
+		    "longest wait of those jobs: now - SubmitTime", 10,        \
+		    SQ_RIGHT, c_wait, c_wait_num, SQ_NUM                       \
+	}
+
 #define COL_GRES                                                               \
 	{                                                                      \
 		"gres", "GRES", "accelerator GRES (gpu, tpu, shard, mps ...)", \
@@ -101,6 +143,7 @@ static const struct sq_column part_cols[] = {
 	{ "jobs", "JOBS", "running jobs of this partition holding some", 4,
 	  SQ_RIGHT, c_jobs, c_jobs_num, SQ_NUM },
 	COL_UTIL,
+	COL_PEND,
 };
 
 static const struct sq_column user_cols[] = {
@@ -115,6 +158,7 @@ static const struct sq_column user_cols[] = {
 	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
 	  c_idle, c_idle_num, SQ_NUM },
 	COL_UTIL,
+	COL_PEND,
 };
 
 static const struct sq_column account_cols[] = {
@@ -128,6 +172,7 @@ static const struct sq_column account_cols[] = {
 	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
 	  c_idle, c_idle_num, SQ_NUM },
 	COL_UTIL,
+	COL_PEND,
 };
 
 static const char *const node_aliases[] = { "gpu", "gpus-nodes", "accel",

@@ -1,7 +1,10 @@
 /*
  * view_overview.c - the at-a-glance views in the console. The overview
  * is rebuilt whenever the worker publishes nodes, jobs or sdiag (fetches
- * the console makes anyway), and each line's number goes into a fixed
+ * the console makes anyway; on a cluster with GPUs also the GPUS kind for
+ * the pending demand and GPUUSE for the utilisation, one batched sstat at
+ * the slow refresh while the overview is shown), and each line's number
+ * goes into a fixed
  * ring (core/overview.h) drawn as the sparkline of its last hour; Enter
  * opens the filtered view behind a line. The clusters view runs one
  * parallel fetch of every cluster (session/glance.h) while it is shown,
@@ -29,7 +32,8 @@
 #define EXTRA 26
 
 static const enum sq_kind sources[] = { SQ_KIND_PARTITIONS, SQ_KIND_NODES,
-					SQ_KIND_JOBS, SQ_KIND_DIAG };
+					SQ_KIND_JOBS,       SQ_KIND_DIAG,
+					SQ_KIND_GPUS,       SQ_KIND_GPUUSE };
 #define NSRC (sizeof(sources) / sizeof(sources[0]))
 
 static struct {
@@ -40,17 +44,37 @@ static struct {
 	struct sq_clusters_run *run;
 	struct sq_snapshot *clusters;
 	time_t run_started;
+	int gpus; /* the nodes have GPUs: the GPU lines are wanted */
 } g;
 
+/* Do the nodes have an accelerator? */
+static int
+nodes_have_gpus(const struct sq_snapshot *nodes)
+{
+	size_t i;
+
+	for (i = 0; nodes != NULL && i < nodes->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(nodes, i);
+
+		if (n->gpus_total > 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The want hook: the rows are composed here from the worker's nodes,
- * jobs and sdiag (their history lives here), not fetched by the plan. */
+ * jobs and sdiag (their history lives here), not fetched by the plan;
+ * the GPU kinds only once the nodes show GPUs. */
 static unsigned
 want(const struct sq_table *t, unsigned plan)
 {
 	(void)plan;
 	if (t->def->kind == SQ_KIND_OVERVIEW)
 		return SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_JOBS) |
-		       SQ_KIND_BIT(SQ_KIND_DIAG);
+		       SQ_KIND_BIT(SQ_KIND_DIAG) |
+		       (g.gpus ? SQ_KIND_BIT(SQ_KIND_GPUS) |
+				     SQ_KIND_BIT(SQ_KIND_GPUUSE)
+			       : 0);
 	return 0; /* clusters: every cluster on its own thread */
 }
 
@@ -65,6 +89,7 @@ forget(void)
 	}
 	sq_snapshot_unref(g.ov);
 	g.ov = NULL;
+	g.gpus = 0;
 	if (g.hist != NULL)
 		memset(g.hist, 0, sizeof(*g.hist));
 }
@@ -94,6 +119,11 @@ feed(struct sq_app *app)
 			sq_snapshot_unref(s);
 		}
 	}
+	if (nodes_have_gpus(g.src[1]) != g.gpus) {
+		g.gpus = !g.gpus;
+		if (sq_app_table(app)->def->kind == SQ_KIND_OVERVIEW)
+			sq_app_want(app);
+	}
 	/* the partitions alone change no line of ours */
 	if ((changed & ~SQ_KIND_BIT(SQ_KIND_PARTITIONS)) == 0 && g.ov != NULL)
 		return;
@@ -101,6 +131,8 @@ feed(struct sq_app *app)
 	in.nodes = g.src[1];
 	in.jobs = g.src[2];
 	in.diag = g.src[3];
+	in.gpus = g.src[4];
+	in.gpuuse = g.src[5];
 	in.top = 5;
 	sq_snapshot_unref(g.ov);
 	g.ov = sq_overview_build(&in, time(NULL));
@@ -203,6 +235,8 @@ refresh_sources(struct sq_app *app)
 	/* sdiag at most once a minute, even on r */
 	if (g.src[3] == NULL || time(NULL) - g.src[3]->fetched >= 60)
 		k |= SQ_KIND_BIT(SQ_KIND_DIAG);
+	if (g.gpus)
+		k |= SQ_KIND_BIT(SQ_KIND_GPUS);
 	if (app->worker != NULL)
 		sq_worker_refresh(app->worker, k);
 	sq_app_message(app, 0, "refreshing the overview");

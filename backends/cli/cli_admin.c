@@ -199,11 +199,21 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	if (s == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	s->source = "scontrol -d show node + squeue tres-alloc";
+	const char *const pargv[] = { "squeue", "-h", "-a", "-r",
+				      "-t",     "PD", "-O", sq_cli_gpupend_fmt,
+				      NULL };
+	struct sq_err perr;
+	int pend;
+
 	if (run_into(cli, nargv, sq_parse_gpu_nodes, s, err) == -1 ||
 	    run_into(cli, jargv, sq_parse_gpu_jobs, s, err) == -1) {
 		sq_snapshot_unref(s);
 		return -1;
 	}
+	/* the demand is a column of its own: when it cannot be read the
+	 * rest stands and the demand says why */
+	sq_err_clear(&perr);
+	pend = run_into(cli, pargv, sq_parse_gpu_pending, s, &perr);
 	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
 	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
 		note = "not collected by this cluster (Slurm before 23.02 has "
@@ -213,6 +223,13 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	if (sq_gpus_finish(s, note) == -1) {
 		sq_snapshot_unref(s);
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	if (pend == -1) {
+		char why[300];
+
+		snprintf(why, sizeof(why), "pending jobs not read: %.200s",
+			 perr.msg);
+		sq_gpus_pending_unknown(s, sq_snapshot_str(s, why));
 	}
 	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;

@@ -20,6 +20,7 @@ extern const char sq_cli_sshare_fmt[];
 extern const char sq_cli_sacct_events_fmt[];
 extern const char sq_cli_gpujobs_fmt[];
 extern const char sq_cli_gpujobs_fmt_v1[]; /* before NodeList */
+extern const char sq_cli_gpupend_fmt[];    /* pending GPU demand */
 extern const char sq_cli_sacct_history_fmt[];
 extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
 
@@ -71,6 +72,9 @@ int sq_parse_assoc_mgr(char *text, struct sq_snapshot *s, struct sq_err *err);
  * jobs from squeue -O <sq_cli_gpujobs_fmt>; sq_gpus_finish() after both. */
 int sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_gpu_jobs(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* Pending jobs (one line per array task) from squeue -h -a -r -t PD -O
+ * <sq_cli_gpupend_fmt>: their GPU demand (sq_gpus_add_pending). */
+int sq_parse_gpu_pending(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* Live GPU use (parse_gpuuse.c): running jobs holding GPUs from squeue -h
  * -a -t R -O <sq_cli_gpuuse_fmt>, then one sstat -a -n -P -j ID,... -o
  * <sq_cli_gpuuse_sstat_fields>; sq_gpuuse_finish() after both. */

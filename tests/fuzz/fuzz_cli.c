@@ -270,6 +270,29 @@ fuzz_gpumap(const struct sq_snapshot *s, const char *text)
 	}
 }
 
+/* scontrol -d -o show node, a NUL byte, then squeue -r -t PD -O
+ * <sq_cli_gpupend_fmt>: the demand is never negative */
+static int
+parse_gpu_pending(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	char *pend = text + strlen(text) + 1;
+	size_t i;
+
+	s->fetched = 1800000000;
+	if (sq_parse_gpu_nodes(text, s, err) == -1)
+		return -1;
+	if (sq_parse_gpu_pending(pend, s, err) == -1)
+		return -1;
+	SQ_FUZZ_CHECK(sq_gpus_finish(s, "") == 0);
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		SQ_FUZZ_CHECK(g->pend_gpus >= 0 && g->pend_jobs >= 0);
+		SQ_FUZZ_CHECK(g->pend_wait == SQ_NONE || g->pend_wait >= 0);
+	}
+	return 0;
+}
+
 /* squeue -O <sq_cli_gpuuse_fmt>, a NUL byte, then the batched sstat; its
  * lines that start "sstat: " are its stderr (the refused jobs) */
 static int
@@ -400,6 +423,7 @@ static const struct target targets[] = {
 	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
 	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
 	{ "gpuuse", SQ_KIND_GPUUSE, parse_gpuuse, post_gpuuse },
+	{ "gpu_pending", SQ_KIND_GPUS, parse_gpu_pending, NULL },
 	{ "version", SQ_KIND_CONFIG, parse_version, NULL },
 	{ "sacct_history", SQ_KIND_HISTORY, sq_parse_sacct_history,
 	  sq_fuzz_history },
