@@ -101,4 +101,45 @@ bench_app(const char *view)
 	return app;
 }
 
+/* Type pattern at the '/' prompt a letter at a time, then erase it:
+ * every prefix a live filter, each keystroke timed with its redraw into
+ * work. '/' opened the prompt first: the console's idle loop makes the
+ * rows' text before the first letter (not timed). */
+static inline void
+bench_type(struct sq_app *app, struct sq_table *t, const char *pattern,
+	   struct series *work)
+{
+	size_t n = strlen(pattern), k;
+	char buf[64], err[200];
+
+	while (sq_table_warm(t, 4096))
+		;
+	for (k = 1; k <= 2 * n; k++) {
+		size_t l = k <= n ? k : 2 * n - k;
+		double t0;
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)l, pattern);
+		t0 = sq_util_now_ms();
+		sq_table_filter(t, buf, err, sizeof(err));
+		timed_draw(app, t0, work);
+	}
+}
+
+/* Sort by each column id of sorts ("-id": descending), each timed with
+ * its redraw into work. */
+static inline void
+bench_sorts(struct sq_app *app, struct sq_table *t, const char *const *sorts,
+	    size_t n, struct series *work)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *c = sorts[i];
+		double t0 = sq_util_now_ms();
+
+		sq_table_sort(t, col(t, c + (*c == '-')), *c == '-');
+		timed_draw(app, t0, work);
+	}
+}
+
 #endif

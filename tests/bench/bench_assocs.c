@@ -107,9 +107,8 @@ keys(struct sq_app *app, const char *view, struct sq_snapshot *snap)
 	static const char *const depts[] = { "dept03", "dept42", "dept97" };
 	struct sq_table *t;
 	const struct sq_tui_view *hooks;
-	size_t i, k, v;
+	size_t i, v;
 	int round;
-	char err[200], buf[64];
 
 	for (v = 0; v < app->ntables; v++) {
 		if (strcmp(app->tables[v].def->name, view) == 0)
@@ -123,22 +122,8 @@ keys(struct sq_app *app, const char *view, struct sq_snapshot *snap)
 	 * console goes on (as a person reads the screen): bench_table.c */
 	printf("%s_sorts_ms=%.2f\n", t->def->name, sq_table_sorts_wait(t));
 	for (round = 0; round < 3; round++) {
-		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++) {
-			size_t n = strlen(patterns[i]);
-
-			while (sq_table_warm(t, 4096))
-				;
-			for (k = 1; k <= 2 * n; k++) {
-				size_t l = k <= n ? k : 2 * n - k;
-				double t0;
-
-				snprintf(buf, sizeof(buf), "%.*s", (int)l,
-					 patterns[i]);
-				t0 = sq_util_now_ms();
-				sq_table_filter(t, buf, err, sizeof(err));
-				timed_draw(app, t0, &s_filter);
-			}
-		}
+		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++)
+			bench_type(app, t, patterns[i], &s_filter);
 		for (i = 0; i < sizeof(depts) / sizeof(*depts); i++) {
 			int a;
 

@@ -90,8 +90,8 @@ main(int argc, char **argv)
 	struct sq_snapshot *s;
 	struct sq_table *t;
 	SCREEN *scr;
-	char *text, err[200], buf[64];
-	size_t len, runs = 0, i, k;
+	char *text;
+	size_t len, runs = 0, i;
 	int round;
 
 	if (argc != 4) {
@@ -131,29 +131,10 @@ main(int argc, char **argv)
 		printf("hist_sorts_ms=%.2f\n", sq_table_sorts_wait(t));
 	}
 	for (round = 0; round < 2; round++) {
-		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++) {
-			size_t n = strlen(patterns[i]);
-
-			while (sq_table_warm(t, 4096))
-				;
-			for (k = 1; k <= 2 * n; k++) {
-				size_t l = k <= n ? k : 2 * n - k;
-				double t0;
-
-				snprintf(buf, sizeof(buf), "%.*s", (int)l,
-					 patterns[i]);
-				t0 = sq_util_now_ms();
-				sq_table_filter(t, buf, err, sizeof(err));
-				timed_draw(app, t0, &s_filter);
-			}
-		}
-		for (i = 0; i < sizeof(sorts) / sizeof(*sorts); i++) {
-			const char *c = sorts[i];
-			double t0 = sq_util_now_ms();
-
-			sq_table_sort(t, col(t, c + (*c == '-')), *c == '-');
-			timed_draw(app, t0, &s_sort);
-		}
+		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++)
+			bench_type(app, t, patterns[i], &s_filter);
+		bench_sorts(app, t, sorts, sizeof(sorts) / sizeof(*sorts),
+			    &s_sort);
 	}
 	endwin();
 	delscreen(scr);

@@ -85,7 +85,6 @@ keys(struct sq_app *app, struct sq_snapshot *nodes)
 	const struct sq_tui_view *hooks = sq_tui_view_for(t->def);
 	size_t i, k;
 	int round;
-	char err[200], buf[64];
 
 	sq_table_set_snapshot(t, nodes);
 	timed_draw(app, sq_util_now_ms(), &s_first);
@@ -93,32 +92,10 @@ keys(struct sq_app *app, struct sq_snapshot *nodes)
 	 * console goes on (as a person reads the screen): bench_table.c */
 	printf("%s_sorts_ms=%.2f\n", t->def->name, sq_table_sorts_wait(t));
 	for (round = 0; round < 3; round++) {
-		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++) {
-			size_t n = strlen(patterns[i]);
-
-			/* '/' opened the prompt: the console's idle loop
-			 * makes the rows' text before the first letter */
-			while (sq_table_warm(t, 4096))
-				;
-
-			for (k = 1; k <= 2 * n; k++) {
-				size_t l = k <= n ? k : 2 * n - k;
-				double t0;
-
-				snprintf(buf, sizeof(buf), "%.*s", (int)l,
-					 patterns[i]);
-				t0 = sq_util_now_ms();
-				sq_table_filter(t, buf, err, sizeof(err));
-				timed_draw(app, t0, &s_filter);
-			}
-		}
-		for (i = 0; i < sizeof(sorts) / sizeof(*sorts); i++) {
-			const char *s = sorts[i];
-			double t0 = sq_util_now_ms();
-
-			sq_table_sort(t, col(t, s + (*s == '-')), *s == '-');
-			timed_draw(app, t0, &s_sort);
-		}
+		for (i = 0; i < sizeof(patterns) / sizeof(*patterns); i++)
+			bench_type(app, t, patterns[i], &s_filter);
+		bench_sorts(app, t, sorts, sizeof(sorts) / sizeof(*sorts),
+			    &s_sort);
 		for (k = 0; k < 4; k++) {
 			double t0 = sq_util_now_ms();
 

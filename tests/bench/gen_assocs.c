@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/bench/bench_rng.h"
+
 #define DEPTS 100
 #define GROUPS 20
 
@@ -23,10 +25,7 @@ static uint64_t rng = 0x8c6a2f3e9d1b4c57ULL;
 static uint32_t
 rnd(uint32_t n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (uint32_t)((rng * 2685821657736338717ULL) >> 33) % n;
+	return bench_rnd(&rng, n);
 }
 
 static int sshare_mode;

@@ -15,16 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/bench/bench_rng.h"
+
 static uint64_t rng = 0x2545f4914f6cdd1dULL;
 
 static uint32_t
 rnd(uint32_t n)
 {
-	/* xorshift64*: fast, good enough, reproducible everywhere */
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (uint32_t)((rng * 2685821657736338717ULL) >> 33) % n;
+	return bench_rnd(&rng, n);
 }
 
 #define NPARTS 36

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/bench/bench_rng.h"
+
 #define D "|sqn0123456789abcdef|"
 
 static uint64_t rng = 0x5851f42d4c957f2dULL;
@@ -22,10 +24,7 @@ static uint64_t rng = 0x5851f42d4c957f2dULL;
 static uint32_t
 rnd(uint32_t n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (uint32_t)((rng * 2685821657736338717ULL) >> 33) % n;
+	return bench_rnd(&rng, n);
 }
 
 static const char *const states[] = {
