@@ -101,6 +101,55 @@ bench_app(const char *view)
 	return app;
 }
 
+typedef int (*bench_parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
+
+/* The parse of the file at path runs times (a fresh copy each time: a
+ * parser writes into its input), timed into ps, and reading the same
+ * bytes as often (a copy and a pass over them), into rs; the last
+ * snapshot; *bytes: the file's size. */
+static inline struct sq_snapshot *
+bench_parse(const char *path, enum sq_kind kind, bench_parse_fn fn, int runs,
+	    struct series *ps, struct series *rs, size_t *bytes)
+{
+	char *text = slurp(path);
+	size_t len = strlen(text);
+	struct sq_snapshot *s = NULL;
+	int run;
+
+	*bytes = len;
+	for (run = 0; run < runs; run++) {
+		char *a = malloc(len + 1), *b = malloc(len + 1);
+		struct sq_err err;
+		double t0 = sq_util_now_ms();
+		size_t i, nl = 0;
+
+		if (a == NULL || b == NULL)
+			exit(1);
+		memcpy(b, text, len + 1);
+		for (i = 0; i < len; i++)
+			nl += b[i] == '\n';
+		add(rs, sq_util_now_ms() - t0);
+		free(b);
+		if (nl == 0) {
+			fprintf(stderr, "%s: no lines\n", path);
+			exit(1);
+		}
+		memcpy(a, text, len + 1);
+		sq_snapshot_unref(s);
+		s = sq_snapshot_new(kind, 0);
+		t0 = sq_util_now_ms();
+		if (s == NULL || fn(a, s, &err) == -1) {
+			fprintf(stderr, "%s: %s\n", path,
+				s ? err.msg : "memory");
+			exit(1);
+		}
+		add(ps, sq_util_now_ms() - t0);
+		free(a);
+	}
+	free(text);
+	return s;
+}
+
 /* Type pattern at the '/' prompt a letter at a time, then erase it:
  * every prefix a live filter, each keystroke timed with its redraw into
  * work. '/' opened the prompt first: the console's idle loop makes the

@@ -22,8 +22,6 @@
 #include "tui/keys.h"
 #include "tui/views.h"
 
-typedef int (*parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
-
 static struct series s_filter = { .name = "assocs_filter" },
 		     s_first = { .name = "assocs_first" },
 		     s_fold = { .name = "assocs_fold" },
@@ -32,50 +30,6 @@ static struct series s_filter = { .name = "assocs_filter" },
 		     s_parse_s = { .name = "shares_parse" },
 		     s_read_a = { .name = "assocs_read" },
 		     s_read_s = { .name = "shares_read" };
-
-/* parse a copy of text five times (the parser writes into its input),
- * and read the same bytes (a copy and a pass over them) as often */
-static struct sq_snapshot *
-parse(const char *path, enum sq_kind kind, parse_fn fn, struct series *ps,
-      struct series *rs, size_t *bytes)
-{
-	char *text = slurp(path);
-	size_t len = strlen(text);
-	struct sq_snapshot *s = NULL;
-	int run;
-
-	*bytes = len;
-	for (run = 0; run < 5; run++) {
-		char *a = malloc(len + 1), *b = malloc(len + 1);
-		struct sq_err err;
-		double t0 = sq_util_now_ms();
-		size_t i, nl = 0;
-
-		if (a == NULL || b == NULL)
-			exit(1);
-		memcpy(b, text, len + 1);
-		for (i = 0; i < len; i++)
-			nl += b[i] == '\n';
-		add(rs, sq_util_now_ms() - t0);
-		if (nl == 0)
-			exit(1);
-		memcpy(a, text, len + 1);
-		if (s != NULL)
-			sq_snapshot_unref(s);
-		s = sq_snapshot_new(kind, 0);
-		t0 = sq_util_now_ms();
-		if (s == NULL || fn(a, s, &err) == -1) {
-			fprintf(stderr, "%s: %s\n", path,
-				s ? err.msg : "memory");
-			exit(1);
-		}
-		add(ps, sq_util_now_ms() - t0);
-		free(a);
-		free(b);
-	}
-	free(text);
-	return s;
-}
 
 /* the row of account name at the top of the tree's rows, or 0 */
 static size_t
@@ -160,10 +114,10 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
-	assocs = parse(argv[3], SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
-		       &s_parse_a, &s_read_a, &ab);
-	shares = parse(argv[4], SQ_KIND_SHARES, sq_parse_sshare, &s_parse_s,
-		       &s_read_s, &sb);
+	assocs = bench_parse(argv[3], SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
+			     5, &s_parse_a, &s_read_a, &ab);
+	shares = bench_parse(argv[4], SQ_KIND_SHARES, sq_parse_sshare, 5,
+			     &s_parse_s, &s_read_s, &sb);
 	printf("assocs=%zu assocs_bytes=%zu assocs_per_row=%zu shares=%zu "
 	       "shares_bytes=%zu shares_per_row=%zu\n",
 	       assocs->nrows, ab, sq_snapshot_bytes(assocs) / assocs->nrows,

@@ -27,44 +27,6 @@ static struct series s_parse = { .name = "hist_parse" },
 		     s_filter = { .name = "hist_filter" },
 		     s_sort = { .name = "hist_sort" };
 
-/* parse a copy of text twice (the parser writes into its input), and
- * read the same bytes (a copy and a pass over them) as often */
-static struct sq_snapshot *
-parse(const char *text, size_t len)
-{
-	struct sq_snapshot *s = NULL;
-	int run;
-
-	for (run = 0; run < 2; run++) {
-		char *a = malloc(len + 1), *b = malloc(len + 1);
-		struct sq_err err;
-		double t0 = sq_util_now_ms();
-		size_t i, nl = 0;
-
-		if (a == NULL || b == NULL)
-			exit(1);
-		memcpy(b, text, len + 1);
-		for (i = 0; i < len; i++)
-			nl += b[i] == '\n';
-		add(&s_read, sq_util_now_ms() - t0);
-		if (nl == 0)
-			exit(1);
-		free(b);
-		memcpy(a, text, len + 1);
-		if (s != NULL)
-			sq_snapshot_unref(s);
-		s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
-		t0 = sq_util_now_ms();
-		if (s == NULL || sq_parse_sacct_history(a, s, &err) == -1) {
-			fprintf(stderr, "parse: %s\n", s ? err.msg : "memory");
-			exit(1);
-		}
-		add(&s_parse, sq_util_now_ms() - t0);
-		free(a);
-	}
-	return s;
-}
-
 static struct sq_table *
 show(struct sq_app *app, const char *view)
 {
@@ -90,7 +52,6 @@ main(int argc, char **argv)
 	struct sq_snapshot *s;
 	struct sq_table *t;
 	SCREEN *scr;
-	char *text;
 	size_t len, runs = 0, i;
 	int round;
 
@@ -99,10 +60,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
-	text = slurp(argv[3]);
-	len = strlen(text);
-	s = parse(text, len);
-	free(text);
+	s = bench_parse(argv[3], SQ_KIND_HISTORY, sq_parse_sacct_history, 2,
+			&s_parse, &s_read, &len);
 	for (i = 0; i < s->nrows; i++)
 		runs +=
 		    ((const struct sq_hist *)sq_snapshot_row(s, i))->scope ==

@@ -36,43 +36,6 @@ static struct series s_filter = { .name = "nodes_filter" },
 		     s_parse = { .name = "nodes_parse" },
 		     s_read = { .name = "nodes_read" };
 
-/* the parse of a copy of text (the parser writes into its input), and
- * reading the same bytes (a copy and a pass over them) */
-static struct sq_snapshot *
-parse(const char *text, size_t len)
-{
-	struct sq_snapshot *s = NULL;
-	int run;
-
-	for (run = 0; run < 5; run++) {
-		char *a = malloc(len + 1), *b = malloc(len + 1);
-		struct sq_err err;
-		double t0 = sq_util_now_ms(), t1;
-		size_t i, nl = 0;
-
-		if (a == NULL || b == NULL)
-			exit(1);
-		memcpy(b, text, len + 1);
-		for (i = 0; i < len; i++)
-			nl += b[i] == '\n';
-		t1 = sq_util_now_ms();
-		add(&s_read, t1 - t0 + (nl == 0 ? 0 : 0));
-		memcpy(a, text, len + 1);
-		if (s != NULL)
-			sq_snapshot_unref(s);
-		s = sq_snapshot_new(SQ_KIND_NODES, 0);
-		t0 = sq_util_now_ms();
-		if (s == NULL || sq_parse_sinfo_nodes(a, s, &err) == -1) {
-			fprintf(stderr, "parse: %s\n", s ? err.msg : "memory");
-			exit(1);
-		}
-		add(&s_parse, sq_util_now_ms() - t0);
-		free(a);
-		free(b);
-	}
-	return s;
-}
-
 /* filter, sort, group and map keystrokes on the nodes view */
 static void
 keys(struct sq_app *app, struct sq_snapshot *nodes)
@@ -117,7 +80,6 @@ main(int argc, char **argv)
 	struct sq_app *app;
 	struct sq_snapshot *nodes;
 	SCREEN *scr;
-	char *text;
 	size_t len;
 
 	if (argc != 4) {
@@ -125,9 +87,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
-	text = slurp(argv[3]);
-	len = strlen(text);
-	nodes = parse(text, len);
+	nodes = bench_parse(argv[3], SQ_KIND_NODES, sq_parse_sinfo_nodes, 5,
+			    &s_parse, &s_read, &len);
 	printf("nodes=%zu nodes_bytes=%zu nodes_per_node=%zu\n", nodes->nrows,
 	       len,
 	       sq_snapshot_bytes(nodes) / (nodes->nrows ? nodes->nrows : 1));
@@ -143,6 +104,5 @@ main(int argc, char **argv)
 	report(&s_sort);
 	report(&s_group);
 	report(&s_map);
-	free(text);
 	return 0;
 }
