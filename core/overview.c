@@ -483,7 +483,13 @@ gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 	if (w == 0) {
 		if (u->note != NULL && u->note[0] != '\0')
 			why = u->note;
-		r->value = gpus == 0 ? "no GPU job running" : short_why(why);
+		/* a source that measures nothing (Slurm < 23.02, slurmrestd)
+		 * says so with or without a GPU job running */
+		r->value = gpus == 0 && (why == NULL ||
+					 (strstr(why, "23.02") == NULL &&
+					  strstr(why, "slurmrestd") == NULL))
+			       ? "no GPU job running"
+			       : short_why(why);
 		return;
 	}
 	r->num = r->used = (sum + w / 2) / w;

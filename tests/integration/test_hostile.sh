@@ -302,7 +302,9 @@ head -1 "$f" | awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" }
 f=$(grep -l '' "$rec"/*-sinfo.out | xargs grep -l '|' | head -1)
 awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" } NR == 1 { NF = 8; print $0 "|" h; next } { print }' \
 	"$f" >"$f.new" && mv "$f.new" "$f"
-f=$(grep -l '' "$rec"/*-sacctmgr.out | head -1)
+# the accounts' own read (the nodes view's --once, every column, reads
+# sacctmgr's node events too): the file index.tsv names for it
+f=$rec/$(awk -F'\t' '$4 == "sacctmgr" && $7 == "show" && $8 == "account" { print $3; exit }' "$rec/index.tsv")
 awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" } NR == 1 { $7 = "d" h } { print }' \
 	"$f" >"$f.new" && mv "$f.new" "$f"
 tsv_ok() {

@@ -116,12 +116,18 @@ fi
 # sinfo -N and REST list a node's partitions in different orders
 # (without the default flag in the answer, the local lists lose their '*')
 sortparts() { awk -F'\t' -v OFS='\t' -v nodef=$((1 - has_default)) -v me="$1" 'NR > 1 { if (nodef && me !~ /\/r\.tsv$/) gsub(/\*/, "", $3); n = split($3, p, ","); s = ""; for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (p[j] < p[i]) { t = p[i]; p[i] = p[j]; p[j] = t }; for (i = 1; i <= n; i++) s = s (i > 1 ? "," : "") p[i]; $3 = s } { print }' "$1" >"$1.s" && mv "$1.s" "$1"; }
+# the events column counts sacctmgr's node events, which slurmrestd does
+# not serve (its cell says nothing there): every column but that one
+dropevents() { awk -F'\t' -v OFS='\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "events") e = i } { if (e) { for (i = e; i < NF; i++) $i = $(i + 1); NF-- } print }' "$1" >"$1.d" && mv "$1.d" "$1"; }
 nodes_same() {
 	for _try in 1 2 3 4 5 6; do
 		loc --once --view nodes --format tsv >"$tmp/l1.tsv" || return 1
 		rest --once --view nodes --format tsv >"$tmp/r.tsv" || return 1
 		loc --once --view nodes --format tsv >"$tmp/l2.tsv" || return 1
-		for f in l1 l2 r; do sortparts "$tmp/$f.tsv"; done
+		for f in l1 l2 r; do
+			dropevents "$tmp/$f.tsv"
+			sortparts "$tmp/$f.tsv"
+		done
 		cmp -s "$tmp/l1.tsv" "$tmp/l2.tsv" || { sleep 1; continue; }
 		cmp -s "$tmp/l1.tsv" "$tmp/r.tsv" && return 0
 		sleep 1
@@ -129,7 +135,7 @@ nodes_same() {
 	diff "$tmp/l1.tsv" "$tmp/r.tsv" | head -10
 	return 1
 }
-check "nodes: rest agrees with local (all columns; default partition marked)" nodes_same
+check "nodes: rest agrees with local (all columns but events; default partition marked)" nodes_same
 check "nodes: 4 nodes" test "$(($(wc -l <"$tmp/r.tsv") - 1))" -eq 4
 check "jobs: job id and state sets agree" same jobs job_id,state rest
 check "jobs: our 3 jobs (5 rows with the array) are listed" \

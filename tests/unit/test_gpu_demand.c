@@ -307,6 +307,25 @@ test_overview(void **state)
 	assert_true(r->num < 0);
 	assert_string_equal(r->value, "none: Slurm < 23.02");
 	sq_snapshot_unref(ov);
+	/* no GPU job running on 22.05: still the release's reason (the
+	 * 22.05 testbed's empty queue in CI) */
+	{
+		struct sq_snapshot *none = sq_snapshot_new(SQ_KIND_GPUUSE, 0);
+
+		none->note = use->note;
+		in.gpuuse = none;
+		ov = sq_overview_build(&in, now);
+		r = line(ov, "gpus/utilisation");
+		assert_string_equal(r->value, "none: Slurm < 23.02");
+		sq_snapshot_unref(ov);
+		none->note = NULL;
+		ov = sq_overview_build(&in, now);
+		r = line(ov, "gpus/utilisation");
+		assert_string_equal(r->value, "no GPU job running");
+		sq_snapshot_unref(ov);
+		sq_snapshot_unref(none);
+		in.gpuuse = use;
+	}
 	/* a cluster without GPUs gets no GPU lines but the idle one */
 	in.gpus = NULL;
 	in.gpuuse = NULL;
