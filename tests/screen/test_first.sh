@@ -52,7 +52,9 @@ header_has() {
 }
 # seek PATTERN: page down a pane until the pattern shows
 seek() {
-	for i in 1 2 3 4 5 6 7 8; do
+	# the help grew with the actions of sessions 22-23 (reservations,
+	# QOS, moduser, reboots): at 80x24 it is more than 8 pages
+	for i in $(seq 1 16); do
 		wait_for "$1" 1 && return 0
 		keys PgDn
 	done
