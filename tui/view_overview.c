@@ -138,7 +138,17 @@ feed(struct sq_app *app)
 	g.ov = sq_overview_build(&in, time(NULL));
 	sq_ov_hist_feed(g.hist, g.ov, changed);
 	if (sq_app_table(app)->def->kind == SQ_KIND_OVERVIEW) {
-		sq_table_set_snapshot(sq_app_table(app), g.ov);
+		struct sq_table *t = sq_app_table(app);
+		/* a cursor on the first line stays there: the lines come
+		 * from several fetches, and the one that arrives first (the
+		 * controller's, say) must not hold the cursor halfway down
+		 * once the others are in; one the user moved follows its
+		 * line */
+		int top = t->cur == 0;
+
+		sq_table_set_snapshot(t, g.ov);
+		if (top && t->nrows > 0)
+			sq_table_goto(t, 0);
 		app->dirty = 1;
 	}
 }
