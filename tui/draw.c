@@ -329,6 +329,10 @@ draw_pane(struct sq_app *app, int y, int h)
 		const char *s = l->text;
 		int attr = sq_color_attr(app, l->role), first = 1;
 
+		/* lines that wrap take more rows: PgDn moves by the lines
+		 * shown whole (pane_key: page - 2), so that none is skipped */
+		if (li > p->top)
+			app->page = (int)(li - p->top) + 1;
 		if (*s == '\0')
 			row++;
 		while (*s != '\0' && row < y + h) {
