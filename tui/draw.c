@@ -330,9 +330,10 @@ draw_pane(struct sq_app *app, int y, int h)
 		int attr = sq_color_attr(app, l->role), first = 1;
 
 		/* lines that wrap take more rows: PgDn moves by the lines
-		 * shown whole (pane_key: page - 2), so that none is skipped */
+		 * shown whole before the last one drawn (pane_key: page - 2),
+		 * so that none is skipped and the next page starts with it */
 		if (li > p->top)
-			app->page = (int)(li - p->top) + 1;
+			app->page = (int)(li - p->top) + 2;
 		if (*s == '\0')
 			row++;
 		while (*s != '\0' && row < y + h) {
