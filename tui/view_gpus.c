@@ -13,6 +13,7 @@
 #include "tui/colors.h"
 #include "tui/table.h"
 #include "tui/text.h"
+#include "tui/view_scope.h"
 #include "tui/views.h"
 
 #define BAR 12
@@ -43,24 +44,9 @@ bar(struct sq_app *app, const void *rec, int y, int x, int w)
 	sq_put(y, x + w - 1, 1, " ", fattr);
 }
 
-/* One GPUS snapshot holds every scope; each gpus view shows one
- * (session/plan.h). */
-static void
-arrange(struct sq_table *t)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < t->nrows; i++) {
-		if (sq_plan_in_scope(t->def,
-				     sq_snapshot_row(t->snap, t->rows[i].rec)))
-			t->rows[n++] = t->rows[i];
-	}
-	t->nrows = n;
-}
-
 const struct sq_tui_view sq_tui_view_gpus = {
 	.kind = SQ_KIND_GPUS,
-	.arrange = arrange,
+	.arrange = sq_tui_scope_arrange,
 	.extra_title = "USE",
 	.extra_width = BAR,
 	.extra = bar,
@@ -70,5 +56,5 @@ const struct sq_tui_view sq_tui_view_gpus = {
  * shows those judged idle (core/gpuuse.h) */
 const struct sq_tui_view sq_tui_view_gpuuse = {
 	.kind = SQ_KIND_GPUUSE,
-	.arrange = arrange,
+	.arrange = sq_tui_scope_arrange,
 };

@@ -15,20 +15,8 @@
 #include "session/plan.h"
 #include "tui/pane.h"
 #include "tui/table.h"
+#include "tui/view_scope.h"
 #include "tui/views.h"
-
-static void
-arrange(struct sq_table *t)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < t->nrows; i++) {
-		if (sq_plan_in_scope(t->def,
-				     sq_snapshot_row(t->snap, t->rows[i].rec)))
-			t->rows[n++] = t->rows[i];
-	}
-	t->nrows = n;
-}
 
 static void
 detail(struct sq_app *app, struct sq_table *t, const void *rec,
@@ -95,6 +83,6 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 
 const struct sq_tui_view sq_tui_view_history = {
 	.kind = SQ_KIND_HISTORY,
-	.arrange = arrange,
+	.arrange = sq_tui_scope_arrange,
 	.detail = detail,
 };
