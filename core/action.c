@@ -158,6 +158,8 @@ static const struct sq_arg_spec args_RESV_UPDATE[] = {
 	{ "duration", "Duration", SQ_ARG_DURATION, 0, NULL, "new duration" },
 	{ "end", "EndTime", SQ_ARG_RESVTIME, 0, NULL, "new end" },
 	RESV_WHERE,
+	{ "flags", "Flags", SQ_ARG_RESVFLAGS_CHANGE, 0, NULL,
+	  "+MAINT,-IGNORE_JOBS: flags added (+) or taken away (-)" },
 	END
 };
 static const struct sq_arg_spec args_RESV_DELETE[] = { END };
@@ -216,7 +218,7 @@ static const char usage_RESV_CREATE[] =
     "users=U|accounts=A [flags=MAINT,IGNORE_JOBS...]";
 static const char usage_RESV_UPDATE[] =
     "reserve-update NAME... start=|end=|duration=|nodes=|partition=|users=|"
-    "accounts=";
+    "accounts=|flags=+MAINT,-IGNORE_JOBS";
 static const char usage_RESV_DELETE[] = "reserve-delete NAME...";
 
 #define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)

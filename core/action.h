@@ -179,9 +179,10 @@ enum sq_arg_type {
 			     YYYY-MM-DDTHH:MM[:SS] */
 	SQ_ARG_RESVFLAGS, /* reservation flags: MAINT,IGNORE_JOBS (core/resv.h)
 			   */
-	SQ_ARG_NODELIST,  /* a host list: n1,gpu[01-04], or ALL */
-	SQ_ARG_DECIMAL,   /* 0 or more, up to 6 decimals: 1.5 */
-	SQ_ARG_SECONDS,   /* whole seconds (a QOS grace time) */
+	SQ_ARG_RESVFLAGS_CHANGE, /* +MAINT,-IGNORE_JOBS (reserve-update) */
+	SQ_ARG_NODELIST,         /* a host list: n1,gpu[01-04], or ALL */
+	SQ_ARG_DECIMAL,          /* 0 or more, up to 6 decimals: 1.5 */
+	SQ_ARG_SECONDS,          /* whole seconds (a QOS grace time) */
 };
 
 #define SQ_ARGF_REQUIRED 0x1 /* must be given */

@@ -418,6 +418,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 		return sq_resv_valid_time(v, err);
 	case SQ_ARG_RESVFLAGS:
 		return sq_resv_valid_flags(v, out, n, err);
+	case SQ_ARG_RESVFLAGS_CHANGE:
+		return sq_resv_valid_flag_changes(v, out, n, err);
 	case SQ_ARG_NODELIST:
 		return strcmp(v, "ALL") == 0 ? 0 : sq_valid_nodelist(v, err);
 	case SQ_ARG_FAIRSHARE:

@@ -201,6 +201,65 @@ sq_resv_valid_flags(const char *s, char *out, size_t n, struct sq_err *err)
 	return 0;
 }
 
+/* Flags an update may add (+) or take away (-): those scontrol parses
+ * with either sign (others are for the create only). */
+static const char *const changeable[] = {
+	"MAINT",        "IGNORE_JOBS", "FLEX",        "MAGNETIC", "DAILY",
+	"WEEKLY",       "WEEKDAY",     "WEEKEND",     "HOURLY",   "ANY_NODES",
+	"STATIC_ALLOC", "PART_NODES",  "USER_DELETE", NULL
+};
+
+static int
+flag_changeable(const char *name)
+{
+	size_t i;
+
+	for (i = 0; changeable[i] != NULL; i++) {
+		if (strcasecmp(changeable[i], name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+sq_resv_valid_flag_changes(const char *s, char *out, size_t n,
+			   struct sq_err *err)
+{
+	char copy[512], *tok, *save = NULL;
+	char sign = '+';
+	size_t off = 0, i;
+
+	if (s == NULL || *s == '\0' || strlen(s) >= sizeof(copy) ||
+	    2 * strlen(s) + 1 >= n)
+		return sq_err_set(err, SQ_ERR_DENIED, "invalid flags");
+	snprintf(copy, sizeof(copy), "%s", s);
+	out[0] = '\0';
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		/* a sign holds for the names after it, as in scontrol */
+		if (*tok == '+' || *tok == '-')
+			sign = *tok++;
+		if (!flag_changeable(tok))
+			return sq_err_set(
+			    err, SQ_ERR_DENIED,
+			    "reservation flag '%.40s' cannot be changed on an "
+			    "update (+ or - one of MAINT, IGNORE_JOBS, FLEX, "
+			    "MAGNETIC, DAILY, WEEKLY, WEEKDAY, WEEKEND, "
+			    "HOURLY, ANY_NODES, STATIC_ALLOC, PART_NODES, "
+			    "USER_DELETE)",
+			    tok);
+		if (off)
+			out[off++] = ',';
+		out[off++] = sign;
+		for (i = 0; tok[i] != '\0'; i++)
+			out[off++] = (char)toupper((unsigned char)tok[i]);
+		out[off] = '\0';
+	}
+	if (off == 0)
+		return sq_err_set(err, SQ_ERR_DENIED, "invalid flags");
+	return 0;
+}
+
 int
 sq_resv_check(const struct sq_action *a, struct sq_err *err)
 {

@@ -31,6 +31,11 @@ void sq_resv_time_format(int64_t t, char *buf, size_t n);
 /* Flags that may be set: a comma-separated list of known names (case
  * folded to upper case into out). */
 int sq_resv_valid_flags(const char *s, char *out, size_t n, struct sq_err *err);
+/* Flags an update changes: "+MAINT,-IGNORE_JOBS" (a sign holds for the
+ * names after it, as in scontrol; none: +), written into out with a sign
+ * before every name, in upper case. */
+int sq_resv_valid_flag_changes(const char *s, char *out, size_t n,
+			       struct sq_err *err);
 /* Is flag name one that may be given on create (not one Slurm adds
  * itself, such as SPEC_NODES)? */
 int sq_resv_flag_settable(const char *name);

@@ -89,6 +89,20 @@ names_in(const char *want, const char *have, int exact)
 	return !exact || n == csv_count(have);
 }
 
+/* Every +NAME of want among have, no -NAME (reserve-update's flags). */
+static int
+changes_in(const char *want, const char *have)
+{
+	char cw[1024], *t, *save = NULL;
+
+	sq_util_copy(cw, sizeof(cw), want);
+	for (t = strtok_r(cw, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if ((*t == '-') == in_csv(have, t + (*t == '+' || *t == '-')))
+			return 0;
+	}
+	return 1;
+}
+
 /* Is time value v (start= or end=) what Slurm has (epoch have)? */
 static int
 same_time(const char *v, int64_t have, time_t now)
@@ -147,6 +161,8 @@ value_ok(const char *key, const char *want, const struct sq_reservation *r,
 	}
 	if (strcmp(key, "flags") == 0) {
 		sq_util_copy(have, n, nz(r->flags));
+		if (*want == '+' || *want == '-')
+			return changes_in(want, nz(r->flags));
 		return names_in(want, nz(r->flags), 0);
 	}
 	return 0;
@@ -230,6 +246,29 @@ set_flags(struct sq_action *inv, const char *have)
 	set_str(inv, "flags", out);
 }
 
+/* The flags an update's undo gives: each +NAME that r did not have taken
+ * away again, each -NAME that it had given back. */
+static void
+unchange_flags(struct sq_action *inv, const char *want, const char *have)
+{
+	char cw[512], out[512], *t, *save = NULL;
+	size_t off = 0;
+
+	sq_util_copy(cw, sizeof(cw), want);
+	out[0] = '\0';
+	for (t = strtok_r(cw, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int add = *t != '-';
+		const char *name = t + (*t == '+' || *t == '-');
+
+		if (add == in_csv(nz(have), name) ||
+		    off + strlen(name) + 3 >= sizeof(out))
+			continue;
+		off += (size_t)snprintf(out + off, sizeof(out) - off, "%s%c%s",
+					off ? "," : "", add ? '-' : '+', name);
+	}
+	set_str(inv, "flags", out);
+}
+
 int
 sq_resv_inverse_args(const struct sq_action *a, const struct sq_reservation *r,
 		     time_t now, struct sq_action *inv)
@@ -257,6 +296,8 @@ sq_resv_inverse_args(const struct sq_action *a, const struct sq_reservation *r,
 			set_str(inv, "users", r->users);
 		else if (strncmp(k, "accounts=", 9) == 0)
 			set_str(inv, "accounts", r->accounts);
+		else if (strncmp(k, "flags=", 6) == 0)
+			unchange_flags(inv, k + 6, r->flags);
 		else {
 			/* a new start moves the end too (Slurm keeps the
 			 * duration): both back; a new end or duration:

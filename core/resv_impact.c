@@ -23,7 +23,7 @@ struct plan {
 	int64_t start, end; /* end FOREVER: no end; SQ_NONE: not known */
 	const char *nodes;  /* host list, "ALL", or NULL */
 	const char *part;   /* partition=, or NULL */
-	const char *flags;
+	int ignore_jobs;    /* the reservation will have IGNORE_JOBS */
 	const struct sq_snapshot *nodesnap;
 };
 
@@ -187,6 +187,23 @@ job_end(const struct sq_job *j, time_t now)
 	return (int64_t)now + (left > 0 ? left : 0);
 }
 
+/* Will the reservation have IGNORE_JOBS: the flags asked (a create's,
+ * or an update's +NAME/-NAME changes to those it had) or it had? */
+static int
+ignores_jobs(const char *asked, const char *had)
+{
+	if (asked != NULL && (*asked == '+' || *asked == '-')) {
+		if (in_list(asked, "+IGNORE_JOBS"))
+			return 1;
+		if (in_list(asked, "-IGNORE_JOBS"))
+			return 0;
+		asked = NULL;
+	}
+	if (asked == NULL)
+		asked = had;
+	return asked != NULL && in_list(asked, "IGNORE_JOBS");
+}
+
 /* start, end, nodes of the reservation a makes; -1 when start unknown */
 static int
 make_plan(const struct sq_action *a, const struct sq_reservation *r, time_t now,
@@ -195,9 +212,8 @@ make_plan(const struct sq_action *a, const struct sq_reservation *r, time_t now,
 	const char *v;
 	int64_t d;
 
-	p->flags = sq_action_arg(a, "flags");
-	if (p->flags == NULL && r != NULL)
-		p->flags = r->flags;
+	p->ignore_jobs = ignores_jobs(sq_action_arg(a, "flags"),
+				      r != NULL ? r->flags : NULL);
 	p->nodes = sq_action_arg(a, "nodes");
 	p->part = sq_action_arg(a, "partition");
 	if (p->nodes == NULL && p->part == NULL && r != NULL) {
@@ -383,7 +399,7 @@ sq_resv_impact(const struct sq_action *a, const struct sq_snapshot *jobs,
 	if (hit > 0)
 		sq_buf_printf(
 		    text, "  %s\n",
-		    p.flags != NULL && in_list(p.flags, "IGNORE_JOBS")
+		    p.ignore_jobs
 			? "flags has IGNORE_JOBS: Slurm reserves the nodes "
 			  "anyway; these jobs run into the reservation"
 			: "Slurm refuses the reservation while they run "

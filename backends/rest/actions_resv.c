@@ -95,6 +95,18 @@ sq_rest_resv_body(const struct sq_action *a, const char *name,
 			continue;
 		memcpy(key, a->args[i], kl);
 		key[kl] = '\0';
+		if (a->type == SQ_ACTION_RESV_UPDATE &&
+		    strcmp(key, "flags") == 0) {
+			json_object_put(o);
+			sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				   "changing a reservation's flags is not "
+				   "mapped through slurmrestd (its update "
+				   "sets the flags it is given); use the "
+				   "local or ssh backend (scontrol update "
+				   "Flags=%.60s)",
+				   a->args[i] + kl + 1);
+			return NULL;
+		}
 		if (add_field(o, key, a->args[i] + kl + 1, err) == -1) {
 			json_object_put(o);
 			return NULL;

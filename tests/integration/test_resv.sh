@@ -8,7 +8,8 @@
 # reservation` shows, and each undo (from the audit log) puts it back.
 # The same through slurmrestd where it serves reservation writes (API
 # v0.0.43+: 26.05); before that it refuses the three with the reason. On exit the job is
-# cancelled and the reservation deleted.
+# cancelled and the reservation deleted. Over ssh as opsadmin too, and
+# reserve-update's flags=+NAME,-NAME (not over slurmrestd: refused).
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
@@ -132,6 +133,24 @@ lifecycle() {
 	sq "$@" --exec "$inv" --yes
 	check "$lb reserve-update undo ($inv): 30 minutes and root again" test "$(span)" -eq 1800 -a "$(rfield Users)" = root
 
+	if [ "$lb" = rest ]; then
+		sq "$@" --exec "reserve-update $R flags=-maint" --yes
+		check "$lb reserve-update flags=: refused with the reason" grep -q \
+			"flags is not mapped through slurmrestd" "$tmp/out" "$tmp/err"
+	else
+		sq "$@" --exec "reserve-update $R flags=-maint,+daily" --yes
+		check "$lb reserve-update flags=-maint,+daily: done and verified" \
+			grep -q "1 of 1 done and verified" "$tmp/out"
+		check "$lb reserve-update flags: DAILY, no MAINT ($(rfield Flags))" sh -c \
+			"echo ',$(rfield Flags),' | grep -q ',DAILY,' && ! echo ',$(rfield Flags),' | grep -q ',MAINT,'"
+		inv=$(last_inverse)
+		check "$lb reserve-update flags: its undo gives MAINT back, takes DAILY" \
+			test "$inv" = "reserve-update $R flags=+MAINT,-DAILY"
+		sq "$@" --exec "$inv" --yes
+		check "$lb reserve-update flags undo: MAINT, no DAILY ($(rfield Flags))" sh -c \
+			"echo ',$(rfield Flags),' | grep -q ',MAINT,' && ! echo ',$(rfield Flags),' | grep -q ',DAILY,'"
+	fi
+
 	end=$(rfield EndTime)
 	sq "$@" --exec "reserve-delete $R" --yes
 	check "$lb reserve-delete: done and verified" grep -q "1 of 1 done and verified" "$tmp/out"
@@ -145,6 +164,18 @@ lifecycle() {
 
 lifecycle local \
 	"scontrol create reservation ReservationName=$R StartTime=now+10minutes Duration=30 Nodes=$node Users=root"
+
+# the same over ssh as opsadmin (a Slurm administrator; alice is not)
+key=$TB/ssh/id_ed25519
+if [ -r "$key" ] && ssh-keyscan -T 5 -p "$SSH_PORT" 127.0.0.1 >/dev/null 2>&1; then
+	: >"$tmp/sshcfg"
+	lifecycle ssh \
+		"[ssh opsadmin@127.0.0.1] scontrol create reservation ReservationName=$R StartTime=now+10minutes Duration=30 Nodes=$node Users=root" \
+		-b ssh -H 127.0.0.1 -p "$SSH_PORT" -l opsadmin --identity "$key" \
+		--known-hosts "$TB/ssh/known_hosts" --ssh-config "$tmp/sshcfg"
+else
+	notok "ssh: the testbed's sshd on 127.0.0.1:$SSH_PORT does not answer"
+fi
 
 # --- refused: read-only, hostile values, slurmrestd
 sq --readonly --exec "$line flags=ignore_jobs" --yes

@@ -87,6 +87,18 @@ test_flags(void **state)
 	assert_non_null(strstr(err.msg, "SPEC_NODES"));
 	assert_int_equal(sq_resv_valid_flags("maint;id", b, sizeof(b), &err),
 			 -1);
+	/* an update's changes: a sign holds for the names after it */
+	assert_int_equal(sq_resv_valid_flag_changes("-maint,daily,+flex", b,
+						    sizeof(b), &err),
+			 0);
+	assert_string_equal(b, "-MAINT,-DAILY,+FLEX");
+	assert_int_equal(
+	    sq_resv_valid_flag_changes("ignore_jobs", b, sizeof(b), &err), 0);
+	assert_string_equal(b, "+IGNORE_JOBS");
+	assert_int_equal(
+	    sq_resv_valid_flag_changes("-overlap", b, sizeof(b), &err), -1);
+	assert_int_equal(sq_resv_valid_flag_changes("+", b, sizeof(b), &err),
+			 -1);
 	assert_int_equal(sq_resv_valid_flags(",", b, sizeof(b), &err), -1);
 	assert_true(sq_resv_flag_settable("overlap"));
 	assert_false(sq_resv_flag_settable("SPEC_NODES"));
@@ -153,7 +165,8 @@ test_parse(void **state)
 		  "flags=maint,bogus",
 		  "bogus");
 	parse_bad("reserve-update m1", "nothing to change");
-	parse_bad("reserve-update m1 flags=maint", "takes no flags=");
+	parse_bad("reserve-update m1 flags=overlap", "cannot be changed");
+	parse_bad("reserve-update m1 flags=+maint;id", "cannot be changed");
 }
 
 static void
@@ -333,6 +346,11 @@ test_impact(void **state)
 	assert_string_equal(sum, "12");
 	assert_non_null(strstr(sq_buf_str(&t), "to 2026-12-06T03:31:40 on "
 					       "nodes n2"));
+	/* the flags it has, changed by the update's +/- */
+	impact(&w, "reserve-update r2 flags=+ignore_jobs", &t, sum);
+	assert_non_null(strstr(sq_buf_str(&t), "flags has IGNORE_JOBS"));
+	impact(&w, "reserve-update r2 flags=-maint", &t, sum);
+	assert_non_null(strstr(sq_buf_str(&t), "Requested nodes are busy"));
 	assert_int_equal(impact(&w, "reserve-update nope duration=30", &t, sum),
 			 -1);
 	assert_non_null(strstr(sq_buf_str(&t), "not read"));
@@ -429,6 +447,23 @@ test_cli_verify_inverse(void **state)
 	sq_cli_resv_inverse(&a, &st, buf, sizeof(buf));
 	assert_string_equal(buf, "reserve-update m end=2026-12-06T04:30:00 "
 				 "users=root,alice");
+	sq_action_free(&a);
+	/* flags: verified by what was added and taken away; the undo
+	 * changes back only what changed (MAINT was there already) */
+	parse_ok("reserve-update m flags=+maint,-daily,+flex", &a);
+	assert_int_equal(sq_cli_verify_resv(&a, &r, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_non_null(strstr(msg, "flags is MAINT,IGNORE_JOBS,SPEC_NODES"));
+	sq_cli_resv_inverse(&a, &st, buf, sizeof(buf));
+	assert_string_equal(buf, "reserve-update m flags=-FLEX");
+	sq_action_free(&a);
+	parse_ok("reserve-update m flags=-daily,+ignore_jobs", &a);
+	assert_int_equal(sq_cli_verify_resv(&a, &r, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse_ok("reserve-update m flags=-ignore_jobs", &a);
+	sq_cli_resv_inverse(&a, &st, buf, sizeof(buf));
+	assert_string_equal(buf, "reserve-update m flags=+IGNORE_JOBS");
 	sq_action_free(&a);
 	parse_ok("reserve-update m start=now+1day", &a);
 	sq_cli_resv_inverse(&a, &st, buf, sizeof(buf));
