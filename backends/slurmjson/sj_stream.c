@@ -53,7 +53,8 @@ struct sq_sj_stream {
 	struct sq_sj_info local, *info;
 	json_tokener *tok;
 	struct sbuf env, elem;
-	size_t total; /* bytes fed so far */
+	size_t total; /* bytes fed so far (no bound: a list of any length) */
+	size_t limit; /* bytes kept whole: the envelope, or one element */
 	enum mode mode;
 	/* envelope scanner */
 	size_t depth;
@@ -148,6 +149,7 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 	}
 	/* kinds without a per-element mapper are kept whole */
 	st->mode = st->elements ? M_ENV : M_RAW;
+	st->limit = SQ_SJ_MAX_BODY;
 	sq_err_clear(&st->fatal);
 	sq_err_clear(&st->map_err);
 	return st;
@@ -533,11 +535,19 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 
 	if (st->failed)
 		goto failed;
-	if (n > SQ_SJ_MAX_BODY || st->total + n > SQ_SJ_MAX_BODY ||
-	    st->total + n > (size_t)INT_MAX) {
+	/* what is kept whole (the envelope, all of a kind without a
+	 * per-element mapper, the element being read) is bounded; the
+	 * bytes of the list that go by are not: a queue of any length */
+	if (n > st->limit || st->env.len > st->limit - n ||
+	    (st->mode == M_ARR_ELEM && st->elem.len > st->limit - n)) {
 		st->failed = 1;
 		sq_err_set(&st->fatal, SQ_ERR_PARSE,
-			   "JSON answer too large (%zu bytes)", st->total + n);
+			   "JSON answer too large: more than %zu bytes of %s "
+			   "to keep whole at byte %zu",
+			   st->limit,
+			   st->mode == M_ARR_ELEM ? "one list element"
+						  : "the answer",
+			   st->total);
 		goto failed;
 	}
 	if (sbuf_room(&st->env, n) == -1 ||
@@ -617,6 +627,12 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 failed:
 	*err = st->fatal;
 	return -1;
+}
+
+void
+sq_slurmjson_stream_limit(struct sq_sj_stream *st, size_t bytes)
+{
+	st->limit = bytes < (size_t)INT_MAX ? bytes : (size_t)INT_MAX;
 }
 
 int

@@ -28,9 +28,10 @@ sq_sj_parse_body(const char *body, size_t len, const struct sq_sj_gap *gap,
 			   "expected");
 		return NULL;
 	}
-	if (total > SQ_SJ_MAX_BODY || len > (size_t)INT_MAX) {
+	/* a stream's envelope is bounded by the stream, its list is not */
+	if (len > SQ_SJ_MAX_BODY || len > (size_t)INT_MAX) {
 		sq_err_set(err, SQ_ERR_PARSE,
-			   "JSON answer too large (%zu bytes)", total);
+			   "JSON answer too large (%zu bytes)", len);
 		return NULL;
 	}
 	tok = json_tokener_new_ex(SQ_SJ_MAX_DEPTH);

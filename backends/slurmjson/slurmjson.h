@@ -73,6 +73,10 @@ struct sq_sj_stream *sq_slurmjson_stream_new(enum sq_kind kind, time_t now,
 int sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 			     struct sq_err *err);
 int sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err);
+/* The most bytes kept whole (the envelope, one element, or all of a kind
+ * without a per-element mapper): SQ_SJ_MAX_BODY unless set (tests). The
+ * list's bytes as a whole have no bound. */
+void sq_slurmjson_stream_limit(struct sq_sj_stream *st, size_t bytes);
 void sq_slurmjson_stream_free(struct sq_sj_stream *st);
 
 /*
@@ -89,7 +93,7 @@ int sq_slurmjson_users_join(struct sq_snapshot *users,
 /* Does the mapping know this kind? */
 int sq_slurmjson_supports(enum sq_kind kind);
 
-/* The longest body accepted (bytes). */
+/* The longest body parsed whole, or part of a stream kept whole (bytes). */
 #define SQ_SJ_MAX_BODY ((size_t)512 * 1024 * 1024)
 
 #endif

@@ -561,6 +561,85 @@ test_many_jobs(void **state)
 	sq_buf_free(&got);
 }
 
+/* The list as a whole has no bound, what is kept whole has: with the
+ * limit at 4 KiB, 20,000 jobs (1.5 MB) go through; one job larger than
+ * it, or an envelope larger than it, is refused saying so. */
+static void
+test_limit_kept_whole(void **state)
+{
+	struct sq_buf body;
+	struct sq_err err;
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_sj_stream *st;
+	size_t i, at;
+	int rc = 0;
+
+	(void)state;
+	sq_buf_init(&body, 0);
+	sq_buf_printf(&body, "{\"meta\":{},\"errors\":[],\"jobs\":[");
+	for (i = 0; i < 20000; i++)
+		sq_buf_printf(&body,
+			      "%s{\"job_id\":%zu,\"name\":\"j%zu\","
+			      "\"job_state\":\"PENDING\"}",
+			      i ? "," : "", i + 1, i);
+	sq_buf_printf(&body, "]}");
+	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	assert_non_null(st);
+	sq_slurmjson_stream_limit(st, 4096);
+	for (at = 0; at < body.len; at += 1000) {
+		size_t n = body.len - at < 1000 ? body.len - at : 1000;
+
+		assert_int_equal(
+		    sq_slurmjson_stream_feed(st, body.data + at, n, &err), 0);
+	}
+	assert_int_equal(sq_slurmjson_stream_end(st, &err), 0);
+	sq_slurmjson_stream_free(st);
+	assert_int_equal(s->nrows, 20000);
+	assert_true(body.len > 100 * 4096);
+
+	/* one job of 6,000 bytes */
+	sq_snapshot_unref(s);
+	s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	sq_buf_free(&body);
+	sq_buf_init(&body, 0);
+	sq_buf_printf(&body, "{\"jobs\":[{\"job_id\":1,\"name\":\"");
+	for (i = 0; i < 6000; i++)
+		sq_buf_printf(&body, "x");
+	sq_buf_printf(&body, "\"}],\"errors\":[]}");
+	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	sq_slurmjson_stream_limit(st, 4096);
+	for (at = 0; at < body.len && rc == 0; at += 1000) {
+		size_t n = body.len - at < 1000 ? body.len - at : 1000;
+
+		rc = sq_slurmjson_stream_feed(st, body.data + at, n, &err);
+	}
+	assert_int_equal(rc, -1);
+	assert_non_null(strstr(err.msg, "more than 4096 bytes of one list "
+					"element"));
+	sq_slurmjson_stream_free(st);
+
+	/* an envelope of 6,000 bytes */
+	sq_buf_free(&body);
+	sq_buf_init(&body, 0);
+	sq_buf_printf(&body, "{\"jobs\":[],\"warnings\":[\"");
+	for (i = 0; i < 6000; i++)
+		sq_buf_printf(&body, "w");
+	sq_buf_printf(&body, "\"]}");
+	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	sq_slurmjson_stream_limit(st, 4096);
+	rc = 0;
+	for (at = 0; at < body.len && rc == 0; at += 1000) {
+		size_t n = body.len - at < 1000 ? body.len - at : 1000;
+
+		rc = sq_slurmjson_stream_feed(st, body.data + at, n, &err);
+	}
+	assert_int_equal(rc, -1);
+	assert_non_null(strstr(err.msg, "of the answer"));
+	sq_slurmjson_stream_free(st);
+	sq_snapshot_unref(s);
+	sq_buf_free(&body);
+}
+
 int
 main(void)
 {
@@ -572,6 +651,7 @@ main(void)
 		cmocka_unit_test(test_duplicate_list),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_many_jobs),
+		cmocka_unit_test(test_limit_kept_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
