@@ -347,6 +347,14 @@ qos_body(const struct req_ctx *c, struct sq_err *err)
 static int
 no_requeue(const struct req_ctx *c, struct sq_err *err)
 {
+	if (c->vs >= 45)
+		return sq_err_set(
+		    err, SQ_ERR_UNSUPPORTED,
+		    "requeue: slurmrestd (API v0.0.%d) serves GET "
+		    "/slurm/v0.0.%d/job/ID/requeue, but squall does not map "
+		    "it yet (its check after needs the restart count read "
+		    "before); use the local or ssh backend",
+		    c->vs, c->vs);
 	return unsupported(err, "requeue (no such endpoint before v0.0.45)",
 			   c->vs);
 }

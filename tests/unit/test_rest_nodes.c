@@ -6,7 +6,8 @@
  * the refusals (reboot, ALL), and the check after and the undo judged on
  * nodes as recorded (tests/fixtures/rest/v0.0.42/slurm_nodes.json: cpu02
  * MIXED+DRAIN "disk check", cpu01 ALLOCATED; v0.0.38: "allocated" with
- * state_flags), the way the CLI backends judge scontrol's State.
+ * state_flags), the way the CLI backends judge scontrol's State; and
+ * requeue on v0.0.45, refused as not mapped yet.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -105,6 +106,26 @@ test_node_refusals(void **state)
 	    strstr(text, "reboot through slurmrestd (API v0.0.45)"));
 	reqs("drain ALL reason=x", 42, text, sizeof(text));
 	assert_non_null(strstr(text, "one named node per request"));
+}
+
+/* requeue on v0.0.45: the endpoint is there, squall says it does not map
+ * it (not "no such endpoint") */
+static void
+test_requeue_v45(void **state)
+{
+	struct sq_rest_reqs r;
+	struct sq_action a;
+	struct sq_err err;
+
+	(void)state;
+	sq_err_clear(&err);
+	assert_int_equal(
+	    sq_action_parse("requeue 12", SQ_KIND_JOBS, NULL, 0, &a, &err), 0);
+	assert_int_equal(sq_rest_action_reqs(&a, 45, 45, "c", &r, &err), -1);
+	assert_non_null(strstr(err.msg, "GET /slurm/v0.0.45/job/ID/requeue"));
+	assert_int_equal(sq_rest_action_reqs(&a, 44, 44, "c", &r, &err), -1);
+	assert_non_null(strstr(err.msg, "no such endpoint before v0.0.45"));
+	sq_action_free(&a);
 }
 
 /* st from the recorded nodes list of version v: the node named name */
@@ -245,6 +266,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_node_bodies),
 		cmocka_unit_test(test_node_refusals),
+		cmocka_unit_test(test_requeue_v45),
 		cmocka_unit_test(test_node_verify),
 		cmocka_unit_test(test_node_inverse),
 	};
