@@ -6,7 +6,9 @@
  * /slurm/V/job/ID), add and delete accounts and user associations and
  * set a QOS priority (slurmdb). It cannot requeue, suspend or update
  * nodes, and association limit updates are refused: on 22.05 slurmrestd
- * crashes on a POST to an association that has a TRES limit. Sending
+ * crashes on a POST to an association that has a TRES limit. From
+ * v0.0.39 nodes are drained, downed, resumed and given a reason (POST
+ * /slurm/V/node/NAME, actions_node.c); reboot is never possible. Sending
  * them and checking every effect with a GET is actions_run.c. Never
  * prints.
  */
@@ -345,6 +347,14 @@ qos_body(const struct req_ctx *c, struct sq_err *err)
 static int
 no_requeue(const struct req_ctx *c, struct sq_err *err)
 {
+	if (c->vs >= 45)
+		return sq_err_set(
+		    err, SQ_ERR_UNSUPPORTED,
+		    "requeue: slurmrestd (API v0.0.%d) serves GET "
+		    "/slurm/v0.0.%d/job/ID/requeue, but squall does not map "
+		    "it yet (its check after needs the restart count read "
+		    "before); use the local or ssh backend",
+		    c->vs, c->vs);
 	return unsupported(err, "requeue (no such endpoint before v0.0.45)",
 			   c->vs);
 }
@@ -355,14 +365,23 @@ no_suspend(const struct req_ctx *c, struct sq_err *err)
 	return unsupported(err, "suspend and resume of jobs", c->vs);
 }
 
+/* nodes: v0.0.38, reboot and "ALL" are refused (actions_node.c) */
 static int
-no_node_update(const struct req_ctx *c, struct sq_err *err)
+node_api(const struct req_ctx *c, struct sq_err *err)
 {
-	return unsupported(err,
-			   c->vs <= 38 ? "node updates (POST /node answers "
-					 "405 on v0.0.38)"
-				       : "node updates (not mapped in squall)",
-			   c->vs);
+	return sq_rest_node_check(c->a, c->vs, err);
+}
+
+static void
+node_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	sq_rest_node_path(c->vs, c->t, buf, n);
+}
+
+static json_object *
+node_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_node_body(c->a, err);
 }
 
 static int
@@ -525,12 +544,17 @@ static const struct req_row req_rows[] = {
 	{ SQ_ACTION_JOB_RESUME, .refuse = no_suspend },
 	{ SQ_ACTION_JOB_UPDATE,
 	  .step = { { "POST", job_path, job_update_body, ANY_DB } } },
-	{ SQ_ACTION_NODE_DRAIN, .refuse = no_node_update },
-	{ SQ_ACTION_NODE_DOWN, .refuse = no_node_update },
-	{ SQ_ACTION_NODE_RESUME, .refuse = no_node_update },
-	{ SQ_ACTION_NODE_REBOOT, .refuse = no_node_update },
-	{ SQ_ACTION_NODE_CANCEL_REBOOT, .refuse = no_node_update },
-	{ SQ_ACTION_NODE_REASON, .refuse = no_node_update },
+	{ SQ_ACTION_NODE_DRAIN, .check = node_api,
+	  .step = { { "POST", node_path, node_body, ANY_DB } } },
+	{ SQ_ACTION_NODE_DOWN, .check = node_api,
+	  .step = { { "POST", node_path, node_body, ANY_DB } } },
+	{ SQ_ACTION_NODE_RESUME, .check = node_api,
+	  .step = { { "POST", node_path, node_body, ANY_DB } } },
+	{ SQ_ACTION_NODE_REBOOT, .refuse = node_api },
+	{ SQ_ACTION_NODE_CANCEL_REBOOT, .check = node_api,
+	  .step = { { "POST", node_path, node_body, ANY_DB } } },
+	{ SQ_ACTION_NODE_REASON, .check = node_api,
+	  .step = { { "POST", node_path, node_body, ANY_DB } } },
 	{ SQ_ACTION_ACCT_ADD_ACCOUNT,
 	  .step = { { "POST", accounts_association_path, account_assoc_body,
 		      DB_FROM_40 },
@@ -611,7 +635,7 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		return row->refuse(&c, err);
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
-	    (vdb == 0 || cluster == NULL))
+	    a->def->kind != SQ_KIND_NODES && (vdb == 0 || cluster == NULL))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd offers no /slurmdb/ API here");
 	if (row->check != NULL && row->check(&c, err) == -1)

@@ -3,8 +3,9 @@
  * each API version and what REST cannot do (refused with the reason,
  * never guessed; actions.c), the preview line ("DELETE
  * /slurm/v0.0.38/job/123") and act() (actions_run.c), and the GET that
- * reads a target back (actions_read.c). The backend ops themselves are
- * declared in rest.h beside the ops table. Private to backends/rest/.
+ * reads a target back (actions_read.c; nodes: actions_node.c). The backend ops
+ * themselves are declared in rest.h beside the ops table. Private to
+ * backends/rest/.
  */
 #ifndef SQ_REST_ACTIONS_H
 #define SQ_REST_ACTIONS_H
@@ -87,6 +88,24 @@ int sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 int sq_rest_resv_verify(const struct sq_action *a,
 			const struct sq_rest_state *st, char *msg, size_t n);
 void sq_rest_resv_inverse(const struct sq_action *a,
+			  const struct sq_result *res,
+			  const struct sq_rest_state *before, char *buf,
+			  size_t n);
+
+/* Nodes (actions_node.c, API v0.0.39+): refusal (v0.0.38, reboot, a
+ * target that is not one node name), POST /slurm/vX/node/NAME and its
+ * body, GET of target i (found: a node of that name), its state as
+ * scontrol writes it ("IDLE+DRAIN") into buf, the check after and the
+ * inverse from the nodes read before. */
+int sq_rest_node_check(const struct sq_action *a, int vs, struct sq_err *err);
+void sq_rest_node_path(int vs, const char *t, char *buf, size_t n);
+json_object *sq_rest_node_body(const struct sq_action *a, struct sq_err *err);
+int sq_rest_node_read(struct sq_backend *b, const struct sq_action *a, size_t i,
+		      struct sq_rest_state *st, struct sq_err *err);
+const char *sq_rest_node_state(json_object *rec, char *buf, size_t n);
+int sq_rest_node_verify(const struct sq_action *a,
+			const struct sq_rest_state *st, char *msg, size_t n);
+void sq_rest_node_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,
 			  size_t n);

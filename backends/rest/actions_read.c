@@ -120,6 +120,8 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	switch (a->def->kind) {
 	case SQ_KIND_RESERVATIONS:
 		return sq_rest_resv_read(b, a, i, st, err);
+	case SQ_KIND_NODES:
+		return sq_rest_node_read(b, a, i, st, err);
 	case SQ_KIND_JOBS:
 		snprintf(path, sizeof(path), "/slurm/v0.0.%d/job/%s",
 			 api->slurm, t);
@@ -204,6 +206,8 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 
 	if (a->def->kind == SQ_KIND_RESERVATIONS)
 		return sq_rest_resv_verify(a, st, msg, n);
+	if (a->def->kind == SQ_KIND_NODES)
+		return sq_rest_node_verify(a, st, msg, n);
 	switch (a->type) {
 	case SQ_ACTION_JOB_CANCEL:
 		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
@@ -304,6 +308,10 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	buf[0] = '\0';
 	if (a->def->kind == SQ_KIND_RESERVATIONS) {
 		sq_rest_resv_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (a->def->kind == SQ_KIND_NODES) {
+		sq_rest_node_inverse(a, res, before, buf, n);
 		return;
 	}
 	if (t == SQ_ACTION_NONE)
@@ -418,10 +426,9 @@ sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 	const char *cluster = NULL;
 	size_t i;
 
-	if (a->def->kind == SQ_KIND_NODES)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read nodes");
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
+	    a->def->kind != SQ_KIND_NODES &&
 	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		return -1;
 	for (i = 0; i < a->ntargets; i++) {
@@ -434,6 +441,9 @@ sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
 		out[i].found = st.found;
 		sq_util_copy(out[i].state, sizeof(out[i].state),
 			     st.found ? str_of(st.rec, "job_state") : "");
+		if (st.found && a->def->kind == SQ_KIND_NODES)
+			sq_rest_node_state(st.rec, out[i].state,
+					   sizeof(out[i].state));
 		if (st.found && a->def->kind == SQ_KIND_ACCOUNTS)
 			account_users(st.rec, out[i].state,
 				      sizeof(out[i].state));

@@ -59,7 +59,8 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		return sq_rest_submit_describe(b, a, buf, len);
 	sq_err_clear(&err);
 	if (a->def->kind != SQ_KIND_JOBS &&
-	    a->def->kind != SQ_KIND_RESERVATIONS && api->slurmdb != 0)
+	    a->def->kind != SQ_KIND_RESERVATIONS &&
+	    a->def->kind != SQ_KIND_NODES && api->slurmdb != 0)
 		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
 				cluster ? cluster : "?", &r, &err) == -1) {
@@ -143,6 +144,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		return -1;
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
+	    a->def->kind != SQ_KIND_NODES &&
 	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		goto out;
 	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,

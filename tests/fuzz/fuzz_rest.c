@@ -3,7 +3,9 @@
  * the data: "discover", a GET /openapi/v3 body (version and endpoint
  * discovery); "jwt", a token's claims; "tokenfile", a token file (0600,
  * ours) and "tokentext", `scontrol token` output - whose content must
- * never show up in an error message.
+ * never show up in an error message; "nodestate", a GET /node/NAME
+ * answer as a node action reads it back (backends/rest/actions_node.c):
+ * its state, the check after and the undo of each node action.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "core/validate.h"
 #include "tests/fuzz/fuzz.h"
@@ -184,6 +187,67 @@ fuzz_tokentext(const uint8_t *data, size_t size)
 	free(other);
 }
 
+/* each node of a GET /node/NAME (or /nodes) answer, read back as the
+ * target of every node action: a state as scontrol writes it, a verdict,
+ * and an undo line the grammar reads again */
+static void
+fuzz_nodestate(const uint8_t *data, size_t size)
+{
+	static const char *const lines[] = { "drain n1 reason=disk",
+					     "down n1 reason=dead", "resume n1",
+					     "reason n1 reason=new",
+					     "cancelreboot n1" };
+	char *body = sq_fuzz_str(data, size), s[128], msg[256], inv[1024];
+	json_object *arr = NULL;
+	struct sq_rest_state st;
+	size_t k, i;
+
+	memset(&st, 0, sizeof(st));
+	st.root = json_tokener_parse(body);
+	free(body);
+	if (st.root == NULL ||
+	    !json_object_object_get_ex(st.root, "nodes", &arr) ||
+	    !json_object_is_type(arr, json_type_array)) {
+		sq_rest_state_free(&st);
+		return;
+	}
+	for (k = 0; k < json_object_array_length(arr) && k < 8; k++) {
+		st.rec = json_object_array_get_idx(arr, k);
+		st.found = st.rec != NULL;
+		SQ_FUZZ_CHECK(sq_rest_node_state(st.rec, s, sizeof(s)) == s);
+		SQ_FUZZ_CHECK(memchr(s, '\0', sizeof(s)) != NULL);
+		for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+			struct sq_action a, back;
+			struct sq_result res;
+			struct sq_err err;
+			int v;
+
+			SQ_FUZZ_CHECK(sq_action_parse(lines[i], SQ_KIND_NODES,
+						      NULL, 0, &a, &err) == 0);
+			v = sq_rest_node_verify(&a, &st, msg, sizeof(msg));
+			SQ_FUZZ_CHECK(v == SQ_VERIFY_OK ||
+				      v == SQ_VERIFY_FAILED ||
+				      v == SQ_VERIFY_UNCHECKED);
+			SQ_FUZZ_CHECK(memchr(msg, '\0', sizeof(msg)) != NULL);
+			sq_result_init(&res);
+			SQ_FUZZ_CHECK(sq_result_targets(&res, &a) == 0);
+			res.targets[0].ok = 1;
+			sq_rest_node_inverse(&a, &res, &st, inv, sizeof(inv));
+			/* an undo offered is a line the grammar takes */
+			if (inv[0] != '\0') {
+				SQ_FUZZ_CHECK(
+				    sq_action_parse(inv, SQ_KIND_NODES, NULL, 0,
+						    &back, &err) == 0);
+				sq_action_free(&back);
+			}
+			sq_result_free(&res);
+			sq_action_free(&a);
+		}
+	}
+	st.rec = NULL;
+	sq_rest_state_free(&st);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -195,6 +259,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_tokenfile(data, size);
 	else if (strcmp(SQ_FUZZ_NAME, "tokentext") == 0)
 		fuzz_tokentext(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "nodestate") == 0)
+		fuzz_nodestate(data, size);
 	else
 		SQ_FUZZ_CHECK(!"unknown harness");
 	return 0;

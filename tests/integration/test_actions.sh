@@ -28,9 +28,11 @@ bob_maxjobs=$(slurm sacctmgr -n -P show assoc where account=chemistry user=bob f
 name=sqa-it-$$ # every job of this test has this name
 cleanup() {
 	slurm scancel --name="$name" 2>/dev/null
-	if slurm scontrol -o show node "$node" | grep -q 'Reason=sqa-it'; then
-		slurm scontrol update nodename="$node" state=resume 2>/dev/null
-	fi
+	for n in "$node" $down $rdown; do
+		if slurm scontrol -o show node "$n" | grep -q 'Reason=sqa-it'; then
+			slurm scontrol update nodename="$n" state=resume 2>/dev/null
+		fi
+	done
 	slurm sacctmgr -i delete account where name="$acct" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="${acct}r" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="${acct}s" >/dev/null 2>&1
@@ -353,11 +355,47 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	rest --exec "drain $node reason=sqa-it rest" --yes
 	rc=$?
 	if [ "$V" = 38 ]; then
-		check "rest: node update refused (405 on v0.0.38)" sh -c "test $rc -eq 1 && grep -q '405' '$tmp/err'"
+		check "rest: node update refused (405 on v0.0.38)" sh -c "test $rc -eq 1 && grep -q 'POST /node answers 405 on v0.0.38' '$tmp/err'"
+		check "rest: the node is not drained" sh -c "! echo '$(nfield "$node" State)' | grep -q DRAIN"
 	else
-		check "rest: node update refused on v0.0.$V (not mapped: use local or ssh)" sh -c "test $rc -eq 1 && grep -q 'use the local or ssh backend' '$tmp/err'"
+		# drain, reason, resume and the undo of each through POST
+		# /slurm/vX/node/NAME, checked with scontrol and sinfo
+		check "rest: drain: exit 0" test $rc -eq 0
+		check "rest: drain: the HTTP call is printed" \
+			grep -qx "POST /slurm/v0.0.$V/node/$node {\"state\":\[\"DRAIN\"\],\"reason\":\"sqa-it rest\"}" "$tmp/out"
+		check "rest: drain: State has DRAIN (scontrol)" sh -c "echo '$(nfield "$node" State)' | grep -q DRAIN"
+		check "rest: drain: sinfo -R shows the reason" sh -c "env LC_ALL=C sinfo -R -h -o '%E|%N' | grep -q '^sqa-it rest|$node\$'"
+		check "rest: drain: verified, the undo is noderesume" \
+			sh -c "grep -q '^drain: 1 of 1 done and verified' '$tmp/out' && grep -qx 'undo: noderesume $node' '$tmp/out'"
+		rest --exec "reason $node reason=sqa-it rest two" --yes
+		check "rest: reason: the new reason (scontrol)" test "$(reason_of "$node")" = "sqa-it rest two"
+		check "rest: reason: the undo restores the old one" grep -qx "undo: reason $node reason=\"sqa-it rest\"" "$tmp/out"
+		rest --exec "resume $node" --yes
+		rc=$?
+		check "rest: resume: exit 0, no DRAIN (scontrol)" sh -c "test $rc -eq 0 && ! echo '$(nfield "$node" State)' | grep -q DRAIN"
+		check "rest: resume: sinfo -R no longer lists $node" sh -c "! env LC_ALL=C sinfo -R -h -o '%N' | grep -qx '$node'"
+		check "rest: resume: the undo drains it again with its reason" \
+			grep -qx "undo: drain $node reason=\"sqa-it rest two\"" "$tmp/out"
+		# the undo line, run as :undo runs it, then resume again
+		rest --exec "drain $node reason=sqa-it rest two" --yes
+		check "rest: undo of resume: drained with the old reason (scontrol)" \
+			sh -c "echo '$(nfield "$node" State)' | grep -q DRAIN && test '$(reason_of "$node")' = 'sqa-it rest two'"
+		rest --exec "noderesume $node" --yes
+		check "rest: undo of drain: in service again (scontrol)" sh -c "! echo '$(nfield "$node" State)' | grep -q DRAIN"
+		rest --exec "reboot $node" --yes
+		check "rest: reboot refused with the reason (no reboot call)" \
+			sh -c "test $? -eq 1 && grep -q 'slurmrestd has no reboot call' '$tmp/err'"
+		# down only on an idle node: it would kill other tests' jobs
+		rdown=$(slurm sinfo -h -N -t idle -o %N | head -1)
+		if [ -n "$rdown" ]; then
+			rest --exec "down $rdown reason=sqa-it rest down" --yes
+			check "rest: down: State DOWN (scontrol)" sh -c "echo '$(nfield "$rdown" State)' | grep -q DOWN"
+			rest --exec "resume $rdown" --yes
+			check "rest: down: resumed (scontrol)" sh -c "! echo '$(nfield "$rdown" State)' | grep -q '^DOWN'"
+		else
+			echo "skip - rest: down: no idle node"
+		fi
 	fi
-	check "rest: the node is not drained" sh -c "! echo '$(nfield "$node" State)' | grep -q DRAIN"
 	rest --exec "setlimit account=chemistry user=bob maxjobs=3" --yes
 	rc=$?
 	if [ "$V" = 38 ]; then

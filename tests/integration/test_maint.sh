@@ -277,12 +277,31 @@ else
 		grep -qx "squall reboot|root|$rreason (squall on default, verified)" "$tmp/ar"
 	check "node-events: and its cancel-reboot" \
 		grep -qx "squall cancelreboot|root|(squall on default, verified)" "$tmp/ar"
+	# cancel-reboot through slurmrestd (API v0.0.39+): a POST of state
+	# REBOOT_CANCELED to the node, checked with scontrol
+	RV=$(curl -s -H "X-SLURM-USER-NAME: root" -H "X-SLURM-USER-TOKEN: $(cat "$TOKEN" 2>/dev/null)" "$REST/openapi/v3" 2>/dev/null |
+		jq -r '.paths | keys[]' 2>/dev/null | sed -n 's,^/slurm/v0\.0\.\([0-9]*\)/jobs/*$,\1,p' |
+		awk '$1 <= 45' | sort -n | tail -1)
+	if [ "${RV:-0}" -ge 39 ]; then
+		sqx "reboot $rnode asap nextstate=resume reason=$rreason"
+		check "reboot (again, local): REBOOT_REQUESTED ($(nstate "$rnode"))" \
+			sh -c "echo '$(nstate "$rnode")' | grep -q REBOOT_REQUESTED"
+		"$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" --exec "cancelreboot $rnode" \
+			--yes >"$tmp/x.out" 2>"$tmp/x.err"
+		check "cancel-reboot: rest: exit 0 and verified" \
+			sh -c "test $? -eq 0 && grep -q '^cancelreboot: 1 of 1 done and verified' '$tmp/x.out'"
+		check "cancel-reboot: rest: the preview is the POST" \
+			grep -qx "POST /slurm/v0.0.$RV/node/$rnode {\"state\":\[\"REBOOT_CANCELED\"\]}" "$tmp/x.out"
+		check "cancel-reboot: rest: no REBOOT_REQUESTED left ($(nstate "$rnode"))" \
+			sh -c "! echo '$(nstate "$rnode")' | grep -q REBOOT"
+	fi
 	restore_reboot
 fi
 if [ "$code" != 000 ] && [ -r "$TOKEN" ]; then
 	rest_reboot_refused() {
 		! "$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" --exec "reboot n1 asap" \
-			--yes >/dev/null 2>"$tmp/rb.err" && grep -q "node updates" "$tmp/rb.err"
+			--yes >/dev/null 2>"$tmp/rb.err" &&
+			grep -q "POST /node answers 405\|slurmrestd has no reboot call" "$tmp/rb.err"
 	}
 	check "reboot: rest refuses with the reason" rest_reboot_refused
 fi

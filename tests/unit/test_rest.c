@@ -383,23 +383,33 @@ static const struct {
 	  "{\"time_limit\":1440,\"nice\":5,\"priority\":10,\"partition\":\"p\","
 	  "\"comment\":\"hi\"}" },
 	{ "drain n1 reason=disk", -1,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "POST /slurm/v0.0.41/node/n1 "
+	  "{\"state\":[\"DRAIN\"],\"reason\":\"disk\"}" },
 	{ "down n1 reason=x", -1,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "POST /slurm/v0.0.41/node/n1 "
+	  "{\"state\":[\"DOWN\"],\"reason\":\"x\"}" },
 	{ "resume n1", SQ_KIND_NODES,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "POST /slurm/v0.0.41/node/n1 {\"state\":[\"RESUME\"]}" },
 	{ "reboot n1 asap", -1,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "!reboot through slurmrestd (API v0.0.41) is not possible: "
+	  "slurmrestd has no reboot call" },
 	{ "cancelreboot n1", -1,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "POST /slurm/v0.0.41/node/n1 "
+	  "{\"state\":[\"REBOOT_CANCELED\"]}" },
 	{ "reason n1 reason=x", -1,
-	  "!node updates (POST /node answers 405 on v0.0.38) through sl",
-	  "!node updates (not mapped in squall) through slurmrestd (API" },
+	  "!node updates through slurmrestd (API v0.0.38) are not possible: "
+	  "POST /node answers 405",
+	  "POST /slurm/v0.0.41/node/n1 {\"reason\":\"x\"}" },
 	{ "addaccount bio parent=chem description=Bio lab fairshare=5", -1,
 	  "POST /slurmdb/v0.0.38/accounts "
 	  "{\"accounts\":[{\"name\":\"bio\",\"description\":\"Bio "
