@@ -13,6 +13,7 @@
 #include "core/history.h"
 #include "core/hostlist.h"
 #include "core/model.h"
+#include "core/strtab.h"
 
 /* ---- building ---- */
 
@@ -425,7 +426,7 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 }
 
 struct node_acc {
-	struct sq_snapshot *s;
+	struct sq_strtab t; /* node names, once each */
 	struct key *keys;
 	size_t n, cap;
 	size_t run;
@@ -448,7 +449,7 @@ add_node(void *arg, const char *name)
 		a->keys = p;
 		a->cap = nc;
 	}
-	a->keys[a->n].k = sq_snapshot_str(a->s, name);
+	a->keys[a->n].k = sq_strtab_str(&a->t, name);
 	a->keys[a->n].run = a->run;
 	a->n++;
 	return 0;
@@ -486,7 +487,7 @@ sq_history_finish(struct sq_hist_build *b)
 	if (summarise(s, SQ_HIST_ACCOUNT, keys, nruns, nruns) == -1)
 		goto done;
 	memset(&na, 0, sizeof(na));
-	na.s = s;
+	sq_strtab_init(&na.t, &s->arena, 1u << 20);
 	for (i = 0; i < nruns; i++) {
 		const struct sq_hist *r = row(s, i);
 
@@ -506,7 +507,9 @@ sq_history_finish(struct sq_hist_build *b)
 	}
 	if (!na.err && summarise(s, SQ_HIST_NODE, na.keys, na.n, nruns) == 0)
 		rc = 0;
+	sq_strtab_free(&na.t);
 	free(na.keys);
+	sq_snapshot_fit(s);
 done:
 	free(keys);
 	return rc;

@@ -68,6 +68,20 @@ sq_snapshot_reserve(struct sq_snapshot *s, size_t n)
 	return 0;
 }
 
+void
+sq_snapshot_fit(struct sq_snapshot *s)
+{
+	void *p;
+
+	if (s->base != NULL || s->nrows == s->cap || s->nrows == 0)
+		return;
+	p = realloc(s->rows, s->nrows * s->rowsize);
+	if (p != NULL) {
+		s->rows = p;
+		s->cap = s->nrows;
+	}
+}
+
 void *
 sq_snapshot_row(const struct sq_snapshot *s, size_t i)
 {

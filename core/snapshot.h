@@ -46,6 +46,8 @@ void *sq_snapshot_add(struct sq_snapshot *s);
 /* Room for n more rows in one allocation (a parser that counted its
  * lines): no doubling, no slack. 0, or -1 on ENOMEM (nothing changed). */
 int sq_snapshot_reserve(struct sq_snapshot *s, size_t n);
+/* No room beyond the rows (a parser done adding them). */
+void sq_snapshot_fit(struct sq_snapshot *s);
 /* Row i (no bounds check beyond an assert). */
 void *sq_snapshot_row(const struct sq_snapshot *s, size_t i);
 struct sq_snapshot *sq_snapshot_ref(struct sq_snapshot *s);
