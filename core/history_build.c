@@ -43,7 +43,7 @@ sq_history_add_run(struct sq_hist_build *b)
 		return NULL;
 	h->scope = SQ_HIST_RUN;
 	h->id = h->user = h->account = h->partition = h->qos = h->name = "";
-	h->state = h->nodelist = h->tres = h->node = "";
+	h->state = h->nodelist = h->tres = "";
 	h->run = 1;
 	h->exit_code = h->signal = SQ_NONE;
 	h->submit = h->start = h->end = h->elapsed = SQ_NONE;
@@ -56,7 +56,6 @@ sq_history_add_run(struct sq_hist_build *b)
 	h->gpu_util_max = NAN;
 	h->gpu_mem_max = SQ_NONE;
 	h->gpu_note = "";
-	h->last_failure = SQ_NONE;
 	return h;
 }
 
@@ -150,7 +149,7 @@ efficiency(struct sq_hist *h)
 	size_t i;
 	double cpu = 0;
 	int have_cpu = 0;
-	int64_t rss = SQ_NONE;
+	int32_t rss = SQ_NONE;
 
 	for (i = 0; i < h->nsteps; i++) {
 		const struct sq_hist_step *st = &h->steps[i];
@@ -219,20 +218,15 @@ gpu_use(struct sq_hist *h, long idle_below)
 	h->gpu_util_max = NAN;
 	h->gpu_mem_max = SQ_NONE;
 	h->gpu_idle = 0;
-	h->gpu_hours = h->gpu_idle_hours = 0;
 	if (h->gpus <= 0) {
 		h->gpu_note = "";
 		return;
 	}
-	if (h->elapsed > 0)
-		h->gpu_hours = (double)h->elapsed * h->gpus / 3600;
 	if (util != SQ_NONE) {
 		h->gpu_util_max = (double)util / 100 / h->gpus;
 		h->gpu_mem_max = mem;
 		h->gpu_note = "";
 		h->gpu_idle = h->gpu_util_max * 100 < (double)idle_below;
-		if (h->gpu_idle)
-			h->gpu_idle_hours = h->gpu_hours;
 		return;
 	}
 	if (h->gpu_note[0] != '\0')
@@ -346,8 +340,8 @@ count(struct sq_hist *g, const struct sq_hist *r)
 		g->other++;
 	if (r->elapsed > 0 && r->alloc_cpus > 0)
 		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
-	g->gpu_hours += r->gpu_hours;
-	g->gpu_idle_hours += r->gpu_idle_hours;
+	g->gpu_hours += sq_history_gpu_hours(r);
+	g->gpu_idle_hours += sq_history_gpu_idle_hours(r);
 	if ((sq_history_outcome(st) == SQ_HIST_FAIL ||
 	     strcmp(st, "TIMEOUT") == 0) &&
 	    r->end != SQ_NONE && r->end > g->last_failure)
@@ -378,14 +372,9 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 		memset(&g, 0, sizeof(g));
 		g.scope = scope;
 		g.id = g.user = g.account = g.partition = g.qos = g.name = "";
-		g.state = g.nodelist = g.tres = g.node = "";
-		g.exit_code = g.signal = g.submit = g.start = g.end = SQ_NONE;
-		g.elapsed = g.alloc_cpus = g.req_mem = g.alloc_mem = SQ_NONE;
-		g.nnodes = g.max_rss = SQ_NONE;
+		g.state = g.node = "";
+		g.exit_code = g.signal = g.elapsed = g.alloc_cpus = SQ_NONE;
 		g.total_cpu = NAN;
-		g.gpu_util_max = NAN;
-		g.gpu_mem_max = SQ_NONE;
-		g.gpu_note = "";
 		g.last_failure = SQ_NONE;
 		for (; j < n && strcmp(keys[j].k, keys[i].k) == 0; j++) {
 			const struct sq_hist *r = row(s, keys[j].run);

@@ -162,6 +162,7 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
 	struct sq_hist_step *st;
 	size_t run = last;
 	int back = 0;
+	int64_t ex, sig, el, nodes, tasks, rss, util;
 
 	while (run != (size_t)-1 &&
 	       ((struct sq_hist *)sq_snapshot_row(s, run))->job_id != id)
@@ -176,14 +177,20 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
 	st->state = sq_strtab_get(t, f[F_STATE], strcspn(f[F_STATE], " "));
 	st->nodelist =
 	    sq_is_none(f[F_NODES]) ? "" : sq_strtab_str(t, f[F_NODES]);
-	if (sq_history_exit(f[F_EXIT], &st->exit_code, &st->signal) == -1 ||
-	    num(f[F_ELAPSED], &st->elapsed) == -1 ||
-	    num(f[F_NNODES], &st->nodes) == -1 ||
-	    num(f[F_NTASKS], &st->tasks) == -1 ||
+	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
+	    num(f[F_ELAPSED], &el) == -1 || num(f[F_NNODES], &nodes) == -1 ||
+	    num(f[F_NTASKS], &tasks) == -1 ||
 	    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) == -1 ||
-	    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1 ||
-	    sq_history_gpu_usage(f[F_USAGE], &st->gpu_util, &st->gpu_mem) == -1)
+	    sq_history_kb(f[F_MAXRSS], &rss) == -1 ||
+	    sq_history_gpu_usage(f[F_USAGE], &util, &st->gpu_mem) == -1)
 		return -2;
+	st->exit_code = (int16_t)(ex < -1 || ex > INT16_MAX ? INT16_MAX : ex);
+	st->signal = (int16_t)(sig < -1 || sig > INT16_MAX ? INT16_MAX : sig);
+	st->elapsed = sq_i32(el);
+	st->nodes = sq_i32(nodes);
+	st->tasks = sq_i32(tasks);
+	st->max_rss = sq_i32(rss);
+	st->gpu_util = sq_i32(util);
 	return 0;
 }
 
@@ -193,6 +200,8 @@ static int
 run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
 	 char **f)
 {
+	int64_t ex, sig, el, cpus, mem, nodes, rss;
+
 	h->id = sq_snapshot_str(s, f[F_ID]);
 	h->user = sq_strtab_str(t, f[F_USER]);
 	h->account = sq_strtab_str(t, f[F_ACCOUNT]);
@@ -205,19 +214,25 @@ run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
 	    sq_is_none(f[F_NODES]) || strcmp(f[F_NODES], "None assigned") == 0
 		? ""
 		: sq_strtab_str(t, f[F_NODES]);
-	h->gpus = sq_history_gpus(h->tres);
-	h->alloc_mem = sq_history_tres_mem(h->tres);
-	if (sq_history_exit(f[F_EXIT], &h->exit_code, &h->signal) == -1 ||
+	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
 	    sq_parse_time(f[F_SUBMIT], &h->submit) == -1 ||
 	    sq_parse_time(f[F_START], &h->start) == -1 ||
 	    sq_parse_time(f[F_END], &h->end) == -1 ||
-	    num(f[F_ELAPSED], &h->elapsed) == -1 ||
-	    num(f[F_CPUS], &h->alloc_cpus) == -1 ||
-	    req_mem(f[F_REQMEM], &h->req_mem) == -1 ||
-	    num(f[F_NNODES], &h->nnodes) == -1 ||
+	    num(f[F_ELAPSED], &el) == -1 || num(f[F_CPUS], &cpus) == -1 ||
+	    req_mem(f[F_REQMEM], &mem) == -1 ||
+	    num(f[F_NNODES], &nodes) == -1 ||
 	    sq_history_cpu_time(f[F_TOTCPU], &h->total_cpu) == -1 ||
-	    sq_history_kb(f[F_MAXRSS], &h->max_rss) == -1)
+	    sq_history_kb(f[F_MAXRSS], &rss) == -1)
 		return -1;
+	h->gpus = sq_i32(sq_history_gpus(h->tres));
+	h->alloc_mem = sq_i32(sq_history_tres_mem(h->tres));
+	h->exit_code = sq_i32(ex);
+	h->signal = sq_i32(sig);
+	h->elapsed = sq_i32(el);
+	h->alloc_cpus = sq_i32(cpus);
+	h->req_mem = sq_i32(mem);
+	h->nnodes = sq_i32(nodes);
+	h->max_rss = sq_i32(rss);
 	return 0;
 }
 
