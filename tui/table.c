@@ -14,10 +14,10 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/when.h"
+#include "session/plan.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 #include "tui/text.h"
-#include "tui/view_scope.h"
 #include "tui/views.h"
 
 /* Column ids that identify a row when the view has no job_id/node. */
@@ -406,7 +406,7 @@ static int
 arranges(const struct sq_table *t)
 {
 	return t->ops != NULL && t->ops->arrange != NULL &&
-	       !(t->sliced && t->ops->arrange == sq_tui_scope_arrange);
+	       !(t->sliced && t->ops->scoped);
 }
 
 /* t->rows from the cache's sorted rows that pass (c->pre, or every row
@@ -628,6 +628,20 @@ sq_table_rebuild(struct sq_table *t)
 	rebuild(t, 0);
 }
 
+/* The rows of a scoped view's scope in s as a snapshot of their own (a
+ * new reference) when they are one run of s, as the history snapshot
+ * appends them; NULL otherwise (the arrangement keeps them row by row). */
+static struct sq_snapshot *
+scope_slice(const struct sq_table *t, struct sq_snapshot *s)
+{
+	size_t first, n;
+
+	if (t->ops == NULL || !t->ops->scoped ||
+	    sq_plan_scope_rows(t->def, s, &first, &n) == -1)
+		return NULL;
+	return sq_snapshot_slice(s, first, n);
+}
+
 void
 sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
@@ -635,7 +649,7 @@ sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 
 	if (snap != NULL) {
 		sq_snapshot_ref(snap);
-		shown = sq_tui_scope_slice(t, snap);
+		shown = scope_slice(t, snap);
 		if (shown == NULL)
 			shown = sq_snapshot_ref(snap);
 	}

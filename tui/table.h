@@ -33,7 +33,7 @@ struct sq_table {
 	struct sq_snapshot *snap;      /* our reference, or NULL */
 	/* what sq_table_set_snapshot was given (a reference): snap, or the
 	 * snapshot of which snap holds the rows of the view's scope
-	 * (sliced; view_scope.h) */
+	 * (sliced: the view is scoped, views.h) */
 	struct sq_snapshot *given;
 	int sliced;
 

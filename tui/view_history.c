@@ -85,5 +85,6 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 const struct sq_tui_view sq_tui_view_history = {
 	.kind = SQ_KIND_HISTORY,
 	.arrange = sq_tui_scope_arrange,
+	.scoped = 1,
 	.detail = detail,
 };

@@ -7,7 +7,6 @@
 #include "session/plan.h"
 #include "tui/table.h"
 #include "tui/view_scope.h"
-#include "tui/views.h"
 
 void
 sq_tui_scope_arrange(struct sq_table *t)
@@ -22,15 +21,4 @@ sq_tui_scope_arrange(struct sq_table *t)
 			t->rows[n++] = t->rows[i];
 	}
 	t->nrows = n;
-}
-
-struct sq_snapshot *
-sq_tui_scope_slice(const struct sq_table *t, struct sq_snapshot *s)
-{
-	size_t first, n;
-
-	if (t->ops == NULL || t->ops->arrange != sq_tui_scope_arrange ||
-	    sq_plan_scope_rows(t->def, s, &first, &n) == -1)
-		return NULL;
-	return sq_snapshot_slice(s, first, n);
 }
