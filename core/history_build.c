@@ -294,6 +294,126 @@ cmp_key(const void *a_, const void *b_)
 	return a->run < b->run ? -1 : a->run > b->run;
 }
 
+/* ---- keys in order, without sorting a million of them ---- */
+
+struct grp {
+	const char *k;
+	size_t n;    /* its keys */
+	uint32_t id; /* in the order first seen */
+};
+
+static int
+cmp_grp(const void *a_, const void *b_)
+{
+	return strcmp(((const struct grp *)a_)->k, ((const struct grp *)b_)->k);
+}
+
+static uint32_t
+str_hash(const char *p)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h;
+}
+
+/* The slot of key k in slot[0..cap) (a power of two; gid + 1, 0 empty). */
+static size_t
+slot_of(const uint32_t *slot, size_t cap, const struct grp *g, const char *k)
+{
+	size_t j = str_hash(k) & (cap - 1);
+
+	while (slot[j] != 0 && g[slot[j] - 1].k != k &&
+	       strcmp(g[slot[j] - 1].k, k) != 0)
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+/* Room for the next group and a table at most half full; -1 on ENOMEM. */
+static int
+grow(uint32_t **slot, size_t *cap, struct grp **g, size_t ng, size_t *gcap)
+{
+	size_t i;
+
+	if (ng == *gcap) {
+		struct grp *p = realloc(*g, 2 * *gcap * sizeof(**g));
+
+		if (p == NULL)
+			return -1;
+		*g = p;
+		*gcap *= 2;
+	}
+	if (2 * (ng + 1) > *cap) {
+		uint32_t *ns = calloc(2 * *cap, sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		free(*slot);
+		*slot = ns;
+		*cap *= 2;
+		for (i = 0; i < ng; i++)
+			ns[slot_of(ns, *cap, *g, (*g)[i].k)] = (uint32_t)i + 1;
+	}
+	return 0;
+}
+
+/*
+ * keys[0..n), given in run order, into cmp_key's order (by key, then
+ * run): the distinct keys found by hashing and sorted (a few thousand
+ * users, tens of thousands of nodes), each key then put in its group's
+ * place in the order it came. A qsort of a million keys by strcmp was a
+ * fifth of a big history's parse. -1 without memory (keys unchanged).
+ */
+static int
+group_keys(struct key *keys, size_t n)
+{
+	size_t cap = 1024, gcap = 256, ng = 0, i, at;
+	uint32_t *slot = calloc(cap, sizeof(*slot));
+	uint32_t *gid = malloc((n + 1) * sizeof(*gid));
+	size_t *pos = NULL;
+	struct grp *g = malloc(gcap * sizeof(*g));
+	struct key *out = malloc((n + 1) * sizeof(*out));
+	int rc = -1;
+
+	if (slot == NULL || gid == NULL || g == NULL || out == NULL)
+		goto done;
+	for (i = 0; i < n; i++) {
+		size_t j = slot_of(slot, cap, g, keys[i].k);
+
+		if (slot[j] == 0) {
+			if (grow(&slot, &cap, &g, ng, &gcap) == -1)
+				goto done;
+			j = slot_of(slot, cap, g, keys[i].k);
+			g[ng].k = keys[i].k;
+			g[ng].n = 0;
+			g[ng].id = (uint32_t)ng;
+			slot[j] = (uint32_t)++ng;
+		}
+		gid[i] = slot[j] - 1;
+		g[gid[i]].n++;
+	}
+	qsort(g, ng, sizeof(*g), cmp_grp);
+	pos = malloc((ng + 1) * sizeof(*pos));
+	if (pos == NULL)
+		goto done;
+	for (i = 0, at = 0; i < ng; i++) { /* by id: where its keys go */
+		pos[g[i].id] = at;
+		at += g[i].n;
+	}
+	for (i = 0; i < n; i++)
+		out[pos[gid[i]]++] = keys[i];
+	memcpy(keys, out, n * sizeof(*keys));
+	rc = 0;
+done:
+	free(slot);
+	free(gid);
+	free(pos);
+	free(g);
+	free(out);
+	return rc;
+}
+
 static int
 cmp_dbl(const void *a_, const void *b_)
 {
@@ -348,7 +468,8 @@ count(struct sq_hist *g, const struct sq_hist *r)
 		g->last_failure = r->end;
 }
 
-/* Append one summary row per distinct key of keys[0..n) (sorted). */
+/* Append one summary row per distinct key of keys[0..n) (in run order;
+ * put in key order here). */
 static int
 summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 	  size_t n, size_t nruns)
@@ -356,7 +477,7 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 	double *ce, *me;
 	size_t i = 0;
 
-	if (n > 1)
+	if (n > 1 && group_keys(keys, n) == -1)
 		qsort(keys, n, sizeof(*keys), cmp_key);
 	ce = malloc((n + 1) * sizeof(*ce));
 	me = malloc((n + 1) * sizeof(*me));
@@ -376,7 +497,9 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 		g.exit_code = g.signal = g.elapsed = g.alloc_cpus = SQ_NONE;
 		g.total_cpu = NAN;
 		g.last_failure = SQ_NONE;
-		for (; j < n && strcmp(keys[j].k, keys[i].k) == 0; j++) {
+		for (; j < n && (keys[j].k == keys[i].k ||
+				 strcmp(keys[j].k, keys[i].k) == 0);
+		     j++) {
 			const struct sq_hist *r = row(s, keys[j].run);
 
 			if (keys[j].run >= nruns)
