@@ -507,3 +507,21 @@ sq_history_idle_below(void)
 {
 	return sq_gpuuse_cfg_get().below;
 }
+
+double
+sq_history_gpu_hours(const struct sq_hist *h)
+{
+	if (h->scope != SQ_HIST_RUN)
+		return h->gpu_hours;
+	return h->gpus > 0 && h->elapsed > 0
+		   ? (double)h->elapsed * h->gpus / 3600
+		   : 0;
+}
+
+double
+sq_history_gpu_idle_hours(const struct sq_hist *h)
+{
+	if (h->scope != SQ_HIST_RUN)
+		return h->gpu_idle_hours;
+	return h->gpu_idle ? sq_history_gpu_hours(h) : 0;
+}

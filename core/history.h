@@ -26,23 +26,26 @@ enum sq_hist_scope {
 	SQ_HIST_NODE,    /* runs that touched a node */
 };
 
-/* One step of a run (batch, extern, 0, 1 ...). */
+/* One step of a run (batch, extern, 0, 1 ...). Counts, seconds and KB in
+ * 32 bits (sq_i32 saturates), as struct sq_job: a week of a big site
+ * holds millions of steps. */
 struct sq_hist_step {
 	const char *step; /* the part after the '.' of the step id */
 	const char *name;
 	const char *state;
-	int64_t exit_code; /* SQ_NONE when unknown */
-	int64_t signal;
-	int64_t elapsed; /* seconds */
 	const char *nodelist;
-	int64_t nodes;
-	int64_t tasks;
-	double total_cpu; /* seconds (user + system), NAN when unknown */
-	int64_t max_rss;  /* KB, SQ_NONE when not recorded */
+	int16_t exit_code; /* SQ_NONE when unknown */
+	int16_t signal;
+	int32_t elapsed; /* seconds */
+	int32_t nodes;
+	int32_t tasks;
+	int32_t max_rss; /* KB, SQ_NONE when not recorded */
 	/* the step's peaks (TRESUsageInMax gres/gpuutil, gres/gpumem):
 	 * percent summed over its processes and devices, bytes; SQ_NONE
 	 * when the step has no such item (nothing measured) */
-	int64_t gpu_util, gpu_mem;
+	int32_t gpu_util;
+	int64_t gpu_mem;
+	double total_cpu; /* seconds (user + system), NAN when unknown */
 };
 
 /*
@@ -50,58 +53,78 @@ struct sq_hist_step {
  * (user, account or node) and the counters, and hold the median
  * efficiencies of their runs in cpu_eff and mem_eff.
  * Efficiencies are fractions (0.5 = 50 %), NAN when unknown.
+ * The fields only a run has and those only a summary has share their
+ * memory (a week of a big site is a million runs): read a run's fields
+ * of a run row only, a summary's of a summary row only. Counts, seconds,
+ * MB and KB in 32 bits (sq_i32 saturates).
  */
 struct sq_hist {
 	enum sq_hist_scope scope;
-	const char *id; /* as sacct prints it: 12, 6_2 */
 	uint32_t job_id;
-	int64_t run; /* 1 = the first run of this job in the window */
+	const char *id; /* as sacct prints it: 12, 6_2 */
 	const char *user;
 	const char *account;
 	const char *partition;
 	const char *qos;
 	const char *name;
 	const char *state; /* COMPLETED, FAILED, CANCELLED ("by N" cut) */
-	int64_t exit_code; /* of the batch script; SQ_NONE when unknown */
-	int64_t signal;
-	int64_t submit; /* epoch or SQ_NONE */
-	int64_t start;
-	int64_t end;
-	int64_t elapsed; /* seconds */
-	int64_t alloc_cpus;
-	int64_t req_mem;   /* MB as requested (total over nodes/CPUs) */
-	int64_t alloc_mem; /* MB, AllocTRES mem= */
-	int64_t gpus;      /* accelerators allocated (any accelerator GRES) */
-	const char *nodelist;
-	int64_t nnodes;
-	const char *tres; /* AllocTRES as printed */
+	int32_t run;       /* 1 = the first run of this job in the window */
+	int32_t exit_code; /* of the batch script; SQ_NONE when unknown */
+	int32_t signal;
+	int32_t elapsed; /* seconds */
+	int32_t alloc_cpus;
+	int32_t gpus;     /* accelerators allocated (any accelerator GRES) */
+	int32_t gpu_idle; /* GPU peak under gpu-idle-below */
+	uint32_t nsteps;  /* 0 in summary rows */
 	double total_cpu; /* seconds, sum over the steps */
-	int64_t max_rss;  /* KB, max over the steps; SQ_NONE */
 	double cpu_eff;
 	double mem_eff;
-	/* GPU use (Slurm 23.02+, gres/gpuutil and gres/gpumem of the steps'
-	 * TRESUsageInMax): the largest step peak, utilisation as a fraction
-	 * of the allocated GPUs (Slurm's percent summed over devices and
-	 * processes / gpus: 1.0 = every GPU busy), memory in bytes; NAN and
-	 * SQ_NONE when none, gpu_note then says why ("" without GPUs) */
-	double gpu_util_max;
-	int64_t gpu_mem_max;
-	const char *gpu_note;             /* a literal */
-	int gpu_idle;                     /* peak under gpu-idle-below */
-	const struct sq_hist_step *steps; /* in the snapshot arena */
-	size_t nsteps;
-	/* summary rows */
-	const char *node;
-	/* every run in exactly one counter: runs is their sum (other:
-	 * DEADLINE, REVOKED, a state this build does not know) */
-	int64_t runs;
-	int64_t completed, failed, timeout, oom, cancelled, preempted;
-	int64_t node_fail, requeued, active; /* active: running, pending */
-	int64_t other;
-	double cpu_hours, gpu_hours; /* runs: gpus x elapsed too */
-	double gpu_idle_hours;       /* gpu_hours of the idle runs */
-	int64_t last_failure;        /* node rows: end of the last failed run */
+	union {
+		struct {                /* runs */
+			int64_t submit; /* epoch or SQ_NONE */
+			int64_t start;
+			int64_t end;
+			const char *nodelist;
+			const char *tres; /* AllocTRES as printed */
+			const struct sq_hist_step *steps; /* snapshot arena */
+			/* GPU use (Slurm 23.02+, gres/gpuutil and
+			 * gres/gpumem of the steps' TRESUsageInMax): the
+			 * largest step peak, utilisation as a fraction of
+			 * the allocated GPUs (Slurm's percent summed over
+			 * devices and processes / gpus: 1.0 = every GPU
+			 * busy), memory in bytes; NAN and SQ_NONE when
+			 * none, gpu_note then says why ("" without GPUs) */
+			double gpu_util_max;
+			int64_t gpu_mem_max;
+			const char *gpu_note; /* a literal */
+			int32_t req_mem;      /* MB as requested (total) */
+			int32_t alloc_mem;    /* MB, AllocTRES mem= */
+			int32_t max_rss;      /* KB, max over the steps */
+			int32_t nnodes;
+		};
+		struct { /* summary rows */
+			const char *node;
+			/* every run in exactly one counter: runs is their
+			 * sum (other: DEADLINE, REVOKED, a state this
+			 * build does not know) */
+			int32_t runs;
+			int32_t completed, failed, timeout, oom, cancelled;
+			int32_t preempted, node_fail, requeued;
+			int32_t active; /* running, pending */
+			int32_t other;
+			double cpu_hours;
+			/* of the runs; a run's: sq_history_gpu_hours() */
+			double gpu_hours, gpu_idle_hours;
+			int64_t last_failure; /* node rows: end of the last
+					       * failed run */
+		};
+	};
 };
+
+/* GPU-hours of a row (a run's: gpus x elapsed) and of its idle runs (a
+ * run's: all of them when it is idle). */
+double sq_history_gpu_hours(const struct sq_hist *h);
+double sq_history_gpu_idle_hours(const struct sq_hist *h);
 
 /* Outcome of a state, for colours and counters. */
 enum sq_hist_outcome {

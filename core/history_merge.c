@@ -52,7 +52,6 @@ copy_run(struct sq_hist_build *b, struct sq_strtab *st, const struct sq_hist *r)
 	h->state = sq_strtab_str(st, r->state);
 	h->nodelist = sq_strtab_str(st, r->nodelist);
 	h->tres = sq_strtab_str(st, r->tres);
-	h->node = sq_strtab_str(st, r->node);
 	h->steps = NULL;
 	h->nsteps = 0;
 	for (i = 0; i < r->nsteps; i++) {

@@ -68,6 +68,20 @@ sq_snapshot_reserve(struct sq_snapshot *s, size_t n)
 	return 0;
 }
 
+void
+sq_snapshot_fit(struct sq_snapshot *s)
+{
+	void *p;
+
+	if (s->base != NULL || s->nrows == s->cap || s->nrows == 0)
+		return;
+	p = realloc(s->rows, s->nrows * s->rowsize);
+	if (p != NULL) {
+		s->rows = p;
+		s->cap = s->nrows;
+	}
+}
+
 void *
 sq_snapshot_row(const struct sq_snapshot *s, size_t i)
 {
@@ -93,7 +107,9 @@ sq_snapshot_unref(struct sq_snapshot *s)
 	sq_snapshot_unref(s->dep);
 	sq_snapshot_unref(s->dep_gpu);
 	sq_arena_free(&s->arena);
-	free(s->rows);
+	if (s->base == NULL)
+		free(s->rows);
+	sq_snapshot_unref(s->base);
 	free(s);
 }
 
@@ -138,8 +154,28 @@ sq_snapshot_job_more(struct sq_snapshot *s, const char *tres_alloc,
 	return m;
 }
 
+struct sq_snapshot *
+sq_snapshot_slice(struct sq_snapshot *base, size_t first, size_t n)
+{
+	struct sq_snapshot *s = sq_snapshot_new(base->kind, base->rowsize);
+
+	if (s == NULL)
+		return NULL;
+	assert(first <= base->nrows && n <= base->nrows - first);
+	s->base = sq_snapshot_ref(base);
+	s->rows = (char *)base->rows + first * base->rowsize;
+	s->nrows = s->cap = n;
+	s->fetched = base->fetched;
+	s->fetch_ms = base->fetch_ms;
+	s->source = base->source;
+	s->note = base->note;
+	return s;
+}
+
 size_t
 sq_snapshot_bytes(const struct sq_snapshot *s)
 {
+	if (s->base != NULL)
+		return sizeof(*s) + s->arena.reserved;
 	return sizeof(*s) + s->cap * s->rowsize + s->arena.reserved;
 }

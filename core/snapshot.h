@@ -34,6 +34,9 @@ struct sq_snapshot {
 	 * something made from the rows is keyed by (core/order.c) */
 	uint64_t serial;
 	struct sq_snapshot *dep_gpu; /* another (gpuuse), or NULL */
+	/* a slice (sq_snapshot_slice): the snapshot whose rows these are
+	 * (held; rows then not owned), else NULL */
+	struct sq_snapshot *base;
 };
 
 /* New empty snapshot of a kind with one reference; NULL on ENOMEM. */
@@ -43,6 +46,8 @@ void *sq_snapshot_add(struct sq_snapshot *s);
 /* Room for n more rows in one allocation (a parser that counted its
  * lines): no doubling, no slack. 0, or -1 on ENOMEM (nothing changed). */
 int sq_snapshot_reserve(struct sq_snapshot *s, size_t n);
+/* No room beyond the rows (a parser done adding them). */
+void sq_snapshot_fit(struct sq_snapshot *s);
 /* Row i (no bounds check beyond an assert). */
 void *sq_snapshot_row(const struct sq_snapshot *s, size_t i);
 struct sq_snapshot *sq_snapshot_ref(struct sq_snapshot *s);
@@ -59,6 +64,14 @@ const struct sq_job_more *sq_snapshot_job_more(struct sq_snapshot *s,
 					       const char *tres_alloc,
 					       const char *prio_by_part,
 					       int32_t restart_cnt);
+/*
+ * A snapshot of rows [first, first + n) of base, sharing them (and
+ * base's strings, source and note; it holds a reference to base): what
+ * a view of one scope shows of a snapshot holding several (history:
+ * runs, then users, accounts, nodes). NULL on ENOMEM.
+ */
+struct sq_snapshot *sq_snapshot_slice(struct sq_snapshot *base, size_t first,
+				      size_t n);
 /* Bytes held by the snapshot (rows + arena). */
 size_t sq_snapshot_bytes(const struct sq_snapshot *s);
 

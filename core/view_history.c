@@ -36,8 +36,8 @@ SQ_TIME_FIELD(c_end, H, r->end)
 SQ_DUR_FIELD(c_elapsed, H, r->elapsed)
 SQ_PCT_FIELD(c_cpueff, r->cpu_eff)
 SQ_PCT_FIELD(c_memeff, r->mem_eff)
-SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)
-SQ_HOURS_FIELD(c_gpuidleh, r->gpu_idle_hours)
+SQ_HOURS_FIELD(c_gpuh, sq_history_gpu_hours(r))
+SQ_HOURS_FIELD(c_gpuidleh, sq_history_gpu_idle_hours(r))
 
 static int
 c_totcpu_num(const void *rec, long long *v)

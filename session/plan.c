@@ -442,6 +442,32 @@ sq_plan_in_scope(const struct sq_view_def *v, const void *rec)
 	return scope < 0 || p->row_scope(rec) == scope;
 }
 
+int
+sq_plan_scope_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
+		   size_t *first, size_t *n)
+{
+	const struct plan *p = plan_of(v->kind);
+	const char *row = s->rows;
+	size_t i, a = 0, b = 0;
+	int scope, seen = 0;
+
+	if (p->view_scope == NULL || (scope = p->view_scope(v->name)) < 0)
+		return -1;
+	for (i = 0; i < s->nrows; i++, row += s->rowsize) {
+		if (p->row_scope(row) != scope)
+			continue;
+		if (!seen)
+			a = i;
+		else if (b != i)
+			return -1;
+		seen = 1;
+		b = i + 1;
+	}
+	*first = a;
+	*n = b - a;
+	return 0;
+}
+
 void
 sq_plan_keep(const struct sq_view_def *v, struct sq_snapshot *s)
 {

@@ -91,5 +91,9 @@ int sq_plan_in_scope(const struct sq_view_def *v, const void *rec);
 
 /* Keep only the rows of s that belong to v (before publishing: batch). */
 void sq_plan_keep(const struct sq_view_def *v, struct sq_snapshot *s);
+/* The rows of v's scope in s when v is a scoped view and they are one
+ * run [*first, *first + *n) of s (none: 0 rows): 0, else -1. */
+int sq_plan_scope_rows(const struct sq_view_def *v, const struct sq_snapshot *s,
+		       size_t *first, size_t *n);
 
 #endif

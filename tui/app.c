@@ -83,7 +83,7 @@ sq_app_take_snapshot(struct sq_app *app, struct sq_table *t)
 	if (app->worker == NULL)
 		return;
 	s = sq_worker_get(app->worker, t->def->kind);
-	if (s != t->snap && s != NULL)
+	if (s != t->given && s != NULL)
 		sq_table_set_snapshot(t, s);
 	sq_snapshot_unref(s);
 }

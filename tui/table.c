@@ -14,6 +14,7 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/when.h"
+#include "session/plan.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 #include "tui/text.h"
@@ -89,6 +90,7 @@ void
 sq_table_free(struct sq_table *t)
 {
 	sq_snapshot_unref(t->snap);
+	sq_snapshot_unref(t->given);
 	sq_filter_free(&t->filter);
 	free(t->rows);
 	sq_table_marks_free(t);
@@ -398,6 +400,15 @@ set_cursor_id(struct sq_table *t)
 	}
 }
 
+/* Has t an arrangement to run on its rows (a scoped view's rows
+ * already of its scope need none)? */
+static int
+arranges(const struct sq_table *t)
+{
+	return t->ops != NULL && t->ops->arrange != NULL &&
+	       !(t->sliced && t->ops->scoped);
+}
+
 /* t->rows from the cache's sorted rows that pass (c->pre, or every row
  * in order when c->pre_all; np of them), or row by row without a cache
  * (pre -1): then arranged. */
@@ -439,7 +450,7 @@ rows_made(struct sq_table *t, struct sq_table_cache *c, int pre, size_t np,
 				break;
 		}
 	}
-	if (t->ops != NULL && t->ops->arrange != NULL)
+	if (arranges(t))
 		t->ops->arrange(t);
 }
 
@@ -463,8 +474,7 @@ static int
 in_steps(const struct sq_table *t)
 {
 	return t->snap->nrows >= t->partial_min &&
-	       (t->ops == NULL || t->ops->arrange == NULL ||
-		t->def->kind == SQ_KIND_JOBS);
+	       (!arranges(t) || t->def->kind == SQ_KIND_JOBS);
 }
 
 /*
@@ -513,7 +523,7 @@ rebuild_first(struct sq_table *t, struct sq_table_cache *c, int filt)
 	t->nrows = m;
 	free(first);
 	t->pending = 1;
-	if (t->ops != NULL && t->ops->arrange != NULL)
+	if (arranges(t))
 		t->ops->arrange(t);
 	/* the cursor on its row when it is among these; its id stays
 	 * for the whole */
@@ -618,17 +628,40 @@ sq_table_rebuild(struct sq_table *t)
 	rebuild(t, 0);
 }
 
+/* The rows of a scoped view's scope in s as a snapshot of their own (a
+ * new reference) when they are one run of s, as the history snapshot
+ * appends them; NULL otherwise (the arrangement keeps them row by row). */
+static struct sq_snapshot *
+scope_slice(const struct sq_table *t, struct sq_snapshot *s)
+{
+	size_t first, n;
+
+	if (t->ops == NULL || !t->ops->scoped ||
+	    sq_plan_scope_rows(t->def, s, &first, &n) == -1)
+		return NULL;
+	return sq_snapshot_slice(s, first, n);
+}
+
 void
 sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
-	if (snap != NULL)
+	struct sq_snapshot *shown = NULL;
+
+	if (snap != NULL) {
 		sq_snapshot_ref(snap);
+		shown = scope_slice(t, snap);
+		if (shown == NULL)
+			shown = sq_snapshot_ref(snap);
+	}
 	/* what was worked out for the old rows goes with them (the memory
 	 * stays for the new ones) */
-	if (snap != t->snap && t->cache != NULL)
+	if (shown != t->snap && t->cache != NULL)
 		sq_table_cache_reset(t->cache);
 	sq_snapshot_unref(t->snap);
-	t->snap = snap;
+	sq_snapshot_unref(t->given);
+	t->snap = shown;
+	t->given = snap;
+	t->sliced = shown != snap;
 	sq_table_cache_reserve(t);
 	sq_table_rebuild(t);
 }

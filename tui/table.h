@@ -31,6 +31,11 @@ struct sq_table {
 	const struct sq_view_def *def;
 	const struct sq_tui_view *ops; /* the view's special hooks or NULL */
 	struct sq_snapshot *snap;      /* our reference, or NULL */
+	/* what sq_table_set_snapshot was given (a reference): snap, or the
+	 * snapshot of which snap holds the rows of the view's scope
+	 * (sliced: the view is scoped, views.h) */
+	struct sq_snapshot *given;
+	int sliced;
 
 	int cols[SQ_TABLE_MAX_COLS]; /* shown columns: indices in def->cols */
 	int ncols;

@@ -47,6 +47,7 @@ bar(struct sq_app *app, const void *rec, int y, int x, int w)
 const struct sq_tui_view sq_tui_view_gpus = {
 	.kind = SQ_KIND_GPUS,
 	.arrange = sq_tui_scope_arrange,
+	.scoped = 1,
 	.extra_title = "USE",
 	.extra_width = BAR,
 	.extra = bar,
@@ -57,4 +58,5 @@ const struct sq_tui_view sq_tui_view_gpus = {
 const struct sq_tui_view sq_tui_view_gpuuse = {
 	.kind = SQ_KIND_GPUUSE,
 	.arrange = sq_tui_scope_arrange,
+	.scoped = 1,
 };

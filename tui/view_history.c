@@ -30,7 +30,8 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	if (h->scope != SQ_HIST_RUN)
 		return;
 	sq_pane_add(p, SQ_ROLE_DIALOG, 0, "%s", "");
-	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Steps (%zu)", h->nsteps);
+	sq_pane_add(p, SQ_ROLE_DIALOG_TITLE, 0, "Steps (%u)",
+		    (unsigned)h->nsteps);
 	if (h->nsteps == 0) {
 		sq_pane_add(p, SQ_ROLE_DIALOG, 2, "  %s",
 			    "none recorded (never started, or still pending)");
@@ -84,5 +85,6 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 const struct sq_tui_view sq_tui_view_history = {
 	.kind = SQ_KIND_HISTORY,
 	.arrange = sq_tui_scope_arrange,
+	.scoped = 1,
 	.detail = detail,
 };

@@ -10,4 +10,5 @@
 const struct sq_tui_view sq_tui_view_rpc = {
 	.kind = SQ_KIND_RPC,
 	.arrange = sq_tui_scope_arrange,
+	.scoped = 1,
 };

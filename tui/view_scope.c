@@ -13,6 +13,8 @@ sq_tui_scope_arrange(struct sq_table *t)
 {
 	size_t i, n = 0;
 
+	if (t->sliced) /* every row is of the scope */
+		return;
 	for (i = 0; i < t->nrows; i++) {
 		if (sq_plan_in_scope(t->def,
 				     sq_snapshot_row(t->snap, t->rows[i].rec)))

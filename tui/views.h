@@ -24,6 +24,10 @@ struct sq_tui_view {
 	enum sq_kind kind;
 	/* Re-order or fold t->rows after filter and sort (NULL: as is). */
 	void (*arrange)(struct sq_table *t);
+	/* arrange only keeps the rows of the view's scope (view_scope.h):
+	 * when those are one run of the snapshot the table holds them as a
+	 * snapshot of their own (sliced) and needs no arrangement */
+	int scoped;
 	/* Prefix of the first cell (tree lines, fold marks); NULL: none. */
 	const char *(*prefix)(const struct sq_table *t,
 			      const struct sq_table_row *r, char *buf,

@@ -18,6 +18,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/history.h"
 #include "core/parse.h"
+#include "core/strtab.h"
 
 const char sq_cli_sacct_history_fmt[] =
     "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"
@@ -154,13 +155,14 @@ old_layout(char **f, int n, const char *delim)
  * of memory, -2 a bad field.
  */
 static int
-step_line(struct sq_hist_build *b, size_t last, unsigned long id,
-	  const char *step, char **f)
+step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
+	  unsigned long id, const char *step, char **f)
 {
 	struct sq_snapshot *s = b->s;
 	struct sq_hist_step *st;
 	size_t run = last;
 	int back = 0;
+	int64_t ex, sig, el, nodes, tasks, rss, util;
 
 	while (run != (size_t)-1 &&
 	       ((struct sq_hist *)sq_snapshot_row(s, run))->job_id != id)
@@ -170,24 +172,73 @@ step_line(struct sq_hist_build *b, size_t last, unsigned long id,
 	st = sq_history_add_step(b, run);
 	if (st == NULL)
 		return -1;
-	st->step = sq_snapshot_str(s, step);
-	st->name = sq_snapshot_str(s, f[F_NAME]);
-	st->state = sq_history_state(s, f[F_STATE]);
+	st->step = sq_strtab_str(t, step);
+	st->name = sq_strtab_str(t, f[F_NAME]);
+	st->state = sq_strtab_get(t, f[F_STATE], strcspn(f[F_STATE], " "));
 	st->nodelist =
-	    sq_is_none(f[F_NODES]) ? "" : sq_snapshot_str(s, f[F_NODES]);
-	if (sq_history_exit(f[F_EXIT], &st->exit_code, &st->signal) == -1 ||
-	    num(f[F_ELAPSED], &st->elapsed) == -1 ||
-	    num(f[F_NNODES], &st->nodes) == -1 ||
-	    num(f[F_NTASKS], &st->tasks) == -1 ||
+	    sq_is_none(f[F_NODES]) ? "" : sq_strtab_str(t, f[F_NODES]);
+	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
+	    num(f[F_ELAPSED], &el) == -1 || num(f[F_NNODES], &nodes) == -1 ||
+	    num(f[F_NTASKS], &tasks) == -1 ||
 	    sq_history_cpu_time(f[F_TOTCPU], &st->total_cpu) == -1 ||
-	    sq_history_kb(f[F_MAXRSS], &st->max_rss) == -1 ||
-	    sq_history_gpu_usage(f[F_USAGE], &st->gpu_util, &st->gpu_mem) == -1)
+	    sq_history_kb(f[F_MAXRSS], &rss) == -1 ||
+	    sq_history_gpu_usage(f[F_USAGE], &util, &st->gpu_mem) == -1)
 		return -2;
+	st->exit_code = (int16_t)(ex < -1 || ex > INT16_MAX ? INT16_MAX : ex);
+	st->signal = (int16_t)(sig < -1 || sig > INT16_MAX ? INT16_MAX : sig);
+	st->elapsed = sq_i32(el);
+	st->nodes = sq_i32(nodes);
+	st->tasks = sq_i32(tasks);
+	st->max_rss = sq_i32(rss);
+	st->gpu_util = sq_i32(util);
 	return 0;
 }
 
-int
-sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
+/* A run line's fields into h (strings shared through t); -1 on a bad
+ * field. */
+static int
+run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
+	 char **f)
+{
+	int64_t ex, sig, el, cpus, mem, nodes, rss;
+
+	h->id = sq_snapshot_str(s, f[F_ID]);
+	h->user = sq_strtab_str(t, f[F_USER]);
+	h->account = sq_strtab_str(t, f[F_ACCOUNT]);
+	h->partition = sq_strtab_str(t, f[F_PART]);
+	h->qos = sq_strtab_str(t, f[F_QOS]);
+	h->name = sq_strtab_str(t, f[F_NAME]);
+	h->state = sq_strtab_get(t, f[F_STATE], strcspn(f[F_STATE], " "));
+	h->tres = sq_strtab_str(t, f[F_TRES]);
+	h->nodelist =
+	    sq_is_none(f[F_NODES]) || strcmp(f[F_NODES], "None assigned") == 0
+		? ""
+		: sq_strtab_str(t, f[F_NODES]);
+	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
+	    sq_parse_time(f[F_SUBMIT], &h->submit) == -1 ||
+	    sq_parse_time(f[F_START], &h->start) == -1 ||
+	    sq_parse_time(f[F_END], &h->end) == -1 ||
+	    num(f[F_ELAPSED], &el) == -1 || num(f[F_CPUS], &cpus) == -1 ||
+	    req_mem(f[F_REQMEM], &mem) == -1 ||
+	    num(f[F_NNODES], &nodes) == -1 ||
+	    sq_history_cpu_time(f[F_TOTCPU], &h->total_cpu) == -1 ||
+	    sq_history_kb(f[F_MAXRSS], &rss) == -1)
+		return -1;
+	h->gpus = sq_i32(sq_history_gpus(h->tres));
+	h->alloc_mem = sq_i32(sq_history_tres_mem(h->tres));
+	h->exit_code = sq_i32(ex);
+	h->signal = sq_i32(sig);
+	h->elapsed = sq_i32(el);
+	h->alloc_cpus = sq_i32(cpus);
+	h->req_mem = sq_i32(mem);
+	h->nnodes = sq_i32(nodes);
+	h->max_rss = sq_i32(rss);
+	return 0;
+}
+
+static int
+parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
+      struct sq_err *err)
 {
 	struct sq_hist_build b;
 	char *pos = text, *line, *f[F_COUNT];
@@ -229,7 +280,7 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 			return bad(err, lineno, "job id");
 		}
 		if (step != NULL) {
-			int rc = step_line(&b, last, id, step, f);
+			int rc = step_line(&b, t, last, id, step, f);
 
 			if (rc == -1)
 				goto nomem;
@@ -244,33 +295,7 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 				goto nomem;
 			last = s->nrows - 1;
 			h->job_id = (uint32_t)id;
-			h->id = sq_snapshot_str(s, f[F_ID]);
-			h->user = sq_snapshot_str(s, f[F_USER]);
-			h->account = sq_snapshot_str(s, f[F_ACCOUNT]);
-			h->partition = sq_snapshot_str(s, f[F_PART]);
-			h->qos = sq_snapshot_str(s, f[F_QOS]);
-			h->name = sq_snapshot_str(s, f[F_NAME]);
-			h->state = sq_history_state(s, f[F_STATE]);
-			h->tres = sq_snapshot_str(s, f[F_TRES]);
-			h->nodelist =
-			    sq_is_none(f[F_NODES]) ||
-				    strcmp(f[F_NODES], "None assigned") == 0
-				? ""
-				: sq_snapshot_str(s, f[F_NODES]);
-			h->gpus = sq_history_gpus(h->tres);
-			h->alloc_mem = sq_history_tres_mem(h->tres);
-			if (sq_history_exit(f[F_EXIT], &h->exit_code,
-					    &h->signal) == -1 ||
-			    sq_parse_time(f[F_SUBMIT], &h->submit) == -1 ||
-			    sq_parse_time(f[F_START], &h->start) == -1 ||
-			    sq_parse_time(f[F_END], &h->end) == -1 ||
-			    num(f[F_ELAPSED], &h->elapsed) == -1 ||
-			    num(f[F_CPUS], &h->alloc_cpus) == -1 ||
-			    req_mem(f[F_REQMEM], &h->req_mem) == -1 ||
-			    num(f[F_NNODES], &h->nnodes) == -1 ||
-			    sq_history_cpu_time(f[F_TOTCPU], &h->total_cpu) ==
-				-1 ||
-			    sq_history_kb(f[F_MAXRSS], &h->max_rss) == -1) {
+			if (run_line(h, s, t, f) == -1) {
 				sq_history_free(&b);
 				return bad(err, lineno, "field");
 			}
@@ -283,4 +308,18 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 nomem:
 	sq_history_free(&b);
 	return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+}
+
+int
+sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	int rc;
+	struct sq_strtab t;
+
+	/* users, accounts, names, TRES, node lists: a big site's week has
+	 * tens of thousands of each */
+	sq_strtab_init(&t, &s->arena, 1u << 18);
+	rc = parse(text, s, &t, err);
+	sq_strtab_free(&t);
+	return rc;
 }

@@ -250,7 +250,7 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 	const char *id = sq_sj_cstr(sq_sj_path(st, "step", "id", NULL));
 	json_object *max;
 	const char *dot;
-	int64_t rss;
+	int64_t rss, ex, sig, util;
 
 	memset(x, 0, sizeof(*x));
 	if (id == NULL)
@@ -259,23 +259,27 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 	x->step = sq_snapshot_str(s, dot != NULL ? dot + 1 : id);
 	x->name = sq_sj_str(s, sq_sj_path(st, "step", "name", NULL), ",");
 	x->state = sq_snapshot_str(s, first(sq_sj_get(st, "state")));
-	exit_of(sq_sj_get(st, "exit_code"), &x->exit_code, &x->signal);
-	x->elapsed = sq_sj_numk(tm, "elapsed", SQ_NONE);
+	exit_of(sq_sj_get(st, "exit_code"), &ex, &sig);
+	x->exit_code = (int16_t)(ex > INT16_MAX ? INT16_MAX : ex);
+	x->signal = (int16_t)(sig > INT16_MAX ? INT16_MAX : sig);
+	x->elapsed = sq_i32(sq_sj_numk(tm, "elapsed", SQ_NONE));
 	x->nodelist = sq_sj_str(s, sq_sj_path(st, "nodes", "range", NULL), ",");
-	x->nodes = sq_sj_num(sq_sj_path(st, "nodes", "count", NULL), SQ_NONE);
-	x->tasks = sq_sj_num(sq_sj_path(st, "tasks", "count", NULL), SQ_NONE);
+	x->nodes =
+	    sq_i32(sq_sj_num(sq_sj_path(st, "nodes", "count", NULL), SQ_NONE));
+	x->tasks =
+	    sq_i32(sq_sj_num(sq_sj_path(st, "tasks", "count", NULL), SQ_NONE));
 	x->total_cpu = cpu_of(sq_sj_get(tm, "total"));
 	max = sq_sj_path(st, "tres", "requested", "max", NULL);
 	rss = tres_count(max, "mem");
 	/* the GPU peaks, as sacct's TRESUsageInMax (percent, bytes) */
-	x->gpu_util = tres_named(max, "gres", "gpuutil");
+	util = tres_named(max, "gres", "gpuutil");
+	x->gpu_util = util < 0 ? (int32_t)SQ_NONE : sq_i32(util);
 	x->gpu_mem = tres_named(max, "gres", "gpumem");
-	if (x->gpu_util < 0)
-		x->gpu_util = SQ_NONE;
 	if (x->gpu_mem < 0)
 		x->gpu_mem = SQ_NONE;
 	/* bytes to KB, rounded up (rss + 1023 overflows near INT64_MAX) */
-	x->max_rss = rss >= 0 ? rss / 1024 + (rss % 1024 != 0) : SQ_NONE;
+	x->max_rss = rss >= 0 ? sq_i32(rss / 1024 + (rss % 1024 != 0))
+			      : (int32_t)SQ_NONE;
 }
 
 int
@@ -289,6 +293,7 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	int64_t id = sq_sj_numk(o, "job_id", SQ_NONE);
 	const char *nodes;
 	size_t i, n;
+	int64_t ex, sig;
 
 	if (!json_object_is_type(o, json_type_object) || id <= 0 ||
 	    id > UINT32_MAX)
@@ -307,26 +312,28 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	h->name = sq_sj_strk(s, o, "name");
 	h->state = sq_snapshot_str(
 	    s, record_state(sq_sj_path(o, "state", "current", NULL)));
-	exit_of(sq_sj_get(o, "exit_code"), &h->exit_code, &h->signal);
+	exit_of(sq_sj_get(o, "exit_code"), &ex, &sig);
+	h->exit_code = sq_i32(ex);
+	h->signal = sq_i32(sig);
 	h->submit = epoch(tm, "submission");
 	h->start = epoch(tm, "start");
 	h->end = epoch(tm, "end");
-	h->elapsed = sq_sj_numk(tm, "elapsed", SQ_NONE);
+	h->elapsed = sq_i32(sq_sj_numk(tm, "elapsed", SQ_NONE));
 	alloc = sq_sj_path(o, "tres", "allocated", NULL);
-	h->alloc_cpus = tres_count(alloc, "cpu");
+	h->alloc_cpus = sq_i32(tres_count(alloc, "cpu"));
 	if (h->alloc_cpus < 0) /* pending: what it asks for, as sacct */
-		h->alloc_cpus =
-		    sq_sj_num(sq_sj_path(o, "required", "CPUs", NULL), SQ_NONE);
-	h->alloc_mem = tres_count(alloc, "mem");
+		h->alloc_cpus = sq_i32(sq_sj_num(
+		    sq_sj_path(o, "required", "CPUs", NULL), SQ_NONE));
+	h->alloc_mem = sq_i32(tres_count(alloc, "mem"));
 	h->req_mem =
-	    tres_count(sq_sj_path(o, "tres", "requested", NULL), "mem");
+	    sq_i32(tres_count(sq_sj_path(o, "tres", "requested", NULL), "mem"));
 	h->tres = tres_text(s, alloc);
-	h->gpus = sq_history_gpus(h->tres);
+	h->gpus = sq_i32(sq_history_gpus(h->tres));
 	nodes = sq_sj_cstr(sq_sj_get(o, "nodes"));
 	h->nodelist = nodes == NULL || strcmp(nodes, "None assigned") == 0
 			  ? ""
 			  : sq_snapshot_str(s, nodes);
-	h->nnodes = sq_sj_numk(o, "allocation_nodes", SQ_NONE);
+	h->nnodes = sq_i32(sq_sj_numk(o, "allocation_nodes", SQ_NONE));
 	h->total_cpu = cpu_of(sq_sj_get(tm, "total"));
 	/* a job's steps come with it: straight into the arena */
 	steps = sq_sj_get(o, "steps");
@@ -341,7 +348,7 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 			fill_step(s, &arr[i],
 				  json_object_array_get_idx(steps, i));
 		h->steps = arr;
-		h->nsteps = n;
+		h->nsteps = (uint32_t)n;
 	}
 	return 0;
 }

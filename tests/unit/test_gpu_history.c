@@ -167,9 +167,9 @@ test_run_peaks(void **state)
 	assert_int_equal(h->gpus, 2);
 	assert_true(fabs(h->gpu_util_max - 0.80) < 1e-9);
 	assert_int_equal(h->gpu_mem_max, 8LL << 30);
-	assert_true(fabs(h->gpu_hours - 2.0) < 1e-9);
+	assert_true(fabs(sq_history_gpu_hours(h) - 2.0) < 1e-9);
 	assert_false(h->gpu_idle);
-	assert_true(h->gpu_idle_hours == 0);
+	assert_true(sq_history_gpu_idle_hours(h) == 0);
 	assert_string_equal(
 	    cell(&sq_view_history, "gpu_util_max", h, buf, sizeof(buf)),
 	    "80.0");
@@ -182,7 +182,7 @@ test_run_peaks(void **state)
 	assert_true(h->gpu_util_max == 0);
 	assert_int_equal(h->gpu_mem_max, 1LL << 30);
 	assert_true(h->gpu_idle);
-	assert_true(fabs(h->gpu_idle_hours - 0.5) < 1e-9);
+	assert_true(fabs(sq_history_gpu_idle_hours(h) - 0.5) < 1e-9);
 	assert_string_equal(
 	    cell(&sq_view_history, "gpu_util_max", h, buf, sizeof(buf)), "0.0");
 	/* no GPU: empty cells, no hours */
@@ -403,7 +403,8 @@ test_squall_recorded(void **state)
 	assert_true(fabs(h->gpu_util_max - 0.70) < 1e-9);
 	h = job(s, 8);
 	assert_true(h->gpu_idle);
-	assert_true(h->gpu_idle_hours > 0 && h->gpu_idle_hours == h->gpu_hours);
+	assert_true(sq_history_gpu_idle_hours(h) > 0 &&
+		    sq_history_gpu_idle_hours(h) == sq_history_gpu_hours(h));
 	h = job(s, 18);
 	assert_true(isnan(h->gpu_util_max));
 	assert_string_equal(h->gpu_note, "after the run");

@@ -16,6 +16,7 @@
 #include "core/view.h"
 #include "core/filter.h"
 #include "core/gpuuse.h"
+#include "core/history.h"
 #include "core/view_admin.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
@@ -499,6 +500,55 @@ test_gpus_idle_rows(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* A history view's table holds its scope's rows only (a slice of the
+ * snapshot: no other scope's rows to sort, filter or skip), and the
+ * snapshot it was given stays the one the app compares with. */
+static void
+test_history_scope_slice(void **state)
+{
+	static const char *const users[] = { "alice", "bob", "alice" };
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_hist_build b;
+	struct sq_table t;
+	size_t i;
+
+	(void)state;
+	sq_history_init(&b, s);
+	for (i = 0; i < 3; i++) {
+		struct sq_hist *h = sq_history_add_run(&b);
+
+		assert_non_null(h);
+		h->job_id = (uint32_t)(10 + i);
+		h->id = i == 0 ? "10" : i == 1 ? "11" : "12";
+		h->user = users[i];
+		h->account = "physics";
+		h->state = "COMPLETED";
+		h->nodelist = "n[1-2]";
+	}
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	/* 3 runs, 2 users, 1 account, 2 nodes */
+	assert_int_equal(s->nrows, 8);
+	sq_table_init(&t, &sq_view_history_users);
+	sq_table_set_snapshot(&t, s);
+	assert_true(t.sliced);
+	assert_ptr_equal(t.given, s);
+	assert_int_equal(t.snap->nrows, 2);
+	assert_int_equal(t.nrows, 2);
+	for (i = 0; i < t.nrows; i++)
+		assert_int_equal(((const struct sq_hist *)sq_snapshot_row(
+				      t.snap, t.rows[i].rec))
+				     ->scope,
+				 SQ_HIST_USER);
+	sq_table_free(&t);
+	sq_table_init(&t, &sq_view_history);
+	sq_table_set_snapshot(&t, s);
+	assert_int_equal(t.nrows, 3);
+	assert_int_equal(t.snap->nrows, 3);
+	sq_table_free(&t);
+	sq_snapshot_unref(s);
+}
+
 /* Every view of sq_views[] gets a working table (the views are data). */
 static void
 test_every_view(void **state)
@@ -672,6 +722,7 @@ main(void)
 		cmocka_unit_test(test_natural_sort),
 		cmocka_unit_test(test_every_view),
 		cmocka_unit_test(test_gpus_idle_rows),
+		cmocka_unit_test(test_history_scope_slice),
 		cmocka_unit_test(test_cell_roles),
 		cmocka_unit_test(test_link_array_prio),
 	};
