@@ -49,10 +49,12 @@ wait_for ' default local [0-9]' 15 || {
 keys ":reservations" Enter
 wait_for '^ squall  :reservations ' 5
 keys A
-check "A opens the :reserve prompt" wait_for ':reserve ' 3
+check "A opens the :reserve prompt" wait_for ':reserve *$' 3
 keys "$R start=now+10minutes duration=30 nodes=$N users=root flags=maint,ignore_jobs" Enter
+# (the line wraps in the dialog: its start, then its flags)
 check "reserve: the preview shows the scontrol line" wait_for \
-	"scontrol create reservation ReservationName=$R StartTime=now\\+10minutes Duration=30 Nodes=$N Users=root Flags=MAINT,IGNORE_JOBS" 5
+	"scontrol create reservation ReservationName=$R StartTime=now\\+10minutes" 5
+check "reserve: ... with the flags" wait_for "Flags=MAINT,IGNORE_JOBS" 2
 check "reserve: the impact names job $J of alice on $N" wait_for "$J \\(alice\\) on $N" 3
 check "reserve: the impact says IGNORE_JOBS lets the job run into it" \
 	wait_for 'flags has IGNORE_JOBS' 2
@@ -60,7 +62,7 @@ keys n
 check "reserve: n answers No" wait_for 'reserve: not run' 3
 check "nothing created (scontrol)" eq "$(rfield ReservationName)" ""
 keys A
-wait_for ':reserve ' 3
+wait_for ':reserve *$' 3
 keys "$R start=now+10minutes duration=30 nodes=$N users=root flags=maint,ignore_jobs" Enter
 wait_for "ReservationName=$R" 5
 keys y
@@ -71,7 +73,7 @@ check "scontrol: $R on $N for 30 minutes" eq "$(rfield Nodes)|$(span)" "$N|1800"
 keys / "@name=$R" Enter
 check "the view shows $R" wait_for ':reservations +1/1([^0-9]|$)' 15
 keys E
-check "E opens :reserve-update" wait_for ':reserve-update ' 3
+check "E opens :reserve-update" wait_for ':reserve-update *$' 3
 keys 'duration=45 flags=-maint' Enter
 check "reserve-update: the preview shows the scontrol line" \
 	wait_for "scontrol update ReservationName=$R Duration=45 Flags=-MAINT" 5
