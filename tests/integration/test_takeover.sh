@@ -72,7 +72,7 @@ viassh() {
 viarest() {
 	"$SQUALL" -b rest -u "$REST" --token-file "$TOKEN" "$@" >"$tmp/out" 2>"$tmp/err"
 }
-# diag_says BACKEND-ARGS... : --once diag's controller rows into $tmp/ctl
+# diag_rows: the controller rows of the --once diag in $tmp/out, to $tmp/ctl
 diag_rows() {
 	grep '^controller' "$tmp/out" >"$tmp/ctl"
 }
@@ -129,7 +129,7 @@ check "gap: release audited (intent and result)" test "$(audit_pairs release "$J
 
 # --- the backup takes over
 took=0
-for i in $(seq 1 60); do
+for _ in $(seq 1 60); do
 	if [ "$(state_of primary)" = DOWN ] && [ "$(state_of backup)" = UP ] &&
 		slurm squeue -h -j "$J1" >/dev/null 2>&1; then
 		took=1
