@@ -475,39 +475,29 @@ fetch_diag(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	struct rest_priv *p = b->priv;
 	struct sq_snapshot *pings = NULL;
 	struct sq_err perr = { 0 };
-	char why[300];
+	char why[300] = "not known: this slurmrestd serves no /ping";
 	size_t i;
 
 	if (fetch_simple(b, SQ_KIND_DIAG, "diag", out, err) == -1)
 		return -1;
-	if (!(p->api.eps & SQ_REP_PING))
-		snprintf(why, sizeof(why),
-			 "not known: this slurmrestd serves no /ping");
-	else if (fetch_simple(b, SQ_KIND_DIAG, "ping", &pings, &perr) == -1)
+	if ((p->api.eps & SQ_REP_PING) &&
+	    fetch_simple(b, SQ_KIND_DIAG, "ping", &pings, &perr) == -1)
 		snprintf(why, sizeof(why), "not known: %.200s", perr.msg);
-	for (i = 0; pings != NULL && i < pings->nrows; i++) {
-		const struct sq_kv *src = sq_snapshot_row(pings, i);
+	for (i = 0; i < (pings != NULL ? pings->nrows : 1); i++) {
+		const struct sq_kv *src =
+		    pings != NULL ? sq_snapshot_row(pings, i) : NULL;
 		struct sq_kv *kv = sq_snapshot_add(*out);
 
 		if (kv == NULL)
 			break;
 		kv->section = "controller";
-		kv->key = sq_snapshot_str(*out, src->key);
-		kv->value = sq_snapshot_str(*out, src->value);
+		kv->key = src != NULL ? sq_snapshot_str(*out, src->key)
+				      : "controllers";
+		kv->value =
+		    sq_snapshot_str(*out, src != NULL ? src->value : why);
 		if (kv->key == NULL || kv->value == NULL) {
 			kv->key = "controllers";
 			kv->value = "not known";
-		}
-	}
-	if (pings == NULL) {
-		struct sq_kv *kv = sq_snapshot_add(*out);
-
-		if (kv != NULL) {
-			kv->section = "controller";
-			kv->key = "controllers";
-			kv->value = sq_snapshot_str(*out, why);
-			if (kv->value == NULL)
-				kv->value = "not known";
 		}
 	}
 	sq_snapshot_unref(pings);
