@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/gpuuse.h"
 #include "core/model_admin.h"
@@ -646,6 +647,45 @@ diag_rows(struct sq_snapshot *s, const struct sq_snapshot *diag)
 	}
 }
 
+/* The controller in control (core/ctld_track.h): "vm-backup (backup)
+ * since 09:22:39" once a change was seen; its number is 1 while a backup
+ * is in control (the sparkline shows takeovers) */
+static void
+ctld_row(struct sq_snapshot *s, const struct sq_snapshot *diag)
+{
+	const char *who = NULL, *since = NULL;
+	char buf[240], when[16] = "";
+	struct sq_ov_row *r;
+	size_t i;
+
+	for (i = 0; i < diag->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(diag, i);
+
+		if (strcmp(kv->section, "controller") != 0)
+			continue;
+		if (strcmp(kv->key, "in control") == 0)
+			who = kv->value;
+		else if (strcmp(kv->key, "in control since") == 0)
+			since = kv->value;
+	}
+	if (who == NULL)
+		return;
+	if (since != NULL) {
+		time_t t = (time_t)strtoll(since, NULL, 10);
+		struct tm tm;
+
+		if (t > 0 && localtime_r(&t, &tm) != NULL)
+			strftime(when, sizeof(when), " since %H:%M:%S", &tm);
+	}
+	r = add(s, "ctld", "controller", strlen("controller"), SQ_KIND_DIAG);
+	if (r == NULL)
+		return;
+	r->num = strstr(who, "(primary)") == NULL;
+	snprintf(buf, sizeof(buf), "%s%s", who, when);
+	r->value = sq_snapshot_str(s, buf);
+	set_link(s, r, "diag", "section", "controller", strlen("controller"));
+}
+
 /* Jobs COMPLETING for longer than `completing-stuck` minutes: how many
  * and the first ids; the jobs view filtered to COMPLETING on Enter (the
  * nodes view flags their nodes). */
@@ -704,7 +744,9 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 		stuck_rows(s, in->jobs, now);
 	if (in->nodes != NULL)
 		gpu_rows(s, in);
-	if (in->diag != NULL)
+	if (in->diag != NULL) {
+		ctld_row(s, in->diag);
 		diag_rows(s, in->diag);
+	}
 	return s;
 }

@@ -47,10 +47,8 @@ c_key(const void *rec, char *buf, size_t n)
 
 /* sdiag's moments: epoch seconds in the row, a time on the screen */
 static const char *const time_keys[] = {
-	"sdiag output at",
-	"Data since",
-	"Job states ts",
-	"Last cycle when",
+	"sdiag output at", "Data since",       "Job states ts",
+	"Last cycle when", "in control since", "changed after",
 };
 
 static const char *

@@ -7,7 +7,9 @@
  * GPU fetch that fails leaves its line saying why.
  */
 #include <stdio.h>
+#include <time.h>
 
+#include "core/ctld_track.h"
 #include "core/overview.h"
 #include "session/glance.h"
 
@@ -64,6 +66,12 @@ sq_overview_fetch(struct sq_backend *b, struct sq_snapshot **out,
 	if ((b->ops->caps(b) & SQ_CAP_DIAG) &&
 	    b->ops->fetch(b, SQ_KIND_DIAG, &diag, &derr) == -1)
 		diag = NULL;
+	/* which controller is in control (one read: not since when) */
+	if (diag != NULL &&
+	    sq_ctld_track(diag, NULL, (int64_t)time(NULL), &derr) == -1) {
+		sq_snapshot_unref(diag);
+		diag = NULL;
+	}
 	if (has_gpus(nodes))
 		fetch_gpu(b, &gpus, &use, why, sizeof(why));
 	in.nodes = nodes;

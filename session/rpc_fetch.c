@@ -6,9 +6,11 @@
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "core/ctld_track.h"
 #include "core/diag_trend.h"
 #include "core/rpc.h"
 #include "session/rpc_fetch.h"
@@ -19,6 +21,7 @@ struct conn {
 	unsigned long used;
 	struct sq_rpc_hist *h;
 	struct sq_diag_hist *dh;
+	struct sq_ctld_track ct; /* which controller, since when */
 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -72,6 +75,7 @@ conn_of(const struct sq_backend *b)
 		return NULL;
 	}
 	old->b = b;
+	memset(&old->ct, 0, sizeof(old->ct));
 	snprintf(old->name, sizeof(old->name), "%s", name);
 	old->used = ++ticks;
 	return old;
@@ -134,6 +138,8 @@ sq_rpc_fetch_diag(struct sq_backend *b, struct sq_snapshot **out,
 	c = conn_of(b);
 	if (c == NULL)
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	else if (sq_ctld_track(diag, &c->ct, (int64_t)time(NULL), err) == -1)
+		rc = -1;
 	else
 		rc = sq_diag_trend(diag, c->dh, out, err);
 	pthread_mutex_unlock(&mu);

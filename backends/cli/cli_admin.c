@@ -315,6 +315,37 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS;
 }
 
+/* sdiag, then the controllers from `scontrol ping` (rows of section
+ * "controller"); a ping that fails leaves a row saying why, not an error:
+ * sdiag's figures stand alone (a recording made before has no ping) */
+static int
+fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	static const char *const sdiag[] = { "sdiag", NULL };
+	static const char *const ping[] = { "scontrol", "ping", NULL };
+	struct sq_err perr = { 0 };
+	struct sq_kv *kv;
+	char why[300];
+
+	if (simple(cli, SQ_KIND_DIAG, sdiag, sq_parse_sdiag, "sdiag", out,
+		   err) == -1)
+		return -1;
+	(*out)->source = "sdiag, scontrol ping";
+	if (run_into(cli, ping, sq_parse_scontrol_ping, *out, &perr) == 0)
+		return 0;
+	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s",
+		 perr.msg);
+	kv = sq_snapshot_add(*out);
+	if (kv != NULL) {
+		kv->section = "controller";
+		kv->key = "controllers";
+		kv->value = sq_snapshot_str(*out, why);
+		if (kv->value == NULL)
+			kv->value = "not known";
+	}
+	return 0;
+}
+
 int
 sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		   struct sq_snapshot **out, struct sq_err *err)
@@ -397,12 +428,8 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return simple(cli, kind, argv, sq_parse_licenses,
 			      "scontrol -o show licenses", out, err);
 	}
-	case SQ_KIND_DIAG: {
-		static const char *const argv[] = { "sdiag", NULL };
-
-		return simple(cli, kind, argv, sq_parse_sdiag, "sdiag", out,
-			      err);
-	}
+	case SQ_KIND_DIAG:
+		return fetch_diag(cli, out, err);
 	case SQ_KIND_CONFIG: {
 		static const char *const argv[] = { "scontrol", "show",
 						    "config", NULL };

@@ -58,6 +58,9 @@ int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* sdiag (parse_sdiag.c) and scontrol show config (parse_config.c) */
 int sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* scontrol ping (parse_ping.c): "controller" rows, "ROLE HOST" = UP|DOWN */
+int sq_parse_scontrol_ping(char *text, struct sq_snapshot *s,
+			   struct sq_err *err);
 /* sacctmgr -n -P show event event=node (parse_node_events.c) */
 #define sq_cli_node_event_fmt "format=NodeName,State,User,Start,End,Reason"
 int sq_parse_node_events(char *text, struct sq_snapshot *s, struct sq_err *err);

@@ -19,6 +19,7 @@
 #include "backends/slurmjson/slurmjson.h"
 #include "core/gpuuse.h"
 #include "core/history.h"
+#include "core/model_admin.h"
 #include "core/util.h"
 
 /* Cap on an answer kept whole (an error's body, a small answer); a
@@ -465,6 +466,44 @@ fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
 	return fetch_from(b, 0, kind, what, out, err);
 }
 
+/* GET /diag, then the controllers from GET /ping (rows of section
+ * "controller", sj_ping.c); a ping that fails leaves a row saying why:
+ * the statistics stand alone */
+static int
+fetch_diag(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+	struct sq_snapshot *pings = NULL;
+	struct sq_err perr = { 0 };
+	char why[300] = "not known: this slurmrestd serves no /ping";
+	size_t i;
+
+	if (fetch_simple(b, SQ_KIND_DIAG, "diag", out, err) == -1)
+		return -1;
+	if ((p->api.eps & SQ_REP_PING) &&
+	    fetch_simple(b, SQ_KIND_DIAG, "ping", &pings, &perr) == -1)
+		snprintf(why, sizeof(why), "not known: %.200s", perr.msg);
+	for (i = 0; i < (pings != NULL ? pings->nrows : 1); i++) {
+		const struct sq_kv *src =
+		    pings != NULL ? sq_snapshot_row(pings, i) : NULL;
+		struct sq_kv *kv = sq_snapshot_add(*out);
+
+		if (kv == NULL)
+			break;
+		kv->section = "controller";
+		kv->key = src != NULL ? sq_snapshot_str(*out, src->key)
+				      : "controllers";
+		kv->value =
+		    sq_snapshot_str(*out, src != NULL ? src->value : why);
+		if (kv->key == NULL || kv->value == NULL) {
+			kv->key = "controllers";
+			kv->value = "not known";
+		}
+	}
+	sq_snapshot_unref(pings);
+	return 0;
+}
+
 /* Accounts and users, completed from the associations (a second GET). */
 static int
 fetch_joined(struct sq_backend *b, enum sq_kind kind, const char *what,
@@ -666,7 +705,7 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	case SQ_KIND_JOBS:
 		return fetch_jobs(b, out, err);
 	case SQ_KIND_DIAG:
-		return fetch_simple(b, kind, "diag", out, err);
+		return fetch_diag(b, out, err);
 	case SQ_KIND_RESERVATIONS:
 		return fetch_simple(b, kind, "reservations", out, err);
 	case SQ_KIND_LICENSES:

@@ -280,8 +280,13 @@ int
 sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
 	json_object *st = sq_sj_get(root, "statistics");
+	json_object *pings = sq_sj_get(root, "pings");
 	char buf[64];
 
+	/* GET /ping, read into the diag snapshot (rest.c) */
+	if (st == NULL && pings != NULL &&
+	    json_object_is_type(pings, json_type_array))
+		return sq_sj_pings(c, pings, err);
 	if (st == NULL || !json_object_is_type(st, json_type_object))
 		return sq_err_set(err, SQ_ERR_PARSE,
 				  "JSON answer has no 'statistics' object");

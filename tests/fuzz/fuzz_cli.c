@@ -9,6 +9,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
+#include "core/ctld_track.h"
 #include "core/diag_trend.h"
 #include "core/events.h"
 #include "core/gpus.h"
@@ -398,6 +399,18 @@ struct target {
 	void (*post)(struct sq_snapshot *s);
 };
 
+/* which controller is in control, over two reads */
+static void
+post_ctld(struct sq_snapshot *s)
+{
+	struct sq_ctld_track t;
+
+	memset(&t, 0, sizeof(t));
+	(void)sq_ctld_track(s, &t, 1, NULL);
+	(void)sq_ctld_track(s, &t, 2, NULL);
+	(void)sq_ctld_in_control(s);
+}
+
 static const struct target targets[] = {
 	{ "squeue", SQ_KIND_JOBS, sq_parse_squeue, post_jobs },
 	{ "sinfo_nodes", SQ_KIND_NODES, sq_parse_sinfo_nodes, post_nodes },
@@ -427,6 +440,7 @@ static const struct target targets[] = {
 	{ "version", SQ_KIND_CONFIG, parse_version, NULL },
 	{ "sacct_history", SQ_KIND_HISTORY, sq_parse_sacct_history,
 	  sq_fuzz_history },
+	{ "scontrol_ping", SQ_KIND_DIAG, sq_parse_scontrol_ping, post_ctld },
 };
 
 static const struct target *target;

@@ -22,9 +22,10 @@ jq bc gcc libc6-dev"
 # the four emulated compute nodes, one slurmd each
 NODES="n1 n2 n3 n4"
 # daemons in start order; stop walks this list backwards.  Each name has a
-# PID file $TB/pids/<name>.pid.
-DAEMONS="munged mariadbd slurmdbd slurmctld slurmd-n1 slurmd-n2 slurmd-n3
-slurmd-n4 slurmrestd slurmrestd-local-alice sshd"
+# PID file $TB/pids/<name>.pid; slurmctld-backup runs on 22.05 only (status
+# skips it where it has no PID file).
+DAEMONS="munged mariadbd slurmdbd slurmctld slurmctld-backup slurmd-n1
+slurmd-n2 slurmd-n3 slurmd-n4 slurmrestd slurmrestd-local-alice sshd"
 
 # pid_alive PID: the process exists and is not a zombie.  PID 1 on these
 # machines reaps orphaned daemons late, so kill -0 keeps succeeding for a
@@ -85,9 +86,9 @@ wait_for() {
 # in_root CMD...: run CMD (release.sh redefines it for a release's chroot)
 in_root() { "$@"; }
 
-# ctld_up: slurmctld answers
+# ctld_up: the primary slurmctld answers (22.05 has a backup too)
 ctld_up() {
-	in_root scontrol ping 2>/dev/null | grep -q 'is UP'
+	in_root scontrol ping 2>/dev/null | grep -q '(primary) at .* is UP'
 }
 
 # gpu_wrap KIND GPUS SECONDS [DROP_AFTER]: the batch script (sbatch --wrap)
