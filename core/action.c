@@ -126,7 +126,11 @@ static const struct sq_arg_spec args_ACCT_CLEAR_LIMIT[] = {
 	END
 };
 static const struct sq_arg_spec args_QOS_SET[] = { QOS_ARGS END };
-static const struct sq_arg_spec args_QOS_ADD[] = { QOS_ARGS END };
+static const struct sq_arg_spec args_QOS_ADD[] = {
+	QOS_ARGS{ "description", "description", SQ_ARG_TEXT, 0, NULL,
+		  "description (sacctmgr's default: the name)" },
+	END
+};
 static const struct sq_arg_spec args_QOS_DELETE[] = { END };
 
 #define RESV_WHERE                                                             \

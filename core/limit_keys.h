@@ -48,8 +48,8 @@
 	  NULL, NULL, "queued and running jobs of the association")            \
 	X("qos", NAMELIST, 0, "qos", NULL, "QOS", NULL, NULL, NULL,            \
 	  "allowed QOS")                                                       \
-	X("defaultqos", NAME, 0, "defaultqos", NULL, "DefaultQOS", NULL, NULL, \
-	  NULL, "default QOS")                                                 \
+	X("defaultqos", NAME, CLR, "defaultqos", NULL, "DefaultQOS", NULL,     \
+	  NULL, NULL, "default QOS")                                           \
 	X("fairshare", FAIRSHARE, 0, "fairshare", NULL, "Fairshare", NULL,     \
 	  NULL, NULL, "shares: a number or parent")
 #define SQ_LIMITS_QOS(X)                                                       \

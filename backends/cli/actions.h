@@ -179,9 +179,43 @@ int sq_cli_qos_unchanged(const struct sq_action *a,
 int sq_cli_delqos_inverse(const struct sq_action *a,
 			  const struct sq_cli_state *before, char *buf,
 			  size_t n);
-/* Append to a delqos preview the associations that use the QOS. */
-void sq_cli_delqos_note(struct sq_cli *cli, const struct sq_action *a,
-			char *buf, size_t len);
+
+/* --- what Slurm changes beyond the targets (actions_undo.c) ------------ */
+
+/* Set key of r (sacctmgr's "(null)" as ""). */
+void sq_cli_rec_set(struct sq_cli_rec *r, const char *key, const char *val);
+/* After the targets were read: deluser's users (UserAssocs, UserDefAcct,
+ * UserAdmin, UserWCKey, UserCoords on each target's record); delqos's
+ * associations holding it (st->all: Account, User, Partition, QOS,
+ * DefaultQOS) and the QOS preempting it (st->all: Name, Preempt). */
+int sq_cli_read_undo_extra(struct sq_cli *cli, const struct sq_action *a,
+			   struct sq_cli_state *st, struct sq_err *err);
+/* The preview's lines of it: the user record a deluser removes, the
+ * lists a delqos takes the QOS from (and the default QOS that block it),
+ * every association a moduser defaultqos= changes. */
+void sq_cli_undo_listing(const struct sq_action *a,
+			 const struct sq_cli_state *st, char *buf, size_t n);
+/* Undo lines appended to buf: moduser (default account, admin level)
+ * and addcoord of each user a deluser removed; setqos preempt= and
+ * setlimit qos= (defaultqos=) giving a deleted QOS back. */
+int sq_cli_deluser_user_lines(const struct sq_action *a,
+			      const struct sq_cli_state *before, char *buf,
+			      size_t n);
+int sq_cli_delqos_restore_lines(const struct sq_action *a,
+				const struct sq_cli_state *before, char *buf,
+				size_t n);
+/* moduser defaultqos= of a user whose associations had different default
+ * QOS: 1. Its inverse sets each association back (setlimit). */
+int sq_cli_moduser_mixed(const struct sq_action *a,
+			 const struct sq_cli_state *st);
+int sq_cli_moduser_inverse(const struct sq_action *a,
+			   const struct sq_cli_state *before, char *buf,
+			   size_t n);
+/* The user's associations in after whose default QOS is not the one
+ * moduser asked, appended to msg; returns how many. */
+size_t sq_cli_moduser_dq_unchanged(const struct sq_action *a, const char *user,
+				   const struct sq_cli_state *after, char *msg,
+				   size_t n);
 
 /* The inverse of a as command lines of the grammar ('\n'-separated), from
  * the state before; "" when none. */

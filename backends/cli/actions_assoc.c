@@ -83,7 +83,13 @@ user_assocs_changed(const struct sq_action *a, size_t i,
 {
 	const char *user = a->targets[i];
 	int dq = sq_action_arg(a, "defaultqos") != NULL;
-	size_t k, count = 0, off = 0;
+	size_t k, count = 0, off, bad = 0;
+
+	/* defaultqos=: each association has it now */
+	msg[0] = '\0';
+	if (dq)
+		bad = sq_cli_moduser_dq_unchanged(a, user, after, msg, n);
+	off = strlen(msg);
 
 	for (k = 0; k < before->nall; k++) {
 		const struct sq_cli_rec *b = &before->all[k], *now;
@@ -112,14 +118,16 @@ user_assocs_changed(const struct sq_action *a, size_t i,
 		if (!what[0])
 			continue;
 		w = snprintf(msg + off, n - off, "%s%s/%s/%s: %s",
-			     count ? "; " : "also changed ",
+			     count ? "; "
+			     : off ? "; also changed "
+				   : "also changed ",
 			     sq_cli_rec_get(b, "Account"), user,
 			     sq_cli_rec_get(b, "Partition"), what);
 		if (w > 0 && (size_t)w < n - off)
 			off += (size_t)w;
 		count++;
 	}
-	return count;
+	return count + bad;
 }
 
 int
@@ -232,5 +240,6 @@ sq_cli_deluser_inverse(const struct sq_action *a,
 						off ? "\n" : "", line);
 		sq_action_free(&inv);
 	}
-	return 0;
+	/* the user record, when these were its last associations */
+	return sq_cli_deluser_user_lines(a, before, buf, n);
 }

@@ -166,6 +166,8 @@ sq_cli_delete_listing(struct sq_cli *cli, const struct sq_action *a,
 		else if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
 			account_lines(cli, a, i, &st->rec[i], buf, n);
 	}
+	/* the user record, the QOS lists, the default QOS moduser changes */
+	sq_cli_undo_listing(a, st, buf, n);
 	if (a->type == SQ_ACTION_ACCT_REMOVE_USER ||
 	    a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
 		append(buf, n, "\nundo re-creates %s%s",

@@ -36,6 +36,7 @@ sq_cli_field_of(enum sq_kind kind, const char *key)
 		{ SQ_KIND_USERS, "defaultqos", "DefaultQOS" },
 		{ SQ_KIND_USERS, "adminlevel", "Admin" },
 		{ SQ_KIND_USERS, "defaultwckey", "DefaultWCKey" },
+		{ SQ_KIND_QOS, "description", "Descr" },
 	};
 	size_t i;
 

@@ -1,9 +1,9 @@
 /*
  * actions_qos.c - what the QOS actions (addqos, setqos/modqos, delqos)
  * need beyond the other account actions: the check that a change left
- * every other field of the QOS as it was, delqos's undo (addqos with every
- * setting read before) and its preview's note of the associations that
- * use the QOS (Slurm drops it from them; the undo cannot give it back).
+ * every other field of the QOS as it was, and delqos's undo: addqos with
+ * every setting and the description read before, then the lists Slurm
+ * took it from (actions_undo.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +99,7 @@ sq_cli_delqos_inverse(const struct sq_action *a,
 		const struct sq_cli_rec *r = &before->rec[i];
 		struct sq_action inv;
 		char line[1024], v[64];
+		const char *val;
 		int w;
 
 		if (!r->found)
@@ -106,8 +107,6 @@ sq_cli_delqos_inverse(const struct sq_action *a,
 		sq_action_init(&inv, SQ_ACTION_QOS_ADD);
 		sq_action_add_target(&inv, a->targets[i], NULL);
 		for (j = 0; j < nk; j++) {
-			const char *val;
-
 			if (!(keys[j].scope & SQ_LIM_QOS))
 				continue;
 			val = setting(&keys[j],
@@ -116,6 +115,11 @@ sq_cli_delqos_inverse(const struct sq_action *a,
 			if (val != NULL)
 				sq_action_set_arg(&inv, keys[j].key, val, NULL);
 		}
+		/* sacctmgr gives a QOS its name as description */
+		val = sq_cli_rec_get(r, "Descr");
+		if (val != NULL && *val != '\0' &&
+		    strcmp(val, a->targets[i]) != 0)
+			sq_action_set_arg(&inv, "description", val, NULL);
 		if (sq_action_format(&inv, line, sizeof(line)) == 0) {
 			w = snprintf(buf + off, n - off, "%s%s",
 				     off ? "\n" : "", line);
@@ -124,51 +128,5 @@ sq_cli_delqos_inverse(const struct sq_action *a,
 		}
 		sq_action_free(&inv);
 	}
-	return 0;
-}
-
-void
-sq_cli_delqos_note(struct sq_cli *cli, const struct sq_action *a, char *buf,
-		   size_t len)
-{
-	size_t i, off = strlen(buf);
-
-	for (i = 0; cli != NULL && i < a->ntargets; i++) {
-		char where[200], *pos, *line;
-		const char *const argv[] = {
-			"sacctmgr", "-n",
-			"-P",       "show",
-			"assoc",    "where",
-			where,      "format=Account,User,Partition",
-			NULL
-		};
-		struct sq_buf out;
-		struct sq_err e;
-		int count = 0, w;
-
-		snprintf(where, sizeof(where), "qos=%s", a->targets[i]);
-		sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
-		if (sq_cli_run(cli, argv, &out, &e) == -1 || out.data == NULL) {
-			sq_buf_free(&out);
-			continue;
-		}
-		pos = out.data;
-		while ((line = sq_next_line(&pos)) != NULL && off + 80 < len) {
-			char *f[3];
-
-			if (*line == '\0' || sq_split(line, '|', f, 3) != 3)
-				continue;
-			w = snprintf(buf + off, len - off, "%s%s%s%s%s%s",
-				     count ? ", "
-					   : "\nassociations that use it "
-					     "(undo cannot give it back to "
-					     "them): ",
-				     f[0], f[1][0] ? "/" : "", f[1],
-				     f[2][0] ? "/" : "", f[2]);
-			if (w > 0 && (size_t)w < len - off)
-				off += (size_t)w;
-			count++;
-		}
-		sq_buf_free(&out);
-	}
+	return sq_cli_delqos_restore_lines(a, before, buf, n);
 }

@@ -109,6 +109,12 @@ rec_set(struct sq_cli_rec *r, const char *key, const char *val)
 	r->val[r->n++] = strdup(val);
 }
 
+void
+sq_cli_rec_set(struct sq_cli_rec *r, const char *key, const char *val)
+{
+	rec_set(r, key, val);
+}
+
 static void
 rec_clear(struct sq_cli_rec *r)
 {
@@ -697,6 +703,8 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 			   sq_kind_name(a->def->kind));
 	}
 	free(list);
+	if (rc == 0)
+		rc = sq_cli_read_undo_extra(cli, a, st, err);
 	if (rc == 0)
 		st->ok = 1;
 	else

@@ -34,6 +34,7 @@ needs_state_for_cmds(const struct sq_action *a)
 	return a->type == SQ_ACTION_ACCT_CLEAR_LIMIT ||
 	       a->type == SQ_ACTION_ACCT_MODIFY_USER ||
 	       a->type == SQ_ACTION_ACCT_REMOVE_USER ||
+	       a->type == SQ_ACTION_QOS_DELETE ||
 	       a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT;
 }
 
@@ -89,8 +90,6 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		sq_cli_delete_listing(b->priv, a, &st, buf, len);
 	sq_cli_state_free(&st);
 	sq_cli_cmds_free(&cmds);
-	if (a->type == SQ_ACTION_QOS_DELETE && b != NULL)
-		sq_cli_delqos_note(b->priv, a, buf, len);
 	return 0;
 }
 
@@ -162,6 +161,8 @@ inverse_of_done(const struct sq_action *a, struct sq_result *res,
 	if (sub.rec == NULL)
 		return;
 	sub.ok = 1;
+	sub.all = before->all; /* shallow too: what else the undo restores */
+	sub.nall = before->nall;
 	for (i = 0; i < a->nargs; i++) {
 		char key[64];
 		size_t kl = strcspn(a->args[i], "=");

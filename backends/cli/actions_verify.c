@@ -643,6 +643,8 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		return sq_cli_deluser_inverse(a, before, buf, n);
 	if (d->type == SQ_ACTION_QOS_DELETE)
 		return sq_cli_delqos_inverse(a, before, buf, n);
+	if (sq_cli_moduser_mixed(a, before))
+		return sq_cli_moduser_inverse(a, before, buf, n);
 	if (!(d->flags & SQ_ACT_INV_PREV) &&
 	    d->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
 		struct sq_action inv;

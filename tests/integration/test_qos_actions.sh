@@ -101,8 +101,8 @@ sq --exec "delqos $q" --yes
 check "addqos's undo path: removed again" test -z "$(one "$q")"
 
 # --- delqos of a QOS an association uses: the preview and the audit
-# name it; Slurm drops the QOS from its list and the undo says it cannot
-# give it back
+# name it; Slurm drops the QOS from its list; the undo gives it back
+# (test_acct_undo.sh runs it)
 acct=sqqosacct_$$
 slurm sacctmgr -i add qos "$q" >/dev/null &&
 	slurm sacctmgr -i add account "$acct" parent=chemistry qos=normal,"$q" >/dev/null ||
@@ -110,9 +110,11 @@ slurm sacctmgr -i add qos "$q" >/dev/null &&
 sq --exec "delqos $q" --yes
 check "delqos of a QOS in use: exit 0" test $? -eq 0
 check "delqos: the preview names the association that uses it" \
-	grep -q "^associations that use it (undo cannot give it back to them): $acct\$" "$tmp/out"
+	grep -q "^removes it from the QOS lists of $acct (normal,$q)\$" "$tmp/out"
 check "delqos: the audit line records it" \
-	grep -q "\"action\":\"delqos\".*undo cannot give it back to them): $acct" "$tmp/state/squall/audit.log"
+	grep -q "\"action\":\"delqos\".*removes it from the QOS lists of $acct (normal,$q)" "$tmp/state/squall/audit.log"
+check "delqos: the undo gives it back to $acct" \
+	grep -q "^undo: setlimit $acct qos=normal,$q\$" "$tmp/out"
 check "delqos: sacctmgr has no $q" test -z "$(one "$q")"
 slurm sacctmgr -i delete account where name="$acct" >/dev/null
 
