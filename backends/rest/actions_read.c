@@ -265,6 +265,29 @@ node_state(json_object *rec, char *buf, size_t n)
 		    json_object_get_string(json_object_array_get_idx(x, k)));
 }
 
+/* The job state as squeue prints it (job_state: a string, or from
+ * v0.0.39 the base state and its flags). */
+static void
+job_state(json_object *rec, char *buf, size_t n)
+{
+	const char *w[16];
+	size_t k = 0;
+	json_object *x;
+
+	if (!json_object_object_get_ex(rec, "job_state", &x) || x == NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	if (!json_object_is_type(x, json_type_array)) {
+		w[k++] = json_object_get_string(x);
+	} else {
+		for (; k < json_object_array_length(x) && k < 16; k++)
+			w[k] = json_object_get_string(
+			    json_object_array_get_idx(x, k));
+	}
+	sq_util_copy(buf, n, sq_slurmjson_job_state_word(w, k));
+}
+
 void
 sq_rest_target_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		   struct sq_target_rec *out)
@@ -279,10 +302,13 @@ sq_rest_target_rec(const struct sq_action *a, const struct sq_rest_state *st,
 			     str_of(st->rec, "reason"));
 		return;
 	}
-	sq_util_copy(out->state, sizeof(out->state),
-		     str_of(st->rec, "job_state"));
+	job_state(st->rec, out->state, sizeof(out->state));
+	/* squeue's Reason: the description when there is one ("job
+	 * requeued in held state"), else the reason word */
 	sq_util_copy(out->reason, sizeof(out->reason),
-		     str_of(st->rec, "state_reason"));
+		     *str_of(st->rec, "state_description")
+			 ? str_of(st->rec, "state_description")
+			 : str_of(st->rec, "state_reason"));
 	num_of(st->rec, "priority", &out->priority);
 	num_of(st->rec, "restart_cnt", &out->restarts);
 	if (a->type == SQ_ACTION_JOB_UPDATE)
