@@ -88,14 +88,22 @@ sq_action_answer_yes(const char *answer)
 int
 sq_action_applies(const struct sq_action_def *d, const char *state)
 {
+	if (d == NULL || d->states == NULL || state == NULL || state[0] == '\0')
+		return 1;
+	return sq_action_state_in(d->states, state);
+}
+
+int
+sq_action_state_in(const char *list, const char *state)
+{
 	const char *p;
 	size_t l;
 
-	if (d == NULL || d->states == NULL || state == NULL || state[0] == '\0')
-		return 1;
 	/* "CANCELLED by 0" (sacct) or "PENDING+X": the first word */
 	l = strcspn(state, " +");
-	for (p = d->states; *p != '\0';) {
+	if (l == 0)
+		return 0;
+	for (p = list; *p != '\0';) {
 		size_t w = strcspn(p, " ");
 
 		if (w == l && strncmp(p, state, l) == 0)

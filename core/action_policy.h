@@ -53,6 +53,10 @@ int sq_action_answer_yes(const char *answer);
  * d->states. */
 int sq_action_applies(const struct sq_action_def *d, const char *state);
 
+/* 1 when the first word of state ("PENDING" of "PENDING+X" or of
+ * "CANCELLED by 0") is one of the space-separated words of list. */
+int sq_action_state_in(const char *list, const char *state);
+
 /* What d->states says in words for a skipped target: "PENDING jobs". */
 void sq_action_states_text(const struct sq_action_def *d, char *buf, size_t n);
 

@@ -85,25 +85,10 @@ sq_action_done_states(enum sq_action_type t)
 	return r != NULL ? r->done : NULL;
 }
 
-/* One of the space-separated words of list, whole. */
 static int
 in_list(const char *list, const char *w)
 {
-	size_t l = strlen(w);
-	const char *p;
-
-	if (list == NULL || l == 0)
-		return 0;
-	for (p = list; *p != '\0';) {
-		size_t k = strcspn(p, " ");
-
-		if (k == l && strncmp(p, w, l) == 0)
-			return 1;
-		p += k;
-		while (*p == ' ')
-			p++;
-	}
-	return 0;
+	return list != NULL && sq_action_state_in(list, w);
 }
 
 /* A node state has a word (as scontrol prints it: "IDLE+DRAIN"). */

@@ -117,65 +117,46 @@ same_verdict(const struct sq_action *a, const struct sq_cli_rec *cli,
 	}
 }
 
+/* The issue's case: a job that ended in TIMEOUT was cancelled over ssh
+ * and "still TIMEOUT" over REST. */
 static void
-check_job(const char *rel, const char *label, const char *id,
-	  const char *squeue)
+check_timeout(const struct sq_action *a, const struct sq_cli_rec *cli)
 {
-	char path[128], where[96], *json;
-	size_t k;
+	struct sq_target_rec r;
+	char msg[256];
 
-	snprintf(path, sizeof(path), "verdicts/%s/job_%s.json", rel, label);
-	snprintf(where, sizeof(where), "%s job %s (%s)", rel, id, label);
-	json = sq_test_fixture(path, NULL);
-	for (k = 0; job_lines[k] != NULL; k++) {
-		struct sq_action a;
-		struct sq_cli_state cli;
-		struct sq_rest_state rest;
-		struct sq_target_rec r;
-
-		action_of(job_lines[k], id, SQ_KIND_JOBS, &a);
-		cli_read(squeue, &a, &cli);
-		rest_read(json, "jobs", &rest);
-		assert_true(cli.rec[0].found);
-		assert_true(rest.found);
-		same_verdict(&a, &cli.rec[0], &rest, where);
-		/* the issue's case: a job that ended in TIMEOUT was
-		 * cancelled over ssh and "still TIMEOUT" over REST */
-		sq_cli_target_rec(&a, &cli.rec[0], &r);
-		if (strcmp(r.state, "TIMEOUT") == 0 &&
-		    a.type == SQ_ACTION_JOB_CANCEL) {
-			timeouts++;
-			assert_int_equal(
-			    sq_action_verdict(&a, NULL, &r, path, sizeof(path)),
-			    SQ_VERDICT_DONE);
-		}
-		sq_rest_state_free(&rest);
-		sq_cli_state_free(&cli);
-		sq_action_free(&a);
+	sq_cli_target_rec(a, cli, &r);
+	if (a->type == SQ_ACTION_JOB_CANCEL &&
+	    strcmp(r.state, "TIMEOUT") == 0) {
+		timeouts++;
+		assert_int_equal(
+		    sq_action_verdict(a, NULL, &r, msg, sizeof(msg)),
+		    SQ_VERDICT_DONE);
 	}
-	free(json);
 }
 
+/* Every action of lines on target, read from the CLI's text and from the
+ * recorded answer at path (json key: "jobs" or "nodes"). */
 static void
-check_node(const char *rel, const char *name, const char *text)
+check_target(const char *where, const char *path, const char *const *lines,
+	     int kind, const char *target, const char *text)
 {
-	char path[128], where[96], *json;
+	char *json = sq_test_fixture(path, NULL);
 	size_t k;
 
-	snprintf(path, sizeof(path), "verdicts/%s/node_%s.json", rel, name);
-	snprintf(where, sizeof(where), "%s node %s", rel, name);
-	json = sq_test_fixture(path, NULL);
-	for (k = 0; node_lines[k] != NULL; k++) {
+	for (k = 0; lines[k] != NULL; k++) {
 		struct sq_action a;
 		struct sq_cli_state cli;
 		struct sq_rest_state rest;
 
-		action_of(node_lines[k], name, SQ_KIND_NODES, &a);
+		action_of(lines[k], target, kind, &a);
 		cli_read(text, &a, &cli);
-		rest_read(json, "nodes", &rest);
+		rest_read(json, kind == SQ_KIND_NODES ? "nodes" : "jobs",
+			  &rest);
 		assert_true(cli.rec[0].found);
 		assert_true(rest.found);
 		same_verdict(&a, &cli.rec[0], &rest, where);
+		check_timeout(&a, &cli.rec[0]);
 		sq_rest_state_free(&rest);
 		sq_cli_state_free(&cli);
 		sq_action_free(&a);
@@ -186,7 +167,7 @@ check_node(const char *rel, const char *name, const char *text)
 static void
 check_release(const char *rel)
 {
-	char path[128], *ids, *squeue, *nodes, *line, *save = NULL;
+	char path[128], where[96], *ids, *squeue, *nodes, *line, *save = NULL;
 
 	snprintf(path, sizeof(path), "verdicts/%s/jobs.ids", rel);
 	ids = sq_test_fixture(path, NULL);
@@ -198,15 +179,25 @@ check_release(const char *rel)
 	     line = strtok_r(NULL, "\n", &save)) {
 		char label[32], id[32];
 
-		if (sscanf(line, "%31s %31s", label, id) == 2)
-			check_job(rel, label, id, squeue);
+		if (sscanf(line, "%31s %31s", label, id) != 2)
+			continue;
+		snprintf(path, sizeof(path), "verdicts/%s/job_%s.json", rel,
+			 label);
+		snprintf(where, sizeof(where), "%s job %s (%s)", rel, id,
+			 label);
+		check_target(where, path, job_lines, SQ_KIND_JOBS, id, squeue);
 	}
 	for (line = nodes; (line = strstr(line, "NodeName=")) != NULL;
 	     line += 9) {
 		char name[64];
 
-		if (sscanf(line, "NodeName=%63[^ ]", name) == 1)
-			check_node(rel, name, nodes);
+		if (sscanf(line, "NodeName=%63[^ ]", name) != 1)
+			continue;
+		snprintf(path, sizeof(path), "verdicts/%s/node_%s.json", rel,
+			 name);
+		snprintf(where, sizeof(where), "%s node %s", rel, name);
+		check_target(where, path, node_lines, SQ_KIND_NODES, name,
+			     nodes);
 	}
 	free(nodes);
 	free(squeue);
