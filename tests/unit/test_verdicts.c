@@ -17,7 +17,7 @@
 #include "core/action_verdict.h"
 #include "tests/unit/test_util.h"
 
-static const char *const releases[] = { "24.11", "26.05", NULL };
+static const char *const releases[] = { "22.05", "24.11", "26.05", NULL };
 
 /* Every job and node action with a verdict, "%s" the target. */
 static const char *const job_lines[] = {
