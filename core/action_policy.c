@@ -1,5 +1,6 @@
 /*
- * action_policy.c - read-only refusal and the bulk-count rule, applied
+ * action_policy.c - read-only refusal (the one gate and its one message,
+ * for every key, command and undo) and the bulk-count rule, applied
  * where actions are dispatched (batch --exec and the TUI worker request),
  * not only where they are shown.
  */
@@ -12,16 +13,27 @@
 #include "core/action_policy.h"
 
 int
+sq_action_readonly_check(const struct sq_action_def *d, const char *name,
+			 int readonly, struct sq_err *err)
+{
+	if (!readonly || (d != NULL && !(d->flags & SQ_ACT_MUTATES)))
+		return 0;
+	return sq_err_set(err, SQ_ERR_DENIED,
+			  "read-only: %s refused (this session or cluster is "
+			  "read-only)",
+			  name != NULL ? name
+			  : d != NULL  ? d->name
+				       : "?");
+}
+
+int
 sq_action_policy_check(const struct sq_action *a, int readonly,
 		       struct sq_err *err)
 {
 	if (a == NULL || a->def == NULL)
 		return sq_err_set(err, SQ_ERR_USAGE, "no such action");
-	if (readonly && (a->def->flags & SQ_ACT_MUTATES))
-		return sq_err_set(err, SQ_ERR_DENIED,
-				  "read-only: %s refused (this session or "
-				  "cluster is read-only)",
-				  a->def->name);
+	if (sq_action_readonly_check(a->def, NULL, readonly, err) == -1)
+		return -1;
 	if (a->ntargets == 0)
 		return sq_err_set(err, SQ_ERR_USAGE, "%s: no target",
 				  a->def->name);
@@ -76,14 +88,22 @@ sq_action_answer_yes(const char *answer)
 int
 sq_action_applies(const struct sq_action_def *d, const char *state)
 {
+	if (d == NULL || d->states == NULL || state == NULL || state[0] == '\0')
+		return 1;
+	return sq_action_state_in(d->states, state);
+}
+
+int
+sq_action_state_in(const char *list, const char *state)
+{
 	const char *p;
 	size_t l;
 
-	if (d == NULL || d->states == NULL || state == NULL || state[0] == '\0')
-		return 1;
 	/* "CANCELLED by 0" (sacct) or "PENDING+X": the first word */
 	l = strcspn(state, " +");
-	for (p = d->states; *p != '\0';) {
+	if (l == 0)
+		return 0;
+	for (p = list; *p != '\0';) {
 		size_t w = strcspn(p, " ");
 
 		if (w == l && strncmp(p, state, l) == 0)

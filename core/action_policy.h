@@ -24,6 +24,13 @@ long sq_action_verify_wait_ms(int k);
 /* Sleep that long. */
 void sq_action_verify_wait(int k);
 
+/* The one read-only gate: -1 (SQ_ERR_DENIED, "read-only: NAME refused
+ * (this session or cluster is read-only)" in err) when readonly and d
+ * changes the cluster; d NULL names a command that does (undo), by name
+ * (else name is d's). 0 when it may go on. */
+int sq_action_readonly_check(const struct sq_action_def *d, const char *name,
+			     int readonly, struct sq_err *err);
+
 /* 0 when a may run; -1 (SQ_ERR_DENIED, reason in err) when refused. */
 int sq_action_policy_check(const struct sq_action *a, int readonly,
 			   struct sq_err *err);
@@ -45,6 +52,10 @@ int sq_action_answer_yes(const char *answer);
  * on by d: d declares no states, the state is unknown, or it is one of
  * d->states. */
 int sq_action_applies(const struct sq_action_def *d, const char *state);
+
+/* 1 when the first word of state ("PENDING" of "PENDING+X" or of
+ * "CANCELLED by 0") is one of the space-separated words of list. */
+int sq_action_state_in(const char *list, const char *state);
 
 /* What d->states says in words for a skipped target: "PENDING jobs". */
 void sq_action_states_text(const struct sq_action_def *d, char *buf, size_t n);

@@ -15,6 +15,7 @@ sq_err_clear(struct sq_err *err)
 		return;
 	err->code = SQ_OK;
 	err->msg[0] = '\0';
+	err->status = 0;
 }
 
 int
@@ -26,6 +27,7 @@ sq_err_set(struct sq_err *err, enum sq_err_code code, const char *fmt, ...)
 	if (err == NULL)
 		return -1;
 	err->code = code;
+	err->status = 0;
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);

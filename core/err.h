@@ -23,14 +23,18 @@ enum sq_err_code {
 struct sq_err {
 	enum sq_err_code code;
 	char msg[512];
+	/* SQ_ERR_COMMAND: the exit status of the command that failed (its
+	 * message says it too, for people); 0 otherwise */
+	int status;
 };
 
-/* Clear an error report. err may be NULL. */
+/* Clear an error report (status too). err may be NULL. */
 void sq_err_clear(struct sq_err *err);
 
 /*
  * Set code and a printf-style message; always returns -1 so callers can
- * write "return sq_err_set(err, ...)". err may be NULL.
+ * write "return sq_err_set(err, ...)"; status is 0 again (a failed
+ * command sets it after). err may be NULL.
  */
 int sq_err_set(struct sq_err *err, enum sq_err_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

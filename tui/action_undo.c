@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/action_policy.h"
 #include "core/audit.h"
 #include "core/sanitize.h"
 #include "tui/action_dialog.h"
@@ -132,8 +133,9 @@ sq_tui_action_undo(struct sq_app *app, const char *arg)
 	struct sq_err err;
 	size_t more;
 
-	if (app->readonly || app->cfg.readonly) {
-		sq_app_message(app, 1, "read-only: nothing is undone");
+	if (sq_action_readonly_check(
+		NULL, "undo", app->readonly || app->cfg.readonly, &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
 		return -1;
 	}
 	while (*arg == ' ')

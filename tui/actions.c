@@ -69,13 +69,9 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 				       "unknown command: %s (try :help)", word);
 		return -1;
 	}
-	if ((app->readonly || app->cfg.readonly) &&
-	    (d->flags & SQ_ACT_MUTATES)) {
+	if (sq_action_readonly_check(
+		d, NULL, app->readonly || app->cfg.readonly, &err) == -1) {
 		sq_action_init(&a, d->type);
-		sq_err_set(&err, SQ_ERR_DENIED,
-			   "read-only: %s refused (this session or cluster "
-			   "is read-only)",
-			   d->name);
 		sq_tui_action_refused(app, &a, err.msg);
 		sq_action_free(&a);
 		sq_app_message(app, 1, "%s", err.msg);
@@ -129,13 +125,15 @@ int
 sq_tui_action_key(struct sq_app *app, int key, char *prompt, size_t n)
 {
 	const struct sq_action_def *d = sq_action_for_key(view_kind(app), key);
+	struct sq_err err;
 	size_t i;
 	int needs_input = 0;
 
 	if (d == NULL)
 		return 0;
-	if (!sq_action_visible(d, app->readonly || app->cfg.readonly)) {
-		sq_app_message(app, 1, "read-only: %s is refused", d->name);
+	if (sq_action_readonly_check(
+		d, NULL, app->readonly || app->cfg.readonly, &err) == -1) {
+		sq_app_message(app, 1, "%s", err.msg);
 		return 1;
 	}
 	for (i = 0; i < d->nargs; i++) {

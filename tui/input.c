@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/action.h"
+#include "core/action_policy.h"
 #include "tui/action_dialog.h"
 #include "tui/actions.h"
 #include "tui/app.h"
@@ -291,14 +292,6 @@ pane_key(struct sq_app *app, const struct sq_keybind *b, int key)
 	app->dirty = 1;
 }
 
-static int
-mutating(const char *name)
-{
-	const struct sq_action_def *d = sq_action_find(name, -1);
-
-	return d != NULL && (d->flags & SQ_ACT_MUTATES);
-}
-
 /* A key no binding claims: o/O/b on a job, else a view's action key. */
 static void
 unbound_key(struct sq_app *app, int key)
@@ -316,6 +309,7 @@ void
 sq_input_key(struct sq_app *app, int key)
 {
 	const struct sq_keybind *b;
+	struct sq_err err;
 
 	app->msg[0] = '\0';
 	app->dirty = 1;
@@ -357,8 +351,10 @@ sq_input_key(struct sq_app *app, int key)
 		table_action(app, b->action, key);
 	else if (b->name[0] == ':')
 		sq_cmd_run(app, b->name + 1);
-	else if (app->readonly && mutating(b->name))
-		sq_app_message(app, 1, "read-only: %s is refused", b->name);
+	else if (sq_action_readonly_check(sq_action_find(b->name, -1), NULL,
+					  app->readonly || app->cfg.readonly,
+					  &err) == -1)
+		sq_app_message(app, 1, "%s", err.msg);
 	else
 		sq_tui_action_dispatch(app, b->name);
 }

@@ -115,9 +115,16 @@ int sq_cli_parse_jobs_state(char *text, const struct sq_action *a,
 int sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
 			     struct sq_cli_state *st);
 
+/* A job or node record as core's normalized target record (r NULL: not
+ * read); for an update also whether a's values show in r. */
+struct sq_target_rec;
+void sq_cli_target_rec(const struct sq_action *a, const struct sq_cli_rec *r,
+		       struct sq_target_rec *out);
+
 /*
  * Whether the effect of a on target i is visible in after (before is the
  * state read first). Returns an enum sq_verify; msg says what was seen.
+ * Jobs and nodes: core's sq_action_verdict() on sq_cli_target_rec().
  */
 int sq_cli_verify(const struct sq_action *a, size_t i,
 		  const struct sq_cli_rec *before,

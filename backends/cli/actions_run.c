@@ -93,18 +93,15 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	return 0;
 }
 
-/* From sq_cli_run's "X exited with status N: text": N and the text
- * as Slurm wrote it; stdout's first line when stderr was empty. */
+/* From sq_cli_run's failed command (e->status, and the message "X exited
+ * with status N: text"): N and the text as Slurm wrote it; stdout's
+ * first line when stderr was empty. */
 static int
-split_error(const char *msg, const char *out, char *text, size_t n)
+split_error(const struct sq_err *e, const char *out, char *text, size_t n)
 {
-	const char *p = strstr(msg, " exited with status ");
-	int status = 1;
+	const char *msg = e->msg, *p = strstr(msg, ": ");
+	int status = e->status;
 
-	if (p != NULL) {
-		status = atoi(p + 20);
-		p = strstr(p, ": ");
-	}
 	if (p != NULL) {
 		sq_util_copy(text, n, p + 2);
 	} else if (out != NULL && *out != '\0') {
@@ -209,9 +206,8 @@ run_cmds(struct sq_cli *cli, const struct sq_cli_cmds *cmds,
 			sq_buf_free(&out);
 			continue;
 		}
-		if (e.code == SQ_ERR_COMMAND &&
-		    strstr(e.msg, " exited with status ") != NULL) {
-			all_status = split_error(e.msg, sq_buf_str(&out), text,
+		if (e.code == SQ_ERR_COMMAND && e.status != 0) {
+			all_status = split_error(&e, sq_buf_str(&out), text,
 						 sizeof(text));
 		} else {
 			all_status = 255;

@@ -2,7 +2,10 @@
  * actions_verify.c - deciding from the records read back (actions_read.c)
  * whether the effect of an action happened (held: Priority=0; drained:
  * State has DRAIN and the reason; a limit: sacctmgr shows the value), and
- * the inverse built from the state read before. Never prints.
+ * the inverse built from the state read before. A job or a node is read
+ * into core's target record and judged by sq_action_verdict()
+ * (core/action_verdict.h); accounts, QOS and associations here. Never
+ * prints.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
+#include "core/action_verdict.h"
 #include "core/limit_keys.h"
 #include "core/parse.h"
 #include "core/util.h"
@@ -164,188 +168,33 @@ has_word(const char *state, const char *w)
 	return state != NULL && strstr(state, w) != NULL;
 }
 
-static int
-finished(const char *s)
+static void
+rec_copy(char *dst, size_t n, const char *v)
 {
-	static const char *const done[] = {
-		"CANCELLED", "COMPLETING",    "COMPLETED", "FAILED",
-		"TIMEOUT",   "NODE_FAIL",     "PREEMPTED", "BOOT_FAIL",
-		"DEADLINE",  "OUT_OF_MEMORY", NULL
-	};
-	int i;
-
-	for (i = 0; done[i] != NULL; i++) {
-		if (strcmp(s, done[i]) == 0)
-			return 1;
-	}
-	return 0;
+	sq_util_copy(dst, n, v != NULL ? v : "");
 }
 
-static int
-verify_job(const struct sq_action *a, const struct sq_cli_rec *before,
-	   const struct sq_cli_rec *r, char *msg, size_t n)
+void
+sq_cli_target_rec(const struct sq_action *a, const struct sq_cli_rec *r,
+		  struct sq_target_rec *out)
 {
-	const char *st = sq_cli_rec_get(r, "JobState");
-	const char *prio = sq_cli_rec_get(r, "Priority");
-	const char *reason = sq_cli_rec_get(r, "Reason");
-	int64_t restarts = 0, before_restarts = 0;
+	int jobs = a->def->kind == SQ_KIND_JOBS;
+	const char *v;
 
-	if (a->type == SQ_ACTION_JOB_CANCEL) {
-		if (!r->found || finished(st)) {
-			snprintf(msg, n, "cancelled (%s)",
-				 r->found ? st : "gone from the queue");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still %s", st);
-		return SQ_VERIFY_FAILED;
-	}
-	if (!r->found) {
-		snprintf(msg, n, "no such job");
-		return SQ_VERIFY_FAILED;
-	}
-	switch (a->type) {
-	case SQ_ACTION_JOB_SIGNAL:
-		snprintf(msg, n, "signal sent (state %s)", st);
-		return SQ_VERIFY_UNCHECKED;
-	case SQ_ACTION_JOB_HOLD:
-		if (prio != NULL && strcmp(prio, "0") == 0) {
-			snprintf(msg, n, "held (Priority=0, %s)", reason);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not held: Priority=%s %s", prio, st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_RELEASE:
-		if (prio != NULL && strcmp(prio, "0") != 0) {
-			snprintf(msg, n, "released (Priority=%s)", prio);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still held (Priority=0, %s)", reason);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_REQUEUE:
-	case SQ_ACTION_JOB_REQUEUE_HOLD:
-		sq_parse_int(sq_cli_rec_get(r, "Restarts"), &restarts);
-		if (before != NULL && before->found)
-			sq_parse_int(sq_cli_rec_get(before, "Restarts"),
-				     &before_restarts);
-		if (restarts > before_restarts ||
-		    (before == NULL && restarts > 0)) {
-			if (a->type == SQ_ACTION_JOB_REQUEUE_HOLD &&
-			    (prio == NULL || strcmp(prio, "0") != 0) &&
-			    !has_word(reason, "held")) {
-				snprintf(msg, n, "requeued but not held (%s)",
-					 reason);
-				return SQ_VERIFY_FAILED;
-			}
-			snprintf(msg, n, "requeued (%s, restarts %lld)", st,
-				 (long long)restarts);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not requeued: %s, restarts %lld", st,
-			 (long long)restarts);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_SUSPEND:
-		if (strcmp(st, "SUSPENDED") == 0) {
-			snprintf(msg, n, "suspended");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not suspended: %s", st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_RESUME:
-		if (strcmp(st, "RUNNING") == 0 ||
-		    strcmp(st, "COMPLETING") == 0) {
-			snprintf(msg, n, "resumed (%s)", st);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not running: %s", st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_UPDATE:
-		if (args_ok(a, r, msg, n)) {
-			snprintf(msg, n, "updated");
-			return SQ_VERIFY_OK;
-		}
-		return SQ_VERIFY_FAILED;
-	default:
-		break;
-	}
-	snprintf(msg, n, "not checked");
-	return SQ_VERIFY_UNCHECKED;
-}
-
-static int
-verify_node(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
-	    size_t n)
-{
-	const char *st = sq_cli_rec_get(r, "State");
-	const char *reason = sq_cli_rec_get(r, "Reason");
-	const char *want = sq_action_arg(a, "reason");
-
-	if (!r->found) {
-		snprintf(msg, n, "no such node");
-		return SQ_VERIFY_FAILED;
-	}
-	if (st == NULL)
-		st = "";
-	if (reason == NULL)
-		reason = "";
-	switch (a->type) {
-	case SQ_ACTION_NODE_DRAIN:
-	case SQ_ACTION_NODE_DOWN: {
-		const char *w =
-		    a->type == SQ_ACTION_NODE_DRAIN ? "DRAIN" : "DOWN";
-
-		if (has_word(st, w) && want != NULL &&
-		    strcmp(reason, want) == 0) {
-			snprintf(msg, n, "%s, reason '%.100s'", st, reason);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not %s: State=%s Reason='%.100s'",
-			 a->type == SQ_ACTION_NODE_DRAIN ? "drained" : "down",
-			 st, reason);
-		return SQ_VERIFY_FAILED;
-	}
-	case SQ_ACTION_NODE_RESUME:
-		/* slurmctld flags a resumed node NOT_RESPONDING until its
-		 * slurmd answers a ping: resumed, not in service yet */
-		if (!has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0 &&
-		    has_word(st, "NOT_RESPONDING")) {
-			snprintf(msg, n,
-				 "resumed, not responding yet (%s): "
-				 "slurmctld waits for its slurmd",
-				 st);
-			return SQ_VERIFY_OK;
-		}
-		if (!has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0) {
-			snprintf(msg, n, "in service (%s)", st);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still %s", st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_NODE_REBOOT:
-		if (has_word(st, "REBOOT")) {
-			snprintf(msg, n, "reboot pending (%s)", st);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "no reboot pending: %s", st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_NODE_CANCEL_REBOOT:
-		if (!has_word(st, "REBOOT_REQUESTED")) {
-			snprintf(msg, n, "no reboot pending (%s)", st);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "reboot still pending: %s", st);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_NODE_REASON:
-		if (want != NULL && strcmp(reason, want) == 0) {
-			snprintf(msg, n, "reason '%.100s'", reason);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "reason is '%.100s'", reason);
-		return SQ_VERIFY_FAILED;
-	default:
-		break;
-	}
-	snprintf(msg, n, "not checked");
-	return SQ_VERIFY_UNCHECKED;
+	sq_target_rec_init(out);
+	if (r == NULL)
+		return;
+	out->found = r->found;
+	rec_copy(out->state, sizeof(out->state),
+		 sq_cli_rec_get(r, jobs ? "JobState" : "State"));
+	rec_copy(out->reason, sizeof(out->reason), sq_cli_rec_get(r, "Reason"));
+	if ((v = sq_cli_rec_get(r, "Priority")) != NULL)
+		sq_parse_int(v, &out->priority);
+	if ((v = sq_cli_rec_get(r, "Restarts")) != NULL)
+		sq_parse_int(v, &out->restarts);
+	if (a->type == SQ_ACTION_JOB_UPDATE && r->found)
+		out->args_ok =
+		    args_ok(a, r, out->mismatch, sizeof(out->mismatch));
 }
 
 /* clearlimit: every named limit is empty now. */
@@ -473,11 +322,19 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 {
 	(void)i;
 	msg[0] = '\0';
+	if (sq_action_has_verdict(a->type)) {
+		struct sq_target_rec b, r;
+
+		sq_cli_target_rec(a, before, &b);
+		sq_cli_target_rec(a, after, &r);
+		return sq_verdict_verify(sq_action_verdict(
+		    a, before != NULL ? &b : NULL, &r, msg, n));
+	}
 	switch (a->def->kind) {
 	case SQ_KIND_JOBS:
-		return verify_job(a, before, after, msg, n);
 	case SQ_KIND_NODES:
-		return verify_node(a, after, msg, n);
+		snprintf(msg, n, "not checked");
+		return SQ_VERIFY_UNCHECKED;
 	case SQ_KIND_RESERVATIONS:
 		return sq_cli_verify_resv(a, after, msg, n);
 	case SQ_KIND_QOS: {

@@ -213,6 +213,8 @@ sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 		line[n] = '\0';
 		sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s",
 			   argv[0], status, n ? ": " : "", line);
+		if (err != NULL)
+			err->status = status;
 		rc = -1;
 	} else if (rc == 0 && out->truncated) {
 		sq_err_set(err, SQ_ERR_COMMAND,

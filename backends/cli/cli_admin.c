@@ -151,9 +151,7 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		sq_err_clear(&e);
 		rc = run_into(cli, gargv, sq_parse_events_log, log, &e);
 		/* grep exits 1 when no line matches: none */
-		if (rc == -1 && strlen(e.msg) >= 20 &&
-		    strcmp(e.msg + strlen(e.msg) - 20,
-			   "exited with status 1") == 0)
+		if (rc == -1 && e.code == SQ_ERR_COMMAND && e.status == 1)
 			rc = 0;
 		if (rc == 0) {
 			sq_events_since(log, (int64_t)time(NULL) - 86400);

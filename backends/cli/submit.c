@@ -67,6 +67,8 @@ sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
 		line[n] = '\0';
 		sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s",
 			   argv[0], status, n ? ": " : "", line);
+		if (err != NULL)
+			err->status = status;
 		rc = -1;
 	}
 	sq_buf_free(&eb);
@@ -248,9 +250,7 @@ sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 	sq_buf_init(&out, 64 * 1024);
 	if (sq_cli_run_in(cli, (const char *const *)cmd.argv, a->script,
 			  a->script_len, &out, err) == -1) {
-		const char *p = strstr(err->msg, " exited with status ");
-
-		res->status = p ? atoi(p + 20) : 255;
+		res->status = err->status != 0 ? err->status : 255;
 		sq_act_submitted(res, NULL, SQ_VERIFY_UNCHECKED, NULL, err);
 		goto out;
 	}

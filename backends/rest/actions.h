@@ -70,9 +70,18 @@ const char *sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
 int sq_rest_read_target(struct sq_backend *b, const struct sq_action *a,
 			size_t i, const char *cluster, struct sq_rest_state *st,
 			struct sq_err *err);
-/* Whether the effect of a shows in st (enum sq_verify); msg says what. */
-int sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
-		   char *msg, size_t n);
+/* Whether the effect of a shows in st (enum sq_verify), before being the
+ * state read before it ran (NULL: not read); msg says what. Jobs and
+ * nodes: core's sq_action_verdict() on sq_rest_target_rec(). */
+int sq_rest_verify(const struct sq_action *a,
+		   const struct sq_rest_state *before,
+		   const struct sq_rest_state *st, char *msg, size_t n);
+/* A job's or a node's record (st->rec, a member of "jobs" or "nodes")
+ * as core's normalized target record (st NULL or not found: not found). */
+struct sq_target_rec;
+void sq_rest_target_rec(const struct sq_action *a,
+			const struct sq_rest_state *st,
+			struct sq_target_rec *out);
 /* The inverse of the targets that succeeded, from the states before. */
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);

@@ -1,9 +1,12 @@
 /*
  * actions_read.c - reading an action's targets back through slurmrestd
  * (GET of a job, account, QOS or association): the state before (for
- * read_targets() and the inverse), the verification after, and the
- * inverse from the values read before. Private to backends/rest/.
+ * read_targets() and the inverse), the verification after (a job or a
+ * node read into core's target record and judged by sq_action_verdict(),
+ * core/action_verdict.h), and the inverse from the values read before.
+ * Private to backends/rest/.
  */
+#include <ctype.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/action_policy.h"
+#include "core/action_verdict.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -196,80 +200,141 @@ done:
 	return rc;
 }
 
-int
-sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
-	       char *msg, size_t n)
+/* Every key=value of an update shows in the job (timelimit in minutes,
+ * nice and priority as numbers, the others as strings). */
+static int
+update_ok(const struct sq_action *a, json_object *rec, char *msg, size_t n)
 {
-	const char *state = st->found ? str_of(st->rec, "job_state") : "";
-	int64_t prio = -1, v;
 	size_t i;
+	int64_t v;
+
+	for (i = 0; i < a->nargs; i++) {
+		const char *eq = strchr(a->args[i], '=');
+		size_t kl = (size_t)(eq - a->args[i]);
+		char key[32];
+		int ok;
+
+		if (kl >= sizeof(key))
+			continue;
+		memcpy(key, a->args[i], kl);
+		key[kl] = '\0';
+		if (strcmp(key, "timelimit") == 0) {
+			int64_t m = -1;
+
+			ok = sq_rest_minutes(eq + 1, &m) == 0 &&
+			     num_of(rec, "time_limit", &v) == 0 && v == m;
+		} else if (strcmp(key, "nice") == 0 ||
+			   strcmp(key, "priority") == 0) {
+			ok = num_of(rec, key, &v) == 0 &&
+			     v == strtoll(eq + 1, NULL, 10);
+		} else {
+			ok = strcmp(str_of(rec, key), eq + 1) == 0;
+		}
+		if (!ok) {
+			snprintf(msg, n, "not changed: %s", key);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A node's state as scontrol prints it: "IDLE+DRAIN" from ["IDLE",
+ * "DRAIN"] (v0.0.40+) or from "idle" and state_flags ["DRAIN"]
+ * (v0.0.38). */
+static void
+node_state(json_object *rec, char *buf, size_t n)
+{
+	json_object *x, *fl = NULL;
+	size_t k, off = 0;
+	const char *sep = "";
+
+	buf[0] = '\0';
+	if (!json_object_object_get_ex(rec, "state", &x) || x == NULL)
+		return;
+	if (!json_object_is_type(x, json_type_array)) {
+		off = (size_t)snprintf(buf, n, "%s", json_object_get_string(x));
+		for (k = 0; k < off && k < n; k++)
+			buf[k] = (char)toupper((unsigned char)buf[k]);
+		json_object_object_get_ex(rec, "state_flags", &fl);
+		x = fl;
+		sep = "+";
+	}
+	for (k = 0; x != NULL && json_object_is_type(x, json_type_array) &&
+		    k < json_object_array_length(x) && off < n;
+	     k++, sep = "+")
+		off += (size_t)snprintf(
+		    buf + off, n - off, "%s%s", off ? sep : "",
+		    json_object_get_string(json_object_array_get_idx(x, k)));
+}
+
+/* The job state as squeue prints it (job_state: a string, or from
+ * v0.0.39 the base state and its flags). */
+static void
+job_state(json_object *rec, char *buf, size_t n)
+{
+	const char *w[16];
+	size_t k = 0;
+	json_object *x;
+
+	if (!json_object_object_get_ex(rec, "job_state", &x) || x == NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	if (!json_object_is_type(x, json_type_array)) {
+		w[k++] = json_object_get_string(x);
+	} else {
+		for (; k < json_object_array_length(x) && k < 16; k++)
+			w[k] = json_object_get_string(
+			    json_object_array_get_idx(x, k));
+	}
+	sq_util_copy(buf, n, sq_slurmjson_job_state_word(w, k));
+}
+
+void
+sq_rest_target_rec(const struct sq_action *a, const struct sq_rest_state *st,
+		   struct sq_target_rec *out)
+{
+	sq_target_rec_init(out);
+	if (st == NULL || !st->found)
+		return;
+	out->found = 1;
+	if (a->def->kind == SQ_KIND_NODES) {
+		node_state(st->rec, out->state, sizeof(out->state));
+		sq_util_copy(out->reason, sizeof(out->reason),
+			     str_of(st->rec, "reason"));
+		return;
+	}
+	job_state(st->rec, out->state, sizeof(out->state));
+	/* squeue's Reason: the description when there is one ("job
+	 * requeued in held state"), else the reason word */
+	sq_util_copy(out->reason, sizeof(out->reason),
+		     *str_of(st->rec, "state_description")
+			 ? str_of(st->rec, "state_description")
+			 : str_of(st->rec, "state_reason"));
+	num_of(st->rec, "priority", &out->priority);
+	num_of(st->rec, "restart_cnt", &out->restarts);
+	if (a->type == SQ_ACTION_JOB_UPDATE)
+		out->args_ok =
+		    update_ok(a, st->rec, out->mismatch, sizeof(out->mismatch));
+}
+
+int
+sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
+	       const struct sq_rest_state *st, char *msg, size_t n)
+{
+	int64_t v;
 
 	if (a->def->kind == SQ_KIND_RESERVATIONS)
 		return sq_rest_resv_verify(a, st, msg, n);
-	if (a->def->kind == SQ_KIND_NODES)
-		return sq_rest_node_verify(a, st, msg, n);
+	if (sq_action_has_verdict(a->type)) {
+		struct sq_target_rec b, r;
+
+		sq_rest_target_rec(a, before, &b);
+		sq_rest_target_rec(a, st, &r);
+		return sq_verdict_verify(sq_action_verdict(
+		    a, before != NULL ? &b : NULL, &r, msg, n));
+	}
 	switch (a->type) {
-	case SQ_ACTION_JOB_CANCEL:
-		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
-		    strcmp(state, "COMPLETING") == 0 ||
-		    strcmp(state, "COMPLETED") == 0) {
-			snprintf(msg, n, "cancelled (%s)",
-				 st->found ? state : "gone");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still %s", state);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_SIGNAL:
-		snprintf(msg, n, "signal sent (%s)", state);
-		return st->found ? SQ_VERIFY_UNCHECKED : SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_HOLD:
-	case SQ_ACTION_JOB_RELEASE:
-		if (!st->found)
-			break;
-		num_of(st->rec, "priority", &prio);
-		if ((a->type == SQ_ACTION_JOB_HOLD) == (prio == 0)) {
-			snprintf(msg, n, "%s (priority %lld)",
-				 prio == 0 ? "held" : "released",
-				 (long long)prio);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not %s: priority %lld",
-			 a->type == SQ_ACTION_JOB_HOLD ? "held" : "released",
-			 (long long)prio);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_JOB_UPDATE:
-		if (!st->found)
-			break;
-		for (i = 0; i < a->nargs; i++) {
-			const char *eq = strchr(a->args[i], '=');
-			size_t kl = (size_t)(eq - a->args[i]);
-			char key[32];
-			int ok;
-
-			if (kl >= sizeof(key))
-				continue;
-			memcpy(key, a->args[i], kl);
-			key[kl] = '\0';
-			if (strcmp(key, "timelimit") == 0) {
-				int64_t m = -1;
-
-				ok = sq_rest_minutes(eq + 1, &m) == 0 &&
-				     num_of(st->rec, "time_limit", &v) == 0 &&
-				     v == m;
-			} else if (strcmp(key, "nice") == 0 ||
-				   strcmp(key, "priority") == 0) {
-				ok = num_of(st->rec, key, &v) == 0 &&
-				     v == strtoll(eq + 1, NULL, 10);
-			} else {
-				ok = strcmp(str_of(st->rec, key), eq + 1) == 0;
-			}
-			if (!ok) {
-				snprintf(msg, n, "not changed: %s", key);
-				return SQ_VERIFY_FAILED;
-			}
-		}
-		snprintf(msg, n, "updated");
-		return SQ_VERIFY_OK;
 	case SQ_ACTION_ACCT_ADD_ACCOUNT:
 	case SQ_ACTION_ACCT_ADD_USER:
 		snprintf(msg, n, st->found ? "added" : "not found");

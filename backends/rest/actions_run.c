@@ -77,7 +77,7 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
  * (action_policy.h) and fill res's verdicts and nfailed. */
 static void
 verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
-	   struct sq_result *res)
+	   const struct sq_rest_state *before, struct sq_result *res)
 {
 	size_t i;
 
@@ -99,7 +99,8 @@ verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
 			sq_err_clear(&e);
 			got = sq_rest_read_target(b, a, i, cluster, &after, &e);
 			if (got == 0)
-				v = sq_rest_verify(a, &after, msg, sizeof(msg));
+				v = sq_rest_verify(a, &before[i], &after, msg,
+						   sizeof(msg));
 		}
 		if (got == -1) {
 			t->verified = SQ_VERIFY_UNCHECKED;
@@ -184,7 +185,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		res->status = (int)status;
 		sq_buf_free(&out);
 	}
-	verify_all(b, a, cluster, res);
+	verify_all(b, a, cluster, before, res);
 	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	rc = sq_act_summary(res, a, first_err, err);
 out:

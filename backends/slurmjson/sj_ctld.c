@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "core/gres.h"
 
 /* The first of several keys that is present. */
@@ -432,6 +433,36 @@ job_state_index(const char *s)
 	return -1;
 }
 
+/* Count word s into the base state or the first flag seen so far. */
+static int
+state_word(const char *s, int *base, int *flag)
+{
+	int k = job_state_index(s);
+
+	if (k < 0)
+		return -1;
+	if (k < NBASE) {
+		if (*base < 0)
+			*base = k;
+	} else if (*flag < 0 || k < *flag) {
+		*flag = k;
+	}
+	return k;
+}
+
+const char *
+sq_slurmjson_job_state_word(const char *const *words, size_t n)
+{
+	int base = -1, flag = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		state_word(words[i], &base, &flag);
+	if (flag >= 0 || base >= 0)
+		return job_states[flag >= 0 ? flag : base].name;
+	return n > 0 ? words[0] : "";
+}
+
 /*
  * The state squeue prints (a flag such as COMPLETING wins over the base
  * state) and whether squeue hides the job by default (finished and not
@@ -460,18 +491,9 @@ job_state(json_object *v, int *hidden, const char **raw)
 	n = json_object_array_length(v);
 	for (i = 0; i < n; i++) {
 		s = sq_sj_cstr(json_object_array_get_idx(v, i));
-		if (s == NULL)
-			continue;
-		k = job_state_index(s);
-		if (k < 0) {
-			if (*raw == NULL)
-				*raw = s;
-		} else if (k < NBASE) {
-			if (base < 0)
-				base = k;
-		} else if (flag < 0 || k < flag) {
-			flag = k;
-		}
+		if (s != NULL && state_word(s, &base, &flag) < 0 &&
+		    *raw == NULL)
+			*raw = s;
 	}
 	if (base >= 0 && job_states[base].finished &&
 	    !(flag >= 0 && strcmp(job_states[flag].name, "COMPLETING") == 0))

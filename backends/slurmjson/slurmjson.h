@@ -93,6 +93,12 @@ int sq_slurmjson_users_join(struct sq_snapshot *users,
 /* Does the mapping know this kind? */
 int sq_slurmjson_supports(enum sq_kind kind);
 
+/* The job state squeue prints from the words of a job's job_state (one
+ * string before v0.0.39, the base state and its flags after): a flag
+ * such as COMPLETING wins over the base state; an unknown word as it
+ * is. */
+const char *sq_slurmjson_job_state_word(const char *const *words, size_t n);
+
 /* The longest body parsed whole, or part of a stream kept whole (bytes). */
 #define SQ_SJ_MAX_BODY ((size_t)512 * 1024 * 1024)
 

@@ -5,7 +5,9 @@
  * ours) and "tokentext", `scontrol token` output - whose content must
  * never show up in an error message; "nodestate", a GET /node/NAME
  * answer as a node action reads it back (backends/rest/actions_node.c):
- * its state, the check after and the undo of each node action.
+ * its state, the check after and the undo of each node action; "verdict", a GET .../job/ID or
+ * .../node/NAME body read as a target and judged by every job and node
+ * action (core/action_verdict.c).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,8 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
+#include "core/action_verdict.h"
 #include "core/validate.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -246,6 +251,73 @@ fuzz_nodestate(const uint8_t *data, size_t size)
 	}
 	st.rec = NULL;
 	sq_rest_state_free(&st);
+/* Every job and node action's verdict on the body's first job or node. */
+static const struct {
+	const char *line;
+	enum sq_kind kind;
+} verdict_lines[] = {
+	{ "cancel 5", SQ_KIND_JOBS },
+	{ "signal USR1 5", SQ_KIND_JOBS },
+	{ "hold 5", SQ_KIND_JOBS },
+	{ "release 5", SQ_KIND_JOBS },
+	{ "requeue 5", SQ_KIND_JOBS },
+	{ "requeuehold 5", SQ_KIND_JOBS },
+	{ "suspend 5", SQ_KIND_JOBS },
+	{ "resume 5", SQ_KIND_JOBS },
+	{ "update 5 nice=3 timelimit=7 comment=x", SQ_KIND_JOBS },
+	{ "drain n1 reason=x", SQ_KIND_NODES },
+	{ "down n1 reason=x", SQ_KIND_NODES },
+	{ "resume n1", SQ_KIND_NODES },
+	{ "reboot n1", SQ_KIND_NODES },
+	{ "cancelreboot n1", SQ_KIND_NODES },
+	{ "reason n1 reason=x", SQ_KIND_NODES },
+};
+
+static json_object *
+first_rec(json_object *root, const char *key)
+{
+	json_object *arr, *r;
+
+	if (!json_object_is_type(root, json_type_object) ||
+	    !json_object_object_get_ex(root, key, &arr) ||
+	    !json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) == 0)
+		return NULL;
+	r = json_object_array_get_idx(arr, 0);
+	return json_object_is_type(r, json_type_object) ? r : NULL;
+}
+
+static void
+fuzz_verdict(const uint8_t *data, size_t size)
+{
+	char *s = sq_fuzz_str(data, size), msg[256];
+	struct sq_rest_state st;
+	size_t i;
+
+	memset(&st, 0, sizeof(st));
+	st.root = json_tokener_parse(s);
+	for (i = 0; st.root != NULL &&
+		    i < sizeof(verdict_lines) / sizeof(verdict_lines[0]);
+	     i++) {
+		struct sq_action a;
+		struct sq_err err;
+		int v;
+
+		SQ_FUZZ_CHECK(sq_action_parse(verdict_lines[i].line,
+					      (int)verdict_lines[i].kind, NULL,
+					      0, &a, &err) == 0);
+		st.rec = first_rec(
+		    st.root,
+		    verdict_lines[i].kind == SQ_KIND_NODES ? "nodes" : "jobs");
+		st.found = st.rec != NULL;
+		v = sq_rest_verify(&a, &st, &st, msg, sizeof(msg));
+		SQ_FUZZ_CHECK(v >= SQ_VERIFY_UNCHECKED && v <= SQ_VERIFY_OK);
+		SQ_FUZZ_CHECK(memchr(msg, '\0', sizeof(msg)) != NULL);
+		sq_action_free(&a);
+	}
+	if (st.root != NULL)
+		json_object_put(st.root);
+	free(s);
 }
 
 int
@@ -261,6 +333,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_tokentext(data, size);
 	else if (strcmp(SQ_FUZZ_NAME, "nodestate") == 0)
 		fuzz_nodestate(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "verdict") == 0)
+		fuzz_verdict(data, size);
 	else
 		SQ_FUZZ_CHECK(!"unknown harness");
 	return 0;

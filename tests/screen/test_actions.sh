@@ -191,7 +191,7 @@ wait_for ' default local [0-9]' 15
 keys ":jobs" Enter
 wait_for '^ squall  :jobs ' 5
 keys H
-check "read-only: H is refused" wait_for 'read-only: hold is refused' 3
+check "read-only: H is refused" wait_for 'read-only: hold refused' 3
 keys ":cancel" Enter
 check "read-only: :cancel is refused" wait_for 'read-only: cancel refused' 3
 

@@ -88,7 +88,7 @@ check ":undo 1 on another cluster: refused with its cluster" \
 
 check "a --readonly session" start -c tb-local --readonly
 keys ":undo" Enter
-check ":undo in read-only mode: refused" wait_for 'read-only: nothing is undone' 5
+check ":undo in read-only mode: refused" wait_for 'read-only: undo refused' 5
 
 # hold of a job that is not pending: skipped in the preview
 start -c tb-local
