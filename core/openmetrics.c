@@ -180,7 +180,7 @@ sample_line(struct sq_om *om, char *line)
 static int
 comment_line(struct sq_om *om, char *line)
 {
-	static const char *const kw[] = { "# HELP ", "# TYPE ", "# UNIT " };
+	static const char *const kw[] = { "# HELP", "# TYPE", "# UNIT" };
 	size_t k;
 
 	if (strcmp(line, "# EOF") == 0) {
@@ -190,10 +190,12 @@ comment_line(struct sq_om *om, char *line)
 	for (k = 0; k < sizeof(kw) / sizeof(kw[0]); k++) {
 		char *p = line + 7;
 
-		if (strncmp(line, kw[k], 7) == 0)
-			return scan_name(&p) > 0 && (*p == ' ' || *p == '\0')
-				   ? 0
-				   : -1;
+		if (strncmp(line, kw[k], 6) != 0 ||
+		    (line[6] != ' ' && line[6] != '\0'))
+			continue;
+		if (line[6] == '\0')
+			return -1;
+		return scan_name(&p) > 0 && (*p == ' ' || *p == '\0') ? 0 : -1;
 	}
 	return 0; /* other comments (Prometheus' format has them) */
 }

@@ -113,6 +113,10 @@ sq_cli_metrics_url(const char *config, char *url, size_t n, char *why,
 	else
 		snprintf(addr, sizeof(addr), "%.*s", (int)strcspn(host, "("),
 			 host);
+	/* a floating address for the controllers, when set */
+	if (config_value(config, "SlurmctldAddr", host, sizeof(host)) == 0 &&
+	    strcmp(host, "(null)") != 0)
+		snprintf(addr, sizeof(addr), "%s", host);
 	p = strtol(port, &end, 10);
 	if (!addr_ok(addr) || end == port || p <= 0 || p > 65535) {
 		snprintf(why, wn, "cannot read the controller's address");

@@ -21,8 +21,9 @@ int sq_cli_metrics_replay(struct sq_backend *b, const char *path,
 
 /*
  * The controller's base URL from `scontrol show config` text:
- * SlurmctldHost[0]'s address (in parentheses when given, else the host
- * name) and the first port of SlurmctldPort, "http://ADDR:PORT", into
+ * SlurmctldAddr when set, else SlurmctldHost[0]'s address (in
+ * parentheses when given, else the host name), and the first port of
+ * SlurmctldPort, "http://ADDR:PORT", into
  * url. 0, or -1 with a reason in why.
  */
 int sq_cli_metrics_url(const char *config, char *url, size_t n, char *why,
