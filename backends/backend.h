@@ -115,7 +115,8 @@ struct sq_backend_ops {
 	 * MetricsType: an empty answer), refused (401/403: MetricsAuthUsers
 	 * or PrivateData want a JWT, which squall does not send here), a
 	 * standby's 303, unreachable. The first call finds the address
-	 * (`scontrol show config`, once per connection); a refusal is kept
+	 * (slurm.conf, else `scontrol show config`, once per connection);
+	 * a refusal is kept
 	 * for the connection. NULL: this backend does not read it (ssh and
 	 * slurmrestd: backends/cli/metrics.c says why).
 	 */

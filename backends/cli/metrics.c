@@ -1,7 +1,9 @@
 /*
  * metrics.c - slurmctld's OpenMetrics endpoint for the local and replay
  * backends (metrics.h). The first call of a connection finds the
- * address (`scontrol show config`); then each call is one HTTP GET with
+ * address: from the slurm.conf the commands read ($SLURM_CONF, else
+ * /etc/slurm/slurm.conf: no RPC), else `scontrol show config` (a
+ * configless node); then each call is one HTTP GET with
  * no token (nothing secret goes over the plain HTTP slurmctld speaks).
  * What the answer means, from slurmctld's src/slurmctld/http.c: 200 with
  * a body is served; 200 with an empty body is a slurmctld without
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "backends/cli/cli.h"
 #include "backends/cli/metrics.h"
@@ -129,10 +132,54 @@ sq_cli_metrics_url(const char *config, char *url, size_t n, char *why,
 	return 0;
 }
 
+/* The address from the local slurm.conf (the first SlurmctldHost, its
+ * SlurmctldPort, 6817 when unset, SlurmctldAddr) into m->url: 0, or -1
+ * when it cannot be read there. */
+static int
+conf_url(struct sq_cli_metrics *m)
+{
+	static const char *const keys[] = { "SlurmctldHost[0]", "SlurmctldPort",
+					    "SlurmctldAddr" };
+	const char *path = getenv("SLURM_CONF");
+	char line[1024], val[3][300] = { "", "6817", "" }, text[1100];
+	int have[3] = { 0, 0, 0 };
+	FILE *f;
+
+	f = fopen(path != NULL && path[0] != '\0' ? path
+						  : "/etc/slurm/slurm.conf",
+		  "r");
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		size_t k;
+
+		line[strcspn(line, "#\r\n")] = '\0';
+		for (k = 0; k < 3; k++) {
+			size_t kl = strcspn(keys[k], "[");
+
+			if (have[k] || strncasecmp(line, keys[k], kl) != 0 ||
+			    line[kl] != '=')
+				continue;
+			snprintf(val[k], sizeof(val[k]), "%.*s",
+				 (int)strcspn(line + kl + 1, " \t"),
+				 line + kl + 1);
+			have[k] = 1;
+		}
+	}
+	fclose(f);
+	if (!have[0])
+		return -1;
+	snprintf(text, sizeof(text), "%s = %s\n%s = %s\n%s = %s\n", keys[0],
+		 val[0], keys[1], val[1], keys[2], have[2] ? val[2] : "(null)");
+	return sq_cli_metrics_url(text, m->url, sizeof(m->url), m->why,
+				  sizeof(m->why));
+}
+
 /* The connection's state, made at the first call: the release, then
- * the address. NULL on ENOMEM (err set). */
+ * the address (not for replay, need_addr 0: the recording answers).
+ * NULL on ENOMEM (err set). */
 static struct sq_cli_metrics *
-state(struct sq_cli *cli, struct sq_err *err)
+state(struct sq_cli *cli, int need_addr, struct sq_err *err)
 {
 	static const char *const argv[] = { "scontrol", "show", "config",
 					    NULL };
@@ -155,6 +202,8 @@ state(struct sq_cli *cli, struct sq_err *err)
 			 cli->minor);
 		return m;
 	}
+	if (!need_addr || conf_url(m) == 0)
+		return m;
 	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
 	sq_err_clear(&e);
 	if (sq_cli_run(cli, argv, &out, &e) == -1) {
@@ -213,7 +262,7 @@ sq_cli_metrics_local(struct sq_backend *b, const char *path, struct sq_buf *out,
 		     struct sq_err *err)
 {
 	struct sq_cli *cli = b->priv;
-	struct sq_cli_metrics *m = state(cli, err);
+	struct sq_cli_metrics *m = state(cli, 1, err);
 	long status = 0;
 
 	if (m == NULL)
@@ -254,7 +303,7 @@ sq_cli_metrics_replay(struct sq_backend *b, const char *path,
 		      struct sq_buf *out, struct sq_err *err)
 {
 	struct sq_cli *cli = b->priv;
-	struct sq_cli_metrics *m = state(cli, err);
+	struct sq_cli_metrics *m = state(cli, 0, err);
 	const char *argv[] = { "GET", path, NULL };
 	struct sq_buf eb;
 	int status = 0, rc;
