@@ -106,6 +106,22 @@ struct sq_backend_ops {
 			 struct sq_err *err);
 	int (*file_read)(struct sq_backend *b, const char *path, int64_t off,
 			 size_t len, struct sq_buf *out, struct sq_err *err);
+	/*
+	 * slurmctld's OpenMetrics endpoint (Slurm 25.11+ with
+	 * MetricsType=metrics/openmetrics): GET path ("/metrics/nodes") on
+	 * the controller's own port, the body into out (caller's). 0 when
+	 * served (HTTP 200 with a body); -1 with err saying why not, in
+	 * words the overview shows: the release has none, not served (no
+	 * MetricsType: an empty answer), refused (401/403: MetricsAuthUsers
+	 * or PrivateData want a JWT, which squall does not send here), a
+	 * standby's 303, unreachable. The first call finds the address
+	 * (slurm.conf, else `scontrol show config`, once per connection);
+	 * a refusal is kept
+	 * for the connection. NULL: this backend does not read it (ssh and
+	 * slurmrestd: backends/cli/metrics.c says why).
+	 */
+	int (*metrics)(struct sq_backend *b, const char *path,
+		       struct sq_buf *out, struct sq_err *err);
 };
 
 struct sq_backend {

@@ -15,6 +15,7 @@
 #include "core/model_admin.h"
 #include "core/completing.h"
 #include "core/overview.h"
+#include "core/overview_om.h"
 #include "core/parse.h"
 
 /* A counter keyed by a string (n bytes at k). */
@@ -175,44 +176,60 @@ in_list(const char *list, const char *p, size_t pn)
 	return 0;
 }
 
+/* Nodes by state: from the nodes, or from /metrics/nodes (base states
+ * and flags, "+drain": a node counts under its base state and each flag
+ * it has). */
 static void
-nodes_rows(struct sq_snapshot *s, const struct sq_snapshot *nodes)
+nodes_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 {
+	struct sq_ov_om_state om[32];
 	struct counts st = { 0 };
+	int64_t total = in->nodes != NULL ? (int64_t)in->nodes->nrows
+					  : sq_ov_om_nodes(in->om_nodes);
+	size_t i,
+	    n = in->nodes != NULL ? 0 : sq_ov_om_states(in->om_nodes, om, 32);
 	struct sq_ov_row *r;
-	size_t i;
 
-	for (i = 0; i < nodes->nrows; i++) {
-		const struct sq_node *n = sq_snapshot_row(nodes, i);
-		struct cnt *c = count(&st, n->state, strlen(n->state));
+	for (i = 0; in->nodes != NULL && i < in->nodes->nrows; i++) {
+		const struct sq_node *nd = sq_snapshot_row(in->nodes, i);
+		struct cnt *c = count(&st, nd->state, strlen(nd->state));
 
 		if (c != NULL)
 			c->a++;
 	}
-	r = add(s, "nodes", "total", 5, SQ_KIND_NODES);
+	for (i = 0; i < n; i++) {
+		struct cnt *c = count(&st, om[i].name, strlen(om[i].name));
+
+		if (c != NULL)
+			c->a = om[i].n;
+	}
+	r = total >= 0 ? add(s, "nodes", "total", 5, SQ_KIND_NODES) : NULL;
 	if (r != NULL) {
-		r->num = (int64_t)nodes->nrows;
+		r->num = total;
 		set_value(s, r, r->num == 1 ? "%lld node" : "%lld nodes",
 			  r->num, 0);
 		r->view = "nodes";
 	}
 	if (st.cap > 0)
 		qsort(st.v, st.cap, sizeof(*st.v), by_rank);
-	for (i = 0; i < st.used; i++) {
+	for (i = 0; i < st.used && total >= 0; i++) {
 		r = add(s, "nodes", st.v[i].k, st.v[i].n, SQ_KIND_NODES);
 		if (r == NULL)
 			break;
 		r->num = r->used = st.v[i].a;
-		r->total = (int64_t)nodes->nrows;
+		r->total = total;
 		/* the bar is this state's share of the nodes: say so */
 		set_value(s, r, "%lld of %lld", r->num, r->total);
-		set_link(s, r, "nodes", "state", st.v[i].k, st.v[i].n);
+		if (st.v[i].k[0] == '+')
+			r->view = "nodes";
+		else
+			set_link(s, r, "nodes", "state", st.v[i].k, st.v[i].n);
 	}
 	free(st.v);
 }
 
-/* Partition names in order: the partitions snapshot, the nodes', the
- * queue's. */
+/* Partition names in order: the partitions snapshot, the metrics', the
+ * nodes', the queue's. */
 static void
 partition_names(const struct sq_ov_input *in, struct counts *names)
 {
@@ -227,6 +244,15 @@ partition_names(const struct sq_ov_input *in, struct counts *names)
 			if (c != NULL && c->d == 0)
 				c->d = (int64_t)names->used;
 		}
+	}
+	for (i = 0; in->om_parts != NULL; i++) {
+		const char *p = sq_ov_om_partition(in->om_parts, i);
+		struct cnt *c = p != NULL ? count(names, p, strlen(p)) : NULL;
+
+		if (p == NULL)
+			break;
+		if (c != NULL && c->d == 0)
+			c->d = (int64_t)names->used;
 	}
 	for (i = 0; in->nodes != NULL && i < in->nodes->nrows; i++) {
 		const struct sq_node *n = sq_snapshot_row(in->nodes, i);
@@ -289,8 +315,28 @@ bar_row(struct sq_snapshot *s, const struct cnt *p, const char *what,
 	set_link(s, r, "jobs", "partition", p->k, p->n);
 }
 
-/* Per partition: cpu, mem and gpu bars from the nodes; jobs running and
- * pending from the queue. */
+/* The bars from /metrics/partitions: the GPUs are the partition's jobs'
+ * (no per-partition figure of the nodes' GPUs there), said by the key. */
+static void
+om_bars(struct sq_snapshot *s, const struct cnt *p, const struct sq_om *om)
+{
+	struct sq_ov_om_part f;
+	char name[160];
+
+	if (om == NULL)
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)p->n, p->k);
+	sq_ov_om_part(om, name, &f);
+	if (f.cpu_used >= 0 && f.cpu_total >= 0)
+		bar_row(s, p, "cpu", f.cpu_used, f.cpu_total, "CPUs");
+	if (f.mem_used >= 0 && f.mem_total >= 0)
+		bar_row(s, p, "mem", f.mem_used, f.mem_total, "MB");
+	if (f.gpu_used >= 0 && f.gpu_total > 0)
+		bar_row(s, p, "gpu (jobs)", f.gpu_used, f.gpu_total, "GPUs");
+}
+
+/* Per partition: cpu, mem and gpu bars from the nodes (or the metrics);
+ * jobs running and pending from the queue. */
 static void
 partition_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 {
@@ -344,8 +390,10 @@ partition_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 				set_link(s, r, "jobs", "partition", p->k, p->n);
 			}
 		}
-		if (in->nodes == NULL)
+		if (in->nodes == NULL) {
+			om_bars(s, p, in->om_parts);
 			continue;
+		}
 		bar_row(s, p, "cpu", cu, ct, "CPUs");
 		bar_row(s, p, "mem", mu, mt, "MB");
 		if (gt > 0)
@@ -578,7 +626,9 @@ gpu_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 	struct sq_ov_row *r;
 	size_t i;
 
-	for (i = 0; i < nodes->nrows; i++) {
+	if (nodes == NULL)
+		sq_ov_om_gpus(in->om_nodes, &used, &total);
+	for (i = 0; nodes != NULL && i < nodes->nrows; i++) {
 		const struct sq_node *n = sq_snapshot_row(nodes, i);
 
 		used += n->gpus_alloc > 0 ? n->gpus_alloc : 0;
@@ -616,34 +666,47 @@ static const struct {
 	  "backfilled jobs", "%lld" },
 };
 
-static void
-diag_rows(struct sq_snapshot *s, const struct sq_snapshot *diag)
+/* The value of diag key k: from sdiag's rows, else from the metrics
+ * (/metrics/scheduler has no cycles per minute). 0 or -1. */
+static int
+diag_value(const struct sq_ov_input *in, size_t k, int64_t *v)
 {
-	size_t i, k;
+	size_t i;
+
+	for (i = 0; in->diag != NULL && i < in->diag->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(in->diag, i);
+		char *end;
+
+		if (strcmp(kv->section, diag_keys[k].section) != 0 ||
+		    strcmp(kv->key, diag_keys[k].label) != 0)
+			continue;
+		*v = strtoll(kv->value, &end, 10);
+		return end == kv->value ? -1 : 0;
+	}
+	if (in->diag != NULL || in->om_sched == NULL)
+		return -1;
+	return sq_ov_om_ctld(in->om_sched, diag_keys[k].key, v);
+}
+
+static void
+diag_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	size_t k;
 
 	for (k = 0; k < sizeof(diag_keys) / sizeof(diag_keys[0]); k++) {
-		for (i = 0; i < diag->nrows; i++) {
-			const struct sq_kv *kv = sq_snapshot_row(diag, i);
-			struct sq_ov_row *r;
-			char *end;
-			long long v;
+		const char *sect = diag_keys[k].section;
+		struct sq_ov_row *r;
+		int64_t v;
 
-			if (strcmp(kv->section, diag_keys[k].section) != 0 ||
-			    strcmp(kv->key, diag_keys[k].label) != 0)
-				continue;
-			v = strtoll(kv->value, &end, 10);
-			if (end == kv->value)
-				break;
-			r = add(s, "ctld", diag_keys[k].key,
-				strlen(diag_keys[k].key), SQ_KIND_DIAG);
-			if (r == NULL)
-				return;
-			r->num = v;
-			set_value(s, r, diag_keys[k].fmt, v, 0);
-			set_link(s, r, "diag", "section", kv->section,
-				 strlen(kv->section));
-			break;
-		}
+		if (diag_value(in, k, &v) == -1)
+			continue;
+		r = add(s, "ctld", diag_keys[k].key, strlen(diag_keys[k].key),
+			SQ_KIND_DIAG);
+		if (r == NULL)
+			return;
+		r->num = v;
+		set_value(s, r, diag_keys[k].fmt, v, 0);
+		set_link(s, r, "diag", "section", sect, strlen(sect));
 	}
 }
 
@@ -684,6 +747,25 @@ ctld_row(struct sq_snapshot *s, const struct sq_snapshot *diag)
 	snprintf(buf, sizeof(buf), "%s%s", who, when);
 	r->value = sq_snapshot_str(s, buf);
 	set_link(s, r, "diag", "section", "controller", strlen("controller"));
+}
+
+/* Where the figures come from: slurmctld's metrics, or the commands
+ * (REST calls) and why not the metrics. */
+static void
+source_row(struct sq_snapshot *s, const struct sq_ov_input *in)
+{
+	struct sq_ov_row *r = add(s, "source", "metrics", 7, SQ_KIND_NODES);
+	char buf[200];
+
+	if (r == NULL)
+		return;
+	if (in->om_nodes != NULL) {
+		r->value = "slurmctld /metrics";
+		s->source = "slurmctld /metrics, jobs";
+		return;
+	}
+	snprintf(buf, sizeof(buf), "not used: %s", in->metrics_note);
+	r->value = sq_snapshot_str(s, buf);
 }
 
 /* Jobs COMPLETING for longer than `completing-stuck` minutes: how many
@@ -734,19 +816,22 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 		return NULL;
 	s->fetched = now;
 	s->source = "nodes, jobs, sdiag";
-	if (in->nodes != NULL)
-		nodes_rows(s, in->nodes);
-	if (in->nodes != NULL || in->jobs != NULL)
+	if (in->om_nodes != NULL ||
+	    (in->metrics_note != NULL && in->metrics_note[0] != '\0'))
+		source_row(s, in);
+	if (in->nodes != NULL || in->om_nodes != NULL)
+		nodes_rows(s, in);
+	if (in->nodes != NULL || in->om_parts != NULL || in->jobs != NULL)
 		partition_rows(s, in);
 	if (in->jobs != NULL)
 		rank_rows(s, in);
 	if (in->jobs != NULL)
 		stuck_rows(s, in->jobs, now);
-	if (in->nodes != NULL)
+	if (in->nodes != NULL || in->om_nodes != NULL)
 		gpu_rows(s, in);
-	if (in->diag != NULL) {
+	if (in->diag != NULL)
 		ctld_row(s, in->diag);
-		diag_rows(s, in->diag);
-	}
+	if (in->diag != NULL || in->om_sched != NULL)
+		diag_rows(s, in);
 	return s;
 }

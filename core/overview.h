@@ -11,13 +11,14 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/openmetrics.h"
 #include "core/snapshot.h"
 
 /* One line of the overview (an SQ_KIND_OVERVIEW row). Strings are in the
  * snapshot's arena, never NULL. */
 struct sq_ov_row {
-	const char *section; /* nodes, partition, reason, user, account,
-				stuck, gpus, ctld */
+	const char *section; /* source, nodes, partition, reason, user,
+				account, stuck, gpus, ctld */
 	const char *key;     /* "idle", "low cpu", "Resources" ... */
 	const char *value;   /* what the line says: "3", "12/24 50%" */
 	const char *id;      /* series key: "section/key" */
@@ -40,6 +41,12 @@ struct sq_ov_input {
 	 * ("" or NULL: not read yet) */
 	const struct sq_snapshot *gpus, *gpuuse;
 	const char *use_note;
+	/* slurmctld's metrics (/metrics/nodes, /partitions, /scheduler),
+	 * read instead of the nodes and sdiag snapshots when those are
+	 * NULL (core/overview_om.h); metrics_note: why they were not used
+	 * ("" or NULL: not asked), said on the "source" line */
+	const struct sq_om *om_nodes, *om_parts, *om_sched;
+	const char *metrics_note;
 };
 
 /* A new SQ_KIND_OVERVIEW snapshot (one reference), NULL on ENOMEM. */

@@ -260,6 +260,7 @@ sq_cli_backend_close(struct sq_backend *b)
 		cli->tr->close(cli->tr_ctx);
 	sq_history_incr_free(&cli->hist);
 	sq_snapshot_unref(cli->gpuuse_prev);
+	sq_cli_metrics_free(cli->metrics);
 	free(cli);
 	b->priv = NULL;
 }

@@ -39,6 +39,8 @@ struct sq_transport_ops {
 	void (*close)(void *ctx);
 };
 
+struct sq_cli_metrics;
+
 struct sq_cli {
 	const struct sq_transport_ops *tr;
 	void *tr_ctx;
@@ -48,6 +50,9 @@ struct sq_cli {
 	struct sq_hist_incr hist; /* incremental history (core/history.h) */
 	/* the last GPUUSE result: its samples go on (core/gpuuse.h) */
 	struct sq_snapshot *gpuuse_prev;
+	/* slurmctld's metrics endpoint: its address and whether it
+	 * answers (metrics.c), made at the first use */
+	struct sq_cli_metrics *metrics;
 };
 
 /* The fixed format strings (shared with tests and fixture recording). */
@@ -110,6 +115,9 @@ int sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
  * a command that exits 0 may still fill (sstat's refusals). */
 int sq_cli_run_err(struct sq_cli *cli, const char *const argv[],
 		   struct sq_buf *out, struct sq_buf *ebuf, struct sq_err *err);
+
+/* Free the metrics endpoint's state (metrics.c). */
+void sq_cli_metrics_free(struct sq_cli_metrics *m);
 
 /*
  * --record: write argv's output to the record directory (created 0700) and

@@ -27,6 +27,7 @@
 #include "backends/cli/fetch.h"
 #include "backends/cli/fileread.h"
 #include "backends/cli/live.h"
+#include "backends/cli/metrics.h"
 #include "core/util.h"
 #include "core/validate.h"
 
@@ -350,4 +351,5 @@ const struct sq_backend_ops sq_backend_local = {
 	.job_script = sq_cli_job_script,
 	.file_stat = sq_local_file_stat,
 	.file_read = sq_local_file_read,
+	.metrics = sq_cli_metrics_local,
 };

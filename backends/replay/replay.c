@@ -19,6 +19,7 @@
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "backends/cli/fetch.h"
+#include "backends/cli/metrics.h"
 
 struct sq_replay_entry {
 	char *key;  /* argv joined with tabs */
@@ -376,4 +377,5 @@ const struct sq_backend_ops sq_backend_replay = {
 	.fetch = sq_cli_backend_fetch,
 	.describe = be_describe,
 	.act = be_act,
+	.metrics = sq_cli_metrics_replay,
 };

@@ -5,8 +5,9 @@
  * Slurm's numbers, durations, times and Key=Value lines (parse), the
  * display filter (sanitize), the command-line whitelists and quoting
  * (validate), Slurm host lists (hostlist) and the row filter with its
- * field terms and list matching (filter). Each checks properties, not only
- * the absence of crashes.
+ * field terms and list matching (filter), slurmctld's OpenMetrics text
+ * and the overview built from it (openmetrics). Each checks properties,
+ * not only the absence of crashes.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -20,6 +21,9 @@
 #include "core/gres.h"
 #include "core/history.h"
 #include "core/hostlist.h"
+#include "core/openmetrics.h"
+#include "core/overview.h"
+#include "core/overview_om.h"
 #include "core/parse.h"
 #include "core/sanitize.h"
 #include "core/validate.h"
@@ -388,6 +392,69 @@ fuzz_filter(char *text)
 	sq_filter_free(&f);
 }
 
+/* --- openmetrics ---------------------------------------------------- */
+
+/* A sample's name as the format allows it. */
+static int
+om_name_ok(const char *n)
+{
+	if (*n == '\0' || (*n >= '0' && *n <= '9'))
+		return 0;
+	for (; *n != '\0'; n++)
+		if (!((*n >= 'a' && *n <= 'z') || (*n >= 'A' && *n <= 'Z') ||
+		      (*n >= '0' && *n <= '9') || *n == '_' || *n == ':'))
+			return 0;
+	return 1;
+}
+
+static void
+fuzz_openmetrics(const uint8_t *data, size_t size)
+{
+	struct sq_om om = { 0 };
+	struct sq_ov_input in = { 0 };
+	struct sq_snapshot *ov;
+	char err[128] = "";
+	size_t i;
+	int rc;
+
+	rc = sq_om_parse((const char *)data, size, &om, err, sizeof(err));
+	SQ_FUZZ_CHECK(rc == 0 || rc == -1);
+	if (rc == -1) {
+		SQ_FUZZ_CHECK(om.n == 0 && err[0] != '\0');
+		return;
+	}
+	SQ_FUZZ_CHECK(om.n <= size / 3 + 1); /* "a 1" is the shortest */
+	for (i = 0; i < om.n; i++) {
+		const struct sq_om_sample *s = &om.v[i];
+		double v;
+		int k;
+
+		SQ_FUZZ_CHECK(om_name_ok(s->name));
+		SQ_FUZZ_CHECK(s->nlabels >= 0 &&
+			      s->nlabels <= SQ_OM_MAX_LABELS);
+		for (k = 0; k < s->nlabels; k++)
+			SQ_FUZZ_CHECK(om_name_ok(s->label[k].key));
+		/* a labelless sample is found by its name */
+		if (s->nlabels == 0)
+			SQ_FUZZ_CHECK(sq_om_get(&om, s->name, NULL, NULL, &v) ==
+				      0);
+	}
+	/* the overview from the same text as all three endpoints: every
+	 * count it shows is a count */
+	in.om_nodes = in.om_parts = in.om_sched = &om;
+	ov = sq_overview_build(&in, 1000);
+	SQ_FUZZ_CHECK(ov != NULL);
+	for (i = 0; i < ov->nrows; i++) {
+		const struct sq_ov_row *r = sq_snapshot_row(ov, i);
+
+		if (strcmp(r->section, "nodes") == 0 ||
+		    strcmp(r->section, "ctld") == 0)
+			SQ_FUZZ_CHECK(r->num >= 0);
+	}
+	sq_snapshot_unref(ov);
+	sq_om_free(&om);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -405,6 +472,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_hostlist(text);
 	else if (strcmp(SQ_FUZZ_NAME, "filter") == 0)
 		fuzz_filter(text);
+	else if (strcmp(SQ_FUZZ_NAME, "openmetrics") == 0)
+		fuzz_openmetrics(data, size);
 	else
 		SQ_FUZZ_CHECK(!"unknown harness");
 	free(text);

@@ -5,7 +5,8 @@
  * ours) and "tokentext", `scontrol token` output - whose content must
  * never show up in an error message; "nodestate", a GET /node/NAME
  * answer as a node action reads it back (backends/rest/actions_node.c):
- * its state, the check after and the undo of each node action; "verdict", a GET .../job/ID or
+ * its state, the check after and the undo of each node action; "verdict", a GET
+ * .../job/ID or
  * .../node/NAME body read as a target and judged by every job and node
  * action (core/action_verdict.c).
  */
@@ -251,6 +252,8 @@ fuzz_nodestate(const uint8_t *data, size_t size)
 	}
 	st.rec = NULL;
 	sq_rest_state_free(&st);
+}
+
 /* Every job and node action's verdict on the body's first job or node. */
 static const struct {
 	const char *line;

@@ -1,0 +1,63 @@
+#!/bin/sh
+# metrics_cost.sh - make bench, part 13: the overview's cost to slurmctld
+# with and without Slurm's own metrics, on the 26.05 testbed (run in its
+# chroot by tests/bench/run, holding its lock; alone:
+# tests/testbed/run-release 26.05 sh tests/bench/metrics_cost.sh).
+# slurmctld's RPCs are counted with sdiag (by message type, sdiag's own
+# left out) around BENCH_OV_RUNS (3) `--once --view overview` refreshes
+# through local: reading /metrics/nodes, /partitions and /scheduler
+# (slurmctld's HTTP answers are not RPCs: sdiag does not count them),
+# then SQUALL_METRICS=off (the nodes' sinfo and sdiag). Per minute is at
+# the console's refresh (one every 10 s). Prints lines and summary rows
+# ("summary-row: measure|goal|value|verdict").
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+SQUALL=${SQUALL:-$root/squall}
+runs=${BENCH_OV_RUNS:-3}
+work=$(mktemp -d /tmp/squall-metricscost.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM HUP
+
+row() { printf 'summary-row: %s|%s|%s|%s\n' "$1" "$2" "$3" "$4"; }
+rel=$(sinfo -V | awk '{ print $2 }')
+rpcs() {
+	sdiag 2>/dev/null | awk '
+		/statistics by message type/ { f = 1; next }
+		/statistics by user/ { f = 0 }
+		f && /count:/ && $1 != "REQUEST_STATS_INFO" {
+			for (i = 1; i <= NF; i++) if ($i ~ /^count:/) { sub("count:", "", $i); s += $i }
+		}
+		END { print s + 0 }'
+}
+# measure NAME [VAR=value]: RPCs of $runs refreshes, per refresh in $per
+measure() {
+	name=$1
+	shift
+	a=$(rpcs)
+	i=0
+	while [ $i -lt "$runs" ]; do
+		rm -rf "$work/rec"
+		env SQUALL_CONFIG=/dev/null "$@" "$SQUALL" -b local --once \
+			--view overview --format tsv --record "$work/rec" \
+			>"$work/out" 2>"$work/err" ||
+			echo "   $name: squall failed: $(head -1 "$work/err")"
+		i=$((i + 1))
+	done
+	b=$(rpcs)
+	per=$(awk -v a="$a" -v b="$b" -v n="$runs" 'BEGIN { printf "%.1f", (b - a) / n }')
+	gets=$(grep -c '	GET	' "$work/rec/index.tsv")
+	cmds=$(grep -vc '	GET	' "$work/rec/index.tsv")
+	src=$(awk -F'\t' '$1 == "source" { print $3 }' "$work/out")
+	printf '   %-28s %s slurmctld RPCs a refresh (%s a minute at 10 s), %s commands, %s HTTP GETs; source: %s\n' \
+		"$name" "$per" "$(awk -v p="$per" 'BEGIN { printf "%.0f", p * 6 }')" "$cmds" "$gets" "$src"
+}
+echo "13. The overview's cost to slurmctld on Slurm $rel, with and without its metrics ($runs refreshes each)"
+measure "with /metrics"
+with=$per
+measure "without (SQUALL_METRICS=off)" SQUALL_METRICS=off
+without=$per
+row "overview ($rel): slurmctld RPCs a minute with /metrics (10 s refresh)" "info" \
+	"$(awk -v p="$with" 'BEGIN { printf "%.0f", p * 6 }')" "-"
+row "overview ($rel): slurmctld RPCs a minute without /metrics (10 s refresh)" "info" \
+	"$(awk -v p="$without" 'BEGIN { printf "%.0f", p * 6 }')" "-"
+exit 0

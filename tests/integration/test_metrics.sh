@@ -1,0 +1,145 @@
+#!/bin/sh
+# test_metrics.sh - slurmctld's own metrics (issue 46 item 2). On a release
+# that serves them (25.11+: the 26.05 testbed, MetricsType set by
+# tests/testbed/start) `--once --view overview` through local reads
+# /metrics/nodes, /partitions and /scheduler: its --record holds those
+# three GETs and neither the nodes' sinfo nor sdiag (nor scontrol show
+# config: the address is slurm.conf's); its figures of nodes,
+# partitions' CPUs and memory and the cluster's GPUs equal the ones the
+# commands give (SQUALL_METRICS=off, run right after; the workload runs,
+# so a differing pair is tried again); the recording replays to the same
+# overview; the source line says where the figures came from. On older
+# releases (22.05, 24.11) the commands are used and the source line says
+# why. Nothing is changed on the testbed.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ver=$(slurm sinfo -V | awk '{ print $2 }')
+maj=${ver%%.*}
+min=${ver#*.}
+min=${min%%.*}
+serves=0
+if [ "$maj" -gt 25 ] || { [ "$maj" -eq 25 ] && [ "$min" -ge 11 ]; }; then
+	serves=1
+fi
+
+# overview OUT [VAR=value...]: the overview through local as TSV
+overview() {
+	_o=$1
+	shift
+	env "$@" "$SQUALL" -b local --once --view overview --format tsv \
+		>"$_o" 2>"$_o.err"
+}
+
+# the value of the row whose section/what is $2 in TSV $1
+value() {
+	tsv_cols "$1" section,key,value | awk -F'|' -v id="$2" \
+		'$1 "/" $2 == id { print $3; exit }'
+}
+
+# the recorded commands (argv joined by spaces) of recording $1, in $1.cmds
+commands() { cut -f4- "$1/index.tsv" | tr '\t' ' ' >"$1.cmds"; }
+has() { grep -q -- "$2" "$1"; }
+lacks() { ! grep -q -- "$2" "$1"; }
+
+if [ $serves = 0 ]; then
+	"$SQUALL" -b local --once --view overview --format tsv \
+		--record "$tmp/rec" >"$tmp/ov.tsv" 2>"$tmp/ov.err"
+	check "Slurm $ver: the overview runs" test -s "$tmp/ov.tsv"
+	check "Slurm $ver: the source line says why not the metrics" \
+		test "$(value "$tmp/ov.tsv" source/metrics)" = \
+		"not used: Slurm $maj.$min has none (25.11+)"
+	commands "$tmp/rec"
+	check "Slurm $ver: no HTTP asked" lacks "$tmp/rec.cmds" '^GET '
+	check "Slurm $ver: the nodes from their command" \
+		has "$tmp/rec.cmds" '^sinfo -h -N'
+	check "Slurm $ver: the node count is sinfo's" \
+		test "$(value "$tmp/ov.tsv" nodes/total)" = \
+		"$(slurm sinfo -h -N -o %N | sort -u | wc -l | tr -d ' ') nodes"
+	finish
+	exit
+fi
+
+# --- a release that serves them -----------------------------------------
+"$SQUALL" -b local --once --view overview --format tsv --record "$tmp/rec" \
+	>"$tmp/m.tsv" 2>"$tmp/m.err"
+check "the source line says the metrics" \
+	test "$(value "$tmp/m.tsv" source/metrics)" = "slurmctld /metrics"
+for e in nodes partitions scheduler; do
+	check "--record: GET /metrics/$e (HTTP 200)" \
+		has "$tmp/rec/index.tsv" "	200	[^	]*	GET	/metrics/$e\$"
+done
+commands "$tmp/rec"
+check "--record: no sinfo for the nodes" lacks "$tmp/rec.cmds" '^sinfo -h'
+check "--record: no sdiag" lacks "$tmp/rec.cmds" '^sdiag'
+check "--record: the queue still from squeue (reasons, users)" \
+	has "$tmp/rec.cmds" '^squeue -h -a -O'
+check "--record: the address from slurm.conf (no scontrol show config)" \
+	lacks "$tmp/rec.cmds" '^scontrol show config'
+
+# the same figures as the commands': nodes, partitions' CPUs and memory,
+# GPUs idle and allocated; the node states from scontrol's base states
+same_figures() {
+	for _try in 1 2 3 4 5; do
+		overview "$tmp/a.tsv"
+		overview "$tmp/b.tsv" SQUALL_METRICS=off
+		slurm scontrol -o show node | grep -o 'State=[A-Z_]*' |
+			sed 's/State=//' | tr 'A-Z' 'a-z' | sort | uniq -c |
+			awk '{ print $2 "|" $1 " of N" }' >"$tmp/st.want"
+		_n=$(slurm scontrol -o show node | grep -c '^NodeName=')
+		sed -i "s/ of N\$/ of $_n/" "$tmp/st.want"
+		tsv_cols "$tmp/a.tsv" section,key,value |
+			awk -F'|' '$1 == "nodes" && $2 != "total" && $2 !~ /^\+/ { print $2 "|" $3 }' |
+			sort >"$tmp/st.got"
+		for f in a b; do
+			tsv_cols "$tmp/$f.tsv" section,key,value | grep -E \
+				'^(nodes\|total|partition\|[^|]* (cpu|mem)|gpus\|(idle|allocated))\|' |
+				sort >"$tmp/$f.fig"
+		done
+		if [ -s "$tmp/a.fig" ] && cmp -s "$tmp/a.fig" "$tmp/b.fig" &&
+			cmp -s "$tmp/st.got" "$tmp/st.want"; then
+			return 0
+		fi
+		echo "# try $_try: metrics vs commands"
+		diff "$tmp/a.fig" "$tmp/b.fig" | sed 's/^/# /'
+		diff "$tmp/st.got" "$tmp/st.want" | sed 's/^/# /'
+		sleep 2
+	done
+	return 1
+}
+check "the metrics' figures equal the commands'" same_figures
+check "SQUALL_METRICS=off: the source line says so" \
+	test "$(value "$tmp/b.tsv" source/metrics)" = \
+	"not used: SQUALL_METRICS=off"
+
+# the recording replays to the same overview (the GETs served from it)
+"$SQUALL" --replay "$tmp/rec" --once --view overview --format tsv \
+	>"$tmp/r.tsv" 2>"$tmp/r.err"
+# (but the longest GPU wait, which counts from now)
+for f in m r; do grep -v 'longest wait' "$tmp/$f.tsv" >"$tmp/$f.cmp"; done
+check "--replay: the same overview from the recording" \
+	cmp "$tmp/m.cmp" "$tmp/r.cmp"
+
+# the backends that do not read them say so: slurmrestd (the controller
+# is another host's business), ssh (its port seldom reachable from here)
+"$SQUALL" -b rest -u "http://127.0.0.1:${REST_PORT:-6820}" \
+	--token-file "$TB/jwt/root.token" --once --view overview --format tsv \
+	>"$tmp/rest.tsv" 2>"$tmp/rest.err"
+check "rest: the source line says it does not read them" \
+	test "$(value "$tmp/rest.tsv" source/metrics)" = \
+	"not used: not read by the rest backend"
+if [ -s "$TB/ssh/id_ed25519" ]; then
+	cp "$TB/ssh/known_hosts" "$tmp/kh"
+	: >"$tmp/empty_config"
+	SQUALL_CONFIG=/dev/null "$SQUALL" -b ssh -H 127.0.0.1 \
+		-p "${SSH_PORT:-2222}" -l opsadmin --ssh-config "$tmp/empty_config" \
+		--identity "$TB/ssh/id_ed25519" --known-hosts "$tmp/kh" \
+		--once --view overview --format tsv >"$tmp/ssh.tsv" \
+		2>"$tmp/ssh.err"
+	check "ssh: the source line says it does not read them" \
+		test "$(value "$tmp/ssh.tsv" source/metrics)" = \
+		"not used: not read by the ssh backend"
+fi
+finish
