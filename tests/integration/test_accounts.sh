@@ -87,7 +87,7 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null &&
 	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"; then
 	dbv=$(curl -s -H "X-SLURM-USER-NAME: root" \
 		-H "X-SLURM-USER-TOKEN: $(cat "$tmp/root.token")" "$REST/openapi/v3" |
-		grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
+		tr -d '\\' | grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
 		sort -n | tail -1)
 	if [ "${dbv:-0}" -ge 40 ]; then
 		rest --exec "setlimit account=$acct user=carol maxjobs=3 maxwall=120" --yes

@@ -150,7 +150,7 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"
 	dbv=$(curl -s -H "X-SLURM-USER-NAME: root" \
 		-H "X-SLURM-USER-TOKEN: $(cat "$tmp/root.token")" "$REST/openapi/v3" |
-		grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
+		tr -d '\\' | grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
 		sort -n | tail -1)
 	if [ "${dbv:-0}" -ge 40 ]; then
 		rest --exec "addqos $caps priority=5 gracetime=90 usagefactor=1.5 flags=DenyOnLimit,NoDecay maxjobs=3 maxsubmitpu=6 maxtrespu=cpu=4 maxjobspa=7 maxtrespa=cpu=8 maxwall=60 grpjobs=20 preemptmode=requeue" --yes
