@@ -191,6 +191,13 @@ sq_rest_assoc_body(const struct sq_action *a, const char *acc, const char *user,
 	struct sq_action e;
 	size_t i;
 
+	if (before == NULL) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "%s through slurmrestd reads the association "
+			   "first; it could not be read",
+			   a->def->name);
+		return NULL;
+	}
 	if (rec == NULL) {
 		sq_err_set(err, SQ_ERR_USAGE,
 			   "no association %s/%s/%s (POST /associations "
