@@ -456,17 +456,24 @@ no_default_account(const struct req_ctx *c, struct sq_err *err)
 	return 0;
 }
 
-/* moduser: slurmdbd's POST /users could take it, squall does not map
- * it (nor read a user back to check it) */
+/* moduser: default account and admin level from v0.0.40
+ * (actions_user.c) */
 static int
-no_moduser(const struct req_ctx *c, struct sq_err *err)
+moduser_api(const struct req_ctx *c, struct sq_err *err)
 {
-	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-			  "moduser through slurmrestd is not mapped in "
-			  "squall (POST /slurmdb/v0.0.%d/users, no read "
-			  "back to check it); use the local or ssh backend "
-			  "(sacctmgr -i modify user)",
-			  c->vdb);
+	return sq_rest_user_check(c->a, c->vdb, err);
+}
+
+static void
+users_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/users", c->vdb);
+}
+
+static json_object *
+user_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_user_body(c->a, c->t, c->before, err);
 }
 
 static int
@@ -583,7 +590,8 @@ static const struct req_row req_rows[] = {
 		      ANY_DB } } },
 	{ SQ_ACTION_ACCT_REMOVE_USER,
 	  .step = { { "DELETE", association_path, NULL, ANY_DB } } },
-	{ SQ_ACTION_ACCT_MODIFY_USER, .refuse = no_moduser },
+	{ SQ_ACTION_ACCT_MODIFY_USER, .check = moduser_api,
+	  .step = { { "POST", users_path, user_body, DB_FROM_40 } } },
 	{ SQ_ACTION_ACCT_SET_LIMIT, .check = limits_api,
 	  .step = { { "POST", associations_path, assoc_limit_body,
 		      DB_FROM_40 } } },
@@ -636,7 +644,7 @@ sq_rest_reqs_read_first(const struct sq_action *a, int vdb)
 {
 	return (sq_rest_qos_mapped(a, vdb) &&
 		a->type != SQ_ACTION_QOS_DELETE) ||
-	       sq_rest_assoc_mapped(a, vdb);
+	       sq_rest_assoc_mapped(a, vdb) || sq_rest_user_mapped(a, vdb);
 }
 
 int

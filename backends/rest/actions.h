@@ -193,4 +193,23 @@ void sq_rest_assoc_inverse(const struct sq_action *a,
 			   const struct sq_rest_state *before, char *buf,
 			   size_t n);
 
+/* moduser (v0.0.40+): default account and admin level (POST /users). */
+int sq_rest_user_mapped(const struct sq_action *a, int vdb);
+int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
+json_object *sq_rest_user_body(const struct sq_action *a, const char *name,
+			       const struct sq_rest_state *before,
+			       struct sq_err *err);
+int sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
+		      struct sq_rest_state *st, struct sq_err *err);
+int sq_rest_user_verify(const struct sq_action *a,
+			const struct sq_rest_state *st, char *msg, size_t n);
+int sq_rest_user_unchanged(const struct sq_action *a,
+			   const struct sq_rest_state *before,
+			   const struct sq_rest_state *after, char *msg,
+			   size_t n);
+void sq_rest_user_inverse(const struct sq_action *a,
+			  const struct sq_result *res,
+			  const struct sq_rest_state *before, char *buf,
+			  size_t n);
+
 #endif

@@ -119,6 +119,8 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	memset(st, 0, sizeof(*st));
 	if (sq_rest_assoc_mapped(a, api->slurmdb))
 		return sq_rest_assoc_read(b, a, i, cluster, st, err);
+	if (sq_rest_user_mapped(a, api->slurmdb))
+		return sq_rest_user_read(b, a, i, st, err);
 	switch (a->def->kind) {
 	case SQ_KIND_RESERVATIONS:
 		return sq_rest_resv_read(b, a, i, st, err);
@@ -210,6 +212,8 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *st,
 		return sq_rest_assoc_verify(a, st, msg, n);
 	if (sq_rest_qos_dp(a, st))
 		return sq_rest_qos_verify(a, st, msg, n);
+	if (sq_rest_user_mapped(a, 40)) /* refused before v0.0.40 */
+		return sq_rest_user_verify(a, st, msg, n);
 	switch (a->type) {
 	case SQ_ACTION_JOB_CANCEL:
 		if (!st->found || strcmp(state, "CANCELLED") == 0 ||
@@ -318,6 +322,10 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	}
 	if (sq_rest_qos_dp(a, &before[0])) {
 		sq_rest_qos_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_user_mapped(a, 40)) {
+		sq_rest_user_inverse(a, res, before, buf, n);
 		return;
 	}
 	if (t == SQ_ACTION_NONE)
