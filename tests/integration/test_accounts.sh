@@ -4,7 +4,9 @@
 # associations in a throw-away account (no partition, MaxJobs=5; partition
 # gpu, unset) where setlimit, its undo, deluser and its undo touch only the
 # association selected, every result compared with `sacctmgr show -P assoc`
-# before and after. Everything it creates is removed on exit.
+# before and after; the same through slurmrestd where the served API has
+# the operation (setlimit, clearlimit and moduser from v0.0.40), refused
+# saying why on v0.0.38. Everything it creates is removed on exit.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -287,6 +289,34 @@ check "moduser: the refusal names the user's accounts" \
 	grep -q "no association in physics (its accounts: .*${acct}m" "$tmp/err"
 users >"$tmp/uafter"
 check "moduser refused: nothing changed" cmp -s "$tmp/ubefore" "$tmp/uafter"
+
+# --- moduser through slurmrestd: POST /users from API v0.0.40 (the
+# default account and admin level), the same comparison; v0.0.38 refuses
+if [ -n "${dbv:-}" ] && [ "$dbv" -ge 40 ]; then
+	rest --exec "moduser $mu defaultaccount=$acct adminlevel=operator" --yes
+	check "rest v0.0.$dbv: moduser: exit 0, done and verified" test $? -eq 0
+	check "rest: the preview is the POST of the user" \
+		grep -q "^POST /slurmdb/v0.0.$dbv/users {\"users\":\[{\"name\":\"$mu\",\"default\":{\"account\":\"$acct\"},\"administrator_level\":\[\"Operator\"\]}\]}\$" "$tmp/out"
+	users >"$tmp/uafter"
+	check "rest: only $mu's default account and admin level changed" \
+		cmp -s "$tmp/want" "$tmp/uafter"
+	cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+	rest --exec "$(undo_line)" --yes
+	check "rest: moduser's undo: exit 0" test $? -eq 0
+	users >"$tmp/uafter"
+	check "rest: moduser's undo restores exactly the state before" \
+		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	rest --exec "moduser $mu defaultqos=normal" --yes
+	check "rest: moduser defaultqos= refused, saying it is each association's" \
+		grep -q "a default QOS is each association's, not the user's" "$tmp/out" "$tmp/err"
+elif [ -n "${dbv:-}" ]; then
+	rest --exec "moduser $mu defaultaccount=$acct" --yes
+	check "rest v0.0.$dbv: moduser refused (exit 1)" test $? -eq 1
+	check "rest: the reason: POST /users is mapped from v0.0.40" \
+		grep -q "moduser through slurmrestd API v0.0.$dbv is not mapped (squall maps POST /slurmdb/vN/users from v0.0.40" "$tmp/out" "$tmp/err"
+	users >"$tmp/uafter"
+	check "rest: nothing changed" cmp -s "$tmp/ubefore" "$tmp/uafter"
+fi
 
 # --- deluser of two associations (one partition-keyed, with limits):
 # the preview lists both with their limits; the undo re-adds both
