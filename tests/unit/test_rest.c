@@ -438,8 +438,8 @@ static const struct {
 	  "DELETE "
 	  "/slurmdb/v0.0.41/association?account=bio&user=carol&cluster=c" },
 	{ "moduser carol defaultaccount=bio", -1,
-	  "!moduser through slurmrestd is not mapped in squall (POST /slurm",
-	  "!moduser through slurmrestd is not mapped in squall (POST /slurm" },
+	  "!moduser through slurmrestd API v0.0.38 is not mapped (squall maps",
+	  "!moduser through slurmrestd reads the user first; carol could no" },
 	/* from v0.0.40 their bodies need the target read first
 	 * (test_rest_acct.c) */
 	{ "setlimit chem maxjobs=1", -1,

@@ -1,10 +1,10 @@
 /*
  * test_rest_acct.c - the QOS lifecycle and association limits through
  * slurmrestd from API v0.0.40 (backends/rest/actions_qos.c,
- * actions_assoc.c): the bodies of POST /qos and POST /associations built
- * from the record read before (the recorded v0.0.42 QOS and associations
- * of tests/fixtures/rest/v0.0.42), the refusals, the check after and the
- * inverse.
+ * actions_assoc.c, actions_user.c): the bodies of POST /qos and POST
+ * /associations built from the record read before (the recorded v0.0.42 QOS and
+ * associations of tests/fixtures/rest/v0.0.42), the refusals, the check after
+ * and the inverse.
  */
 #include <json-c/json.h>
 #include <setjmp.h>
@@ -365,6 +365,61 @@ test_assoc_verify_inverse(void **state)
 	sq_rest_state_free(&after);
 }
 
+/* moduser: the default account (one the user has an association in)
+ * and the admin level; the default QOS and WCKey refused */
+static void
+test_user(void **state)
+{
+	struct sq_rest_state wes;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[2048], msg[256];
+
+	(void)state;
+	load(&wes, "rest/v0.0.42/slurmdb_users_with_assocs.json", "users",
+	     "wes", NULL);
+	assert_true(wes.found);
+	reqs("moduser wes defaultaccount=astro adminlevel=operator", 42, &wes,
+	     text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/users {\"users\":[{\"name\":\"wes\","
+		  "\"default\":{\"account\":\"astro\"},\"administrator_"
+		  "level\":[\"Operator\"]}]}");
+	reqs("moduser wes defaultaccount=physics", 42, &wes, text,
+	     sizeof(text));
+	assert_string_equal(text, "!refused: wes has no association in physics "
+				  "(its accounts: astro,bio); add one first "
+				  "(adduser wes account=physics)");
+	reqs("moduser wes defaultqos=normal", 42, &wes, text, sizeof(text));
+	assert_non_null(strstr(text, "a default QOS is each association's"));
+	reqs("moduser wes defaultwckey=x", 42, &wes, text, sizeof(text));
+	assert_non_null(
+	    strstr(text, "defaultwckey= through slurmrestd is not"));
+	reqs("moduser wes adminlevel=none", 38, &wes, text, sizeof(text));
+	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
+	parse(&a, "moduser wes defaultaccount=bio adminlevel=none");
+	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	assert_int_equal(
+	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
+	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: default account bio");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_user_inverse(&a, &res, &wes, text, sizeof(text));
+	assert_string_equal(text,
+			    "moduser wes defaultaccount=bio adminlevel=none");
+	sq_action_free(&a);
+	sq_rest_state_free(&wes);
+}
+
 int
 main(void)
 {
@@ -373,6 +428,7 @@ main(void)
 		cmocka_unit_test(test_qos_verify_inverse),
 		cmocka_unit_test(test_assoc_bodies),
 		cmocka_unit_test(test_assoc_verify_inverse),
+		cmocka_unit_test(test_user),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
