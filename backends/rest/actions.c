@@ -8,9 +8,12 @@
  * nodes, and association limit updates are refused: on 22.05 slurmrestd
  * crashes on a POST to an association that has a TRES limit. From
  * v0.0.39 nodes are drained, downed, resumed and given a reason (POST
- * /slurm/V/node/NAME, actions_node.c); reboot is never possible. Sending
- * them and checking every effect with a GET is actions_run.c. Never
- * prints.
+ * /slurm/V/node/NAME, actions_node.c); reboot is never possible. From
+ * v0.0.40 (23.11) on, the QOS lifecycle (addqos, setqos with every QOS
+ * key, delqos: actions_qos.c) and the limits of one association
+ * (setlimit, clearlimit: actions_assoc.c) are mapped, their bodies built
+ * from the target read first (sq_rest_reqs_read_first). Sending them and
+ * checking every effect with a GET is actions_run.c. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -89,6 +92,7 @@ struct req_ctx {
 	char acc[129], user[129], part[129]; /* an ASSOCS target's parts */
 	int vs, vdb;                         /* /slurm/ and /slurmdb/ API */
 	const char *cluster;                 /* slurmdb calls */
+	const struct sq_rest_state *before;  /* the target read, or NULL */
 };
 
 static int
@@ -157,6 +161,12 @@ static void
 qos_path(const struct req_ctx *c, char *buf, size_t n)
 {
 	snprintf(buf, n, "/slurmdb/v0.0.%d/qos", c->vdb);
+}
+
+static void
+qos_name_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/qos/%s", c->vdb, c->t);
 }
 
 /* --- bodies: a new json-c object, or NULL with err --- */
@@ -342,6 +352,21 @@ qos_body(const struct req_ctx *c, struct sq_err *err)
 	return wrap(c->vdb >= 40 ? "qos" : "QOS", qo);
 }
 
+/* v0.0.40+: every QOS key (actions_qos.c) */
+static json_object *
+qos_dp_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_qos_body(c->a, c->t, c->before, err);
+}
+
+/* v0.0.40+: the one association (actions_assoc.c) */
+static json_object *
+assoc_limit_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_assoc_body(c->a, c->acc, c->user, c->part, c->cluster,
+				  c->before, err);
+}
+
 /* --- what REST cannot do: -1 with the reason --- */
 
 static int
@@ -384,8 +409,9 @@ node_body(const struct req_ctx *c, struct sq_err *err)
 	return sq_rest_node_body(c->a, err);
 }
 
+/* setlimit, clearlimit: from v0.0.40 on (actions_assoc.c) */
 static int
-no_limits(const struct req_ctx *c, struct sq_err *err)
+limits_api(const struct req_ctx *c, struct sq_err *err)
 {
 	if (c->vdb <= 38)
 		return sq_err_set(
@@ -394,7 +420,12 @@ no_limits(const struct req_ctx *c, struct sq_err *err)
 		    "refused: Slurm 22.05's slurmrestd crashes on an "
 		    "association update when the association has a TRES "
 		    "limit; use the local or ssh backend (sacctmgr -i)");
-	return unsupported(err, "setting association limits", c->vdb);
+	if (c->vdb < 40)
+		return unsupported(err,
+				   "setting association limits (mapped from "
+				   "v0.0.40, Slurm 23.11, on)",
+				   c->vdb);
+	return 0;
 }
 
 static int
@@ -406,16 +437,20 @@ no_modaccount(const struct req_ctx *c, struct sq_err *err)
 			   c->vdb);
 }
 
-/* slurmrestd serves POST and DELETE /slurmdb/v0.0.XX/qos; squall does
- * not map them yet (its check after and undo read every QOS field). */
+/* addqos and delqos from v0.0.40 (data_parser's QOS, read back and
+ * undone field by field, actions_qos.c); v0.0.38's QOS is another
+ * shape, not mapped. */
 static int
-no_qos_lifecycle(const struct req_ctx *c, struct sq_err *err)
+qos_lifecycle_api(const struct req_ctx *c, struct sq_err *err)
 {
+	if (c->vdb >= 40)
+		return 0;
 	return sq_err_set(
 	    err, SQ_ERR_UNSUPPORTED,
-	    "%s: slurmrestd (API v0.0.%d) serves %s /qos, but squall does "
-	    "not map it yet (its check after and undo need every QOS "
-	    "field); use the local or ssh backend (sacctmgr -i)",
+	    "%s through slurmrestd API v0.0.%d is not mapped: squall maps "
+	    "%s /slurmdb/vN/qos from v0.0.40 (Slurm 23.11) on, whose QOS "
+	    "fields it reads back and undoes; use the local or ssh backend "
+	    "(sacctmgr -i)",
 	    c->a->def->name, c->vdb,
 	    c->a->type == SQ_ACTION_QOS_ADD ? "POST" : "DELETE");
 }
@@ -440,23 +475,31 @@ no_default_account(const struct req_ctx *c, struct sq_err *err)
 	return 0;
 }
 
-/* moduser: slurmdbd's POST /users could take it, squall does not map
- * it (nor read a user back to check it) */
+/* moduser: default account and admin level from v0.0.40
+ * (actions_user.c) */
 static int
-no_moduser(const struct req_ctx *c, struct sq_err *err)
+moduser_api(const struct req_ctx *c, struct sq_err *err)
 {
-	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-			  "moduser through slurmrestd is not mapped in "
-			  "squall (POST /slurmdb/v0.0.%d/users, no read "
-			  "back to check it); use the local or ssh backend "
-			  "(sacctmgr -i modify user)",
-			  c->vdb);
+	return sq_rest_user_check(c->a, c->vdb, err);
+}
+
+static void
+users_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/users", c->vdb);
+}
+
+static json_object *
+user_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_user_body(c->a, c->t, c->before, err);
 }
 
 static int
 only_qos_priority(const struct req_ctx *c, struct sq_err *err)
 {
-	if (sq_action_arg(c->a, "priority") != NULL && c->a->nargs == 1)
+	if (c->vdb >= 40 ||
+	    (sq_action_arg(c->a, "priority") != NULL && c->a->nargs == 1))
 		return 0;
 	return unsupported(err, "QOS limits (only priority= is mapped)",
 			   c->vdb);
@@ -571,13 +614,21 @@ static const struct req_row req_rows[] = {
 		      ANY_DB } } },
 	{ SQ_ACTION_ACCT_REMOVE_USER,
 	  .step = { { "DELETE", association_path, NULL, ANY_DB } } },
-	{ SQ_ACTION_ACCT_MODIFY_USER, .refuse = no_moduser },
-	{ SQ_ACTION_ACCT_SET_LIMIT, .refuse = no_limits },
-	{ SQ_ACTION_ACCT_CLEAR_LIMIT, .refuse = no_limits },
+	{ SQ_ACTION_ACCT_MODIFY_USER, .check = moduser_api,
+	  .step = { { "POST", users_path, user_body, DB_FROM_40 } } },
+	{ SQ_ACTION_ACCT_SET_LIMIT, .check = limits_api,
+	  .step = { { "POST", associations_path, assoc_limit_body,
+		      DB_FROM_40 } } },
+	{ SQ_ACTION_ACCT_CLEAR_LIMIT, .check = limits_api,
+	  .step = { { "POST", associations_path, assoc_limit_body,
+		      DB_FROM_40 } } },
 	{ SQ_ACTION_QOS_SET, .check = only_qos_priority,
-	  .step = { { "POST", qos_path, qos_body, ANY_DB } } },
-	{ SQ_ACTION_QOS_ADD, .refuse = no_qos_lifecycle },
-	{ SQ_ACTION_QOS_DELETE, .refuse = no_qos_lifecycle },
+	  .step = { { "POST", qos_path, qos_body, DB_BEFORE_40 },
+		    { "POST", qos_path, qos_dp_body, DB_FROM_40 } } },
+	{ SQ_ACTION_QOS_ADD, .check = qos_lifecycle_api,
+	  .step = { { "POST", qos_path, qos_dp_body, DB_FROM_40 } } },
+	{ SQ_ACTION_QOS_DELETE, .check = qos_lifecycle_api,
+	  .step = { { "DELETE", qos_name_path, NULL, DB_FROM_40 } } },
 };
 
 static const struct req_row *
@@ -613,9 +664,26 @@ add_req(struct sq_rest_reqs *out, const struct req_step *s,
 }
 
 int
+sq_rest_reqs_read_first(const struct sq_action *a, int vdb)
+{
+	return (sq_rest_qos_mapped(a, vdb) &&
+		a->type != SQ_ACTION_QOS_DELETE) ||
+	       sq_rest_assoc_mapped(a, vdb) || sq_rest_user_mapped(a, vdb);
+}
+
+int
 sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		    const char *cluster, struct sq_rest_reqs *out,
 		    struct sq_err *err)
+{
+	return sq_rest_action_reqs_before(a, vs, vdb, cluster, NULL, out, err);
+}
+
+int
+sq_rest_action_reqs_before(const struct sq_action *a, int vs, int vdb,
+			   const char *cluster,
+			   const struct sq_rest_state *before,
+			   struct sq_rest_reqs *out, struct sq_err *err)
 {
 	const struct req_row *row;
 	struct req_ctx c;
@@ -642,6 +710,7 @@ sq_rest_action_reqs(const struct sq_action *a, int vs, int vdb,
 		return -1;
 	for (i = 0; i < a->ntargets; i++) {
 		c.t = a->targets[i];
+		c.before = before ? &before[i] : NULL;
 		if (a->def->kind == SQ_KIND_ASSOCS &&
 		    sq_action_assoc_split(c.t, c.acc, c.user, c.part) == -1) {
 			sq_rest_reqs_free(out);

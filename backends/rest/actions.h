@@ -41,6 +41,17 @@ struct sq_rest_reqs {
 int sq_rest_action_reqs(const struct sq_action *a, int vslurm, int vdb,
 			const char *cluster, struct sq_rest_reqs *out,
 			struct sq_err *err);
+struct sq_rest_state;
+/* The same with each target's record read before (before[i], or NULL):
+ * the QOS and association changes from v0.0.40 build their body from it
+ * (sq_rest_reqs_read_first). */
+int sq_rest_action_reqs_before(const struct sq_action *a, int vslurm, int vdb,
+			       const char *cluster,
+			       const struct sq_rest_state *before,
+			       struct sq_rest_reqs *out, struct sq_err *err);
+/* Whether the requests of a on /slurmdb/ version vdb need the targets
+ * read first. */
+int sq_rest_reqs_read_first(const struct sq_action *a, int vdb);
 void sq_rest_reqs_free(struct sq_rest_reqs *r);
 /* "METHOD PATH [BODY]" lines joined by '\n'. */
 int sq_rest_reqs_format(const struct sq_rest_reqs *r, char *buf, size_t n);
@@ -115,6 +126,116 @@ const char *sq_rest_node_state(json_object *rec, char *buf, size_t n);
 int sq_rest_node_verify(const struct sq_action *a,
 			const struct sq_rest_state *st, char *msg, size_t n);
 void sq_rest_node_inverse(const struct sq_action *a,
+			  const struct sq_result *res,
+			  const struct sq_rest_state *before, char *buf,
+			  size_t n);
+
+/* --- QOS and association limits from v0.0.40 (actions_json.c,
+ * actions_qos.c, actions_assoc.c) --------------------------------------- */
+
+struct sq_limit_key;
+
+/* data_parser values: a number {"set","infinite","number"}, a clear (the
+ * number infinite), a TRES list from "cpu=4,gres/gpu=2" (NULL with err
+ * when a count is not a whole number) and one TRES; names as an array. */
+json_object *sq_rest_jnum(int64_t n);
+json_object *sq_rest_jclear(void);
+json_object *sq_rest_jtres(const char *list, struct sq_err *err);
+json_object *sq_rest_jtres_item(const char *type, const char *name,
+				int64_t count);
+json_object *sq_rest_jnames(const char *list);
+/* A number read back: 1 set (into *n), 0 unset or infinite, -1 none. */
+int sq_rest_jlimit(json_object *v, int64_t *n);
+/* "gres/gpu" of a TRES item into buf; a TRES's count in a list (-1:
+ * absent); a list as "cpu=4,gres/gpu=2" (-1 when it does not fit). */
+const char *sq_rest_jtres_key(json_object *item, char *buf, size_t n);
+int64_t sq_rest_jtres_count(json_object *arr, const char *key);
+int sq_rest_jtres_text(json_object *arr, char *buf, size_t n);
+/* Two name arrays with the same names (any order, any case)? */
+int sq_rest_jnames_equal(json_object *arr, json_object *want);
+/* A dotted path ("limits.max.tres.total") of o: read, set (taking v,
+ * making the objects on the way), removed. */
+json_object *sq_rest_jget(json_object *o, const char *path);
+int sq_rest_jput(json_object *o, const char *path, json_object *v);
+void sq_rest_jdel(json_object *o, const char *path);
+
+/* The JSON of limit key k set to v (have: its value before, for a TRES
+ * -1); NULL with err. */
+json_object *sq_rest_limit_json(const struct sq_limit_key *k, const char *v,
+				json_object *have, struct sq_err *err);
+/* Each key=value of a reads back as asked in rec (fields by path);
+ * else 0 with "not as asked: key=value" in msg. */
+int sq_rest_limits_as_asked(const struct sq_action *a, json_object *rec,
+			    unsigned scope,
+			    const char *(*path)(const struct sq_limit_key *k),
+			    char *msg, size_t n);
+/* before and after alike but for the fields a asks? */
+int sq_rest_rec_unchanged(const struct sq_action *a, json_object *before,
+			  json_object *after, unsigned scope,
+			  const char *(*path)(const struct sq_limit_key *k));
+/* k's value in rec as an argument (all: NULL for a new QOS's default). */
+const char *sq_rest_limit_arg(const struct sq_limit_key *k, json_object *rec,
+			      const char *path, int all, char *buf, size_t n);
+/* The old value of each key a sets, from rec, as arguments of inv. */
+void sq_rest_limits_undo(const struct sq_action *a, struct sq_action *inv,
+			 json_object *rec, unsigned scope,
+			 const char *(*path)(const struct sq_limit_key *k));
+
+/* addqos, setqos, delqos (v0.0.40+): mapped? the body of POST /qos from
+ * the QOS read before; the check after; others unchanged (1) or not (0,
+ * msg); the inverse. */
+int sq_rest_qos_mapped(const struct sq_action *a, int vdb);
+/* Is a, read back as st, one of those (v0.0.40's shape)? */
+int sq_rest_qos_dp(const struct sq_action *a, const struct sq_rest_state *st);
+json_object *sq_rest_qos_body(const struct sq_action *a, const char *name,
+			      const struct sq_rest_state *before,
+			      struct sq_err *err);
+int sq_rest_qos_verify(const struct sq_action *a,
+		       const struct sq_rest_state *st, char *msg, size_t n);
+int sq_rest_qos_unchanged(const struct sq_action *a,
+			  const struct sq_rest_state *before,
+			  const struct sq_rest_state *after, char *msg,
+			  size_t n);
+void sq_rest_qos_inverse(const struct sq_action *a, const struct sq_result *res,
+			 const struct sq_rest_state *before, char *buf,
+			 size_t n);
+
+/* setlimit, clearlimit (v0.0.40+) on the one association selected. */
+int sq_rest_assoc_mapped(const struct sq_action *a, int vdb);
+json_object *sq_rest_assoc_body(const struct sq_action *a, const char *acc,
+				const char *user, const char *part,
+				const char *cluster,
+				const struct sq_rest_state *before,
+				struct sq_err *err);
+int sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a,
+		       size_t i, const char *cluster, struct sq_rest_state *st,
+		       struct sq_err *err);
+int sq_rest_assoc_verify(const struct sq_action *a,
+			 const struct sq_rest_state *st, char *msg, size_t n);
+int sq_rest_assoc_unchanged(const struct sq_action *a, size_t i,
+			    const struct sq_rest_state *before,
+			    const struct sq_rest_state *after, char *msg,
+			    size_t n);
+void sq_rest_assoc_inverse(const struct sq_action *a,
+			   const struct sq_result *res,
+			   const struct sq_rest_state *before, char *buf,
+			   size_t n);
+
+/* moduser (v0.0.40+): default account and admin level (POST /users). */
+int sq_rest_user_mapped(const struct sq_action *a, int vdb);
+int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
+json_object *sq_rest_user_body(const struct sq_action *a, const char *name,
+			       const struct sq_rest_state *before,
+			       struct sq_err *err);
+int sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
+		      struct sq_rest_state *st, struct sq_err *err);
+int sq_rest_user_verify(const struct sq_action *a,
+			const struct sq_rest_state *st, char *msg, size_t n);
+int sq_rest_user_unchanged(const struct sq_action *a,
+			   const struct sq_rest_state *before,
+			   const struct sq_rest_state *after, char *msg,
+			   size_t n);
+void sq_rest_user_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,
 			  size_t n);

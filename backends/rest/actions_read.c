@@ -121,6 +121,10 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
+	if (sq_rest_assoc_mapped(a, api->slurmdb))
+		return sq_rest_assoc_read(b, a, i, cluster, st, err);
+	if (sq_rest_user_mapped(a, api->slurmdb))
+		return sq_rest_user_read(b, a, i, st, err);
 	switch (a->def->kind) {
 	case SQ_KIND_RESERVATIONS:
 		return sq_rest_resv_read(b, a, i, st, err);
@@ -326,6 +330,12 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 
 	if (a->def->kind == SQ_KIND_RESERVATIONS)
 		return sq_rest_resv_verify(a, st, msg, n);
+	if (sq_rest_assoc_mapped(a, 40)) /* refused before v0.0.40 */
+		return sq_rest_assoc_verify(a, st, msg, n);
+	if (sq_rest_qos_dp(a, st))
+		return sq_rest_qos_verify(a, st, msg, n);
+	if (sq_rest_user_mapped(a, 40)) /* refused before v0.0.40 */
+		return sq_rest_user_verify(a, st, msg, n);
 	if (sq_action_has_verdict(a->type)) {
 		struct sq_target_rec b, r;
 
@@ -373,6 +383,18 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	buf[0] = '\0';
 	if (a->def->kind == SQ_KIND_RESERVATIONS) {
 		sq_rest_resv_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_assoc_mapped(a, 40)) {
+		sq_rest_assoc_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_qos_dp(a, &before[0])) {
+		sq_rest_qos_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_user_mapped(a, 40)) {
+		sq_rest_user_inverse(a, res, before, buf, n);
 		return;
 	}
 	if (a->def->kind == SQ_KIND_NODES) {

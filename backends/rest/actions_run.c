@@ -42,15 +42,47 @@ delete_note(const struct sq_action *a, char *buf, size_t len)
 			 what);
 }
 
+/* Each target read (for the bodies of sq_rest_reqs_read_first): a new
+ * array of a->ntargets states, or NULL when none is needed. */
+static struct sq_rest_state *
+read_first(struct sq_backend *b, const struct sq_action *a, const char *cluster,
+	   int need)
+{
+	struct sq_rest_state *before;
+	size_t i;
+
+	if (!need || (before = calloc(a->ntargets, sizeof(*before))) == NULL)
+		return NULL;
+	for (i = 0; i < a->ntargets; i++) {
+		struct sq_err e;
+
+		sq_err_clear(&e);
+		sq_rest_read_target(b, a, i, cluster, &before[i], &e);
+	}
+	return before;
+}
+
+static void
+states_free(struct sq_rest_state *st, size_t n)
+{
+	size_t i;
+
+	for (i = 0; st != NULL && i < n; i++)
+		sq_rest_state_free(&st[i]);
+	free(st);
+}
+
 int
 sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		 size_t len)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
 	struct sq_rest_reqs r;
+	struct sq_rest_state *before;
 	struct sq_err err;
 	char cl[128];
 	const char *cluster = NULL;
+	int rc;
 
 	if (len == 0)
 		return -1;
@@ -62,8 +94,13 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    a->def->kind != SQ_KIND_NODES && api->slurmdb != 0)
 		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
-	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb,
-				cluster ? cluster : "?", &r, &err) == -1) {
+	before = read_first(
+	    b, a, cluster, cluster && sq_rest_reqs_read_first(a, api->slurmdb));
+	rc = sq_rest_action_reqs_before(a, api->slurm, api->slurmdb,
+					cluster ? cluster : "?", before, &r,
+					&err);
+	states_free(before, a->ntargets);
+	if (rc == -1) {
 		sq_util_copy(buf, len, err.msg);
 		return -1;
 	}
@@ -75,6 +112,22 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 
 /* Re-read every target with the policy of every backend
  * (action_policy.h) and fill res's verdicts and nfailed. */
+/* "done" only when the selected changed and no other: the QOS's other
+ * fields, the other associations of the account and user (0: msg). */
+static int
+others_unchanged(const struct sq_action *a, size_t i,
+		 const struct sq_rest_state *before,
+		 const struct sq_rest_state *after, char *msg, size_t n)
+{
+	if (sq_rest_assoc_mapped(a, 40))
+		return sq_rest_assoc_unchanged(a, i, &before[i], after, msg, n);
+	if (sq_rest_qos_dp(a, after))
+		return sq_rest_qos_unchanged(a, &before[i], after, msg, n);
+	if (sq_rest_user_mapped(a, 40))
+		return sq_rest_user_unchanged(a, &before[i], after, msg, n);
+	return 1;
+}
+
 static void
 verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
 	   const struct sq_rest_state *before, struct sq_result *res)
@@ -102,6 +155,9 @@ verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
 				v = sq_rest_verify(a, &before[i], &after, msg,
 						   sizeof(msg));
 		}
+		if (got == 0 && v == SQ_VERIFY_OK && before != NULL &&
+		    !others_unchanged(a, i, before, &after, msg, sizeof(msg)))
+			v = SQ_VERIFY_FAILED;
 		if (got == -1) {
 			t->verified = SQ_VERIFY_UNCHECKED;
 			if (t->ok != -1)
@@ -148,20 +204,14 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	    a->def->kind != SQ_KIND_NODES &&
 	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
 		goto out;
-	if (sq_rest_action_reqs(a, api->slurm, api->slurmdb, cluster, &r,
-				err) == -1)
-		goto out;
-	before = calloc(a->ntargets, sizeof(*before));
+	before = read_first(b, a, cluster, 1);
 	if (before == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto out;
 	}
-	for (i = 0; i < a->ntargets; i++) {
-		struct sq_err e;
-
-		sq_err_clear(&e);
-		sq_rest_read_target(b, a, i, cluster, &before[i], &e);
-	}
+	if (sq_rest_action_reqs_before(a, api->slurm, api->slurmdb, cluster,
+				       before, &r, err) == -1)
+		goto out;
 	for (i = 0; i < r.n; i++) {
 		struct sq_buf out;
 		struct sq_err e;
@@ -189,9 +239,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	rc = sq_act_summary(res, a, first_err, err);
 out:
-	for (i = 0; before != NULL && i < a->ntargets; i++)
-		sq_rest_state_free(&before[i]);
-	free(before);
+	states_free(before, a->ntargets);
 	sq_rest_reqs_free(&r);
 	return sq_act_end(res, rc, err, t0);
 }

@@ -5,18 +5,19 @@
  * ours) and "tokentext", `scontrol token` output - whose content must
  * never show up in an error message; "nodestate", a GET /node/NAME
  * answer as a node action reads it back (backends/rest/actions_node.c):
- * its state, the check after and the undo of each node action; "verdict", a GET
- * .../job/ID or
- * .../node/NAME body read as a target and judged by every job and node
- * action (core/action_verdict.c).
+ * its state, the check after and the undo of each node action;
+ * "verdict", a GET .../job/ID or .../node/NAME body read as a target and
+ * judged by every job and node action (core/action_verdict.c); "acct", a
+ * QOS, association or user record read back (actions_qos.c,
+ * actions_assoc.c, actions_user.c): the bodies built from it, the check
+ * and the inverse, whose every line parses back as an action.
  */
+#include <json-c/json.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include <json-c/json.h>
 
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
@@ -323,6 +324,111 @@ fuzz_verdict(const uint8_t *data, size_t size)
 	free(s);
 }
 
+/* The input as a record read back: the first of its "qos",
+ * "associations" or "users" array, else the whole. */
+static void
+acct_state(const uint8_t *data, size_t size, struct sq_rest_state *st)
+{
+	static const char *const keys[] = { "qos", "associations", "users" };
+	json_tokener *tok = json_tokener_new_ex(64);
+	json_object *arr;
+	size_t k;
+
+	memset(st, 0, sizeof(*st));
+	SQ_FUZZ_CHECK(tok != NULL);
+	st->root = json_tokener_parse_ex(tok, (const char *)data, (int)size);
+	json_tokener_free(tok);
+	if (st->root == NULL)
+		return;
+	st->rec = st->root;
+	for (k = 0; k < 3; k++)
+		if (json_object_object_get_ex(st->root, keys[k], &arr) &&
+		    json_object_is_type(arr, json_type_array))
+			st->rec = json_object_array_length(arr) > 0
+				      ? json_object_array_get_idx(arr, 0)
+				      : NULL;
+	st->found =
+	    st->rec != NULL && json_object_is_type(st->rec, json_type_object);
+	if (!st->found)
+		st->rec = NULL;
+}
+
+static void
+fuzz_acct(const uint8_t *data, size_t size)
+{
+	static const char *const lines[] = {
+		"setqos q priority=5 maxjobspu=-1 maxtrespu=cpu=2,gres/gpu=1 "
+		"flags=NoDecay preempt=low gracetime=9 usagefactor=1.5 "
+		"grpwall=60",
+		"setqos q maxtrespa=-1 preemptmode=requeue",
+		"addqos q grptres=cpu=4",
+		"delqos q",
+		"setlimit account=a user=u partition=p maxjobs=3 "
+		"grptres=cpu=-1 "
+		"maxwall=90 qos=normal defaultqos=normal fairshare=2",
+		"clearlimit account=a user=u grptres maxjobs",
+		"moduser u defaultaccount=a adminlevel=operator",
+	};
+	struct sq_rest_state st;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	size_t i;
+
+	if (size > 65536)
+		return;
+	acct_state(data, size, &st);
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		struct sq_rest_reqs r;
+		struct sq_action a, back;
+		struct sq_err err;
+		char text[8192], msg[256], inv[4096], *line, *save;
+
+		sq_err_clear(&err);
+		SQ_FUZZ_CHECK(
+		    sq_action_parse(lines[i], -1, NULL, 0, &a, &err) == 0);
+		if (sq_rest_action_reqs_before(&a, 42, 42, "c", &st, &r,
+					       &err) == 0) {
+			if (sq_rest_reqs_format(&r, text, sizeof(text)) == 0)
+				sq_fuzz_check_display(text);
+			sq_rest_reqs_free(&r);
+		} else {
+			SQ_FUZZ_CHECK(err.msg[0] != '\0');
+			sq_fuzz_check_display(err.msg);
+		}
+		msg[0] = '\0';
+		if (sq_rest_assoc_mapped(&a, 42)) {
+			sq_rest_assoc_verify(&a, &st, msg, sizeof(msg));
+			sq_rest_assoc_unchanged(&a, 0, &st, &st, msg,
+						sizeof(msg));
+			sq_rest_assoc_inverse(&a, &res, &st, inv, sizeof(inv));
+		} else if (sq_rest_user_mapped(&a, 42)) {
+			sq_rest_user_verify(&a, &st, msg, sizeof(msg));
+			sq_rest_user_unchanged(&a, &st, &st, msg, sizeof(msg));
+			sq_rest_user_inverse(&a, &res, &st, inv, sizeof(inv));
+		} else {
+			sq_rest_qos_verify(&a, &st, msg, sizeof(msg));
+			sq_rest_qos_unchanged(&a, &st, &st, msg, sizeof(msg));
+			sq_rest_qos_inverse(&a, &res, &st, inv, sizeof(inv));
+		}
+		sq_fuzz_check_display(msg);
+		sq_fuzz_check_display(inv);
+		/* the undo is a line the user may run: it parses */
+		for (line = strtok_r(inv, "\n", &save); line != NULL;
+		     line = strtok_r(NULL, "\n", &save)) {
+			SQ_FUZZ_CHECK(sq_action_parse(line, -1, NULL, 0, &back,
+						      &err) == 0);
+			sq_action_free(&back);
+		}
+		sq_action_free(&a);
+	}
+	sq_rest_state_free(&st);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -338,6 +444,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_nodestate(data, size);
 	else if (strcmp(SQ_FUZZ_NAME, "verdict") == 0)
 		fuzz_verdict(data, size);
+	else if (strcmp(SQ_FUZZ_NAME, "acct") == 0)
+		fuzz_acct(data, size);
 	else
 		SQ_FUZZ_CHECK(!"unknown harness");
 	return 0;

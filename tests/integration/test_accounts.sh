@@ -4,7 +4,9 @@
 # associations in a throw-away account (no partition, MaxJobs=5; partition
 # gpu, unset) where setlimit, its undo, deluser and its undo touch only the
 # association selected, every result compared with `sacctmgr show -P assoc`
-# before and after. Everything it creates is removed on exit.
+# before and after; the same through slurmrestd where the served API has
+# the operation (setlimit, clearlimit and moduser from v0.0.40), refused
+# saying why on v0.0.38. Everything it creates is removed on exit.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -72,6 +74,70 @@ check "setlimit carol@$acct/gpu: only that association changed" \
 sq --exec "$(undo_line)" --yes
 assocs "$acct" >"$tmp/after"
 check "its undo restores the state before" cmp -s "$tmp/before" "$tmp/after"
+
+# --- setlimit through slurmrestd: from API v0.0.40 on, POST
+# /associations of exactly the association selected (its TRES limits sent
+# as they are, which slurmrestd would otherwise clear), every association
+# of the account compared before and after, and the undo through it too;
+# v0.0.38 (22.05) refuses it saying why
+REST=http://127.0.0.1:$REST_PORT
+rest() {
+	"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" -l root "$@" \
+		>"$tmp/out" 2>"$tmp/err"
+}
+if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null &&
+	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"; then
+	dbv=$(curl -s -H "X-SLURM-USER-NAME: root" \
+		-H "X-SLURM-USER-TOKEN: $(cat "$tmp/root.token")" "$REST/openapi/v3" |
+		tr -d '\\' | grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
+		sort -n | tail -1)
+	if [ "${dbv:-0}" -ge 40 ]; then
+		rest --exec "setlimit account=$acct user=carol maxjobs=3 maxwall=120" --yes
+		check "rest v0.0.$dbv: setlimit carol@$acct (no partition): exit 0, done and verified" test $? -eq 0
+		check "rest: the preview is the POST of that one association, its GrpTRES kept" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/associations {\"associations\":\[{\"account\":\"$acct\",\"cluster\":\"[a-z]*\",\"user\":\"carol\",\"max\":{.*\"total\":\[{\"type\":\"cpu\",\"count\":4}\]" "$tmp/out"
+		assocs "$acct" >"$tmp/after"
+		sed 's/^carol||5|cpu=4|01:00:00|/carol||3|cpu=4|02:00:00|/' "$tmp/before" >"$tmp/want"
+		check "rest: only carol's association without partition changed" \
+			cmp -s "$tmp/want" "$tmp/after"
+		cmp -s "$tmp/want" "$tmp/after" || diff "$tmp/want" "$tmp/after"
+		undo=$(undo_line)
+		check "rest: undo offered ($undo)" test -n "$undo"
+		rest --exec "$undo" --yes
+		check "rest: the undo through slurmrestd: exit 0" test $? -eq 0
+		assocs "$acct" >"$tmp/after"
+		check "rest: setlimit's undo restores exactly the state before" \
+			cmp -s "$tmp/before" "$tmp/after"
+		rest --exec "setlimit account=$acct user=carol partition=gpu maxjobs=2 grptres=cpu=6" --yes
+		check "rest: setlimit carol@$acct/gpu: exit 0" test $? -eq 0
+		assocs "$acct" >"$tmp/after"
+		sed 's/^carol|gpu|||/carol|gpu|2|cpu=6|/' "$tmp/before" >"$tmp/want"
+		check "rest: only the gpu association changed" cmp -s "$tmp/want" "$tmp/after"
+		cmp -s "$tmp/want" "$tmp/after" || diff "$tmp/want" "$tmp/after"
+		rest --exec "$(undo_line)" --yes
+		assocs "$acct" >"$tmp/after"
+		check "rest: its undo restores the state before" cmp -s "$tmp/before" "$tmp/after"
+		rest --exec "clearlimit account=$acct user=carol maxjobs" --yes
+		check "rest: clearlimit maxjobs: exit 0" test $? -eq 0
+		assocs "$acct" >"$tmp/after"
+		sed 's/^carol||5|/carol|||/' "$tmp/before" >"$tmp/want"
+		check "rest: clearlimit cleared only that limit of that association" \
+			cmp -s "$tmp/want" "$tmp/after"
+		rest --exec "$(undo_line)" --yes
+		assocs "$acct" >"$tmp/after"
+		check "rest: clearlimit's undo restores the state before" \
+			cmp -s "$tmp/before" "$tmp/after"
+	else
+		rest --exec "setlimit account=$acct user=carol maxjobs=3" --yes
+		check "rest v0.0.${dbv:-?}: setlimit refused (exit 1)" test $? -eq 1
+		check "rest: the reason: 22.05's slurmrestd crashes on it" \
+			grep -q "association limits through slurmrestd v0.0.38 are refused: Slurm 22.05's slurmrestd crashes" "$tmp/out" "$tmp/err"
+		assocs "$acct" >"$tmp/after"
+		check "rest: nothing changed" cmp -s "$tmp/before" "$tmp/after"
+	fi
+else
+	ok "rest: # not here: no slurmrestd on $REST"
+fi
 
 # --- deluser of the association without partition, and its undo
 sq --exec "deluser carol account=$acct" --yes
@@ -223,6 +289,34 @@ check "moduser: the refusal names the user's accounts" \
 	grep -q "no association in physics (its accounts: .*${acct}m" "$tmp/err"
 users >"$tmp/uafter"
 check "moduser refused: nothing changed" cmp -s "$tmp/ubefore" "$tmp/uafter"
+
+# --- moduser through slurmrestd: POST /users from API v0.0.40 (the
+# default account and admin level), the same comparison; v0.0.38 refuses
+if [ -n "${dbv:-}" ] && [ "$dbv" -ge 40 ]; then
+	rest --exec "moduser $mu defaultaccount=$acct adminlevel=operator" --yes
+	check "rest v0.0.$dbv: moduser: exit 0, done and verified" test $? -eq 0
+	check "rest: the preview is the POST of the user" \
+		grep -q "^POST /slurmdb/v0.0.$dbv/users {\"users\":\[{\"name\":\"$mu\",\"default\":{\"account\":\"$acct\"},\"administrator_level\":\[\"Operator\"\]}\]}\$" "$tmp/out"
+	users >"$tmp/uafter"
+	check "rest: only $mu's default account and admin level changed" \
+		cmp -s "$tmp/want" "$tmp/uafter"
+	cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+	rest --exec "$(undo_line)" --yes
+	check "rest: moduser's undo: exit 0" test $? -eq 0
+	users >"$tmp/uafter"
+	check "rest: moduser's undo restores exactly the state before" \
+		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	rest --exec "moduser $mu defaultqos=normal" --yes
+	check "rest: moduser defaultqos= refused, saying it is each association's" \
+		grep -q "a default QOS is each association's, not the user's" "$tmp/out" "$tmp/err"
+elif [ -n "${dbv:-}" ]; then
+	rest --exec "moduser $mu defaultaccount=$acct" --yes
+	check "rest v0.0.$dbv: moduser refused (exit 1)" test $? -eq 1
+	check "rest: the reason: POST /users is mapped from v0.0.40" \
+		grep -q "moduser through slurmrestd API v0.0.$dbv is not mapped (squall maps POST /slurmdb/vN/users from v0.0.40" "$tmp/out" "$tmp/err"
+	users >"$tmp/uafter"
+	check "rest: nothing changed" cmp -s "$tmp/ubefore" "$tmp/uafter"
+fi
 
 # --- deluser of two associations (one partition-keyed, with limits):
 # the preview lists both with their limits; the undo re-adds both

@@ -401,9 +401,13 @@ if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	if [ "$V" = 38 ]; then
 		check "rest: association limits refused (22.05 crash)" sh -c "test $rc -eq 1 && grep -q 'crashes' '$tmp/err'"
 	else
-		check "rest: association limits refused on v0.0.$V (not mapped: use local or ssh)" sh -c "test $rc -eq 1 && grep -q 'use the local or ssh backend' '$tmp/err'"
+		# from v0.0.40: POST /associations of that association
+		# (test_accounts.sh compares every association around it)
+		check "rest: setlimit on v0.0.$V: exit 0, MaxJobs=3" \
+			sh -c "test $rc -eq 0 && test '$(assoc chemistry bob MaxJobs)' = 3"
+		rest --exec "$(sed -n 's/^undo: //p' "$tmp/out" | head -1)" --yes
 	fi
-	check "rest: MaxJobs untouched" test "$(assoc chemistry bob MaxJobs)" = "$bob_maxjobs"
+	check "rest: MaxJobs as before" test "$(assoc chemistry bob MaxJobs)" = "$bob_maxjobs"
 	rest --exec "addaccount ${acct}r parent=chemistry description=via rest" --yes
 	check "rest: addaccount (sacctmgr shows it under chemistry)" \
 		test "$(assoc "${acct}r" '' Account,ParentName | head -1)" = "${acct}r|chemistry"

@@ -6,8 +6,9 @@
 # no other field and no other QOS did. Bad keys and out-of-range numbers
 # are refused before anything runs; over ssh as a user without an admin
 # level Slurm's refusal is shown and nothing is created; through
-# slurmrestd addqos is refused saying why. Everything it
-# creates is removed.
+# slurmrestd from API v0.0.40 the same lifecycle with the same checks,
+# on v0.0.38 addqos is refused saying why. Everything it creates is
+# removed.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -139,17 +140,68 @@ else
 	echo "# ssh part left out: no testbed ssh keys in $TB/ssh"
 fi
 
-# --- through slurmrestd: served (POST/DELETE /slurmdb/.../qos) but not
-# mapped by squall yet: refused before anything runs, saying so
+# --- through slurmrestd: from API v0.0.40 on the same lifecycle (POST
+# /slurmdb/vN/qos, DELETE /qos/NAME), each result compared with sacctmgr
+# as above; v0.0.38 (22.05) refuses it before anything runs, saying why
 REST=http://127.0.0.1:$REST_PORT
+rest() {
+	"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" -l root "$@" \
+		>"$tmp/out" 2>"$tmp/err"
+}
 if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
 	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"
-	"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" -l root \
-		--exec "addqos $q priority=3" --yes >"$tmp/out" 2>"$tmp/err"
-	check "rest: addqos refused (exit 1)" test $? -eq 1
-	check "rest: the reason: served, not mapped by squall yet" \
-		grep -q "addqos: slurmrestd (API v0.0.[0-9]*) serves POST /qos, but squall does not map it yet" "$tmp/out" "$tmp/err"
-	check "rest: sacctmgr has no $q" test -z "$(one "$q")"
+	dbv=$(curl -s -H "X-SLURM-USER-NAME: root" \
+		-H "X-SLURM-USER-TOKEN: $(cat "$tmp/root.token")" "$REST/openapi/v3" |
+		tr -d '\\' | grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
+		sort -n | tail -1)
+	if [ "${dbv:-0}" -ge 40 ]; then
+		rest --exec "addqos $caps priority=5 gracetime=90 usagefactor=1.5 flags=DenyOnLimit,NoDecay maxjobs=3 maxsubmitpu=6 maxtrespu=cpu=4 maxjobspa=7 maxtrespa=cpu=8 maxwall=60 grpjobs=20 preemptmode=requeue" --yes
+		check "rest v0.0.$dbv: addqos $caps: exit 0, done and verified" test $? -eq 0
+		check "rest: the preview is the POST with the stored name" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/qos {\"qos\":\[{\"name\":\"$q\",\"priority\":{\"set\":true,\"infinite\":false,\"number\":5}" "$tmp/out"
+		check "rest: sacctmgr shows every field asked and no other" \
+			test "$(one "$q")" = "$want"
+		check "rest: the undo is delqos $q" grep -q "^undo: delqos $q\$" "$tmp/out"
+		before=$(one "$q")
+		rest --exec "modqos $q maxjobspu=4 flags=-1 usagefactor=2 gracetime=0 priority=7" --yes
+		check "rest: modqos: exit 0, done and verified" test $? -eq 0
+		check "rest: modqos keeps the preempt mode read before and the flags' NOT_SET is not sent when asked" \
+			grep -q "\"flags\":\[\].*\"preempt\":{\"mode\":\[\"REQUEUE\"\]}" "$tmp/out"
+		after=$(one "$q")
+		check "rest: modqos: the fields asked changed" \
+			test "$(echo "$after" | cut -d'|' -f2,3,6,7,15)" = "7|00:00:00||2.000000|4"
+		check "rest: modqos: every other field is as before" \
+			test "$(echo "$after" | cut -d'|' -f1,4,5,8-14,16-)" = "$(echo "$before" | cut -d'|' -f1,4,5,8-14,16-)"
+		rest --exec "$(undo_line)" --yes
+		check "rest: modqos's undo: exit 0" test $? -eq 0
+		check "rest: modqos's undo: sacctmgr shows the QOS as before" test "$(one "$q")" = "$before"
+		rest --exec "modqos $q maxtrespu=gres/gpu=2" --yes
+		check "rest: a TRES added to a QOS's list keeps the others" \
+			test "$(one "$q" | cut -d'|' -f14)" = "cpu=4,gres/gpu=2"
+		rest --exec "$(undo_line)" --yes
+		check "rest: its undo removes only that TRES" test "$(one "$q")" = "$before"
+		rest --exec "addqos $q priority=1" --yes
+		check "rest: addqos of a QOS that exists is refused (POST would change it)" \
+			grep -q "QOS $q exists (POST /qos would change it)" "$tmp/out" "$tmp/err"
+		check "rest: nothing changed by it" test "$(one "$q")" = "$before"
+		rest --exec "delqos $q" --yes
+		check "rest: delqos: exit 0, done and verified" test $? -eq 0
+		check "rest: delqos: the preview is the DELETE" \
+			grep -q "^DELETE /slurmdb/v0.0.$dbv/qos/$q\$" "$tmp/out"
+		check "rest: delqos: sacctmgr has no $q" test -z "$(one "$q")"
+		rest --exec "$(undo_line)" --yes
+		check "rest: delqos's undo: exit 0, done and verified" test $? -eq 0
+		check "rest: delqos's undo: sacctmgr shows the QOS as before the delete" \
+			test "$(one "$q")" = "$before"
+		rest --exec "delqos $q" --yes
+		check "rest: removed again" test -z "$(one "$q")"
+	else
+		rest --exec "addqos $q priority=3" --yes
+		check "rest v0.0.${dbv:-?}: addqos refused (exit 1)" test $? -eq 1
+		check "rest: the reason: squall maps POST /qos from v0.0.40 on" \
+			grep -q "addqos through slurmrestd API v0.0.38 is not mapped: squall maps POST /slurmdb/vN/qos from v0.0.40" "$tmp/out" "$tmp/err"
+		check "rest: sacctmgr has no $q" test -z "$(one "$q")"
+	fi
 else
 	ok "rest: # not here: no slurmrestd on $REST"
 fi

@@ -1,0 +1,278 @@
+/*
+ * actions_user.c - moduser through slurmrestd from API v0.0.40 (Slurm
+ * 23.11) on: POST /slurmdb/vN/users with the user's default account and
+ * admin level (the fields slurmdbd's user modify takes), read back with
+ * GET /user/NAME?with_assocs (the default account shows only with the
+ * associations), checked (the fields asked as asked, no other field of the
+ * user moved) and undone with the values read before. A default QOS is
+ * not a user's field there but each association's (setlimit defaultqos=),
+ * and a default WCKey is not mapped: both are refused saying so. Never
+ * prints.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backends/backend.h"
+#include "backends/rest/actions.h"
+#include "backends/rest/rest.h"
+#include "core/util.h"
+
+int
+sq_rest_user_mapped(const struct sq_action *a, int vdb)
+{
+	return a->type == SQ_ACTION_ACCT_MODIFY_USER && vdb >= 40;
+}
+
+int
+sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err)
+{
+	if (vdb < 40)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "moduser through slurmrestd API v0.0.%d is "
+				  "not mapped (squall maps POST "
+				  "/slurmdb/vN/users from v0.0.40, Slurm "
+				  "23.11, on); use the local or ssh backend "
+				  "(sacctmgr -i modify user)",
+				  vdb);
+	if (sq_action_arg(a, "defaultqos") != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "moduser defaultqos= through slurmrestd: a "
+				  "default QOS is each association's, not the "
+				  "user's (POST /users has no such field); use "
+				  "setlimit defaultqos= on each association, "
+				  "or the local or ssh backend");
+	if (sq_action_arg(a, "defaultwckey") != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "moduser defaultwckey= through slurmrestd is "
+				  "not mapped in squall; use the local or ssh "
+				  "backend");
+	return 0;
+}
+
+/* none, operator, administrator as data_parser's ADMIN_LVL */
+static const char *
+level(const char *v)
+{
+	if (strcasecmp(v, "operator") == 0)
+		return "Operator";
+	if (strcasecmp(v, "administrator") == 0 || strcasecmp(v, "admin") == 0)
+		return "Administrator";
+	return "None";
+}
+
+/* Has the user an association in account acc? */
+static int
+has_account(json_object *rec, const char *acc, char *list, size_t n)
+{
+	json_object *arr = sq_rest_jget(rec, "associations");
+	size_t i, off = 0;
+	int found = 0;
+
+	list[0] = '\0';
+	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
+		    i < json_object_array_length(arr);
+	     i++) {
+		const char *x = json_object_get_string(
+		    sq_rest_jget(json_object_array_get_idx(arr, i), "account"));
+
+		if (x == NULL)
+			continue;
+		found |= strcmp(x, acc) == 0;
+		if (off < n)
+			off += (size_t)snprintf(list + off, n - off, "%s%s",
+						off ? "," : "", x);
+	}
+	return found;
+}
+
+json_object *
+sq_rest_user_body(const struct sq_action *a, const char *name,
+		  const struct sq_rest_state *before, struct sq_err *err)
+{
+	const char *acc = sq_action_arg(a, "defaultaccount");
+	const char *lvl = sq_action_arg(a, "adminlevel");
+	json_object *u, *arr, *o;
+	char have[512];
+
+	if (before == NULL) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "moduser through slurmrestd reads the user first; "
+			   "%s could not be read",
+			   name);
+		return NULL;
+	}
+	if (!before->found) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "no user %s (POST /users would create it)", name);
+		return NULL;
+	}
+	if (acc != NULL && !has_account(before->rec, acc, have, sizeof(have))) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "refused: %s has no association in %s (its "
+			   "accounts: %s); add one first (adduser %s "
+			   "account=%s)",
+			   name, acc, have[0] ? have : "none", name, acc);
+		return NULL;
+	}
+	u = json_object_new_object();
+	json_object_object_add(u, "name", json_object_new_string(name));
+	if (acc != NULL)
+		sq_rest_jput(u, "default.account", json_object_new_string(acc));
+	if (lvl != NULL) {
+		arr = json_object_new_array();
+		json_object_array_add(arr, json_object_new_string(level(lvl)));
+		json_object_object_add(u, "administrator_level", arr);
+	}
+	arr = json_object_new_array();
+	json_object_array_add(arr, u);
+	o = json_object_new_object();
+	json_object_object_add(o, "users", arr);
+	return o;
+}
+
+int
+sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
+		  struct sq_rest_state *st, struct sq_err *err)
+{
+	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	json_object *arr = NULL;
+	struct sq_buf out;
+	char path[256];
+	long status = 0;
+	int rc = -1;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/user/%s?with_assocs",
+		 api->slurmdb, a->targets[i]);
+	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
+	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
+		if (status == 404 || strstr(err->msg, "Nothing found"))
+			rc = 0;
+		goto done;
+	}
+	st->root = json_tokener_parse(sq_buf_str(&out));
+	if (st->root == NULL ||
+	    !json_object_object_get_ex(st->root, "users", &arr) ||
+	    !json_object_is_type(arr, json_type_array)) {
+		sq_err_set(err, SQ_ERR_PARSE, "GET %s: no users", path);
+		goto done;
+	}
+	if (json_object_array_length(arr) > 0)
+		st->rec = json_object_array_get_idx(arr, 0);
+	st->found = st->rec != NULL;
+	rc = 0;
+done:
+	sq_buf_free(&out);
+	return rc;
+}
+
+static const char *
+str_at(json_object *rec, const char *path)
+{
+	json_object *x = sq_rest_jget(rec, path);
+
+	if (x != NULL && json_object_is_type(x, json_type_array))
+		x = json_object_array_length(x) > 0
+			? json_object_array_get_idx(x, 0)
+			: NULL;
+	return x ? json_object_get_string(x) : "";
+}
+
+int
+sq_rest_user_verify(const struct sq_action *a, const struct sq_rest_state *st,
+		    char *msg, size_t n)
+{
+	const char *acc = sq_action_arg(a, "defaultaccount");
+	const char *lvl = sq_action_arg(a, "adminlevel");
+
+	if (!st->found) {
+		snprintf(msg, n, "not found");
+		return SQ_VERIFY_FAILED;
+	}
+	if (acc != NULL && strcmp(str_at(st->rec, "default.account"), acc)) {
+		snprintf(msg, n, "not as asked: default account %.60s",
+			 str_at(st->rec, "default.account"));
+		return SQ_VERIFY_FAILED;
+	}
+	if (lvl != NULL &&
+	    strcasecmp(str_at(st->rec, "administrator_level"), level(lvl))) {
+		snprintf(msg, n, "not as asked: admin level %.40s",
+			 str_at(st->rec, "administrator_level"));
+		return SQ_VERIFY_FAILED;
+	}
+	snprintf(msg, n, "changed");
+	return SQ_VERIFY_OK;
+}
+
+int
+sq_rest_user_unchanged(const struct sq_action *a,
+		       const struct sq_rest_state *before,
+		       const struct sq_rest_state *after, char *msg, size_t n)
+{
+	json_object *b = NULL, *f = NULL;
+	int same;
+
+	if (!before->found || !after->found)
+		return 1;
+	if (json_object_deep_copy(before->rec, &b, NULL) != 0 ||
+	    json_object_deep_copy(after->rec, &f, NULL) != 0) {
+		json_object_put(b);
+		return 1;
+	}
+	if (sq_action_arg(a, "defaultaccount") != NULL) {
+		sq_rest_jdel(b, "default.account");
+		sq_rest_jdel(f, "default.account");
+	}
+	if (sq_action_arg(a, "adminlevel") != NULL) {
+		sq_rest_jdel(b, "administrator_level");
+		sq_rest_jdel(f, "administrator_level");
+	}
+	same = json_object_equal(b, f);
+	json_object_put(b);
+	json_object_put(f);
+	if (!same)
+		snprintf(msg, n,
+			 "changed as asked, but other fields of the "
+			 "user changed too");
+	return same;
+}
+
+void
+sq_rest_user_inverse(const struct sq_action *a, const struct sq_result *res,
+		     const struct sq_rest_state *before, char *buf, size_t n)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < res->ntargets && i < a->ntargets; i++) {
+		struct sq_action inv;
+		const char *acc, *lvl;
+		char line[512], low[32];
+		size_t k;
+
+		if (!res->targets[i].ok || !before[i].found)
+			continue;
+		sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_USER);
+		sq_action_add_target(&inv, a->targets[i], NULL);
+		acc = str_at(before[i].rec, "default.account");
+		if (sq_action_arg(a, "defaultaccount") != NULL && *acc)
+			sq_action_set_arg(&inv, "defaultaccount", acc, NULL);
+		lvl = str_at(before[i].rec, "administrator_level");
+		if (sq_action_arg(a, "adminlevel") != NULL && *lvl) {
+			for (k = 0; lvl[k] && k + 1 < sizeof(low); k++)
+				low[k] = (char)(lvl[k] >= 'A' && lvl[k] <= 'Z'
+						    ? lvl[k] - 'A' + 'a'
+						    : lvl[k]);
+			low[k] = '\0';
+			sq_action_set_arg(&inv, "adminlevel", low, NULL);
+		}
+		if (inv.nargs > 0 &&
+		    sq_action_format(&inv, line, sizeof(line)) == 0 &&
+		    off + strlen(line) + 2 < n)
+			off += (size_t)snprintf(buf + off, n - off, "%s%s",
+						off ? "\n" : "", line);
+		sq_action_free(&inv);
+	}
+}

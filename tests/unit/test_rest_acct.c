@@ -1,0 +1,435 @@
+/*
+ * test_rest_acct.c - the QOS lifecycle and association limits through
+ * slurmrestd from API v0.0.40 (backends/rest/actions_qos.c,
+ * actions_assoc.c, actions_user.c): the bodies of POST /qos and POST
+ * /associations built from the record read before (the recorded v0.0.42 QOS and
+ * associations of tests/fixtures/rest/v0.0.42), the refusals, the check after
+ * and the inverse.
+ */
+#include <json-c/json.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "backends/backend.h"
+#include "backends/rest/actions.h"
+#include "core/action.h"
+#include "tests/unit/test_util.h"
+
+/* The record of fixture rel's array key whose fields match (NULL:
+ * any), as a state owning the whole answer. */
+static void
+load(struct sq_rest_state *st, const char *rel, const char *key,
+     const char *name, const char *user)
+{
+	size_t len, i;
+	char *b = sq_test_fixture(rel, &len);
+	json_object *arr;
+
+	memset(st, 0, sizeof(*st));
+	assert_non_null(b);
+	st->root = json_tokener_parse(b);
+	free(b);
+	assert_non_null(st->root);
+	assert_true(json_object_object_get_ex(st->root, key, &arr));
+	for (i = 0; i < json_object_array_length(arr); i++) {
+		json_object *x = json_object_array_get_idx(arr, i);
+
+		if (strcmp(json_object_get_string(
+			       sq_rest_jget(x, user ? "account" : "name")),
+			   name) == 0 &&
+		    (user == NULL ||
+		     strcmp(json_object_get_string(sq_rest_jget(x, "user")),
+			    user) == 0))
+			st->rec = x;
+	}
+	st->found = st->rec != NULL;
+}
+
+static void
+qos(struct sq_rest_state *st, const char *name)
+{
+	load(st, "rest/v0.0.42/slurmdb_qos.json", "qos", name, NULL);
+}
+
+static void
+assoc(struct sq_rest_state *st, const char *acc, const char *user)
+{
+	load(st, "rest/v0.0.42/slurmdb_associations.json", "associations", acc,
+	     user);
+}
+
+/* The requests of line on /slurmdb/ vdb with before, as text; or the
+ * error. */
+static void
+reqs(const char *line, int vdb, const struct sq_rest_state *before, char *text,
+     size_t n)
+{
+	struct sq_rest_reqs r;
+	struct sq_action a;
+	struct sq_err err;
+
+	sq_err_clear(&err);
+	if (sq_action_parse(line, -1, NULL, 0, &a, &err) != 0)
+		fail_msg("parse '%s': %s", line, err.msg);
+	if (sq_rest_action_reqs_before(&a, vdb, vdb, "c", before, &r, &err) ==
+	    0) {
+		assert_int_equal(sq_rest_reqs_format(&r, text, n), 0);
+		sq_rest_reqs_free(&r);
+	} else {
+		snprintf(text, n, "!%s", err.msg);
+		assert_int_equal(r.n, 0);
+	}
+	sq_action_free(&a);
+}
+
+static void
+test_qos_bodies(void **state)
+{
+	struct sq_rest_state low, none;
+	char text[4096];
+
+	(void)state;
+	qos(&low, "low");
+	qos(&none, "gpu");
+	assert_true(low.found);
+	assert_false(none.found);
+	/* every kind of key; flags NOT_SET and the mode as read kept */
+	json_object_array_put_idx(sq_rest_jget(low.rec, "preempt.mode"), 0,
+				  json_object_new_string("REQUEUE"));
+	reqs("setqos low priority=20 maxjobspu=4 grpwall=90 gracetime=30 "
+	     "usagefactor=0.5 maxtrespu=cpu=2,gres/gpu=1 preempt=normal "
+	     "grpjobs=-1",
+	     42, &low, text, sizeof(text));
+	assert_string_equal(
+	    text,
+	    "POST /slurmdb/v0.0.42/qos "
+	    "{\"qos\":[{\"name\":\"low\",\"priority\":"
+	    "{\"set\":true,\"infinite\":false,\"number\":20},\"limits\":{"
+	    "\"max\":{\"jobs\":{\"active_jobs\":{\"per\":{\"user\":{\"set\":"
+	    "true,\"infinite\":false,\"number\":4}}}},\"wall_clock\":{\"per\":"
+	    "{\"qos\":{\"set\":true,\"infinite\":false,\"number\":90}}},"
+	    "\"tres\":{\"per\":{\"user\":[{\"type\":\"cpu\",\"count\":2},"
+	    "{\"type\":\"gres\",\"name\":\"gpu\",\"count\":1}]}},"
+	    "\"active_jobs\":{\"count\":{\"set\":true,\"infinite\":true,"
+	    "\"number\":0}}},\"grace_time\":30},\"usage_factor\":{\"set\":"
+	    "true,\"number\":0.5},\"preempt\":{\"list\":[\"normal\"],\"mode\":"
+	    "[\"REQUEUE\"]},\"flags\":[\"NOT_SET\"]}]}");
+	/* asked: the flags and the mode as asked (off is DISABLED) */
+	reqs("modqos low flags=DenyOnLimit,nodecay preemptmode=off", 45, &low,
+	     text, sizeof(text));
+	assert_string_equal(text,
+			    "POST /slurmdb/v0.0.45/qos {\"qos\":[{\"name\":"
+			    "\"low\",\"flags\":[\"DENY_LIMIT\",\"NO_"
+			    "DECAY\"],\"preempt\":{\"mode\":["
+			    "\"DISABLED\"]}}]}");
+	/* a new QOS: neither */
+	reqs("addqos gpu priority=5 maxjobs=3 flags=-1", 41, &none, text,
+	     sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.41/qos {\"qos\":[{\"name\":\"gpu\","
+		  "\"priority\":{\"set\":true,\"infinite\":false,\"number\":5},"
+		  "\"limits\":{\"max\":{\"jobs\":{\"active_jobs\":{\"per\":{"
+		  "\"user\":{\"set\":true,\"infinite\":false,\"number\":3}}}}}"
+		  "},\"flags\":[]}]}");
+	/* POST /qos creates what it does not find, changes what it finds */
+	reqs("addqos low priority=5", 42, &low, text, sizeof(text));
+	assert_string_equal(text,
+			    "!QOS low exists (POST /qos would change it)");
+	reqs("setqos gpu priority=5", 42, &none, text, sizeof(text));
+	assert_string_equal(text, "!no QOS gpu (POST /qos would create it)");
+	reqs("setqos low priority=5", 42, NULL, text, sizeof(text));
+	assert_string_equal(text, "!setqos through slurmrestd reads the QOS "
+				  "first; it could not be read");
+	reqs("setqos low maxtrespu=mem=4G", 42, &low, text, sizeof(text));
+	assert_non_null(strstr(text, "!a TRES count through slurmrestd is a "
+				     "whole number (mem in MB, no unit)"));
+	reqs("setqos low maxtrespu=-1", 42, &low, text, sizeof(text));
+	/* -1: every TRES it has (low: cpu=8) with count -1 */
+	assert_non_null(strstr(text, "\"tres\":{\"per\":{\"user\":[{\"type\":"
+				     "\"cpu\",\"count\":-1}]}}"));
+	reqs("delqos gpu low", 45, NULL, text, sizeof(text));
+	assert_string_equal(text, "DELETE /slurmdb/v0.0.45/qos/gpu\n"
+				  "DELETE /slurmdb/v0.0.45/qos/low");
+	/* v0.0.38: the lifecycle is not mapped; setqos priority only */
+	reqs("addqos gpu", 38, &none, text, sizeof(text));
+	assert_non_null(strstr(text, "!addqos through slurmrestd API v0.0.38 "
+				     "is not mapped: squall maps POST "
+				     "/slurmdb/vN/qos from v0.0.40"));
+	reqs("delqos gpu", 38, NULL, text, sizeof(text));
+	assert_non_null(strstr(text, "maps DELETE /slurmdb/vN/qos"));
+	reqs("setqos low maxjobspu=3", 38, &low, text, sizeof(text));
+	assert_non_null(strstr(text, "only priority= is mapped"));
+	sq_rest_state_free(&low);
+	sq_rest_state_free(&none);
+}
+
+static void
+parse(struct sq_action *a, const char *line)
+{
+	struct sq_err err;
+
+	if (sq_action_parse(line, -1, NULL, 0, a, &err) != 0)
+		fail_msg("parse '%s': %s", line, err.msg);
+}
+
+static void
+test_qos_verify_inverse(void **state)
+{
+	struct sq_rest_state high, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char msg[256], inv[2048];
+
+	(void)state;
+	qos(&high, "high");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	parse(&a, "setqos high priority=1000 usagefactor=1 maxjobspu=-1");
+	assert_true(sq_rest_qos_dp(&a, &high));
+	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse(&a, "setqos high priority=7 maxtrespu=cpu=2");
+	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: priority=7");
+	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
+	assert_string_equal(inv, "setqos high priority=1000 maxtrespu=cpu=-1");
+	/* another field moved too: not done */
+	qos(&after, "high");
+	json_object_object_add(after.rec, "priority", sq_rest_jnum(7));
+	json_object_object_add(after.rec, "description",
+			       json_object_new_string("x"));
+	assert_int_equal(
+	    sq_rest_qos_unchanged(&a, &high, &after, msg, sizeof(msg)), 0);
+	json_object_object_add(after.rec, "description",
+			       json_object_new_string("high priority"));
+	assert_int_equal(
+	    sq_rest_qos_unchanged(&a, &high, &after, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	/* delqos's undo: addqos with every setting but the defaults */
+	parse(&a, "delqos high");
+	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
+	assert_string_equal(inv, "addqos high maxwall=240 priority=1000");
+	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	sq_action_free(&a);
+	parse(&a, "addqos new");
+	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
+	assert_string_equal(inv, "delqos new");
+	sq_action_free(&a);
+	sq_rest_state_free(&high);
+	sq_rest_state_free(&after);
+}
+
+static void
+test_assoc_bodies(void **state)
+{
+	struct sq_rest_state bio, vic;
+	char text[4096];
+
+	(void)state;
+	assoc(&bio, "bio", "");
+	assoc(&vic, "bio-lab", "vic");
+	assert_true(bio.found && vic.found);
+	/* the account's GrpTRES (gres/gpu=4) is sent as it is */
+	reqs("setlimit bio maxjobs=3", 42, &bio, text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+		  "\"account\":\"bio\",\"cluster\":\"c\",\"user\":\"\","
+		  "\"max\":{\"jobs\":{\"active\":{\"set\":true,\"infinite\":"
+		  "false,\"number\":3}},\"tres\":{\"total\":[{\"type\":"
+		  "\"gres\",\"name\":\"gpu\",\"count\":4}]}}}]}");
+	/* asked TRES merged into it, as sacctmgr merges them */
+	reqs("setlimit bio grptres=cpu=8", 45, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "\"total\":[{\"type\":\"gres\",\"name\":"
+				     "\"gpu\",\"count\":4},{\"type\":\"cpu\","
+				     "\"count\":8}]"));
+	reqs("setlimit bio grptres=gres/gpu=-1", 45, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "\"total\":[]"));
+	reqs("clearlimit account=bio grptres", 42, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "\"total\":[]"));
+	/* the user's association: its partition when it has one, limits
+	 * cleared as infinite, times in minutes */
+	reqs("setlimit account=bio-lab user=vic maxjobs=-1 maxwall=1:00:00 "
+	     "qos=normal,high defaultqos=high fairshare=5",
+	     42, &vic, text, sizeof(text));
+	assert_string_equal(
+	    text,
+	    "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+	    "\"account\":\"bio-lab\",\"cluster\":\"c\",\"user\":\"vic\","
+	    "\"max\":{\"jobs\":{\"active\":{\"set\":true,\"infinite\":true,"
+	    "\"number\":0},\"per\":{\"wall_clock\":{\"set\":true,\"infinite\":"
+	    "false,\"number\":60}}}},\"qos\":[\"normal\",\"high\"],\"default\":"
+	    "{\"qos\":\"high\"},\"shares_raw\":5}]}");
+	reqs("setlimit bio fairshare=parent", 42, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "!fairshare=parent through slurmrestd"));
+	{
+		struct sq_rest_state nobody;
+
+		assoc(&nobody, "bio-lab", "nobody");
+		reqs("setlimit account=bio-lab user=nobody maxjobs=1", 42,
+		     &nobody, text, sizeof(text));
+		assert_string_equal(text, "!no association bio-lab/nobody/ "
+					  "(POST /associations would create "
+					  "it)");
+		sq_rest_state_free(&nobody);
+	}
+	reqs("setlimit bio maxjobs=1", 42, NULL, text, sizeof(text));
+	assert_non_null(strstr(text, "!setlimit through slurmrestd reads the "
+				     "association first"));
+	reqs("setlimit bio maxjobs=1", 38, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "!association limits through slurmrestd "
+				     "v0.0.38 are refused: Slurm 22.05's "
+				     "slurmrestd crashes"));
+	reqs("clearlimit account=bio maxjobs", 39, &bio, text, sizeof(text));
+	assert_non_null(strstr(text, "mapped from v0.0.40"));
+	sq_rest_state_free(&bio);
+	sq_rest_state_free(&vic);
+}
+
+/* vic's association in bio-lab and one of vic's in partition gpu: the
+ * check after and the inverse */
+static void
+test_assoc_verify_inverse(void **state)
+{
+	static const char two[] =
+	    "{\"associations\":[{\"account\":\"bio-lab\",\"user\":\"vic\","
+	    "\"partition\":\"\",\"max\":{\"jobs\":{\"active\":{\"set\":true,"
+	    "\"infinite\":false,\"number\":2}},\"tres\":{\"total\":[{"
+	    "\"type\":\"cpu\",\"count\":4}]}}},{\"account\":\"bio-lab\","
+	    "\"user\":\"vic\",\"partition\":\"gpu\",\"max\":{\"jobs\":{"
+	    "\"active\":{\"set\":false,\"infinite\":true,\"number\":0}}}}]}";
+	struct sq_rest_state before, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char msg[256], inv[1024];
+
+	(void)state;
+	memset(&before, 0, sizeof(before));
+	memset(&after, 0, sizeof(after));
+	before.root = json_tokener_parse(two);
+	after.root = json_tokener_parse(two);
+	before.rec = json_object_array_get_idx(
+	    sq_rest_jget(before.root, "associations"), 0);
+	after.rec = json_object_array_get_idx(
+	    sq_rest_jget(after.root, "associations"), 0);
+	before.found = after.found = 1;
+	parse(&a,
+	      "setlimit account=bio-lab user=vic maxjobs=3 grptres=mem=100");
+	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: maxjobs=3");
+	/* as asked, and the other association as it was */
+	sq_rest_jput(after.rec, "max.jobs.active", sq_rest_jnum(3));
+	json_object_array_add(sq_rest_jget(after.rec, "max.tres.total"),
+			      sq_rest_jtres_item("mem", "", 100));
+	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	assert_int_equal(
+	    sq_rest_assoc_unchanged(&a, 0, &before, &after, msg, sizeof(msg)),
+	    1);
+	/* the gpu association changed too: not done, and named */
+	sq_rest_jput(json_object_array_get_idx(
+			 sq_rest_jget(after.root, "associations"), 1),
+		     "max.jobs.active", sq_rest_jnum(3));
+	assert_int_equal(
+	    sq_rest_assoc_unchanged(&a, 0, &before, &after, msg, sizeof(msg)),
+	    0);
+	assert_string_equal(msg, "also changed: bio-lab/vic/gpu changed");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_assoc_inverse(&a, &res, &before, inv, sizeof(inv));
+	assert_string_equal(
+	    inv, "setlimit bio-lab/vic grptres=cpu=4,mem=-1 maxjobs=2");
+	sq_action_free(&a);
+	parse(&a, "clearlimit account=bio-lab user=vic maxjobs");
+	sq_rest_assoc_inverse(&a, &res, &before, inv, sizeof(inv));
+	assert_string_equal(inv, "setlimit bio-lab/vic maxjobs=2");
+	sq_action_free(&a);
+	sq_rest_state_free(&before);
+	sq_rest_state_free(&after);
+}
+
+/* moduser: the default account (one the user has an association in)
+ * and the admin level; the default QOS and WCKey refused */
+static void
+test_user(void **state)
+{
+	struct sq_rest_state wes;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[2048], msg[256];
+
+	(void)state;
+	load(&wes, "rest/v0.0.42/slurmdb_users_with_assocs.json", "users",
+	     "wes", NULL);
+	assert_true(wes.found);
+	reqs("moduser wes defaultaccount=astro adminlevel=operator", 42, &wes,
+	     text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/users {\"users\":[{\"name\":\"wes\","
+		  "\"default\":{\"account\":\"astro\"},\"administrator_"
+		  "level\":[\"Operator\"]}]}");
+	reqs("moduser wes defaultaccount=physics", 42, &wes, text,
+	     sizeof(text));
+	assert_string_equal(text, "!refused: wes has no association in physics "
+				  "(its accounts: astro,bio); add one first "
+				  "(adduser wes account=physics)");
+	reqs("moduser wes defaultqos=normal", 42, &wes, text, sizeof(text));
+	assert_non_null(strstr(text, "a default QOS is each association's"));
+	reqs("moduser wes defaultwckey=x", 42, &wes, text, sizeof(text));
+	assert_non_null(
+	    strstr(text, "defaultwckey= through slurmrestd is not"));
+	reqs("moduser wes adminlevel=none", 38, &wes, text, sizeof(text));
+	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
+	parse(&a, "moduser wes defaultaccount=bio adminlevel=none");
+	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	assert_int_equal(
+	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
+	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: default account bio");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_user_inverse(&a, &res, &wes, text, sizeof(text));
+	assert_string_equal(text,
+			    "moduser wes defaultaccount=bio adminlevel=none");
+	sq_action_free(&a);
+	sq_rest_state_free(&wes);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_qos_bodies),
+		cmocka_unit_test(test_qos_verify_inverse),
+		cmocka_unit_test(test_assoc_bodies),
+		cmocka_unit_test(test_assoc_verify_inverse),
+		cmocka_unit_test(test_user),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
