@@ -466,6 +466,9 @@ static const struct {
 	{ "delqos gpu", -1,
 	  "!delqos: slurmrestd (API v0.0.38) serves DELETE /qos, but squall",
 	  "!delqos: slurmrestd (API v0.0.41) serves DELETE /qos, but squall" },
+	{ "fix-runaway 67100001", -1,
+	  "!fixing runaway jobs (slurmrestd has no endpoint for it) through",
+	  "!fixing runaway jobs (slurmrestd has no endpoint for it) through" },
 };
 
 static void
