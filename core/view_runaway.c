@@ -2,7 +2,8 @@
  * view_runaway.c - runaway jobs: jobs slurmdbd still has without an end
  * time while slurmctld no longer knows them (sacctmgr show runawayjobs).
  * They skew fairshare and usage until fixed: the fix-runaway action
- * (key F; `*` first takes every row, as sacctmgr fixes them all at once).
+ * (key F, or `:fix-runaway *` for every row, as sacctmgr fixes them all
+ * at once).
  */
 #include <stdio.h>
 #include <time.h>

@@ -210,8 +210,8 @@ sq_cli_runaway_act(struct sq_backend *b, const struct sq_action *a,
 	if (others(a, before, more, sizeof(more)) > 0) {
 		sq_err_set(err, SQ_ERR_DENIED,
 			   "not run: sacctmgr fixes every runaway job at once "
-			   "and these are listed too: %.200s (`*` takes every "
-			   "row)",
+			   "and these are listed too: %.200s (`:fix-runaway *` "
+			   "takes every row)",
 			   more);
 		goto out;
 	}

@@ -8,7 +8,8 @@
 #   * slurmrestd: the view and the action are refused with the reason;
 #   * fix-runaway of one of the two is refused (sacctmgr would fix both),
 #     nothing changes; read-only refuses it too;
-#   * the console: `*` then F previews sacctmgr -i with both jobs, what the
+#   * the console: F on one row previews the refusal; `:fix-runaway *`
+#     previews sacctmgr -i with both jobs, what the
 #     fix sets and "cannot be undone"; n leaves them;
 #   * fix-runaway of both (--exec, local): done and verified, the list is
 #     empty after, sacct shows them COMPLETED, the audit log has the
@@ -111,13 +112,25 @@ check "nothing fixed by the refusals" test "$(listed)" = "$want"
 if command -v tmux >/dev/null 2>&1; then
 	T new-session -d -s t -x 200 -y 50 "env SQUALL_CONFIG=/dev/null XDG_STATE_HOME='$tmp/state' '$SQUALL' --view runaway"
 	if wait_for "sqra-a" 20; then
-		T send-keys -t t '*'
-		sleep 0.3
+		# F on the cursor row: one target, and the preview says the
+		# other is listed too; then `:fix-runaway *`, every row
 		T send-keys -t t F
+		check "console: F on one row previews the refusal" \
+			wait_for "refused: also listed now" 20
+		T send-keys -t t n
+		sleep 0.5
+		T send-keys -t t ':fix-runaway *' Enter
 		check "console: the preview shows sacctmgr -i and both jobs" \
 			wait_for "sacctmgr -i -n -P show runawayjobs" 20
-		check "console: the preview says what the fix sets and that it cannot be undone" \
-			sh -c "cap() { tmux -L '$sock' -f /dev/null capture-pane -p -t t; }; cap | grep -q 'state := COMPLETED' && cap | grep -q 'cannot be undone' && cap | grep -q 'job $a' && cap | grep -q 'job $b'"
+		cap >"$tmp/screen"
+		if grep -q 'state := COMPLETED' "$tmp/screen" &&
+			grep -q 'cannot be undone' "$tmp/screen" &&
+			grep -q "job $a" "$tmp/screen" && grep -q "job $b" "$tmp/screen"; then
+			ok "console: the preview says what the fix sets and that it cannot be undone"
+		else
+			notok "console: the preview says what the fix sets and that it cannot be undone"
+			sed 's/^/#   /' "$tmp/screen"
+		fi
 		T send-keys -t t n
 		sleep 1
 	else
