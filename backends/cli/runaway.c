@@ -167,6 +167,22 @@ sq_cli_runaway_describe(struct sq_backend *b, const struct sq_action *a,
 	return 0;
 }
 
+/* The jobs sacctmgr -i listed (and so fixed) that were not targets: a job
+ * that ran away between the check and the fix; "" when none. */
+static void
+also_fixed(const struct sq_action *a, struct sq_buf *out, char *buf, size_t n)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_RUNAWAY, 0);
+	struct sq_err e;
+
+	buf[0] = '\0';
+	if (s == NULL)
+		return;
+	if (out->data != NULL && sq_parse_runaway(out->data, s, &e) == 0)
+		others(a, s, buf, n);
+	sq_snapshot_unref(s);
+}
+
 /* Each target: gone from the list after the fix, or not. */
 static void
 judge(const struct sq_action *a, const struct sq_snapshot *after,
@@ -228,9 +244,18 @@ sq_cli_runaway_act(struct sq_backend *b, const struct sq_action *a,
 		goto out;
 	}
 	judge(a, after, res);
+	also_fixed(a, &out, more, sizeof(more));
 	rc = sq_act_summary(res, a, why, err);
 	if (rc == -1 && res->status == 0)
 		res->status = 1;
+	if (more[0] != '\0') {
+		size_t l = strlen(res->message);
+
+		snprintf(res->message + l, sizeof(res->message) - l,
+			 "; sacctmgr also fixed %.200s (runaway since the "
+			 "check)",
+			 more);
+	}
 out:
 	if (rc == -1 && res->message[0] == '\0')
 		snprintf(res->message, sizeof(res->message), "%s: %s",
