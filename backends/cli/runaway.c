@@ -241,6 +241,10 @@ sq_cli_runaway_act(struct sq_backend *b, const struct sq_action *a,
 	after = read_list(cli, err);
 	if (after == NULL) {
 		res->nfailed = a->ntargets;
+		snprintf(res->message, sizeof(res->message),
+			 "%s: sacctmgr -i ran (status %d) but the list after "
+			 "could not be read, so nothing is verified: %.300s",
+			 a->def->name, res->status, err->msg);
 		goto out;
 	}
 	judge(a, after, res);
