@@ -1,6 +1,6 @@
 /*
  * test_runaway.c - `sacctmgr show runawayjobs` on outputs recorded from
- * the 24.11 and 26.05 testbeds (tests/fixtures/runaway, see its README):
+ * the 22.05, 24.11 and 26.05 testbeds (tests/fixtures/runaway, see its README):
  * the listing answered N, the one fixed with -i, none at all; the
  * degenerate inputs; the fix-runaway action's targets (job ids only).
  */
@@ -13,7 +13,7 @@
 #include "core/model_admin.h"
 #include "tests/unit/test_util.h"
 
-static const char *const releases[] = { "24.11", "26.05" };
+static const char *const releases[] = { "22.05", "24.11", "26.05" };
 
 static struct sq_snapshot *
 parse(const char *name, const char *literal, int expect_rc, char **textp)
@@ -49,7 +49,7 @@ test_list(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++) {
 		char path[128], *text;
 		struct sq_snapshot *s;
 		const struct sq_runaway *r;
@@ -81,7 +81,7 @@ test_fix_none_after(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++) {
 		char path[128], *text;
 		struct sq_snapshot *s;
 
