@@ -19,6 +19,7 @@
 #include "core/cluster.h"
 #include "core/conf.h"
 #include "core/completing.h"
+#include "core/rpc_share.h"
 #include "core/gpuuse.h"
 #include "core/node_flap.h"
 #include "core/history.h"
@@ -491,6 +492,8 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 	/* the overview's and nodes view's stuck COMPLETING jobs */
 	sq_completing_stuck_set((int)conf->num[SQ_OPT_COMPLETING_STUCK]);
+	/* the overview's flag of one user loading slurmctld */
+	sq_rpc_user_share_set((int)conf->num[SQ_OPT_RPC_USER_SHARE]);
 	/* the nodes view's flapping mark (core/node_flap.h) */
 	sq_flap_cfg_set((int)conf->num[SQ_OPT_FLAP_EVENTS],
 			(int)conf->num[SQ_OPT_FLAP_HOURS]);

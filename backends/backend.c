@@ -147,6 +147,8 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_LICENSES;
 	case SQ_KIND_NODE_EVENTS:
 		return SQ_CAP_NODE_EVENTS;
+	case SQ_KIND_RUNAWAY:
+		return SQ_CAP_RUNAWAY;
 	case SQ_KIND_COUNT:
 		break;
 	}

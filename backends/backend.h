@@ -41,6 +41,7 @@
 #define SQ_CAP_PRIO_QUEUE (1u << 13)
 #define SQ_CAP_LICENSES (1u << 14)
 #define SQ_CAP_NODE_EVENTS (1u << 15) /* sacctmgr show event */
+#define SQ_CAP_RUNAWAY (1u << 21)     /* sacctmgr show runawayjobs */
 
 struct sq_backend;
 

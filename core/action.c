@@ -167,6 +167,7 @@ static const struct sq_arg_spec args_RESV_UPDATE[] = {
 	END
 };
 static const struct sq_arg_spec args_RESV_DELETE[] = { END };
+static const struct sq_arg_spec args_RUNAWAY_FIX[] = { END };
 
 #define SUBMIT_SPEC(l, n, t, c, h) { n, "--" n, t, 0, c, h },
 static const struct sq_arg_spec args_JOB_SUBMIT[] = { SQ_SUBMIT_OPTIONS(
@@ -224,6 +225,7 @@ static const char usage_RESV_UPDATE[] =
     "reserve-update NAME... start=|end=|duration=|nodes=|partition=|users=|"
     "accounts=|flags=+MAINT,-IGNORE_JOBS";
 static const char usage_RESV_DELETE[] = "reserve-delete NAME...";
+static const char usage_RUNAWAY_FIX[] = "fix-runaway JOBID...";
 
 #define NARGS(e) (sizeof(args_##e) / sizeof(args_##e[0]) - 1)
 

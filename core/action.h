@@ -150,7 +150,11 @@
 	  "change a reservation's start=, end=, duration=, nodes=, "           \
 	  "users= or accounts=")                                               \
 	X(RESV_DELETE, "reserve-delete", RESERVATIONS, 'D', SQ_ACT_MUTATES,    \
-	  RESV_CREATE, NULL, "delete reservations")
+	  RESV_CREATE, NULL, "delete reservations")                            \
+	X(RUNAWAY_FIX, "fix-runaway", RUNAWAY, 'F', SQ_ACT_MUTATES, NONE,      \
+	  NULL,                                                                \
+	  "fix runaway jobs in accounting: end time set, state COMPLETED "     \
+	  "(sacctmgr fixes all at once; no undo)")
 
 enum sq_action_type {
 	SQ_ACTION_NONE = -1,

@@ -59,6 +59,12 @@ valid_target(enum sq_kind kind, int submit, const char *t, char *out, size_t n,
 			break;
 		}
 		return sq_valid_jobid(t, out, n, err);
+	case SQ_KIND_RUNAWAY: /* a job id as accounting has it: digits */
+		if (t[0] == '\0' || strspn(t, "0123456789") != strlen(t) ||
+		    strlen(t) > 10)
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "invalid job id '%.60s'", t);
+		break;
 	case SQ_KIND_NODES:
 		if (sq_valid_nodelist(t, err) == -1)
 			return -1;

@@ -180,6 +180,9 @@ struct sq_color {
 	X(COMPLETING_STUCK, "completing-stuck", INT, 0, 100000, "10",          \
 	  "minutes a job may stay COMPLETING before the overview and the "     \
 	  "nodes view flag it (0: never)")                                     \
+	X(RPC_USER_SHARE, "rpc-user-share", INT, 0, 100, "50",                 \
+	  "percent of slurmctld's RPCs above which the overview flags the "    \
+	  "user sending them (0: never)")                                      \
 	X(FLAP_EVENTS, "flap-events", INT, 1, 1000, "3",                       \
 	  "down/drain events within flap-hours that mark a node flapping")     \
 	X(FLAP_HOURS, "flap-hours", INT, 1, 8760, "24",                        \

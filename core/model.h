@@ -43,7 +43,9 @@
 	X(GPUUSE, "gpuuse", "live GPU use of running GPU jobs (sstat)")        \
 	X(LICENSES, "licenses", "licenses: total, used, free, reserved")       \
 	X(NODE_EVENTS, "node-events", "node drains and downs in a window")     \
-	X(RPC, "rpc", "slurmctld RPCs by type and user, with rates (sdiag)")
+	X(RPC, "rpc", "slurmctld RPCs by type and user, with rates (sdiag)")   \
+	X(RUNAWAY, "runaway",                                                  \
+	  "runaway jobs: running in slurmdbd, gone from slurmctld")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

@@ -38,6 +38,8 @@ sq_admin_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_license);
 	case SQ_KIND_NODE_EVENTS:
 		return sizeof(struct sq_node_event);
+	case SQ_KIND_RUNAWAY:
+		return sizeof(struct sq_runaway);
 	case SQ_KIND_DIAG:
 	case SQ_KIND_CONFIG:
 		return sizeof(struct sq_kv);

@@ -263,6 +263,20 @@ struct sq_node_event {
 	int64_t duration; /* seconds, to now while open */
 };
 
+/* One runaway job (sacctmgr show runawayjobs): slurmdbd has it with no
+ * end time while slurmctld no longer knows it. Times are epochs, SQ_NONE
+ * when unset (sacctmgr prints "Unknown" or 0). */
+struct sq_runaway {
+	uint32_t id;
+	const char *name;
+	const char *partition;
+	const char *cluster;
+	const char *state; /* the state slurmdbd keeps: RUNNING, PENDING ... */
+	int64_t submit;
+	int64_t start;
+	int64_t end;
+};
+
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
 

@@ -16,6 +16,7 @@
 #include "core/completing.h"
 #include "core/overview.h"
 #include "core/overview_om.h"
+#include "core/rpc_share.h"
 #include "core/parse.h"
 
 /* A counter keyed by a string (n bytes at k). */
@@ -768,6 +769,32 @@ source_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 	r->value = sq_snapshot_str(s, buf);
 }
 
+/* One user above `rpc-user-share` percent of slurmctld's RPCs (sdiag's
+ * by-user counts since its statistics began): a controller line naming
+ * the user and the share; Enter opens rpc-users on that user. */
+static void
+rpc_share_row(struct sq_snapshot *s, const struct sq_snapshot *diag)
+{
+	int pct = sq_rpc_user_share_get();
+	long long top, total;
+	char user[128], key[48], val[200];
+	struct sq_ov_row *r;
+
+	if (pct <= 0 ||
+	    sq_rpc_top_user(diag, user, sizeof(user), &top, &total) == -1 ||
+	    total <= 0 || top * 100 <= (long long)pct * total)
+		return;
+	snprintf(key, sizeof(key), "rpc user > %d%%", pct);
+	r = add(s, "ctld", key, strlen(key), SQ_KIND_DIAG);
+	if (r == NULL)
+		return;
+	r->num = top * 100 / total;
+	snprintf(val, sizeof(val), "%.100s %lld%% of %lld RPCs", user,
+		 (long long)r->num, total);
+	r->value = sq_snapshot_str(s, val);
+	set_link(s, r, "rpc-users", "name", user, strlen(user));
+}
+
 /* Jobs COMPLETING for longer than `completing-stuck` minutes: how many
  * and the first ids; the jobs view filtered to COMPLETING on Enter (the
  * nodes view flags their nodes). */
@@ -833,5 +860,7 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 		ctld_row(s, in->diag);
 	if (in->diag != NULL || in->om_sched != NULL)
 		diag_rows(s, in);
+	if (in->diag != NULL)
+		rpc_share_row(s, in->diag);
 	return s;
 }

@@ -31,5 +31,6 @@ extern const struct sq_view_def sq_view_licenses;
 extern const struct sq_view_def sq_view_node_events;
 extern const struct sq_view_def sq_view_rpc_types;
 extern const struct sq_view_def sq_view_rpc_users;
+extern const struct sq_view_def sq_view_runaway;
 
 #endif

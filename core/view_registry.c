@@ -46,6 +46,7 @@ const struct sq_view_def *const sq_views[] = {
 	&sq_view_node_events,
 	&sq_view_rpc_types,
 	&sq_view_rpc_users,
+	&sq_view_runaway,
 	NULL,
 };
 

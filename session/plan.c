@@ -237,6 +237,9 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			  .keep = sq_rpc_keep },
 	/* sacctmgr's events with squall's own node actions */
 	[SQ_KIND_NODE_EVENTS] = { .fetch = node_events_fetch },
+	/* sacctmgr show runawayjobs (answered N): alone, at the slow pace
+	 * (each read makes slurmdbd build the fix and roll it back) */
+	[SQ_KIND_RUNAWAY] = { .interval = SQ_PLAN_SLOW },
 };
 
 static const struct plan *

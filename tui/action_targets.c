@@ -45,6 +45,10 @@ target_of(const struct sq_table *t, const struct sq_table_row *row, char *buf,
 		return ((const struct sq_reservation *)rec)->name;
 	case SQ_KIND_USERS:
 		return ((const struct sq_user *)rec)->name;
+	case SQ_KIND_RUNAWAY: /* fix-runaway: the job id */
+		snprintf(buf, n, "%u",
+			 (unsigned)((const struct sq_runaway *)rec)->id);
+		return buf;
 	case SQ_KIND_ASSOCS: {
 		const struct sq_assoc *as = rec;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/completing.h"
+#include "core/rpc_share.h"
 #include "core/gpuuse.h"
 #include "core/node_flap.h"
 #include "tui/action_dialog.h"
@@ -81,6 +82,8 @@ sq_app_conf_changed(struct sq_app *app)
 				  (int)app->conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 		sq_completing_stuck_set(
 		    (int)app->conf->num[SQ_OPT_COMPLETING_STUCK]);
+		sq_rpc_user_share_set(
+		    (int)app->conf->num[SQ_OPT_RPC_USER_SHARE]);
 		sq_flap_cfg_set((int)app->conf->num[SQ_OPT_FLAP_EVENTS],
 				(int)app->conf->num[SQ_OPT_FLAP_HOURS]);
 		if (app->worker != NULL) {

@@ -340,6 +340,12 @@ struct argv_row {
 #define NODE_UPDATE "scontrol", "update", "nodename={list}"
 
 static const struct argv_row argv_rows[] = {
+	/* every runaway job of the cluster; -i answers its question yes
+	 * (runaway.c checks that the list holds only the targets) */
+	{ SQ_ACTION_RUNAWAY_FIX,
+	  ALL,
+	  { SACCTMGR, "-n", "-P", "show", "runawayjobs",
+	    "format=ID,Cluster,Partition,State,Submit,Start,End,Name" } },
 	{ SQ_ACTION_JOB_CANCEL, ALL, { "scancel", "{targets}" } },
 	{ SQ_ACTION_JOB_SIGNAL,
 	  ALL,

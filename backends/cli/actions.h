@@ -75,6 +75,17 @@ int sq_cli_submit_describe(struct sq_backend *b, const struct sq_action *a,
 int sq_cli_submit_act(struct sq_backend *b, const struct sq_action *a,
 		      struct sq_result *res, struct sq_err *err);
 
+/* --- fix-runaway (runaway.c) --------------------------------------------- */
+
+int sq_cli_runaway_describe(struct sq_backend *b, const struct sq_action *a,
+			    char *buf, size_t len);
+int sq_cli_runaway_act(struct sq_backend *b, const struct sq_action *a,
+		       struct sq_result *res, struct sq_err *err);
+/* found: the job is in the runaway list now; state its accounting state */
+int sq_cli_runaway_read_targets(struct sq_backend *b, const struct sq_action *a,
+				struct sq_target_state *out,
+				struct sq_err *err);
+
 /* --- verification (actions_verify.c) ---------------------------------- */
 
 /* A record read back from the cluster: field names and values. */

@@ -720,6 +720,8 @@ sq_cli_read_targets(struct sq_backend *b, const struct sq_action *a,
 	struct sq_cli_state st;
 	size_t i;
 
+	if (a->type == SQ_ACTION_RUNAWAY_FIX)
+		return sq_cli_runaway_read_targets(b, a, out, err);
 	if (sq_cli_read_state(b->priv, a, &st, err) == -1) {
 		sq_cli_state_free(&st);
 		return -1;

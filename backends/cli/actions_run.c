@@ -65,6 +65,8 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	buf[0] = '\0';
 	if (a->type == SQ_ACTION_JOB_SUBMIT)
 		return sq_cli_submit_describe(b, a, buf, len);
+	if (a->type == SQ_ACTION_RUNAWAY_FIX)
+		return sq_cli_runaway_describe(b, a, buf, len);
 	memset(&st, 0, sizeof(st));
 	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL &&
 	    sq_cli_read_state(b->priv, a, &st, &err) == 0)
@@ -347,6 +349,8 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 
 	if (a->type == SQ_ACTION_JOB_SUBMIT)
 		return sq_cli_submit_act(b, a, res, err);
+	if (a->type == SQ_ACTION_RUNAWAY_FIX)
+		return sq_cli_runaway_act(b, a, res, err);
 	memset(&before, 0, sizeof(before));
 	memset(&after, 0, sizeof(after));
 	if (sq_act_begin(res, a, err) == -1)

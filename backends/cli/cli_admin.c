@@ -310,7 +310,7 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 	(void)cli;
 	return SQ_CAP_ACCOUNTING | SQ_CAP_SHARES | SQ_CAP_EVENTS |
 	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG |
-	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS;
+	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS | SQ_CAP_RUNAWAY;
 }
 
 /* sdiag, then the controllers from `scontrol ping` (rows of section
@@ -419,6 +419,8 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 	}
 	case SQ_KIND_NODE_EVENTS:
 		return fetch_node_events(cli, out, err);
+	case SQ_KIND_RUNAWAY:
+		return sq_cli_fetch_runaway(cli, out, err);
 	case SQ_KIND_LICENSES: {
 		static const char *const argv[] = { "scontrol", "-o", "show",
 						    "licenses", NULL };

@@ -64,6 +64,22 @@ int sq_parse_scontrol_ping(char *text, struct sq_snapshot *s,
 /* sacctmgr -n -P show event event=node (parse_node_events.c) */
 #define sq_cli_node_event_fmt "format=NodeName,State,User,Start,End,Reason"
 int sq_parse_node_events(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* sacctmgr -n -P show runawayjobs <sq_cli_runaway_fmt>, answered N on
+ * stdin (parse_runaway.c; fetch_runaway.c runs it). discarded: the output
+ * says sacctmgr rolled its fix back ("Changes Discarded"); none: it found
+ * no runaway job. */
+#define sq_cli_runaway_fmt                                                     \
+	"format=ID,Cluster,Partition,State,Submit,Start,End,Name"
+int sq_parse_runaway(char *text, struct sq_snapshot *s, struct sq_err *err);
+int sq_runaway_discarded(const char *text);
+int sq_runaway_none(const char *text);
+/* The RUNAWAY kind: the list, never fixing (local and ssh answer N on
+ * stdin; replay serves the recorded list). */
+int sq_cli_fetch_runaway(struct sq_cli *cli, struct sq_snapshot **out,
+			 struct sq_err *err);
+/* The same list appended to s (the action's reads before and after). */
+int sq_cli_runaway_list(struct sq_cli *cli, struct sq_snapshot *s,
+			struct sq_err *err);
 /* scontrol -o show licenses (parse_licenses.c) */
 int sq_parse_licenses(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* scontrol -o show reservation (parse_reservations.c) */

@@ -104,6 +104,17 @@ unsupported(struct sq_err *err, const char *what, int v)
 			  what, v);
 }
 
+/* slurmrestd has no request that fixes runaway jobs (sacctmgr's
+ * DBD_FIX_RUNAWAY_JOB has no endpoint in any data_parser version). */
+static int
+no_runaway(const struct req_ctx *c, struct sq_err *err)
+{
+	return unsupported(err,
+			   "fixing runaway jobs (slurmrestd has no "
+			   "endpoint for it)",
+			   c->vdb);
+}
+
 /* --- paths: into buf, values validated by core/action.c --- */
 
 static void
@@ -629,6 +640,7 @@ static const struct req_row req_rows[] = {
 	  .step = { { "POST", qos_path, qos_dp_body, DB_FROM_40 } } },
 	{ SQ_ACTION_QOS_DELETE, .check = qos_lifecycle_api,
 	  .step = { { "DELETE", qos_name_path, NULL, DB_FROM_40 } } },
+	{ SQ_ACTION_RUNAWAY_FIX, .refuse = no_runaway },
 };
 
 static const struct req_row *

@@ -717,6 +717,15 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "nodes view shows each node's current "
 				  "reason; use the local or ssh backend for "
 				  "node-events");
+	case SQ_KIND_RUNAWAY:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no runaway-job endpoint: "
+				  "its /slurmdb/jobs lists accounting's jobs "
+				  "without comparing them with slurmctld's "
+				  "(the hidden run_away_jobs flag of v0.0.43+ "
+				  "only drops ended ones) and no request runs "
+				  "the fix; use the local or ssh backend for "
+				  "runaway and fix-runaway");
 	case SQ_KIND_SHARES:
 		if (!(p->api.eps & SQ_REP_SHARES))
 			return sq_err_set(

@@ -433,6 +433,7 @@ static const struct target targets[] = {
 	{ "config", SQ_KIND_CONFIG, sq_parse_config, NULL },
 	{ "reservations", SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL },
 	{ "licenses", SQ_KIND_LICENSES, sq_parse_licenses, NULL },
+	{ "runaway", SQ_KIND_RUNAWAY, sq_parse_runaway, NULL },
 	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
 	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
 	{ "gpuuse", SQ_KIND_GPUUSE, parse_gpuuse, post_gpuuse },

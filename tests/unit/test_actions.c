@@ -137,9 +137,9 @@ test_table(void **state)
 		assert_true(d->flags & SQ_ACT_MUTATES);
 		assert_true(
 		    d->kind == SQ_KIND_JOBS || d->kind == SQ_KIND_NODES ||
-		    d->kind == SQ_KIND_ACCOUNTS || d->kind == SQ_KIND_ASSOCS ||
-		    d->kind == SQ_KIND_USERS || d->kind == SQ_KIND_QOS ||
-		    d->kind == SQ_KIND_RESERVATIONS);
+		    d->kind == SQ_KIND_RUNAWAY || d->kind == SQ_KIND_ACCOUNTS ||
+		    d->kind == SQ_KIND_ASSOCS || d->kind == SQ_KIND_USERS ||
+		    d->kind == SQ_KIND_QOS || d->kind == SQ_KIND_RESERVATIONS);
 		/* keys are unique within a view */
 		for (j = 0; j < i; j++) {
 			const struct sq_action_def *o = sq_action_def(j);
@@ -610,6 +610,9 @@ static const struct {
 	  "sacctmgr -i add qos gpu maxjobsperuser=2 maxtresperaccount=cpu=4 "
 	  "gracetime=30 preempt=low" },
 	{ "delqos gpu", -1, "sacctmgr -i delete qos where name=gpu" },
+	{ "fix-runaway 67100001 67100002", -1,
+	  "sacctmgr -i -n -P show runawayjobs "
+	  "format=ID,Cluster,Partition,State,Submit,Start,End,Name" },
 };
 
 static void

@@ -477,6 +477,9 @@ static const struct {
 	{ "delqos gpu", -1,
 	  "!delqos through slurmrestd API v0.0.38 is not mapped: squall maps",
 	  "DELETE /slurmdb/v0.0.41/qos/gpu" },
+	{ "fix-runaway 67100001", -1,
+	  "!fixing runaway jobs (slurmrestd has no endpoint for it) through",
+	  "!fixing runaway jobs (slurmrestd has no endpoint for it) through" },
 };
 
 static void
