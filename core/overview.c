@@ -13,10 +13,9 @@
 
 #include "core/gpuuse.h"
 #include "core/model_admin.h"
-#include "core/completing.h"
 #include "core/overview.h"
 #include "core/overview_om.h"
-#include "core/rpc_share.h"
+#include "core/overview_rows.h"
 #include "core/parse.h"
 
 /* A counter keyed by a string (n bytes at k). */
@@ -105,9 +104,9 @@ by_rank(const void *x, const void *y)
 	return d != 0 ? d : (p->n > q->n) - (p->n < q->n);
 }
 
-static struct sq_ov_row *
-add(struct sq_snapshot *s, const char *section, const char *key, size_t kn,
-    int src)
+struct sq_ov_row *
+sq_ov_row_add(struct sq_snapshot *s, const char *section, const char *key,
+	      size_t kn, int src)
 {
 	struct sq_ov_row *r = sq_snapshot_add(s);
 	char id[160];
@@ -129,9 +128,9 @@ add(struct sq_snapshot *s, const char *section, const char *key, size_t kn,
 	return r;
 }
 
-static void
-set_value(struct sq_snapshot *s, struct sq_ov_row *r, const char *fmt,
-	  long long a, long long b)
+void
+sq_ov_row_value(struct sq_snapshot *s, struct sq_ov_row *r, const char *fmt,
+		long long a, long long b)
 {
 	char buf[96];
 
@@ -141,9 +140,9 @@ set_value(struct sq_snapshot *s, struct sq_ov_row *r, const char *fmt,
 
 /* "@col=value", quoted when the value has a space; "" when it cannot be
  * written as a filter (quotes). */
-static void
-set_link(struct sq_snapshot *s, struct sq_ov_row *r, const char *view,
-	 const char *col, const char *v, size_t n)
+void
+sq_ov_row_link(struct sq_snapshot *s, struct sq_ov_row *r, const char *view,
+	       const char *col, const char *v, size_t n)
 {
 	char buf[300];
 
@@ -204,27 +203,30 @@ nodes_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 		if (c != NULL)
 			c->a = om[i].n;
 	}
-	r = total >= 0 ? add(s, "nodes", "total", 5, SQ_KIND_NODES) : NULL;
+	r = total >= 0 ? sq_ov_row_add(s, "nodes", "total", 5, SQ_KIND_NODES)
+		       : NULL;
 	if (r != NULL) {
 		r->num = total;
-		set_value(s, r, r->num == 1 ? "%lld node" : "%lld nodes",
-			  r->num, 0);
+		sq_ov_row_value(s, r, r->num == 1 ? "%lld node" : "%lld nodes",
+				r->num, 0);
 		r->view = "nodes";
 	}
 	if (st.cap > 0)
 		qsort(st.v, st.cap, sizeof(*st.v), by_rank);
 	for (i = 0; i < st.used && total >= 0; i++) {
-		r = add(s, "nodes", st.v[i].k, st.v[i].n, SQ_KIND_NODES);
+		r = sq_ov_row_add(s, "nodes", st.v[i].k, st.v[i].n,
+				  SQ_KIND_NODES);
 		if (r == NULL)
 			break;
 		r->num = r->used = st.v[i].a;
 		r->total = total;
 		/* the bar is this state's share of the nodes: say so */
-		set_value(s, r, "%lld of %lld", r->num, r->total);
+		sq_ov_row_value(s, r, "%lld of %lld", r->num, r->total);
 		if (st.v[i].k[0] == '+')
 			r->view = "nodes";
 		else
-			set_link(s, r, "nodes", "state", st.v[i].k, st.v[i].n);
+			sq_ov_row_link(s, r, "nodes", "state", st.v[i].k,
+				       st.v[i].n);
 	}
 	free(st.v);
 }
@@ -300,7 +302,7 @@ bar_row(struct sq_snapshot *s, const struct cnt *p, const char *what,
 	struct sq_ov_row *r;
 
 	snprintf(key, sizeof(key), "%.*s %s", (int)p->n, p->k, what);
-	r = add(s, "partition", key, strlen(key), SQ_KIND_NODES);
+	r = sq_ov_row_add(s, "partition", key, strlen(key), SQ_KIND_NODES);
 	if (r == NULL)
 		return;
 	r->num = r->used = used;
@@ -313,7 +315,7 @@ bar_row(struct sq_snapshot *s, const struct cnt *p, const char *what,
 		snprintf(val, sizeof(val), "%lld/%lld %s", (long long)used,
 			 (long long)total, unit);
 	r->value = sq_snapshot_str(s, val);
-	set_link(s, r, "jobs", "partition", p->k, p->n);
+	sq_ov_row_link(s, r, "jobs", "partition", p->k, p->n);
 }
 
 /* The bars from /metrics/partitions: the GPUs are the partition's jobs'
@@ -382,13 +384,16 @@ partition_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 			jc = count(&jobs, p->k, p->n);
 			snprintf(key, sizeof(key), "%.*s jobs", (int)p->n,
 				 p->k);
-			r = add(s, "partition", key, strlen(key), SQ_KIND_JOBS);
+			r = sq_ov_row_add(s, "partition", key, strlen(key),
+					  SQ_KIND_JOBS);
 			/* no bar: running and pending are not parts of a
 			 * capacity */
 			if (r != NULL && jc != NULL) {
 				r->num = jc->b;
-				set_value(s, r, "%lld R %lld PD", jc->a, jc->b);
-				set_link(s, r, "jobs", "partition", p->k, p->n);
+				sq_ov_row_value(s, r, "%lld R %lld PD", jc->a,
+						jc->b);
+				sq_ov_row_link(s, r, "jobs", "partition", p->k,
+					       p->n);
 			}
 		}
 		if (in->nodes == NULL) {
@@ -450,16 +455,17 @@ rank_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 
 			if (k > 0 && e->a == 0 && e->b == 0)
 				break;
-			r = add(s, sect[k], e->n ? e->k : "(none)",
-				e->n ? e->n : 6, SQ_KIND_JOBS);
+			r = sq_ov_row_add(s, sect[k], e->n ? e->k : "(none)",
+					  e->n ? e->n : 6, SQ_KIND_JOBS);
 			if (r == NULL)
 				break;
 			r->num = e->a;
 			if (k == 0)
-				set_value(s, r, "%lld PD", e->a, 0);
+				sq_ov_row_value(s, r, "%lld PD", e->a, 0);
 			else
-				set_value(s, r, "%lld cpu %lld PD", e->a, e->b);
-			set_link(s, r, "jobs", sect[k], e->k, e->n);
+				sq_ov_row_value(s, r, "%lld cpu %lld PD", e->a,
+						e->b);
+			sq_ov_row_link(s, r, "jobs", sect[k], e->k, e->n);
 		}
 		free(c->v);
 	}
@@ -469,13 +475,14 @@ rank_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 static void
 gpu_alloc_row(struct sq_snapshot *s, int64_t used, int64_t total)
 {
-	struct sq_ov_row *r = add(s, "gpus", "allocated", 9, SQ_KIND_NODES);
+	struct sq_ov_row *r =
+	    sq_ov_row_add(s, "gpus", "allocated", 9, SQ_KIND_NODES);
 
 	if (r == NULL)
 		return;
 	r->num = r->used = used;
 	r->total = total;
-	set_value(s, r, "%lld/%lld GPUs", used, total);
+	sq_ov_row_value(s, r, "%lld/%lld GPUs", used, total);
 	r->view = "gpus";
 }
 
@@ -503,7 +510,8 @@ static void
 gpu_util_row(struct sq_snapshot *s, const struct sq_ov_input *in)
 {
 	const struct sq_snapshot *u = in->gpuuse;
-	struct sq_ov_row *r = add(s, "gpus", "utilisation", 11, SQ_KIND_GPUUSE);
+	struct sq_ov_row *r =
+	    sq_ov_row_add(s, "gpus", "utilisation", 11, SQ_KIND_GPUUSE);
 	int64_t w = 0, sum = 0, gpus = 0;
 	const char *why = NULL;
 	char buf[64];
@@ -574,8 +582,10 @@ short_dur(int64_t v, char *buf, size_t n)
 static void
 gpu_pend_row(struct sq_snapshot *s, const struct sq_snapshot *g)
 {
-	struct sq_ov_row *r = add(s, "gpus", "pending", 7, SQ_KIND_GPUS);
-	struct sq_ov_row *wr = add(s, "gpus", "longest wait", 12, SQ_KIND_GPUS);
+	struct sq_ov_row *r =
+	    sq_ov_row_add(s, "gpus", "pending", 7, SQ_KIND_GPUS);
+	struct sq_ov_row *wr =
+	    sq_ov_row_add(s, "gpus", "longest wait", 12, SQ_KIND_GPUS);
 	int64_t gpus = 0, jobs = 0, wait = SQ_NONE;
 	int unknown = 0;
 	char buf[64];
@@ -635,202 +645,19 @@ gpu_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
 		used += n->gpus_alloc > 0 ? n->gpus_alloc : 0;
 		total += n->gpus_total > 0 ? n->gpus_total : 0;
 	}
-	r = add(s, "gpus", "idle", 4, SQ_KIND_NODES);
+	r = sq_ov_row_add(s, "gpus", "idle", 4, SQ_KIND_NODES);
 	if (r == NULL)
 		return;
 	/* the line says idle: the bar is the idle share */
 	r->num = r->used = total - used;
 	r->total = total;
-	set_value(s, r, "%lld of %lld GPUs", total - used, total);
+	sq_ov_row_value(s, r, "%lld of %lld GPUs", total - used, total);
 	r->view = "gpus";
 	if (total <= 0 && in->gpus == NULL)
 		return; /* no accelerator here: no more GPU lines */
 	gpu_alloc_row(s, used, total);
 	gpu_util_row(s, in);
 	gpu_pend_row(s, in->gpus);
-}
-
-/* slurmctld health from the sdiag rows (section, label as sdiag prints
- * it, our key, unit). Times are microseconds. */
-static const struct {
-	const char *section, *label, *key, *fmt;
-} diag_keys[] = {
-	{ "general", "Server thread count", "server threads", "%lld" },
-	{ "general", "Agent queue size", "agent queue", "%lld" },
-	{ "general", "DBD Agent queue size", "dbd agent queue", "%lld" },
-	{ "main", "Last cycle", "sched cycle", "%lld us" },
-	{ "main", "Mean cycle", "sched cycle mean", "%lld us" },
-	{ "main", "Cycles per minute", "sched cycles/min", "%lld" },
-	{ "backfill", "Last cycle", "backfill cycle", "%lld us" },
-	{ "backfill", "Last depth cycle", "backfill depth", "%lld" },
-	{ "backfill", "Total backfilled jobs (since last slurm start)",
-	  "backfilled jobs", "%lld" },
-};
-
-/* The value of diag key k: from sdiag's rows, else from the metrics
- * (/metrics/scheduler has no cycles per minute). 0 or -1. */
-static int
-diag_value(const struct sq_ov_input *in, size_t k, int64_t *v)
-{
-	size_t i;
-
-	for (i = 0; in->diag != NULL && i < in->diag->nrows; i++) {
-		const struct sq_kv *kv = sq_snapshot_row(in->diag, i);
-		char *end;
-
-		if (strcmp(kv->section, diag_keys[k].section) != 0 ||
-		    strcmp(kv->key, diag_keys[k].label) != 0)
-			continue;
-		*v = strtoll(kv->value, &end, 10);
-		return end == kv->value ? -1 : 0;
-	}
-	if (in->diag != NULL || in->om_sched == NULL)
-		return -1;
-	return sq_ov_om_ctld(in->om_sched, diag_keys[k].key, v);
-}
-
-static void
-diag_rows(struct sq_snapshot *s, const struct sq_ov_input *in)
-{
-	size_t k;
-
-	for (k = 0; k < sizeof(diag_keys) / sizeof(diag_keys[0]); k++) {
-		const char *sect = diag_keys[k].section;
-		struct sq_ov_row *r;
-		int64_t v;
-
-		if (diag_value(in, k, &v) == -1)
-			continue;
-		r = add(s, "ctld", diag_keys[k].key, strlen(diag_keys[k].key),
-			SQ_KIND_DIAG);
-		if (r == NULL)
-			return;
-		r->num = v;
-		set_value(s, r, diag_keys[k].fmt, v, 0);
-		set_link(s, r, "diag", "section", sect, strlen(sect));
-	}
-}
-
-/* The controller in control (core/ctld_track.h): "vm-backup (backup)
- * since 09:22:39" once a change was seen; its number is 1 while a backup
- * is in control (the sparkline shows takeovers) */
-static void
-ctld_row(struct sq_snapshot *s, const struct sq_snapshot *diag)
-{
-	const char *who = NULL, *since = NULL;
-	char buf[240], when[16] = "";
-	struct sq_ov_row *r;
-	size_t i;
-
-	for (i = 0; i < diag->nrows; i++) {
-		const struct sq_kv *kv = sq_snapshot_row(diag, i);
-
-		if (strcmp(kv->section, "controller") != 0)
-			continue;
-		if (strcmp(kv->key, "in control") == 0)
-			who = kv->value;
-		else if (strcmp(kv->key, "in control since") == 0)
-			since = kv->value;
-	}
-	if (who == NULL)
-		return;
-	if (since != NULL) {
-		time_t t = (time_t)strtoll(since, NULL, 10);
-		struct tm tm;
-
-		if (t > 0 && localtime_r(&t, &tm) != NULL)
-			strftime(when, sizeof(when), " since %H:%M:%S", &tm);
-	}
-	r = add(s, "ctld", "controller", strlen("controller"), SQ_KIND_DIAG);
-	if (r == NULL)
-		return;
-	r->num = strstr(who, "(primary)") == NULL;
-	snprintf(buf, sizeof(buf), "%s%s", who, when);
-	r->value = sq_snapshot_str(s, buf);
-	set_link(s, r, "diag", "section", "controller", strlen("controller"));
-}
-
-/* Where the figures come from: slurmctld's metrics, or the commands
- * (REST calls) and why not the metrics. */
-static void
-source_row(struct sq_snapshot *s, const struct sq_ov_input *in)
-{
-	struct sq_ov_row *r = add(s, "source", "metrics", 7, SQ_KIND_NODES);
-	char buf[200];
-
-	if (r == NULL)
-		return;
-	if (in->om_nodes != NULL) {
-		r->value = "slurmctld /metrics";
-		s->source = "slurmctld /metrics, jobs";
-		return;
-	}
-	snprintf(buf, sizeof(buf), "not used: %s", in->metrics_note);
-	r->value = sq_snapshot_str(s, buf);
-}
-
-/* One user above `rpc-user-share` percent of slurmctld's RPCs (sdiag's
- * by-user counts since its statistics began): a controller line naming
- * the user and the share; Enter opens rpc-users on that user. */
-static void
-rpc_share_row(struct sq_snapshot *s, const struct sq_snapshot *diag)
-{
-	int pct = sq_rpc_user_share_get();
-	long long top, total;
-	char user[128], key[48], val[200];
-	struct sq_ov_row *r;
-
-	if (pct <= 0 ||
-	    sq_rpc_top_user(diag, user, sizeof(user), &top, &total) == -1 ||
-	    total <= 0 || top * 100 <= (long long)pct * total)
-		return;
-	snprintf(key, sizeof(key), "rpc user > %d%%", pct);
-	r = add(s, "ctld", key, strlen(key), SQ_KIND_DIAG);
-	if (r == NULL)
-		return;
-	r->num = top * 100 / total;
-	snprintf(val, sizeof(val), "%.100s %lld%% of %lld RPCs", user,
-		 (long long)r->num, total);
-	r->value = sq_snapshot_str(s, val);
-	set_link(s, r, "rpc-users", "name", user, strlen(user));
-}
-
-/* Jobs COMPLETING for longer than `completing-stuck` minutes: how many
- * and the first ids; the jobs view filtered to COMPLETING on Enter (the
- * nodes view flags their nodes). */
-static void
-stuck_rows(struct sq_snapshot *s, const struct sq_snapshot *jobs, time_t now)
-{
-	int min = sq_completing_stuck_get();
-	char ids[128], val[192], key[64];
-	size_t i, o = 0;
-	long long n = 0;
-	struct sq_ov_row *r;
-
-	if (min <= 0)
-		return;
-	ids[0] = '\0';
-	for (i = 0; i < jobs->nrows; i++) {
-		const struct sq_job *j = sq_snapshot_row(jobs, i);
-		int w;
-
-		if (!sq_job_stuck_completing(j, now))
-			continue;
-		n++;
-		if (o + 1 >= sizeof(ids) - 24)
-			continue;
-		w = snprintf(ids + o, sizeof(ids) - o, " %s", j->id);
-		if (w > 0 && (size_t)w < sizeof(ids) - o)
-			o += (size_t)w;
-	}
-	snprintf(key, sizeof(key), "completing > %d min", min);
-	r = add(s, "stuck", key, strlen(key), SQ_KIND_JOBS);
-	if (r == NULL)
-		return;
-	r->num = n;
-	snprintf(val, sizeof(val), n ? "%lld stuck:%s" : "%lld", n, ids);
-	r->value = sq_snapshot_str(s, val);
-	set_link(s, r, "jobs", "state", "COMPLETING", 10);
 }
 
 struct sq_snapshot *
@@ -845,7 +672,7 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	s->source = "nodes, jobs, sdiag";
 	if (in->om_nodes != NULL ||
 	    (in->metrics_note != NULL && in->metrics_note[0] != '\0'))
-		source_row(s, in);
+		sq_ov_source_row(s, in);
 	if (in->nodes != NULL || in->om_nodes != NULL)
 		nodes_rows(s, in);
 	if (in->nodes != NULL || in->om_parts != NULL || in->jobs != NULL)
@@ -853,14 +680,9 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	if (in->jobs != NULL)
 		rank_rows(s, in);
 	if (in->jobs != NULL)
-		stuck_rows(s, in->jobs, now);
+		sq_ov_stuck_rows(s, in->jobs, now);
 	if (in->nodes != NULL || in->om_nodes != NULL)
 		gpu_rows(s, in);
-	if (in->diag != NULL)
-		ctld_row(s, in->diag);
-	if (in->diag != NULL || in->om_sched != NULL)
-		diag_rows(s, in);
-	if (in->diag != NULL)
-		rpc_share_row(s, in->diag);
+	sq_ov_ctld_rows(s, in);
 	return s;
 }
