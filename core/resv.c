@@ -159,16 +159,23 @@ sq_resv_time_format(int64_t t, char *buf, size_t n)
 		snprintf(buf, n, "now");
 }
 
-int
-sq_resv_flag_settable(const char *name)
+/* Is name (any case) one of list's? */
+static int
+name_in(const char *const *list, const char *name)
 {
 	size_t i;
 
-	for (i = 0; settable[i] != NULL; i++) {
-		if (strcasecmp(settable[i], name) == 0)
+	for (i = 0; list[i] != NULL; i++) {
+		if (strcasecmp(list[i], name) == 0)
 			return 1;
 	}
 	return 0;
+}
+
+int
+sq_resv_flag_settable(const char *name)
+{
+	return name_in(settable, name);
 }
 
 int
@@ -209,18 +216,6 @@ static const char *const changeable[] = {
 	"STATIC_ALLOC", "PART_NODES",  "USER_DELETE", NULL
 };
 
-static int
-flag_changeable(const char *name)
-{
-	size_t i;
-
-	for (i = 0; changeable[i] != NULL; i++) {
-		if (strcasecmp(changeable[i], name) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 int
 sq_resv_valid_flag_changes(const char *s, char *out, size_t n,
 			   struct sq_err *err)
@@ -239,7 +234,7 @@ sq_resv_valid_flag_changes(const char *s, char *out, size_t n,
 		/* a sign holds for the names after it, as in scontrol */
 		if (*tok == '+' || *tok == '-')
 			sign = *tok++;
-		if (!flag_changeable(tok))
+		if (!name_in(changeable, tok))
 			return sq_err_set(
 			    err, SQ_ERR_DENIED,
 			    "reservation flag '%.40s' cannot be changed on an "
