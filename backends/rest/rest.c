@@ -717,6 +717,17 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "nodes view shows each node's current "
 				  "reason; use the local or ssh backend for "
 				  "node-events");
+	case SQ_KIND_DBD:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd serves slurmdbd's statistics "
+				  "(/slurmdb/diag) but squall does not read "
+				  "them yet; use the local or ssh backend "
+				  "for the diag view's dbd rows");
+	case SQ_KIND_PROBLEMS:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no endpoint for "
+				  "sacctmgr show problem; use the local or "
+				  "ssh backend for problems");
 	case SQ_KIND_RUNAWAY:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd has no runaway-job endpoint: "
