@@ -198,8 +198,8 @@ join_diag(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 		return;
 	to->section = "dbd";
 	to->key = "slurmdbd statistics";
-	to->value = "not read: the local and ssh backends read sacctmgr "
-		    "show stats (not through slurmrestd)";
+	to->value = "not read: this backend serves no slurmdbd statistics "
+		    "(sacctmgr show stats; slurmrestd's /slurmdb/diag)";
 }
 
 /* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode

@@ -250,6 +250,8 @@ rest_caps(struct sq_backend *b)
 		c |= SQ_CAP_JOBS;
 	if (e & SQ_REP_DIAG)
 		c |= SQ_CAP_DIAG;
+	if ((e & SQ_REP_DB_DIAG) && p->api.slurmdb != 0)
+		c |= SQ_CAP_DBD; /* slurmdbd's statistics, sj_dbd.c */
 	if (e & SQ_REP_RESERVATIONS)
 		c |= SQ_CAP_RESERVATIONS;
 	if (e & SQ_REP_LICENSES)
@@ -717,12 +719,8 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "nodes view shows each node's current "
 				  "reason; use the local or ssh backend for "
 				  "node-events");
-	case SQ_KIND_DBD:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd serves slurmdbd's statistics "
-				  "(/slurmdb/diag) but squall does not read "
-				  "them yet; use the local or ssh backend "
-				  "for the diag view's dbd rows");
+	case SQ_KIND_DBD: /* GET /slurmdb/vN/diag (sj_dbd.c) */
+		return fetch_from(b, 1, kind, "diag", out, err);
 	case SQ_KIND_PROBLEMS:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd has no endpoint for "
