@@ -170,8 +170,9 @@ node_events_fetch(struct sq_backend *b, enum sq_kind kind,
 	return 0;
 }
 
-/* slurmdbd's statistics (sacctmgr show stats) under sdiag's rows; where
- * they were not read, a row says so */
+/* slurmdbd's statistics (sacctmgr show stats) under sdiag's rows. None
+ * where the partner is not held (the overview wants sdiag alone); a read
+ * that failed is a row that says why (the backends' DBD fetch). */
 static void
 join_diag(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
@@ -185,21 +186,12 @@ join_diag(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 		to = sq_snapshot_add(s);
 		if (to == NULL)
 			return;
-		to->section = kv->section; /* the parser's literals */
+		to->section = sq_snapshot_str(s, kv->section);
 		to->key = sq_snapshot_str(s, kv->key);
 		to->value = sq_snapshot_str(s, kv->value);
-		if (to->key == NULL || to->value == NULL)
-			to->key = to->value = "";
+		if (to->section == NULL || to->key == NULL || to->value == NULL)
+			to->section = to->key = to->value = "";
 	}
-	if (d != NULL)
-		return;
-	to = sq_snapshot_add(s);
-	if (to == NULL)
-		return;
-	to->section = "dbd";
-	to->key = "slurmdbd statistics";
-	to->value = "not read: this backend serves no slurmdbd statistics "
-		    "(sacctmgr show stats; slurmrestd's /slurmdb/diag)";
 }
 
 /* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
