@@ -4,10 +4,13 @@
  * "dbd" ("Data since", each rollup's "<rollup>: last ran", "Last cycle",
  * "Max cycle", "Total time", "Total cycles", "Mean cycle"), "dbd_type"
  * and "dbd_user" (value "count=N ave_time=N total_time=N", busiest
- * first). Up to v0.0.40 the rollups are a list with a "type"; from
- * v0.0.41 an object of "hourly", "daily" and "monthly" with a
- * "duration" (no cluster name there: "Hour rollup", not "testbed Hour
- * rollup" as sacctmgr prints).
+ * first). Up to v0.0.40 the rollups are a list with a "type"
+ * ("internal", "user"); from v0.0.41 an object named after the slots
+ * of Slurm's array, not what they count: "hourly" is sacctmgr's
+ * "Internal DBD rollup", "daily" its "User RPC rollup call" (the same
+ * figures on the 24.11 and 26.05 testbeds), "monthly" a slot sacctmgr
+ * does not print. slurmrestd serves no cluster's rollups ("testbed Hour
+ * rollup" in sacctmgr).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,10 +125,11 @@ rollups(struct sq_snapshot *s, json_object *r, struct sq_err *err)
 	}
 	if (r == NULL || !json_object_is_type(r, json_type_object))
 		return 0;
-	if (rollup_new(s, "Hour rollup", sq_sj_get(r, "hourly"), err) == -1 ||
-	    rollup_new(s, "Day rollup", sq_sj_get(r, "daily"), err) == -1)
+	if (rollup_new(s, "Internal DBD rollup", sq_sj_get(r, "hourly"), err) ==
+	    -1)
 		return -1;
-	return rollup_new(s, "Month rollup", sq_sj_get(r, "monthly"), err);
+	return rollup_new(s, "User RPC rollup call", sq_sj_get(r, "daily"),
+			  err);
 }
 
 struct row {

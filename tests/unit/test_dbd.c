@@ -277,14 +277,17 @@ test_rest(void **state)
 			    "count=1977 ave_time=1047 total_time=2071520");
 	sq_snapshot_unref(s);
 	s = rest("live/slurm-26.05/rest/v0.0.45/slurmdb_diag.json");
-	assert_string_equal(kv(s, "dbd", "Hour rollup: last ran")->value,
-			    "1796194800");
-	assert_string_equal(kv(s, "dbd", "Hour rollup: Total cycles")->value,
-			    "2");
-	assert_string_equal(kv(s, "dbd", "Hour rollup: Mean cycle")->value,
-			    "45681");
-	assert_string_equal(kv(s, "dbd", "Day rollup: last ran")->value,
-			    "never");
+	/* "hourly" is sacctmgr's internal rollup, "daily" its user RPC
+	 * one; "monthly" is not printed */
+	assert_string_equal(
+	    kv(s, "dbd", "Internal DBD rollup: last ran")->value, "1796194800");
+	assert_string_equal(
+	    kv(s, "dbd", "Internal DBD rollup: Total cycles")->value, "2");
+	assert_string_equal(
+	    kv(s, "dbd", "Internal DBD rollup: Mean cycle")->value, "45681");
+	assert_string_equal(
+	    kv(s, "dbd", "User RPC rollup call: last ran")->value, "never");
+	assert_null(kv(s, "dbd", "Month rollup: last ran"));
 	sq_snapshot_unref(s);
 }
 
