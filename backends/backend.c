@@ -149,6 +149,10 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_NODE_EVENTS;
 	case SQ_KIND_RUNAWAY:
 		return SQ_CAP_RUNAWAY;
+	case SQ_KIND_DBD:
+		return SQ_CAP_DBD;
+	case SQ_KIND_PROBLEMS:
+		return SQ_CAP_PROBLEMS;
 	case SQ_KIND_COUNT:
 		break;
 	}

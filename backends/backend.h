@@ -42,6 +42,8 @@
 #define SQ_CAP_LICENSES (1u << 14)
 #define SQ_CAP_NODE_EVENTS (1u << 15) /* sacctmgr show event */
 #define SQ_CAP_RUNAWAY (1u << 21)     /* sacctmgr show runawayjobs */
+#define SQ_CAP_DBD (1u << 22)         /* sacctmgr show stats */
+#define SQ_CAP_PROBLEMS (1u << 23)    /* sacctmgr show problem */
 
 struct sq_backend;
 

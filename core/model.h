@@ -45,7 +45,10 @@
 	X(NODE_EVENTS, "node-events", "node drains and downs in a window")     \
 	X(RPC, "rpc", "slurmctld RPCs by type and user, with rates (sdiag)")   \
 	X(RUNAWAY, "runaway",                                                  \
-	  "runaway jobs: running in slurmdbd, gone from slurmctld")
+	  "runaway jobs: running in slurmdbd, gone from slurmctld")            \
+	X(DBD, "dbd", "slurmdbd's statistics (sacctmgr show stats)")           \
+	X(PROBLEMS, "problems",                                                \
+	  "accounts and users with problems (sacctmgr show problem)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

@@ -40,7 +40,10 @@ sq_admin_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_node_event);
 	case SQ_KIND_RUNAWAY:
 		return sizeof(struct sq_runaway);
+	case SQ_KIND_PROBLEMS:
+		return sizeof(struct sq_problem);
 	case SQ_KIND_DIAG:
+	case SQ_KIND_DBD:
 	case SQ_KIND_CONFIG:
 		return sizeof(struct sq_kv);
 	default:

@@ -277,6 +277,16 @@ struct sq_runaway {
 	int64_t end;
 };
 
+/* One problem sacctmgr show problem reports in accounting: an account
+ * without users or associations, a user without a default account,
+ * associations or uid. account or user "" where the problem has none. */
+struct sq_problem {
+	const char *cluster;
+	const char *account;
+	const char *user;
+	const char *problem; /* Slurm's words: "Account has no users" ... */
+};
+
 /* Row size of an admin kind (0 when the kind is not an admin kind). */
 size_t sq_admin_rowsize(enum sq_kind kind);
 

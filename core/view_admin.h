@@ -32,5 +32,6 @@ extern const struct sq_view_def sq_view_node_events;
 extern const struct sq_view_def sq_view_rpc_types;
 extern const struct sq_view_def sq_view_rpc_users;
 extern const struct sq_view_def sq_view_runaway;
+extern const struct sq_view_def sq_view_problems;
 
 #endif

@@ -2,8 +2,9 @@
  * view_diag.c - controller health from sdiag (REST /diag): what changed
  * since the reads before first (section "changed", core/diag_trend.h), threads,
  * agent queue, scheduler and backfill cycle times and exit reasons, RPCs
- * by message type and by user, as section/key/value rows. Times read as
- * times, and keys longer than the column say apart what they count.
+ * by message type and by user, as section/key/value rows; then
+ * slurmdbd's (sacctmgr show stats: sections dbd, dbd_type, dbd_user). Times
+ * read as times, and keys longer than the column say apart what they count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,17 @@ static const char *const time_keys[] = {
 	"Last cycle when", "in control since", "changed after",
 };
 
+/* slurmdbd's moments (sacctmgr show stats): "stats output at" and each
+ * rollup's "...: last ran" */
+static int
+is_dbd_time(const char *k)
+{
+	size_t n = strlen(k);
+
+	return strcmp(k, "stats output at") == 0 ||
+	       (n >= 10 && strcmp(k + n - 10, ": last ran") == 0);
+}
+
 static const char *
 c_value(const void *rec, char *buf, size_t n)
 {
@@ -66,6 +78,11 @@ c_value(const void *rec, char *buf, size_t n)
 		if (end != r->value && *end == '\0' && v > 0)
 			return sq_col_time(v, buf, n);
 	}
+	if (strcmp(r->section, "dbd") == 0 && is_dbd_time(r->key)) {
+		v = strtoll(r->value, &end, 10);
+		if (end != r->value && *end == '\0' && v > 0)
+			return sq_col_time(v, buf, n);
+	}
 	return sq_col_str(r->value);
 }
 
@@ -73,7 +90,8 @@ static const struct sq_column cols[] = {
 	{ "section", "SECTION",
 	  "changed (levels with the read before and a sparkline, counters as "
 	  "a rate per minute), general, main (main scheduler), backfill, "
-	  "rpc_type, rpc_user, pending_rpc",
+	  "rpc_type, rpc_user, pending_rpc; slurmdbd's (sacctmgr show stats, "
+	  "local and ssh): dbd (rollups), dbd_type, dbd_user (its RPCs)",
 	  9, SQ_LEFT, c_section, NULL, 0 },
 	{ "key", "KEY",
 	  "statistic (\"exit: ...\" why the scheduler's cycles ended), RPC "

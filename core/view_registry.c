@@ -47,6 +47,7 @@ const struct sq_view_def *const sq_views[] = {
 	&sq_view_rpc_types,
 	&sq_view_rpc_users,
 	&sq_view_runaway,
+	&sq_view_problems,
 	NULL,
 };
 

@@ -170,6 +170,30 @@ node_events_fetch(struct sq_backend *b, enum sq_kind kind,
 	return 0;
 }
 
+/* slurmdbd's statistics (sacctmgr show stats) under sdiag's rows. None
+ * where the partner is not held (the overview wants sdiag alone); a read
+ * that failed is a row that says why (the backends' DBD fetch). */
+static void
+join_diag(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
+{
+	const struct sq_snapshot *d = p[SQ_KIND_DBD];
+	const struct sq_kv *kv;
+	struct sq_kv *to;
+	size_t i;
+
+	for (i = 0; d != NULL && i < d->nrows; i++) {
+		kv = sq_snapshot_row(d, i);
+		to = sq_snapshot_add(s);
+		if (to == NULL)
+			return;
+		to->section = sq_snapshot_str(s, kv->section);
+		to->key = sq_snapshot_str(s, kv->key);
+		to->value = sq_snapshot_str(s, kv->value);
+		if (to->section == NULL || to->key == NULL || to->value == NULL)
+			to->section = to->key = to->value = "";
+	}
+}
+
 /* sdiag's RPC counters with rates (session/rpc_fetch.c); batch mode
  * reads twice so that its one screen has a rate */
 /* sdiag with what changed since the connection's reads before */
@@ -229,7 +253,10 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
 	/* the diag view leads with what changed between reads */
-	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch },
+	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch,
+			   .joins = BIT(DBD),
+			   .optional = BIT(DBD),
+			   .join = join_diag },
 	/* rpc-types, rpc-users: rates from the connection's sdiag reads */
 	[SQ_KIND_RPC] = { .fetch_mode = rpc_fetch,
 			  .view_scope = sq_rpc_view_scope,
@@ -240,6 +267,10 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* sacctmgr show runawayjobs (answered N): alone, at the slow pace
 	 * (each read makes slurmdbd build the fix and roll it back) */
 	[SQ_KIND_RUNAWAY] = { .interval = SQ_PLAN_SLOW },
+	/* sacctmgr show stats: the diag view's partner, at the slow pace */
+	[SQ_KIND_DBD] = { .interval = SQ_PLAN_SLOW },
+	/* sacctmgr show problem: alone, at the slow pace */
+	[SQ_KIND_PROBLEMS] = { .interval = SQ_PLAN_SLOW },
 };
 
 static const struct plan *

@@ -85,6 +85,10 @@ static const struct link_tpl links[] = {
 	{ SQ_KIND_HISTORY, "runs on this node", "history", "@nodes={node}" },
 	{ SQ_KIND_LICENSES, "jobs waiting on licenses", "jobs",
 	  "@reason=Licenses" },
+	{ SQ_KIND_PROBLEMS, "this account", "accounts", "@account={account}" },
+	{ SQ_KIND_PROBLEMS, "this user", "users", "@user={user}" },
+	{ SQ_KIND_PROBLEMS, "associations", "assocs",
+	  "@account={account} @user={user}" },
 };
 
 /* Text of the first of "a|b|c" columns that has a value. */

@@ -310,7 +310,8 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 	(void)cli;
 	return SQ_CAP_ACCOUNTING | SQ_CAP_SHARES | SQ_CAP_EVENTS |
 	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG |
-	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS | SQ_CAP_RUNAWAY;
+	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS | SQ_CAP_RUNAWAY |
+	       SQ_CAP_DBD | SQ_CAP_PROBLEMS;
 }
 
 /* sdiag, then the controllers from `scontrol ping` (rows of section
@@ -337,6 +338,37 @@ fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	if (kv != NULL) {
 		kv->section = "controller";
 		kv->key = "controllers";
+		kv->value = sq_snapshot_str(*out, why);
+		if (kv->value == NULL)
+			kv->value = "not known";
+	}
+	return 0;
+}
+
+/* slurmdbd's statistics: sacctmgr show stats. A failed read (slurmdbd
+ * down, a user without the privilege) is a row saying why, not an
+ * error: the diag view joins these rows under sdiag's. */
+static int
+fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	static const char *const argv[] = { "sacctmgr", "show", "stats", NULL };
+	struct sq_err e = { 0 };
+	struct sq_kv *kv;
+	char why[300];
+
+	if (simple(cli, SQ_KIND_DBD, argv, sq_parse_dbd_stats,
+		   "sacctmgr show stats", out, &e) == 0)
+		return 0;
+	*out = sq_snapshot_new(SQ_KIND_DBD, 0);
+	if (*out == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	(*out)->source = "sacctmgr show stats";
+	snprintf(why, sizeof(why), "not known: sacctmgr show stats: %.200s",
+		 e.msg);
+	kv = sq_snapshot_add(*out);
+	if (kv != NULL) {
+		kv->section = "dbd";
+		kv->key = "slurmdbd statistics";
 		kv->value = sq_snapshot_str(*out, why);
 		if (kv->value == NULL)
 			kv->value = "not known";
@@ -421,6 +453,17 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return fetch_node_events(cli, out, err);
 	case SQ_KIND_RUNAWAY:
 		return sq_cli_fetch_runaway(cli, out, err);
+	case SQ_KIND_DBD:
+		return fetch_dbd(cli, out, err);
+	case SQ_KIND_PROBLEMS: {
+		static const char *const argv[] = {
+			"sacctmgr",         "-n", "-P", "show", "problem",
+			sq_cli_problem_fmt, NULL
+		};
+
+		return simple(cli, kind, argv, sq_parse_problems,
+			      "sacctmgr show problem", out, err);
+	}
 	case SQ_KIND_LICENSES: {
 		static const char *const argv[] = { "scontrol", "-o", "show",
 						    "licenses", NULL };

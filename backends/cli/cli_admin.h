@@ -80,6 +80,12 @@ int sq_cli_fetch_runaway(struct sq_cli *cli, struct sq_snapshot **out,
 /* The same list appended to s (the action's reads before and after). */
 int sq_cli_runaway_list(struct sq_cli *cli, struct sq_snapshot *s,
 			struct sq_err *err);
+/* sacctmgr show stats (parse_dbd_stats.c): rows of section "dbd" (its
+ * times, the rollups), "dbd_type" and "dbd_user" (RPCs) */
+int sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* sacctmgr -n -P show problem <sq_cli_problem_fmt> (parse_problems.c) */
+#define sq_cli_problem_fmt "format=Cluster,Account,User,Problem"
+int sq_parse_problems(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* scontrol -o show licenses (parse_licenses.c) */
 int sq_parse_licenses(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* scontrol -o show reservation (parse_reservations.c) */

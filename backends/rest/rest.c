@@ -250,6 +250,8 @@ rest_caps(struct sq_backend *b)
 		c |= SQ_CAP_JOBS;
 	if (e & SQ_REP_DIAG)
 		c |= SQ_CAP_DIAG;
+	if ((e & SQ_REP_DB_DIAG) && p->api.slurmdb != 0)
+		c |= SQ_CAP_DBD; /* slurmdbd's statistics, sj_dbd.c */
 	if (e & SQ_REP_RESERVATIONS)
 		c |= SQ_CAP_RESERVATIONS;
 	if (e & SQ_REP_LICENSES)
@@ -504,6 +506,33 @@ fetch_diag(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
+/* slurmdbd's statistics; a GET that fails is a row saying why, not an
+ * error: the diag view joins these rows under slurmctld's */
+static int
+fetch_dbd(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_err e = { 0 };
+	struct sq_kv *kv;
+	char why[300];
+
+	if (fetch_from(b, 1, SQ_KIND_DBD, "diag", out, &e) == 0)
+		return 0;
+	*out = sq_snapshot_new(SQ_KIND_DBD, 0);
+	if (*out == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	snprintf(why, sizeof(why), "not known: GET /slurmdb/diag: %.200s",
+		 e.msg);
+	kv = sq_snapshot_add(*out);
+	if (kv != NULL) {
+		kv->section = "dbd";
+		kv->key = "slurmdbd statistics";
+		kv->value = sq_snapshot_str(*out, why);
+		if (kv->value == NULL)
+			kv->value = "not known";
+	}
+	return 0;
+}
+
 /* Accounts and users, completed from the associations (a second GET). */
 static int
 fetch_joined(struct sq_backend *b, enum sq_kind kind, const char *what,
@@ -717,6 +746,13 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "nodes view shows each node's current "
 				  "reason; use the local or ssh backend for "
 				  "node-events");
+	case SQ_KIND_DBD: /* GET /slurmdb/vN/diag (sj_dbd.c) */
+		return fetch_dbd(b, out, err);
+	case SQ_KIND_PROBLEMS:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no endpoint for "
+				  "sacctmgr show problem; use the local or "
+				  "ssh backend for problems");
 	case SQ_KIND_RUNAWAY:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd has no runaway-job endpoint: "

@@ -36,6 +36,8 @@ int sq_sj_partitions(struct sq_sj_ctx *c, json_object *root,
 int sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_jobs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 int sq_sj_diag(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
+/* GET /slurmdb/vX/diag: slurmdbd's statistics (sj_dbd.c) */
+int sq_sj_dbd(struct sq_sj_ctx *c, json_object *root, struct sq_err *err);
 /* GET /ping's "pings" array as "controller" rows (sj_ping.c); sq_sj_diag
  * maps a root with pings and no statistics through it */
 int sq_sj_pings(struct sq_sj_ctx *c, json_object *pings, struct sq_err *err);

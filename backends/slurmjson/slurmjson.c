@@ -231,6 +231,7 @@ sq_sj_data_key(enum sq_kind kind)
 	case SQ_KIND_JOBS:
 		return "jobs";
 	case SQ_KIND_DIAG:
+	case SQ_KIND_DBD:
 		return "statistics";
 	case SQ_KIND_ASSOCS:
 		return "associations";
@@ -314,6 +315,8 @@ sq_sj_map_root(enum sq_kind kind, struct sq_sj_ctx *c, json_object *root,
 		return sq_sj_jobs(c, root, err);
 	case SQ_KIND_DIAG:
 		return sq_sj_diag(c, root, err);
+	case SQ_KIND_DBD:
+		return sq_sj_dbd(c, root, err);
 	case SQ_KIND_ASSOCS:
 		return sq_sj_assocs(c, root, err);
 	case SQ_KIND_ACCOUNTS:

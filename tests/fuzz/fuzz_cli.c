@@ -434,6 +434,8 @@ static const struct target targets[] = {
 	{ "reservations", SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL },
 	{ "licenses", SQ_KIND_LICENSES, sq_parse_licenses, NULL },
 	{ "runaway", SQ_KIND_RUNAWAY, sq_parse_runaway, NULL },
+	{ "dbd_stats", SQ_KIND_DBD, sq_parse_dbd_stats, NULL },
+	{ "problems", SQ_KIND_PROBLEMS, sq_parse_problems, NULL },
 	{ "assoc_mgr", SQ_KIND_LIMITS, sq_parse_assoc_mgr, post_limits },
 	{ "gpus", SQ_KIND_GPUS, parse_gpus, NULL },
 	{ "gpuuse", SQ_KIND_GPUUSE, parse_gpuuse, post_gpuuse },

@@ -103,10 +103,11 @@ static const struct {
 	  { "job_id", "1", "state", "PREEMPTED" } },
 	/* with the two "End of job queue:N" exit rows (issue 41), after
 	 * the 8 rows of what changed (issue 46), and the controllers' row
-	 * saying they are not known (recorded without scontrol ping) */
+	 * saying they are not known (recorded without scontrol ping), and
+	 * slurmdbd's row saying the same (without sacctmgr show stats) */
 	{ "diag",
-	  87,
 	  88,
+	  89,
 	  { "key", "Server thread count", "value", "1" },
 	  { "key", "Jobs submitted", "value", "137" },
 	  { "key", "Jobs submitted", "value", "68" } },

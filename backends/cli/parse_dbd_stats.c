@@ -1,0 +1,192 @@
+/*
+ * parse_dbd_stats.c - slurmdbd's statistics from `sacctmgr show stats`
+ * as key/value rows (struct sq_kv) the diag view shows under sdiag's.
+ * Section "dbd": "stats output at" and "Data since" (epochs), then each
+ * rollup's figures keyed "<rollup>: <label>" ("Internal DBD rollup: Last
+ * cycle", "testbed Hour rollup: last ran"; cycles in microseconds);
+ * "dbd_type" and "dbd_user": one row per message type or user, value
+ * "count=N ave_time=N total_time=N" as sdiag's rows. Times printed as
+ * "Sun Dec 06 10:00:00 2026 (1796551200)" become the epoch.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/cli/cli_admin.h"
+#include "core/parse.h"
+
+struct st {
+	const char *section;
+	char rollup[128]; /* the block's name, "" outside a rollup */
+	char cluster[64]; /* "Cluster 'x' rollup statistics" */
+};
+
+static char *
+trim(char *p)
+{
+	char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return p;
+}
+
+static int
+add(struct sq_snapshot *s, const char *section, const char *key,
+    const char *value, struct sq_err *err)
+{
+	struct sq_kv *kv = sq_snapshot_add(s);
+
+	if (kv == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	kv->section = section;
+	kv->key = sq_snapshot_str(s, key);
+	kv->value = sq_snapshot_str(s, value);
+	if (kv->key == NULL || kv->value == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	return 0;
+}
+
+/* "... (1796551200)" at the end: the digits (v cut there), else NULL */
+static const char *
+epoch(char *v)
+{
+	size_t n = strlen(v);
+	char *open = strrchr(v, '(');
+
+	if (n < 3 || v[n - 1] != ')' || open == NULL || open + 1 == v + n - 1)
+		return NULL;
+	for (char *p = open + 1; p < v + n - 1; p++) {
+		if (!isdigit((unsigned char)*p))
+			return NULL;
+	}
+	v[n - 1] = '\0';
+	*open = '\0';
+	return open + 1;
+}
+
+/* "\tNAME  ( 1401) count:5782   ave_time:929 ..." (the name may touch
+ * the parenthesis: "DBD_REMOVE_ACCOUNT_COORDS( 1436)") */
+static int
+rpc_line(struct sq_snapshot *s, const char *section, char *line,
+	 struct sq_err *err)
+{
+	char rest[256], *open = strchr(line, '('), *close, *q;
+	size_t o = 0;
+
+	if (open == NULL || (close = strchr(open, ')')) == NULL)
+		return 0;
+	*open = '\0';
+	line = trim(line);
+	if (*line == '\0')
+		return 0;
+	for (q = close + 1; *q != '\0' && o + 1 < sizeof(rest); q++) {
+		if (*q == ' ' || *q == '\t') {
+			if (o > 0 && rest[o - 1] != ' ')
+				rest[o++] = ' ';
+			continue;
+		}
+		rest[o++] = *q == ':' ? '=' : *q;
+	}
+	while (o > 0 && rest[o - 1] == ' ')
+		o--;
+	rest[o] = '\0';
+	return add(s, section, line, rest, err);
+}
+
+/* A line that starts a block: a section, a rollup's "last ran", a
+ * cluster's heading, or a time of the header. */
+static int
+heading(struct sq_snapshot *s, struct st *st, char *t, struct sq_err *err)
+{
+	char key[200], *ran;
+	const char *ep;
+
+	st->rollup[0] = '\0';
+	if (strstr(t, "statistics by message type") != NULL) {
+		st->section = "dbd_type";
+		return 0;
+	}
+	if (strstr(t, "statistics by user") != NULL) {
+		st->section = "dbd_user";
+		return 0;
+	}
+	st->section = "dbd";
+	if (strncmp(t, "Cluster '", 9) == 0) {
+		snprintf(st->cluster, sizeof(st->cluster), "%s", t + 9);
+		st->cluster[strcspn(st->cluster, "'")] = '\0';
+		return 0;
+	}
+	ep = epoch(t);
+	if (ep == NULL)
+		return 0; /* "All statistics are in microseconds" */
+	ran = strstr(t, " last ran ");
+	if (ran != NULL) {
+		*ran = '\0';
+		t = trim(t);
+		if (strcmp(t, "Hour") == 0 || strcmp(t, "Day") == 0 ||
+		    strcmp(t, "Month") == 0)
+			snprintf(st->rollup, sizeof(st->rollup), "%s %s rollup",
+				 st->cluster, t);
+		else
+			snprintf(st->rollup, sizeof(st->rollup), "%s", t);
+		snprintf(key, sizeof(key), "%s: last ran", st->rollup);
+		return add(s, "dbd", key, ep, err);
+	}
+	/* "sacctmgr show stats output at <date>", "Data since    <date>":
+	 * the ctime date (24 characters) ends the label */
+	t = trim(t);
+	if (strlen(t) > 24)
+		t[strlen(t) - 24] = '\0';
+	t = trim(t);
+	if (strncmp(t, "sacctmgr show ", 14) == 0)
+		t += 14;
+	return add(s, "dbd", t, ep, err);
+}
+
+/* "\tLast cycle:   4119" inside a rollup */
+static int
+figure(struct sq_snapshot *s, const struct st *st, char *line,
+       struct sq_err *err)
+{
+	char key[200], *colon = strchr(line, ':');
+
+	if (colon == NULL || st->rollup[0] == '\0')
+		return 0;
+	*colon = '\0';
+	snprintf(key, sizeof(key), "%s: %s", st->rollup, trim(line));
+	return add(s, "dbd", key, trim(colon + 1), err);
+}
+
+int
+sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	struct st st = { "dbd", "", "" };
+	char *pos = text, *line;
+	int seen = 0, rc;
+
+	while ((line = sq_next_line(&pos)) != NULL) {
+		int indented = line[0] == '\t' || line[0] == ' ';
+		char *t = trim(line);
+
+		if (*t == '\0' || *t == '*')
+			continue;
+		if (!indented) {
+			seen = 1;
+			rc = heading(s, &st, t, err);
+		} else if (strcmp(st.section, "dbd") == 0) {
+			rc = figure(s, &st, t, err);
+		} else {
+			rc = rpc_line(s, st.section, t, err);
+		}
+		if (rc == -1)
+			return -1;
+	}
+	if (!seen)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "sacctmgr show stats printed nothing");
+	return 0;
+}
