@@ -15,6 +15,11 @@
 
 #define H struct sq_hist
 
+/* A run's own fields and a summary's share memory (core/history.h): read
+ * on the other kind of row, a field is none. */
+#define SQ_HR_RUN(r, f, none) ((r)->scope == SQ_HIST_RUN ? (r)->f : (none))
+#define SQ_HR_SUM(r, f, none) ((r)->scope != SQ_HIST_RUN ? (r)->f : (none))
+
 /* A fraction shown as a percentage with two decimals; the value is in
  * hundredths of a percent. NAN: no value. */
 #define SQ_PCT_FIELD(name, expr)                                               \
@@ -56,8 +61,9 @@ static inline int
 sq_hist_gpu_util_num(const void *rec, long long *v)
 {
 	const H *r = rec;
+	double x = SQ_HR_RUN(r, gpu_util_max, NAN);
 
-	*v = isnan(r->gpu_util_max) ? SQ_NONE : llround(r->gpu_util_max * 1000);
+	*v = isnan(x) ? SQ_NONE : llround(x * 1000);
 	return 0;
 }
 
@@ -66,6 +72,8 @@ sq_hist_gpu_util(const void *rec, char *buf, size_t n)
 {
 	const H *r = rec;
 
+	if (r->scope != SQ_HIST_RUN)
+		return NULL;
 	if (isnan(r->gpu_util_max))
 		return r->gpu_note[0] != '\0' ? r->gpu_note : NULL;
 	snprintf(buf, n, "%.1f", r->gpu_util_max * 100);
@@ -76,7 +84,7 @@ sq_hist_gpu_util(const void *rec, char *buf, size_t n)
 static inline int
 sq_hist_gpu_mem_num(const void *rec, long long *v)
 {
-	*v = ((const H *)rec)->gpu_mem_max;
+	*v = SQ_HR_RUN((const H *)rec, gpu_mem_max, SQ_NONE);
 	return 0;
 }
 
@@ -87,6 +95,8 @@ sq_hist_gpu_mem(const void *rec, char *buf, size_t n)
 	double v;
 	int u = 0;
 
+	if (r->scope != SQ_HIST_RUN)
+		return NULL;
 	if (r->gpu_mem_max == SQ_NONE)
 		return r->gpus > 0 && r->gpu_note[0] != '\0' ? r->gpu_note
 							     : NULL;
@@ -103,25 +113,25 @@ sq_hist_gpu_mem(const void *rec, char *buf, size_t n)
  * run is in exactly one outcome column (OK ... OTHER add up to RUNS). */
 #define SQ_HIST_SUMMARY_FIELDS                                                 \
 	SQ_HIST_OUTCOME_FIELDS                                                 \
-	SQ_HOURS_FIELD(c_cpuh, r->cpu_hours)                                   \
-	SQ_HOURS_FIELD(c_gpuh, r->gpu_hours)                                   \
-	SQ_HOURS_FIELD(c_gpuidleh, r->gpu_idle_hours)                          \
+	SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, 0.0))                                   \
+	SQ_HOURS_FIELD(c_gpuh, SQ_HR_SUM(r, gpu_hours, 0.0))                                   \
+	SQ_HOURS_FIELD(c_gpuidleh, SQ_HR_SUM(r, gpu_idle_hours, 0.0))                          \
 	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
 	SQ_PCT_FIELD(c_memeff, r->mem_eff)
 
 /* The runs and their outcome counters (the node summary has them too). */
 #define SQ_HIST_OUTCOME_FIELDS                                                 \
-	SQ_INT_FIELD(c_runs, H, r->runs)                                       \
-	SQ_INT_FIELD(c_completed, H, r->completed)                             \
-	SQ_INT_FIELD(c_failed, H, r->failed)                                   \
-	SQ_INT_FIELD(c_timeout, H, r->timeout)                                 \
-	SQ_INT_FIELD(c_oom, H, r->oom)                                         \
-	SQ_INT_FIELD(c_cancelled, H, r->cancelled)                             \
-	SQ_INT_FIELD(c_preempted, H, r->preempted)                             \
-	SQ_INT_FIELD(c_nodefail, H, r->node_fail)                              \
-	SQ_INT_FIELD(c_requeued, H, r->requeued)                               \
-	SQ_INT_FIELD(c_active, H, r->active)                                   \
-	SQ_INT_FIELD(c_other, H, r->other)
+	SQ_INT_FIELD(c_runs, H, SQ_HR_SUM(r, runs, SQ_NONE))                                       \
+	SQ_INT_FIELD(c_completed, H, SQ_HR_SUM(r, completed, SQ_NONE))                             \
+	SQ_INT_FIELD(c_failed, H, SQ_HR_SUM(r, failed, SQ_NONE))                                   \
+	SQ_INT_FIELD(c_timeout, H, SQ_HR_SUM(r, timeout, SQ_NONE))                                 \
+	SQ_INT_FIELD(c_oom, H, SQ_HR_SUM(r, oom, SQ_NONE))                                         \
+	SQ_INT_FIELD(c_cancelled, H, SQ_HR_SUM(r, cancelled, SQ_NONE))                             \
+	SQ_INT_FIELD(c_preempted, H, SQ_HR_SUM(r, preempted, SQ_NONE))                             \
+	SQ_INT_FIELD(c_nodefail, H, SQ_HR_SUM(r, node_fail, SQ_NONE))                              \
+	SQ_INT_FIELD(c_requeued, H, SQ_HR_SUM(r, requeued, SQ_NONE))                               \
+	SQ_INT_FIELD(c_active, H, SQ_HR_SUM(r, active, SQ_NONE))                                   \
+	SQ_INT_FIELD(c_other, H, SQ_HR_SUM(r, other, SQ_NONE))
 
 /* The outcome columns, in this order; their sum is RUNS. */
 #define SQ_HIST_OUTCOME_COLS                                                   \
