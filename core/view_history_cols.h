@@ -113,24 +113,24 @@ sq_hist_gpu_mem(const void *rec, char *buf, size_t n)
  * run is in exactly one outcome column (OK ... OTHER add up to RUNS). */
 #define SQ_HIST_SUMMARY_FIELDS                                                 \
 	SQ_HIST_OUTCOME_FIELDS                                                 \
-	SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, 0.0))                                   \
-	SQ_HOURS_FIELD(c_gpuh, SQ_HR_SUM(r, gpu_hours, 0.0))                                   \
-	SQ_HOURS_FIELD(c_gpuidleh, SQ_HR_SUM(r, gpu_idle_hours, 0.0))                          \
+	SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, 0.0))                   \
+	SQ_HOURS_FIELD(c_gpuh, SQ_HR_SUM(r, gpu_hours, 0.0))                   \
+	SQ_HOURS_FIELD(c_gpuidleh, SQ_HR_SUM(r, gpu_idle_hours, 0.0))          \
 	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
 	SQ_PCT_FIELD(c_memeff, r->mem_eff)
 
 /* The runs and their outcome counters (the node summary has them too). */
 #define SQ_HIST_OUTCOME_FIELDS                                                 \
-	SQ_INT_FIELD(c_runs, H, SQ_HR_SUM(r, runs, SQ_NONE))                                       \
-	SQ_INT_FIELD(c_completed, H, SQ_HR_SUM(r, completed, SQ_NONE))                             \
-	SQ_INT_FIELD(c_failed, H, SQ_HR_SUM(r, failed, SQ_NONE))                                   \
-	SQ_INT_FIELD(c_timeout, H, SQ_HR_SUM(r, timeout, SQ_NONE))                                 \
-	SQ_INT_FIELD(c_oom, H, SQ_HR_SUM(r, oom, SQ_NONE))                                         \
-	SQ_INT_FIELD(c_cancelled, H, SQ_HR_SUM(r, cancelled, SQ_NONE))                             \
-	SQ_INT_FIELD(c_preempted, H, SQ_HR_SUM(r, preempted, SQ_NONE))                             \
-	SQ_INT_FIELD(c_nodefail, H, SQ_HR_SUM(r, node_fail, SQ_NONE))                              \
-	SQ_INT_FIELD(c_requeued, H, SQ_HR_SUM(r, requeued, SQ_NONE))                               \
-	SQ_INT_FIELD(c_active, H, SQ_HR_SUM(r, active, SQ_NONE))                                   \
+	SQ_INT_FIELD(c_runs, H, SQ_HR_SUM(r, runs, SQ_NONE))                   \
+	SQ_INT_FIELD(c_completed, H, SQ_HR_SUM(r, completed, SQ_NONE))         \
+	SQ_INT_FIELD(c_failed, H, SQ_HR_SUM(r, failed, SQ_NONE))               \
+	SQ_INT_FIELD(c_timeout, H, SQ_HR_SUM(r, timeout, SQ_NONE))             \
+	SQ_INT_FIELD(c_oom, H, SQ_HR_SUM(r, oom, SQ_NONE))                     \
+	SQ_INT_FIELD(c_cancelled, H, SQ_HR_SUM(r, cancelled, SQ_NONE))         \
+	SQ_INT_FIELD(c_preempted, H, SQ_HR_SUM(r, preempted, SQ_NONE))         \
+	SQ_INT_FIELD(c_nodefail, H, SQ_HR_SUM(r, node_fail, SQ_NONE))          \
+	SQ_INT_FIELD(c_requeued, H, SQ_HR_SUM(r, requeued, SQ_NONE))           \
+	SQ_INT_FIELD(c_active, H, SQ_HR_SUM(r, active, SQ_NONE))               \
 	SQ_INT_FIELD(c_other, H, SQ_HR_SUM(r, other, SQ_NONE))
 
 /* The outcome columns, in this order; their sum is RUNS. */
