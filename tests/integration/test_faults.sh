@@ -138,19 +138,30 @@ own_sshd() {
 		[ -n "$srv" ] && pids_of_socket "$srv"
 	done
 }
+stop_pid() { # stop_pid PID: TERM, then KILL after 10 s
+	kill "$1" 2>/dev/null
+	i=0
+	while pid_alive "$1" && [ $i -lt 50 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	pid_alive "$1" && kill -KILL "$1" 2>/dev/null
+	return 0
+}
 stop() { # stop DAEMON: by its PID only
 	if [ "$1" = sshd ]; then
 		own=$(own_sshd)
 		echo "# sshd: also the connection of the ssh window: ${own:-none}"
 	fi
+	# 22.05's backup controller would take over (test_takeover's
+	# case): slurmctld down here is both down; start brings both back
+	if [ "$1" = slurmctld ] && [ -f "$TB/pids/slurmctld-backup.pid" ]; then
+		bpid=$(cat "$TB/pids/slurmctld-backup.pid")
+		echo "# slurmctld: also the backup controller, pid $bpid"
+		stop_pid "$bpid"
+	fi
 	pid=$(cat "$TB/pids/$1.pid")
-	kill "$pid" 2>/dev/null
-	i=0
-	while pid_alive "$pid" && [ $i -lt 50 ]; do
-		sleep 0.2
-		i=$((i + 1))
-	done
-	pid_alive "$pid" && kill -KILL "$pid" 2>/dev/null
+	stop_pid "$pid"
 	[ "$1" = sshd ] && [ -n "$own" ] && kill $own 2>/dev/null
 	sleep 0.2
 	! pid_alive "$pid"
