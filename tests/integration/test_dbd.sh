@@ -164,7 +164,10 @@ if command -v tmux >/dev/null 2>&1; then
 		cap | sed 's/^/#   /'
 	fi
 	T kill-server 2>/dev/null
-	T new-session -d -s t -x 200 -y 50 "env SQUALL_CONFIG=/dev/null XDG_STATE_HOME='$tmp/state' '$SQUALL' --view diag"
+	# a server of its own: a new session on the one just killed can land
+	# in it while it exits (seen under CI's load: "no server running")
+	sock=$sock-diag
+	T new-session -d -s t -x 200 -y 50 "env SQUALL_CONFIG=/dev/null XDG_STATE_HOME='$tmp/state' '$SQUALL' --view diag; echo squall exited \$?; sleep 600"
 	wait_for "^ squall  :diag" 15 >/dev/null
 	T send-keys -t t "/dbd_user" Enter
 	# its partner (sacctmgr show stats) comes at the slow interval: r
