@@ -168,8 +168,11 @@ for v in accounts users assocs qos fairshare events gpus gpus-partitions \
 		# and the same row keys at least
 		head -1 "$tmp/l1" >"$tmp/h1"
 		head -1 "$tmp/s" >"$tmp/h2"
-		cut -f1 "$tmp/l1" | sort >"$tmp/k1"
-		cut -f1 "$tmp/s" | sort >"$tmp/k2"
+		# slurmdbd's statistics (diag's dbd sections) are refused to
+		# alice, and their rows grow with every query: test_dbd
+		# checks them over ssh as opsadmin
+		cut -f1 "$tmp/l1" | grep -v '^dbd' | sort >"$tmp/k1"
+		cut -f1 "$tmp/s" | grep -v '^dbd' | sort >"$tmp/k2"
 		if cmp -s "$tmp/h1" "$tmp/h2" && cmp -s "$tmp/k1" "$tmp/k2"; then
 			ok "ssh = local: $v, same columns and row keys (values move with every query)"
 		else
