@@ -13,16 +13,7 @@ static int
 add(struct sq_snapshot *s, const char *key, const char *value,
     struct sq_err *err)
 {
-	struct sq_kv *kv = sq_snapshot_add(s);
-
-	if (kv == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	kv->section = "controller";
-	kv->key = key;
-	kv->value = sq_snapshot_str(s, value);
-	if (kv->value == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	return 0;
+	return sq_kv_add(s, "controller", key, value, err);
 }
 
 /* the first answering controller as "HOST (ROLE)" into buf; 1 when the

@@ -137,3 +137,22 @@ sq_admin_list_add(struct sq_snapshot *s, const char **list, const char *add)
 	sq_buf_free(&b);
 	return rc;
 }
+
+int
+sq_kv_add(struct sq_snapshot *s, const char *section, const char *key,
+	  const char *value, struct sq_err *err)
+{
+	struct sq_kv *kv = sq_snapshot_add(s);
+
+	if (kv == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	kv->section = section;
+	kv->key = sq_snapshot_str(s, key);
+	kv->value = sq_snapshot_str(s, value);
+	if (kv->key == NULL || kv->value == NULL) {
+		kv->key = kv->key != NULL ? kv->key : "";
+		kv->value = kv->value != NULL ? kv->value : "";
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	return 0;
+}

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/model.h"
 #include "core/snapshot.h"
 
@@ -22,6 +23,11 @@ struct sq_kv {
 	const char *key;
 	const char *value;
 };
+
+/* Add a row of section (a literal) with key and value copied into s's
+ * arena: 0, or -1 with err set (out of memory). */
+int sq_kv_add(struct sq_snapshot *s, const char *section, const char *key,
+	      const char *value, struct sq_err *err);
 
 /*
  * One association (sacctmgr show assoc; REST /slurmdb/.../associations).

@@ -323,7 +323,6 @@ fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	static const char *const sdiag[] = { "sdiag", NULL };
 	static const char *const ping[] = { "scontrol", "ping", NULL };
 	struct sq_err perr = { 0 };
-	struct sq_kv *kv;
 	char why[300];
 
 	if (simple(cli, SQ_KIND_DIAG, sdiag, sq_parse_sdiag, "sdiag", out,
@@ -334,14 +333,7 @@ fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 		return 0;
 	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s",
 		 perr.msg);
-	kv = sq_snapshot_add(*out);
-	if (kv != NULL) {
-		kv->section = "controller";
-		kv->key = "controllers";
-		kv->value = sq_snapshot_str(*out, why);
-		if (kv->value == NULL)
-			kv->value = "not known";
-	}
+	sq_kv_add(*out, "controller", "controllers", why, &perr);
 	return 0;
 }
 
@@ -353,7 +345,6 @@ fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 {
 	static const char *const argv[] = { "sacctmgr", "show", "stats", NULL };
 	struct sq_err e = { 0 };
-	struct sq_kv *kv;
 	char why[300];
 
 	if (simple(cli, SQ_KIND_DBD, argv, sq_parse_dbd_stats,
@@ -365,14 +356,7 @@ fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	(*out)->source = "sacctmgr show stats";
 	snprintf(why, sizeof(why), "not known: sacctmgr show stats: %.200s",
 		 e.msg);
-	kv = sq_snapshot_add(*out);
-	if (kv != NULL) {
-		kv->section = "dbd";
-		kv->key = "slurmdbd statistics";
-		kv->value = sq_snapshot_str(*out, why);
-		if (kv->value == NULL)
-			kv->value = "not known";
-	}
+	sq_kv_add(*out, "dbd", "slurmdbd statistics", why, &e);
 	return 0;
 }
 

@@ -48,20 +48,12 @@ sq_parse_scontrol_ping(char *text, struct sq_snapshot *s, struct sq_err *err)
 	char role[32], host[256], state[32], key[300];
 
 	while ((line = sq_next_line(&pos)) != NULL) {
-		struct sq_kv *kv;
-
 		if (!ping_line(line, role, sizeof(role), host, sizeof(host),
 			       state, sizeof(state)))
 			continue;
 		snprintf(key, sizeof(key), "%s %s", role, host);
-		kv = sq_snapshot_add(s);
-		if (kv == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		kv->section = "controller";
-		kv->key = sq_snapshot_str(s, key);
-		kv->value = sq_snapshot_str(s, state);
-		if (kv->key == NULL || kv->value == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		if (sq_kv_add(s, "controller", key, state, err) == -1)
+			return -1;
 	}
 	return 0;
 }

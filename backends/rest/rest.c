@@ -488,19 +488,11 @@ fetch_diag(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	for (i = 0; i < (pings != NULL ? pings->nrows : 1); i++) {
 		const struct sq_kv *src =
 		    pings != NULL ? sq_snapshot_row(pings, i) : NULL;
-		struct sq_kv *kv = sq_snapshot_add(*out);
 
-		if (kv == NULL)
+		if (sq_kv_add(*out, "controller",
+			      src != NULL ? src->key : "controllers",
+			      src != NULL ? src->value : why, &perr) == -1)
 			break;
-		kv->section = "controller";
-		kv->key = src != NULL ? sq_snapshot_str(*out, src->key)
-				      : "controllers";
-		kv->value =
-		    sq_snapshot_str(*out, src != NULL ? src->value : why);
-		if (kv->key == NULL || kv->value == NULL) {
-			kv->key = "controllers";
-			kv->value = "not known";
-		}
 	}
 	sq_snapshot_unref(pings);
 	return 0;
@@ -512,7 +504,6 @@ static int
 fetch_dbd(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 {
 	struct sq_err e = { 0 };
-	struct sq_kv *kv;
 	char why[300];
 
 	if (fetch_from(b, 1, SQ_KIND_DBD, "diag", out, &e) == 0)
@@ -522,14 +513,7 @@ fetch_dbd(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	snprintf(why, sizeof(why), "not known: GET /slurmdb/diag: %.200s",
 		 e.msg);
-	kv = sq_snapshot_add(*out);
-	if (kv != NULL) {
-		kv->section = "dbd";
-		kv->key = "slurmdbd statistics";
-		kv->value = sq_snapshot_str(*out, why);
-		if (kv->value == NULL)
-			kv->value = "not known";
-	}
+	sq_kv_add(*out, "dbd", "slurmdbd statistics", why, &e);
 	return 0;
 }
 

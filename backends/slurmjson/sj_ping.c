@@ -16,16 +16,7 @@ static int
 add_row(struct sq_snapshot *s, const char *key, const char *value,
 	struct sq_err *err)
 {
-	struct sq_kv *kv = sq_snapshot_add(s);
-
-	if (kv == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	kv->section = "controller";
-	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
-	if (kv->key == NULL || kv->value == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	return 0;
+	return sq_kv_add(s, "controller", key, value, err);
 }
 
 /* "UP"/"DOWN" of one ping element: responding, else ping/pinged */
