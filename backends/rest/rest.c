@@ -327,12 +327,10 @@ sink_write(void *arg, const char *p, size_t n)
 	return sq_slurmjson_stream_feed(st, p, n, &ignored);
 }
 
-/* GET a path and map the answer into a new snapshot of kind: the body is
- * parsed while it arrives, one job (node) at a time, never kept whole. */
-static int
-get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
-	  struct sq_snapshot **out, struct sq_sj_info *info, long *status,
-	  struct sq_err *err)
+int
+sq_rest_get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
+		  struct sq_snapshot **out, struct sq_sj_info *info,
+		  long *status, struct sq_err *err)
 {
 	char src[300];
 	struct sq_buf buf;
@@ -449,7 +447,7 @@ fetch_from(struct sq_backend *b, int db, enum sq_kind kind, const char *what,
 				  "mapping understands");
 	snprintf(path, sizeof(path), "/%s/v0.0.%d/%s", db ? "slurmdb" : "slurm",
 		 db ? p->api.slurmdb : p->api.slurm, what);
-	if (get_parse(b, kind, path, out, &info, &status, err) == -1)
+	if (sq_rest_get_parse(b, kind, path, out, &info, &status, err) == -1)
 		return -1;
 	if (info.unchanged) {
 		sq_snapshot_unref(*out);
@@ -585,7 +583,8 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	else
 		snprintf(path, sizeof(path), "/slurm/v0.0.%d/jobs",
 			 p->api.slurm);
-	if (get_parse(b, SQ_KIND_JOBS, path, out, &info, &status, err) == -1)
+	if (sq_rest_get_parse(b, SQ_KIND_JOBS, path, out, &info, &status,
+			      err) == -1)
 		return -1;
 	if (info.unchanged) {
 		struct sq_snapshot *s;
@@ -610,63 +609,6 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	p->jobs_full_at = now;
 	p->jobs_since =
 	    info.last_update > 0 ? info.last_update : (int64_t)now - REST_SKEW;
-	return 0;
-}
-
-/* GET slurmdbd's job runs since start (sacct -S syntax: now-Nseconds or
- * a local date) into a HISTORY snapshot; v0.0.38 lists every run of a
- * requeued job, v0.0.40+ does with show_duplicates. */
-int
-sq_rest_fetch_runs(struct sq_backend *b, const char *start,
-		   struct sq_snapshot **out, struct sq_err *err)
-{
-	char enc[120], query[160];
-	size_t i, o = 0;
-
-	/* only digits, letters, '-' and ':' here; ':' is encoded */
-	for (i = 0; start[i] != '\0' && o + 4 < sizeof(enc); i++) {
-		if (start[i] == ':') {
-			memcpy(enc + o, "%3A", 3);
-			o += 3;
-		} else {
-			enc[o++] = start[i];
-		}
-	}
-	enc[o] = '\0';
-	snprintf(query, sizeof(query), "start_time=%s&end_time=now", enc);
-	return sq_rest_fetch_runs_query(b, query, out, err);
-}
-
-int
-sq_rest_fetch_runs_query(struct sq_backend *b, const char *query,
-			 struct sq_snapshot **out, struct sq_err *err)
-{
-	struct rest_priv *p = b->priv;
-	struct sq_sj_info info;
-	char path[2048];
-	long status;
-	int n;
-
-	*out = NULL;
-	if (p->api.slurmdb == 0)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd offers no /slurmdb/ API this "
-				  "mapping understands");
-	n = snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/jobs?%s%s",
-		     p->api.slurmdb, query,
-		     p->api.slurmdb >= 40 ? "&show_duplicates=true" : "");
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return sq_err_set(err, SQ_ERR_USAGE,
-				  "slurmdb jobs query too long (%d bytes)", n);
-	if (get_parse(b, SQ_KIND_HISTORY, path, out, &info, &status, err) == -1)
-		return -1;
-	if (info.unchanged) {
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return sq_err_set(err, SQ_ERR_PARSE,
-				  "GET %s: answer without jobs (%s)", path,
-				  info.warning);
-	}
 	return 0;
 }
 

@@ -224,8 +224,16 @@ int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 
 /* ----------------------------------------------------- joined views */
 
+/* GET a path and map the answer into a new snapshot of kind: the body is
+ * parsed while it arrives, one job (node) at a time, never kept whole
+ * (rest.c). info: the envelope's; status: the HTTP status. */
+struct sq_sj_info;
+int sq_rest_get_parse(struct sq_backend *b, enum sq_kind kind, const char *path,
+		      struct sq_snapshot **out, struct sq_sj_info *info,
+		      long *status, struct sq_err *err);
+
 /* slurmdbd's job runs since start (now-Nseconds or a date) into a new
- * HISTORY snapshot (rest.c). */
+ * HISTORY snapshot (rest_history.c). */
 int sq_rest_fetch_runs(struct sq_backend *b, const char *start,
 		       struct sq_snapshot **out, struct sq_err *err);
 /* The same with the query given (start_time=...&end_time=...&...: its
