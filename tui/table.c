@@ -14,7 +14,6 @@
 #include "core/order.h"
 #include "core/sanitize.h"
 #include "core/when.h"
-#include "session/plan.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 #include "tui/text.h"
@@ -628,20 +627,6 @@ sq_table_rebuild(struct sq_table *t)
 	rebuild(t, 0);
 }
 
-/* The rows of a scoped view's scope in s as a snapshot of their own (a
- * new reference) when they are one run of s, as the history snapshot
- * appends them; NULL otherwise (the arrangement keeps them row by row). */
-static struct sq_snapshot *
-scope_slice(const struct sq_table *t, struct sq_snapshot *s)
-{
-	size_t first, n;
-
-	if (t->ops == NULL || !t->ops->scoped ||
-	    sq_plan_scope_rows(t->def, s, &first, &n) == -1)
-		return NULL;
-	return sq_snapshot_slice(s, first, n);
-}
-
 void
 sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 {
@@ -649,7 +634,10 @@ sq_table_set_snapshot(struct sq_table *t, struct sq_snapshot *snap)
 
 	if (snap != NULL) {
 		sq_snapshot_ref(snap);
-		shown = scope_slice(t, snap);
+		/* the same snapshot again: the same rows shown */
+		shown = snap == t->given && t->snap != NULL
+			    ? sq_snapshot_ref(t->snap)
+			    : sq_table_scope_slice(t, snap);
 		if (shown == NULL)
 			shown = sq_snapshot_ref(snap);
 	}

@@ -128,6 +128,10 @@ void sq_table_cache_drop(struct sq_table_cache *c);
  * so that keystrokes after it find their pages made; a big one's orders
  * by the shown columns go to the sort thread. */
 void sq_table_cache_reserve(struct sq_table *t);
+/* The rows of a scoped view's scope in s as a snapshot of their own (a
+ * new reference) when they are one run of s; NULL otherwise. */
+struct sq_snapshot *sq_table_scope_slice(const struct sq_table *t,
+					 struct sq_snapshot *s);
 
 /*
  * Sort order, filter bits and the sorted rows that pass (c->pre, or every

@@ -14,9 +14,11 @@
 #include "core/util.h"
 #include "core/sanitize.h"
 #include "core/when.h"
+#include "session/plan.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 #include "tui/table_prep.h"
+#include "tui/views.h"
 
 static void text_drop(struct sq_table_cache *c);
 
@@ -578,4 +580,18 @@ sq_table_cache_step(struct sq_table *t, struct sq_table_cache *c, int filt,
 		return 1;
 	} while (sq_util_now_ms() - t0 < ms);
 	return 0;
+}
+
+/* The rows of a scoped view's scope in s as a snapshot of their own (a
+ * new reference) when they are one run of s, as the history snapshot
+ * appends them; NULL otherwise (the arrangement keeps them row by row). */
+struct sq_snapshot *
+sq_table_scope_slice(const struct sq_table *t, struct sq_snapshot *s)
+{
+	size_t first, n;
+
+	if (t->ops == NULL || !t->ops->scoped ||
+	    sq_plan_scope_rows(t->def, s, &first, &n) == -1)
+		return NULL;
+	return sq_snapshot_slice(s, first, n);
 }
