@@ -23,16 +23,7 @@ static int
 add(struct sq_snapshot *s, const char *section, const char *key,
     const char *value, struct sq_err *err)
 {
-	struct sq_kv *kv = sq_snapshot_add(s);
-
-	if (kv == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	kv->section = section;
-	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
-	if (kv->key == NULL || kv->value == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	return 0;
+	return sq_kv_add(s, section, key, value, err);
 }
 
 static int
@@ -132,29 +123,13 @@ rollups(struct sq_snapshot *s, json_object *r, struct sq_err *err)
 			  err);
 }
 
-struct row {
-	const char *name;
-	int64_t count;
-	char value[128];
-};
-
-static int
-cmp_row(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
 /* [{"rpc"|"user": NAME, "count", "time": {"average", "total"}}] */
 static int
 rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
      const char *name_key, struct sq_err *err)
 {
 	size_t i, n, m = 0;
-	struct row *rows;
+	struct sq_sj_rpc_row *rows;
 	int rc = 0;
 
 	if (arr == NULL || !json_object_is_type(arr, json_type_array) ||
@@ -179,9 +154,7 @@ rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 			 (long long)sq_sj_numk(t, "total", 0));
 		m++;
 	}
-	qsort(rows, m, sizeof(*rows), cmp_row);
-	for (i = 0; i < m && rc == 0; i++)
-		rc = add(s, section, rows[i].name, rows[i].value, err);
+	rc = sq_sj_rpc_rows_add(s, section, rows, m, err);
 	free(rows);
 	return rc;
 }

@@ -164,20 +164,27 @@ add_kv(struct sq_snapshot *s, const char *section, const char *key,
 	return 0;
 }
 
-struct rpc_row {
-	const char *name;
-	int64_t count;
-	char value[256];
-};
-
 static int
 cmp_rpc(const void *a, const void *b)
 {
-	const struct rpc_row *x = a, *y = b;
+	const struct sq_sj_rpc_row *x = a, *y = b;
 
 	if (x->count != y->count)
 		return x->count > y->count ? -1 : 1;
 	return strcmp(x->name, y->name);
+}
+
+int
+sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
+		   struct sq_sj_rpc_row *rows, size_t m, struct sq_err *err)
+{
+	size_t i;
+	int rc = 0;
+
+	qsort(rows, m, sizeof(*rows), cmp_rpc);
+	for (i = 0; i < m && rc == 0; i++)
+		rc = sq_kv_add(s, section, rows[i].name, rows[i].value, err);
+	return rc;
 }
 
 /* One row per element of an RPC list, busiest first, with sdiag's
@@ -187,7 +194,7 @@ add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 	 const char *name_key, struct sq_err *err)
 {
 	size_t i, n = json_object_array_length(arr), m = 0;
-	struct rpc_row *rows;
+	struct sq_sj_rpc_row *rows;
 	int rc = 0;
 
 	if (n == 0)
@@ -198,7 +205,7 @@ add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 	for (i = 0; i < n; i++) {
 		json_object *e = json_object_array_get_idx(arr, i);
 		const char *name = sq_sj_cstr(sq_sj_get(e, name_key));
-		struct rpc_row *r = &rows[m];
+		struct sq_sj_rpc_row *r = &rows[m];
 		char num[64];
 		size_t l;
 
@@ -237,9 +244,7 @@ add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 		}
 		m++;
 	}
-	qsort(rows, m, sizeof(*rows), cmp_rpc);
-	for (i = 0; i < m && rc == 0; i++)
-		rc = add_kv(s, section, rows[i].name, rows[i].value, err);
+	rc = sq_sj_rpc_rows_add(s, section, rows, m, err);
 	free(rows);
 	return rc;
 }

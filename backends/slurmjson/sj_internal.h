@@ -105,4 +105,17 @@ int sq_sj_stream_whole(enum sq_kind kind, const char *body, size_t len,
 		       time_t now, struct sq_snapshot *s,
 		       struct sq_sj_info *info, struct sq_err *err);
 
+/* A row of an RPC list (sdiag's by type and user, slurmdbd's): its name,
+ * count and value as sdiag prints it ("count= ave_time= total_time=").
+ * sq_sj_rpc_rows_add sorts rows busiest first (then by name) and adds
+ * them to s under section (a literal); sj_diag.c. */
+struct sq_sj_rpc_row {
+	const char *name;
+	int64_t count;
+	char value[256];
+};
+int sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
+		       struct sq_sj_rpc_row *rows, size_t m,
+		       struct sq_err *err);
+
 #endif
