@@ -398,3 +398,16 @@ sq_kv_next(char **pos, char **key, char **val)
 	}
 	return 1;
 }
+
+char *
+sq_trim(char *p)
+{
+	char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return p;
+}

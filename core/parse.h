@@ -52,6 +52,9 @@ void sq_fmt_duration(int64_t seconds, char *buf, size_t n);
  * Returns 1 with key and val set, 0 at the end.
  */
 int sq_kv_next(char **pos, char **key, char **val);
+/* p without its leading and trailing blanks (spaces, tabs, a CR): the
+ * end is cut in place. */
+char *sq_trim(char *p);
 
 /* Is s an identifier-like Key in scontrol output? (letters, digits, _ : / .) */
 int sq_is_key(const char *s, size_t n);

@@ -57,6 +57,10 @@ int sq_parse_sacct_history(char *text, struct sq_snapshot *s,
 int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* sdiag (parse_sdiag.c) and scontrol show config (parse_config.c) */
 int sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* One RPC line of sdiag or sacctmgr show stats ("NAME ( ID) count:N
+ * ave_time:T ...") as a row of section; 0 when the line is not one. */
+int sq_sdiag_rpc_line(struct sq_snapshot *s, const char *section, char *line,
+		      struct sq_err *err);
 int sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* scontrol ping (parse_ping.c): "controller" rows, "ROLE HOST" = UP|DOWN */
 int sq_parse_scontrol_ping(char *text, struct sq_snapshot *s,

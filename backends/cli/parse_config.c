@@ -12,19 +12,6 @@
 #include "backends/cli/cli_admin.h"
 #include "core/parse.h"
 
-static char *
-trim(char *p)
-{
-	char *e;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	e = p + strlen(p);
-	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
-		*--e = '\0';
-	return p;
-}
-
 /*
  * 23.02+ print list settings one per line, "Prolog[0] = a", "Prolog[1] =
  * b", where 22.05 printed "Prolog = a": the key without its index, the
@@ -86,13 +73,14 @@ sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err)
 	int seen = 0;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
-		char *eq, *t = trim(line);
+		char *eq, *t = sq_trim(line);
 		size_t n = strlen(t);
 
 		if (n == 0)
 			continue;
 		if (strncmp(t, "Configuration data as of ", 25) == 0) {
-			if (add(s, "", "ConfigTime", trim(t + 25), err) == -1)
+			if (add(s, "", "ConfigTime", sq_trim(t + 25), err) ==
+			    -1)
 				return -1;
 			seen = 1;
 			continue;
@@ -101,7 +89,7 @@ sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (eq == NULL && n > 2 && strcmp(t + n - 2, " =") == 0) {
 			/* "PriorityFlags           = " (empty value) */
 			t[n - 2] = '\0';
-			if (add(s, section, trim(t), "", err) == -1)
+			if (add(s, section, sq_trim(t), "", err) == -1)
 				return -1;
 			seen = 1;
 			continue;
@@ -113,7 +101,8 @@ sq_parse_config(char *text, struct sq_snapshot *s, struct sq_err *err)
 		}
 		if (eq != NULL) {
 			*eq = '\0';
-			if (add(s, section, trim(t), trim(eq + 3), err) == -1)
+			if (add(s, section, sq_trim(t), sq_trim(eq + 3), err) ==
+			    -1)
 				return -1;
 			seen = 1;
 			continue;

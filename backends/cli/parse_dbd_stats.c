@@ -21,19 +21,6 @@ struct st {
 	char cluster[64]; /* "Cluster 'x' rollup statistics" */
 };
 
-static char *
-trim(char *p)
-{
-	char *e;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	e = p + strlen(p);
-	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return p;
-}
-
 static int
 add(struct sq_snapshot *s, const char *section, const char *key,
     const char *value, struct sq_err *err)
@@ -68,35 +55,6 @@ epoch(char *v)
 	return open + 1;
 }
 
-/* "\tNAME  ( 1401) count:5782   ave_time:929 ..." (the name may touch
- * the parenthesis: "DBD_REMOVE_ACCOUNT_COORDS( 1436)") */
-static int
-rpc_line(struct sq_snapshot *s, const char *section, char *line,
-	 struct sq_err *err)
-{
-	char rest[256], *open = strchr(line, '('), *close, *q;
-	size_t o = 0;
-
-	if (open == NULL || (close = strchr(open, ')')) == NULL)
-		return 0;
-	*open = '\0';
-	line = trim(line);
-	if (*line == '\0')
-		return 0;
-	for (q = close + 1; *q != '\0' && o + 1 < sizeof(rest); q++) {
-		if (*q == ' ' || *q == '\t') {
-			if (o > 0 && rest[o - 1] != ' ')
-				rest[o++] = ' ';
-			continue;
-		}
-		rest[o++] = *q == ':' ? '=' : *q;
-	}
-	while (o > 0 && rest[o - 1] == ' ')
-		o--;
-	rest[o] = '\0';
-	return add(s, section, line, rest, err);
-}
-
 /* A line that starts a block: a section, a rollup's "last ran", a
  * cluster's heading, or a time of the header. */
 static int
@@ -126,7 +84,7 @@ heading(struct sq_snapshot *s, struct st *st, char *t, struct sq_err *err)
 	ran = strstr(t, " last ran ");
 	if (ran != NULL) {
 		*ran = '\0';
-		t = trim(t);
+		t = sq_trim(t);
 		if (strcmp(t, "Hour") == 0 || strcmp(t, "Day") == 0 ||
 		    strcmp(t, "Month") == 0)
 			snprintf(st->rollup, sizeof(st->rollup), "%s %s rollup",
@@ -138,10 +96,10 @@ heading(struct sq_snapshot *s, struct st *st, char *t, struct sq_err *err)
 	}
 	/* "sacctmgr show stats output at <date>", "Data since    <date>":
 	 * the ctime date (24 characters) ends the label */
-	t = trim(t);
+	t = sq_trim(t);
 	if (strlen(t) > 24)
 		t[strlen(t) - 24] = '\0';
-	t = trim(t);
+	t = sq_trim(t);
 	if (strncmp(t, "sacctmgr show ", 14) == 0)
 		t += 14;
 	return add(s, "dbd", t, ep, err);
@@ -157,8 +115,8 @@ figure(struct sq_snapshot *s, const struct st *st, char *line,
 	if (colon == NULL || st->rollup[0] == '\0')
 		return 0;
 	*colon = '\0';
-	snprintf(key, sizeof(key), "%s: %s", st->rollup, trim(line));
-	return add(s, "dbd", key, trim(colon + 1), err);
+	snprintf(key, sizeof(key), "%s: %s", st->rollup, sq_trim(line));
+	return add(s, "dbd", key, sq_trim(colon + 1), err);
 }
 
 int
@@ -170,7 +128,7 @@ sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err)
 
 	while ((line = sq_next_line(&pos)) != NULL) {
 		int indented = line[0] == '\t' || line[0] == ' ';
-		char *t = trim(line);
+		char *t = sq_trim(line);
 
 		if (*t == '\0' || *t == '*')
 			continue;
@@ -180,7 +138,7 @@ sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err)
 		} else if (strcmp(st.section, "dbd") == 0) {
 			rc = figure(s, &st, t, err);
 		} else {
-			rc = rpc_line(s, st.section, t, err);
+			rc = sq_sdiag_rpc_line(s, st.section, t, err);
 		}
 		if (rc == -1)
 			return -1;

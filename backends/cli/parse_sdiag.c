@@ -14,19 +14,6 @@
 #include "backends/cli/cli_admin.h"
 #include "core/parse.h"
 
-static char *
-trim(char *p)
-{
-	char *e;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	e = p + strlen(p);
-	while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
-		*--e = '\0';
-	return p;
-}
-
 /* "... (1795989648)" at the end: the digits, else NULL */
 static char *
 epoch_suffix(char *v)
@@ -61,23 +48,24 @@ add(struct sq_snapshot *s, const char *section, const char *key,
 	return 0;
 }
 
-/* "\tNAME   ( 2009) count:884    ave_time:177    total_time:156577" */
-static int
-rpc_line(struct sq_snapshot *s, const char *section, char *line,
-	 struct sq_err *err)
+/* "\tNAME  ( 2009) count:884    ave_time:177    total_time:156577" as
+ * NAME = "count=884 ave_time=177 total_time=156577" (the name may touch
+ * the parenthesis: "DBD_REMOVE_ACCOUNT_COORDS( 1436)"); 0 when the line
+ * is not one. sacctmgr show stats prints its RPCs the same way. */
+int
+sq_sdiag_rpc_line(struct sq_snapshot *s, const char *section, char *line,
+		  struct sq_err *err)
 {
-	char name[128], rest[256], *p, *q;
+	char rest[256], *open = strchr(line, '('), *close, *q;
 	size_t o = 0;
-	int n;
 
-	if (sscanf(line, " %127s", name) != 1)
+	if (open == NULL || (close = strchr(open, ')')) == NULL)
 		return 0;
-	p = strchr(line, ')');
-	if (p == NULL)
+	*open = '\0';
+	line = sq_trim(line);
+	if (*line == '\0')
 		return 0;
-	p++;
-	/* "count:1 ave_time:2" -> "count=1 ave_time=2" */
-	for (q = p; *q != '\0' && o + 1 < sizeof(rest); q++) {
+	for (q = close + 1; *q != '\0' && o + 1 < sizeof(rest); q++) {
 		if (*q == ' ' || *q == '\t') {
 			if (o > 0 && rest[o - 1] != ' ')
 				rest[o++] = ' ';
@@ -88,8 +76,7 @@ rpc_line(struct sq_snapshot *s, const char *section, char *line,
 	while (o > 0 && rest[o - 1] == ' ')
 		o--;
 	rest[o] = '\0';
-	n = add(s, section, name, rest, err);
-	return n;
+	return sq_kv_add(s, section, line, rest, err);
 }
 
 /* "\tEnd of job queue:12" (sdiag prints "%s:%2u": no space from 10 on)
@@ -104,8 +91,8 @@ exit_line(struct sq_snapshot *s, const char *section, char *line,
 	if (colon == NULL)
 		return 0;
 	*colon = '\0';
-	snprintf(key, sizeof(key), "exit: %s", trim(line));
-	return add(s, section, key, trim(colon + 1), err) == -1 ? -1 : 1;
+	snprintf(key, sizeof(key), "exit: %s", sq_trim(line));
+	return add(s, section, key, sq_trim(colon + 1), err) == -1 ? -1 : 1;
 }
 
 int
@@ -119,11 +106,11 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 		char *colon, *key, *val, *ep;
 		int indented = line[0] == '\t' || line[0] == ' ';
 
-		if (*trim(line) == '\0' || line[0] == '*')
+		if (*sq_trim(line) == '\0' || line[0] == '*')
 			continue;
 		seen = 1;
 		if (!indented) {
-			char *t = trim(line);
+			char *t = sq_trim(line);
 
 			exits = 0;
 			if (strncmp(t, "Main scheduler exit", 19) == 0 ||
@@ -160,7 +147,7 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 		    strcmp(section, "pending_rpc") == 0) {
 			if (strchr(line, '(') == NULL)
 				continue; /* "No pending RPCs" */
-			if (rpc_line(s, section, line, err) == -1)
+			if (sq_sdiag_rpc_line(s, section, line, err) == -1)
 				return -1;
 			continue;
 		}
@@ -180,16 +167,16 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 			if (ep == NULL)
 				continue;
 			/* the ctime date (24 chars) precedes " (" */
-			key = trim(line);
+			key = sq_trim(line);
 			if (ep - 2 - key >= 24)
 				ep[-2 - 24] = '\0';
-			if (add(s, section, trim(key), ep, err) == -1)
+			if (add(s, section, sq_trim(key), ep, err) == -1)
 				return -1;
 			continue;
 		}
 		*colon = '\0';
-		key = trim(line);
-		val = trim(colon + 2);
+		key = sq_trim(line);
+		val = sq_trim(colon + 2);
 		ep = epoch_suffix(val);
 		if (add(s, section, key, ep ? ep : val, err) == -1)
 			return -1;
