@@ -115,16 +115,15 @@ void sq_rest_resv_inverse(const struct sq_action *a,
 /* Nodes (actions_node.c, API v0.0.39+): refusal (v0.0.38, reboot, a
  * target that is not one node name), POST /slurm/vX/node/NAME and its
  * body, GET of target i (found: a node of that name), its state as
- * scontrol writes it ("IDLE+DRAIN") into buf, the check after and the
- * inverse from the nodes read before. */
+ * scontrol writes it ("IDLE+DRAIN") into buf, and the inverse from the
+ * nodes read before (the check after is core's verdict,
+ * sq_rest_verify). */
 int sq_rest_node_check(const struct sq_action *a, int vs, struct sq_err *err);
 void sq_rest_node_path(int vs, const char *t, char *buf, size_t n);
 json_object *sq_rest_node_body(const struct sq_action *a, struct sq_err *err);
 int sq_rest_node_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		      struct sq_rest_state *st, struct sq_err *err);
 const char *sq_rest_node_state(json_object *rec, char *buf, size_t n);
-int sq_rest_node_verify(const struct sq_action *a,
-			const struct sq_rest_state *st, char *msg, size_t n);
 void sq_rest_node_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,

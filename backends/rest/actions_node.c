@@ -162,6 +162,9 @@ add_words(json_object *arr, char *buf, size_t n, size_t *off)
 	}
 }
 
+/* A node's state as scontrol prints it: "IDLE+DRAIN" from ["IDLE",
+ * "DRAIN"] (v0.0.39+) or from "idle" and state_flags ["DRAIN"]
+ * (v0.0.38); the verdicts (actions_read.c) read it too. */
 const char *
 sq_rest_node_state(json_object *rec, char *buf, size_t n)
 {
@@ -241,68 +244,6 @@ static int
 in_service(const char *st)
 {
 	return !has_word(st, "DRAIN") && strncmp(st, "DOWN", 4) != 0;
-}
-
-int
-sq_rest_node_verify(const struct sq_action *a, const struct sq_rest_state *st,
-		    char *msg, size_t n)
-{
-	const char *want = sq_action_arg(a, "reason"), *reason;
-	char s[256];
-
-	if (!st->found) {
-		snprintf(msg, n, "no such node");
-		return SQ_VERIFY_FAILED;
-	}
-	sq_rest_node_state(st->rec, s, sizeof(s));
-	reason = str_field(st->rec, "reason");
-	switch (a->type) {
-	case SQ_ACTION_NODE_DRAIN:
-	case SQ_ACTION_NODE_DOWN: {
-		int drain = a->type == SQ_ACTION_NODE_DRAIN;
-
-		if (has_word(s, drain ? "DRAIN" : "DOWN") && want != NULL &&
-		    strcmp(reason, want) == 0) {
-			snprintf(msg, n, "%s, reason '%.100s'", s, reason);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not %s: State=%s Reason='%.100s'",
-			 drain ? "drained" : "down", s, reason);
-		return SQ_VERIFY_FAILED;
-	}
-	case SQ_ACTION_NODE_RESUME:
-		if (in_service(s) && has_word(s, "NOT_RESPONDING")) {
-			snprintf(msg, n,
-				 "resumed, not responding yet (%s): "
-				 "slurmctld waits for its slurmd",
-				 s);
-			return SQ_VERIFY_OK;
-		}
-		if (in_service(s)) {
-			snprintf(msg, n, "in service (%s)", s);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still %s", s);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_NODE_CANCEL_REBOOT:
-		if (!has_word(s, "REBOOT_REQUESTED")) {
-			snprintf(msg, n, "no reboot pending (%s)", s);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "reboot still pending: %s", s);
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_NODE_REASON:
-		if (want != NULL && strcmp(reason, want) == 0) {
-			snprintf(msg, n, "reason '%.100s'", reason);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "reason is '%.100s'", reason);
-		return SQ_VERIFY_FAILED;
-	default:
-		break;
-	}
-	snprintf(msg, n, "not checked");
-	return SQ_VERIFY_UNCHECKED;
 }
 
 /* --- the undo ------------------------------------------------------------ */

@@ -242,35 +242,6 @@ update_ok(const struct sq_action *a, json_object *rec, char *msg, size_t n)
 	return 1;
 }
 
-/* A node's state as scontrol prints it: "IDLE+DRAIN" from ["IDLE",
- * "DRAIN"] (v0.0.40+) or from "idle" and state_flags ["DRAIN"]
- * (v0.0.38). */
-static void
-node_state(json_object *rec, char *buf, size_t n)
-{
-	json_object *x, *fl = NULL;
-	size_t k, off = 0;
-	const char *sep = "";
-
-	buf[0] = '\0';
-	if (!json_object_object_get_ex(rec, "state", &x) || x == NULL)
-		return;
-	if (!json_object_is_type(x, json_type_array)) {
-		off = (size_t)snprintf(buf, n, "%s", json_object_get_string(x));
-		for (k = 0; k < off && k < n; k++)
-			buf[k] = (char)toupper((unsigned char)buf[k]);
-		json_object_object_get_ex(rec, "state_flags", &fl);
-		x = fl;
-		sep = "+";
-	}
-	for (k = 0; x != NULL && json_object_is_type(x, json_type_array) &&
-		    k < json_object_array_length(x) && off < n;
-	     k++, sep = "+")
-		off += (size_t)snprintf(
-		    buf + off, n - off, "%s%s", off ? sep : "",
-		    json_object_get_string(json_object_array_get_idx(x, k)));
-}
-
 /* The job state as squeue prints it (job_state: a string, or from
  * v0.0.39 the base state and its flags). */
 static void
@@ -303,7 +274,7 @@ sq_rest_target_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		return;
 	out->found = 1;
 	if (a->def->kind == SQ_KIND_NODES) {
-		node_state(st->rec, out->state, sizeof(out->state));
+		sq_rest_node_state(st->rec, out->state, sizeof(out->state));
 		sq_util_copy(out->reason, sizeof(out->reason),
 			     str_of(st->rec, "reason"));
 		return;

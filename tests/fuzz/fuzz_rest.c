@@ -231,7 +231,7 @@ fuzz_nodestate(const uint8_t *data, size_t size)
 
 			SQ_FUZZ_CHECK(sq_action_parse(lines[i], SQ_KIND_NODES,
 						      NULL, 0, &a, &err) == 0);
-			v = sq_rest_node_verify(&a, &st, msg, sizeof(msg));
+			v = sq_rest_verify(&a, NULL, &st, msg, sizeof(msg));
 			SQ_FUZZ_CHECK(v == SQ_VERIFY_OK ||
 				      v == SQ_VERIFY_FAILED ||
 				      v == SQ_VERIFY_UNCHECKED);

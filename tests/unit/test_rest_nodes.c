@@ -162,7 +162,7 @@ verdict(const char *line, const struct sq_rest_state *st, char *msg, size_t n)
 	int v;
 
 	parse(line, &a);
-	v = sq_rest_node_verify(&a, st, msg, n);
+	v = sq_rest_verify(&a, NULL, st, msg, n);
 	sq_action_free(&a);
 	return v;
 }
