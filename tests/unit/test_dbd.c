@@ -202,17 +202,20 @@ test_problems(void **state)
 		assert_int_equal(s->nrows, 0);
 		sq_snapshot_unref(s);
 	}
-	s = problems(NULL, "dbd/problem-example.txt", 0);
-	assert_int_equal(s->nrows, 5);
+	/* recorded with an account without users and a user without a
+	 * uid: the user's row has no cluster and no account */
+	s = problems(NULL, "dbd/22.05/problem-rows.txt", 0);
+	assert_int_equal(s->nrows, 2);
 	p = sq_snapshot_row(s, 0);
 	assert_string_equal(p->cluster, "testbed");
-	assert_string_equal(p->account, "sqdbd-empty");
+	assert_string_equal(p->account, "sqrec-empty");
 	assert_string_equal(p->user, "");
 	assert_string_equal(p->problem, "Account has no users");
-	p = sq_snapshot_row(s, 4);
-	assert_string_equal(p->account, "phys");
-	assert_string_equal(p->user, "sqdbd-nouid");
-	assert_string_equal(p->problem, "User has no Associations");
+	p = sq_snapshot_row(s, 1);
+	assert_string_equal(p->cluster, "");
+	assert_string_equal(p->account, "");
+	assert_string_equal(p->user, "sqrec-nouid");
+	assert_string_equal(p->problem, "User does not have a uid");
 	sq_snapshot_unref(s);
 	/* a '|' in the problem stays in it; short lines and no problem
 	 * are errors */
