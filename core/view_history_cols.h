@@ -40,18 +40,23 @@
 		return buf;                                                    \
 	}
 
-/* Hours with one decimal; the value in tenths of an hour. */
+/* Hours with one decimal; the value in tenths of an hour. NAN: no
+ * value. */
 #define SQ_HOURS_FIELD(name, expr)                                             \
 	static int name##_num(const void *rec_, long long *v)                  \
 	{                                                                      \
 		const H *r = rec_;                                             \
-		*v = llround((expr)*10);                                       \
+		double x = (expr);                                             \
+		*v = isnan(x) ? SQ_NONE : llround(x * 10);                     \
 		return 0;                                                      \
 	}                                                                      \
 	static const char *name(const void *rec_, char *buf, size_t n)         \
 	{                                                                      \
 		const H *r = rec_;                                             \
-		snprintf(buf, n, "%.1f", (double)(expr));                      \
+		double x = (expr);                                             \
+		if (isnan(x))                                                  \
+			return NULL;                                           \
+		snprintf(buf, n, "%.1f", x);                                   \
 		return buf;                                                    \
 	}
 
@@ -113,9 +118,9 @@ sq_hist_gpu_mem(const void *rec, char *buf, size_t n)
  * run is in exactly one outcome column (OK ... OTHER add up to RUNS). */
 #define SQ_HIST_SUMMARY_FIELDS                                                 \
 	SQ_HIST_OUTCOME_FIELDS                                                 \
-	SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, 0.0))                   \
-	SQ_HOURS_FIELD(c_gpuh, SQ_HR_SUM(r, gpu_hours, 0.0))                   \
-	SQ_HOURS_FIELD(c_gpuidleh, SQ_HR_SUM(r, gpu_idle_hours, 0.0))          \
+	SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, NAN))                   \
+	SQ_HOURS_FIELD(c_gpuh, SQ_HR_SUM(r, gpu_hours, NAN))                   \
+	SQ_HOURS_FIELD(c_gpuidleh, SQ_HR_SUM(r, gpu_idle_hours, NAN))          \
 	SQ_PCT_FIELD(c_cpueff, r->cpu_eff)                                     \
 	SQ_PCT_FIELD(c_memeff, r->mem_eff)
 

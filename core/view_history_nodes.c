@@ -10,7 +10,7 @@
 SQ_STR_FIELD(c_node, H, SQ_HR_SUM(r, node, NULL))
 SQ_HIST_OUTCOME_FIELDS
 SQ_TIME_FIELD(c_last, H, SQ_HR_SUM(r, last_failure, SQ_NONE))
-SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, 0.0))
+SQ_HOURS_FIELD(c_cpuh, SQ_HR_SUM(r, cpu_hours, NAN))
 
 static const struct sq_column cols[] = {
 	{ "node", "NODE", "node", 8, SQ_LEFT, c_node, NULL, 0 },
