@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
+#include "core/model_admin.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -511,22 +512,6 @@ child_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
 	}
 }
 
-/* Is w one of the words of the comma-separated list? */
-static int
-in_list(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-	const char *p = list;
-
-	while (p != NULL && *p != '\0') {
-		if (strncmp(p, w, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-		p = strchr(p, ',');
-		p = p ? p + 1 : NULL;
-	}
-	return 0;
-}
-
 /* A user's association (moduser): kept in all (what the command could
  * touch), and on the user's record its accounts ("Accounts", a,b) and
  * the DefaultQOS of all of them ("(mixed)" when they differ). */
@@ -553,7 +538,7 @@ user_assoc_row(char **f, int nf, const struct sq_action *a,
 			continue;
 		if (acc == NULL || *acc == '\0') {
 			rec_set(r, "Accounts", f[0]);
-		} else if (!in_list(acc, f[0])) {
+		} else if (!sq_admin_in_list(acc, f[0])) {
 			snprintf(both, sizeof(both), "%s,%s", acc, f[0]);
 			rec_set(r, "Accounts", both);
 		}

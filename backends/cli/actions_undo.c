@@ -14,6 +14,7 @@
 
 #include "backends/cli/actions.h"
 #include "core/buf.h"
+#include "core/model_admin.h"
 #include "core/parse.h"
 #include "core/util.h"
 
@@ -28,22 +29,6 @@ append(char *buf, size_t n, const char *fmt, const char *a, const char *b)
 		snprintf(buf + off, n - off, fmt, a, b);
 }
 
-/* Is w one of the names of the comma-separated list? */
-static int
-listed(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-	const char *p = list;
-
-	while (p != NULL && *p != '\0') {
-		if (strncmp(p, w, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-		p = strchr(p, ',');
-		p = p ? p + 1 : NULL;
-	}
-	return 0;
-}
-
 /* Does list hold a target of a? */
 static int
 holds_target(const struct sq_action *a, const char *list)
@@ -51,7 +36,7 @@ holds_target(const struct sq_action *a, const char *list)
 	size_t i;
 
 	for (i = 0; list != NULL && i < a->ntargets; i++) {
-		if (listed(list, a->targets[i]))
+		if (sq_admin_in_list(list, a->targets[i]))
 			return 1;
 	}
 	return 0;
@@ -161,8 +146,9 @@ coord_row(char **f, const struct sq_action *a, struct sq_cli_state *st)
 		const char *had = sq_cli_rec_get(&st->rec[i], "UserCoords");
 		char both[1024];
 
-		if (!st->rec[i].found || u == NULL || !listed(f[1], u) ||
-		    (had != NULL && listed(had, f[0])))
+		if (!st->rec[i].found || u == NULL ||
+		    !sq_admin_in_list(f[1], u) ||
+		    (had != NULL && sq_admin_in_list(had, f[0])))
 			continue;
 		snprintf(both, sizeof(both), "%s%s%s", had ? had : "",
 			 had && *had ? "," : "", f[0]);
