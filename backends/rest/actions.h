@@ -77,6 +77,16 @@ void sq_rest_state_free(struct sq_rest_state *s);
 /* The Slurm cluster name (slurmdb calls) into buf, or NULL with err. */
 const char *sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
 				 struct sq_err *err);
+/* GET path into st->root: 0 (st->root NULL when Slurm says the target is
+ * not there: a 404, or an error naming one of gone's '|'-separated
+ * words; gone NULL: every failure is an error), or -1 with err. */
+int sq_rest_get_target(struct sq_backend *b, const char *path, const char *gone,
+		       struct sq_rest_state *st, struct sq_err *err);
+/* Does msg hold one of words ("a|b")? */
+int sq_rest_words_in(const char *msg, const char *words);
+/* The element of root's list key whose "name" is name, or NULL. */
+json_object *sq_rest_named(json_object *root, const char *key,
+			   const char *name);
 /* GET target i of a; st->found 0 when Slurm says it does not exist. */
 int sq_rest_read_target(struct sq_backend *b, const struct sq_action *a,
 			size_t i, const char *cluster, struct sq_rest_state *st,

@@ -279,10 +279,7 @@ sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
 	char path[768], acc[129], user[129], part[129];
 	json_object *arr = NULL;
-	struct sq_buf out;
-	long status = 0;
 	size_t k;
-	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
 	if (sq_action_assoc_split(a->targets[i], acc, user, part) == -1)
@@ -292,16 +289,12 @@ sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		 "/slurmdb/v0.0.%d/associations?account=%s&cluster=%s%s%s",
 		 api->slurmdb, acc, cluster ? cluster : "",
 		 user[0] ? "&user=" : "", user);
-	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1)
-		goto done;
-	st->root = json_tokener_parse(sq_buf_str(&out));
-	if (st->root == NULL ||
-	    !json_object_object_get_ex(st->root, "associations", &arr) ||
-	    !json_object_is_type(arr, json_type_array)) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: no associations", path);
-		goto done;
-	}
+	if (sq_rest_get_target(b, path, NULL, st, err) == -1)
+		return -1;
+	if (!json_object_object_get_ex(st->root, "associations", &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return sq_err_set(err, SQ_ERR_PARSE, "GET %s: no associations",
+				  path);
 	for (k = 0; k < json_object_array_length(arr); k++) {
 		json_object *x = json_object_array_get_idx(arr, k);
 
@@ -309,10 +302,7 @@ sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 			st->rec = x;
 	}
 	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
+	return 0;
 }
 
 int

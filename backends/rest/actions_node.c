@@ -190,12 +190,7 @@ sq_rest_node_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		  struct sq_rest_state *st, struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	json_object *arr = NULL;
 	char path[512];
-	struct sq_buf out;
-	long status = 0;
-	size_t k;
-	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
 	if (!plain_name(a->targets[i]))
@@ -203,33 +198,12 @@ sq_rest_node_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 				  "'%.60s' is not one node name",
 				  a->targets[i]);
 	sq_rest_node_path(api->slurm, a->targets[i], path, sizeof(path));
-	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
-		/* "Failure to query node n9": no such node */
-		if (status == 404 ||
-		    (status >= 400 &&
-		     strstr(err->msg, "Failure to query node") != NULL))
-			rc = 0;
-		goto done;
-	}
-	if ((st->root = json_tokener_parse(sq_buf_str(&out))) == NULL) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
-		goto done;
-	}
-	json_object_object_get_ex(st->root, "nodes", &arr);
-	for (k = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    k < json_object_array_length(arr);
-	     k++) {
-		json_object *x = json_object_array_get_idx(arr, k);
-
-		if (strcmp(str_field(x, "name"), a->targets[i]) == 0)
-			st->rec = x;
-	}
+	/* "Failure to query node n9": no such node */
+	if (sq_rest_get_target(b, path, "Failure to query node", st, err) == -1)
+		return -1;
+	st->rec = sq_rest_named(st->root, "nodes", a->targets[i]);
 	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
+	return 0;
 }
 
 /* --- the check after, as the CLI backends judge scontrol's State ---------- */

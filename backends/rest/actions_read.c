@@ -79,6 +79,73 @@ first_of(json_object *root, const char *key)
 	return json_object_array_get_idx(arr, 0);
 }
 
+int
+sq_rest_get_target(struct sq_backend *b, const char *path, const char *gone,
+		   struct sq_rest_state *st, struct sq_err *err)
+{
+	struct sq_buf out;
+	long status = 0;
+	int rc = -1;
+
+	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
+	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
+		/* the target is not there: not an error of the read */
+		if (gone != NULL &&
+		    (status == 404 ||
+		     (status >= 400 && sq_rest_words_in(err->msg, gone))))
+			rc = 0;
+		goto done;
+	}
+	st->root = json_tokener_parse(sq_buf_str(&out));
+	if (st->root == NULL) {
+		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
+		goto done;
+	}
+	rc = 0;
+done:
+	sq_buf_free(&out);
+	return rc;
+}
+
+int
+sq_rest_words_in(const char *msg, const char *words)
+{
+	char w[64];
+	const char *p = words;
+
+	while (p != NULL && *p != '\0') {
+		size_t n = strcspn(p, "|");
+
+		if (n > 0 && n < sizeof(w)) {
+			memcpy(w, p, n);
+			w[n] = '\0';
+			if (strstr(msg, w) != NULL)
+				return 1;
+		}
+		p += n + (p[n] == '|');
+	}
+	return 0;
+}
+
+json_object *
+sq_rest_named(json_object *root, const char *key, const char *name)
+{
+	json_object *arr = NULL, *found = NULL;
+	size_t k;
+
+	if (root == NULL || !json_object_object_get_ex(root, key, &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return NULL;
+	for (k = 0; k < json_object_array_length(arr); k++) {
+		json_object *x = json_object_array_get_idx(arr, k), *nm = NULL;
+
+		if (json_object_object_get_ex(x, "name", &nm) &&
+		    strcmp(json_object_get_string(nm), name) == 0)
+			found = x;
+	}
+	return found;
+}
+
 const char *
 sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
 		     struct sq_err *err)
@@ -116,9 +183,6 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	const char *t = a->targets[i];
 	char path[768], acc[129], user[129], part[129];
 	const char *key = NULL;
-	struct sq_buf out;
-	long status = 0;
-	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
 	if (sq_rest_assoc_mapped(a, api->slurmdb))
@@ -157,20 +221,10 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	default:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read");
 	}
-	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
-		/* "Invalid job id specified", "Nothing found": gone */
-		if (status >= 400 &&
-		    (strstr(err->msg, "Invalid job id") ||
-		     strstr(err->msg, "Nothing found") || status == 404))
-			rc = 0;
-		goto done;
-	}
-	st->root = json_tokener_parse(sq_buf_str(&out));
-	if (st->root == NULL) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
-		goto done;
-	}
+	/* "Invalid job id specified", "Nothing found": gone */
+	if (sq_rest_get_target(b, path, "Invalid job id|Nothing found", st,
+			       err) == -1)
+		return -1;
 	st->rec = first_of(st->root, key);
 	if (st->rec != NULL && a->def->kind == SQ_KIND_ASSOCS) {
 		/* the exact association: user "" and partition match */
@@ -198,10 +252,7 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		}
 	}
 	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
+	return 0;
 }
 
 /* Every key=value of an update shows in the job (timelimit in minutes,

@@ -190,12 +190,7 @@ sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		  struct sq_rest_state *st, struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
-	json_object *arr = NULL;
 	char path[512];
-	struct sq_buf out;
-	long status = 0;
-	size_t k;
-	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
 	/* no writes to check before v0.0.43: the request is refused, and
@@ -207,32 +202,11 @@ sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 				  api->slurm);
 	snprintf(path, sizeof(path), "/slurm/v0.0.%d/reservation/%s",
 		 api->slurm, a->targets[i]);
-	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
-		if (status == 404 ||
-		    (status >= 400 && strstr(err->msg, "not found") != NULL))
-			rc = 0;
-		goto done;
-	}
-	if ((st->root = json_tokener_parse(sq_buf_str(&out))) == NULL) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: not JSON", path);
-		goto done;
-	}
-	json_object_object_get_ex(st->root, "reservations", &arr);
-	for (k = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    k < json_object_array_length(arr);
-	     k++) {
-		json_object *x = json_object_array_get_idx(arr, k), *nm = NULL;
-
-		if (json_object_object_get_ex(x, "name", &nm) &&
-		    strcmp(json_object_get_string(nm), a->targets[i]) == 0)
-			st->rec = x;
-	}
+	if (sq_rest_get_target(b, path, "not found", st, err) == -1)
+		return -1;
+	st->rec = sq_rest_named(st->root, "reservations", a->targets[i]);
 	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
+	return 0;
 }
 
 int

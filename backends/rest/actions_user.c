@@ -138,34 +138,22 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
 	json_object *arr = NULL;
-	struct sq_buf out;
 	char path[256];
-	long status = 0;
-	int rc = -1;
 
 	memset(st, 0, sizeof(*st));
 	snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/user/%s?with_assocs",
 		 api->slurmdb, a->targets[i]);
-	sq_buf_init(&out, SQ_REST_ACT_BODY_LIMIT);
-	if (sq_rest_call(b, "GET", path, NULL, &out, &status, err) == -1) {
-		if (status == 404 || strstr(err->msg, "Nothing found"))
-			rc = 0;
-		goto done;
-	}
-	st->root = json_tokener_parse(sq_buf_str(&out));
-	if (st->root == NULL ||
-	    !json_object_object_get_ex(st->root, "users", &arr) ||
-	    !json_object_is_type(arr, json_type_array)) {
-		sq_err_set(err, SQ_ERR_PARSE, "GET %s: no users", path);
-		goto done;
-	}
+	if (sq_rest_get_target(b, path, "Nothing found", st, err) == -1)
+		return -1;
+	if (st->root == NULL)
+		return 0; /* no such user */
+	if (!json_object_object_get_ex(st->root, "users", &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return sq_err_set(err, SQ_ERR_PARSE, "GET %s: no users", path);
 	if (json_object_array_length(arr) > 0)
 		st->rec = json_object_array_get_idx(arr, 0);
 	st->found = st->rec != NULL;
-	rc = 0;
-done:
-	sq_buf_free(&out);
-	return rc;
+	return 0;
 }
 
 static const char *
