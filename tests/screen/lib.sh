@@ -94,6 +94,23 @@ gone() {
 	return 1
 }
 
+# running_job NAME: a job of alice's in partition high (the top tier, not
+# preempted by the other tests' jobs) named NAME, 30 minutes, until it
+# runs; sets J and N (its node); skips when it does not start
+running_job() {
+	J=$(cd /tmp && runuser -u alice -- env -u SQUEUE_FORMAT sbatch --parsable \
+		-p high -t 30 -J "$1" -o /dev/null --wrap 'sleep 300')
+	i=0
+	until S squeue -h -j "$J" -o %T | grep -q RUNNING || [ $i -gt 60 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	N=$(S squeue -h -j "$J" -o %N)
+	case $N in
+	n[0-9]*) ;;
+	*) skip "job $J did not start (the testbed is full): no node to use" ;;
+	esac
+}
 need_tmux() {
 	command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
 }

@@ -21,19 +21,7 @@ need_testbed
 
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SQUALL_CONFIG=/dev/null
 export XDG_STATE_HOME=$WORK/state
-# partition high: the top tier, not preempted by the other tests' jobs
-J=$(cd /tmp && runuser -u alice -- env -u SQUEUE_FORMAT sbatch --parsable \
-	-p high -t 30 -J "$NAME" -o /dev/null --wrap 'sleep 300')
-i=0
-until S squeue -h -j "$J" -o %T | grep -q RUNNING || [ $i -gt 60 ]; do
-	sleep 0.5
-	i=$((i + 1))
-done
-N=$(S squeue -h -j "$J" -o %N)
-case $N in
-n[0-9]*) ;;
-*) skip "job $J did not start (the testbed is full): no node to look at" ;;
-esac
+running_job "$NAME"
 drained() { S scontrol -o show node "$N" | grep -q 'State=[A-Z+]*\(DRAIN\|REBOOT\)'; }
 
 T new-session -d -s t -x 160 -y 40 "$SQUALL; sleep 600"

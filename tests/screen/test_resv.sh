@@ -24,19 +24,7 @@ need_testbed
 
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 SQUALL_CONFIG=/dev/null
 export XDG_STATE_HOME=$WORK/state
-# partition high: the top tier, not preempted by the other tests' jobs
-J=$(cd /tmp && runuser -u alice -- env -u SQUEUE_FORMAT sbatch --parsable \
-	-p high -t 30 -J "$NAME" -o /dev/null --wrap 'sleep 300')
-i=0
-until S squeue -h -j "$J" -o %T | grep -q RUNNING || [ $i -gt 60 ]; do
-	sleep 0.5
-	i=$((i + 1))
-done
-N=$(S squeue -h -j "$J" -o %N)
-case $N in
-n[0-9]*) ;;
-*) skip "job $J did not start (the testbed is full): no node to reserve" ;;
-esac
+running_job "$NAME"
 eq() { [ "$1" = "$2" ]; }
 rfield() { S scontrol -o show reservation "$R" 2>/dev/null | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 span() { echo $(($(rfield EndTime) - $(rfield StartTime))); }
