@@ -57,6 +57,9 @@ int sq_parse_sacct_history(char *text, struct sq_snapshot *s,
 int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);
 /* sdiag (parse_sdiag.c) and scontrol show config (parse_config.c) */
 int sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* The epoch at the end of "... (1795989648)": its digits (the ')' cut
+ * off in v), else NULL; sdiag and sacctmgr show stats. */
+char *sq_sdiag_epoch(char *v);
 /* One RPC line of sdiag or sacctmgr show stats ("NAME ( ID) count:N
  * ave_time:T ...") as a row of section; 0 when the line is not one. */
 int sq_sdiag_rpc_line(struct sq_snapshot *s, const char *section, char *line,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
+#include "core/model_admin.h"
 #include "core/parse.h"
 
 struct st {
@@ -21,38 +22,16 @@ struct st {
 	char cluster[64]; /* "Cluster 'x' rollup statistics" */
 };
 
-static int
-add(struct sq_snapshot *s, const char *section, const char *key,
-    const char *value, struct sq_err *err)
-{
-	struct sq_kv *kv = sq_snapshot_add(s);
-
-	if (kv == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	kv->section = section;
-	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
-	if (kv->key == NULL || kv->value == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	return 0;
-}
-
-/* "... (1796551200)" at the end: the digits (v cut there), else NULL */
+/* "... (1796551200)" at the end: the digits (v cut at the '('), else
+ * NULL */
 static const char *
 epoch(char *v)
 {
-	size_t n = strlen(v);
-	char *open = strrchr(v, '(');
+	char *ep = sq_sdiag_epoch(v);
 
-	if (n < 3 || v[n - 1] != ')' || open == NULL || open + 1 == v + n - 1)
-		return NULL;
-	for (char *p = open + 1; p < v + n - 1; p++) {
-		if (!isdigit((unsigned char)*p))
-			return NULL;
-	}
-	v[n - 1] = '\0';
-	*open = '\0';
-	return open + 1;
+	if (ep != NULL)
+		ep[-1] = '\0';
+	return ep;
 }
 
 /* A line that starts a block: a section, a rollup's "last ran", a
@@ -92,7 +71,7 @@ heading(struct sq_snapshot *s, struct st *st, char *t, struct sq_err *err)
 		else
 			snprintf(st->rollup, sizeof(st->rollup), "%s", t);
 		snprintf(key, sizeof(key), "%s: last ran", st->rollup);
-		return add(s, "dbd", key, ep, err);
+		return sq_kv_add(s, "dbd", key, ep, err);
 	}
 	/* "sacctmgr show stats output at <date>", "Data since    <date>":
 	 * the ctime date (24 characters) ends the label */
@@ -102,7 +81,7 @@ heading(struct sq_snapshot *s, struct st *st, char *t, struct sq_err *err)
 	t = sq_trim(t);
 	if (strncmp(t, "sacctmgr show ", 14) == 0)
 		t += 14;
-	return add(s, "dbd", t, ep, err);
+	return sq_kv_add(s, "dbd", t, ep, err);
 }
 
 /* "\tLast cycle:   4119" inside a rollup */
@@ -116,7 +95,7 @@ figure(struct sq_snapshot *s, const struct st *st, char *line,
 		return 0;
 	*colon = '\0';
 	snprintf(key, sizeof(key), "%s: %s", st->rollup, sq_trim(line));
-	return add(s, "dbd", key, sq_trim(colon + 1), err);
+	return sq_kv_add(s, "dbd", key, sq_trim(colon + 1), err);
 }
 
 int

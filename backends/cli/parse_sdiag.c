@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
+#include "core/model_admin.h"
 #include "core/parse.h"
 
-/* "... (1795989648)" at the end: the digits, else NULL */
-static char *
-epoch_suffix(char *v)
+/* "... (1795989648)" at the end: the digits (the ')' cut), else NULL;
+ * sacctmgr show stats writes its times the same way */
+char *
+sq_sdiag_epoch(char *v)
 {
 	size_t n = strlen(v);
 	char *open;
@@ -32,20 +34,6 @@ epoch_suffix(char *v)
 	}
 	v[n - 1] = '\0';
 	return open + 1;
-}
-
-static int
-add(struct sq_snapshot *s, const char *section, const char *key,
-    const char *value, struct sq_err *err)
-{
-	struct sq_kv *kv = sq_snapshot_add(s);
-
-	if (kv == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	kv->section = section;
-	kv->key = sq_snapshot_str(s, key);
-	kv->value = sq_snapshot_str(s, value);
-	return 0;
 }
 
 /* "\tNAME  ( 2009) count:884    ave_time:177    total_time:156577" as
@@ -92,7 +80,8 @@ exit_line(struct sq_snapshot *s, const char *section, char *line,
 		return 0;
 	*colon = '\0';
 	snprintf(key, sizeof(key), "exit: %s", sq_trim(line));
-	return add(s, section, key, sq_trim(colon + 1), err) == -1 ? -1 : 1;
+	return sq_kv_add(s, section, key, sq_trim(colon + 1), err) == -1 ? -1
+									 : 1;
 }
 
 int
@@ -163,22 +152,22 @@ sq_parse_sdiag(char *text, struct sq_snapshot *s, struct sq_err *err)
 			/* "Data since      Sun Nov 29 21:53:12 2026 (17..)" */
 			if (n > 3 && line[n - 1] == ':')
 				line[n - 1] = '\0';
-			ep = epoch_suffix(line);
+			ep = sq_sdiag_epoch(line);
 			if (ep == NULL)
 				continue;
 			/* the ctime date (24 chars) precedes " (" */
 			key = sq_trim(line);
 			if (ep - 2 - key >= 24)
 				ep[-2 - 24] = '\0';
-			if (add(s, section, sq_trim(key), ep, err) == -1)
+			if (sq_kv_add(s, section, sq_trim(key), ep, err) == -1)
 				return -1;
 			continue;
 		}
 		*colon = '\0';
 		key = sq_trim(line);
 		val = sq_trim(colon + 2);
-		ep = epoch_suffix(val);
-		if (add(s, section, key, ep ? ep : val, err) == -1)
+		ep = sq_sdiag_epoch(val);
+		if (sq_kv_add(s, section, key, ep ? ep : val, err) == -1)
 			return -1;
 	}
 	if (!seen)
