@@ -9,6 +9,7 @@
 #include "core/diag_trend.h"
 #include "core/model_admin.h"
 #include "core/overview.h"
+#include "core/rpc.h"
 
 /* a level is shown as it is; a counter as its rate per minute */
 enum mode { LEVEL, RATE };
@@ -68,8 +69,7 @@ lookup(const struct sq_snapshot *diag, const char *section, const char *key)
 static void
 record(const struct sq_snapshot *diag, struct sq_diag_hist *h)
 {
-	double now = lookup(diag, "general", "sdiag output at");
-	time_t t = isnan(now) ? diag->fetched : (time_t)now;
+	time_t t = sq_diag_time(diag);
 	size_t k;
 
 	if (h->n == 0 || h->t[h->n - 1] != t) {

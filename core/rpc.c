@@ -170,8 +170,8 @@ rate_at(const struct sq_rpc_hist *h, const struct ent *e, int i)
 	return (double)(b - a) * 60.0 / dt;
 }
 
-static time_t
-diag_time(const struct sq_snapshot *diag)
+time_t
+sq_diag_time(const struct sq_snapshot *diag)
 {
 	size_t i;
 
@@ -183,7 +183,9 @@ diag_time(const struct sq_snapshot *diag)
 		if (strcmp(kv->key, "sdiag output at") != 0)
 			continue;
 		v = strtoll(kv->value, &end, 10);
-		if (end != kv->value && *end == '\0' && v > 0)
+		/* a time beyond any clock (broken or hostile) is none */
+		if (end != kv->value && *end == '\0' && v > 0 &&
+		    v < (1LL << 40))
 			return (time_t)v;
 	}
 	return diag->fetched;
@@ -207,7 +209,7 @@ record(const struct sq_snapshot *diag, struct sq_rpc_hist *h)
 {
 	size_t i;
 
-	hist_step(h, diag_time(diag));
+	hist_step(h, sq_diag_time(diag));
 	for (i = 0; i < diag->nrows; i++) {
 		const struct sq_kv *kv = sq_snapshot_row(diag, i);
 		enum sq_rpc_scope scope;

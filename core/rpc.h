@@ -51,6 +51,10 @@ int sq_rpc_parse_value(const char *v, int64_t *count, int64_t *ave_time,
 /* Does squall itself send RPCs of this message type? */
 int sq_rpc_type_own(const char *type);
 
+/* sdiag's own time of diag ("sdiag output at": a positive whole
+ * number of seconds), else diag->fetched. */
+time_t sq_diag_time(const struct sq_snapshot *diag);
+
 /*
  * Record the counters of diag (a SQ_KIND_DIAG snapshot) in h, at the
  * sdiag's own time ("sdiag output at") or diag->fetched, and make *out:

@@ -329,6 +329,33 @@ changed(const struct sq_snapshot *s, const char *key)
 	return NULL;
 }
 
+/* fuzz find: an sdiag time of 79 digits was cast to a time_t (UB) */
+static void
+test_diag_trend_time_beyond_clock(void **state)
+{
+	struct sq_diag_hist *h = sq_diag_hist_new();
+	struct sq_snapshot *d, *s = NULL;
+	struct sq_err err;
+	char text[512];
+
+	(void)state;
+	snprintf(text, sizeof(text),
+		 "sdiag output at Sun Dec 06 05:46:00 2026 (1%078d)\n"
+		 "Server thread count:  3\n"
+		 "Jobs submitted: 4\n",
+		 0);
+	d = diag_text(text);
+	d->fetched = 1234;
+	assert_int_equal(sq_diag_time(d), 1234);
+	sq_err_clear(&err);
+	assert_int_equal(sq_diag_trend(d, h, &s, &err), 0);
+	assert_string_equal(changed(s, "server threads"),
+			    "3 (one read so far)");
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(d);
+	sq_diag_hist_free(h);
+}
+
 static void
 test_diag_trend(void **state)
 {
@@ -370,6 +397,7 @@ main(void)
 		cmocka_unit_test(test_parse_value),
 		cmocka_unit_test(test_scopes),
 		cmocka_unit_test(test_diag_trend),
+		cmocka_unit_test(test_diag_trend_time_beyond_clock),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
