@@ -2,7 +2,7 @@
 # lint-includes.sh - the layering rule of DESIGN.md section 2, checked on
 # #include lines: core/ includes only core/ and system headers (no curses,
 # libssh, curl, json-c); only backends/cli/ssh* includes libssh; only
-# backends/rest/ includes curl; only tui/ includes curses; tui/ reaches
+# backends/http/ includes curl; only tui/ includes curses; tui/ reaches
 # backends only through backends/backend.h; the layers (backends/ below
 # spec/ below session/ below batch/ and tui/) include nothing above them;
 # and no include circle between files (x.c and x.h are one node, tsort
@@ -29,12 +29,14 @@ check() { # check FILES PATTERN MESSAGE
 all=$(find . -path ./tests -prune -o \( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||')
 core=$(echo "$all" | grep '^core/')
 not_ssh=$(echo "$all" | grep -v '^backends/cli/ssh')
-not_rest=$(echo "$all" | grep -v '^backends/rest/')
+not_http=$(echo "$all" | grep -v '^backends/http/')
+http=$(echo "$all" | grep '^backends/http/')
 not_tui=$(echo "$all" | grep -v '^tui/')
 not_json=$(echo "$all" | grep -vE '^(backends/(rest|slurmjson|replay)/|batch/|spec/|tui/)')
 check "$core" 'backends/|tui/|curses|ncurses|libssh|curl/|json-c|json\.h' "core/ must not include backends, tui or external I/O libraries"
 check "$not_ssh" 'libssh/' "only backends/cli/ssh* may include libssh"
-check "$not_rest" 'curl/' "only backends/rest/ may include curl"
+check "$not_http" 'curl/' "only backends/http/ may include curl (the transport)"
+check "$http" 'backends/(cli|rest|slurmjson|replay)/' "backends/http/ is below the backends that use it"
 check "$not_tui" 'curses\.h|ncurses|ncursesw' "only tui/ may include curses"
 check "$not_json" 'json-c/|json\.h' "json-c belongs to backends/slurmjson, rest, replay, batch/, spec/ and tui/"
 for f in $(echo "$all" | grep '^tui/'); do

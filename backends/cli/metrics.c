@@ -23,7 +23,7 @@
 #include "backends/cli/metrics.h"
 #include "config.h"
 #if SQ_HAVE_REST
-#include "backends/rest/rest.h"
+#include "backends/http/http.h"
 #endif
 
 struct sq_cli_metrics {

@@ -141,6 +141,7 @@ call_sink(struct sq_backend *b, const char *method, const char *path,
 	  long *status, struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
+	struct sq_http_cred cred;
 	unsigned ctld, dbd;
 
 	if (sq_rest_auth_fresh(&p->auth, time(NULL), REST_TOKEN_MARGIN, err) ==
@@ -149,8 +150,11 @@ call_sink(struct sq_backend *b, const char *method, const char *path,
 	sq_rest_cost(method, path, &ctld, &dbd);
 	b->queries += ctld;
 	b->dbd_queries += dbd;
-	if (sq_http_request_sink(p->http, method, path, &p->auth, body, sink,
-				 out, status, err) == -1)
+	cred.user = p->auth.user;
+	cred.token = p->auth.token;
+	cred.token_len = p->auth.token_len;
+	if (sq_http_request_sink(p->http, method, path, &cred, body, sink, out,
+				 status, err) == -1)
 		return -1;
 	if ((*status >= 200 && *status < 300) || *status == 304)
 		return 0;

@@ -1,5 +1,6 @@
 /*
- * http.c - the HTTP transport of the rest backend, on libcurl: URL
+ * http.c - the HTTP transport (http.h) of the rest backend and of the
+ * local backend's metrics reads, on libcurl: URL
  * checking (http/https/unix socket; plain http only to loopback unless
  * forced), TLS verification always on, no redirects, no proxies for plain
  * http, connect and total timeouts, a size cap on answers.
@@ -19,7 +20,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
-#include "backends/rest/rest.h"
+#include "backends/http/http.h"
 
 struct sq_http {
 	CURL *curl;
@@ -342,10 +343,10 @@ set_protocols(CURL *c, int https)
 }
 
 /* The request's headers into *hdrs: JSON both ways, no "Expect:
- * 100-continue", the user name and token where auth has them; -1
+ * 100-continue", the user name and token where cred has them; -1
  * without memory. */
 static int
-request_headers(struct curl_slist **hdrs, const struct sq_rest_auth *auth,
+request_headers(struct curl_slist **hdrs, const struct sq_http_cred *cred,
 		int body)
 {
 	if (add_header(hdrs, "Accept", "application/json", 16) == -1 ||
@@ -353,13 +354,13 @@ request_headers(struct curl_slist **hdrs, const struct sq_rest_auth *auth,
 	    (body &&
 	     add_header(hdrs, "Content-Type", "application/json", 16) == -1))
 		return -1;
-	if (auth != NULL && auth->user[0] != '\0' &&
-	    add_header(hdrs, "X-SLURM-USER-NAME", auth->user,
-		       strlen(auth->user)) == -1)
+	if (cred != NULL && cred->user != NULL && cred->user[0] != '\0' &&
+	    add_header(hdrs, "X-SLURM-USER-NAME", cred->user,
+		       strlen(cred->user)) == -1)
 		return -1;
-	if (auth != NULL && auth->token != NULL &&
-	    add_header(hdrs, "X-SLURM-USER-TOKEN", auth->token,
-		       auth->token_len) == -1)
+	if (cred != NULL && cred->token != NULL &&
+	    add_header(hdrs, "X-SLURM-USER-TOKEN", cred->token,
+		       cred->token_len) == -1)
 		return -1;
 	return 0;
 }
@@ -409,16 +410,16 @@ set_options(struct sq_http *h, const char *url, struct write_ctx *w)
 
 int
 sq_http_request(struct sq_http *h, const char *method, const char *path,
-		const struct sq_rest_auth *auth, const char *body,
+		const struct sq_http_cred *cred, const char *body,
 		struct sq_buf *out, long *status, struct sq_err *err)
 {
-	return sq_http_request_sink(h, method, path, auth, body, NULL, out,
+	return sq_http_request_sink(h, method, path, cred, body, NULL, out,
 				    status, err);
 }
 
 int
 sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
-		     const struct sq_rest_auth *auth, const char *body,
+		     const struct sq_http_cred *cred, const char *body,
 		     const struct sq_http_sink *sink, struct sq_buf *out,
 		     long *status, struct sq_err *err)
 {
@@ -439,7 +440,7 @@ sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
 	if (path[0] != '/' || (size_t)snprintf(url, sizeof(url), "%s%s",
 					       h->base, path) >= sizeof(url))
 		return sq_err_set(err, SQ_ERR_USAGE, "request path too long");
-	if (request_headers(&hdrs, auth, body != NULL) == -1) {
+	if (request_headers(&hdrs, cred, body != NULL) == -1) {
 		sq_err_set(err, SQ_ERR_SYSTEM,
 			   "cannot build the request headers");
 		goto out;
