@@ -396,6 +396,91 @@ say_undo_of(const struct sq_action *a, const char *cluster)
 	}
 }
 
+/* The preview's impact (session/impact.c), when there is one. */
+static void
+print_impact(struct sq_backend *b, const struct sq_action *a)
+{
+	struct sq_buf hit;
+	char sum[16];
+
+	sq_buf_init(&hit, 0);
+	if (sq_impact_fetch(b, a, &hit, sum, sizeof(sum)) >= 0)
+		fputs(sq_buf_str(&hit), stdout);
+	sq_buf_free(&hit);
+}
+
+/* Ask on the terminal: the count of a bulk action's targets, then y. 0
+ * to run it, -1 (said why on stderr) not. */
+static int
+confirm(const struct sq_action *a)
+{
+	FILE *tty = fopen("/dev/tty", "r+");
+	char prompt[128], answer[64];
+
+	if (tty == NULL) {
+		fprintf(stderr, "squall: no terminal to confirm on; "
+				"add --yes to run it from a script\n");
+		return -1;
+	}
+	if (sq_action_needs_count(a)) {
+		snprintf(prompt, sizeof(prompt),
+			 "This acts on %zu targets. Type %zu to "
+			 "confirm: ",
+			 a->ntargets, a->ntargets);
+		ask(tty, prompt, answer, sizeof(answer));
+		if (!sq_action_count_confirmed(a, answer)) {
+			fclose(tty);
+			fprintf(stderr, "squall: not confirmed; "
+					"nothing was run\n");
+			return -1;
+		}
+	}
+	ask(tty, "Run it? [y/N] ", answer, sizeof(answer));
+	fclose(tty);
+	if (!sq_action_answer_yes(answer)) {
+		fprintf(stderr, "squall: nothing was run\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* What ran: a line per target, the result line (stderr when rc is not
+ * 0), then the undo lines, each labelled with its own targets and
+ * values. */
+static void
+print_result(const struct sq_action *a, const struct sq_result *res, int rc)
+{
+	struct sq_audit_entry e;
+	char label[512];
+	const char *p;
+	size_t i, k;
+
+	for (i = 0; i < res->ntargets; i++) {
+		const struct sq_target_result *t = &res->targets[i];
+
+		printf("%s ", t->ok ? "ok  " : "FAIL");
+		print_safe(stdout, t->target);
+		fputs(": ", stdout);
+		print_safe(stdout, t->message);
+		fputc('\n', stdout);
+	}
+	print_safe(rc == 0 ? stdout : stderr, res->message);
+	fputc('\n', rc == 0 ? stdout : stderr);
+	if (res->inverse[0] == '\0')
+		return;
+	print_lines(stdout, "undo: ", res->inverse);
+	undo_entry(a, res->inverse, &e);
+	snprintf(e.ok, sizeof(e.ok), "%s", rc == 0 ? "true" : "false");
+	for (p = res->inverse, k = 0; *p != '\0'; k++) {
+		sq_audit_undo_label_line(&e, k, label, sizeof(label));
+		fputs("  (", stdout);
+		print_safe(stdout, label);
+		fputs(")\n", stdout);
+		p += strcspn(p, "\n");
+		p += *p == '\n';
+	}
+}
+
 int
 sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	     const char *line, int yes)
@@ -405,9 +490,9 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	struct sq_backend *b = NULL;
 	struct sq_result res;
 	struct sq_err err;
-	char desc[8192], answer[64];
+	char desc[8192];
 	int rc = 1, audit_ok;
-	size_t i, nrun = 0;
+	size_t nrun = 0;
 
 	sq_err_clear(&err);
 	sq_result_init(&res);
@@ -445,78 +530,13 @@ sq_exec_main(const struct sq_cluster_cfg *cfg, const struct sq_reasons *reasons,
 	}
 	say_undo_of(&a, cfg->name);
 	print_lines(stdout, "", desc);
-	{
-		struct sq_buf hit;
-		char sum[16];
-
-		sq_buf_init(&hit, 0);
-		if (sq_impact_fetch(b, &a, &hit, sum, sizeof(sum)) >= 0)
-			fputs(sq_buf_str(&hit), stdout);
-		sq_buf_free(&hit);
-	}
+	print_impact(b, &a);
 	fflush(stdout);
-	if (!yes && nrun > 0) {
-		FILE *tty = fopen("/dev/tty", "r+");
-		char prompt[128];
-
-		if (tty == NULL) {
-			fprintf(stderr, "squall: no terminal to confirm on; "
-					"add --yes to run it from a script\n");
-			goto out;
-		}
-		if (sq_action_needs_count(&a)) {
-			snprintf(prompt, sizeof(prompt),
-				 "This acts on %zu targets. Type %zu to "
-				 "confirm: ",
-				 a.ntargets, a.ntargets);
-			ask(tty, prompt, answer, sizeof(answer));
-			if (!sq_action_count_confirmed(&a, answer)) {
-				fclose(tty);
-				fprintf(stderr, "squall: not confirmed; "
-						"nothing was run\n");
-				goto out;
-			}
-		}
-		ask(tty, "Run it? [y/N] ", answer, sizeof(answer));
-		fclose(tty);
-		if (!sq_action_answer_yes(answer)) {
-			fprintf(stderr, "squall: nothing was run\n");
-			goto out;
-		}
-	}
+	if (!yes && nrun > 0 && confirm(&a) == -1)
+		goto out;
 	rc = sq_exec_run(b, &au, &a, cfg->readonly, desc, &res, &err) == 0 ? 0
 									   : 1;
-	for (i = 0; i < res.ntargets; i++) {
-		const struct sq_target_result *t = &res.targets[i];
-
-		printf("%s ", t->ok ? "ok  " : "FAIL");
-		print_safe(stdout, t->target);
-		fputs(": ", stdout);
-		print_safe(stdout, t->message);
-		fputc('\n', stdout);
-	}
-	print_safe(rc == 0 ? stdout : stderr, res.message);
-	fputc('\n', rc == 0 ? stdout : stderr);
-	if (res.inverse[0] != '\0') {
-		struct sq_audit_entry e;
-		char label[512];
-
-		const char *p;
-		size_t k;
-
-		print_lines(stdout, "undo: ", res.inverse);
-		undo_entry(&a, res.inverse, &e);
-		snprintf(e.ok, sizeof(e.ok), "%s", rc == 0 ? "true" : "false");
-		/* each line labelled with its own targets and values */
-		for (p = res.inverse, k = 0; *p != '\0'; k++) {
-			sq_audit_undo_label_line(&e, k, label, sizeof(label));
-			fputs("  (", stdout);
-			print_safe(stdout, label);
-			fputs(")\n", stdout);
-			p += strcspn(p, "\n");
-			p += *p == '\n';
-		}
-	}
+	print_result(&a, &res, rc);
 out:
 	if (fflush(stdout) != 0)
 		rc = 1;

@@ -4,8 +4,8 @@
  * tagged rows (else the cursor row; `*` for every row the filter shows,
  * tui/action_targets.c), read-only refusal, the arguments parsed and
  * checked, then the action handed to the dialog (tui/action_dialog.c);
- * `:audit` and `:undo` (tui/action_undo.c); the actions' lines of the
- * help pane and their Tab completion.
+ * the actions' lines of the help pane and their Tab completion. (`:audit`
+ * and `:undo` are rows of the command table, tui/cmd.c.)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,6 @@
 #include "core/action_policy.h"
 #include "tui/action_dialog.h"
 #include "tui/action_targets.h"
-#include "tui/action_undo.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/pane.h"
@@ -47,10 +46,6 @@ sq_tui_action_dispatch(struct sq_app *app, const char *line)
 		n = sizeof(word) - 1;
 	memcpy(word, line, n);
 	word[n] = '\0';
-	if (strcmp(word, "audit") == 0)
-		return sq_tui_action_audit(app);
-	if (strcmp(word, "undo") == 0)
-		return sq_tui_action_undo(app, line + n);
 	d = sq_action_find(word, kind);
 	if (d == NULL && (d = sq_action_find(word, -1)) != NULL &&
 	    (d->flags & SQ_ACT_ANY_VIEW))
@@ -210,10 +205,6 @@ sq_tui_action_help(struct sq_app *app, struct sq_pane *p)
 	if (ro)
 		sq_pane_add(p, SQ_ROLE_NORMAL, 0,
 			    "Read-only: no actions (:audit still works)");
-	help_row(p, "", "audit", "the audit log of actions", "");
-	if (!ro)
-		help_row(p, "", "undo", "offer the inverse of the last action",
-			 "");
 }
 
 int
@@ -223,7 +214,6 @@ sq_tui_action_complete(struct sq_app *app, const char *prefix, const char **out,
 	int kind = view_kind(app), ro = app->readonly || app->cfg.readonly;
 	int n = 0;
 	size_t i, l = strlen(prefix);
-	static const char *const extra[] = { "audit", "undo" };
 
 	for (i = 0; i < SQ_ACTION_COUNT && n < max; i++) {
 		const struct sq_action_def *d = sq_action_def(i);
@@ -232,10 +222,6 @@ sq_tui_action_complete(struct sq_app *app, const char *prefix, const char **out,
 		    sq_action_visible(d, ro) &&
 		    strncmp(d->name, prefix, l) == 0)
 			out[n++] = d->name;
-	}
-	for (i = 0; i < 2 && n < max; i++) {
-		if ((i == 0 || !ro) && strncmp(extra[i], prefix, l) == 0)
-			out[n++] = extra[i];
 	}
 	return n;
 }

@@ -2,9 +2,10 @@
  * cmd.c - the `:` commands of the console: views by name or alias, the
  * config language (set, bind, unbind, color, theme, source, cluster) run
  * through core/conf.c exactly as in the file, the table's own commands
- * (filter, sort, columns, untag ...), the list of reason templates, and
- * Tab completion (@NAME of a reason template included). One row of
- * sq_cmds[] per command (function, aliases, arguments, help, completer);
+ * (filter, sort, columns, untag ...), the list of reason templates,
+ * `:audit` and `:undo` (tui/action_undo.c), and Tab completion (@NAME of
+ * a reason template included). One row of sq_cmds[] per command
+ * (function, aliases, arguments, help, completer, flags);
  * a word that is no command, view or saved view goes to
  * sq_tui_action_dispatch() (tui/actions.c).
  */
@@ -18,6 +19,7 @@
 #include "core/sanitize.h"
 #include "core/whatif.h"
 #include "session/glance.h"
+#include "tui/action_undo.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
@@ -359,6 +361,19 @@ cmd_reason(struct sq_app *app, const char *line, const char *arg)
 	return cmd_reasons(app);
 }
 
+/* :audit, :undo [N] (tui/action_undo.c) */
+static int
+cmd_audit(struct sq_app *app, const char *line, const char *arg)
+{
+	return sq_tui_action_audit(app);
+}
+
+static int
+cmd_undo(struct sq_app *app, const char *line, const char *arg)
+{
+	return sq_tui_action_undo(app, arg);
+}
+
 static void comp_view(struct sq_app *app, struct sq_cmd_comp *c);
 static void comp_set(struct sq_app *app, struct sq_cmd_comp *c);
 static void comp_cluster(struct sq_app *app, struct sq_cmd_comp *c);
@@ -373,52 +388,67 @@ const struct sq_cmd_def sq_cmds[] = {
 	{ "view", "v", "VIEW [FILTER] | NAME KEY=VALUE...",
 	  "show a view (also :VIEW, e.g. :jobs, :n), filtered; with "
 	  "columns=, sort=, filter=, of=: set or define a saved view",
-	  cmd_view, comp_view },
+	  cmd_view, comp_view, 0 },
 	{ "write", "w", "",
 	  "save the view's columns, sort and filter in the "
 	  "config file (also :w)",
-	  cmd_write, NULL },
+	  cmd_write, NULL, 0 },
 	{ "filter", NULL, "[PATTERN]", "set or clear the filter (as /)",
-	  cmd_filter, NULL },
+	  cmd_filter, NULL, 0 },
 	{ "sort", NULL, "[-]COLUMN", "sort by a column id, - for descending",
-	  cmd_sort, comp_sort },
+	  cmd_sort, comp_sort, 0 },
 	{ "columns", "cols", "[ID,...]",
-	  "show these columns, or open the chooser", cmd_columns,
-	  comp_columns },
-	{ "untag", NULL, "", "untag every row of the view", cmd_untag, NULL },
-	{ "refresh", NULL, "", "fetch the view's data now", cmd_refresh, NULL },
+	  "show these columns, or open the chooser", cmd_columns, comp_columns,
+	  0 },
+	{ "untag", NULL, "", "untag every row of the view", cmd_untag, NULL,
+	  0 },
+	{ "refresh", NULL, "", "fetch the view's data now", cmd_refresh, NULL,
+	  0 },
 	{ "since", NULL, "[SPEC]",
 	  "history window: 30m, 2h, 7d, 2026-11-01[THH:MM]; alone: show it",
-	  cmd_since, NULL },
+	  cmd_since, NULL, 0 },
 	{ "whatif", NULL, "[KEY=VALUE... | spec]",
 	  "pending jobs' priority and rank under these weights", cmd_whatif,
-	  NULL },
+	  NULL, 0 },
 	{ "ssh", NULL, "[NODE]",
 	  "a shell on the node (the cursor's, or a running job's) with ssh",
-	  cmd_ssh, NULL },
+	  cmd_ssh, NULL, 0 },
 	{ "set", NULL, "NAME [VALUE] | NAME?", "set or show an option",
-	  cmd_conf, comp_set },
+	  cmd_conf, comp_set, 0 },
 	{ "bind", NULL, "KEY ACTION", "bind a key (ACTION or \":command\")",
-	  cmd_conf, comp_bind },
-	{ "unbind", NULL, "KEY", "remove a key binding", cmd_conf, NULL },
+	  cmd_conf, comp_bind, 0 },
+	{ "unbind", NULL, "KEY", "remove a key binding", cmd_conf, NULL, 0 },
 	{ "color", "colour", "ROLE FG BG [ATTR...]", "colour a role", cmd_conf,
-	  comp_color },
-	{ "theme", NULL, "NAME", "load a theme", cmd_conf, comp_theme },
-	{ "source", NULL, "FILE", "run the commands of a file", cmd_conf,
-	  NULL },
+	  comp_color, 0 },
+	{ "theme", NULL, "NAME", "load a theme", cmd_conf, comp_theme, 0 },
+	{ "source", NULL, "FILE", "run the commands of a file", cmd_conf, NULL,
+	  0 },
 	{ "cluster", NULL, "NAME [KEY=VALUE...]",
 	  "switch to a cluster of the config, or define one", cmd_cluster,
-	  comp_cluster },
+	  comp_cluster, 0 },
 	{ "reason", NULL, "",
 	  "alone: list the reason templates (@NAME in a node's reason)",
-	  cmd_reason, NULL },
+	  cmd_reason, NULL, 0 },
 	{ "messages", "mes", "",
 	  "the errors in full: this session's, the configuration's",
-	  cmd_messages, NULL },
-	{ "help", "h", "", "show keys, commands and views", cmd_help, NULL },
-	{ "quit", "q q!", "", "quit squall (also :q)", cmd_quit, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  cmd_messages, NULL, 0 },
+	{ "audit", NULL, "", "the audit log of actions", cmd_audit, NULL,
+	  SQ_CMD_BIND },
+	{ "undo", NULL, "[N]", "offer the inverse of the last action", cmd_undo,
+	  NULL, SQ_CMD_CHANGES | SQ_CMD_BIND },
+	{ "help", "h", "", "show keys, commands and views", cmd_help, NULL, 0 },
+	{ "quit", "q q!", "", "quit squall (also :q)", cmd_quit, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 },
 };
+
+int
+sq_cmd_action_ok(const char *name, void *arg)
+{
+	const struct sq_cmd_def *c = sq_cmd_find(name);
+
+	return sq_keys_action_ok(name, arg) ||
+	       (c != NULL && (c->flags & SQ_CMD_BIND));
+}
 
 const struct sq_cmd_def *
 sq_cmd_find(const char *word)
@@ -704,10 +734,12 @@ sq_cmd_complete(struct sq_app *app, const char *line, char **out, int max)
 	c.second = second;
 	if (c.nwords == 1) {
 		const char *acts[128];
-		int na;
+		int na, ro = app->readonly || app->cfg.readonly;
 
-		for (i = 0; sq_cmds[i].name != NULL; i++)
-			add(out, &c.n, max, sq_cmds[i].name, c.word);
+		for (i = 0; sq_cmds[i].name != NULL; i++) {
+			if (!(ro && (sq_cmds[i].flags & SQ_CMD_CHANGES)))
+				add(out, &c.n, max, sq_cmds[i].name, c.word);
+		}
 		add_views(&app->conf->views, out, &c.n, max, c.word);
 		na = sq_tui_action_complete(app, c.word, acts, 128);
 		for (i = 0; i < na; i++)

@@ -18,6 +18,10 @@ extern const struct sq_cmd_def sq_cmds[];
 /* The row whose name or alias is word; NULL if none. */
 const struct sq_cmd_def *sq_cmd_find(const char *word);
 
+/* For conf->action_ok: what sq_keys_action_ok takes, or the name of a
+ * command whose row has SQ_CMD_BIND. */
+int sq_cmd_action_ok(const char *name, void *arg);
+
 /* Run a `:` command line: a command of the table, else a view by name
  * or alias, else a saved view, else a cluster action (tui/actions.h).
  * 0, or -1 (message shown). */

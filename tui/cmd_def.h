@@ -11,6 +11,13 @@
 struct sq_app;
 struct sq_cmd_comp; /* a Tab completion in progress (tui/cmd.c) */
 
+/* It changes the cluster: read-only mode leaves it out of `?` help and
+ * Tab (its run refuses it there, with the one read-only message). */
+#define SQ_CMD_CHANGES 0x1u
+/* `bind KEY NAME` takes its bare name, as a cluster action's (:audit,
+ * :undo); other commands are bound as ":NAME". */
+#define SQ_CMD_BIND 0x2u
+
 struct sq_cmd_def {
 	const char *name;
 	const char *aliases; /* space separated; NULL: none */
@@ -21,6 +28,7 @@ struct sq_cmd_def {
 	int (*run)(struct sq_app *app, const char *line, const char *arg);
 	/* the candidates for the argument being typed; NULL: none */
 	void (*complete)(struct sq_app *app, struct sq_cmd_comp *c);
+	unsigned flags; /* SQ_CMD_* */
 };
 
 #endif

@@ -103,6 +103,9 @@ sq_help_open(struct sq_app *app, const struct sq_cmd_def *cmds)
 	for (j = 0; cmds[j].name != NULL; j++) {
 		char name[64];
 
+		if ((app->readonly || app->cfg.readonly) &&
+		    (cmds[j].flags & SQ_CMD_CHANGES))
+			continue;
 		snprintf(name, sizeof(name), "%s%s%s", cmds[j].name,
 			 cmds[j].aliases ? ", " : "",
 			 cmds[j].aliases ? cmds[j].aliases : "");

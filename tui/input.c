@@ -351,6 +351,9 @@ sq_input_key(struct sq_app *app, int key)
 		table_action(app, b->action, key);
 	else if (b->name[0] == ':')
 		sq_cmd_run(app, b->name + 1);
+	else if (sq_cmd_find(b->name) != NULL &&
+		 (sq_cmd_find(b->name)->flags & SQ_CMD_BIND))
+		sq_cmd_run(app, b->name); /* audit, undo */
 	else if (sq_action_readonly_check(sq_action_find(b->name, -1), NULL,
 					  app->readonly || app->cfg.readonly,
 					  &err) == -1)

@@ -165,9 +165,8 @@ sq_keys_action_ok(const char *name, void *arg)
 	(void)arg;
 	if (name[0] == ':' && name[1] != '\0')
 		return 1;
-	/* a cluster action (core/action.h), or :audit and :undo, which the
-	 * console's action dispatch runs too (tui/actions.c) */
+	/* a cluster action (core/action.h); the console takes the bare
+	 * names of :audit and :undo too (sq_cmd_action_ok, tui/cmd.c) */
 	return sq_ta_from_name(name) != SQ_TA_NONE ||
-	       sq_action_find(name, -1) != NULL || strcmp(name, "audit") == 0 ||
-	       strcmp(name, "undo") == 0;
+	       sq_action_find(name, -1) != NULL;
 }

@@ -103,7 +103,8 @@ const struct sq_keybind *sq_keymap_find(const struct sq_keymap *km, int key);
 void sq_keymap_keys_of(const struct sq_keymap *km, const char *name, char *buf,
 		       size_t n);
 
-/* For conf->action_ok: a console action, a cluster action, or ":cmd". */
+/* For conf->action_ok: a console action, a cluster action, or ":cmd"
+ * (the console also takes :audit and :undo bare: sq_cmd_action_ok). */
 int sq_keys_action_ok(const char *name, void *arg);
 
 #endif

@@ -25,6 +25,7 @@
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"
+#include "tui/cmd.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
 #include "tui/draw.h"
@@ -173,7 +174,7 @@ sq_tui_conf_setup(struct sq_conf *conf, const char *argv0)
 	char exe[512];
 	ssize_t n;
 
-	conf->action_ok = sq_keys_action_ok;
+	conf->action_ok = sq_cmd_action_ok;
 	conf->action_arg = NULL;
 	snprintf(conf->theme_dirs[0], sizeof(conf->theme_dirs[0]),
 		 "%s/squall/themes", SQ_DATADIR);

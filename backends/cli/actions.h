@@ -62,10 +62,6 @@ size_t sq_cli_describe_where(struct sq_backend *b, char *buf, size_t len);
 
 /* --- submit (submit.c) -------------------------------------------------- */
 
-/* sq_cli_run() with inlen bytes of in on the command's stdin (local and
- * ssh transports only). */
-int sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
-		  size_t inlen, struct sq_buf *out, struct sq_err *err);
 /* `sbatch --parsable --opt=value...` of a submit action (the script goes
  * to stdin); argv strings malloc'd. */
 int sq_cli_submit_cmd(const struct sq_action *a, struct sq_cli_cmd *cmd,

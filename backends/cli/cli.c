@@ -186,12 +186,14 @@ sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	return rc;
 }
 
-int
-sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
-	       struct sq_buf *ebuf, struct sq_err *err)
+/* The one way a command runs: its cost counted, then argv through the
+ * transport, with in on its stdin when stdin_too. The transport's rc (-1:
+ * it could not run it); *status the exit status. */
+static int
+run_cmd(struct sq_cli *cli, const char *const argv[], int stdin_too,
+	const char *in, size_t inlen, struct sq_buf *out, struct sq_buf *ebuf,
+	int *status, struct sq_err *err)
 {
-	int status = 0, rc;
-
 	if (cli->b != NULL) {
 		unsigned ctld, dbd;
 
@@ -199,29 +201,71 @@ sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 		cli->b->queries += ctld;
 		cli->b->dbd_queries += dbd;
 	}
-	rc = cli->tr->run(cli->tr_ctx, argv, out, ebuf, &status, err);
+	*status = 0;
+	if (stdin_too)
+		return cli->tr->run_in(cli->tr_ctx, argv, in, inlen, out, ebuf,
+				       status, err);
+	return cli->tr->run(cli->tr_ctx, argv, out, ebuf, status, err);
+}
+
+/* A command that exited with status (not 0): -1, the status in
+ * err->status, never read from text, and stderr's first line in its
+ * message. */
+static int
+exit_err(const char *const argv[], int status, struct sq_buf *ebuf,
+	 struct sq_err *err)
+{
+	char line[300];
+	const char *e = sq_buf_str(ebuf);
+	size_t n = strcspn(e, "\n");
+
+	if (n >= sizeof(line))
+		n = sizeof(line) - 1;
+	memcpy(line, e, n);
+	line[n] = '\0';
+	sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s", argv[0],
+		   status, n ? ": " : "", line);
+	if (err != NULL)
+		err->status = status;
+	return -1;
+}
+
+int
+sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
+	       struct sq_buf *ebuf, struct sq_err *err)
+{
+	int status, rc;
+
+	rc = run_cmd(cli, argv, 0, NULL, 0, out, ebuf, &status, err);
 	if (rc == 0 && cli->b != NULL && cli->b->cfg.record_dir[0] != '\0')
 		sq_cli_record(cli, argv, status, out);
 	if (rc == 0 && status != 0) {
-		char line[300];
-		const char *e = sq_buf_str(ebuf);
-		size_t n = strcspn(e, "\n");
-
-		if (n >= sizeof(line))
-			n = sizeof(line) - 1;
-		memcpy(line, e, n);
-		line[n] = '\0';
-		sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s",
-			   argv[0], status, n ? ": " : "", line);
-		if (err != NULL)
-			err->status = status;
-		rc = -1;
+		rc = exit_err(argv, status, ebuf, err);
 	} else if (rc == 0 && out->truncated) {
 		sq_err_set(err, SQ_ERR_COMMAND,
 			   "%s printed more than %zu bytes", argv[0],
 			   out->limit);
 		rc = -1;
 	}
+	return rc;
+}
+
+int
+sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
+	      size_t inlen, struct sq_buf *out, struct sq_err *err)
+{
+	struct sq_buf eb;
+	int status, rc;
+
+	if (cli->tr->run_in == NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s transport cannot send a script",
+				  cli->tr->name);
+	sq_buf_init(&eb, SQ_CLI_ERR_LIMIT);
+	rc = run_cmd(cli, argv, 1, in, inlen, out, &eb, &status, err);
+	if (rc == 0 && status != 0)
+		rc = exit_err(argv, status, &eb, err);
+	sq_buf_free(&eb);
 	return rc;
 }
 

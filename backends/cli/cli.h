@@ -37,6 +37,11 @@ struct sq_transport_ops {
 	int (*run)(void *ctx, const char *const argv[], struct sq_buf *out,
 		   struct sq_buf *errout, int *status, struct sq_err *err);
 	void (*close)(void *ctx);
+	/* run() with inlen bytes of in on the command's stdin, then EOF (in
+	 * NULL: none); NULL when the transport cannot send one (replay) */
+	int (*run_in)(void *ctx, const char *const argv[], const char *in,
+		      size_t inlen, struct sq_buf *out, struct sq_buf *errout,
+		      int *status, struct sq_err *err);
 };
 
 struct sq_cli_metrics;
@@ -115,6 +120,13 @@ int sq_cli_run(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
  * a command that exits 0 may still fill (sstat's refusals). */
 int sq_cli_run_err(struct sq_cli *cli, const char *const argv[],
 		   struct sq_buf *out, struct sq_buf *ebuf, struct sq_err *err);
+/* sq_cli_run() with inlen bytes of in on the command's stdin: sbatch's
+ * batch script, sacctmgr's "N" (the transport's run_in; refused where it
+ * has none). Neither recorded (--record: the replay cannot send a stdin;
+ * the runaway listing records itself) nor refused for output past out's
+ * limit: sbatch has acted by then, its caller reads what came. */
+int sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
+		  size_t inlen, struct sq_buf *out, struct sq_err *err);
 
 /* Free the metrics endpoint's state (metrics.c). */
 void sq_cli_metrics_free(struct sq_cli_metrics *m);

@@ -10,7 +10,6 @@
  * The replay transport cannot write to stdin; it serves the recorded
  * output of the same argv.
  */
-#include <string.h>
 
 #include "backends/cli/actions.h"
 #include "backends/cli/cli_admin.h"
@@ -26,8 +25,7 @@ run_list(struct sq_cli *cli, struct sq_buf *out, struct sq_err *err)
 {
 	int rc;
 
-	if (strcmp(cli->tr->name, "local") != 0 &&
-	    strcmp(cli->tr->name, "ssh") != 0)
+	if (cli->tr->run_in == NULL) /* the replay: served as recorded */
 		return sq_cli_run(cli, list_argv, out, err);
 	rc = sq_cli_run_in(cli, list_argv, "N\n", 2, out, err);
 	if (rc == 0 && cli->b != NULL && cli->b->cfg.record_dir[0] != '\0')

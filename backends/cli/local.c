@@ -314,6 +314,7 @@ const struct sq_transport_ops sq_transport_local = {
 	.name = "local",
 	.run = local_run,
 	.close = local_close,
+	.run_in = sq_transport_local_run_in,
 };
 
 /* --- the backend ops --------------------------------------------------- */

@@ -459,6 +459,7 @@ const struct sq_transport_ops sq_transport_ssh = {
 	.name = "ssh",
 	.run = ssh_run,
 	.close = ssh_close,
+	.run_in = sq_transport_ssh_run_in,
 };
 
 static int

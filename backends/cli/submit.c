@@ -2,7 +2,8 @@
  * submit.c - `:submit` through the Slurm CLI (local and ssh backends):
  * `sbatch --parsable [validated options]` with the batch script written
  * to sbatch's stdin (a pipe locally, the exec channel over ssh), never
- * on a command line; then the new job id is looked up with squeue (or
+ * on a command line, through sq_cli_run_in (cli.c) as every command runs
+ * through sq_cli_run; then the new job id is looked up with squeue (or
  * sacct when it already left the queue) to verify partition, name and
  * user. The inverse is "cancel ID".
  */
@@ -14,66 +15,9 @@
 #include "backends/act.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
-#include "config.h"
 #include "core/buf.h"
 #include "core/submit.h"
-#if SQ_HAVE_SSH
-#include "backends/cli/ssh.h"
 #include "core/util.h"
-#endif
-
-int
-sq_cli_run_in(struct sq_cli *cli, const char *const argv[], const char *in,
-	      size_t inlen, struct sq_buf *out, struct sq_err *err)
-{
-	struct sq_buf eb;
-	int status = 0, rc;
-
-	if (cli->tr == &sq_transport_local) {
-		rc = 0;
-#if SQ_HAVE_SSH
-	} else if (cli->tr == &sq_transport_ssh) {
-		rc = 0;
-#endif
-	} else {
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s transport cannot send a script",
-				  cli->tr->name);
-	}
-	sq_buf_init(&eb, SQ_CLI_ERR_LIMIT);
-	if (cli->b != NULL) {
-		unsigned ctld, dbd;
-
-		sq_cli_cost(argv, &ctld, &dbd);
-		cli->b->queries += ctld;
-		cli->b->dbd_queries += dbd;
-	}
-#if SQ_HAVE_SSH
-	if (cli->tr == &sq_transport_ssh)
-		rc = sq_transport_ssh_run_in(cli->tr_ctx, argv, in, inlen, out,
-					     &eb, &status, err);
-	else
-#endif
-		rc = sq_transport_local_run_in(cli->tr_ctx, argv, in, inlen,
-					       out, &eb, &status, err);
-	if (rc == 0 && status != 0) {
-		char line[300];
-		const char *e = sq_buf_str(&eb);
-		size_t n = strcspn(e, "\n");
-
-		if (n >= sizeof(line))
-			n = sizeof(line) - 1;
-		memcpy(line, e, n);
-		line[n] = '\0';
-		sq_err_set(err, SQ_ERR_COMMAND, "%s exited with status %d%s%s",
-			   argv[0], status, n ? ": " : "", line);
-		if (err != NULL)
-			err->status = status;
-		rc = -1;
-	}
-	sq_buf_free(&eb);
-	return rc;
-}
 
 int
 sq_cli_submit_cmd(const struct sq_action *a, struct sq_cli_cmd *cmd,

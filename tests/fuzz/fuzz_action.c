@@ -207,8 +207,8 @@ fake_close(void *ctx)
 	(void)ctx;
 }
 
-static const struct sq_transport_ops fake_ops = { "fake", fake_run,
-						  fake_close };
+static const struct sq_transport_ops fake_ops = { "fake", fake_run, fake_close,
+						  NULL };
 
 /* first line: the action; the rest: the answers */
 static void

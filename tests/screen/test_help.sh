@@ -3,9 +3,10 @@
 # recorded 22.05 session (tests/fixtures/replay/22.05; no cluster): keys
 # of different widths and a wide character (a key bound to 日) leave the
 # action names and their help in one column each; an action's help starts
-# in one column whatever the width of its key; an error wider than the
-# screen ends in "(:messages)" on the message line, and :messages shows it
-# whole (issue 45, item 6).
+# in one column whatever the width of its key, a command's (:audit and
+# :undo, rows of the command table, among them) in one column too; an
+# error wider than the screen ends in "(:messages)" on the message line,
+# and :messages shows it whole (issue 45, item 6).
 # Env: SQUALL (default ./squall). Prints ok/not ok; exit 1 on a failure.
 TAG=help
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
@@ -58,8 +59,11 @@ same "keys: their help aligns" \
 	'move the cursor down' 'fetch the view' 'show this help' \
 	"jobs, history: the job's"
 same "actions: the help aligns whatever the key and command" \
-	'cancel the jobs' 'hold pending jobs' 'the audit log of actions' \
-	'offer the inverse of the last action'
+	'cancel the jobs' 'hold pending jobs' \
+	'requeue running jobs and hold them' 'submit a batch script'
+same "commands: their help aligns, :audit and :undo among them" \
+	'untag every row of the view' 'the audit log of actions' \
+	'offer the inverse of the last action' 'the errors in full'
 keys Escape
 
 # a long error: cut on the message line, whole in :messages

@@ -1188,7 +1188,8 @@ fake_close(void *ctx)
 	(void)ctx;
 }
 
-static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close };
+static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close,
+						 NULL };
 
 static int
 act_with(const char *line, const struct step *steps, int n, struct script *s,

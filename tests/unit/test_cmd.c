@@ -1,13 +1,16 @@
 /*
  * test_cmd.c - unit tests of the console's `:` command table (tui/cmd.c):
- * names and aliases resolve to their row, every row can run, and
- * man/squall.1's COMMANDS section lists every command and alias of the
- * table and nothing else.
+ * names and aliases resolve to their row, every row can run, :audit and
+ * :undo are rows like the others (bound bare, :undo out of Tab in
+ * read-only mode), and man/squall.1's COMMANDS section lists every
+ * command and alias of the table and nothing else.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/view.h"
+#include "tui/app.h"
 #include "tui/cmd.h"
 #include "tests/unit/test_util.h"
 
@@ -41,6 +44,53 @@ test_find(void **state)
 		assert_non_null(c->args);
 	}
 	assert_true(i >= 20);
+}
+
+/* :audit and :undo are rows of the table: `bind KEY audit` takes them
+ * bare (as a cluster action's name), not any other command; Tab offers
+ * :undo only where it can run */
+static void
+test_audit_undo(void **state)
+{
+	struct sq_conf conf;
+	struct sq_table table;
+	struct sq_app app;
+	char *out[64];
+	int n, i, ro, undo;
+
+	(void)state;
+	assert_non_null(sq_cmd_find("audit"));
+	assert_non_null(sq_cmd_find("undo"));
+	assert_true(sq_cmd_find("audit")->flags & SQ_CMD_BIND);
+	assert_false(sq_cmd_find("audit")->flags & SQ_CMD_CHANGES);
+	assert_true(sq_cmd_find("undo")->flags & SQ_CMD_CHANGES);
+	assert_true(sq_cmd_action_ok("audit", NULL));
+	assert_true(sq_cmd_action_ok("undo", NULL));
+	assert_true(sq_cmd_action_ok("cancel", NULL)); /* an action */
+	assert_true(sq_cmd_action_ok("down", NULL));   /* a console one */
+	assert_false(sq_cmd_action_ok("messages", NULL));
+	assert_false(sq_cmd_action_ok("nonsense", NULL));
+
+	sq_conf_init(&conf);
+	memset(&table, 0, sizeof(table));
+	table.def = &sq_view_jobs;
+	memset(&app, 0, sizeof(app));
+	app.conf = &conf;
+	app.tables = &table;
+	app.ntables = 1;
+	for (ro = 0; ro < 2; ro++) {
+		app.readonly = ro;
+		n = sq_cmd_complete(&app, "u", out, 64);
+		for (i = 0, undo = 0; i < n; i++) {
+			undo |= strcmp(out[i], "undo") == 0;
+			free(out[i]);
+		}
+		assert_int_equal(undo, !ro);
+		n = sq_cmd_complete(&app, "aud", out, 64);
+		assert_int_equal(n, 1);
+		assert_string_equal(out[0], "audit");
+		free(out[0]);
+	}
 }
 
 /* the words after `.It` of the COMMANDS section: "Ic a , Ic b" and
@@ -125,6 +175,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_audit_undo),
 		cmocka_unit_test(test_man_commands),
 	};
 

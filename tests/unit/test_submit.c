@@ -2,8 +2,9 @@
  * test_submit.c - unit tests of :submit and of live usage: the sbatch
  * option whitelist (good values, hostile ones, unknown options), the
  * script checks (#!, NUL, size, not a file), SHA-256, the sbatch argv and
- * preview, the REST body for v0.0.38 and v0.0.40+, read-only refusal, the
- * audit line, and the sstat parser on output recorded from the testbed
+ * preview, sbatch run through sq_cli_run_in on a fake transport, the
+ * REST body for v0.0.38 and v0.0.40+, read-only refusal, the audit line,
+ * and the sstat parser on output recorded from the testbed
  * (tests/fixtures/cli/22.05/live, see record.sh there).
  */
 #include <json-c/json.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
+#include "backends/cli/cli.h"
 #include "backends/cli/live.h"
 #include "config.h"
 #include "core/action.h"
@@ -314,6 +316,150 @@ test_argv_and_preview(void **state)
 	sq_action_free(&a);
 }
 
+/* A fake transport: what reached it (argv, the stdin) and what it
+ * answers: sbatch on run_in, squeue and sacct on run. */
+struct fake_sbatch {
+	char argv[2][1024]; /* [0]: the command given a stdin; [1]: others */
+	char in[512];
+	size_t inlen;
+	int nrun, nrun_in;
+	int status;         /* sbatch's exit status */
+	const char *out;    /* sbatch's stdout */
+	const char *errout; /* sbatch's stderr */
+};
+
+static void
+join_argv(const char *const argv[], char *buf, size_t n)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; argv[i] != NULL && off < n; i++)
+		off += (size_t)snprintf(buf + off, n - off, "%s%s",
+					i ? " " : "", argv[i]);
+}
+
+static int
+fake_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	static const char job[] = "4242|low|alice|PENDING|a b\n";
+	struct fake_sbatch *f = ctx;
+
+	f->nrun++;
+	join_argv(argv, f->argv[1], sizeof(f->argv[1]));
+	if (strcmp(argv[0], "squeue") == 0)
+		sq_buf_append(out, job, strlen(job));
+	*status = 0;
+	return 0;
+}
+
+static int
+fake_run_in(void *ctx, const char *const argv[], const char *in, size_t inlen,
+	    struct sq_buf *out, struct sq_buf *errout, int *status,
+	    struct sq_err *err)
+{
+	struct fake_sbatch *f = ctx;
+
+	f->nrun_in++;
+	join_argv(argv, f->argv[0], sizeof(f->argv[0]));
+	assert_true(inlen < sizeof(f->in));
+	memcpy(f->in, in, inlen);
+	f->inlen = inlen;
+	if (f->out != NULL)
+		sq_buf_append(out, f->out, strlen(f->out));
+	if (f->errout != NULL)
+		sq_buf_append(errout, f->errout, strlen(f->errout));
+	*status = f->status;
+	return 0;
+}
+
+static void
+fake_close(void *ctx)
+{
+	(void)ctx;
+}
+
+/* :submit runs sbatch through sq_cli_run_in (cli.c) as every command
+ * runs through sq_cli_run: the argv of sq_cli_submit_cmd, the script on
+ * stdin byte for byte, the exit status from sq_err.status; a transport
+ * that cannot send a stdin refuses before anything runs. */
+static void
+test_submit_through_cli_run(void **state)
+{
+	static const struct sq_transport_ops tr = { "fake", fake_run,
+						    fake_close, fake_run_in };
+	static const struct sq_transport_ops no_in = { "fake", fake_run,
+						       fake_close, NULL };
+	static const char want_argv[] =
+	    "sbatch --parsable --partition=low --time=5 --job-name=a b";
+	struct fake_sbatch f;
+	struct sq_backend b;
+	struct sq_cli cli;
+	struct sq_action a;
+	struct sq_result res;
+	struct sq_err err;
+
+	(void)state;
+	assert_int_equal(
+	    parse("submit %s %s", "-p low -t 5 -J 'a b'", &a, &err), 0);
+	memset(&b, 0, sizeof(b));
+	memset(&cli, 0, sizeof(cli));
+	cli.tr = &tr;
+	cli.tr_ctx = &f;
+	cli.b = &b;
+	b.ops = &sq_backend_local;
+	b.priv = &cli;
+
+	/* submitted, then read back with squeue and verified */
+	memset(&f, 0, sizeof(f));
+	f.out = "4242\n";
+	sq_result_init(&res);
+	assert_int_equal(sq_cli_submit_act(&b, &a, &res, &err), 0);
+	assert_int_equal(f.nrun_in, 1);
+	assert_string_equal(f.argv[0], want_argv);
+	assert_int_equal(f.inlen, strlen(SCRIPT));
+	assert_memory_equal(f.in, SCRIPT, strlen(SCRIPT));
+	assert_int_equal(f.nrun, 1);
+	assert_non_null(strstr(f.argv[1], "squeue"));
+	assert_int_equal(res.targets[0].verified, SQ_VERIFY_OK);
+	assert_string_equal(res.inverse, "cancel 4242");
+	assert_true(b.queries > 0); /* counted like every command */
+	sq_result_free(&res);
+
+	/* sbatch refuses: its exit status is the result's, read from
+	 * sq_err.status; nothing is read back */
+	memset(&f, 0, sizeof(f));
+	f.status = 7;
+	f.errout = "sbatch: error: Batch job submission failed: Invalid "
+		   "partition name specified\n";
+	sq_result_init(&res);
+	sq_err_clear(&err);
+	assert_int_equal(sq_cli_submit_act(&b, &a, &res, &err), -1);
+	assert_int_equal(err.status, 7);
+	assert_int_equal(res.status, 7);
+	assert_string_equal(err.msg,
+			    "sbatch exited with status 7: sbatch: error: Batch "
+			    "job submission failed: Invalid partition name "
+			    "specified");
+	assert_int_equal(f.nrun_in, 1);
+	assert_int_equal(f.nrun, 0);
+	assert_string_equal(res.inverse, "");
+	sq_result_free(&res);
+
+	/* a transport without a stdin (the replay's): refused, nothing ran */
+	memset(&f, 0, sizeof(f));
+	cli.tr = &no_in;
+	sq_result_init(&res);
+	sq_err_clear(&err);
+	assert_int_equal(sq_cli_submit_act(&b, &a, &res, &err), -1);
+	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+	assert_string_equal(err.msg, "the fake transport cannot send a script");
+	assert_int_equal(f.nrun_in + f.nrun, 0);
+	sq_result_free(&res);
+	sq_action_free(&a);
+}
+
 static void
 test_readonly_and_audit(void **state)
 {
@@ -584,6 +730,7 @@ main(void)
 		cmocka_unit_test(test_parse_hostile),
 		cmocka_unit_test(test_script_checks),
 		cmocka_unit_test(test_argv_and_preview),
+		cmocka_unit_test(test_submit_through_cli_run),
 		cmocka_unit_test(test_readonly_and_audit),
 #if SQ_HAVE_REST
 		cmocka_unit_test(test_rest_body),
