@@ -153,7 +153,7 @@ test_table(void **state)
 		if (d->inverse != SQ_ACTION_NONE)
 			assert_non_null(sq_action_def(d->inverse));
 	}
-	assert_int_equal(sq_action_from_name("hold"), SQ_ACTION_JOB_HOLD);
+	assert_int_equal(sq_action_find("hold", -1)->type, SQ_ACTION_JOB_HOLD);
 	assert_int_equal(sq_action_def(SQ_ACTION_JOB_HOLD)->inverse,
 			 SQ_ACTION_JOB_RELEASE);
 	assert_int_equal(sq_action_def(SQ_ACTION_NODE_DRAIN)->inverse,
@@ -641,7 +641,8 @@ test_action_walk(void **state)
 	/* a new action gets a row here (and an argv template) */
 	for (t = 0; t < SQ_ACTION_COUNT; t++) {
 		if (t != SQ_ACTION_JOB_SUBMIT && !seen[t])
-			fail_msg("action %s is not walked", sq_action_name(t));
+			fail_msg("action %s is not walked",
+				 sq_action_def(t)->name);
 	}
 }
 
@@ -731,7 +732,8 @@ test_audit(void **state)
 	struct sq_result res;
 	struct sq_err err;
 	struct stat st;
-	char path[256], line[8192], inv[256];
+	char path[256], line[8192];
+	struct sq_audit_undo undo;
 	const char *token = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdW"
 			    "IiOiJhbGljZSJ9.c2lnbmF0dXJlc2lnbmF0dXJl";
 	FILE *fp;
@@ -833,24 +835,19 @@ test_audit(void **state)
 
 	/* :undo reads the newest inverse back: of this session and cluster
 	 * only (issue 31) */
-	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(), NULL,
-					       inv, sizeof(inv), &err),
-			 0);
-	assert_string_equal(inv, "update 7 comment=old");
-	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
-					       "testbed", inv, sizeof(inv),
-					       &err),
-			 0);
-	assert_string_equal(inv, "update 7 comment=old");
 	assert_int_equal(
-	    sq_audit_last_inverse(path, "1-2", NULL, inv, sizeof(inv), &err),
-	    0);
-	assert_string_equal(inv, "");
-	assert_int_equal(sq_audit_last_inverse(path, sq_audit_session(),
-					       "elsewhere", inv, sizeof(inv),
-					       &err),
+	    sq_audit_last_undo(path, sq_audit_session(), NULL, &undo, &err), 0);
+	assert_string_equal(undo.inverse, "update 7 comment=old");
+	assert_int_equal(sq_audit_last_undo(path, sq_audit_session(), "testbed",
+					    &undo, &err),
 			 0);
-	assert_string_equal(inv, "");
+	assert_string_equal(undo.inverse, "update 7 comment=old");
+	assert_int_equal(sq_audit_last_undo(path, "1-2", NULL, &undo, &err), 0);
+	assert_string_equal(undo.inverse, "");
+	assert_int_equal(sq_audit_last_undo(path, sq_audit_session(),
+					    "elsewhere", &undo, &err),
+			 0);
+	assert_string_equal(undo.inverse, "");
 	{
 		struct sq_audit_entry *v;
 		size_t nv;
