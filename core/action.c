@@ -261,22 +261,6 @@ static const struct {
 	{ "cancel-reboot", SQ_KIND_NODES, SQ_ACTION_NODE_CANCEL_REBOOT },
 };
 
-const char *
-sq_action_name(enum sq_action_type type)
-{
-	if ((unsigned)type >= SQ_ACTION_COUNT)
-		return "?";
-	return defs[type].name;
-}
-
-int
-sq_action_from_name(const char *name)
-{
-	const struct sq_action_def *d = sq_action_find(name, -1);
-
-	return d ? (int)d->type : -1;
-}
-
 const struct sq_action_def *
 sq_action_def(enum sq_action_type type)
 {

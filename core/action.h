@@ -295,9 +295,6 @@ int sq_result_targets(struct sq_result *r, const struct sq_action *a);
 
 /* --- the table ---------------------------------------------------------- */
 
-const char *sq_action_name(enum sq_action_type type);
-/* The first action of a name (jobs before nodes for "resume"), or -1. */
-int sq_action_from_name(const char *name);
 const struct sq_action_def *sq_action_def(enum sq_action_type type);
 /* The action of a name or alias ("delete", "noderesume") in a view kind
  * (-1: any; an ambiguous name then gives the first); NULL when unknown. */

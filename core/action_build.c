@@ -352,6 +352,61 @@ valid_decimal(const char *v, struct sq_err *err)
 	return 0;
 }
 
+/* A whole number of at most 9 digits, signed or not; its canonical form
+ * to out. */
+static int
+valid_int(const char *v, char *out, size_t n, struct sq_err *err)
+{
+	const char *p = v + (*v == '-' || *v == '+');
+
+	if (*p == '\0' || strlen(p) > 9 || strspn(p, "0123456789") != strlen(p))
+		return sq_err_set(err, SQ_ERR_DENIED, "invalid number '%.40s'",
+				  v);
+	snprintf(out, n, "%ld", strtol(v, NULL, 10));
+	return 0;
+}
+
+/* One of spec s's choices, any case; lowered to out. */
+static int
+valid_enum(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
+	   struct sq_err *err)
+{
+	size_t i;
+
+	for (i = 0; v[i] != '\0' && i + 1 < n; i++)
+		out[i] = (char)tolower((unsigned char)v[i]);
+	out[i] = '\0';
+	if (!in_choices(s->choices, out))
+		return sq_err_set(err, SQ_ERR_DENIED, "%s must be one of %s",
+				  s->key, s->choices);
+	return 0;
+}
+
+/* A comma list of limits that can be cleared. */
+static int
+valid_limit_names(const char *v, struct sq_err *err)
+{
+	char part[64];
+	const char *p = v;
+
+	while (p != NULL) {
+		const char *c = strchr(p, ',');
+		size_t k = c ? (size_t)(c - p) : strlen(p);
+
+		if (k >= sizeof(part))
+			k = sizeof(part) - 1;
+		memcpy(part, p, k);
+		part[k] = '\0';
+		if (!limit_name_ok(part))
+			return sq_err_set(err, SQ_ERR_DENIED,
+					  "'%.40s' is not a limit "
+					  "that can be cleared",
+					  part);
+		p = c ? c + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Check value v for spec; a canonical form may be written to out. */
 static int
 valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
@@ -383,16 +438,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 		return 0;
 	case SQ_ARG_NUMBER:
 		return sq_valid_number(v, err);
-	case SQ_ARG_INT: {
-		const char *p = v + (*v == '-' || *v == '+');
-
-		if (*p == '\0' || strlen(p) > 9 ||
-		    strspn(p, "0123456789") != strlen(p))
-			return sq_err_set(err, SQ_ERR_DENIED,
-					  "invalid number '%.40s'", v);
-		snprintf(out, n, "%ld", strtol(v, NULL, 10));
-		return 0;
-	}
+	case SQ_ARG_INT:
+		return valid_int(v, out, n, err);
 	case SQ_ARG_DURATION:
 		return sq_valid_duration(v, err);
 	case SQ_ARG_TRES:
@@ -406,18 +453,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 		}
 		return sq_err_set(err, SQ_ERR_DENIED, "%s takes no value",
 				  s->key);
-	case SQ_ARG_ENUM: {
-		size_t i;
-
-		for (i = 0; v[i] != '\0' && i + 1 < n; i++)
-			out[i] = (char)tolower((unsigned char)v[i]);
-		out[i] = '\0';
-		if (!in_choices(s->choices, out))
-			return sq_err_set(err, SQ_ERR_DENIED,
-					  "%s must be one of %s", s->key,
-					  s->choices);
-		return 0;
-	}
+	case SQ_ARG_ENUM:
+		return valid_enum(s, v, out, n, err);
 	case SQ_ARG_SBATCH:
 		return sq_submit_check(s->key, v, err);
 	case SQ_ARG_RESVTIME:
@@ -441,27 +478,8 @@ valid_value(const struct sq_arg_spec *s, const char *v, char *out, size_t n,
 					  "%s: '%.40s' is not whole seconds",
 					  s->key, v);
 		return 0;
-	case SQ_ARG_LIMITNAME: {
-		char part[64];
-		const char *p = v;
-
-		while (p != NULL) {
-			const char *c = strchr(p, ',');
-			size_t k = c ? (size_t)(c - p) : strlen(p);
-
-			if (k >= sizeof(part))
-				k = sizeof(part) - 1;
-			memcpy(part, p, k);
-			part[k] = '\0';
-			if (!limit_name_ok(part))
-				return sq_err_set(err, SQ_ERR_DENIED,
-						  "'%.40s' is not a limit "
-						  "that can be cleared",
-						  part);
-			p = c ? c + 1 : NULL;
-		}
-		return 0;
-	}
+	case SQ_ARG_LIMITNAME:
+		return valid_limit_names(v, err);
 	}
 	return sq_err_set(err, SQ_ERR_DENIED, "bad argument type");
 }

@@ -678,30 +678,3 @@ sq_audit_read(const char *path, size_t max, struct sq_audit_entry **out,
 	free(data);
 	return 0;
 }
-
-int
-sq_audit_last_inverse(const char *path, const char *session,
-		      const char *cluster, char *buf, size_t n,
-		      struct sq_err *err)
-{
-	struct sq_audit_entry *v;
-	size_t nv, i;
-
-	buf[0] = '\0';
-	if (sq_audit_read(path, 500, &v, &nv, err) == -1)
-		return -1;
-	for (i = nv; i-- > 0;) {
-		const struct sq_audit_entry *e = &v[i];
-
-		if (strcmp(e->event, "result") != 0 || e->inverse[0] == '\0')
-			continue;
-		if (session != NULL && strcmp(e->session, session) != 0)
-			continue;
-		if (cluster != NULL && strcmp(e->cluster, cluster) != 0)
-			continue;
-		snprintf(buf, n, "%s", e->inverse);
-		break;
-	}
-	free(v);
-	return 0;
-}

@@ -107,14 +107,6 @@ int sq_audit_read(const char *path, size_t max, struct sq_audit_entry **out,
 int sq_audit_field(const char *line, const char *key, char *buf, size_t n);
 
 /*
- * The "inverse" of the newest result line that has one, of session and
- * cluster (NULL: any), into buf; "" and 0 when none. For `:undo`.
- */
-int sq_audit_last_inverse(const char *path, const char *session,
-			  const char *cluster, char *buf, size_t n,
-			  struct sq_err *err);
-
-/*
  * What `:undo` offers: the newest inverse of session and cluster (NULL:
  * any), labelled with what it undoes ("undo setlimit chem/carol maxjobs
  * 3 -> 5"); note says when newer actions of the session failed (they

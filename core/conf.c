@@ -496,12 +496,88 @@ exec_reason(struct sq_conf *c, char **w, int nw, char *why, size_t n)
 	return 0;
 }
 
+/* set NAME [VALUE] (w[0] "set"): a boolean's VALUE may be left out,
+ * and NAME written noNAME for off. */
+static int
+exec_set(struct sq_conf *c, char **w, int nw, char *why, size_t n)
+{
+	int o;
+	const char *name, *val;
+	long b = 1;
+
+	if (nw < 2 || nw > 3) {
+		snprintf(why, n, "usage: set NAME [VALUE]");
+		return -1;
+	}
+	name = w[1];
+	val = nw == 3 ? w[2] : NULL;
+	o = sq_option_from_name(name);
+	if (o < 0 && val == NULL && strncmp(name, "no", 2) == 0) {
+		o = sq_option_from_name(name + 2);
+		b = 0;
+	}
+	if (o < 0) {
+		snprintf(why, n, "unknown option '%.60s'", name);
+		return -1;
+	}
+	if (val == NULL) {
+		if (sq_option_defs[o].type != SQ_OT_BOOL) {
+			snprintf(why, n, "set %s needs a value",
+				 sq_option_defs[o].name);
+			return -1;
+		}
+		val = b ? "on" : "off";
+	}
+	return set_option(c, o, val, why, n);
+}
+
+/* bind KEY ACTION, unbind KEY (w[0] the command). */
+static int
+exec_bind(struct sq_conf *c, char **w, int nw, char *why, size_t n)
+{
+	const char *cmd = w[0];
+	int key;
+	int unbind = cmd[0] == 'u';
+	struct sq_binding *b;
+
+	if ((unbind && nw != 2) || (!unbind && nw != 3)) {
+		snprintf(why, n,
+			 unbind ? "usage: unbind KEY"
+				: "usage: bind KEY ACTION");
+		return -1;
+	}
+	key = sq_key_parse(w[1]);
+	if (key < 0) {
+		snprintf(why, n, "unknown key '%.60s'", w[1]);
+		return -1;
+	}
+	if (!unbind) {
+		if (strlen(w[2]) >= sizeof(b->action)) {
+			snprintf(why, n, "action name too long");
+			return -1;
+		}
+		if (c->action_ok != NULL &&
+		    !c->action_ok(w[2], c->action_arg)) {
+			snprintf(why, n, "unknown action '%.60s'", w[2]);
+			return -1;
+		}
+	}
+	if (c->nbindings == SQ_CONF_MAX_BINDINGS) {
+		snprintf(why, n, "more than %d bindings", SQ_CONF_MAX_BINDINGS);
+		return -1;
+	}
+	b = &c->bindings[c->nbindings++];
+	b->key = key;
+	snprintf(b->action, sizeof(b->action), "%s", unbind ? "" : w[2]);
+	c->changed |= SQ_CONF_CH_KEYS;
+	return 0;
+}
+
 static int
 exec_words(struct sq_conf *c, char **w, int nw, int theme_only,
 	   const char *file, char *why, size_t n)
 {
 	const char *cmd = w[0];
-	int o, key;
 
 	if (theme_only && strcmp(cmd, "color") != 0) {
 		snprintf(why, n,
@@ -510,74 +586,10 @@ exec_words(struct sq_conf *c, char **w, int nw, int theme_only,
 			 cmd);
 		return -1;
 	}
-	if (strcmp(cmd, "set") == 0) {
-		const char *name, *val;
-		long b = 1;
-
-		if (nw < 2 || nw > 3) {
-			snprintf(why, n, "usage: set NAME [VALUE]");
-			return -1;
-		}
-		name = w[1];
-		val = nw == 3 ? w[2] : NULL;
-		o = sq_option_from_name(name);
-		if (o < 0 && val == NULL && strncmp(name, "no", 2) == 0) {
-			o = sq_option_from_name(name + 2);
-			b = 0;
-		}
-		if (o < 0) {
-			snprintf(why, n, "unknown option '%.60s'", name);
-			return -1;
-		}
-		if (val == NULL) {
-			if (sq_option_defs[o].type != SQ_OT_BOOL) {
-				snprintf(why, n, "set %s needs a value",
-					 sq_option_defs[o].name);
-				return -1;
-			}
-			val = b ? "on" : "off";
-		}
-		return set_option(c, o, val, why, n);
-	}
-	if (strcmp(cmd, "bind") == 0 || strcmp(cmd, "unbind") == 0) {
-		int unbind = cmd[0] == 'u';
-		struct sq_binding *b;
-
-		if ((unbind && nw != 2) || (!unbind && nw != 3)) {
-			snprintf(why, n,
-				 unbind ? "usage: unbind KEY"
-					: "usage: bind KEY ACTION");
-			return -1;
-		}
-		key = sq_key_parse(w[1]);
-		if (key < 0) {
-			snprintf(why, n, "unknown key '%.60s'", w[1]);
-			return -1;
-		}
-		if (!unbind) {
-			if (strlen(w[2]) >= sizeof(b->action)) {
-				snprintf(why, n, "action name too long");
-				return -1;
-			}
-			if (c->action_ok != NULL &&
-			    !c->action_ok(w[2], c->action_arg)) {
-				snprintf(why, n, "unknown action '%.60s'",
-					 w[2]);
-				return -1;
-			}
-		}
-		if (c->nbindings == SQ_CONF_MAX_BINDINGS) {
-			snprintf(why, n, "more than %d bindings",
-				 SQ_CONF_MAX_BINDINGS);
-			return -1;
-		}
-		b = &c->bindings[c->nbindings++];
-		b->key = key;
-		snprintf(b->action, sizeof(b->action), "%s",
-			 unbind ? "" : w[2]);
-		c->changed |= SQ_CONF_CH_KEYS;
-		return 0;
-	}
+	if (strcmp(cmd, "set") == 0)
+		return exec_set(c, w, nw, why, n);
+	if (strcmp(cmd, "bind") == 0 || strcmp(cmd, "unbind") == 0)
+		return exec_bind(c, w, nw, why, n);
 	if (strcmp(cmd, "color") == 0 || strcmp(cmd, "colour") == 0)
 		return exec_color(c, w + 1, nw - 1, why, n);
 	if (strcmp(cmd, "theme") == 0) {

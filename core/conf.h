@@ -121,7 +121,6 @@ enum sq_role {
 };
 
 const char *sq_role_name(enum sq_role role);
-const char *sq_role_help(enum sq_role role);
 /* Role of a name, or -1. */
 int sq_role_from_name(const char *name);
 

@@ -124,6 +124,56 @@ check_cluster_value(const char *key, const char *v, char *why, size_t n)
 	return 0;
 }
 
+/* Key ck of cluster cl set to val (NULL: the key alone, a flag on); a
+ * path relative to the config file's directory. */
+static int
+set_cluster_key(struct sq_cluster_cfg *cl, const struct ckey *ck,
+		const char *val, const char *file, char *why, size_t n)
+{
+	char path[1024];
+	char *dst = (char *)cl + ck->off;
+	long num;
+
+	if (ck->type == CK_FLAG) {
+		if (val != NULL && sq_conf_parse_bool(val, &num) == -1) {
+			snprintf(why, n, "cluster %s: %s must be on or off",
+				 cl->name, ck->name);
+			return -1;
+		}
+		*(int *)((char *)cl + ck->off) = val ? (int)num : 1;
+		return 0;
+	}
+	if (val == NULL || *val == '\0') {
+		snprintf(why, n, "cluster %s: %s needs a value", cl->name,
+			 ck->name);
+		return -1;
+	}
+	if (ck->type == CK_INT) {
+		if (sq_conf_parse_long(val, ck->min, ck->max, &num) == -1) {
+			snprintf(why, n,
+				 "cluster %s: %s must be a number from "
+				 "%ld to %ld",
+				 cl->name, ck->name, ck->min, ck->max);
+			return -1;
+		}
+		*(int *)((char *)cl + ck->off) = (int)num;
+		return 0;
+	}
+	if (check_cluster_value(ck->name, val, why, n) == -1)
+		return -1;
+	if (ck->type == CK_PATH)
+		sq_conf_expand_path(val, file, path, sizeof(path));
+	else
+		snprintf(path, sizeof(path), "%s", val);
+	if (strlen(path) >= ck->size) {
+		snprintf(why, n, "cluster %s: %s is too long", cl->name,
+			 ck->name);
+		return -1;
+	}
+	memcpy(dst, path, strlen(path) + 1);
+	return 0;
+}
+
 /* cluster NAME [key=value | flag]... (w[0] is NAME) */
 int
 sq_conf_exec_cluster(struct sq_conf *c, char **w, int nw, const char *file,
@@ -151,7 +201,6 @@ sq_conf_exec_cluster(struct sq_conf *c, char **w, int nw, const char *file,
 		const char *val = eq ? eq + 1 : NULL;
 		size_t kl = eq ? (size_t)(eq - w[j]) : strlen(w[j]);
 		const struct ckey *ck = NULL;
-		long num;
 
 		for (k = 0; k < sizeof(cluster_keys) / sizeof(cluster_keys[0]);
 		     k++) {
@@ -173,52 +222,8 @@ sq_conf_exec_cluster(struct sq_conf *c, char **w, int nw, const char *file,
 				 cl.name, (int)(kl > 60 ? 60 : kl), w[j]);
 			return -1;
 		}
-		if (ck->type == CK_FLAG) {
-			if (val != NULL &&
-			    sq_conf_parse_bool(val, &num) == -1) {
-				snprintf(why, n,
-					 "cluster %s: %s must be on or off",
-					 cl.name, ck->name);
-				return -1;
-			}
-			*(int *)((char *)&cl + ck->off) = val ? (int)num : 1;
-			continue;
-		}
-		if (val == NULL || *val == '\0') {
-			snprintf(why, n, "cluster %s: %s needs a value",
-				 cl.name, ck->name);
+		if (set_cluster_key(&cl, ck, val, file, why, n) == -1)
 			return -1;
-		}
-		if (ck->type == CK_INT) {
-			if (sq_conf_parse_long(val, ck->min, ck->max, &num) ==
-			    -1) {
-				snprintf(why, n,
-					 "cluster %s: %s must be a number from "
-					 "%ld to %ld",
-					 cl.name, ck->name, ck->min, ck->max);
-				return -1;
-			}
-			*(int *)((char *)&cl + ck->off) = (int)num;
-			continue;
-		}
-		if (check_cluster_value(ck->name, val, why, n) == -1)
-			return -1;
-		{
-			char path[1024];
-			char *dst = (char *)&cl + ck->off;
-
-			if (ck->type == CK_PATH)
-				sq_conf_expand_path(val, file, path,
-						    sizeof(path));
-			else
-				snprintf(path, sizeof(path), "%s", val);
-			if (strlen(path) >= ck->size) {
-				snprintf(why, n, "cluster %s: %s is too long",
-					 cl.name, ck->name);
-				return -1;
-			}
-			memcpy(dst, path, strlen(path) + 1);
-		}
 	}
 	if (cl.backend[0] == '\0')
 		snprintf(cl.backend, sizeof(cl.backend), "local");

@@ -160,22 +160,10 @@ static const char *const role_names[] = {
 #undef SQ_ROLE_NAME
 };
 
-static const char *const role_helps[] = {
-#define SQ_ROLE_HELP(e, n, h) h,
-	SQ_ROLES(SQ_ROLE_HELP)
-#undef SQ_ROLE_HELP
-};
-
 const char *
 sq_role_name(enum sq_role role)
 {
 	return role < SQ_ROLE_COUNT ? role_names[role] : "?";
-}
-
-const char *
-sq_role_help(enum sq_role role)
-{
-	return role < SQ_ROLE_COUNT ? role_helps[role] : "";
 }
 
 int

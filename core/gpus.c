@@ -505,86 +505,102 @@ merge_pending(struct sq_gpu *a, const struct sq_gpu *b)
 		a->pend_wait = b->pend_wait;
 }
 
-int
-sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
+/* How many commas in p, plus one. */
+static size_t
+count_items(const char *p)
 {
-	struct sq_gpu *tmp;
-	size_t n = s->nrows, i, m = 0, extra = 0;
+	size_t k = 1;
 
-	type_untyped(s);
+	while ((p = strchr(p, ',')) != NULL) {
+		k++;
+		p++;
+	}
+	return k;
+}
 
-	/* count the derived rows: one per node row and partition, one
-	 * account row per user row */
-	for (i = 0; i < n; i++) {
+/* How many rows sq_gpus_finish derives from s's: one per node row and
+ * partition, one account row per user row (and one per partition its
+ * pending jobs name). */
+static size_t
+count_derived(const struct sq_snapshot *s)
+{
+	size_t i, extra = 0;
+
+	for (i = 0; i < s->nrows; i++) {
 		const struct sq_gpu *g = sq_snapshot_row(s, i);
 
-		if (g->scope == SQ_GPU_NODE) {
-			const char *p = g->partition;
-
-			extra++;
-			while ((p = strchr(p, ',')) != NULL) {
-				extra++;
-				p++;
-			}
-		} else if (g->scope == SQ_GPU_USER) {
-			const char *p = g->partition;
-
-			extra += 2; /* a pending job may name several */
-			while ((p = strchr(p, ',')) != NULL) {
-				extra++;
-				p++;
-			}
-		}
+		if (g->scope == SQ_GPU_NODE)
+			extra += count_items(g->partition);
+		else if (g->scope == SQ_GPU_USER)
+			/* a pending job may name several */
+			extra += 1 + count_items(g->partition);
 	}
-	tmp = calloc(n + extra + 1, sizeof(*tmp));
-	if (tmp == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		const struct sq_gpu *g = sq_snapshot_row(s, i);
+	return extra;
+}
 
-		tmp[m++] = *g;
-		if (g->scope == SQ_GPU_NODE) {
-			const char *p = g->partition;
+/* Node row g: one partition row per partition of its list, into tmp
+ * from m on. Returns the new m. */
+static size_t
+derive_node(struct sq_snapshot *s, const struct sq_gpu *g, struct sq_gpu *tmp,
+	    size_t m)
+{
+	const char *p = g->partition;
 
-			while (*p != '\0') {
-				const char *e = strchr(p, ',');
-				size_t l = e ? (size_t)(e - p) : strlen(p);
-				struct sq_gpu pr = *g;
+	while (*p != '\0') {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		struct sq_gpu pr = *g;
 
-				/* sinfo marks the default partition '*' */
-				pr.scope = SQ_GPU_PARTITION;
-				pr.node = "";
-				pr.partition = sq_snapshot_strn(
-				    s, p, l > 0 && p[l - 1] == '*' ? l - 1 : l);
-				pr.jobs = 0;
-				tmp[m++] = pr;
-				p = e ? e + 1 : p + l;
-			}
-		} else if (g->scope == SQ_GPU_USER) {
-			struct sq_gpu ar = *g;
-			const char *p = g->partition;
-			size_t u = m - 1;
-
-			ar.scope = SQ_GPU_ACCOUNT;
-			ar.user = ar.partition = "";
-			tmp[m++] = ar;
-			/* the job's partitions: count its jobs and demand */
-			while (*p != '\0') {
-				const char *e = strchr(p, ',');
-				size_t l = e ? (size_t)(e - p) : strlen(p);
-				struct sq_gpu pj = *g;
-
-				pj.scope = SQ_GPU_PARTITION;
-				pj.user = pj.account = "";
-				pj.total = pj.alloc = SQ_NONE;
-				pj.partition = sq_snapshot_strn(s, p, l);
-				tmp[m++] = pj;
-				p = e ? e + 1 : p + l;
-			}
-			tmp[u].partition = "";
-		}
+		/* sinfo marks the default partition '*' */
+		pr.scope = SQ_GPU_PARTITION;
+		pr.node = "";
+		pr.partition = sq_snapshot_strn(
+		    s, p, l > 0 && p[l - 1] == '*' ? l - 1 : l);
+		pr.jobs = 0;
+		tmp[m++] = pr;
+		p = e ? e + 1 : p + l;
 	}
-	qsort(tmp, m, sizeof(*tmp), cmp_rows);
+	return m;
+}
+
+/* User row g, copied at tmp[m - 1]: its account row and one partition
+ * row per partition of its jobs, into tmp from m on; the user row's
+ * partition emptied. Returns the new m. */
+static size_t
+derive_user(struct sq_snapshot *s, const struct sq_gpu *g, struct sq_gpu *tmp,
+	    size_t m)
+{
+	struct sq_gpu ar = *g;
+	const char *p = g->partition;
+	size_t u = m - 1;
+
+	ar.scope = SQ_GPU_ACCOUNT;
+	ar.user = ar.partition = "";
+	tmp[m++] = ar;
+	/* the job's partitions: count its jobs and demand */
+	while (*p != '\0') {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		struct sq_gpu pj = *g;
+
+		pj.scope = SQ_GPU_PARTITION;
+		pj.user = pj.account = "";
+		pj.total = pj.alloc = SQ_NONE;
+		pj.partition = sq_snapshot_strn(s, p, l);
+		tmp[m++] = pj;
+		p = e ? e + 1 : p + l;
+	}
+	tmp[u].partition = "";
+	return m;
+}
+
+/* The m sorted rows of tmp back into s, the rows that are the same
+ * merged into one. */
+static int
+merge_rows(struct sq_snapshot *s, const struct sq_gpu *tmp, size_t m)
+{
+	size_t i;
+
 	s->nrows = 0;
 	for (i = 0; i < m; i++) {
 		struct sq_gpu *last =
@@ -598,11 +614,36 @@ sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
 			continue;
 		}
 		last = sq_snapshot_add(s);
-		if (last == NULL) {
-			free(tmp);
+		if (last == NULL)
 			return -1;
-		}
 		*last = tmp[i];
+	}
+	return 0;
+}
+
+int
+sq_gpus_finish(struct sq_snapshot *s, const char *util_note)
+{
+	struct sq_gpu *tmp;
+	size_t n = s->nrows, i, m = 0;
+
+	type_untyped(s);
+	tmp = calloc(n + count_derived(s) + 1, sizeof(*tmp));
+	if (tmp == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		tmp[m++] = *g;
+		if (g->scope == SQ_GPU_NODE)
+			m = derive_node(s, g, tmp, m);
+		else if (g->scope == SQ_GPU_USER)
+			m = derive_user(s, g, tmp, m);
+	}
+	qsort(tmp, m, sizeof(*tmp), cmp_rows);
+	if (merge_rows(s, tmp, m) == -1) {
+		free(tmp);
+		return -1;
 	}
 	free(tmp);
 	for (i = 0; i < s->nrows; i++) {

@@ -213,14 +213,6 @@ sq_history_since(const char *cfg_spec, char *buf, size_t n)
 
 /* ---- field helpers ---- */
 
-const char *
-sq_history_state(struct sq_snapshot *s, const char *state)
-{
-	size_t n = strcspn(state, " ");
-
-	return sq_snapshot_strn(s, state, n);
-}
-
 int
 sq_history_cpu_time(const char *s, double *out)
 {

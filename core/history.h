@@ -169,8 +169,6 @@ void sq_history_since_set(const char *spec);
 void sq_history_since(const char *cfg_spec, char *buf, size_t n);
 
 /* Helpers shared by the parsers: */
-/* "CANCELLED by 0" -> "CANCELLED" into the snapshot arena. */
-const char *sq_history_state(struct sq_snapshot *s, const char *state);
 /* sacct TotalCPU ([D-][HH:]MM:SS[.mmm]) into seconds; -1 on garbage. */
 int sq_history_cpu_time(const char *s, double *out);
 /* A size with an optional K/M/G/T/P suffix (KB when none, as MaxRSS) into

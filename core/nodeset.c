@@ -307,21 +307,6 @@ out:
 	return rc;
 }
 
-const char *
-sq_nodeset_of(const struct sq_snapshot *sets, const char *node)
-{
-	size_t i;
-
-	for (i = 0; sets != NULL && i < sets->nrows; i++) {
-		const struct sq_nodeset *r = sq_snapshot_row(sets, i);
-
-		if (strcmp(r->name, "(none)") != 0 &&
-		    sq_hostlist_contains(r->nodelist, node))
-			return r->name;
-	}
-	return "(none)";
-}
-
 struct map_entry {
 	char *name;
 	size_t set;

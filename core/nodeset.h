@@ -98,12 +98,6 @@ int sq_nodeset_group(const struct sq_nodeset_def *defs, size_t ndefs,
 		     const struct sq_snapshot *nodes, struct sq_snapshot *out);
 
 /*
- * The first set of a NODESETS snapshot whose members include node, or
- * "(none)"; for grouping the nodes view by node set.
- */
-const char *sq_nodeset_of(const struct sq_snapshot *sets, const char *node);
-
-/*
  * Node -> set lookup over the rows of a NODESETS snapshot, for grouping
  * a nodes table of thousands of rows: built once per snapshot, then a
  * binary search per node. find returns the row index of the first set

@@ -296,25 +296,17 @@ loop(struct sq_app *app)
 	}
 }
 
-int
-sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
-	   const char *filter)
+/* A new app on conf, with one table per view, or NULL (out of
+ * memory). */
+static struct sq_app *
+app_new(struct sq_conf *conf)
 {
-	struct sq_app *app;
-	SCREEN *scr;
-	struct sq_err err;
+	struct sq_app *app = calloc(1, sizeof(*app));
 	const char *cs;
 	int i;
 
-	setlocale(LC_ALL, "");
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "squall: the console needs a terminal "
-				"(batch mode: squall --once)\n");
-		return 1;
-	}
-	app = calloc(1, sizeof(*app));
 	if (app == NULL)
-		return 1;
+		return NULL;
 	app->conf = conf;
 	cs = nl_langinfo(CODESET);
 	app->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
@@ -323,7 +315,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	app->tables = calloc(app->ntables, sizeof(*app->tables));
 	if (app->tables == NULL) {
 		free(app);
-		return 1;
+		return NULL;
 	}
 	for (i = 0; i < (int)app->ntables; i++) {
 		struct sq_table *t = &app->tables[i];
@@ -335,6 +327,19 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 		if (t->def->kind == SQ_KIND_NODES)
 			t->mode = (int)conf->num[SQ_OPT_NODEMAP];
 	}
+	return app;
+}
+
+/* The config's saved views, first view, the command line's filter, the
+ * cluster's theme and the key map. */
+static void
+start_options(struct sq_app *app, const struct sq_cluster_cfg *cfg,
+	      const char *filter)
+{
+	struct sq_conf *conf = app->conf;
+	struct sq_err err;
+	int i;
+
 	sq_saved_apply_all(app); /* the config's `view` lines */
 	app->view = sq_app_view_index(sq_view_find(conf->str[SQ_OPT_VIEW]));
 	if (app->view < 0)
@@ -356,6 +361,59 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 			sq_conf_note(conf, err.msg);
 	}
 	sq_keymap_build(&app->keymap, conf);
+}
+
+/* The terminal's modes, once newterm() has made the screen. */
+static void
+start_curses(void)
+{
+	/* ours, not ncurses', so SIGWINCH reaches poll() via the pipe */
+	setup_signals();
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+}
+
+/* Frees app (its tables, pane and signal pipe); returns its exit
+ * code. */
+static int
+app_free(struct sq_app *app)
+{
+	int i;
+
+	for (i = 0; i < (int)app->ntables; i++)
+		sq_table_free(&app->tables[i]);
+	sq_pane_free(&app->pane);
+	free(app->tables);
+	close(app->sigfd[0]);
+	close(app->sigfd[1]);
+	i = app->exit_code;
+	free(app);
+	return i;
+}
+
+int
+sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
+	   const char *filter)
+{
+	struct sq_app *app;
+	SCREEN *scr;
+	int i;
+
+	setlocale(LC_ALL, "");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "squall: the console needs a terminal "
+				"(batch mode: squall --once)\n");
+		return 1;
+	}
+	app = app_new(conf);
+	if (app == NULL)
+		return 1;
+	start_options(app, cfg, filter);
 	/* ssh host keys and passwords are asked here, not on stdin */
 	sq_backend_set_prompt(sq_worker_prompt_hooks());
 	if (make_sigpipe(app) == -1) {
@@ -371,15 +429,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 		free(app);
 		return 1;
 	}
-	/* ours, not ncurses', so SIGWINCH reaches poll() via the pipe */
-	setup_signals();
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
-	nodelay(stdscr, TRUE);
-	set_escdelay(25);
-	curs_set(0);
+	start_curses();
 	sq_idle_start(app);
 	sq_colors_apply(app);
 	getmaxyx(stdscr, app->rows, app->cols);
@@ -397,13 +447,5 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	sq_tui_live_reset(app, i);
 	sq_output_reset(app, i);
 	sq_backend_set_prompt(NULL);
-	for (i = 0; i < (int)app->ntables; i++)
-		sq_table_free(&app->tables[i]);
-	sq_pane_free(&app->pane);
-	free(app->tables);
-	close(app->sigfd[0]);
-	close(app->sigfd[1]);
-	i = app->exit_code;
-	free(app);
-	return i;
+	return app_free(app);
 }

@@ -588,11 +588,103 @@ nkeys(const char *const *k)
 	return n;
 }
 
+/* The associations of the target accounts. */
+static int
+read_assocs(struct sq_cli *cli, const struct sq_action *a,
+	    struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = join(a, 1);
+	char where[64 + 8192];
+	int rc;
+
+	snprintf(where, sizeof(where), "account=%s", list ? list : "");
+	free(list);
+	{
+		const char *const argv[] = { "sacctmgr", "-n",      "-P",
+					     "show",     "assoc",   "where",
+					     where,      assoc_fmt, NULL };
+
+		rc = sacctmgr_rows(cli, argv, assoc_keys, nkeys(assoc_keys),
+				   assoc_row, a, st, err);
+	}
+	return rc;
+}
+
+/* The target QOS. */
+static int
+read_qos(struct sq_cli *cli, const struct sq_action *a, struct sq_cli_state *st,
+	 struct sq_err *err)
+{
+	char *list = join(a, 0);
+	char where[64 + 8192];
+	int rc;
+
+	snprintf(where, sizeof(where), "name=%s", list ? list : "");
+	free(list);
+	{
+		const char *const argv[] = { "sacctmgr", "-n",    "-P",
+					     "show",     "qos",   "where",
+					     where,      qos_fmt, NULL };
+
+		rc = sacctmgr_rows(cli, argv, qos_keys, nkeys(qos_keys),
+				   name_row, a, st, err);
+	}
+	return rc;
+}
+
+/* The target accounts, their associations and their child accounts. */
+static int
+read_accounts(struct sq_cli *cli, const struct sq_action *a,
+	      struct sq_cli_state *st, struct sq_err *err)
+{
+	char *list = join(a, 0);
+	char where[64 + 8192], where2[64 + 8192];
+	int rc;
+
+	snprintf(where, sizeof(where), "name=%s", list ? list : "");
+	snprintf(where2, sizeof(where2), "account=%s", list ? list : "");
+	{
+		const char *const argv[] = { "sacctmgr", "-n",        "-P",
+					     "show",     "account",   "where",
+					     where,      "withcoord", acct_fmt,
+					     NULL };
+		const char *const argv2[] = {
+			"sacctmgr",
+			"-n",
+			"-P",
+			"show",
+			"assoc",
+			"where",
+			where2,
+			"format=Account,User,Partition,ParentName,"
+			"Fairshare",
+			NULL
+		};
+		static const char *const k5[] = {
+			"a", "b", "c", "d", "e", NULL
+		};
+
+		rc = sacctmgr_rows(cli, argv, acct_keys, nkeys(acct_keys),
+				   name_row, a, st, err);
+		if (rc == 0)
+			rc = sacctmgr_rows(cli, argv2, k5, 5, acct_assoc_row, a,
+					   st, err);
+		if (rc == 0) {
+			/* the child accounts (where parent=) */
+			snprintf(where2, sizeof(where2), "parent=%s",
+				 list ? list : "");
+			rc = sacctmgr_rows(cli, argv2, k5, 5, child_row, a, st,
+					   err);
+		}
+	}
+	free(list);
+	return rc;
+}
+
 int
 sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 		  struct sq_cli_state *st, struct sq_err *err)
 {
-	char *list = NULL, where[64 + 8192];
 	int rc = -1;
 
 	if (state_alloc(st, a) == -1)
@@ -607,87 +699,22 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 	case SQ_KIND_RESERVATIONS:
 		rc = sq_cli_read_resv(cli, a, st, err);
 		break;
-	case SQ_KIND_ASSOCS: {
-		list = join(a, 1);
-		snprintf(where, sizeof(where), "account=%s", list ? list : "");
-		{
-			const char *const argv[] = {
-				"sacctmgr", "-n",  "-P",      "show", "assoc",
-				"where",    where, assoc_fmt, NULL
-			};
-
-			rc = sacctmgr_rows(cli, argv, assoc_keys,
-					   nkeys(assoc_keys), assoc_row, a, st,
-					   err);
-		}
+	case SQ_KIND_ASSOCS:
+		rc = read_assocs(cli, a, st, err);
 		break;
-	}
 	case SQ_KIND_USERS:
 		rc = read_users(cli, a, st, err);
 		break;
-	case SQ_KIND_QOS: {
-		list = join(a, 0);
-		snprintf(where, sizeof(where), "name=%s", list ? list : "");
-		{
-			const char *const argv[] = {
-				"sacctmgr", "-n",  "-P",    "show", "qos",
-				"where",    where, qos_fmt, NULL
-			};
-
-			rc = sacctmgr_rows(cli, argv, qos_keys, nkeys(qos_keys),
-					   name_row, a, st, err);
-		}
+	case SQ_KIND_QOS:
+		rc = read_qos(cli, a, st, err);
 		break;
-	}
-	case SQ_KIND_ACCOUNTS: {
-		char where2[64 + 8192];
-
-		list = join(a, 0);
-		snprintf(where, sizeof(where), "name=%s", list ? list : "");
-		snprintf(where2, sizeof(where2), "account=%s",
-			 list ? list : "");
-		{
-			const char *const argv[] = { "sacctmgr", "-n",
-						     "-P",       "show",
-						     "account",  "where",
-						     where,      "withcoord",
-						     acct_fmt,   NULL };
-			const char *const argv2[] = {
-				"sacctmgr",
-				"-n",
-				"-P",
-				"show",
-				"assoc",
-				"where",
-				where2,
-				"format=Account,User,Partition,ParentName,"
-				"Fairshare",
-				NULL
-			};
-			static const char *const k5[] = { "a", "b", "c",
-							  "d", "e", NULL };
-
-			rc = sacctmgr_rows(cli, argv, acct_keys,
-					   nkeys(acct_keys), name_row, a, st,
-					   err);
-			if (rc == 0)
-				rc = sacctmgr_rows(cli, argv2, k5, 5,
-						   acct_assoc_row, a, st, err);
-			if (rc == 0) {
-				/* the child accounts (where parent=) */
-				snprintf(where2, sizeof(where2), "parent=%s",
-					 list ? list : "");
-				rc = sacctmgr_rows(cli, argv2, k5, 5, child_row,
-						   a, st, err);
-			}
-		}
+	case SQ_KIND_ACCOUNTS:
+		rc = read_accounts(cli, a, st, err);
 		break;
-	}
 	default:
 		sq_err_set(err, SQ_ERR_UNSUPPORTED, "cannot read %s",
 			   sq_kind_name(a->def->kind));
 	}
-	free(list);
 	if (rc == 0)
 		rc = sq_cli_read_undo_extra(cli, a, st, err);
 	if (rc == 0)

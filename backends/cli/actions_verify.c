@@ -482,6 +482,55 @@ append_line(char *buf, size_t n, size_t *off, const struct sq_action *inv)
 	return 0;
 }
 
+/* The inverse of an action that needs no old values: the same targets,
+ * the inverse verb (and the coordinator's user), one line to buf. */
+static void
+same_targets_inverse(const struct sq_action *a, char *buf, size_t n,
+		     size_t *off)
+{
+	const struct sq_action_def *d = a->def;
+	struct sq_action inv;
+	size_t i;
+
+	/* the same targets, the inverse verb */
+	sq_action_init(&inv, d->inverse);
+	for (i = 0; i < a->ntargets; i++)
+		sq_action_add_target(&inv, a->targets[i], NULL);
+	if (d->type == SQ_ACTION_ACCT_ADD_COORD ||
+	    d->type == SQ_ACTION_ACCT_DEL_COORD)
+		sq_action_set_arg(&inv, "user", sq_action_arg(a, "user"), NULL);
+	append_line(buf, n, off, &inv);
+	sq_action_free(&inv);
+}
+
+/* Whether target j's inverse (verb t, from its old values) reads key1,
+ * so it joins the line of the target that made key1. */
+static int
+same_inverse(const struct sq_action *a, const struct sq_cli_state *before,
+	     size_t j, enum sq_action_type t, const char *key1)
+{
+	struct sq_action o;
+	char key2[1024];
+	int same;
+
+	sq_action_init(&o, t);
+	if (a->def->type == SQ_ACTION_NODE_RESUME) {
+		const char *st2 = sq_cli_rec_get(&before->rec[j], "State");
+		const char *r2 = sq_cli_rec_get(&before->rec[j], "Reason");
+
+		if (sq_action_def(t) ==
+		    sq_action_def(has_word(st2, "DRAIN") ? SQ_ACTION_NODE_DRAIN
+							 : SQ_ACTION_NODE_DOWN))
+			sq_action_set_arg(&o, "reason", r2 ? r2 : "", NULL);
+	} else {
+		inverse_args(a, &before->rec[j], &o);
+	}
+	sq_action_format(&o, key2, sizeof(key2));
+	same = strcmp(key1, key2) == 0;
+	sq_action_free(&o);
+	return same;
+}
+
 int
 sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 	       char *buf, size_t n)
@@ -504,18 +553,7 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		return sq_cli_moduser_inverse(a, before, buf, n);
 	if (!(d->flags & SQ_ACT_INV_PREV) &&
 	    d->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
-		struct sq_action inv;
-
-		/* the same targets, the inverse verb */
-		sq_action_init(&inv, d->inverse);
-		for (i = 0; i < a->ntargets; i++)
-			sq_action_add_target(&inv, a->targets[i], NULL);
-		if (d->type == SQ_ACTION_ACCT_ADD_COORD ||
-		    d->type == SQ_ACTION_ACCT_DEL_COORD)
-			sq_action_set_arg(&inv, "user",
-					  sq_action_arg(a, "user"), NULL);
-		append_line(buf, n, &off, &inv);
-		sq_action_free(&inv);
+		same_targets_inverse(a, buf, n, &off);
 		return 0;
 	}
 	if (before == NULL || !before->ok)
@@ -559,35 +597,12 @@ sq_cli_inverse(const struct sq_action *a, const struct sq_cli_state *before,
 		sq_action_format(&inv, key1, sizeof(key1));
 		sq_action_add_target(&inv, a->targets[i], NULL);
 		done[i] = 1;
-		for (j = i + 1; j < a->ntargets; j++) {
-			struct sq_action o;
-			char key2[1024];
-
-			if (done[j] || !before->rec[j].found)
-				continue;
-			sq_action_init(&o, t);
-			if (d->type == SQ_ACTION_NODE_RESUME) {
-				const char *st2 =
-				    sq_cli_rec_get(&before->rec[j], "State");
-				const char *r2 =
-				    sq_cli_rec_get(&before->rec[j], "Reason");
-
-				if (sq_action_def(t) ==
-				    sq_action_def(has_word(st2, "DRAIN")
-						      ? SQ_ACTION_NODE_DRAIN
-						      : SQ_ACTION_NODE_DOWN))
-					sq_action_set_arg(&o, "reason",
-							  r2 ? r2 : "", NULL);
-			} else {
-				inverse_args(a, &before->rec[j], &o);
-			}
-			sq_action_format(&o, key2, sizeof(key2));
-			if (strcmp(key1, key2) == 0) {
+		for (j = i + 1; j < a->ntargets; j++)
+			if (!done[j] && before->rec[j].found &&
+			    same_inverse(a, before, j, t, key1)) {
 				sq_action_add_target(&inv, a->targets[j], NULL);
 				done[j] = 1;
 			}
-			sq_action_free(&o);
-		}
 		append_line(buf, n, &off, &inv);
 		sq_action_free(&inv);
 	}

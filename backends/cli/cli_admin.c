@@ -360,11 +360,12 @@ fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-int
-sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
-		   struct sq_snapshot **out, struct sq_err *err)
+/* The accounting kinds read whole by one sacctmgr (sshare for the
+ * shares) and one parser; sq_cli_fetch_admin has set *out to NULL. */
+static int
+fetch_accounting(struct sq_cli *cli, enum sq_kind kind,
+		 struct sq_snapshot **out, struct sq_err *err)
 {
-	*out = NULL;
 	switch (kind) {
 	case SQ_KIND_ASSOCS: {
 		const char *const argv[] = { "sacctmgr",       "-n",    "-P",
@@ -410,14 +411,21 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return simple(cli, kind, argv, sq_parse_sshare, "sshare -a -o",
 			      out, err);
 	}
-	case SQ_KIND_EVENTS:
-		return fetch_events(cli, out, err);
-	case SQ_KIND_GPUS:
-		return fetch_gpus(cli, out, err);
-	case SQ_KIND_GPUUSE:
-		return sq_cli_fetch_gpuuse(cli, out, err);
-	case SQ_KIND_HISTORY:
-		return fetch_history(cli, out, err);
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s view is not available through the "
+				  "CLI backends yet",
+				  sq_kind_name(kind));
+	}
+}
+
+/* The kinds read whole by one scontrol (sacctmgr show problem for the
+ * problems) and one parser; sq_cli_fetch_admin has set *out to NULL. */
+static int
+fetch_listing(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	      struct sq_err *err)
+{
+	switch (kind) {
 	case SQ_KIND_LIMITS: {
 		static const char *const argv[] = { "scontrol", "show",
 						    "assoc_mgr",
@@ -433,12 +441,6 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return simple(cli, kind, argv, sq_parse_reservations,
 			      "scontrol -o show reservation", out, err);
 	}
-	case SQ_KIND_NODE_EVENTS:
-		return fetch_node_events(cli, out, err);
-	case SQ_KIND_RUNAWAY:
-		return sq_cli_fetch_runaway(cli, out, err);
-	case SQ_KIND_DBD:
-		return fetch_dbd(cli, out, err);
 	case SQ_KIND_PROBLEMS: {
 		static const char *const argv[] = {
 			"sacctmgr",         "-n", "-P", "show", "problem",
@@ -455,8 +457,6 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return simple(cli, kind, argv, sq_parse_licenses,
 			      "scontrol -o show licenses", out, err);
 	}
-	case SQ_KIND_DIAG:
-		return fetch_diag(cli, out, err);
 	case SQ_KIND_CONFIG: {
 		static const char *const argv[] = { "scontrol", "show",
 						    "config", NULL };
@@ -464,6 +464,48 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return simple(cli, kind, argv, sq_parse_config,
 			      "scontrol show config", out, err);
 	}
+	default:
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s view is not available through the "
+				  "CLI backends yet",
+				  sq_kind_name(kind));
+	}
+}
+
+int
+sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
+		   struct sq_snapshot **out, struct sq_err *err)
+{
+	*out = NULL;
+	switch (kind) {
+	case SQ_KIND_ASSOCS:
+	case SQ_KIND_ACCOUNTS:
+	case SQ_KIND_USERS:
+	case SQ_KIND_QOS:
+	case SQ_KIND_SHARES:
+		return fetch_accounting(cli, kind, out, err);
+	case SQ_KIND_EVENTS:
+		return fetch_events(cli, out, err);
+	case SQ_KIND_GPUS:
+		return fetch_gpus(cli, out, err);
+	case SQ_KIND_GPUUSE:
+		return sq_cli_fetch_gpuuse(cli, out, err);
+	case SQ_KIND_HISTORY:
+		return fetch_history(cli, out, err);
+	case SQ_KIND_LIMITS:
+	case SQ_KIND_RESERVATIONS:
+	case SQ_KIND_PROBLEMS:
+	case SQ_KIND_LICENSES:
+	case SQ_KIND_CONFIG:
+		return fetch_listing(cli, kind, out, err);
+	case SQ_KIND_NODE_EVENTS:
+		return fetch_node_events(cli, out, err);
+	case SQ_KIND_RUNAWAY:
+		return sq_cli_fetch_runaway(cli, out, err);
+	case SQ_KIND_DBD:
+		return fetch_dbd(cli, out, err);
+	case SQ_KIND_DIAG:
+		return fetch_diag(cli, out, err);
 	default:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s view is not available through the "

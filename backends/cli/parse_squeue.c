@@ -117,6 +117,58 @@ continue_name(struct sq_snapshot *s, const char *line)
 	return 0;
 }
 
+/* Job j's text fields from its squeue fields f, the ones many jobs
+ * share stored once in st. */
+static void
+job_strings(struct sq_job *j, char **f, struct sq_strtab *st)
+{
+	if (!sq_is_none(f[F_ARRAYTASK])) {
+		j->array_job_id = u32(f[F_ARRAYJOB]);
+		j->array_task = sq_strtab_str(st, f[F_ARRAYTASK]);
+	} else {
+		j->array_task = "";
+	}
+	j->user = sq_strtab_str(st, f[F_USER]);
+	/* without accounting (AccountingStorageType none), 26.05
+	 * prints "(null)" for the account and QOS: no value */
+	j->account =
+	    sq_is_none(f[F_ACCOUNT]) ? "" : sq_strtab_str(st, f[F_ACCOUNT]);
+	j->partition = sq_strtab_str(st, f[F_PART]);
+	j->qos = sq_is_none(f[F_QOS]) ? "" : sq_strtab_str(st, f[F_QOS]);
+	j->state_compact = sq_strtab_str(st, f[F_STATE_C]);
+	j->state = sq_strtab_str(st, f[F_STATE]);
+	j->gres = sq_is_none(f[F_TRES])
+		      ? ""
+		      : sq_strtab_str(st, sq_gres_tres_legacy(f[F_TRES]));
+	j->nodelist = sq_strtab_str(st, f[F_NODELIST]);
+	j->reason =
+	    sq_is_none(f[F_REASON]) ? "" : sq_strtab_str(st, f[F_REASON]);
+	j->name = sq_strtab_str(st, f[F_NAME]);
+}
+
+/* Job j's numbers and times from its squeue fields f: -1 if one is
+ * malformed. */
+static int
+job_numbers(struct sq_snapshot *s, struct sq_job *j, char **f)
+{
+	int64_t v;
+	int32_t restarts;
+
+	if (num(f[F_PRIO], &j->priority) == -1 ||
+	    num32(f[F_NODES], &j->nodes) == -1 ||
+	    num32(f[F_CPUS], &j->cpus) == -1 ||
+	    num32(f[F_RESTARTS], &restarts) == -1 ||
+	    (j->more = sq_snapshot_job_more(s, "", "", restarts), 0) ||
+	    sq_parse_duration(f[F_LIMIT], &v) == -1 ||
+	    (j->time_limit = sq_i32(v), 0) ||
+	    sq_parse_duration(f[F_USED], &v) == -1 ||
+	    (j->time_used = sq_i32(v), 0) ||
+	    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
+	    sq_parse_time(f[F_START], &j->start_time) == -1)
+		return -1;
+	return 0;
+}
+
 int
 sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -132,8 +184,6 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 	sq_strtab_init(&st, &s->arena, 0);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_job *j;
-		int64_t v;
-		int32_t restarts;
 		int n, rec;
 
 		lineno++;
@@ -179,43 +229,8 @@ sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 				   "squeue line %d: bad job id", lineno);
 			goto out;
 		}
-		if (!sq_is_none(f[F_ARRAYTASK])) {
-			j->array_job_id = u32(f[F_ARRAYJOB]);
-			j->array_task = sq_strtab_str(&st, f[F_ARRAYTASK]);
-		} else {
-			j->array_task = "";
-		}
-		j->user = sq_strtab_str(&st, f[F_USER]);
-		/* without accounting (AccountingStorageType none), 26.05
-		 * prints "(null)" for the account and QOS: no value */
-		j->account = sq_is_none(f[F_ACCOUNT])
-				 ? ""
-				 : sq_strtab_str(&st, f[F_ACCOUNT]);
-		j->partition = sq_strtab_str(&st, f[F_PART]);
-		j->qos =
-		    sq_is_none(f[F_QOS]) ? "" : sq_strtab_str(&st, f[F_QOS]);
-		j->state_compact = sq_strtab_str(&st, f[F_STATE_C]);
-		j->state = sq_strtab_str(&st, f[F_STATE]);
-		j->gres =
-		    sq_is_none(f[F_TRES])
-			? ""
-			: sq_strtab_str(&st, sq_gres_tres_legacy(f[F_TRES]));
-		j->nodelist = sq_strtab_str(&st, f[F_NODELIST]);
-		j->reason = sq_is_none(f[F_REASON])
-				? ""
-				: sq_strtab_str(&st, f[F_REASON]);
-		j->name = sq_strtab_str(&st, f[F_NAME]);
-		if (num(f[F_PRIO], &j->priority) == -1 ||
-		    num32(f[F_NODES], &j->nodes) == -1 ||
-		    num32(f[F_CPUS], &j->cpus) == -1 ||
-		    num32(f[F_RESTARTS], &restarts) == -1 ||
-		    (j->more = sq_snapshot_job_more(s, "", "", restarts), 0) ||
-		    sq_parse_duration(f[F_LIMIT], &v) == -1 ||
-		    (j->time_limit = sq_i32(v), 0) ||
-		    sq_parse_duration(f[F_USED], &v) == -1 ||
-		    (j->time_used = sq_i32(v), 0) ||
-		    sq_parse_time(f[F_SUBMIT], &j->submit_time) == -1 ||
-		    sq_parse_time(f[F_START], &j->start_time) == -1) {
+		job_strings(j, f, &st);
+		if (job_numbers(s, j, f) == -1) {
 			sq_err_set(err, SQ_ERR_PARSE,
 				   "squeue line %d: malformed number "
 				   "in job %s",

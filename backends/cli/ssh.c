@@ -267,6 +267,96 @@ exit_status(ssh_channel ch)
 #endif
 }
 
+/* Send ch's command its stdin, in (sbatch's script), in pieces: -1 if
+ * the link fails (the session cannot be trusted then). */
+static int
+send_input(struct sq_ssh *t, ssh_channel ch, const char *name, const char *in,
+	   size_t inlen, struct sq_err *err)
+{
+	int n;
+
+	while (in != NULL && inlen > 0) {
+		uint32_t chunk_len = inlen > 32768 ? 32768 : (uint32_t)inlen;
+
+		n = ssh_channel_write(ch, in, chunk_len);
+		if (n == SSH_ERROR || n <= 0) {
+			sq_err_set(err, SQ_ERR_CONNECT,
+				   "%s: cannot send %s its input: %s",
+				   t->target, name, ssh_get_error(t->s));
+			return -1;
+		}
+		in += n;
+		inlen -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Read ch's stdout to out and stderr to errout until EOF, before
+ * deadline (ms; tmo seconds after the command began): -1 on a lost
+ * link, output past its cap or the timeout (that one sets *fatal: the
+ * link may be a black hole). */
+static int
+read_output(struct sq_ssh *t, ssh_channel ch, const char *name, int tmo,
+	    double deadline, struct sq_buf *out, struct sq_buf *errout,
+	    int *fatal, struct sq_err *err)
+{
+	char chunk[32768];
+	double left;
+	int i, n;
+
+	for (;;) {
+		int progress = 0;
+
+		for (i = 0; i < 2; i++) {
+			n = ssh_channel_read_nonblocking(ch, chunk,
+							 sizeof(chunk), i);
+			if (n == SSH_ERROR) {
+				sq_err_set(err, SQ_ERR_CONNECT,
+					   "lost the connection to %s while "
+					   "%s ran: %s",
+					   t->target, name,
+					   ssh_get_error(t->s));
+				return -1;
+			}
+			if (n > 0) {
+				progress = 1;
+				/* stderr past its cap is dropped quietly */
+				sq_buf_append(i == 0 ? out : errout, chunk,
+					      (size_t)n);
+			}
+		}
+		if (out->truncated) {
+			sq_err_set(err, SQ_ERR_COMMAND,
+				   "%s printed more than %zu bytes; stopped "
+				   "reading",
+				   name, out->limit);
+			return -1;
+		}
+		if (ssh_channel_is_eof(ch))
+			break;
+		if (progress)
+			continue;
+		left = deadline - sq_util_now_ms();
+		if (left <= 0) {
+			*fatal = 1;
+			sq_err_set(err, SQ_ERR_COMMAND,
+				   "%s on %s timed out after %d s", name,
+				   t->target, tmo);
+			return -1;
+		}
+		n = ssh_channel_poll_timeout(
+		    ch, left < POLL_SLICE ? (int)left + 1 : POLL_SLICE, 0);
+		if (n == SSH_ERROR) {
+			sq_err_set(err, SQ_ERR_CONNECT,
+				   "lost the connection to %s while %s ran: "
+				   "%s",
+				   t->target, name, ssh_get_error(t->s));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Run cmd on a new channel. *started tells whether the server accepted the
  * command (before that, nothing ran and a retry is harmless). *fatal is
@@ -280,11 +370,10 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 {
 	struct ssh_channel_callbacks_struct ccb;
 	struct exit_signal es = { 0 };
-	char chunk[32768];
 	int tmo = sq_cli_timeout(name, t->timeout);
-	double deadline = sq_util_now_ms() + tmo * 1000.0, left;
+	double deadline = sq_util_now_ms() + tmo * 1000.0;
 	ssh_channel ch;
-	int rc = -1, i, n;
+	int rc = -1, n;
 
 	*started = *fatal = 0;
 	ch = ssh_channel_new(t->s);
@@ -310,71 +399,14 @@ exec_cmd(struct sq_ssh *t, const char *name, const char *cmd, const char *in,
 	*started = 1;
 	/* stdin: the data given (sbatch's script), else nothing like ssh -n;
 	 * then EOF */
-	while (in != NULL && inlen > 0) {
-		uint32_t chunk_len = inlen > 32768 ? 32768 : (uint32_t)inlen;
-
-		n = ssh_channel_write(ch, in, chunk_len);
-		if (n == SSH_ERROR || n <= 0) {
-			*fatal = 1;
-			sq_err_set(err, SQ_ERR_CONNECT,
-				   "%s: cannot send %s its input: %s",
-				   t->target, name, ssh_get_error(t->s));
-			goto out;
-		}
-		in += n;
-		inlen -= (size_t)n;
+	if (send_input(t, ch, name, in, inlen, err) == -1) {
+		*fatal = 1;
+		goto out;
 	}
 	ssh_channel_send_eof(ch);
-	for (;;) {
-		int progress = 0;
-
-		for (i = 0; i < 2; i++) {
-			n = ssh_channel_read_nonblocking(ch, chunk,
-							 sizeof(chunk), i);
-			if (n == SSH_ERROR) {
-				sq_err_set(err, SQ_ERR_CONNECT,
-					   "lost the connection to %s while "
-					   "%s ran: %s",
-					   t->target, name,
-					   ssh_get_error(t->s));
-				goto out;
-			}
-			if (n > 0) {
-				progress = 1;
-				/* stderr past its cap is dropped quietly */
-				sq_buf_append(i == 0 ? out : errout, chunk,
-					      (size_t)n);
-			}
-		}
-		if (out->truncated) {
-			sq_err_set(err, SQ_ERR_COMMAND,
-				   "%s printed more than %zu bytes; stopped "
-				   "reading",
-				   name, out->limit);
-			goto out;
-		}
-		if (ssh_channel_is_eof(ch))
-			break;
-		if (progress)
-			continue;
-		left = deadline - sq_util_now_ms();
-		if (left <= 0) {
-			*fatal = 1;
-			sq_err_set(err, SQ_ERR_COMMAND,
-				   "%s on %s timed out after %d s", name,
-				   t->target, tmo);
-			goto out;
-		}
-		n = ssh_channel_poll_timeout(
-		    ch, left < POLL_SLICE ? (int)left + 1 : POLL_SLICE, 0);
-		if (n == SSH_ERROR) {
-			sq_err_set(err, SQ_ERR_CONNECT,
-				   "lost the connection to %s while %s ran: "
-				   "%s",
-				   t->target, name, ssh_get_error(t->s));
-			goto out;
-		}
-	}
+	if (read_output(t, ch, name, tmo, deadline, out, errout, fatal, err) ==
+	    -1)
+		goto out;
 	n = exit_status(ch);
 	if (n >= 0)
 		*status = n;

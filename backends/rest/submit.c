@@ -112,10 +112,10 @@ refuse(struct sq_err *err, const char *opt, int v, const char *why)
 	    opt, v, why ? ": " : "", why ? why : "");
 }
 
-/* One validated option into the job description. */
+/* An option that is one string or integer field of the job (the same in
+ * every version) into job: 0, or -1 if key is not one. */
 static int
-add_opt(json_object *job, int v, const char *key, const char *val,
-	struct sq_err *err)
+add_field(json_object *job, const char *key, const char *val)
 {
 	static const struct {
 		const char *key, *field;
@@ -132,8 +132,14 @@ add_opt(json_object *job, int v, const char *key, const char *val,
 		{ "comment", "comment" },
 		{ "reservation", "reservation" },
 	};
+	static const struct {
+		const char *key, *field;
+	} ints[] = {
+		{ "ntasks", "tasks" },
+		{ "cpus-per-task", "cpus_per_task" },
+		{ "nice", "nice" },
+	};
 	size_t i;
-	int64_t n;
 
 	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		if (strcmp(key, strs[i].key) == 0) {
@@ -142,20 +148,82 @@ add_opt(json_object *job, int v, const char *key, const char *val,
 			return 0;
 		}
 	}
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		if (strcmp(key, ints[i].key) == 0) {
+			json_object_object_add(
+			    job, ints[i].field,
+			    json_object_new_int64(atoll(val)));
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* --nodes=N or N-M into job: before v0.0.40 [min, max] (22.05 wants
+ * both), from it the text. */
+static void
+add_nodes(json_object *job, int v, const char *val)
+{
+	if (v < 40) {
+		json_object *a = json_object_new_array();
+		const char *dash = strchr(val, '-');
+
+		/* [min, max]: 22.05 wants both */
+		json_object_array_add(a, json_object_new_int64(atoll(val)));
+		json_object_array_add(a, json_object_new_int64(atoll(
+					     dash != NULL ? dash + 1 : val)));
+		json_object_object_add(job, "nodes", a);
+	} else {
+		json_object_object_add(job, "nodes",
+				       json_object_new_string(val));
+	}
+}
+
+/* --gres into job: gres before v0.0.40, tres_per_node from it. */
+static void
+add_gres(json_object *job, int v, const char *val)
+{
+	if (v < 40) {
+		json_object_object_add(job, "gres",
+				       json_object_new_string(val));
+	} else {
+		char t[300];
+
+		snprintf(t, sizeof(t), "gres/%s", val);
+		json_object_object_add(job, "tres_per_node",
+				       json_object_new_string(t));
+	}
+}
+
+/* --exclusive into job: a string before v0.0.40, a list from it. */
+static void
+add_exclusive(json_object *job, int v)
+{
+	if (v < 40) {
+		json_object_object_add(job, "exclusive",
+				       json_object_new_string("true"));
+	} else {
+		json_object *a = json_object_new_array();
+
+		json_object_array_add(a, json_object_new_string("true"));
+		json_object_object_add(job, "exclusive", a);
+	}
+}
+
+/* One validated option into the job description. */
+static int
+add_opt(json_object *job, int v, const char *key, const char *val,
+	struct sq_err *err)
+{
+	int64_t n;
+
+	if (add_field(job, key, val) == 0)
+		return 0;
 	if (strcmp(key, "time") == 0) {
 		if (sq_parse_duration(val, &n) == -1 || n < 0)
 			return refuse(err, key, v, "not a duration");
 		json_object_object_add(job, "time_limit",
 				       num(v, (n + 59) / 60));
-	} else if (strcmp(key, "ntasks") == 0) {
-		json_object_object_add(job, "tasks",
-				       json_object_new_int64(atoll(val)));
-	} else if (strcmp(key, "cpus-per-task") == 0) {
-		json_object_object_add(job, "cpus_per_task",
-				       json_object_new_int64(atoll(val)));
-	} else if (strcmp(key, "nice") == 0) {
-		json_object_object_add(job, "nice",
-				       json_object_new_int64(atoll(val)));
 	} else if (strcmp(key, "hold") == 0) {
 		json_object_object_add(job, "hold", json_object_new_boolean(1));
 	} else if (strcmp(key, "mem") == 0 || strcmp(key, "mem-per-cpu") == 0) {
@@ -165,32 +233,9 @@ add_opt(json_object *job, int v, const char *key, const char *val,
 		    job, key[3] == '\0' ? "memory_per_node" : "memory_per_cpu",
 		    num(v, n));
 	} else if (strcmp(key, "nodes") == 0) {
-		if (v < 40) {
-			json_object *a = json_object_new_array();
-			const char *dash = strchr(val, '-');
-
-			/* [min, max]: 22.05 wants both */
-			json_object_array_add(
-			    a, json_object_new_int64(atoll(val)));
-			json_object_array_add(
-			    a, json_object_new_int64(
-				   atoll(dash != NULL ? dash + 1 : val)));
-			json_object_object_add(job, "nodes", a);
-		} else {
-			json_object_object_add(job, "nodes",
-					       json_object_new_string(val));
-		}
+		add_nodes(job, v, val);
 	} else if (strcmp(key, "gres") == 0) {
-		if (v < 40) {
-			json_object_object_add(job, "gres",
-					       json_object_new_string(val));
-		} else {
-			char t[300];
-
-			snprintf(t, sizeof(t), "gres/%s", val);
-			json_object_object_add(job, "tres_per_node",
-					       json_object_new_string(t));
-		}
+		add_gres(job, v, val);
 	} else if (strcmp(key, "gpus") == 0) {
 		if (v >= 40)
 			return refuse(err, key, v, "use --gres=gpu:N");
@@ -214,16 +259,7 @@ add_opt(json_object *job, int v, const char *key, const char *val,
 				      "[minutes|hours|days]");
 		json_object_object_add(job, "begin_time", num(v, n));
 	} else if (strcmp(key, "exclusive") == 0) {
-		if (v < 40) {
-			json_object_object_add(job, "exclusive",
-					       json_object_new_string("true"));
-		} else {
-			json_object *a = json_object_new_array();
-
-			json_object_array_add(a,
-					      json_object_new_string("true"));
-			json_object_object_add(job, "exclusive", a);
-		}
+		add_exclusive(job, v);
 	} else if (strcmp(key, "export") == 0) {
 		return refuse(err, key, v,
 			      "the job's environment is PATH only");

@@ -383,6 +383,57 @@ copy_string(const char *p, size_t n, size_t *ip, char **out, int skip, int *esc)
 	return 1;
 }
 
+/* After a member's name at depth 1: if the mapper never reads it, drop
+ * the name from st->elem (*out back to where it began) and return 1: its
+ * value is skipped too. */
+static inline int
+drop_member(struct sq_sj_stream *st, char *base, char **out)
+{
+	if (wanted(st, base + st->kpos + 1,
+		   (size_t)(*out - base) - st->kpos - 2))
+		return 0;
+	/* the name goes, and its value */
+	*out = base + st->kpos;
+	return 1;
+}
+
+/* Whitespace outside a string, p[i - 1] the first: skip the run; keep
+ * one blank only between two words (unless skipping). Returns the index
+ * after the run. */
+static inline size_t
+skip_blanks(const char *p, size_t n, size_t i, char **out, int skip)
+{
+	while (i < n && (p[i] == ' ' || p[i] == '\n'))
+		i++;
+	if (!skip && is_word((*out)[-1]))
+		*(*out)++ = ' ';
+	return i;
+}
+
+/* The container element closed at out: reset the scan state, hand the
+ * element on. */
+static int
+container_done(struct sq_sj_stream *st, const char *out)
+{
+	st->elem.len = (size_t)(out - st->elem.p);
+	st->in_str = 0;
+	st->esc = 0;
+	st->skip = 0;
+	st->edepth = 0;
+	return elem_done(st);
+}
+
+/* A malformed container element, p[i - 1] the byte at fault: keep what
+ * was copied (up to out), note where the scan stopped. */
+static int
+scan_fail(struct sq_sj_stream *st, const char *out, size_t i, size_t *ip,
+	  const char *what)
+{
+	st->elem.len = (size_t)(out - st->elem.p);
+	*ip = i;
+	return malformed(st, st->total + i - 1, what);
+}
+
 /* Inside a container element: copy p[*ip..] into st->elem until the
  * element closes or the piece ends, without the whitespace outside
  * strings, and without the members of the element's object the mapper
@@ -414,10 +465,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		case '\n':
 		case '\r':
 		case '\t':
-			while (i < n && (p[i] == ' ' || p[i] == '\n'))
-				i++;
-			if (!skip && is_word(out[-1]))
-				*out++ = ' ';
+			i = skip_blanks(p, n, i, &out, skip);
 			continue;
 		case '"':
 			in_str = 1;
@@ -429,11 +477,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		case ':':
 			if (depth == 1 && ks == KS_AFTER_KEY) {
 				ks = KS_NONE;
-				if (!wanted(st, base + st->kpos + 1,
-					    (size_t)(out - base) - st->kpos -
-						2)) {
-					/* the name goes, and its value */
-					out = base + st->kpos;
+				if (drop_member(st, base, &out)) {
 					skip = 1;
 					continue;
 				}
@@ -451,12 +495,9 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			break;
 		case '{':
 		case '[':
-			if (++depth > SQ_SJ_MAX_DEPTH) {
-				st->elem.len = (size_t)(out - base);
-				*ip = i;
-				return malformed(st, st->total + i - 1,
+			if (++depth > SQ_SJ_MAX_DEPTH)
+				return scan_fail(st, out, i, ip,
 						 "nesting too deep");
-			}
 			break;
 		case '}':
 		case ']':
@@ -468,9 +509,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			/* json-c's single-quoted strings and comments: not
 			 * JSON, and in a skipped member they would hide an
 			 * unclosed structure from this scan */
-			st->elem.len = (size_t)(out - base);
-			*ip = i;
-			return malformed(st, st->total + i - 1,
+			return scan_fail(st, out, i, ip,
 					 "quote or comment outside a string");
 		default:
 			break;
@@ -478,13 +517,8 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		if (!skip)
 			*out++ = ch;
 		if (depth == 0) {
-			st->elem.len = (size_t)(out - base);
-			st->in_str = 0;
-			st->esc = 0;
-			st->skip = 0;
-			st->edepth = 0;
 			*ip = i;
-			return elem_done(st);
+			return container_done(st, out);
 		}
 	}
 	st->elem.len = (size_t)(out - base);

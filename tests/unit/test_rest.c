@@ -581,7 +581,8 @@ test_action_walk(void **state)
 	/* a new action gets a row here (and in the request table) */
 	for (t = 0; t < SQ_ACTION_COUNT; t++) {
 		if (t != SQ_ACTION_JOB_SUBMIT && !seen[t])
-			fail_msg("action %s is not walked", sq_action_name(t));
+			fail_msg("action %s is not walked",
+				 sq_action_def(t)->name);
 	}
 }
 

@@ -794,8 +794,6 @@ test_nodesets(void **state)
 	r = set_row(sets, "empty");
 	assert_int_equal(r->nodes, 0);
 	assert_string_equal(r->nodelist, "");
-	assert_string_equal(sq_nodeset_of(sets, "n4"), "gpuset");
-	assert_string_equal(sq_nodeset_of(sets, "n9"), "(none)");
 	{
 		struct sq_nodeset_map m;
 		long gi = -1;
@@ -809,6 +807,13 @@ test_nodesets(void **state)
 		assert_int_equal(sq_nodeset_map_build(sets, &m), 0);
 		assert_int_equal(m.n, 4);
 		assert_int_equal(sq_nodeset_map_find(&m, "n4"), gi);
+		/* n4 is in gpuset; n9 in no set, "(none)" */
+		assert_string_equal(
+		    ((const struct sq_nodeset *)sq_snapshot_row(
+			 sets, (size_t)sq_nodeset_map_find(&m, "n4")))
+			->name,
+		    "gpuset");
+		assert_int_equal(sq_nodeset_map_find(&m, "n9"), -1);
 		assert_int_equal(sq_nodeset_map_find(&m, "n1"), 0);
 		assert_int_equal(sq_nodeset_map_find(&m, "n9"), -1);
 		sq_nodeset_map_free(&m);

@@ -1,10 +1,11 @@
 /*
- * test_util.c - fixture loading for the unit tests.
+ * test_util.c - fixture loading and action parsing for the unit tests.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "tests/unit/test_util.h"
 
 char *
@@ -35,4 +36,14 @@ sq_test_fixture(const char *rel, size_t *len)
 	if (len != NULL)
 		*len = (size_t)n;
 	return data;
+}
+
+void
+sq_test_parse(const char *line, int kind, struct sq_action *a)
+{
+	struct sq_err err;
+
+	sq_err_clear(&err);
+	if (sq_action_parse(line, kind, NULL, 0, a, &err) != 0)
+		fail_msg("parse '%s': %s", line, err.msg);
 }

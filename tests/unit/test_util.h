@@ -1,6 +1,7 @@
 /*
  * test_util.h - helpers shared by the cmocka unit tests: reading a fixture
- * file into memory, and the includes cmocka needs in its order.
+ * file into memory, parsing an action line that must parse, and the
+ * includes cmocka needs in its order.
  */
 #ifndef SQ_TEST_UTIL_H
 #define SQ_TEST_UTIL_H
@@ -17,5 +18,11 @@
  * tests/fixtures), NUL-terminated, malloc'd; fails the test when missing.
  */
 char *sq_test_fixture(const char *rel, size_t *len);
+
+struct sq_action;
+/* An action line parsed into a (kind as sq_action_parse takes it, -1:
+ * any); fails the test with the parser's message when it does not
+ * parse. */
+void sq_test_parse(const char *line, int kind, struct sq_action *a);
 
 #endif
