@@ -38,6 +38,7 @@
 #include "tui/table.h"
 #include "tui/tui.h"
 #include "tui/view_overview.h"
+#include "tui/views.h"
 #include "tui/worker.h"
 
 static int sig_wfd = -1;
@@ -328,11 +329,8 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 		struct sq_table *t = &app->tables[i];
 
 		sq_table_init(t, sq_views[i]);
-		if (t->def->kind == SQ_KIND_JOBS)
-			t->fold_default =
-			    (int)conf->num[SQ_OPT_COLLAPSE_ARRAYS];
-		if (t->def->kind == SQ_KIND_NODES)
-			t->mode = (int)conf->num[SQ_OPT_NODEMAP];
+		if (t->ops != NULL && t->ops->init != NULL)
+			t->ops->init(t, conf);
 	}
 	sq_saved_apply_all(app); /* the config's `view` lines */
 	app->view = sq_app_view_index(sq_view_find(conf->str[SQ_OPT_VIEW]));

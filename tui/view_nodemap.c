@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/conf.h"
 #include "core/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
@@ -533,8 +534,25 @@ sync_rows(struct sq_app *app, struct sq_table *t)
 		sq_tui_nodes_sync(&g->group, app, t);
 }
 
+/* The init hook: the map first when nodemap says so. */
+static void
+init(struct sq_table *t, const struct sq_conf *conf)
+{
+	t->mode = (int)conf->num[SQ_OPT_NODEMAP];
+}
+
+/* The node_of hook: the node. */
+static int
+node_of(const void *rec, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", ((const struct sq_node *)rec)->name);
+	return 0;
+}
+
 const struct sq_tui_view sq_tui_view_nodes = {
 	.kind = SQ_KIND_NODES,
+	.id_col = "node", /* a node's name names one row */
+	.init = init,
 	.arrange = arrange, /* grouping by node set */
 	.prefix = prefix,
 	.draw_body = draw_map,
@@ -548,4 +566,5 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.want = want,
 	.sync = sync_rows,
 	.free_state = free_state,
+	.node_of = node_of,
 };
