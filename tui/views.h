@@ -71,7 +71,8 @@ struct sq_tui_view {
 	int (*link_ok)(const void *rec, const char *view);
 	/* Kinds read again at once when the detail pane opens. */
 	unsigned detail_refresh;
-	/* The job of a row, whose output o shows: buf, or NULL for none. */
+	/* The job of a row, whose output, errors or script o, O and b
+	 * show: buf, or NULL for none. */
 	const char *(*job_of)(const void *rec, char *buf, size_t n);
 	/* The node of a row, that :ssh logs in to: 0 (in buf), or -1. */
 	int (*node_of)(const void *rec, char *buf, size_t n);
