@@ -236,7 +236,8 @@ finish(struct sq_app *app)
 	app->dirty = 1;
 }
 
-/* Put the cursor on jump_id when the jobs view's newest data has it. */
+/* Put the cursor on jump_id when the jobs view's newest data has it
+ * (while the jobs view, where the submit went, is still shown). */
 static void
 jump(struct sq_app *app)
 {
@@ -246,7 +247,7 @@ jump(struct sq_app *app)
 	int seen = 0;
 
 	if (time(NULL) > app->act.jump_until || t == NULL ||
-	    t->def->kind != SQ_KIND_JOBS) {
+	    t->def != &sq_view_jobs) {
 		app->act.jump_id[0] = '\0';
 		return;
 	}

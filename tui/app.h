@@ -89,6 +89,8 @@ struct sq_app {
 	int too_small;
 	int page;   /* rows per page of the body, for PgUp/PgDn */
 	int colors; /* colours in use (0: attributes only) */
+	/* the curses attributes of each colour role (colors.c) */
+	int role_attr[SQ_ROLE_COUNT];
 	int utf8;
 	unsigned spin;
 	unsigned seen_gen;

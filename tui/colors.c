@@ -3,7 +3,8 @@
  * from the theme, colours the terminal lacks mapped down (256 -> 16 -> 8),
  * and a bold/reverse/underline fallback when NO_COLOR is set, `set color
  * off`, or the terminal has no colours. Also which role a cell's state
- * text gets.
+ * text gets. The attributes of the roles are the console's
+ * (app->role_attr), set here.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -13,8 +14,6 @@
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/table.h"
-
-static int role_attr[SQ_ROLE_COUNT];
 
 /* Attributes of each role without colour (as themes/mono.theme). */
 static const unsigned mono[SQ_ROLE_COUNT] = {
@@ -141,24 +140,24 @@ sq_colors_apply(struct sq_app *app)
 		short fg, bg;
 
 		if (!app->colors) {
-			role_attr[i] = curses_attrs(mono[i]);
+			app->role_attr[i] = curses_attrs(mono[i]);
 			continue;
 		}
 		fg = fit(c->fg, &bold);
 		bg = fit(c->bg, NULL);
 		init_pair((short)(i + 1), fg, bg);
-		role_attr[i] = (int)COLOR_PAIR(i + 1) | curses_attrs(c->attrs) |
-			       (bold ? A_BOLD : 0);
+		app->role_attr[i] = (int)COLOR_PAIR(i + 1) |
+				    curses_attrs(c->attrs) |
+				    (bold ? A_BOLD : 0);
 	}
 }
 
 int
 sq_color_attr(const struct sq_app *app, int role)
 {
-	(void)app;
 	if (role < 0 || role >= SQ_ROLE_COUNT)
 		return A_NORMAL;
-	return role_attr[role];
+	return app->role_attr[role];
 }
 
 static int

@@ -172,11 +172,10 @@ sq_links_of(struct sq_app *app, const struct sq_table *t, const void *rec,
 	for (i = 0; i < sizeof(links) / sizeof(links[0]) && n < max; i++) {
 		if (links[i].from != t->def->kind)
 			continue;
-		/* sprio lists pending jobs only: no link that leads to "No
-		 * row matches" for a running or finished job */
-		if (t->def->kind == SQ_KIND_JOBS &&
-		    strcmp(links[i].view, "priority") == 0 &&
-		    !sq_job_is_pending(rec))
+		/* the view may leave a link out for this row (no link that
+		 * leads to "No row matches") */
+		if (t->ops != NULL && t->ops->link_ok != NULL &&
+		    !t->ops->link_ok(rec, links[i].view))
 			continue;
 		if (!expand(t, rec, &links[i], out[n].filter,
 			    sizeof(out[n].filter)))
@@ -251,11 +250,11 @@ sq_detail_open(struct sq_app *app)
 	build(app, t, rec);
 	app->mode = SQ_MODE_PANE;
 	sq_app_want(app);
-	/* a job's priority and its breakdown from one moment: sprio now,
-	 * then the queue joined with it (the worker reads sprio first) */
-	if (t->def->kind == SQ_KIND_JOBS && app->worker != NULL)
-		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_PRIO) |
-						   SQ_KIND_BIT(SQ_KIND_JOBS));
+	/* what the pane shows from one moment (a job's priority and its
+	 * breakdown: sprio now, then the queue joined with it) */
+	if (t->ops != NULL && t->ops->detail_refresh != 0 &&
+	    app->worker != NULL)
+		sq_worker_refresh(app->worker, t->ops->detail_refresh);
 	app->dirty = 1;
 }
 

@@ -14,7 +14,6 @@
 #include <wchar.h>
 
 #include "backends/backend.h"
-#include "core/join.h"
 #include "core/sanitize.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
@@ -72,9 +71,10 @@ draw_title(struct sq_app *app)
 			 t->sort_desc ? "-" : "", t->def->cols[t->sort].id);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}
-	if (t->def->kind == SQ_KIND_JOBS &&
-	    sq_jobs_prio_age(t->snap, age, sizeof(age))[0] != '\0') {
-		/* the sprio (or rank) columns are older than the queue */
+	if (t->ops != NULL && t->ops->title != NULL &&
+	    t->ops->title(t, age, sizeof(age))[0] != '\0') {
+		/* the jobs view: its sprio (or rank) columns are older than
+		 * the queue */
 		snprintf(part, sizeof(part), "  %s", age);
 		strncat(line, part, sizeof(line) - strlen(line) - 1);
 	}

@@ -4,7 +4,8 @@
  * (core/nodeset.h: the cluster's NodeSet= lines, else the spec's
  * NodeSets or node pools, else node features), the set's name before
  * the node's. The grouping itself is core's; this is the UI glue only.
- * UI thread only; nothing here blocks.
+ * Its state is the nodes table's (struct sq_nodes_group in the view's
+ * t->vstate, view_nodemap.c). UI thread only; nothing here blocks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,59 +18,57 @@
 #include "tui/text.h"
 #include "tui/worker.h"
 
-static int grouped;
-static struct sq_snapshot *sets;      /* our reference, or NULL */
-static struct sq_nodeset_map set_map; /* node -> row of sets */
-static int set_width;                 /* longest set name, 6 to 12 */
-
-int
-sq_tui_nodes_grouped(void)
+void
+sq_tui_nodes_group_free(struct sq_nodes_group *g)
 {
-	return grouped;
+	sq_snapshot_unref(g->sets);
+	sq_nodeset_map_free(&g->map);
+	g->sets = NULL;
 }
 
 int
-sq_tui_nodes_group(struct sq_app *app, struct sq_table *t)
+sq_tui_nodes_group(struct sq_nodes_group *g, struct sq_app *app,
+		   struct sq_table *t)
 {
-	grouped = !grouped;
+	g->on = !g->on;
 	sq_app_want(app); /* NODESETS while grouped */
-	if (grouped && app->worker != NULL)
+	if (g->on && app->worker != NULL)
 		sq_worker_refresh(app->worker, SQ_KIND_BIT(SQ_KIND_NODESETS));
-	if (grouped)
-		sq_tui_nodes_sync(app, t);
+	if (g->on)
+		sq_tui_nodes_sync(g, app, t);
 	sq_table_rebuild(t);
 	sq_app_message(app, 0,
-		       grouped ? "nodes grouped by node set (totals: :nodesets)"
-			       : "nodes not grouped");
+		       g->on ? "nodes grouped by node set (totals: :nodesets)"
+			     : "nodes not grouped");
 	app->dirty = 1;
 	return 1;
 }
 
 void
-sq_tui_nodes_sync(struct sq_app *app, struct sq_table *t)
+sq_tui_nodes_sync(struct sq_nodes_group *g, struct sq_app *app,
+		  struct sq_table *t)
 {
 	struct sq_snapshot *s;
 	size_t i;
 
-	if (!grouped || app->worker == NULL)
+	if (!g->on || app->worker == NULL)
 		return;
 	s = sq_worker_get(app->worker, SQ_KIND_NODESETS);
-	if (s == NULL || s == sets) {
+	if (s == NULL || s == g->sets) {
 		sq_snapshot_unref(s);
 		return;
 	}
-	sq_snapshot_unref(sets);
-	sq_nodeset_map_free(&set_map);
-	sets = s;
-	if (sq_nodeset_map_build(sets, &set_map) == -1)
-		sq_nodeset_map_free(&set_map);
-	set_width = 6; /* "(none)" */
-	for (i = 0; i < sets->nrows; i++) {
-		const struct sq_nodeset *r = sq_snapshot_row(sets, i);
+	sq_tui_nodes_group_free(g);
+	g->sets = s;
+	if (sq_nodeset_map_build(g->sets, &g->map) == -1)
+		sq_nodeset_map_free(&g->map);
+	g->width = 6; /* "(none)" */
+	for (i = 0; i < g->sets->nrows; i++) {
+		const struct sq_nodeset *r = sq_snapshot_row(g->sets, i);
 		int l = sq_width(r->name);
 
-		if (l > set_width)
-			set_width = l > 12 ? 12 : l;
+		if (l > g->width)
+			g->width = l > 12 ? 12 : l;
 	}
 	sq_table_rebuild(t);
 	app->dirty = 1;
@@ -92,12 +91,12 @@ cmp_keyed(const void *a, const void *b)
 }
 
 void
-sq_tui_nodes_arrange(struct sq_table *t)
+sq_tui_nodes_arrange(const struct sq_nodes_group *g, struct sq_table *t)
 {
 	struct keyed *k;
 	size_t i;
 
-	if (!grouped || sets == NULL || t->nrows == 0)
+	if (!g->on || g->sets == NULL || t->nrows == 0)
 		return;
 	k = calloc(t->nrows, sizeof(*k));
 	if (k == NULL)
@@ -105,9 +104,9 @@ sq_tui_nodes_arrange(struct sq_table *t)
 	for (i = 0; i < t->nrows; i++) {
 		const struct sq_node *nd =
 		    sq_snapshot_row(t->snap, t->rows[i].rec);
-		long set = sq_nodeset_map_find(&set_map, nd->name);
+		long set = sq_nodeset_map_find(&g->map, nd->name);
 
-		k[i].set = set < 0 ? (long)sets->nrows : set;
+		k[i].set = set < 0 ? (long)g->sets->nrows : set;
 		k[i].pos = i;
 		k[i].row = t->rows[i];
 	}
@@ -116,30 +115,31 @@ sq_tui_nodes_arrange(struct sq_table *t)
 		t->rows[i] = k[i].row;
 		/* room for the set's name: the first column is as wide as
 		 * its text plus 2 * depth + 2 */
-		t->rows[i].depth = (unsigned short)(set_width / 2);
+		t->rows[i].depth = (unsigned short)(g->width / 2);
 	}
 	free(k);
 }
 
 const char *
-sq_tui_nodes_prefix(const struct sq_table *t, const struct sq_table_row *r,
-		    char *buf, size_t n)
+sq_tui_nodes_prefix(const struct sq_nodes_group *g, const struct sq_table *t,
+		    const struct sq_table_row *r, char *buf, size_t n)
 {
 	const struct sq_node *nd;
 	long i;
 	char name[64];
 
-	if (!grouped || sets == NULL)
+	if (!g->on || g->sets == NULL)
 		return NULL;
 	nd = sq_snapshot_row(t->snap, r->rec);
-	i = sq_nodeset_map_find(&set_map, nd->name);
+	i = sq_nodeset_map_find(&g->map, nd->name);
 	if (i < 0) {
-		snprintf(buf, n, "%-*s ", set_width, "(none)");
+		snprintf(buf, n, "%-*s ", g->width, "(none)");
 		return buf;
 	}
 	sq_sanitize(
-	    ((const struct sq_nodeset *)sq_snapshot_row(sets, (size_t)i))->name,
+	    ((const struct sq_nodeset *)sq_snapshot_row(g->sets, (size_t)i))
+		->name,
 	    name, sizeof(name));
-	snprintf(buf, n, "%-*.*s ", set_width, set_width, name);
+	snprintf(buf, n, "%-*.*s ", g->width, g->width, name);
 	return buf;
 }

@@ -13,7 +13,6 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/history.h"
 #include "core/model.h"
 #include "core/outpath.h"
 #include "core/util.h"
@@ -23,6 +22,7 @@
 #include "tui/pane_output.h"
 #include "tui/table.h"
 #include "tui/text.h"
+#include "tui/views.h"
 #include "tui/worker.h"
 
 #define OUT_TAIL ((int64_t)64 * 1024)  /* read first, and per scroll up */
@@ -431,18 +431,9 @@ cursor_job(struct sq_app *app, char *buf, size_t n)
 	struct sq_table *t = sq_app_table(app);
 	const void *rec = sq_table_cur(t);
 
-	if (rec == NULL)
+	if (rec == NULL || t->ops == NULL || t->ops->job_of == NULL)
 		return NULL;
-	if (t->def->kind == SQ_KIND_JOBS) {
-		snprintf(buf, n, "%s", ((const struct sq_job *)rec)->id);
-		return buf;
-	}
-	if (t->def->kind == SQ_KIND_HISTORY &&
-	    ((const struct sq_hist *)rec)->scope == SQ_HIST_RUN) {
-		snprintf(buf, n, "%s", ((const struct sq_hist *)rec)->id);
-		return buf;
-	}
-	return NULL;
+	return t->ops->job_of(rec, buf, n);
 }
 
 int

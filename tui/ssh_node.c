@@ -14,46 +14,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/hostlist.h"
 #include "core/model.h"
 #include "core/sshcmd.h"
 #include "tui/app.h"
 #include "tui/idle.h"
 #include "tui/ssh_node.h"
 #include "tui/table.h"
+#include "tui/views.h"
 
 extern char **environ;
 
-/* The node of the cursor row: a node, or a running job's first node. */
+/* The node of the cursor row, as its view says (a node, a running
+ * job's first node). */
 static int
 cursor_node(struct sq_app *app, char *out, size_t n)
 {
 	struct sq_table *t = sq_app_table(app);
 	const void *rec = sq_table_cur(t);
-	const struct sq_job *j;
-	char **names;
-	size_t k = 0;
 
-	if (rec == NULL)
+	if (rec == NULL || t->ops == NULL || t->ops->node_of == NULL)
 		return -1;
-	if (t->def->kind == SQ_KIND_NODES) {
-		snprintf(out, n, "%s", ((const struct sq_node *)rec)->name);
-		return 0;
-	}
-	if (t->def->kind != SQ_KIND_JOBS)
-		return -1;
-	j = rec;
-	if (j->state == NULL || strcmp(j->state, "RUNNING") != 0 ||
-	    j->nodelist == NULL || j->nodelist[0] == '\0')
-		return -1;
-	names = sq_hostlist_names(j->nodelist, &k);
-	if (names == NULL || k == 0) {
-		sq_hostlist_free_names(names, k);
-		return -1;
-	}
-	snprintf(out, n, "%s", names[0]);
-	sq_hostlist_free_names(names, k);
-	return 0;
+	return t->ops->node_of(rec, out, n);
 }
 
 /* Run argv in the foreground with the default signal dispositions; the

@@ -19,11 +19,21 @@
 #include "tui/text.h"
 #include "tui/views.h"
 
-/* Column ids that identify a row when the view has no job_id/node. */
+/* Column ids that identify a row when the view has no job_id nor a
+ * column of its own (views.h id_col). */
 static const char *const key_ids[] = {
 	"cluster", "section", "scope", "account", "user", "partition",
 	"qos",     "name",    "node",  "key",     "type", NULL,
 };
+
+/* Does column id name one row only (a job id, the view's own)? */
+static int
+is_id_col(const struct sq_table *t, const char *id)
+{
+	return strcmp(id, "job_id") == 0 ||
+	       (t->ops != NULL && t->ops->id_col != NULL &&
+		strcmp(id, t->ops->id_col) == 0);
+}
 
 static void
 pick_idcols(struct sq_table *t)
@@ -34,9 +44,7 @@ pick_idcols(struct sq_table *t)
 
 	t->nidcols = 0;
 	for (i = 0; i < d->ncols; i++) {
-		if (strcmp(d->cols[i].id, "job_id") == 0 ||
-		    (d->kind == SQ_KIND_NODES &&
-		     strcmp(d->cols[i].id, "node") == 0)) {
+		if (is_id_col(t, d->cols[i].id)) {
 			t->idcols[0] = (int)i;
 			t->nidcols = 1;
 			return;
@@ -347,13 +355,7 @@ row_has_id(const struct sq_table *t, const void *rec, const char *id)
 static int
 id_unique(const struct sq_table *t)
 {
-	const char *id;
-
-	if (t->nidcols != 1)
-		return 0;
-	id = t->def->cols[t->idcols[0]].id;
-	return strcmp(id, "job_id") == 0 ||
-	       (t->def->kind == SQ_KIND_NODES && strcmp(id, "node") == 0);
+	return t->nidcols == 1 && is_id_col(t, t->def->cols[t->idcols[0]].id);
 }
 
 /* Put the cursor on the row with t->cur_id, when one is shown. */
@@ -467,13 +469,13 @@ settle(struct sq_table *t, struct sq_table_cache *c)
 }
 
 /* Is t big enough to make its rows in steps, and can it? (a view whose
- * arrangement needs every row cannot: only the jobs view's arrays, which
- * a first part of the rows arranges as the whole would, or none) */
+ * arrangement needs every row cannot: only one that arranges a first
+ * part of the rows as the whole would, views.h arrange_first, or none) */
 static int
 in_steps(const struct sq_table *t)
 {
 	return t->snap->nrows >= t->partial_min &&
-	       (!arranges(t) || t->def->kind == SQ_KIND_JOBS);
+	       (!arranges(t) || t->ops->arrange_first);
 }
 
 /*

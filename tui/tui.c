@@ -39,6 +39,7 @@
 #include "tui/table.h"
 #include "tui/tui.h"
 #include "tui/view_overview.h"
+#include "tui/views.h"
 #include "tui/worker.h"
 
 static int sig_wfd = -1;
@@ -321,11 +322,8 @@ app_new(struct sq_conf *conf)
 		struct sq_table *t = &app->tables[i];
 
 		sq_table_init(t, sq_views[i]);
-		if (t->def->kind == SQ_KIND_JOBS)
-			t->fold_default =
-			    (int)conf->num[SQ_OPT_COLLAPSE_ARRAYS];
-		if (t->def->kind == SQ_KIND_NODES)
-			t->mode = (int)conf->num[SQ_OPT_NODEMAP];
+		if (t->ops != NULL && t->ops->init != NULL)
+			t->ops->init(t, conf);
 	}
 	return app;
 }

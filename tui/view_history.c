@@ -82,9 +82,22 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 	}
 }
 
+/* The job_of hook: a run's job id (users, accounts, nodes: none). */
+static const char *
+job_of(const void *rec, char *buf, size_t n)
+{
+	const struct sq_hist *h = rec;
+
+	if (h->scope != SQ_HIST_RUN)
+		return NULL;
+	snprintf(buf, n, "%s", h->id);
+	return buf;
+}
+
 const struct sq_tui_view sq_tui_view_history = {
 	.kind = SQ_KIND_HISTORY,
 	.arrange = sq_tui_scope_arrange,
 	.scoped = 1,
 	.detail = detail,
+	.job_of = job_of,
 };

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/conf.h"
+#include "core/hostlist.h"
 #include "core/join.h"
 #include "core/sanitize.h"
 #include "core/when.h"
@@ -373,9 +375,67 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 		prio_section(t, job, p);
 }
 
+/* ------------------------------------------------------------ the rest */
+
+/* The init hook: arrays start folded when collapse-arrays says so. */
+static void
+init(struct sq_table *t, const struct sq_conf *conf)
+{
+	t->fold_default = (int)conf->num[SQ_OPT_COLLAPSE_ARRAYS];
+}
+
+/* The title hook: how much older the sprio (or rank) columns are than
+ * the queue, or "". */
+static const char *
+title(const struct sq_table *t, char *buf, size_t n)
+{
+	return sq_jobs_prio_age(t->snap, buf, n);
+}
+
+/* The link_ok hook: sprio lists pending jobs only, so a running or
+ * finished job has no link to the priority view. */
+static int
+link_ok(const void *rec, const char *view)
+{
+	return strcmp(view, "priority") != 0 || sq_job_is_pending(rec);
+}
+
+/* The job_of hook: the job's id. */
+static const char *
+job_of(const void *rec, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", ((const struct sq_job *)rec)->id);
+	return buf;
+}
+
+/* The node_of hook: a running job's first node. */
+static int
+node_of(const void *rec, char *buf, size_t n)
+{
+	const struct sq_job *j = rec;
+	char **names;
+	size_t k = 0;
+
+	if (j->state == NULL || strcmp(j->state, "RUNNING") != 0 ||
+	    j->nodelist == NULL || j->nodelist[0] == '\0')
+		return -1;
+	names = sq_hostlist_names(j->nodelist, &k);
+	if (names == NULL || k == 0) {
+		sq_hostlist_free_names(names, k);
+		return -1;
+	}
+	snprintf(buf, n, "%s", names[0]);
+	sq_hostlist_free_names(names, k);
+	return 0;
+}
+
 const struct sq_tui_view sq_tui_view_jobs = {
 	.kind = SQ_KIND_JOBS,
 	.arrange = arrange,
+	/* the arrays of a first part of the rows fold as in all of them */
+	.arrange_first = 1,
+	.init = init,
+	.title = title,
 	.prefix = prefix,
 	.action = action,
 	.detail = detail,
@@ -383,4 +443,10 @@ const struct sq_tui_view sq_tui_view_jobs = {
 	 * use (gpu_util ... with its peaks) is read while the pane is open */
 	.detail_kinds = SQ_KIND_BIT(SQ_KIND_LIMITS) |
 			SQ_KIND_BIT(SQ_KIND_PRIO) | SQ_KIND_BIT(SQ_KIND_GPUUSE),
+	/* a job's priority and its breakdown from one moment: sprio now,
+	 * then the queue joined with it (the worker reads sprio first) */
+	.link_ok = link_ok,
+	.detail_refresh = SQ_KIND_BIT(SQ_KIND_PRIO) | SQ_KIND_BIT(SQ_KIND_JOBS),
+	.job_of = job_of,
+	.node_of = node_of,
 };

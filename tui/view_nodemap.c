@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/conf.h"
 #include "core/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
@@ -25,12 +26,14 @@
 #include "tui/worker.h"
 #include "core/filter.h"
 
-/* The map's state, kept in the nodes table (t->vstate): the grid of the
- * last draw (the table rows in the order drawn, each with its grid line
- * and column, for the arrow keys) and the cell width of the snapshot it
- * was measured on (the longest name: measured once a snapshot, not at
- * every draw of 50,000 nodes). */
-struct map_state {
+/* The nodes view's state, kept in its table (t->vstate): the grouping
+ * by node set (nodes_group.c), and the map's: the grid of the last draw
+ * (the table rows in the order drawn, each with its grid line and
+ * column, for the arrow keys) and the cell width of the snapshot it was
+ * measured on (the longest name: measured once a snapshot, not at every
+ * draw of 50,000 nodes). */
+struct nodes_state {
+	struct sq_nodes_group group;
 	size_t *row; /* index in t->rows */
 	int *line, *col;
 	size_t n, cap;
@@ -46,10 +49,11 @@ struct map_state {
 static void
 free_state(void *p)
 {
-	struct map_state *g = p;
+	struct nodes_state *g = p;
 
 	if (g == NULL)
 		return;
+	sq_tui_nodes_group_free(&g->group);
 	free(g->row);
 	free(g->line);
 	free(g->col);
@@ -60,11 +64,11 @@ free_state(void *p)
 	free(g);
 }
 
-static struct map_state *
+static struct nodes_state *
 state_of(struct sq_table *t)
 {
 	if (t->vstate == NULL)
-		t->vstate = calloc(1, sizeof(struct map_state));
+		t->vstate = calloc(1, sizeof(struct nodes_state));
 	return t->vstate;
 }
 
@@ -133,7 +137,7 @@ group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
 
 /* grid holds n cells (contents kept as they are); -1 without memory. */
 static int
-grid_reserve(struct map_state *g, size_t n)
+grid_reserve(struct nodes_state *g, size_t n)
 {
 	void *p;
 
@@ -177,7 +181,7 @@ row_parts(const struct sq_table *t, size_t r)
  * theirs), then every cell is put at its place.
  */
 static long
-map_layout(struct map_state *ms, const struct sq_table *t, int per_row)
+map_layout(struct nodes_state *ms, const struct sq_table *t, int per_row)
 {
 	size_t n = t->nrows, r, g, ngroups = 0, last = 0;
 	int line = 0;
@@ -236,7 +240,7 @@ map_layout(struct map_state *ms, const struct sq_table *t, int per_row)
 /* The width of a cell: the longest name of the snapshot, its bars and a
  * gap; *gpus: does any node have GPUs (a second bar). */
 static int
-map_cell(struct map_state *g, const struct sq_table *t, int w, int *gpus)
+map_cell(struct nodes_state *g, const struct sq_table *t, int w, int *gpus)
 {
 	int cell;
 
@@ -264,7 +268,7 @@ map_cell(struct map_state *g, const struct sq_table *t, int w, int *gpus)
 
 /* The cells on the lines top .. top + rows - 1, at y, x. */
 static void
-map_cells(const struct map_state *g, struct sq_app *app, struct sq_table *t,
+map_cells(const struct nodes_state *g, struct sq_app *app, struct sq_table *t,
 	  int y, int x, int top, int rows, int cell, int gpus)
 {
 	size_t r;
@@ -320,7 +324,7 @@ map_legend(struct sq_app *app, int y, int x, int w, int gpus)
 static int
 draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 {
-	struct map_state *g = state_of(t);
+	struct nodes_state *g = state_of(t);
 	int gpus, cell, per_row, i, top = 0;
 	size_t r;
 	long k, ngroups;
@@ -359,7 +363,7 @@ draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 
 /* The grid cell nearest col on grid line l, or -1. */
 static long
-grid_at(const struct map_state *g, int l, int col)
+grid_at(const struct nodes_state *g, int l, int col)
 {
 	long best = -1;
 	size_t k;
@@ -377,7 +381,7 @@ grid_at(const struct map_state *g, int l, int col)
 static void
 grid_move(struct sq_table *t, int dx, int dy)
 {
-	const struct map_state *g = t->vstate;
+	const struct nodes_state *g = t->vstate;
 	size_t k;
 	long to = -1;
 	int l;
@@ -406,11 +410,45 @@ grid_move(struct sq_table *t, int dx, int dy)
 		sq_table_goto(t, g->row[to]);
 }
 
+/* The grouping of t, or NULL before the view's state is made. */
+static const struct sq_nodes_group *
+group_of(const struct sq_table *t)
+{
+	const struct nodes_state *g = t->vstate;
+
+	return g != NULL ? &g->group : NULL;
+}
+
+static void
+arrange(struct sq_table *t)
+{
+	const struct sq_nodes_group *g = group_of(t);
+
+	if (g != NULL)
+		sq_tui_nodes_arrange(g, t);
+}
+
+static const char *
+prefix(const struct sq_table *t, const struct sq_table_row *r, char *buf,
+       size_t n)
+{
+	const struct sq_nodes_group *g = group_of(t);
+
+	return g != NULL ? sq_tui_nodes_prefix(g, t, r, buf, n) : NULL;
+}
+
 static int
 action(struct sq_app *app, struct sq_table *t, int a)
 {
-	if (a == SQ_TA_GROUP)
-		return sq_tui_nodes_group(app, t);
+	if (a == SQ_TA_GROUP) {
+		struct nodes_state *g = state_of(t);
+
+		if (g == NULL) {
+			sq_app_message(app, 1, "out of memory");
+			return 1;
+		}
+		return sq_tui_nodes_group(&g->group, app, t);
+	}
 	if (a == SQ_TA_MAP) {
 		t->mode = !t->mode;
 		app->dirty = 1;
@@ -480,23 +518,43 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 static unsigned
 want(const struct sq_table *t, unsigned plan)
 {
-	(void)t;
-	return sq_tui_nodes_grouped() ? plan | SQ_KIND_BIT(SQ_KIND_NODESETS)
-				      : plan;
+	const struct sq_nodes_group *g = group_of(t);
+
+	return g != NULL && g->on ? plan | SQ_KIND_BIT(SQ_KIND_NODESETS) : plan;
 }
 
 /* The sync hook: the worker's nodes, and its node sets when grouped. */
 static void
 sync_rows(struct sq_app *app, struct sq_table *t)
 {
+	struct nodes_state *g = t->vstate;
+
 	sq_app_take_snapshot(app, t);
-	sq_tui_nodes_sync(app, t);
+	if (g != NULL)
+		sq_tui_nodes_sync(&g->group, app, t);
+}
+
+/* The init hook: the map first when nodemap says so. */
+static void
+init(struct sq_table *t, const struct sq_conf *conf)
+{
+	t->mode = (int)conf->num[SQ_OPT_NODEMAP];
+}
+
+/* The node_of hook: the node. */
+static int
+node_of(const void *rec, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", ((const struct sq_node *)rec)->name);
+	return 0;
 }
 
 const struct sq_tui_view sq_tui_view_nodes = {
 	.kind = SQ_KIND_NODES,
-	.arrange = sq_tui_nodes_arrange, /* grouping by node set */
-	.prefix = sq_tui_nodes_prefix,
+	.id_col = "node", /* a node's name names one row */
+	.init = init,
+	.arrange = arrange, /* grouping by node set */
+	.prefix = prefix,
 	.draw_body = draw_map,
 	.action = action,
 	.detail = detail,
@@ -508,4 +566,5 @@ const struct sq_tui_view sq_tui_view_nodes = {
 	.want = want,
 	.sync = sync_rows,
 	.free_state = free_state,
+	.node_of = node_of,
 };

@@ -4,9 +4,12 @@
  * that collapse, the compact node map, GPU bars, extra lines in the
  * detail pane (why a job is pending, a node's jobs), and views whose data
  * is not the worker's snapshot of their kind (what-if, the at-a-glance
- * views). Views are matched by kind, so any view of sq_views[] of that
- * kind gets them. Each view_*.c defines its struct sq_tui_view; views.c
- * lists them. Everything here runs on the UI thread.
+ * views); and what the table widget, the loop and the panes would
+ * otherwise ask the view's kind: its id column, its start from the
+ * config, a row's job or node. Views are matched by kind, so any view of
+ * sq_views[] of that kind gets them; only the view_*.c files know their
+ * kind. Each view_*.c defines its struct sq_tui_view; views.c lists
+ * them. Everything here runs on the UI thread.
  */
 #ifndef SQ_VIEWS_H
 #define SQ_VIEWS_H
@@ -16,6 +19,7 @@
 #include "core/view.h"
 
 struct sq_app;
+struct sq_conf;
 struct sq_pane;
 struct sq_table;
 struct sq_table_row;
@@ -28,6 +32,20 @@ struct sq_tui_view {
 	 * when those are one run of the snapshot the table holds them as a
 	 * snapshot of their own (sliced) and needs no arrangement */
 	int scoped;
+	/* arrange on a big table's first rows arranges them as it would
+	 * every row (the jobs view's arrays), so the table may be made in
+	 * steps (table.c); else an arranged table is made at once */
+	int arrange_first;
+	/* The column whose value names one row only, besides job_id (the
+	 * nodes view's node), for the row id that keeps the cursor on its
+	 * row; NULL: job_id, else the key columns (table.c). */
+	const char *id_col;
+	/* A new table's start from the config (the jobs view's folded
+	 * arrays, the nodes view's map); NULL: none. */
+	void (*init)(struct sq_table *t, const struct sq_conf *conf);
+	/* More words for the title line, after the sort (the jobs view: how
+	 * old its sprio columns are): buf, "" for none. */
+	const char *(*title)(const struct sq_table *t, char *buf, size_t n);
 	/* Prefix of the first cell (tree lines, fold marks); NULL: none. */
 	const char *(*prefix)(const struct sq_table *t,
 			      const struct sq_table_row *r, char *buf,
@@ -48,6 +66,16 @@ struct sq_tui_view {
 		       struct sq_pane *p);
 	/* Kinds the detail pane needs besides the view's own. */
 	unsigned detail_kinds;
+	/* May the detail pane link this row to the view named view (its
+	 * links, detail.c)? NULL: yes. */
+	int (*link_ok)(const void *rec, const char *view);
+	/* Kinds read again at once when the detail pane opens. */
+	unsigned detail_refresh;
+	/* The job of a row, whose output, errors or script o, O and b
+	 * show: buf, or NULL for none. */
+	const char *(*job_of)(const void *rec, char *buf, size_t n);
+	/* The node of a row, that :ssh logs in to: 0 (in buf), or -1. */
+	int (*node_of)(const void *rec, char *buf, size_t n);
 	/* The kinds the worker fetches while the view shows, given the
 	 * plan's (NULL: the plan's). */
 	unsigned (*want)(const struct sq_table *t, unsigned plan);

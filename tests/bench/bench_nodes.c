@@ -23,7 +23,6 @@
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/draw.h"
-#include "tui/nodes_group.h"
 #include "tui/table.h"
 #include "tui/views.h"
 #include "tui/worker.h"
@@ -59,10 +58,10 @@ keys(struct sq_app *app, struct sq_snapshot *nodes)
 			bench_type(app, t, patterns[i], &s_filter);
 		bench_sorts(app, t, sorts, sizeof(sorts) / sizeof(*sorts),
 			    &s_sort);
-		for (k = 0; k < 4; k++) {
+		for (k = 0; k < 4 && hooks != NULL && hooks->action; k++) {
 			double t0 = sq_util_now_ms();
 
-			sq_tui_nodes_group(app, t);
+			hooks->action(app, t, SQ_TA_GROUP);
 			timed_draw(app, t0, &s_group);
 		}
 		for (k = 0; k < 4 && hooks != NULL && hooks->action; k++) {

@@ -3,7 +3,8 @@
  * host-list matching, PCRE2 and field filters, and the table widget
  * (sort, filter, the cursor kept on its row across refreshes, tags,
  * columns, job arrays folding) over snapshots built here; the colour
- * role of a cell from its column's role in the column table.
+ * role of a cell from its column's role in the column table; what the
+ * views' definitions say instead of their kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/view_admin.h"
+#include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
 #include "tui/pane.h"
@@ -709,6 +711,95 @@ test_link_array_prio(void **state)
 	sq_snapshot_unref(jobs);
 }
 
+/* What the widget, the loop and the panes ask of a view instead of its
+ * kind (views.h): the nodes view's id column, each view's start from the
+ * config, the jobs view's priority link, a row's job and node. */
+static void
+test_view_hooks(void **state)
+{
+	struct sq_snapshot *s = jobs(rows1, 6);
+	struct sq_conf *conf = calloc(1, sizeof(*conf));
+	const struct sq_job *run = sq_snapshot_row(s, 0),
+			    *pend = sq_snapshot_row(s, 1);
+	struct sq_hist h;
+	struct sq_table t;
+	char buf[64];
+
+	(void)state;
+	assert_non_null(conf);
+	conf->num[SQ_OPT_COLLAPSE_ARRAYS] = 1;
+	conf->num[SQ_OPT_NODEMAP] = 1;
+	sq_table_init(&t, &sq_view_jobs);
+	assert_non_null(t.ops->init);
+	t.ops->init(&t, conf);
+	assert_int_equal(t.fold_default, 1);
+	assert_int_equal(t.mode, 0);
+	assert_true(t.ops->arrange_first);
+	assert_string_equal(t.def->cols[t.idcols[0]].id, "job_id");
+	/* sprio lists pending jobs only */
+	assert_false(t.ops->link_ok(run, "priority"));
+	assert_true(t.ops->link_ok(pend, "priority"));
+	assert_true(t.ops->link_ok(run, "nodes"));
+	assert_string_equal(t.ops->job_of(run, buf, sizeof(buf)), "10");
+	assert_int_equal(t.ops->node_of(run, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "n1");
+	assert_int_equal(t.ops->node_of(pend, buf, sizeof(buf)), -1);
+	sq_table_free(&t);
+
+	sq_table_init(&t, &sq_view_nodes);
+	assert_string_equal(t.ops->id_col, "node");
+	assert_int_equal(t.nidcols, 1);
+	assert_string_equal(t.def->cols[t.idcols[0]].id, "node");
+	assert_false(t.ops->arrange_first);
+	assert_null(t.ops->job_of);
+	t.ops->init(&t, conf);
+	assert_int_equal(t.mode, 1);
+	assert_int_equal(t.fold_default, 0);
+	sq_table_free(&t);
+
+	sq_table_init(&t, sq_view_find("history"));
+	memset(&h, 0, sizeof(h));
+	h.scope = SQ_HIST_RUN;
+	h.id = "6_2";
+	assert_string_equal(t.ops->job_of(&h, buf, sizeof(buf)), "6_2");
+	h.scope = SQ_HIST_USER;
+	assert_null(t.ops->job_of(&h, buf, sizeof(buf)));
+	assert_null(t.ops->node_of);
+	sq_table_free(&t);
+	free(conf);
+	sq_snapshot_unref(s);
+}
+
+/* The nodes view's grouping by node set is its table's (t->vstate):
+ * grouping one nodes table leaves another as it is, and each frees its
+ * own. */
+static void
+test_nodes_group_state(void **state)
+{
+	struct sq_app *app = calloc(1, sizeof(*app));
+	struct sq_table a, b;
+	unsigned set = SQ_KIND_BIT(SQ_KIND_NODESETS);
+
+	(void)state;
+	assert_non_null(app);
+	sq_table_init(&a, &sq_view_nodes);
+	sq_table_init(&b, &sq_view_nodes);
+	assert_int_equal(a.ops->want(&a, 0) & set, 0);
+	assert_int_equal(a.ops->action(app, &a, SQ_TA_GROUP), 1);
+	assert_non_null(a.vstate);
+	assert_int_equal(a.ops->want(&a, 0) & set, set);
+	assert_string_equal(app->msg,
+			    "nodes grouped by node set (totals: :nodesets)");
+	assert_null(b.vstate);
+	assert_int_equal(b.ops->want(&b, 0) & set, 0);
+	assert_int_equal(a.ops->action(app, &a, SQ_TA_GROUP), 1);
+	assert_int_equal(a.ops->want(&a, 0) & set, 0);
+	assert_string_equal(app->msg, "nodes not grouped");
+	sq_table_free(&a);
+	sq_table_free(&b);
+	free(app);
+}
+
 int
 main(void)
 {
@@ -725,6 +816,8 @@ main(void)
 		cmocka_unit_test(test_history_scope_slice),
 		cmocka_unit_test(test_cell_roles),
 		cmocka_unit_test(test_link_array_prio),
+		cmocka_unit_test(test_view_hooks),
+		cmocka_unit_test(test_nodes_group_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
