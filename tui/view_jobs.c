@@ -34,12 +34,13 @@ fold_id(uint32_t array, char *buf, size_t n)
 }
 
 /*
- * What arrange needs to know of a snapshot, worked out once per snapshot
- * (the UI thread is the only user): the array group of every row
- * (UINT32_MAX: not in an array) and each group's array id. It holds a
- * reference, dropped when the next snapshot comes.
+ * What arrange needs to know of a snapshot, worked out once per snapshot:
+ * the array group of every row (UINT32_MAX: not in an array) and each
+ * group's array id. It holds a reference, dropped when the next snapshot
+ * comes. The jobs table's state (t->vstate), made by arrange when first
+ * needed and freed with the table (free_state).
  */
-static struct {
+struct jobs_state {
 	struct sq_snapshot *snap;
 	uint32_t *gid;
 	uint32_t *ids;
@@ -51,41 +52,58 @@ static struct {
 	uint32_t *gs;   /* and their groups (gathered once: at a million
 			 * rows every random read of gid costs) */
 	size_t recs_cap, list_cap;
-} groups;
+};
+
+static void
+free_state(void *p)
+{
+	struct jobs_state *g = p;
+
+	if (g == NULL)
+		return;
+	sq_snapshot_unref(g->snap);
+	free(g->gid);
+	free(g->ids);
+	free(g->start);
+	free(g->list);
+	free(g->seen);
+	free(g->recs);
+	free(g->gs);
+	free(g);
+}
 
 static int
-groups_for(struct sq_snapshot *snap)
+groups_for(struct jobs_state *g, struct sq_snapshot *snap)
 {
 	size_t n = snap->nrows, i, hcap = 2;
 	uint32_t *hid = NULL, *hgrp = NULL;
 	int rc = -1;
 
-	if (groups.snap == snap)
+	if (g->snap == snap)
 		return 0;
-	sq_snapshot_unref(groups.snap);
-	free(groups.gid);
-	free(groups.ids);
-	free(groups.start);
-	free(groups.seen);
-	groups.snap = NULL;
-	groups.gid = groups.ids = groups.start = NULL;
-	groups.seen = NULL;
-	groups.ng = 0;
+	sq_snapshot_unref(g->snap);
+	free(g->gid);
+	free(g->ids);
+	free(g->start);
+	free(g->seen);
+	g->snap = NULL;
+	g->gid = g->ids = g->start = NULL;
+	g->seen = NULL;
+	g->ng = 0;
 	while (hcap < 2 * n)
 		hcap *= 2;
-	groups.gid = malloc((n ? n : 1) * sizeof(*groups.gid));
-	groups.ids = malloc((n ? n : 1) * sizeof(*groups.ids));
+	g->gid = malloc((n ? n : 1) * sizeof(*g->gid));
+	g->ids = malloc((n ? n : 1) * sizeof(*g->ids));
 	hid = calloc(hcap, sizeof(*hid));
 	hgrp = malloc(hcap * sizeof(*hgrp));
-	if (groups.gid == NULL || groups.ids == NULL || hid == NULL ||
-	    hgrp == NULL)
+	if (g->gid == NULL || g->ids == NULL || hid == NULL || hgrp == NULL)
 		goto out;
 	for (i = 0; i < n; i++) {
 		const struct sq_job *job = sq_snapshot_row(snap, i);
 		uint32_t a = job->array_job_id;
 		size_t h;
 
-		groups.gid[i] = UINT32_MAX;
+		g->gid[i] = UINT32_MAX;
 		if (a == 0)
 			continue;
 		/* array ids are never 0, so 0 marks a free slot */
@@ -94,26 +112,26 @@ groups_for(struct sq_snapshot *snap)
 			;
 		if (hid[h] == 0) {
 			hid[h] = a;
-			hgrp[h] = (uint32_t)groups.ng;
-			groups.ids[groups.ng++] = a;
+			hgrp[h] = (uint32_t)g->ng;
+			g->ids[g->ng++] = a;
 		}
-		groups.gid[i] = hgrp[h];
+		g->gid[i] = hgrp[h];
 	}
-	groups.start = malloc((groups.ng + 1) * sizeof(*groups.start));
-	groups.seen = malloc(groups.ng + 1);
-	if (groups.start == NULL || groups.seen == NULL)
+	g->start = malloc((g->ng + 1) * sizeof(*g->start));
+	g->seen = malloc(g->ng + 1);
+	if (g->start == NULL || g->seen == NULL)
 		goto out;
-	groups.snap = sq_snapshot_ref(snap);
+	g->snap = sq_snapshot_ref(snap);
 	rc = 0;
 out:
 	if (rc == -1) {
-		free(groups.gid);
-		free(groups.ids);
-		free(groups.start);
-		free(groups.seen);
-		groups.gid = groups.ids = groups.start = NULL;
-		groups.seen = NULL;
-		groups.ng = 0;
+		free(g->gid);
+		free(g->ids);
+		free(g->start);
+		free(g->seen);
+		g->gid = g->ids = g->start = NULL;
+		g->seen = NULL;
+		g->ng = 0;
 	}
 	free(hid);
 	free(hgrp);
@@ -133,37 +151,43 @@ arrange(struct sq_table *t)
 	size_t n = t->nrows, i, j, ng;
 	const uint32_t *gid;
 	uint32_t *start, *recs, *gs;
+	struct jobs_state *st;
 
-	if (n == 0 || groups_for(t->snap) == -1 || groups.ng == 0)
+	if (n == 0)
 		return;
-	gid = groups.gid;
-	ng = groups.ng;
-	start = groups.start;
-	if (groups.list_cap < n) {
-		uint32_t *l = realloc(groups.list, n * sizeof(*l));
+	if (t->vstate == NULL)
+		t->vstate = calloc(1, sizeof(struct jobs_state));
+	st = t->vstate;
+	if (st == NULL || groups_for(st, t->snap) == -1 || st->ng == 0)
+		return;
+	gid = st->gid;
+	ng = st->ng;
+	start = st->start;
+	if (st->list_cap < n) {
+		uint32_t *l = realloc(st->list, n * sizeof(*l));
 
 		if (l == NULL)
 			return;
-		groups.list = l;
-		groups.list_cap = n;
+		st->list = l;
+		st->list_cap = n;
 	}
-	if (groups.recs_cap < n) {
-		uint32_t *r = realloc(groups.recs, n * sizeof(*r));
-		uint32_t *g = realloc(groups.gs, n * sizeof(*g));
+	if (st->recs_cap < n) {
+		uint32_t *r = realloc(st->recs, n * sizeof(*r));
+		uint32_t *g = realloc(st->gs, n * sizeof(*g));
 
 		if (r != NULL)
-			groups.recs = r;
+			st->recs = r;
 		if (g != NULL)
-			groups.gs = g;
+			st->gs = g;
 		if (r == NULL || g == NULL)
 			return;
-		groups.recs_cap = n;
+		st->recs_cap = n;
 	}
 	/* rebuild made every row { rec, 0, 0, 0 }: the recs are all there
 	 * is to them, so the rows are rewritten in place from a copy; the
 	 * members of each shown group counted on the way */
-	recs = groups.recs;
-	gs = groups.gs;
+	recs = st->recs;
+	gs = st->gs;
 	memset(start, 0, (ng + 1) * sizeof(*start));
 	for (i = 0; i < n; i++) {
 		uint32_t g;
@@ -177,13 +201,13 @@ arrange(struct sq_table *t)
 		start[j + 1] += start[j];
 	for (i = 0; i < n; i++) {
 		if (gs[i] != UINT32_MAX)
-			groups.list[start[gs[i]]++] = (uint32_t)i;
+			st->list[start[gs[i]]++] = (uint32_t)i;
 	}
 	/* start[g] is now the end of group g: shift back to the starts */
 	for (j = ng; j > 0; j--)
 		start[j] = start[j - 1];
 	start[0] = 0;
-	memset(groups.seen, 0, ng);
+	memset(st->seen, 0, ng);
 	t->nrows = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t g = gs[i];
@@ -196,15 +220,15 @@ arrange(struct sq_table *t)
 			rows[t->nrows++] = r;
 			continue;
 		}
-		if (groups.seen[g])
+		if (st->seen[g])
 			continue;
 		/* i is the group's first shown row: it leads, the others
 		 * follow (or hide under it) */
-		groups.seen[g] = 1;
+		st->seen[g] = 1;
 		cnt = start[g + 1] - start[g];
 		folded = t->fold_default;
 		if (t->nfolds > 0) {
-			fold_id(groups.ids[g], id, sizeof(id));
+			fold_id(st->ids[g], id, sizeof(id));
 			folded = sq_table_folded(t, id);
 		}
 		r.flags = cnt > 1 ? SQ_ROW_HASKIDS : 0;
@@ -216,7 +240,7 @@ arrange(struct sq_table *t)
 		if (folded)
 			continue;
 		for (j = start[g] + 1; j < start[g + 1]; j++) {
-			struct sq_table_row m = { .rec = recs[groups.list[j]],
+			struct sq_table_row m = { .rec = recs[st->list[j]],
 						  .depth = 1 };
 
 			rows[t->nrows++] = m;
@@ -449,4 +473,5 @@ const struct sq_tui_view sq_tui_view_jobs = {
 	.detail_refresh = SQ_KIND_BIT(SQ_KIND_PRIO) | SQ_KIND_BIT(SQ_KIND_JOBS),
 	.job_of = job_of,
 	.node_of = node_of,
+	.free_state = free_state,
 };

@@ -800,6 +800,64 @@ test_nodes_group_state(void **state)
 	free(app);
 }
 
+/* The jobs view's array grouping is its table's (t->vstate): two jobs
+ * tables over different queues group each its own arrays, a rebuild of
+ * one after the other keeps its groups, and freeing one leaves the
+ * other's (each frees its own and drops its snapshot). */
+static void
+test_jobs_group_state(void **state)
+{
+	static const char *const rows2[][7] = {
+		{ "20_1", "dave", "physics", "RUNNING", "700", "20", "n5" },
+		{ "21", "erin", "physics", "PENDING", "650", "0", "" },
+		{ "20_2", "dave", "physics", "RUNNING", "600", "20", "n6" },
+	};
+	struct sq_snapshot *s = jobs(rows1, 6), *s2 = jobs(rows2, 3);
+	struct sq_table a, b;
+
+	(void)state;
+	sq_table_init(&a, &sq_view_jobs);
+	sq_table_init(&b, &sq_view_jobs);
+	assert_null(a.vstate);
+	sq_table_set_snapshot(&a, s);
+	assert_non_null(a.vstate);
+	assert_null(b.vstate);
+	sq_table_set_snapshot(&b, s2);
+	assert_non_null(b.vstate);
+	assert_ptr_not_equal(a.vstate, b.vstate);
+	/* b: the array 20 under its first row, 21 after it */
+	assert_int_equal(b.nrows, 3);
+	assert_string_equal(row_id(&b, 0), "20_1");
+	assert_true(b.rows[0].flags & SQ_ROW_HASKIDS);
+	assert_string_equal(row_id(&b, 1), "20_2");
+	assert_int_equal(b.rows[1].depth, 1);
+	assert_string_equal(row_id(&b, 2), "21");
+	/* a, rebuilt after b arranged another queue, keeps its array 13 */
+	sq_table_rebuild(&a);
+	assert_int_equal(a.nrows, 6);
+	assert_string_equal(row_id(&a, 2), "13_1");
+	assert_true(a.rows[2].flags & SQ_ROW_HASKIDS);
+	assert_string_equal(row_id(&a, 3), "13_2");
+	assert_int_equal(a.rows[3].depth, 1);
+	/* folding b's array leaves a's open */
+	sq_table_set_folded(&b, "array:20", 1);
+	sq_table_rebuild(&b);
+	assert_int_equal(b.nrows, 2);
+	assert_true(b.rows[0].flags & SQ_ROW_FOLDED);
+	sq_table_rebuild(&a);
+	assert_int_equal(a.nrows, 6);
+	/* a freed: b still arranges with its own state */
+	sq_table_free(&a);
+	sq_table_set_folded(&b, "array:20", 0);
+	sq_table_rebuild(&b);
+	assert_int_equal(b.nrows, 3);
+	assert_string_equal(row_id(&b, 1), "20_2");
+	assert_int_equal(b.rows[1].depth, 1);
+	sq_table_free(&b);
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(s2);
+}
+
 int
 main(void)
 {
@@ -818,6 +876,7 @@ main(void)
 		cmocka_unit_test(test_link_array_prio),
 		cmocka_unit_test(test_view_hooks),
 		cmocka_unit_test(test_nodes_group_state),
+		cmocka_unit_test(test_jobs_group_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
