@@ -6,6 +6,7 @@
  * lists each factor times today's and the tried weights. UI thread only.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/sanitize.h"
@@ -21,15 +22,22 @@
 #include "tui/views.h"
 #include "tui/worker.h"
 
-/* The weights of the last :whatif; none: as the worker computed them
- * (--weights, else today's). */
-static struct {
+/* The whatif table's state (t->vstate, made by :whatif, freed with the
+ * table): the weights of the last :whatif; none: as the worker computed
+ * them (--weights, else today's). */
+struct whatif_state {
 	int set;
 	struct sq_whatif_weights w;
 	char text[1024];
 	unsigned gen;      /* bumped by every :whatif */
 	unsigned used_gen; /* gen of the table's snapshot */
-} cur;
+};
+
+static void
+free_state(void *p)
+{
+	free(p);
+}
 
 static void sync_rows(struct sq_app *app, struct sq_table *t);
 
@@ -37,8 +45,10 @@ int
 sq_tui_whatif_cmd(struct sq_app *app, const char *arg)
 {
 	struct sq_whatif_weights w;
+	struct whatif_state *st;
 	struct sq_err e;
 	char shown[1024];
+	int i;
 
 	if (*arg != '\0') {
 		sq_err_clear(&e);
@@ -47,10 +57,21 @@ sq_tui_whatif_cmd(struct sq_app *app, const char *arg)
 			sq_app_message(app, 1, "whatif: %s", e.msg);
 			return -1;
 		}
-		cur.w = w;
-		snprintf(cur.text, sizeof(cur.text), "%s", shown);
-		cur.set = 1;
-		cur.gen++;
+		/* the whatif view's table (every view has one from the
+		 * start), shown next */
+		i = sq_app_view_index(&sq_view_whatif);
+		if (i >= 0 && app->tables[i].vstate == NULL)
+			app->tables[i].vstate =
+			    calloc(1, sizeof(struct whatif_state));
+		st = i >= 0 ? app->tables[i].vstate : NULL;
+		if (st == NULL) {
+			sq_app_message(app, 1, "whatif: out of memory");
+			return -1;
+		}
+		st->w = w;
+		snprintf(st->text, sizeof(st->text), "%s", shown);
+		st->set = 1;
+		st->gen++;
 	}
 	if (sq_app_show_view(app, "whatif", NULL) == -1)
 		return -1;
@@ -64,6 +85,7 @@ sq_tui_whatif_cmd(struct sq_app *app, const char *arg)
 static void
 sync_rows(struct sq_app *app, struct sq_table *t)
 {
+	struct whatif_state *st = t->vstate;
 	struct sq_snapshot *raw, *d;
 
 	if (app->worker == NULL)
@@ -72,15 +94,15 @@ sync_rows(struct sq_app *app, struct sq_table *t)
 	if (raw == NULL)
 		return;
 	t->mode = 1; /* the summary line above the table (draw_body) */
-	if (!cur.set) {
+	if (st == NULL || !st->set) {
 		if (raw != t->snap)
 			sq_table_set_snapshot(t, raw);
 	} else if (t->snap == NULL || t->snap->dep != raw ||
-		   cur.used_gen != cur.gen) {
-		d = sq_whatif_derive(raw, &cur.w, cur.text, SQ_WHATIF_TOP_N);
+		   st->used_gen != st->gen) {
+		d = sq_whatif_derive(raw, &st->w, st->text, SQ_WHATIF_TOP_N);
 		if (d != NULL) {
 			sq_table_set_snapshot(t, d);
-			cur.used_gen = cur.gen;
+			st->used_gen = st->gen;
 			sq_snapshot_unref(d);
 		}
 	}
@@ -154,4 +176,5 @@ const struct sq_tui_view sq_tui_view_whatif = {
 	.draw_body = draw_body,
 	.detail = detail,
 	.sync = sync_rows,
+	.free_state = free_state,
 };

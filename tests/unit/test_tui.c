@@ -19,11 +19,13 @@
 #include "core/gpuuse.h"
 #include "core/history.h"
 #include "core/view_admin.h"
+#include "core/whatif.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
 #include "tui/pane.h"
 #include "tui/table.h"
+#include "tui/view_whatif.h"
 #include "tui/views.h"
 #include "tests/unit/test_util.h"
 
@@ -858,6 +860,71 @@ test_jobs_group_state(void **state)
 	sq_snapshot_unref(s2);
 }
 
+/* An app with a table for every view, as the console makes it. */
+static struct sq_app *
+app_with_tables(struct sq_conf *conf)
+{
+	struct sq_app *app = calloc(1, sizeof(*app));
+	size_t i;
+
+	assert_non_null(app);
+	app->conf = conf;
+	while (sq_views[app->ntables] != NULL)
+		app->ntables++;
+	app->tables = calloc(app->ntables, sizeof(*app->tables));
+	assert_non_null(app->tables);
+	for (i = 0; i < app->ntables; i++)
+		sq_table_init(&app->tables[i], sq_views[i]);
+	return app;
+}
+
+static void
+app_free_tables(struct sq_app *app)
+{
+	size_t i;
+
+	for (i = 0; i < app->ntables; i++)
+		sq_table_free(&app->tables[i]);
+	free(app->tables);
+	free(app);
+}
+
+/* The weights of :whatif are the whatif table's (t->vstate), set before
+ * the view shows: one console's :whatif leaves another's as it was, a
+ * refused one sets nothing, and each frees its own. */
+static void
+test_whatif_state(void **state)
+{
+	struct sq_conf *conf = calloc(1, sizeof(*conf));
+	struct sq_app *a, *b;
+	int w = sq_app_view_index(&sq_view_whatif);
+	size_t i;
+
+	(void)state;
+	assert_non_null(conf);
+	sq_conf_init(conf);
+	a = app_with_tables(conf);
+	b = app_with_tables(conf);
+	assert_true(w >= 0);
+	assert_int_equal(sq_tui_whatif_cmd(b, "PriorityWeightAge=-1"), -1);
+	assert_non_null(strstr(b->msg, "whatif: "));
+	assert_null(b->tables[w].vstate);
+	assert_int_equal(sq_tui_whatif_cmd(a, "PriorityWeightAge=5000"), 0);
+	assert_int_equal(a->view, w);
+	assert_non_null(a->tables[w].vstate);
+	for (i = 0; i < b->ntables; i++)
+		assert_null(b->tables[i].vstate);
+	/* :whatif without weights shows the view and keeps a's */
+	assert_int_equal(sq_tui_whatif_cmd(b, ""), 0);
+	assert_int_equal(b->view, w);
+	assert_null(b->tables[w].vstate);
+	assert_int_equal(sq_tui_whatif_cmd(a, "PriorityWeightFairshare=1"), 0);
+	assert_non_null(a->tables[w].vstate);
+	app_free_tables(a);
+	app_free_tables(b);
+	free(conf);
+}
+
 int
 main(void)
 {
@@ -877,6 +944,7 @@ main(void)
 		cmocka_unit_test(test_view_hooks),
 		cmocka_unit_test(test_nodes_group_state),
 		cmocka_unit_test(test_jobs_group_state),
+		cmocka_unit_test(test_whatif_state),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
