@@ -105,9 +105,11 @@ struct sq_app {
 	int sigfd[2];
 	char qbuf[512]; /* the answer being typed to a backend question */
 	size_t qlen;
-	/* this connection's action and live pane (reset on connect) */
+	/* this connection's action, live pane and GPU holders (reset on
+	 * connect) */
 	struct sq_tui_act_state act;
 	struct sq_tui_live_state live;
+	struct sq_tui_gpumap_state gpumap;
 };
 
 /* The table of the current view. */

@@ -1,9 +1,11 @@
 /*
  * app_state.h - the console's state of one connection that lives in
  * struct sq_app (tui/app.h) rather than in file statics: the action on
- * its way (tui/action_dialog.c) and the live pane's sstat fetch and cache
- * (tui/live.c). sq_app_connect() resets both, so a `:cluster` switch
- * leaves nothing of the old cluster behind.
+ * its way (tui/action_dialog.c), the live pane's sstat fetch and cache
+ * (tui/live.c) and the node pane's read of which job holds each GPU
+ * (tui/gpumap.c).
+ * sq_app_connect() resets them, so a `:cluster` switch leaves nothing of
+ * the old cluster behind.
  */
 #ifndef SQ_TUI_APP_STATE_H
 #define SQ_TUI_APP_STATE_H
@@ -46,6 +48,14 @@ struct sq_tui_live_state {
 	struct sq_live cache;
 	time_t cache_time;
 	int have_cache;
+};
+
+struct sq_tui_gpumap_req; /* one read of a node's GPU holders (gpumap.c) */
+
+struct sq_tui_gpumap_state {
+	struct sq_tui_gpumap_req *inflight; /* the worker's while it runs */
+	struct sq_tui_gpumap_req *cache;    /* the last read back */
+	time_t at;                          /* when it came back */
 };
 
 #endif

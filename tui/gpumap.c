@@ -24,7 +24,7 @@
 #define FRESH 10    /* seconds a read is shown without a new one */
 #define MAX_JOBS 64 /* GPU jobs of one node read */
 
-struct req {
+struct sq_tui_gpumap_req {
 	char node[128];
 	size_t n;
 	char id[MAX_JOBS][64], user[MAX_JOBS][64];
@@ -32,15 +32,10 @@ struct req {
 	int ok[MAX_JOBS];
 };
 
-static struct {
-	struct req *inflight, *cache;
-	time_t at;
-} st;
-
 static void
 w_read(struct sq_backend *b, void *arg)
 {
-	struct req *r = arg;
+	struct sq_tui_gpumap_req *r = arg;
 	size_t i;
 
 	for (i = 0; i < r->n; i++) {
@@ -77,10 +72,10 @@ static void
 start(struct sq_app *app, const struct sq_node *nd)
 {
 	struct sq_snapshot *jobs;
-	struct req *r;
+	struct sq_tui_gpumap_req *r;
 	size_t i;
 
-	if (st.inflight != NULL || app->worker == NULL)
+	if (app->gpumap.inflight != NULL || app->worker == NULL)
 		return;
 	jobs = sq_worker_get(app->worker, SQ_KIND_JOBS);
 	if (jobs == NULL)
@@ -107,36 +102,36 @@ start(struct sq_app *app, const struct sq_node *nd)
 		free(r);
 		return;
 	}
-	st.inflight = r;
+	app->gpumap.inflight = r;
 }
 
 void
 sq_tui_gpumap_poll(struct sq_app *app)
 {
-	struct req *r;
+	struct sq_tui_gpumap_req *r;
 
-	if (st.inflight == NULL || app->worker == NULL)
+	if (app->gpumap.inflight == NULL || app->worker == NULL)
 		return;
 	r = sq_worker_call_done(app->worker, SQ_WREQ_GPUMAP);
 	if (r == NULL)
 		return;
-	st.inflight = NULL;
-	free(st.cache);
-	st.cache = r;
-	st.at = time(NULL);
+	app->gpumap.inflight = NULL;
+	free(app->gpumap.cache);
+	app->gpumap.cache = r;
+	app->gpumap.at = time(NULL);
 	if (app->mode == SQ_MODE_PANE && app->pane.kind == SQ_PANE_DETAIL)
 		sq_detail_refresh(app);
 	app->dirty = 1;
 }
 
 void
-sq_tui_gpumap_reset(int left)
+sq_tui_gpumap_reset(struct sq_app *app, int left)
 {
 	if (!(left & SQ_WREQ_BIT(SQ_WREQ_GPUMAP)))
-		free(st.inflight);
-	st.inflight = NULL;
-	free(st.cache);
-	st.cache = NULL;
+		free(app->gpumap.inflight);
+	app->gpumap.inflight = NULL;
+	free(app->gpumap.cache);
+	app->gpumap.cache = NULL;
 }
 
 static void
@@ -152,9 +147,9 @@ void
 sq_tui_gpumap_section(struct sq_app *app, const struct sq_node *nd,
 		      struct sq_pane *p)
 {
-	static struct sq_gpumap_gpu g[SQ_GPUMAP_MAX];
+	struct sq_gpumap_gpu g[SQ_GPUMAP_MAX];
 	struct sq_gpumap_job jobs[MAX_JOBS];
-	const struct req *c = st.cache;
+	const struct sq_tui_gpumap_req *c = app->gpumap.cache;
 	struct sq_snapshot *use;
 	size_t i;
 	int n, mine;
@@ -167,13 +162,14 @@ sq_tui_gpumap_section(struct sq_app *app, const struct sq_node *nd,
 		    "GPUs of this node (GresUsed IDX, scontrol -d show job, "
 		    "sstat)");
 	mine = c != NULL && strcmp(c->node, nd->name) == 0;
-	if (!mine || time(NULL) - st.at >= FRESH)
+	if (!mine || time(NULL) - app->gpumap.at >= FRESH)
 		start(app, nd);
 	if (!mine) {
 		sq_pane_add(p, SQ_ROLE_DIALOG, 4, "  %s",
-			    st.inflight != NULL ? "reading which job holds "
-						  "each GPU..."
-						: "waiting for the queue...");
+			    app->gpumap.inflight != NULL
+				? "reading which job holds "
+				  "each GPU..."
+				: "waiting for the queue...");
 		return;
 	}
 	for (i = 0; i < c->n; i++) {

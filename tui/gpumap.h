@@ -17,7 +17,9 @@ void sq_tui_gpumap_section(struct sq_app *app, const struct sq_node *nd,
 			   struct sq_pane *p);
 /* Collect a finished read (whenever the worker wakes the UI). */
 void sq_tui_gpumap_poll(struct sq_app *app);
-/* A new connection: drop the read (left as sq_worker_stop() gives it). */
-void sq_tui_gpumap_reset(int left);
+/* A new connection, or the end: drop the read in flight (a thread left
+ * running, left as sq_worker_stop() gives it, may still write into it)
+ * and the cache (app->gpumap). */
+void sq_tui_gpumap_reset(struct sq_app *app, int left);
 
 #endif

@@ -96,7 +96,7 @@ void
 sq_tui_live_reset(struct sq_app *app, int left)
 {
 	/* a thread left running may still write into the request */
-	sq_tui_gpumap_reset(left);
+	sq_tui_gpumap_reset(app, left);
 	if (!(left & SQ_WREQ_BIT(SQ_WREQ_LIVE)))
 		free(app->live.inflight);
 	memset(&app->live, 0, sizeof(app->live));
