@@ -105,11 +105,12 @@ struct sq_app {
 	int sigfd[2];
 	char qbuf[512]; /* the answer being typed to a backend question */
 	size_t qlen;
-	/* this connection's action, live pane and GPU holders (reset on
-	 * connect) */
+	/* this connection's action, live pane, GPU holders and output pane
+	 * (reset on connect) */
 	struct sq_tui_act_state act;
 	struct sq_tui_live_state live;
 	struct sq_tui_gpumap_state gpumap;
+	struct sq_tui_output_state out;
 };
 
 /* The table of the current view. */

@@ -2,8 +2,8 @@
  * app_state.h - the console's state of one connection that lives in
  * struct sq_app (tui/app.h) rather than in file statics: the action on
  * its way (tui/action_dialog.c), the live pane's sstat fetch and cache
- * (tui/live.c) and the node pane's read of which job holds each GPU
- * (tui/gpumap.c).
+ * (tui/live.c), the node pane's read of which job holds each GPU
+ * (tui/gpumap.c) and the output pane (tui/pane_output.c).
  * sq_app_connect() resets them, so a `:cluster` switch leaves nothing of
  * the old cluster behind.
  */
@@ -11,9 +11,12 @@
 #define SQ_TUI_APP_STATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
+#include "core/buf.h"
 #include "core/live.h"
+#include "core/outpath.h"
 
 enum sq_tui_act_stage {
 	SQ_ACT_NONE,
@@ -56,6 +59,28 @@ struct sq_tui_gpumap_state {
 	struct sq_tui_gpumap_req *inflight; /* the worker's while it runs */
 	struct sq_tui_gpumap_req *cache;    /* the last read back */
 	time_t at;                          /* when it came back */
+};
+
+struct sq_tui_output_req; /* one read of the output pane (pane_output.c) */
+
+/* The output pane (a job's stdout, stderr or script): what it shows and
+ * the read on its way. */
+struct sq_tui_output_state {
+	unsigned gen; /* bumped at each open: late answers are dropped */
+	int open, what;
+	char jobid[64];
+	char path[SQ_OUTPATH_MAX];
+	char state[32];
+	char error[SQ_OUTPATH_MAX + 300];
+	struct sq_buf text; /* bytes [start, end) of the file */
+	int64_t start, end, size;
+	int following, done, loading_more;
+	int waiting;    /* error says the job has not started (not an error) */
+	int unreadable; /* the backend cannot read files: nothing will come */
+	double last_read;
+	time_t last_state;
+	char search[256];
+	struct sq_tui_output_req *inflight; /* the worker's until collected */
 };
 
 #endif

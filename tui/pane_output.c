@@ -6,6 +6,8 @@
  * searches. Every read runs on the worker thread (sq_worker_call); the
  * UI thread only rebuilds the pane's lines from bytes already read, shown
  * escaped (sq_text_escape): no byte of the file reaches the terminal raw.
+ * What the pane holds and the read on its way are the app's (app->out,
+ * tui/app_state.h), reset with the connection (sq_output_reset).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +33,7 @@
 #define OUT_STATE_EVERY 5              /* seconds between state checks */
 #define SCRIPT_LIMIT ((size_t)4 * 1024 * 1024)
 
-struct out_req {
+struct sq_tui_output_req {
 	unsigned gen; /* of the pane that asked */
 	int what;
 	char jobid[64];
@@ -47,24 +49,6 @@ struct out_req {
 	struct sq_buf data;
 };
 
-static struct {
-	unsigned gen; /* bumped at each open: late answers are dropped */
-	int open, what;
-	char jobid[64];
-	char path[SQ_OUTPATH_MAX];
-	char state[32];
-	char error[SQ_OUTPATH_MAX + 300];
-	struct sq_buf text; /* bytes [start, end) of the file */
-	int64_t start, end, size;
-	int following, done, loading_more;
-	int waiting;    /* error says the job has not started (not an error) */
-	int unreadable; /* the backend cannot read files: nothing will come */
-	double last_read;
-	time_t last_state;
-	char search[256];
-	struct out_req *inflight; /* the worker's until collected */
-} o;
-
 static const char *const what_name[] = { "stdout", "stderr", "script" };
 
 /* --- the worker side ----------------------------------------------------- */
@@ -72,7 +56,7 @@ static const char *const what_name[] = { "stdout", "stderr", "script" };
 static void
 w_read(struct sq_backend *b, void *arg)
 {
-	struct out_req *r = arg;
+	struct sq_tui_output_req *r = arg;
 	const char *note = sq_backend_file_note(b, what_name[r->what]);
 	struct sq_jobfiles *jf;
 	int64_t want;
@@ -128,17 +112,18 @@ w_read(struct sq_backend *b, void *arg)
 static int
 request(struct sq_app *app, int64_t off, size_t len, int check_state)
 {
-	struct out_req *r;
+	struct sq_tui_output_state *o = &app->out;
+	struct sq_tui_output_req *r;
 
-	if (o.inflight != NULL || app->worker == NULL)
+	if (o->inflight != NULL || app->worker == NULL)
 		return -1;
 	r = calloc(1, sizeof(*r));
 	if (r == NULL)
 		return -1;
-	r->gen = o.gen;
-	r->what = o.what;
-	snprintf(r->jobid, sizeof(r->jobid), "%s", o.jobid);
-	snprintf(r->path, sizeof(r->path), "%s", o.path);
+	r->gen = o->gen;
+	r->what = o->what;
+	snprintf(r->jobid, sizeof(r->jobid), "%s", o->jobid);
+	snprintf(r->path, sizeof(r->path), "%s", o->path);
 	r->off = off;
 	r->len = len;
 	r->check_state = check_state;
@@ -149,8 +134,8 @@ request(struct sq_app *app, int64_t off, size_t len, int check_state)
 		    r); /* busy (an action, sstat): the next tick tries again */
 		return -1;
 	}
-	o.inflight = r;
-	o.last_read = sq_util_now_ms();
+	o->inflight = r;
+	o->last_read = sq_util_now_ms();
 	return 0;
 }
 
@@ -212,35 +197,36 @@ add_text_line(struct sq_pane *p, const char *s, size_t n)
 /* What the pane is doing, as the job's state makes true: "job ended"
  * only for a job Slurm says is over. */
 static const char *
-status_word(void)
+status_word(const struct sq_tui_output_state *o)
 {
-	if (o.unreadable)
+	if (o->unreadable)
 		return "(cannot read)";
-	if (o.waiting)
+	if (o->waiting)
 		return "(not started)";
-	if (o.done)
-		return o.state[0] != '\0' && !sq_jobfiles_active(o.state)
+	if (o->done)
+		return o->state[0] != '\0' && !sq_jobfiles_active(o->state)
 			   ? "(job ended)"
 			   : "(not read)";
-	return o.following ? "(following)" : "(paused: G follows)";
+	return o->following ? "(following)" : "(paused: G follows)";
 }
 
 static void
 set_title(struct sq_app *app)
 {
-	size_t pl = strlen(o.path);
+	struct sq_tui_output_state *o = &app->out;
+	size_t pl = strlen(o->path);
 	/* the end of a long path says most */
-	const char *path = pl > 48 ? o.path + pl - 48 : o.path;
+	const char *path = pl > 48 ? o->path + pl - 48 : o->path;
 	int n;
 
-	if (o.what == SQ_OUT_SCRIPT)
+	if (o->what == SQ_OUT_SCRIPT)
 		n = snprintf(app->pane.title, sizeof(app->pane.title),
-			     " job %.40s: batch script (Esc closes)", o.jobid);
+			     " job %.40s: batch script (Esc closes)", o->jobid);
 	else
 		n = snprintf(app->pane.title, sizeof(app->pane.title),
-			     " job %.24s %s %s: %s%.48s [%lld bytes]", o.jobid,
-			     what_name[o.what], status_word(),
-			     pl > 48 ? "..." : "", path, (long long)o.size);
+			     " job %.24s %s %s: %s%.48s [%lld bytes]", o->jobid,
+			     what_name[o->what], status_word(o),
+			     pl > 48 ? "..." : "", path, (long long)o->size);
 	(void)n;
 }
 
@@ -248,6 +234,7 @@ set_title(struct sq_app *app)
 static void
 rebuild(struct sq_app *app)
 {
+	struct sq_tui_output_state *o = &app->out;
 	struct sq_pane *p = &app->pane;
 	struct sq_buf esc;
 	size_t top = p->top, i, from = 0;
@@ -255,15 +242,15 @@ rebuild(struct sq_app *app)
 
 	sq_pane_free(p);
 	p->kind = SQ_PANE_OUTPUT;
-	if (o.error[0] != '\0')
-		sq_pane_add(p, o.waiting ? SQ_ROLE_TREE : SQ_ROLE_STATUS_ERROR,
-			    0, "%s", o.error);
-	if (o.start > 0)
+	if (o->error[0] != '\0')
+		sq_pane_add(p, o->waiting ? SQ_ROLE_TREE : SQ_ROLE_STATUS_ERROR,
+			    0, "%s", o->error);
+	if (o->start > 0)
 		sq_pane_add(p, SQ_ROLE_TREE, 0,
 			    "[%lld earlier bytes: scroll up to read them]",
-			    (long long)o.start);
+			    (long long)o->start);
 	sq_buf_init(&esc, 0);
-	sq_text_escape(sq_buf_str(&o.text), o.text.len, 0, &esc);
+	sq_text_escape(sq_buf_str(&o->text), o->text.len, 0, &esc);
 	s = sq_buf_str(&esc);
 	for (i = 0; i < esc.len; i++) {
 		if (s[i] == '\n') {
@@ -275,59 +262,59 @@ rebuild(struct sq_app *app)
 		add_text_line(p, s + from, esc.len - from);
 	sq_buf_free(&esc);
 	set_title(app);
-	p->top = o.following ? bottom_top(app) : top;
+	p->top = o->following ? bottom_top(app) : top;
 	app->dirty = 1;
 }
 
 /* Keep at most OUT_KEEP bytes: drop from the front (following) or the
  * back (reading earlier parts). */
 static void
-trim(int front)
+trim(struct sq_tui_output_state *o, int front)
 {
 	size_t cut;
 
-	if (o.text.len <= OUT_KEEP)
+	if (o->text.len <= OUT_KEEP)
 		return;
-	cut = o.text.len - OUT_KEEP;
+	cut = o->text.len - OUT_KEEP;
 	if (front) {
-		memmove(o.text.data, o.text.data + cut, o.text.len - cut);
-		o.start += (int64_t)cut;
+		memmove(o->text.data, o->text.data + cut, o->text.len - cut);
+		o->start += (int64_t)cut;
 	} else {
-		o.end -= (int64_t)cut;
+		o->end -= (int64_t)cut;
 	}
-	o.text.len -= cut;
-	o.text.data[o.text.len] = '\0';
+	o->text.len -= cut;
+	o->text.data[o->text.len] = '\0';
 }
 
 /* Put bytes read at off into the held text. */
 static void
-merge(struct out_req *r)
+merge(struct sq_tui_output_state *o, struct sq_tui_output_req *r)
 {
-	if (o.path[0] == '\0')
-		snprintf(o.path, sizeof(o.path), "%s", r->path);
-	o.size = r->size;
-	if (r->off_got == o.end || o.text.len == 0) {
-		if (o.text.len == 0)
-			o.start = o.end = r->off_got;
-		sq_buf_append(&o.text, r->data.data ? r->data.data : "",
+	if (o->path[0] == '\0')
+		snprintf(o->path, sizeof(o->path), "%s", r->path);
+	o->size = r->size;
+	if (r->off_got == o->end || o->text.len == 0) {
+		if (o->text.len == 0)
+			o->start = o->end = r->off_got;
+		sq_buf_append(&o->text, r->data.data ? r->data.data : "",
 			      r->data.len);
-		o.end += (int64_t)r->data.len;
-		trim(1);
-	} else if (r->off_got + (int64_t)r->data.len == o.start) {
+		o->end += (int64_t)r->data.len;
+		trim(o, 1);
+	} else if (r->off_got + (int64_t)r->data.len == o->start) {
 		struct sq_buf nb;
 
 		sq_buf_init(&nb, 0);
 		sq_buf_append(&nb, r->data.data ? r->data.data : "",
 			      r->data.len);
-		sq_buf_append(&nb, sq_buf_str(&o.text), o.text.len);
-		sq_buf_free(&o.text);
-		o.text = nb;
-		o.start = r->off_got;
-		trim(0);
+		sq_buf_append(&nb, sq_buf_str(&o->text), o->text.len);
+		sq_buf_free(&o->text);
+		o->text = nb;
+		o->start = r->off_got;
+		trim(o, 0);
 	}
-	if (o.size < o.end) { /* truncated under us: start again */
-		sq_buf_reset(&o.text);
-		o.start = o.end = 0;
+	if (o->size < o->end) { /* truncated under us: start again */
+		sq_buf_reset(&o->text);
+		o->start = o->end = 0;
 	}
 }
 
@@ -336,60 +323,63 @@ merge(struct out_req *r)
  * script, a refused path, a job Slurm no longer knows or one that is
  * over: no more reads. */
 static void
-failed(const struct out_req *r)
+failed(struct sq_tui_output_state *o, const struct sq_tui_output_req *r)
 {
-	o.unreadable = r->err.code == SQ_ERR_UNSUPPORTED;
-	if (o.path[0] == '\0' && r->path[0] != '\0')
-		snprintf(o.path, sizeof(o.path), "%s", r->path);
+	o->unreadable = r->err.code == SQ_ERR_UNSUPPORTED;
+	if (o->path[0] == '\0' && r->path[0] != '\0')
+		snprintf(o->path, sizeof(o->path), "%s", r->path);
 	/* no file yet (not /dev/null or a FIFO in its place: DENIED) */
-	o.waiting = r->err.code == SQ_ERR_COMMAND && o.what != SQ_OUT_SCRIPT &&
-		    o.path[0] != '\0' && o.text.len == 0 &&
-		    sq_jobfiles_waiting(o.state);
-	if (o.waiting)
-		sq_jobfiles_not_started(o.jobid, o.state, what_name[o.what],
-					o.path, o.error, sizeof(o.error));
+	o->waiting = r->err.code == SQ_ERR_COMMAND &&
+		     o->what != SQ_OUT_SCRIPT && o->path[0] != '\0' &&
+		     o->text.len == 0 && sq_jobfiles_waiting(o->state);
+	if (o->waiting)
+		sq_jobfiles_not_started(o->jobid, o->state, what_name[o->what],
+					o->path, o->error, sizeof(o->error));
 	else
-		snprintf(o.error, sizeof(o.error), "%.290s", r->err.msg);
+		snprintf(o->error, sizeof(o->error), "%.290s", r->err.msg);
 	/* a refusal (/dev/null, a FIFO, a path not safe to send) stays */
-	o.done = o.what == SQ_OUT_SCRIPT || o.unreadable || o.path[0] == '\0' ||
-		 r->err.code == SQ_ERR_DENIED || r->err.code == SQ_ERR_PARSE ||
-		 (o.state[0] != '\0' && !sq_jobfiles_active(o.state));
+	o->done = o->what == SQ_OUT_SCRIPT || o->unreadable ||
+		  o->path[0] == '\0' || r->err.code == SQ_ERR_DENIED ||
+		  r->err.code == SQ_ERR_PARSE ||
+		  (o->state[0] != '\0' && !sq_jobfiles_active(o->state));
 }
 
 void
 sq_output_poll(struct sq_app *app)
 {
-	struct out_req *r;
+	struct sq_tui_output_state *o = &app->out;
+	struct sq_tui_output_req *r;
 	int more;
 
-	if (o.inflight == NULL || app->worker == NULL)
+	if (o->inflight == NULL || app->worker == NULL)
 		return;
 	r = sq_worker_call_done(app->worker, SQ_WREQ_OUTPUT);
-	if (r == NULL || r != o.inflight)
+	if (r == NULL || r != o->inflight)
 		return;
-	o.inflight = NULL;
-	more = o.loading_more;
-	o.loading_more = 0;
-	if (o.open && r->gen == o.gen) {
+	o->inflight = NULL;
+	more = o->loading_more;
+	o->loading_more = 0;
+	if (o->open && r->gen == o->gen) {
 		if (r->state[0] != '\0') {
-			snprintf(o.state, sizeof(o.state), "%s", r->state);
-			o.last_state = time(NULL);
+			snprintf(o->state, sizeof(o->state), "%s", r->state);
+			o->last_state = time(NULL);
 		}
 		if (r->rc == -1) {
-			failed(r);
-		} else if (o.what == SQ_OUT_SCRIPT) {
-			sq_buf_append(&o.text, r->data.data ? r->data.data : "",
+			failed(o, r);
+		} else if (o->what == SQ_OUT_SCRIPT) {
+			sq_buf_append(&o->text,
+				      r->data.data ? r->data.data : "",
 				      r->data.len);
-			o.done = 1;
-			o.following = 0;
+			o->done = 1;
+			o->following = 0;
 		} else {
-			o.error[0] = '\0';
-			o.waiting = 0;
-			merge(r);
+			o->error[0] = '\0';
+			o->waiting = 0;
+			merge(o, r);
 			/* the job is over and everything is read */
-			if (o.state[0] != '\0' &&
-			    !sq_jobfiles_active(o.state) && o.end >= o.size)
-				o.done = 1;
+			if (o->state[0] != '\0' &&
+			    !sq_jobfiles_active(o->state) && o->end >= o->size)
+				o->done = 1;
 		}
 		if (app->mode == SQ_MODE_PANE &&
 		    app->pane.kind == SQ_PANE_OUTPUT) {
@@ -407,22 +397,23 @@ sq_output_poll(struct sq_app *app)
 void
 sq_output_tick(struct sq_app *app)
 {
+	struct sq_tui_output_state *o = &app->out;
 	int check;
 
-	if (o.inflight != NULL)
+	if (o->inflight != NULL)
 		sq_output_poll(app);
-	if (!o.open || o.done || o.inflight != NULL ||
+	if (!o->open || o->done || o->inflight != NULL ||
 	    app->mode != SQ_MODE_PANE || app->pane.kind != SQ_PANE_OUTPUT)
 		return;
 	/* a second between reads; five after a failure (a job that has
 	 * not started yet has no file: its state is asked each time) */
-	if (sq_util_now_ms() - o.last_read < (o.error[0] ? 5000 : 1000))
+	if (sq_util_now_ms() - o->last_read < (o->error[0] ? 5000 : 1000))
 		return;
-	check = time(NULL) - o.last_state >= OUT_STATE_EVERY;
-	if (o.path[0] == '\0')
+	check = time(NULL) - o->last_state >= OUT_STATE_EVERY;
+	if (o->path[0] == '\0')
 		request(app, -1, 0, 1);
 	else
-		request(app, o.end, OUT_CHUNK, check);
+		request(app, o->end, OUT_CHUNK, check);
 }
 
 static const char *
@@ -439,24 +430,25 @@ cursor_job(struct sq_app *app, char *buf, size_t n)
 int
 sq_output_open(struct sq_app *app, const char *jobid, int what)
 {
-	if (o.open)
-		sq_buf_free(&o.text);
-	o.gen++;
-	o.open = 1;
-	o.what = what;
-	snprintf(o.jobid, sizeof(o.jobid), "%s", jobid);
-	o.path[0] = o.state[0] = o.error[0] = o.search[0] = '\0';
-	sq_buf_init(&o.text, 0);
-	o.start = o.end = o.size = 0;
-	o.following = what != SQ_OUT_SCRIPT;
-	o.done = o.loading_more = o.waiting = o.unreadable = 0;
-	o.last_read = 0;
-	o.last_state = time(NULL);
+	struct sq_tui_output_state *o = &app->out;
+	if (o->open)
+		sq_buf_free(&o->text);
+	o->gen++;
+	o->open = 1;
+	o->what = what;
+	snprintf(o->jobid, sizeof(o->jobid), "%s", jobid);
+	o->path[0] = o->state[0] = o->error[0] = o->search[0] = '\0';
+	sq_buf_init(&o->text, 0);
+	o->start = o->end = o->size = 0;
+	o->following = what != SQ_OUT_SCRIPT;
+	o->done = o->loading_more = o->waiting = o->unreadable = 0;
+	o->last_read = 0;
+	o->last_state = time(NULL);
 	sq_pane_clear(&app->pane, "", SQ_PANE_OUTPUT);
 	app->mode = SQ_MODE_PANE;
 	rebuild(app);
 	sq_pane_add(&app->pane, SQ_ROLE_TREE, 0, "%s", "reading...");
-	if (request(app, -1, 0, 1) == -1 && o.inflight == NULL)
+	if (request(app, -1, 0, 1) == -1 && o->inflight == NULL)
 		sq_app_message(app, 0, "the worker is busy: reading soon");
 	return 0;
 }
@@ -489,31 +481,33 @@ sq_output_view_key(struct sq_app *app, int key)
 static void
 search(struct sq_app *app, int dir)
 {
+	struct sq_tui_output_state *o = &app->out;
 	struct sq_pane *p = &app->pane;
 	size_t i, k;
 
-	if (o.search[0] == '\0' || p->n == 0) {
+	if (o->search[0] == '\0' || p->n == 0) {
 		sq_app_message(app, 0, "no search: / searches the output");
 		return;
 	}
 	for (k = 1; k <= p->n; k++) {
 		i = dir > 0 ? (p->top + k) % p->n : (p->top + p->n - k) % p->n;
-		if (strstr(p->lines[i].text, o.search) != NULL) {
+		if (strstr(p->lines[i].text, o->search) != NULL) {
 			p->top = i;
-			o.following = 0;
+			o->following = 0;
 			set_title(app);
-			sq_app_message(app, 0, "/%s: line %zu", o.search,
+			sq_app_message(app, 0, "/%s: line %zu", o->search,
 				       i + 1);
 			return;
 		}
 	}
-	sq_app_message(app, 1, "/%s: not found", o.search);
+	sq_app_message(app, 1, "/%s: not found", o->search);
 }
 
 void
 sq_output_search(struct sq_app *app, const char *text)
 {
-	snprintf(o.search, sizeof(o.search), "%s", text);
+	struct sq_tui_output_state *o = &app->out;
+	snprintf(o->search, sizeof(o->search), "%s", text);
 	if (text[0] != '\0')
 		search(app, 1);
 }
@@ -521,27 +515,28 @@ sq_output_search(struct sq_app *app, const char *text)
 int
 sq_output_pane_key(struct sq_app *app, enum sq_tui_action a, int key)
 {
+	struct sq_tui_output_state *o = &app->out;
 	struct sq_pane *p = &app->pane;
 
 	switch (a) {
 	case SQ_TA_UP:
 	case SQ_TA_PAGE_UP:
 	case SQ_TA_TOP:
-		o.following = 0;
+		o->following = 0;
 		set_title(app);
 		/* at the top: read the part before (bounded) */
-		if ((p->top == 0 || a == SQ_TA_TOP) && o.start > 0 &&
-		    o.inflight == NULL && o.what != SQ_OUT_SCRIPT) {
+		if ((p->top == 0 || a == SQ_TA_TOP) && o->start > 0 &&
+		    o->inflight == NULL && o->what != SQ_OUT_SCRIPT) {
 			int64_t from =
-			    o.start > OUT_TAIL ? o.start - OUT_TAIL : 0;
+			    o->start > OUT_TAIL ? o->start - OUT_TAIL : 0;
 
-			if (request(app, from, (size_t)(o.start - from), 0) ==
+			if (request(app, from, (size_t)(o->start - from), 0) ==
 			    0)
-				o.loading_more = 1;
+				o->loading_more = 1;
 		}
 		return 0;
 	case SQ_TA_BOTTOM:
-		o.following = o.what != SQ_OUT_SCRIPT;
+		o->following = o->what != SQ_OUT_SCRIPT;
 		set_title(app);
 		p->top = bottom_top(app);
 		app->dirty = 1;
@@ -571,22 +566,24 @@ sq_output_searching(const struct sq_app *app)
 void
 sq_output_close(struct sq_app *app)
 {
-	(void)app;
-	if (!o.open)
+	struct sq_tui_output_state *o = &app->out;
+
+	if (!o->open)
 		return;
-	o.open = 0;
-	sq_buf_free(&o.text);
+	o->open = 0;
+	sq_buf_free(&o->text);
 }
 
 void
 sq_output_reset(struct sq_app *app, int left)
 {
+	struct sq_tui_output_state *o = &app->out;
 	/* the old worker is gone: a read it did not run is ours to free; a
 	 * thread left running may still write into it (then it is left) */
-	if (o.inflight != NULL && !(left & SQ_WREQ_BIT(SQ_WREQ_OUTPUT))) {
-		sq_buf_free(&o.inflight->data);
-		free(o.inflight);
+	if (o->inflight != NULL && !(left & SQ_WREQ_BIT(SQ_WREQ_OUTPUT))) {
+		sq_buf_free(&o->inflight->data);
+		free(o->inflight);
 	}
-	o.inflight = NULL;
+	o->inflight = NULL;
 	sq_output_close(app);
 }

@@ -18,6 +18,7 @@
 #include "tui/help.h"
 #include "tui/live.h"
 #include "tui/pane.h"
+#include "tui/pane_output.h"
 #include "tui/table.h"
 #include "tui/worker.h"
 #include "tests/unit/test_util.h"
@@ -116,6 +117,10 @@ test_connect_resets(void **state)
 	 * the switch frees them: the leak check sees one left behind) */
 	app->gpumap.cache = calloc(1, 64);
 	assert_non_null(app->gpumap.cache);
+	/* and a job's output read on cluster one (the replay has no file
+	 * access: the answer would say so) */
+	assert_int_equal(sq_output_open(app, "7", SQ_OUT_STDOUT), 0);
+	assert_int_equal(app->out.open, 1);
 	/* ... when the user switches: cluster one's answer never comes */
 	assert_int_equal(sq_app_connect(app, &b), 0);
 	assert_int_equal(app->act.stage, SQ_ACT_NONE);
@@ -124,6 +129,8 @@ test_connect_resets(void **state)
 	assert_string_equal(app->live.cache.jobid, "");
 	assert_null(app->gpumap.cache);
 	assert_null(app->gpumap.inflight);
+	assert_int_equal(app->out.open, 0);
+	assert_null(app->out.inflight);
 	/* the next action is accepted and its preview comes back */
 	wait_ready(app);
 	assert_int_equal(start_hold(app), 0);
