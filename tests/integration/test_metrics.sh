@@ -63,7 +63,7 @@ console() {
 		"env SQUALL_CONFIG=$tmp/conf XDG_STATE_HOME=$tmp/state $SQUALL -b local --record $_rec; sleep 600"
 	wait_for '^ squall  :jobs' 30 >/dev/null || return 1
 	sleep 1
-	_n=$(wc -l <"$_rec/index.tsv")
+	_n=$(cat "$_rec/index.tsv" 2>/dev/null | wc -l)
 	T send-keys -t t ":overview" Enter
 	wait_for '^ squall  :overview' 10 || return 1
 	wait_for 'nodes +total +[0-9]+ nodes' 30 || return 1
