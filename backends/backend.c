@@ -153,6 +153,9 @@ sq_kind_cap(enum sq_kind kind)
 		return SQ_CAP_DBD;
 	case SQ_KIND_PROBLEMS:
 		return SQ_CAP_PROBLEMS;
+	case SQ_KIND_METRICS: /* slurmctld's metrics, or why not: they stand
+				 for the nodes (session/overview_fetch.c) */
+		return SQ_CAP_NODES;
 	case SQ_KIND_COUNT:
 		break;
 	}

@@ -48,7 +48,9 @@
 	  "runaway jobs: running in slurmdbd, gone from slurmctld")            \
 	X(DBD, "dbd", "slurmdbd's statistics (sacctmgr show stats)")           \
 	X(PROBLEMS, "problems",                                                \
-	  "accounts and users with problems (sacctmgr show problem)")
+	  "accounts and users with problems (sacctmgr show problem)")          \
+	X(METRICS, "metrics",                                                  \
+	  "slurmctld's OpenMetrics: nodes, partitions, scheduler")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

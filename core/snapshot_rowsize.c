@@ -12,6 +12,7 @@
 #include "core/spec.h"
 #include "core/whatif.h"
 #include "core/clusters.h"
+#include "core/om_snapshot.h"
 #include "core/overview.h"
 #include "core/rpc.h"
 
@@ -45,6 +46,8 @@ sq_kind_rowsize(enum sq_kind kind)
 		return sizeof(struct sq_cluster_row);
 	case SQ_KIND_GPUUSE:
 		return sizeof(struct sq_gpuuse);
+	case SQ_KIND_METRICS:
+		return sizeof(struct sq_om_row);
 	default:
 		return sq_admin_rowsize(kind);
 	}

@@ -1,6 +1,7 @@
 /*
  * glance.h - the data of the at-a-glance views for both front ends: the
- * overview of one cluster fetched once (batch), and every configured
+ * overview of one cluster fetched once (batch), slurmctld's metrics the
+ * console's overview reads (the METRICS kind), and every configured
  * cluster fetched in parallel, one thread per cluster, within a time
  * budget, each with its own failure (clusters.c).
  */
@@ -17,6 +18,14 @@
  * overview snapshot into *out. 0, or -1 with err. */
 int sq_overview_fetch(struct sq_backend *b, struct sq_snapshot **out,
 		      struct sq_err *err);
+
+/* The console's overview: slurmctld's /metrics/nodes, /partitions and
+ * /scheduler read as batch mode reads them, into a new SQ_KIND_METRICS
+ * snapshot (core/om_snapshot.h); when they are not read (an older
+ * release, a backend without the `metrics` op, refused, SQUALL_METRICS=
+ * off) one without rows whose note says why. 0, or -1 on ENOMEM. */
+int sq_overview_metrics_fetch(struct sq_backend *b, struct sq_snapshot **out,
+			      struct sq_err *err);
 
 /*
  * The clusters the clusters view lists: every `cluster` line of c,

@@ -13,6 +13,12 @@
  * from their commands. SQUALL_METRICS=off in the environment asks for
  * the commands (the test compares both). The overview's source line
  * says which was used and, if not the metrics, why.
+ *
+ * The console's overview reads the same three endpoints through the
+ * same code as the METRICS kind (sq_overview_metrics_fetch, the plan's
+ * row): a snapshot of the sets, or of why they were not read, which
+ * tui/view_overview.c builds its lines from instead of the nodes and
+ * sdiag snapshots.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +26,7 @@
 #include <time.h>
 
 #include "core/ctld_track.h"
+#include "core/om_snapshot.h"
 #include "core/openmetrics.h"
 #include "core/overview.h"
 #include "core/overview_om.h"
@@ -86,13 +93,16 @@ om_get(struct sq_backend *b, const char *path, struct sq_om *om, char *why,
 	return rc;
 }
 
-/* The three endpoints, or why not (into why). 0 when all are read. */
+/* The three endpoints (enum sq_om_set's order), or why not (into why).
+ * 0 when all are read. */
 static int
-om_fetch(struct sq_backend *b, struct sq_om om[3], char *why, size_t n)
+om_fetch(struct sq_backend *b, struct sq_om om[SQ_OM_SETS], char *why, size_t n)
 {
-	static const char *const paths[3] = { "/metrics/nodes",
-					      "/metrics/partitions",
-					      "/metrics/scheduler" };
+	static const char *const paths[SQ_OM_SETS] = {
+		[SQ_OM_NODES] = "/metrics/nodes",
+		[SQ_OM_PARTITIONS] = "/metrics/partitions",
+		[SQ_OM_SCHEDULER] = "/metrics/scheduler"
+	};
 	const char *env = getenv("SQUALL_METRICS");
 	int i;
 
@@ -104,7 +114,7 @@ om_fetch(struct sq_backend *b, struct sq_om om[3], char *why, size_t n)
 		snprintf(why, n, "not read by the %s backend", b->ops->name);
 		return -1;
 	}
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < SQ_OM_SETS; i++) {
 		if (om_get(b, paths[i], &om[i], why, n) == -1) {
 			while (i >= 0)
 				sq_om_free(&om[i--]);
@@ -173,4 +183,20 @@ out:
 	sq_om_free(&om[1]);
 	sq_om_free(&om[2]);
 	return rc;
+}
+
+int
+sq_overview_metrics_fetch(struct sq_backend *b, struct sq_snapshot **out,
+			  struct sq_err *err)
+{
+	struct sq_om om[SQ_OM_SETS] = { { 0 } };
+	char why[256] = "";
+	int k, served = om_fetch(b, om, why, sizeof(why)) == 0;
+
+	*out = sq_om_snapshot_new(served ? om : NULL, why, time(NULL));
+	for (k = 0; k < SQ_OM_SETS; k++)
+		sq_om_free(&om[k]);
+	if (*out == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	return 0;
 }

@@ -144,6 +144,18 @@ overview_fetch(struct sq_backend *b, enum sq_kind kind,
 	return sq_overview_fetch(b, out, err);
 }
 
+/* slurmctld's /metrics/nodes, /partitions and /scheduler, or why not
+ * (session/overview_fetch.c, the batch overview's own reading): what
+ * the console's overview builds its node, partition and controller lines
+ * from where they are served (tui/view_overview.c) */
+static int
+metrics_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	      struct sq_err *err)
+{
+	(void)kind;
+	return sq_overview_metrics_fetch(b, out, err);
+}
+
 /* sacctmgr's node events and, beside them, squall's own node actions on
  * this cluster in the same window, from the audit log (core/node_audit.h;
  * an unreadable log leaves them out, the events stay) */
@@ -252,6 +264,9 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	/* what-if weights over the pending queue's factors */
 	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
 	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* the console's overview: the metrics for nodes and sdiag, at the
+	 * nodes' (slow) pace */
+	[SQ_KIND_METRICS] = { .fetch = metrics_fetch },
 	/* the diag view leads with what changed between reads */
 	[SQ_KIND_DIAG] = { .fetch_mode = diag_fetch,
 			   .joins = BIT(DBD),

@@ -6,7 +6,11 @@
  * the slow refresh while the overview is shown), and each line's number
  * goes into a fixed
  * ring (core/overview.h) drawn as the sparkline of its last hour; Enter
- * opens the filtered view behind a line. The clusters view runs one
+ * opens the filtered view behind a line. Where slurmctld serves its
+ * metrics (the METRICS kind, session/overview_fetch.c, as batch mode
+ * reads them) they stand for the nodes and sdiag, which are then not
+ * asked for; where not, or until the first answer says so, the source
+ * line says why and the nodes and sdiag are read. The clusters view runs one
  * parallel fetch of every cluster (session/glance.h) while it is shown,
  * every refresh-slow seconds; Enter switches to the cluster. UI thread.
  */
@@ -14,7 +18,9 @@
 #include <string.h>
 
 #include "core/clusters.h"
+#include "core/om_snapshot.h"
 #include "core/overview.h"
+#include "core/overview_om.h"
 #include "session/glance.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
@@ -31,10 +37,18 @@
 #define BAR 8
 #define EXTRA 26
 
-static const enum sq_kind sources[] = { SQ_KIND_PARTITIONS, SQ_KIND_NODES,
-					SQ_KIND_JOBS,       SQ_KIND_DIAG,
-					SQ_KIND_GPUS,       SQ_KIND_GPUUSE };
-#define NSRC (sizeof(sources) / sizeof(sources[0]))
+/* the worker's snapshots the overview is built from, by index */
+enum { PARTS, NODES, JOBS, DIAG, GPUS, GPUUSE, METRICS, NSRC };
+static const enum sq_kind sources[NSRC] = {
+	[PARTS] = SQ_KIND_PARTITIONS, [NODES] = SQ_KIND_NODES,
+	[JOBS] = SQ_KIND_JOBS,        [DIAG] = SQ_KIND_DIAG,
+	[GPUS] = SQ_KIND_GPUS,        [GPUUSE] = SQ_KIND_GPUUSE,
+	[METRICS] = SQ_KIND_METRICS
+};
+
+/* slurmctld's metrics: not answered yet, read, or not (why: the
+ * METRICS snapshot's note) */
+enum om_state { OM_UNKNOWN, OM_SERVED, OM_NOT_SERVED };
 
 static struct {
 	struct sq_worker *worker; /* whose data the history is */
@@ -45,6 +59,11 @@ static struct {
 	struct sq_snapshot *clusters;
 	time_t run_started;
 	int gpus; /* the nodes have GPUs: the GPU lines are wanted */
+	enum om_state om;
+	/* the sets of src[METRICS] while OM_SERVED (their strings are
+	 * that snapshot's); om_why: why not while OM_NOT_SERVED */
+	struct sq_om sets[SQ_OM_SETS];
+	const char *om_why;
 } g;
 
 /* Do the nodes have an accelerator? */
@@ -62,20 +81,64 @@ nodes_have_gpus(const struct sq_snapshot *nodes)
 	return 0;
 }
 
-/* The want hook: the rows are composed here from the worker's nodes,
- * jobs and sdiag (their history lives here), not fetched by the plan;
- * the GPU kinds only once the nodes show GPUs. */
+/* The want hook: the rows are composed here from the worker's
+ * metrics (or nodes and sdiag, where the metrics are not served), jobs
+ * (their history lives here), not fetched by the plan; the nodes and
+ * sdiag only once the metrics' answer says they are not served, the GPU
+ * kinds only once the nodes (or metrics) show GPUs. */
 static unsigned
 want(const struct sq_table *t, unsigned plan)
 {
+	unsigned k;
+
 	(void)plan;
-	if (t->def->kind == SQ_KIND_OVERVIEW)
-		return SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_JOBS) |
-		       SQ_KIND_BIT(SQ_KIND_DIAG) |
-		       (g.gpus ? SQ_KIND_BIT(SQ_KIND_GPUS) |
-				     SQ_KIND_BIT(SQ_KIND_GPUUSE)
-			       : 0);
-	return 0; /* clusters: every cluster on its own thread */
+	if (t->def->kind != SQ_KIND_OVERVIEW)
+		return 0; /* clusters: every cluster on its own thread */
+	k = SQ_KIND_BIT(SQ_KIND_METRICS) | SQ_KIND_BIT(SQ_KIND_JOBS);
+	if (g.om == OM_NOT_SERVED)
+		k |= SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_DIAG);
+	if (g.gpus)
+		k |= SQ_KIND_BIT(SQ_KIND_GPUS) | SQ_KIND_BIT(SQ_KIND_GPUUSE);
+	return k;
+}
+
+static void
+om_forget(void)
+{
+	int k;
+
+	for (k = 0; k < SQ_OM_SETS; k++)
+		sq_om_free(&g.sets[k]);
+	g.om = OM_UNKNOWN;
+	g.om_why = NULL;
+}
+
+/* A new METRICS snapshot: its sets, or why not. */
+static void
+om_take(const struct sq_snapshot *m)
+{
+	om_forget();
+	if (m == NULL)
+		return;
+	if (sq_om_snapshot_sets(m, g.sets) == 0) {
+		g.om = OM_SERVED;
+		return;
+	}
+	g.om = OM_NOT_SERVED;
+	g.om_why = m->note != NULL ? m->note : "out of memory";
+}
+
+/* Does the cluster have an accelerator (the metrics' GPUs, else the
+ * nodes')? */
+static int
+have_gpus(void)
+{
+	int64_t used, total;
+
+	if (g.om != OM_SERVED)
+		return nodes_have_gpus(g.src[NODES]);
+	sq_ov_om_gpus(&g.sets[SQ_OM_NODES], &used, &total);
+	return total > 0;
 }
 
 static void
@@ -90,6 +153,7 @@ forget(void)
 	sq_snapshot_unref(g.ov);
 	g.ov = NULL;
 	g.gpus = 0;
+	om_forget();
 	if (g.hist != NULL)
 		memset(g.hist, 0, sizeof(*g.hist));
 }
@@ -100,6 +164,7 @@ feed(struct sq_app *app)
 {
 	struct sq_ov_input in = { 0 };
 	unsigned changed = 0;
+	enum om_state was = g.om;
 	size_t i;
 
 	if (app->worker != g.worker) {
@@ -119,20 +184,39 @@ feed(struct sq_app *app)
 			sq_snapshot_unref(s);
 		}
 	}
-	if (nodes_have_gpus(g.src[1]) != g.gpus) {
-		g.gpus = !g.gpus;
+	if (changed & SQ_KIND_BIT(SQ_KIND_METRICS))
+		om_take(g.src[METRICS]);
+	if (have_gpus() != g.gpus || g.om != was) {
+		g.gpus = have_gpus();
 		if (sq_app_table(app)->def->kind == SQ_KIND_OVERVIEW)
 			sq_app_want(app);
+	}
+	/* the lines the metrics make are the nodes' and sdiag's (their
+	 * rows' src): new metrics are new samples of those; nodes or sdiag
+	 * held for other views are then not ours */
+	if (g.om == OM_SERVED) {
+		changed &=
+		    ~(SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_DIAG));
+		if (changed & SQ_KIND_BIT(SQ_KIND_METRICS))
+			changed |= SQ_KIND_BIT(SQ_KIND_NODES) |
+				   SQ_KIND_BIT(SQ_KIND_DIAG);
 	}
 	/* the partitions alone change no line of ours */
 	if ((changed & ~SQ_KIND_BIT(SQ_KIND_PARTITIONS)) == 0 && g.ov != NULL)
 		return;
-	in.parts = g.src[0];
-	in.nodes = g.src[1];
-	in.jobs = g.src[2];
-	in.diag = g.src[3];
-	in.gpus = g.src[4];
-	in.gpuuse = g.src[5];
+	in.parts = g.src[PARTS];
+	in.jobs = g.src[JOBS];
+	in.gpus = g.src[GPUS];
+	in.gpuuse = g.src[GPUUSE];
+	if (g.om == OM_SERVED) {
+		in.om_nodes = &g.sets[SQ_OM_NODES];
+		in.om_parts = &g.sets[SQ_OM_PARTITIONS];
+		in.om_sched = &g.sets[SQ_OM_SCHEDULER];
+	} else {
+		in.nodes = g.src[NODES];
+		in.diag = g.src[DIAG];
+		in.metrics_note = g.om_why;
+	}
 	in.top = 5;
 	sq_snapshot_unref(g.ov);
 	g.ov = sq_overview_build(&in, time(NULL));
@@ -240,10 +324,14 @@ extra(struct sq_app *app, const void *rec, int y, int x, int w)
 static void
 refresh_sources(struct sq_app *app)
 {
-	unsigned k = SQ_KIND_BIT(SQ_KIND_NODES) | SQ_KIND_BIT(SQ_KIND_JOBS);
+	unsigned k = SQ_KIND_BIT(SQ_KIND_METRICS) | SQ_KIND_BIT(SQ_KIND_JOBS);
 
-	/* sdiag at most once a minute, even on r */
-	if (g.src[3] == NULL || time(NULL) - g.src[3]->fetched >= 60)
+	/* the nodes and sdiag only where the metrics are not served; sdiag
+	 * at most once a minute, even on r */
+	if (g.om == OM_NOT_SERVED)
+		k |= SQ_KIND_BIT(SQ_KIND_NODES);
+	if (g.om == OM_NOT_SERVED &&
+	    (g.src[DIAG] == NULL || time(NULL) - g.src[DIAG]->fetched >= 60))
 		k |= SQ_KIND_BIT(SQ_KIND_DIAG);
 	if (g.gpus)
 		k |= SQ_KIND_BIT(SQ_KIND_GPUS);

@@ -10,11 +10,17 @@
 # so a differing pair is tried again); the recording replays to the same
 # overview; the source line says where the figures came from. On older
 # releases (22.05, 24.11) the commands are used and the source line says
-# why. Nothing is changed on the testbed.
+# why. The console's :overview too (in a private tmux server, local with
+# --record): where they are served its lines come from the three GETs,
+# with neither the nodes' sinfo nor sdiag run while it shows (r asks
+# again, for the metrics); elsewhere from those commands, its source line
+# saying why. Nothing is changed on the testbed.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+sock=om-$$
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 
 ver=$(slurm sinfo -V | awk '{ print $2 }')
 maj=${ver%%.*}
@@ -44,6 +50,46 @@ commands() { cut -f4- "$1/index.tsv" | tr '\t' ' ' >"$1.cmds"; }
 has() { grep -q -- "$2" "$1"; }
 lacks() { ! grep -q -- "$2" "$1"; }
 
+# console REC: the console (local, --record REC, the queue every 2 s) on
+# its jobs view, then :overview until its node lines show, r (the
+# overview's sources again: a second GET where the metrics are served)
+# and q. $REC.cmds: the commands recorded from :overview on. 0 when the
+# overview showed; the screen is in $tmp/screen.
+console() {
+	_rec=$1
+	command -v tmux >/dev/null 2>&1 || return 1
+	printf 'set refresh 2\n' >"$tmp/conf"
+	T new-session -d -s t -x 200 -y 80 \
+		"env SQUALL_CONFIG=$tmp/conf XDG_STATE_HOME=$tmp/state $SQUALL -b local --record $_rec; sleep 600"
+	wait_for '^ squall  :jobs' 30 >/dev/null || return 1
+	sleep 1
+	_n=$(cat "$_rec/index.tsv" 2>/dev/null | wc -l)
+	T send-keys -t t ":overview" Enter
+	wait_for '^ squall  :overview' 10 || return 1
+	wait_for 'nodes +total +[0-9]+ nodes' 30 || return 1
+	wait_for 'source +metrics ' 10 || return 1
+	cap >"$tmp/screen"
+	_g=$(grep -c "	GET	/metrics/nodes\$" "$_rec/index.tsv")
+	T send-keys -t t r
+	_i=0
+	while [ $_i -lt 50 ]; do
+		[ "$(grep -c "	GET	/metrics/nodes\$" "$_rec/index.tsv")" -gt "$_g" ] &&
+			break
+		[ $serves = 0 ] && [ $_i -ge 15 ] && break
+		sleep 0.2
+		_i=$((_i + 1))
+	done
+	cap >>"$tmp/screen"
+	T send-keys -t t q
+	sleep 1
+	T kill-server 2>/dev/null
+	tail -n +$((_n + 1)) "$_rec/index.tsv" | cut -f4- | tr '\t' ' ' \
+		>"$_rec.cmds"
+	return 0
+}
+# on the screen $tmp/screen: the line matching $1
+shown() { grep -Eq -- "$1" "$tmp/screen"; }
+
 if [ $serves = 0 ]; then
 	"$SQUALL" -b local --once --view overview --format tsv \
 		--record "$tmp/rec" >"$tmp/ov.tsv" 2>"$tmp/ov.err"
@@ -58,6 +104,21 @@ if [ $serves = 0 ]; then
 	check "Slurm $ver: the node count is sinfo's" \
 		test "$(value "$tmp/ov.tsv" nodes/total)" = \
 		"$(slurm sinfo -h -N -o %N | sort -u | wc -l | tr -d ' ') nodes"
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "# tmux is not installed: the console's overview was not run"
+	elif console "$tmp/crec"; then
+		ok "Slurm $ver: console: :overview shows its lines"
+		check "Slurm $ver: console: the source line says why not the metrics" \
+			shown "source +metrics +not used: Slurm $maj\\.$min has none \\(25\\.11\\+\\)"
+		check "Slurm $ver: console: no HTTP asked" \
+			lacks "$tmp/crec.cmds" '^GET '
+		check "Slurm $ver: console: the nodes from their command" \
+			has "$tmp/crec.cmds" '^sinfo -h -N'
+		check "Slurm $ver: console: the controller lines from sdiag" \
+			has "$tmp/crec.cmds" '^sdiag'
+	else
+		notok "Slurm $ver: console: :overview shows its lines"
+	fi
 	finish
 	exit
 fi
@@ -121,6 +182,33 @@ check "SQUALL_METRICS=off: the source line says so" \
 for f in m r; do grep -v 'longest wait' "$tmp/$f.tsv" >"$tmp/$f.cmp"; done
 check "--replay: the same overview from the recording" \
 	cmp "$tmp/m.cmp" "$tmp/r.cmp"
+
+# the console's :overview reads them too, and neither sinfo nor sdiag
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# tmux is not installed: the console's overview was not run"
+elif console "$tmp/crec"; then
+	ok "console: :overview shows its lines"
+	check "console: the source line says the metrics" \
+		shown 'source +metrics +slurmctld /metrics'
+	check "console: a partition's CPUs from /metrics/partitions" \
+		shown 'partition +[^ ]+ cpu +[0-9]+/[0-9]+ CPUs'
+	check "console: the controller's health from /metrics/scheduler" \
+		shown 'ctld +server threads +[0-9]+'
+	for e in nodes partitions scheduler; do
+		check "console --record: GET /metrics/$e" \
+			has "$tmp/crec.cmds" "^GET /metrics/$e\$"
+	done
+	check "console --record: r asks the metrics again" \
+		test "$(grep -c '^GET /metrics/nodes$' "$tmp/crec.cmds")" -ge 2
+	check "console --record: no sinfo -h -N while the overview shows" \
+		lacks "$tmp/crec.cmds" '^sinfo -h -N'
+	check "console --record: no sdiag while the overview shows" \
+		lacks "$tmp/crec.cmds" '^sdiag'
+	check "console --record: the queue still from squeue" \
+		has "$tmp/crec.cmds" '^squeue '
+else
+	notok "console: :overview shows its lines"
+fi
 
 # the backends that do not read them say so: slurmrestd (the controller
 # is another host's business), ssh (its port seldom reachable from here)

@@ -2,8 +2,11 @@
  * test_openmetrics.c - slurmctld's OpenMetrics answers (recorded on 26.05,
  * tests/fixtures/metrics/README.md) read by core/openmetrics.c, the
  * figures core/overview_om.c takes from them, the overview built from
- * them (its source line too), the text format's corners, and the
- * controller's address from `scontrol show config` (backends/cli/metrics.c).
+ * them (its source line too), the text format's corners, the
+ * controller's address from `scontrol show config` (backends/cli/metrics.c),
+ * and the console's METRICS kind: the sets as a snapshot and back
+ * (core/om_snapshot.c), fetched by its plan row through a recording
+ * (session/overview_fetch.c) or saying why not.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -13,13 +16,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "backends/backend.h"
 #include "backends/cli/metrics.h"
+#include "core/om_snapshot.h"
 #include "core/openmetrics.h"
 #include "core/overview.h"
 #include "core/overview_om.h"
+#include "session/plan.h"
 #include "tests/unit/test_util.h"
 
 static void
@@ -329,6 +336,233 @@ test_address(void **state)
 			 -1);
 }
 
+/* The overview's rows as text, one line each (what a view shows of
+ * them), into a new string. */
+static char *
+ov_text(const struct sq_om *nodes, const struct sq_om *parts,
+	const struct sq_om *sched)
+{
+	struct sq_ov_input in = { 0 };
+	struct sq_snapshot *ov;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	in.om_nodes = nodes;
+	in.om_parts = parts;
+	in.om_sched = sched;
+	in.top = 5;
+	ov = sq_overview_build(&in, 1000);
+	assert_non_null(ov);
+	for (i = 0; i < ov->nrows; i++) {
+		const struct sq_ov_row *r = sq_snapshot_row(ov, i);
+
+		fprintf(fp, "%s|%s|%lld|%lld|%lld|%s|%s|%d\n", r->id, r->value,
+			(long long)r->num, (long long)r->used,
+			(long long)r->total, r->view, r->filter, r->src);
+	}
+	fclose(fp);
+	sq_snapshot_unref(ov);
+	return buf;
+}
+
+/* The three sets as a METRICS snapshot and back: the same samples, the
+ * same overview; the why-not snapshot has no rows and its note. */
+static void
+test_om_snapshot(void **state)
+{
+	struct sq_om om[SQ_OM_SETS], back[SQ_OM_SETS];
+	struct sq_snapshot *s;
+	char *a, *b;
+	size_t i;
+	int k;
+
+	(void)state;
+	load("nodes-26.05.txt", &om[SQ_OM_NODES]);
+	load("partitions-26.05.txt", &om[SQ_OM_PARTITIONS]);
+	load("scheduler-26.05.txt", &om[SQ_OM_SCHEDULER]);
+	s = sq_om_snapshot_new(om, "", 1234);
+	assert_non_null(s);
+	assert_int_equal(s->kind, SQ_KIND_METRICS);
+	assert_int_equal(s->fetched, 1234);
+	assert_int_equal(s->nrows, om[0].n + om[1].n + om[2].n);
+	assert_true(sq_om_snapshot_served(s));
+	assert_int_equal(sq_om_snapshot_sets(s, back), 0);
+	for (k = 0; k < SQ_OM_SETS; k++) {
+		assert_int_equal(back[k].n, om[k].n);
+		for (i = 0; i < om[k].n; i++) {
+			const struct sq_om_sample *x = &om[k].v[i],
+						  *y = &back[k].v[i];
+			int l;
+
+			assert_string_equal(x->name, y->name);
+			assert_int_equal(x->nlabels, y->nlabels);
+			for (l = 0; l < x->nlabels; l++) {
+				assert_string_equal(x->label[l].key,
+						    y->label[l].key);
+				assert_string_equal(x->label[l].val,
+						    y->label[l].val);
+			}
+			assert_memory_equal(&x->value, &y->value,
+					    sizeof(x->value));
+		}
+	}
+	/* the sets outlive the parsed text: they are the snapshot's */
+	for (k = 0; k < SQ_OM_SETS; k++)
+		sq_om_free(&om[k]);
+	load("nodes-26.05.txt", &om[SQ_OM_NODES]);
+	load("partitions-26.05.txt", &om[SQ_OM_PARTITIONS]);
+	load("scheduler-26.05.txt", &om[SQ_OM_SCHEDULER]);
+	a = ov_text(&om[0], &om[1], &om[2]);
+	b = ov_text(&back[0], &back[1], &back[2]);
+	assert_string_equal(a, b);
+	assert_non_null(strstr(b, "nodes/total|4 nodes|"));
+	free(a);
+	free(b);
+	for (k = 0; k < SQ_OM_SETS; k++) {
+		sq_om_free(&om[k]);
+		sq_om_free(&back[k]);
+	}
+	sq_snapshot_unref(s);
+
+	/* not served: no rows, the reason */
+	s = sq_om_snapshot_new(NULL, "Slurm 24.11 has none (25.11+)", 5);
+	assert_non_null(s);
+	assert_int_equal(s->nrows, 0);
+	assert_false(sq_om_snapshot_served(s));
+	assert_string_equal(s->note, "Slurm 24.11 has none (25.11+)");
+	assert_int_equal(sq_om_snapshot_sets(s, back), -1);
+	assert_int_equal(back[0].n, 0);
+	sq_snapshot_unref(s);
+	assert_false(sq_om_snapshot_served(NULL));
+}
+
+/* A file of the fixture's text in dir. */
+static void
+put(const char *dir, const char *name, const char *text)
+{
+	char path[200];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/* The METRICS kind through the plan, on a replay backend of dir. */
+static struct sq_snapshot *
+metrics_of(const char *dir)
+{
+	struct sq_cluster_cfg cfg;
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	sq_cluster_defaults(&cfg);
+	snprintf(cfg.backend, sizeof(cfg.backend), "replay");
+	snprintf(cfg.replay_dir, sizeof(cfg.replay_dir), "%s", dir);
+	b = sq_backend_open(&cfg, &err);
+	if (b == NULL)
+		fail_msg("replay %s: %s", dir, err.msg);
+	if (sq_plan_fetch(b, SQ_KIND_METRICS, NULL, &s, &err) == -1)
+		fail_msg("metrics: %s", err.msg);
+	sq_backend_close(b);
+	return s;
+}
+
+/*
+ * The console's METRICS kind, fetched by its plan row through a
+ * recording of the three GETs (as --record keeps them): the sets as
+ * parsed; SQUALL_METRICS=off, a release without them and a recording
+ * without one of them: no rows and why, the words of batch mode's
+ * source line (the replay's own for the missing answer).
+ */
+static void
+test_metrics_fetch(void **state)
+{
+	static const char *const names[SQ_OM_SETS] = { "nodes-26.05.txt",
+						       "partitions-26.05.txt",
+						       "scheduler-26.05.txt" };
+	char dir[] = "/tmp/sqtest-om.XXXXXX", path[200], *text;
+	struct sq_om om[SQ_OM_SETS], back[SQ_OM_SETS];
+	const char *root = getenv("SQ_FIXTURES");
+	struct sq_snapshot *s;
+	char *a, *b;
+	int k;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	put(dir, "v.out", "slurm 26.05.5\n");
+	for (k = 0; k < SQ_OM_SETS; k++) {
+		snprintf(path, sizeof(path), "metrics/%s", names[k]);
+		text = sq_test_fixture(path, NULL);
+		assert_non_null(text);
+		snprintf(path, sizeof(path), "%d.out", k);
+		put(dir, path, text);
+		free(text);
+		load(names[k], &om[k]);
+	}
+	put(dir, "index.tsv",
+	    "000001\t0\tv.out\tsinfo\t-V\n"
+	    "000002\t200\t0.out\tGET\t/metrics/nodes\n"
+	    "000003\t200\t1.out\tGET\t/metrics/partitions\n"
+	    "000004\t200\t2.out\tGET\t/metrics/scheduler\n");
+
+	s = metrics_of(dir);
+	assert_int_equal(s->kind, SQ_KIND_METRICS);
+	assert_true(sq_om_snapshot_served(s));
+	assert_int_equal(sq_om_snapshot_sets(s, back), 0);
+	a = ov_text(&om[0], &om[1], &om[2]);
+	b = ov_text(&back[0], &back[1], &back[2]);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	for (k = 0; k < SQ_OM_SETS; k++)
+		sq_om_free(&back[k]);
+	sq_snapshot_unref(s);
+
+	/* asked for the commands */
+	setenv("SQUALL_METRICS", "off", 1);
+	s = metrics_of(dir);
+	unsetenv("SQUALL_METRICS");
+	assert_false(sq_om_snapshot_served(s));
+	assert_int_equal(s->nrows, 0);
+	assert_string_equal(s->note, "SQUALL_METRICS=off");
+	sq_snapshot_unref(s);
+
+	/* one endpoint missing: none is used */
+	put(dir, "index.tsv",
+	    "000001\t0\tv.out\tsinfo\t-V\n"
+	    "000002\t200\t0.out\tGET\t/metrics/nodes\n"
+	    "000003\t200\t1.out\tGET\t/metrics/partitions\n");
+	s = metrics_of(dir);
+	assert_false(sq_om_snapshot_served(s));
+	assert_non_null(strstr(s->note, "no output of 'GET'"));
+	sq_snapshot_unref(s);
+
+	/* a release without them (the 22.05 recording) */
+	snprintf(path, sizeof(path), "%s/replay/22.05",
+		 root != NULL ? root : "tests/fixtures");
+	s = metrics_of(path);
+	assert_false(sq_om_snapshot_served(s));
+	assert_string_equal(s->note, "Slurm 22.05 has none (25.11+)");
+	sq_snapshot_unref(s);
+
+	for (k = 0; k < SQ_OM_SETS; k++) {
+		sq_om_free(&om[k]);
+		snprintf(path, sizeof(path), "%s/%d.out", dir, k);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/v.out", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/index.tsv", dir);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int
 main(void)
 {
@@ -339,6 +573,8 @@ main(void)
 		cmocka_unit_test(test_overview_figures),
 		cmocka_unit_test(test_overview_build),
 		cmocka_unit_test(test_address),
+		cmocka_unit_test(test_om_snapshot),
+		cmocka_unit_test(test_metrics_fetch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
