@@ -16,14 +16,14 @@
 #include "batch/output.h"
 #include "session/exec.h"
 #include "session/glance.h"
-#include "core/cluster.h"
-#include "core/conf.h"
-#include "core/completing.h"
-#include "core/rpc_share.h"
-#include "core/gpuuse.h"
-#include "core/node_flap.h"
-#include "core/history.h"
-#include "core/whatif.h"
+#include "core/conf/cluster.h"
+#include "core/conf/conf.h"
+#include "core/analysis/completing.h"
+#include "core/analysis/rpc_share.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/node_flap.h"
+#include "core/analysis/history.h"
+#include "core/analysis/whatif.h"
 #include "tui/tui.h"
 
 enum {
@@ -488,14 +488,14 @@ load_conf(struct sq_conf *conf, struct args *a, const char *argv0)
 		&hw, &err) == 0)
 		snprintf(a->cfg.history_since, sizeof(a->cfg.history_since),
 			 "%s", hw.spec);
-	/* gpus-idle's judgement (core/gpuuse.h) */
+	/* gpus-idle's judgement (core/analysis/gpuuse.h) */
 	sq_gpuuse_cfg_set((int)conf->num[SQ_OPT_GPU_IDLE_BELOW],
 			  (int)conf->num[SQ_OPT_GPU_IDLE_AFTER]);
 	/* the overview's and nodes view's stuck COMPLETING jobs */
 	sq_completing_stuck_set((int)conf->num[SQ_OPT_COMPLETING_STUCK]);
 	/* the overview's flag of one user loading slurmctld */
 	sq_rpc_user_share_set((int)conf->num[SQ_OPT_RPC_USER_SHARE]);
-	/* the nodes view's flapping mark (core/node_flap.h) */
+	/* the nodes view's flapping mark (core/analysis/node_flap.h) */
 	sq_flap_cfg_set((int)conf->num[SQ_OPT_FLAP_EVENTS],
 			(int)conf->num[SQ_OPT_FLAP_HOURS]);
 	if (a->weights != NULL &&

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "backends/act.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 int
 sq_act_begin(struct sq_result *res, const struct sq_action *a,

@@ -10,8 +10,8 @@
 #ifndef SQ_ACT_H
 #define SQ_ACT_H
 
-#include "core/action.h"
-#include "core/err.h"
+#include "core/action/action.h"
+#include "core/base/err.h"
 
 /* res emptied and given one entry per target of a; -1 (out of memory,
  * err set) when it cannot be. */

@@ -14,14 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/action.h"
-#include "core/buf.h"
-#include "core/cluster.h"
-#include "core/err.h"
-#include "core/live.h"
-#include "core/model.h"
-#include "core/outpath.h"
-#include "core/snapshot.h"
+#include "core/action/action.h"
+#include "core/base/buf.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
+#include "core/model/live.h"
+#include "core/model/model.h"
+#include "core/analysis/outpath.h"
+#include "core/model/snapshot.h"
 
 /* Capability flags: what this backend can serve on this cluster. */
 #define SQ_CAP_PARTITIONS (1u << 0)
@@ -84,21 +84,22 @@ struct sq_backend_ops {
 	 * `scontrol -d show job` gives them ("n3 gpu:a100:2(IDX:0-1); n4
 	 * ..."), into out (n bytes; "" when it holds none); jobid is
 	 * validated here. -1 with err when it could not be asked. NULL:
-	 * the backend cannot tell (core/gpumap.h, a node's detail pane).
+	 * the backend cannot tell (core/analysis/gpumap.h, a node's detail
+	 * pane).
 	 */
 	int (*job_gres)(struct sq_backend *b, const char *jobid, char *out,
 			size_t n, struct sq_err *err);
 	/*
 	 * A job's output (follow a job; worker thread, like every op).
 	 * job_files: `scontrol show job -o ID` of jobid (validated here)
-	 * into *out (caller's), StdOut/StdErr expanded (core/outpath.h).
-	 * job_script: the batch script appended to out (caller-initialised;
-	 * its limit bounds it). file_stat: the size of path. file_read: at
-	 * most len bytes of path from byte off appended to out (fewer at
-	 * the end, none past it). path is absolute; it is never put on a
-	 * command line unquoted. All: 0, or -1 with err in Slurm's or the
-	 * system's words ("Invalid job id specified", "Permission
-	 * denied"). NULL: unsupported (slurmrestd has no file access;
+	 * into *out (caller's), StdOut/StdErr expanded
+	 * (core/analysis/outpath.h). job_script: the batch script appended to
+	 * out (caller-initialised; its limit bounds it). file_stat: the size of
+	 * path. file_read: at most len bytes of path from byte off appended to
+	 * out (fewer at the end, none past it). path is absolute; it is never
+	 * put on a command line unquoted. All: 0, or -1 with err in Slurm's or
+	 * the system's words ("Invalid job id specified", "Permission denied").
+	 * NULL: unsupported (slurmrestd has no file access;
 	 * sq_backend_file_note() says so in one line).
 	 */
 	int (*job_files)(struct sq_backend *b, const char *jobid,

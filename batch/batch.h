@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/cluster.h"
-#include "core/snapshot.h"
-#include "core/view.h"
+#include "core/conf/cluster.h"
+#include "core/model/snapshot.h"
+#include "core/model/view.h"
 
 enum sq_format { SQ_FMT_TABLE, SQ_FMT_TSV, SQ_FMT_JSON };
 
@@ -23,7 +23,7 @@ int sq_format_from_name(const char *name);
  * for all, or "help" (sq_batch_columns, nothing fetched); sort
  * "[-]column" ("-" descending), "none" (as the cluster returned them) or
  * NULL (the view's default sort, as in the console); filter the
- * console's '/' filter (core/filter.h: a regex over the printed cells,
+ * console's '/' filter (core/query/filter.h: a regex over the printed cells,
  * or "@column=value" terms; '!' inverts) or NULL for every row.
  * Returns the exit status: 0, 1 (cluster or command failure, reason on
  * stderr), 2 (usage) or, for the spec view, SQ_BATCH_DRIFT when a printed
@@ -36,7 +36,8 @@ int sq_batch_run(const struct sq_cluster_cfg *cfg, const char *view,
 /*
  * Print one job of the queue (id as squeue prints it, or the job id)
  * with every jobs column and, when it is pending, why: rank, the job
- * ahead, and the limit that holds it (core/why.h). Exit status as above.
+ * ahead, and the limit that holds it (core/analysis/why.h). Exit status as
+ * above.
  */
 int sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		 enum sq_format fmt);
@@ -63,7 +64,7 @@ void sq_batch_columns(FILE *fp, const struct sq_view_def *v);
 #define SQ_BATCH_DRIFT 3
 
 /*
- * The rows of s that filter keeps (core/filter.h, over the columns
+ * The rows of s that filter keeps (core/query/filter.h, over the columns
  * printed): *order their indexes (NULL when every row is kept, in
  * order; free it), *n their number. 0, or -1 (said on stderr).
  */
@@ -73,7 +74,7 @@ int sq_batch_kept(const struct sq_view_def *v, const struct sq_snapshot *s,
 
 /*
  * A spec snapshot's printed rows (the filter's) that drift (differs,
- * missing, extra; core/spec.h), counted on stderr: 0 when none, else
+ * missing, extra; core/spec/spec.h), counted on stderr: 0 when none, else
  * SQ_BATCH_DRIFT; 2 on a bad filter. unknown items (not visible to
  * Slurm) do not count.
  */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "batch/batch.h"
-#include "core/clusters.h"
+#include "core/analysis/clusters.h"
 #include "session/glance.h"
 
 int

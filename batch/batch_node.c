@@ -1,9 +1,9 @@
 /*
  * batch_node.c - `squall --once --node NAME`: one node's GPUs one by one
- * (core/gpumap.h), as its detail pane in the console shows them: index,
- * type, the job holding it, its user, its use or why there is none.
- * One scontrol -d show job a GPU job on the node (job_gres) and one GPU
- * use read (squeue + one sstat) beside the nodes and the queue.
+ * (core/analysis/gpumap.h), as its detail pane in the console shows them:
+ * index, type, the job holding it, its user, its use or why there is none. One
+ * scontrol -d show job a GPU job on the node (job_gres) and one GPU use read
+ * (squeue + one sstat) beside the nodes and the queue.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +13,10 @@
 
 #include "backends/backend.h"
 #include "batch/batch.h"
-#include "core/filter.h"
-#include "core/gpumap.h"
-#include "core/gres.h"
-#include "core/sanitize.h"
+#include "core/query/filter.h"
+#include "core/analysis/gpumap.h"
+#include "core/base/gres.h"
+#include "core/base/sanitize.h"
 
 #define MAX_JOBS 64
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "batch/batch.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 void
 sq_batch_columns(FILE *fp, const struct sq_view_def *v)

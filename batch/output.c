@@ -14,8 +14,8 @@
 
 #include "backends/backend.h"
 #include "batch/output.h"
-#include "core/buf.h"
-#include "core/outpath.h"
+#include "core/base/buf.h"
+#include "core/analysis/outpath.h"
 
 #define CHUNK ((size_t)1024 * 1024)
 #define SCRIPT_LIMIT ((size_t)16 * 1024 * 1024)

@@ -5,7 +5,7 @@
 #ifndef SQ_BATCH_OUTPUT_H
 #define SQ_BATCH_OUTPUT_H
 
-#include "core/cluster.h"
+#include "core/conf/cluster.h"
 
 /* How much of an output file is printed first: its last 256 KiB. */
 #define SQ_OUTPUT_TAIL ((int64_t)256 * 1024)

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/clusters.h"
-#include "core/util.h"
+#include "core/analysis/clusters.h"
+#include "core/base/util.h"
 #include "session/glance.h"
 
 static struct sq_cluster_cfg list[SQ_CONF_MAX_CLUSTERS];

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/sanitize.h"
-#include "core/util.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/base/sanitize.h"
+#include "core/base/util.h"
 #include "session/exec.h"
 #include "session/impact.h"
 

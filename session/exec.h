@@ -10,10 +10,10 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/action.h"
-#include "core/audit.h"
-#include "core/cluster.h"
-#include "core/err.h"
+#include "core/action/action.h"
+#include "core/action/audit.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
 
 /*
  * The exact command line or HTTP call of a into buf. -1 (err says why)
@@ -26,7 +26,7 @@ int sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
  * The targets of an action read before it runs (the backend's
  * read_targets(), the same for every backend): keep[i] 0 for a target
  * that does not exist (nmissing) or is in a state the action does not
- * apply to (nskipped, core/action_policy.h). read 0 when they could not
+ * apply to (nskipped, core/action/action_policy.h). read 0 when they could not
  * be read (note says why): then every target is kept and the backend's
  * verification decides.
  */

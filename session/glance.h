@@ -11,8 +11,8 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/conf.h"
-#include "core/snapshot.h"
+#include "core/conf/conf.h"
+#include "core/model/snapshot.h"
 
 /* Batch: fetch nodes, jobs and sdiag (optional) through b and build the
  * overview snapshot into *out. 0, or -1 with err. */
@@ -21,7 +21,7 @@ int sq_overview_fetch(struct sq_backend *b, struct sq_snapshot **out,
 
 /* The console's overview: slurmctld's /metrics/nodes, /partitions and
  * /scheduler read as batch mode reads them, into a new SQ_KIND_METRICS
- * snapshot (core/om_snapshot.h); when they are not read (an older
+ * snapshot (core/analysis/om_snapshot.h); when they are not read (an older
  * release, a backend without the `metrics` op, refused, SQUALL_METRICS=
  * off) one without rows whose note says why. 0, or -1 on ENOMEM. */
 int sq_overview_metrics_fetch(struct sq_backend *b, struct sq_snapshot **out,

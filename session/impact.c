@@ -1,13 +1,13 @@
 /*
- * impact.c - fetch what core/impact.c needs for a node action's preview
+ * impact.c - fetch what core/action/impact.c needs for a node action's preview
  * and audit line: the queue (one squeue or GET /jobs) and, when the
  * backend serves them, the reservations. Two queries, only when a drain,
  * down or reboot is being prepared or run.
  */
 #include <time.h>
 
-#include "core/impact.h"
-#include "core/resv.h"
+#include "core/action/impact.h"
+#include "core/action/resv.h"
 #include "session/impact.h"
 
 /* A reservation's impact: the queue, the nodes (their partitions) and

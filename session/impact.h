@@ -1,7 +1,7 @@
 /*
  * impact.h - what a node action will hit, read on the worker thread (or
  * in batch mode) with the backend: the queue and the reservations are
- * fetched, then core/impact.c formats them. Used by the preview (TUI and
+ * fetched, then core/action/impact.c formats them. Used by the preview (TUI and
  * --exec) and by the audit intent line.
  */
 #ifndef SQ_SESSION_IMPACT_H
@@ -10,8 +10,8 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/action.h"
-#include "core/buf.h"
+#include "core/action/action.h"
+#include "core/base/buf.h"
 
 /*
  * For a node drain, down or reboot: the preview lines appended to text

@@ -2,7 +2,7 @@
  * overview_fetch.c - the overview of one cluster for batch mode: nodes,
  * jobs and sdiag read once through the backend, and on a cluster with
  * GPUs the GPUS kind (pending demand) and GPUUSE (utilisation, one
- * batched sstat), aggregated by core/overview.c. A missing sdiag (no
+ * batched sstat), aggregated by core/analysis/overview.c. A missing sdiag (no
  * permission, no REST endpoint) only leaves the controller lines out; a
  * GPU fetch that fails leaves its line saying why.
  *
@@ -25,11 +25,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/ctld_track.h"
-#include "core/om_snapshot.h"
-#include "core/openmetrics.h"
-#include "core/overview.h"
-#include "core/overview_om.h"
+#include "core/analysis/ctld_track.h"
+#include "core/analysis/om_snapshot.h"
+#include "core/base/openmetrics.h"
+#include "core/analysis/overview.h"
+#include "core/analysis/overview_om.h"
 #include "session/glance.h"
 
 /* Does the cluster have an accelerator (a node with GPUs)? */

@@ -8,16 +8,16 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/audit.h"
-#include "core/completing.h"
-#include "core/events.h"
-#include "core/gpus.h"
-#include "core/gpuuse.h"
-#include "core/history.h"
-#include "core/join.h"
-#include "core/node_audit.h"
-#include "core/node_flap.h"
-#include "core/rpc.h"
+#include "core/action/audit.h"
+#include "core/analysis/completing.h"
+#include "core/analysis/events.h"
+#include "core/analysis/gpus.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/history.h"
+#include "core/model/join.h"
+#include "core/action/node_audit.h"
+#include "core/analysis/node_flap.h"
+#include "core/analysis/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
 #include "session/rpc_fetch.h"
@@ -66,15 +66,15 @@ join_gpus(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 	sq_gpus_join_use(s, p[SQ_KIND_GPUUSE]);
 }
 
-/* the nodes' jobs stuck COMPLETING (core/completing.h) */
+/* the nodes' jobs stuck COMPLETING (core/analysis/completing.h) */
 static void
 join_nodes(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 {
 	if (p[SQ_KIND_JOBS] != NULL)
 		sq_nodes_join_stuck(s, p[SQ_KIND_JOBS], time(NULL));
 	/* each node's down/drain events in the window and the flapping
-	 * mark (core/node_flap.h), only when a column or the detail pane
-	 * shows them */
+	 * mark (core/analysis/node_flap.h), only when a column or the detail
+	 * pane shows them */
 	if (p[SQ_KIND_NODE_EVENTS] != NULL)
 		sq_nodes_join_events(s, p[SQ_KIND_NODE_EVENTS],
 				     sq_flap_cfg_get(), (int64_t)time(NULL));
@@ -88,7 +88,7 @@ join_partitions(struct sq_snapshot *s,
 		sq_partitions_count(s, p[SQ_KIND_NODES]);
 }
 
-/* The queue adds restart counts, names and requeues (core/events.h); a
+/* The queue adds restart counts, names and requeues (core/analysis/events.h); a
  * one-shot view of the queue: no older snapshot to compare with. */
 static void
 join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
@@ -157,8 +157,9 @@ metrics_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 }
 
 /* sacctmgr's node events and, beside them, squall's own node actions on
- * this cluster in the same window, from the audit log (core/node_audit.h;
- * an unreadable log leaves them out, the events stay) */
+ * this cluster in the same window, from the audit log
+ * (core/action/node_audit.h; an unreadable log leaves them out, the events
+ * stay) */
 static int
 node_events_fetch(struct sq_backend *b, enum sq_kind kind,
 		  struct sq_snapshot **out, struct sq_err *err)
@@ -251,7 +252,7 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .view_scope = sq_gpus_view_scope,
 			   .row_scope = gpu_scope,
 			   .keep = gpu_keep },
-	/* gpus-idle: the idle rows (core/gpuuse.h) */
+	/* gpus-idle: the idle rows (core/analysis/gpuuse.h) */
 	[SQ_KIND_GPUUSE] = { .view_scope = sq_gpuuse_view_scope,
 			     .row_scope = sq_gpuuse_row_scope,
 			     .keep = sq_gpuuse_keep },

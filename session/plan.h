@@ -11,10 +11,10 @@
 #ifndef SQ_PLAN_H
 #define SQ_PLAN_H
 
-#include "core/err.h"
-#include "core/model.h"
-#include "core/snapshot.h"
-#include "core/view.h"
+#include "core/base/err.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
+#include "core/model/view.h"
 
 struct sq_backend;
 

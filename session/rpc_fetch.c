@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
-#include "core/ctld_track.h"
-#include "core/diag_trend.h"
-#include "core/rpc.h"
+#include "core/analysis/ctld_track.h"
+#include "core/analysis/diag_trend.h"
+#include "core/analysis/rpc.h"
 #include "session/rpc_fetch.h"
 
 struct conn {

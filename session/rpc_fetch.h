@@ -1,17 +1,17 @@
 /*
  * rpc_fetch.h - the rpc kind (the rpc-types and rpc-users views): sdiag
- * read through the backend and turned into rates (core/rpc.h) with the
+ * read through the backend and turned into rates (core/analysis/rpc.h) with the
  * counters of the connection's earlier reads; and the diag kind with
- * its "changed" rows first (core/diag_trend.h), from the same reads. Each
- * backend has its own history, kept here by the backend's address and cluster
- * (a table of SQ_RPC_FETCH_CONNS, the oldest reused), under a mutex: any
- * thread.
+ * its "changed" rows first (core/analysis/diag_trend.h), from the same reads.
+ * Each backend has its own history, kept here by the backend's address and
+ * cluster (a table of SQ_RPC_FETCH_CONNS, the oldest reused), under a mutex:
+ * any thread.
  */
 #ifndef SQ_RPC_FETCH_H
 #define SQ_RPC_FETCH_H
 
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 struct sq_backend;
 

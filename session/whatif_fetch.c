@@ -2,14 +2,14 @@
  * whatif_fetch.c - builds the WHATIF snapshot from four fetches through
  * the backend (sprio -n, sprio -w, the queue, the config) and the weights
  * to try (given text or a cluster spec's config map). The model itself
- * is core/whatif.c; nothing here computes a priority.
+ * is core/analysis/whatif.c; nothing here computes a priority.
  */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "core/parse.h"
-#include "core/spec.h"
+#include "core/base/parse.h"
+#include "core/spec/spec.h"
 #include "session/whatif_fetch.h"
 #include "spec/spec_load.h"
 

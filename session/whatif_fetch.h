@@ -2,8 +2,8 @@
  * whatif_fetch.h - the WHATIF snapshot of a cluster: sprio -n (the
  * normalized factors), sprio -w (the weights in force), the queue (each
  * job's account) and the config (PriorityMaxAge, PriorityFlags), joined
- * and handed to the pure model (core/whatif.h) with the weights to try.
- * Shared by batch mode and the TUI's worker thread.
+ * and handed to the pure model (core/analysis/whatif.h) with the weights to
+ * try. Shared by batch mode and the TUI's worker thread.
  */
 #ifndef SQ_WHATIF_FETCH_H
 #define SQ_WHATIF_FETCH_H
@@ -12,8 +12,8 @@
 #include <stdio.h>
 
 #include "backends/backend.h"
-#include "core/err.h"
-#include "core/whatif.h"
+#include "core/base/err.h"
+#include "core/analysis/whatif.h"
 
 /* How many places per partition the summary's account shares count. */
 #define SQ_WHATIF_TOP_N 10

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/err.h"
-#include "core/spec.h"
+#include "core/base/err.h"
+#include "core/spec/spec.h"
 
 #define SQ_SPEC_PATH 512 /* longest JSON path kept for messages */
 

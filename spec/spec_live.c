@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/nodeset.h"
-#include "core/spec.h"
+#include "core/spec/nodeset.h"
+#include "core/spec/spec.h"
 #include "spec/spec_live.h"
 #include "spec/spec_load.h"
 

@@ -7,7 +7,7 @@
 #define SQ_SPEC_LIVE_H
 
 #include "backends/backend.h"
-#include "core/snapshot.h"
+#include "core/model/snapshot.h"
 
 /*
  * The SPEC or NODESETS snapshot of b's cluster: reads b->cfg.spec (a

@@ -16,7 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "core/hostlist.h"
+#include "core/base/hostlist.h"
 #include "spec/spec_int.h"
 #include "spec/spec_load.h"
 

@@ -10,8 +10,8 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/err.h"
-#include "core/spec.h"
+#include "core/base/err.h"
+#include "core/spec/spec.h"
 
 /* Largest spec file read (bytes). */
 #define SQ_SPEC_MAX_BYTES (16u << 20)

@@ -14,11 +14,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/model_admin.h"
-#include "core/sanitize.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/model/model_admin.h"
+#include "core/base/sanitize.h"
 #include "session/exec.h"
 #include "session/impact.h"
 #include "tui/action_dialog.h"

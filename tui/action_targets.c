@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/gpuuse.h"
-#include "core/model_admin.h"
+#include "core/action/action.h"
+#include "core/analysis/gpuuse.h"
+#include "core/model/model_admin.h"
 #include "tui/action_targets.h"
 #include "tui/app.h"
 #include "tui/table.h"

@@ -1,5 +1,5 @@
 /*
- * action_undo.c - `:audit` (the log through core/audit.c, its one
+ * action_undo.c - `:audit` (the log through core/action/audit.c, its one
  * reader, opened at its end, the inverses numbered) and `:undo` (the
  * newest inverse of this session on this cluster, or `:undo N` from
  * :audit on its own cluster; never in read-only mode).
@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/sanitize.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/base/sanitize.h"
 #include "tui/action_dialog.h"
 #include "tui/action_undo.h"
 #include "tui/app.h"

@@ -1,6 +1,6 @@
 /*
  * actions.c - cluster actions in the console: per-view keys and `:`
- * commands from the one action table (core/action.h), targets from the
+ * commands from the one action table (core/action/action.h), targets from the
  * tagged rows (else the cursor row; `*` for every row the filter shows,
  * tui/action_targets.c), read-only refusal, the arguments parsed and
  * checked, then the action handed to the dialog (tui/action_dialog.c);
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/action_policy.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
 #include "tui/action_dialog.h"
 #include "tui/action_targets.h"
 #include "tui/actions.h"

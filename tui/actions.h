@@ -1,6 +1,6 @@
 /*
  * actions.h - the hook between the console and cluster actions
- * (core/action.h; issue 7). The console passes a `:` command that is not
+ * (core/action/action.h; issue 7). The console passes a `:` command that is not
  * one of its own, and a key bound to a name that is not a console action,
  * to these functions (tui/actions.c), which parse and check the action
  * and hand it to the dialog (tui/action_dialog.h: preview, confirm, run

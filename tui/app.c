@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/util.h"
+#include "core/base/util.h"
 #include "session/plan.h"
 #include "tui/app.h"
 #include "tui/keys.h"

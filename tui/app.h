@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "core/conf.h"
+#include "core/conf/conf.h"
 #include "tui/app_state.h"
 #include "tui/keys.h"
 #include "tui/pane.h"

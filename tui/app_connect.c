@@ -8,10 +8,10 @@
 #include <curses.h>
 #include <string.h>
 
-#include "core/completing.h"
-#include "core/rpc_share.h"
-#include "core/gpuuse.h"
-#include "core/node_flap.h"
+#include "core/analysis/completing.h"
+#include "core/analysis/rpc_share.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/node_flap.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"

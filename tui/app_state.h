@@ -14,9 +14,9 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/buf.h"
-#include "core/live.h"
-#include "core/outpath.h"
+#include "core/base/buf.h"
+#include "core/model/live.h"
+#include "core/analysis/outpath.h"
 
 enum sq_tui_act_stage {
 	SQ_ACT_NONE,

@@ -1,7 +1,7 @@
 /*
  * cmd.c - the `:` commands of the console: views by name or alias, the
  * config language (set, bind, unbind, color, theme, source, cluster) run
- * through core/conf.c exactly as in the file, the table's own commands
+ * through core/conf/conf.c exactly as in the file, the table's own commands
  * (filter, sort, columns, untag ...), the list of reason templates,
  * `:audit` and `:undo` (tui/action_undo.c), and Tab completion (@NAME of
  * a reason template included). One row of sq_cmds[] per command
@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/history.h"
-#include "core/sanitize.h"
-#include "core/whatif.h"
+#include "core/action/action.h"
+#include "core/analysis/history.h"
+#include "core/base/sanitize.h"
+#include "core/analysis/whatif.h"
 #include "session/glance.h"
 #include "tui/action_undo.h"
 #include "tui/actions.h"
@@ -177,7 +177,7 @@ cmd_reasons(struct sq_app *app)
 
 /* :since SPEC - the history window of every cluster of this console; the
  * workers read it at their next history and node-events fetch
- * (core/history.c). */
+ * (core/analysis/history.c). */
 static int
 cmd_since(struct sq_app *app, const char *line, const char *arg)
 {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/history.h"
+#include "core/analysis/history.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/table.h"

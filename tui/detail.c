@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/sanitize.h"
-#include "core/when.h"
+#include "core/base/sanitize.h"
+#include "core/query/when.h"
 #include "tui/app.h"
 #include "tui/detail.h"
 #include "tui/pane.h"

@@ -14,7 +14,7 @@
 #include <wchar.h>
 
 #include "backends/backend.h"
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/colors.h"

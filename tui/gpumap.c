@@ -3,7 +3,7 @@
  * (tui/gpumap.h): the jobs running on the node with GPUs come from the
  * queue snapshot, the indices each holds from job_gres() (scontrol -d
  * show job, one a job, on the worker thread), their use from the GPUUSE
- * snapshot; core/gpumap.c joins them.
+ * snapshot; core/analysis/gpumap.c joins them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,10 +11,10 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/filter.h"
-#include "core/gpumap.h"
-#include "core/gres.h"
-#include "core/sanitize.h"
+#include "core/query/filter.h"
+#include "core/analysis/gpumap.h"
+#include "core/base/gres.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/detail.h"
 #include "tui/gpumap.h"

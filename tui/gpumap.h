@@ -1,6 +1,6 @@
 /*
  * gpumap.h - the nodes view's detail pane: the node's GPUs one by one
- * (core/gpumap.h). The GPUs each job on the node holds, by index, are
+ * (core/analysis/gpumap.h). The GPUs each job on the node holds, by index, are
  * read with the backend's job_gres() on the worker thread
  * (sq_worker_call), cached for a few seconds; the use comes from the
  * GPUUSE snapshot the worker keeps while the pane is open.

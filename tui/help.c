@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/action_policy.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
 #include "tui/actions.h"
 #include "tui/app.h"
 #include "tui/cmd_def.h"
@@ -20,7 +20,7 @@
 #include "tui/pane.h"
 #include "tui/table.h"
 #include "tui/text.h"
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 
 static int
 hidden_binding(const struct sq_app *app, const char *name)

@@ -7,7 +7,7 @@
  */
 #include <curses.h>
 
-#include "core/util.h"
+#include "core/base/util.h"
 #include "tui/app.h"
 #include "tui/idle.h"
 #include "tui/keys.h"

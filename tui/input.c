@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/action_policy.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
 #include "tui/action_dialog.h"
 #include "tui/actions.h"
 #include "tui/app.h"

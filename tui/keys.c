@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/conf.h"
+#include "core/action/action.h"
+#include "core/conf/conf.h"
 #include "tui/keys.h"
 
 static const char *const names[] = {
@@ -165,7 +165,7 @@ sq_keys_action_ok(const char *name, void *arg)
 	(void)arg;
 	if (name[0] == ':' && name[1] != '\0')
 		return 1;
-	/* a cluster action (core/action.h); the console takes the bare
+	/* a cluster action (core/action/action.h); the console takes the bare
 	 * names of :audit and :undo too (sq_cmd_action_ok, tui/cmd.c) */
 	return sq_ta_from_name(name) != SQ_TA_NONE ||
 	       sq_action_find(name, -1) != NULL;

@@ -3,7 +3,7 @@
  * one X-macro table with their help texts and default keys. The same
  * table feeds key dispatch, `?` help, `:help`, the config validator of
  * `bind` and the test that checks the man page's key list. A key may
- * also be bound to a cluster action name (core/action.h) or to a `:`
+ * also be bound to a cluster action name (core/action/action.h) or to a `:`
  * command line ("bind F5 :view nodes"); those go to tui/actions.c and
  * the command parser.
  */

@@ -11,8 +11,8 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/live.h"
-#include "core/sanitize.h"
+#include "core/model/live.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/detail.h"
 #include "tui/gpumap.h"

@@ -8,9 +8,9 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/model_admin.h"
-#include "core/sanitize.h"
-#include "core/when.h"
+#include "core/model/model_admin.h"
+#include "core/base/sanitize.h"
+#include "core/query/when.h"
 #include "tui/node_events_pane.h"
 #include "tui/worker.h"
 

@@ -7,7 +7,7 @@
 #ifndef SQ_TUI_NODE_EVENTS_PANE_H
 #define SQ_TUI_NODE_EVENTS_PANE_H
 
-#include "core/model.h"
+#include "core/model/model.h"
 #include "tui/app.h"
 #include "tui/pane.h"
 

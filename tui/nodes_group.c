@@ -1,7 +1,7 @@
 /*
  * nodes_group.c - the nodes view grouped by node set (the group action):
  * rows ordered by set, in the order of the worker's NODESETS snapshot
- * (core/nodeset.h: the cluster's NodeSet= lines, else the spec's
+ * (core/spec/nodeset.h: the cluster's NodeSet= lines, else the spec's
  * NodeSets or node pools, else node features), the set's name before
  * the node's. The grouping itself is core's; this is the UI glue only.
  * Its state is the nodes table's (struct sq_nodes_group in the view's
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/nodeset.h"
-#include "core/sanitize.h"
+#include "core/spec/nodeset.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/nodes_group.h"
 #include "tui/table.h"

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/nodeset.h"
+#include "core/spec/nodeset.h"
 
 struct sq_app;
 struct sq_snapshot;

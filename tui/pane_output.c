@@ -15,9 +15,9 @@
 #include <time.h>
 
 #include "backends/backend.h"
-#include "core/model.h"
-#include "core/outpath.h"
-#include "core/util.h"
+#include "core/model/model.h"
+#include "core/analysis/outpath.h"
+#include "core/base/util.h"
 #include "tui/app.h"
 #include "tui/keys.h"
 #include "tui/pane.h"

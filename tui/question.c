@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/keys.h"

@@ -1,5 +1,5 @@
 /*
- * saved.c - saved views in the console (core/saved_view.h): the `view`
+ * saved.c - saved views in the console (core/conf/saved_view.h): the `view`
  * lines of the config applied to the tables at start and when run at the
  * `:` prompt, `:NAME` of a view defined with of=, and `:w` (`:write`),
  * which writes the current view's columns, sort and filter into the
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/saved_view.h"
+#include "core/conf/saved_view.h"
 #include "tui/app.h"
 #include "tui/saved.h"
 #include "tui/table.h"

@@ -2,7 +2,7 @@
  * ssh_node.c - `:ssh [NODE]` and its key: leave the screen (endwin), show
  * the command, run the user's ssh to the node (the cursor's node, or a
  * running job's first node) in the foreground, and come back to the
- * console when it exits. argv from core/sshcmd.c, run without a shell.
+ * console when it exits. argv from core/conf/sshcmd.c, run without a shell.
  * It changes nothing on the cluster, so read-only mode allows it.
  */
 #include <curses.h>
@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/model.h"
-#include "core/sshcmd.h"
+#include "core/model/model.h"
+#include "core/conf/sshcmd.h"
 #include "tui/app.h"
 #include "tui/idle.h"
 #include "tui/ssh_node.h"

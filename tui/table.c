@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/order.h"
-#include "core/sanitize.h"
-#include "core/when.h"
+#include "core/query/order.h"
+#include "core/base/sanitize.h"
+#include "core/query/when.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 #include "tui/text.h"

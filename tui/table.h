@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/snapshot.h"
-#include "core/view.h"
-#include "core/filter.h"
+#include "core/model/snapshot.h"
+#include "core/model/view.h"
+#include "core/query/filter.h"
 #include "tui/table_row.h"
 
 struct sq_tui_view;

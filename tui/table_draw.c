@@ -7,7 +7,7 @@
 #include <curses.h>
 #include <string.h>
 
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/table.h"

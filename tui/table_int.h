@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/order.h"
+#include "core/base/arena.h"
+#include "core/query/order.h"
 #include "tui/table_row.h"
 
 struct sq_snapshot;

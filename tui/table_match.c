@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/filter.h"
+#include "core/query/filter.h"
 #include "tui/table.h"
 #include "tui/table_int.h"
 

@@ -3,7 +3,7 @@
  * tens of milliseconds, more than a keystroke may; so when a snapshot of
  * SQ_TABLE_PREP_MIN rows or more comes, a second thread orders its rows
  * by each shown column (ascending, with the ties that give the descending
- * order, core/order.c) while the UI thread goes on, and the table's sort
+ * order, core/query/order.c) while the UI thread goes on, and the table's sort
  * takes the made order. The thread reads the snapshot only (immutable,
  * referenced) and writes only its own slots; a slot is handed over under
  * the mutex once done and stays untouched until the next start.
@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/order.h"
-#include "core/snapshot.h"
-#include "core/util.h"
-#include "core/view.h"
+#include "core/query/order.h"
+#include "core/model/snapshot.h"
+#include "core/base/util.h"
+#include "core/model/view.h"
 #include "tui/table_prep.h"
 #include "tui/table_row.h"
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/filter.h"
-#include "core/order.h"
-#include "core/util.h"
-#include "core/sanitize.h"
-#include "core/when.h"
+#include "core/query/filter.h"
+#include "core/query/order.h"
+#include "core/base/util.h"
+#include "core/base/sanitize.h"
+#include "core/query/when.h"
 #include "session/plan.h"
 #include "tui/table.h"
 #include "tui/table_int.h"

@@ -5,8 +5,8 @@
 #ifndef SQ_TUI_H
 #define SQ_TUI_H
 
-#include "core/cluster.h"
-#include "core/conf.h"
+#include "core/conf/cluster.h"
+#include "core/conf/conf.h"
 
 /*
  * Prepare a conf before loading files: the `bind` validator (console and

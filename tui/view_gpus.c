@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 
-#include "core/conf.h"
-#include "core/model_admin.h"
+#include "core/conf/conf.h"
+#include "core/model/model_admin.h"
 #include "session/plan.h"
 #include "tui/colors.h"
 #include "tui/table.h"
@@ -54,7 +54,7 @@ const struct sq_tui_view sq_tui_view_gpus = {
 };
 
 /* gpus-idle: one GPUUSE snapshot holds every running GPU job; the view
- * shows those judged idle (core/gpuuse.h) */
+ * shows those judged idle (core/analysis/gpuuse.h) */
 const struct sq_tui_view sq_tui_view_gpuuse = {
 	.kind = SQ_KIND_GPUUSE,
 	.arrange = sq_tui_scope_arrange,

@@ -8,10 +8,10 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/conf.h"
-#include "core/history.h"
-#include "core/parse.h"
-#include "core/sanitize.h"
+#include "core/conf/conf.h"
+#include "core/analysis/history.h"
+#include "core/base/parse.h"
+#include "core/base/sanitize.h"
 #include "session/plan.h"
 #include "tui/pane.h"
 #include "tui/table.h"

@@ -3,7 +3,7 @@
  * collapse to one row and unfold (- and +), and in the detail pane why a
  * pending job waits: its Reason explained, its rank among the pending
  * jobs of its partition, the job just ahead, and the sprio factor that
- * separates them ("what moves it"), from core/why.c.
+ * separates them ("what moves it"), from core/analysis/why.c.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -11,12 +11,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/conf.h"
-#include "core/hostlist.h"
-#include "core/join.h"
-#include "core/sanitize.h"
-#include "core/when.h"
-#include "core/why.h"
+#include "core/conf/conf.h"
+#include "core/base/hostlist.h"
+#include "core/model/join.h"
+#include "core/base/sanitize.h"
+#include "core/query/when.h"
+#include "core/analysis/why.h"
 #include "tui/app.h"
 #include "tui/keys.h"
 #include "tui/live.h"
@@ -352,8 +352,8 @@ prio_section(const struct sq_table *t, const struct sq_job *job,
 	}
 }
 
-/* core/why.c explains; limits (assoc_mgr) and the association tree come
- * from the worker when it has them. */
+/* core/analysis/why.c explains; limits (assoc_mgr) and the association tree
+ * come from the worker when it has them. */
 static void
 detail(struct sq_app *app, struct sq_table *t, const void *rec,
        struct sq_pane *p)

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/conf.h"
-#include "core/sanitize.h"
+#include "core/conf/conf.h"
+#include "core/base/sanitize.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/gpumap.h"
@@ -24,7 +24,7 @@
 #include "tui/text.h"
 #include "tui/views.h"
 #include "tui/worker.h"
-#include "core/filter.h"
+#include "core/query/filter.h"
 
 /* The nodes view's state, kept in its table (t->vstate): the grouping
  * by node set (nodes_group.c), and the map's: the grid of the last draw

@@ -5,8 +5,8 @@
  * the pending demand and GPUUSE for the utilisation, one batched sstat at
  * the slow refresh while the overview is shown), and each line's number
  * goes into a fixed
- * ring (core/overview.h) drawn as the sparkline of its last hour; Enter
- * opens the filtered view behind a line. Where slurmctld serves its
+ * ring (core/analysis/overview.h) drawn as the sparkline of its last hour;
+ * Enter opens the filtered view behind a line. Where slurmctld serves its
  * metrics (the METRICS kind, session/overview_fetch.c, as batch mode
  * reads them) they stand for the nodes and sdiag, which are then not
  * asked for; where not, or until the first answer says so, the source
@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/clusters.h"
-#include "core/om_snapshot.h"
-#include "core/overview.h"
-#include "core/overview_om.h"
+#include "core/analysis/clusters.h"
+#include "core/analysis/om_snapshot.h"
+#include "core/analysis/overview.h"
+#include "core/analysis/overview_om.h"
 #include "session/glance.h"
 #include "tui/app.h"
 #include "tui/cmd.h"

@@ -1,6 +1,6 @@
 /*
  * view_rpc.c - the rpc-types and rpc-users views in the console: each
- * shows the rows of its scope of the one RPC snapshot (core/rpc.h).
+ * shows the rows of its scope of the one RPC snapshot (core/analysis/rpc.h).
  */
 #include "session/plan.h"
 #include "tui/table.h"

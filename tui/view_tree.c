@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/model_admin.h"
-#include "core/name_index.h"
+#include "core/model/model_admin.h"
+#include "core/model/name_index.h"
 #include "tui/app.h"
 #include "tui/keys.h"
 #include "tui/table.h"

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/sanitize.h"
-#include "core/whatif.h"
+#include "core/base/sanitize.h"
+#include "core/analysis/whatif.h"
 #include "session/whatif_fetch.h"
 #include "tui/app.h"
 #include "tui/colors.h"

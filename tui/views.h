@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "core/view.h"
+#include "core/model/view.h"
 
 struct sq_app;
 struct sq_conf;

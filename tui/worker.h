@@ -15,10 +15,10 @@
 
 #include <time.h>
 
-#include "core/cluster.h"
-#include "core/err.h"
-#include "core/model.h"
-#include "core/snapshot.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
 
 struct sq_worker;
 

@@ -4,7 +4,7 @@
  * scontrol and sacctmgr -i (never a shell, never without -i), and the
  * commands as the preview shows them. Running them, reading the targets
  * back and the inverse are actions_run.c. Values were validated by
- * core/action.c.
+ * core/action/action.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/buf.h"
-#include "core/util.h"
-#include "core/validate.h"
+#include "core/base/buf.h"
+#include "core/base/util.h"
+#include "core/base/validate.h"
 
 void
 sq_cli_cmds_free(struct sq_cli_cmds *c)

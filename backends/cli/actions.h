@@ -3,7 +3,7 @@
  * the argv of each action (scancel, scontrol, sacctmgr -i), its exact
  * command line for the preview, running it through sq_cli_run(), and the
  * re-read that verifies the effect. Values reach argv only after
- * core/action.c validated them; nothing here goes through a shell.
+ * core/action/action.c validated them; nothing here goes through a shell.
  */
 #ifndef SQ_CLI_ACTIONS_H
 #define SQ_CLI_ACTIONS_H
@@ -12,7 +12,7 @@
 
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
-#include "core/action.h"
+#include "core/action/action.h"
 
 #define SQ_CLI_CMD_MAXARGS 40
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 static int
 same_assoc(const struct sq_cli_rec *r, const char *acc, const char *user,

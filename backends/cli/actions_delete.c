@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/buf.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/base/util.h"
 
 /* the limits of an association as the preview and undo name them */
 static const char *const limit_fields[] = {

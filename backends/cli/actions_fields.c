@@ -1,7 +1,7 @@
 /*
  * actions_fields.c - where the check after an action finds what it set:
  * the record field of each argument (a limit's column from the one
- * vocabulary, core/limit_keys.h) and one TRES out of a list. Split from
+ * vocabulary, core/action/limit_keys.h) and one TRES out of a list. Split from
  * actions_verify.c.
  */
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
-#include "core/limit_keys.h"
-#include "core/util.h"
+#include "core/action/limit_keys.h"
+#include "core/base/util.h"
 
 /* The record field that shows an argument of an action. */
 const char *
@@ -44,7 +44,7 @@ sq_cli_field_of(enum sq_kind kind, const char *key)
 		if (map[i].kind == kind && strcmp(map[i].key, key) == 0)
 			return map[i].field;
 	}
-	/* a limit: its column in the vocabulary (core/limit_keys.h) */
+	/* a limit: its column in the vocabulary (core/action/limit_keys.h) */
 	if (kind == SQ_KIND_ASSOCS || kind == SQ_KIND_QOS)
 		return sq_limit_column(key, kind == SQ_KIND_QOS ? SQ_LIM_QOS
 								: SQ_LIM_ASSOC);

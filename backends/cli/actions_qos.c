@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/buf.h"
-#include "core/limit_keys.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/action/limit_keys.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 /* Is column col one that a sets? */
 static int

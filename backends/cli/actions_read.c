@@ -11,9 +11,9 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 static const char jobs_fmt[] =
     "JobArrayID:|,JobID:|,ArrayJobID:|,State:|,PriorityLong:|,Nice:|,"

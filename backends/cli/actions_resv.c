@@ -2,7 +2,7 @@
  * actions_resv.c - reservations through the Slurm CLI: read the targets
  * (`scontrol -o show reservation`, parsed as the reservations view
  * parses it) into records; whether a reserve, reserve-update or
- * reserve-delete shows and its inverse are core/resv_check.c's, on the
+ * reserve-delete shows and its inverse are core/action/resv_check.c's, on the
  * records read as reservations.
  */
 #include <stdio.h>
@@ -13,9 +13,9 @@
 
 #include "backends/cli/actions.h"
 #include "backends/cli/cli_admin.h"
-#include "core/model_admin.h"
-#include "core/resv.h"
-#include "core/util.h"
+#include "core/model/model_admin.h"
+#include "core/action/resv.h"
+#include "core/base/util.h"
 
 static void
 put(struct sq_cli_rec *r, const char *key, const char *val)

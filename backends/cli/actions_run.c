@@ -12,9 +12,9 @@
 
 #include "backends/act.h"
 #include "backends/cli/actions.h"
-#include "core/action_policy.h"
-#include "core/buf.h"
-#include "core/util.h"
+#include "core/action/action_policy.h"
+#include "core/base/buf.h"
+#include "core/base/util.h"
 
 /* A field of target i as read before (ctx: the struct sq_cli_state, or
  * NULL when not read). */

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/buf.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 /* --- small helpers -------------------------------------------------------- */
 

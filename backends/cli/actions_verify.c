@@ -4,7 +4,7 @@
  * State has DRAIN and the reason; a limit: sacctmgr shows the value), and
  * the inverse built from the state read before. A job or a node is read
  * into core's target record and judged by sq_action_verdict()
- * (core/action_verdict.h); accounts, QOS and associations here. Never
+ * (core/action/action_verdict.h); accounts, QOS and associations here. Never
  * prints.
  */
 #include <ctype.h>
@@ -14,10 +14,10 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
-#include "core/action_verdict.h"
-#include "core/limit_keys.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/action/action_verdict.h"
+#include "core/action/limit_keys.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 /* --- verification -------------------------------------------------------- */
 

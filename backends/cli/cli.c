@@ -14,8 +14,8 @@
 #include <sys/random.h>
 
 #include "backends/cli/cli.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 /*
  * squeue -O: "Field:|" means no padding and "|" as a suffix; Name goes

@@ -14,10 +14,10 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/history.h"
-#include "core/snapshot.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/analysis/history.h"
+#include "core/model/snapshot.h"
 
 /* Cap on one command's stdout (the 200,000-job queue is ~20 MB). */
 #define SQ_CLI_OUT_LIMIT ((size_t)256 * 1024 * 1024)
@@ -28,7 +28,7 @@ struct sq_transport_ops {
 	/*
 	 * Run argv (argv[0] a Slurm command name, resolved by the transport)
 	 * with LC_ALL=C SLURM_TIME_FORMAT=%s (and TZ=UTC0 when
-	 * sq_shell_utc(argv[0]), core/validate.h) and without SQUEUE_* and
+	 * sq_shell_utc(argv[0]), core/base/validate.h) and without SQUEUE_* and
 	 * similar format variables. Fills out and errout
 	 * (caller-initialised), sets *status to the exit status (or
 	 * 128+signal). Returns -1 only when the command could not be run at
@@ -49,11 +49,12 @@ struct sq_cli_metrics;
 struct sq_cli {
 	const struct sq_transport_ops *tr;
 	void *tr_ctx;
-	struct sq_backend *b;     /* for query counting */
-	int major, minor;         /* Slurm version */
-	unsigned record_seq;      /* commands written by --record so far */
-	struct sq_hist_incr hist; /* incremental history (core/history.h) */
-	/* the last GPUUSE result: its samples go on (core/gpuuse.h) */
+	struct sq_backend *b; /* for query counting */
+	int major, minor;     /* Slurm version */
+	unsigned record_seq;  /* commands written by --record so far */
+	/* incremental history (core/analysis/history.h) */
+	struct sq_hist_incr hist;
+	/* the last GPUUSE result: its samples go on (core/analysis/gpuuse.h) */
 	struct sq_snapshot *gpuuse_prev;
 	/* slurmctld's metrics endpoint: its address and whether it
 	 * answers (metrics.c), made at the first use */

@@ -11,10 +11,10 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/events.h"
-#include "core/gpus.h"
-#include "core/history.h"
-#include "core/util.h"
+#include "core/analysis/events.h"
+#include "core/analysis/gpus.h"
+#include "core/analysis/history.h"
+#include "core/base/util.h"
 
 /* Lines of the controller log read for preemption events. */
 typedef int (*parse_fn)(char *, struct sq_snapshot *, struct sq_err *);
@@ -237,7 +237,7 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 /*
  * Runs and steps of the window in one sacct (one slurmdbd query). On a
  * console's refresh only those active since the last fetch, merged into
- * it (core/history.h): a day of a busy cluster is a long query.
+ * it (core/analysis/history.h): a day of a busy cluster is a long query.
  */
 static int
 fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)

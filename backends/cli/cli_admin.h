@@ -9,7 +9,7 @@
 #define SQ_CLI_ADMIN_H
 
 #include "backends/cli/cli.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 
 /* Fixed format strings (shared with tests and record_admin.sh). */
 extern const char sq_cli_assoc_fmt[];

@@ -11,9 +11,9 @@
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "backends/cli/fetch.h"
-#include "core/join.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/model/join.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 unsigned
 sq_cli_caps(const struct sq_cli *cli)

@@ -6,9 +6,9 @@
 #ifndef SQ_CLI_FETCH_H
 #define SQ_CLI_FETCH_H
 
-#include "core/err.h"
-#include "core/model.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
 
 struct sq_backend;
 struct sq_cli;

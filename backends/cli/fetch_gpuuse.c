@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/buf.h"
-#include "core/gpuuse.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/analysis/gpuuse.h"
+#include "core/base/util.h"
 
 /* sstat -a -n -P -j <ids> -o <fields> into s. sstat fails for the
  * jobs it may not read (another user's, through ssh as a user) yet prints

@@ -13,7 +13,7 @@
 
 #include "backends/cli/actions.h"
 #include "backends/cli/cli_admin.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 static const char *const list_argv[] = {
 	"sacctmgr", "-n", "-P", "show", "runawayjobs", sq_cli_runaway_fmt, NULL

@@ -16,7 +16,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/fileread.h"
-#include "core/validate.h"
+#include "core/base/validate.h"
 
 /* Paths we accept: absolute, no control character, bounded. */
 static int

@@ -10,8 +10,8 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/live.h"
-#include "core/buf.h"
-#include "core/validate.h"
+#include "core/base/buf.h"
+#include "core/base/validate.h"
 
 #define NFIELDS 10
 

@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
-#include "core/err.h"
-#include "core/live.h"
+#include "core/base/err.h"
+#include "core/model/live.h"
 
 /* Parse sstat -n -P output (fields sq_live_sstat_fields) into out (its
  * rows appended; text is modified). -1 on a line with the wrong field

@@ -28,8 +28,8 @@
 #include "backends/cli/fileread.h"
 #include "backends/cli/live.h"
 #include "backends/cli/metrics.h"
-#include "core/util.h"
-#include "core/validate.h"
+#include "core/base/util.h"
+#include "core/base/validate.h"
 
 extern char **environ;
 

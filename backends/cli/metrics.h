@@ -10,8 +10,8 @@
 #define SQ_CLI_METRICS_H
 
 #include "backends/backend.h"
-#include "core/buf.h"
-#include "core/err.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
 
 /* The metrics op of the local and replay backends (backend.h). */
 int sq_cli_metrics_local(struct sq_backend *b, const char *path,

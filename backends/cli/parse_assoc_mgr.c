@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 enum mode { M_NONE, M_ASSOC, M_QOS };
 enum sub { SUB_NONE, SUB_ACCOUNT, SUB_USER };

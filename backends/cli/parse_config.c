@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 /*
  * 23.02+ print list settings one per line, "Prolog[0] = a", "Prolog[1] =

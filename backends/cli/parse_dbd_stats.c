@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
 
 struct st {
 	const char *section;

@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 static const char log_re[] =
     "^\\[(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d)(?:\\.\\d+)?"

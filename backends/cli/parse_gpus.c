@@ -3,16 +3,16 @@
  * show node` (Gres, GresUsed with indices, Partitions) and running jobs
  * from `squeue -h -a -t R,S,CG -O <sq_cli_gpujobs_fmt>` (allocated TRES,
  * which carry the GPU type when AccountingStorageTRES lists it; else
- * the job's nodes say it: NodeList, core/gpus.c).
+ * the job's nodes say it: NodeList, core/analysis/gpus.c).
  * Pending demand from `squeue -h -a -r -t PD -O <sq_cli_gpupend_fmt>`
  * (one line per array task; what each asks for per node, job and task).
- * Rows go through core/gpus.c; the caller runs sq_gpus_finish().
+ * Rows go through core/analysis/gpus.c; the caller runs sq_gpus_finish().
  */
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/gpus.h"
-#include "core/parse.h"
+#include "core/analysis/gpus.h"
+#include "core/base/parse.h"
 
 const char sq_cli_gpujobs_fmt[] =
     "JobID:|,UserName:|,Account:|,Partition:|,NodeList:|,tres-alloc:";

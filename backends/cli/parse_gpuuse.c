@@ -2,15 +2,15 @@
  * parse_gpuuse.c - the inputs of the GPUUSE kind: the running jobs that
  * hold GPUs from `squeue -h -a -t R -O <sq_cli_gpuuse_fmt>`, then their
  * steps' GPU use from one `sstat -a -n -P -j ID,ID,... -o
- * <sq_cli_gpuuse_sstat_fields>`. Rows go through core/gpuuse.c; the
+ * <sq_cli_gpuuse_sstat_fields>`. Rows go through core/analysis/gpuuse.c; the
  * caller runs sq_gpuuse_finish().
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/gpuuse.h"
-#include "core/parse.h"
+#include "core/analysis/gpuuse.h"
+#include "core/base/parse.h"
 
 const char sq_cli_gpuuse_fmt[] = "JobID:|,UserName:|,Account:|,Partition:|,"
 				 "StartTime:|,NodeList:|,tres-alloc:";

@@ -16,9 +16,9 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/history.h"
-#include "core/parse.h"
-#include "core/strtab.h"
+#include "core/analysis/history.h"
+#include "core/base/parse.h"
+#include "core/base/strtab.h"
 
 const char sq_cli_sacct_history_fmt[] =
     "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 /* One Key=Value pair into l; 0, or 1 when the value is malformed. */
 static int

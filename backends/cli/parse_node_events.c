@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 /* "root(0)" -> "root" into the snapshot arena */
 static const char *

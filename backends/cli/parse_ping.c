@@ -6,13 +6,13 @@
  *   Slurmctld(primary) at vm is UP
  *   Slurmctld(backup) at vm-backup is DOWN
  * and a banner of asterisks when one is down (skipped). Which one is in
- * control is the session's to say (core/ctld_track.h).
+ * control is the session's to say (core/analysis/ctld_track.h).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 /* "Slurmctld(ROLE) at HOST is STATE": 1 and the words, else 0 */
 static int

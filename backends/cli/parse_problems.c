@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 #define NF 4
 

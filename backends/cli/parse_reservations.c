@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 static const char *
 str(struct sq_snapshot *s, const char *v)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 #define NF 8
 

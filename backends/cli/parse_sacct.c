@@ -13,7 +13,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 const char sq_cli_sacct_events_fmt[] =
     "JobIDRaw,JobID,User,Account,Partition,QOS,State,Start,End,NodeList,"

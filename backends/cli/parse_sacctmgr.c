@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/name_index.h"
-#include "core/parse.h"
+#include "core/model/name_index.h"
+#include "core/base/parse.h"
 
 const char sq_cli_assoc_fmt[] =
     "format=Cluster,Account,User,Partition,ParentName,ID,Share,Priority,"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 static int
 minutes(const char *v, int64_t *out)

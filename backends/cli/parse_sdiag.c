@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
 
 /* "... (1795989648)" at the end: the digits (the ')' cut), else NULL;
  * sacctmgr show stats writes its times the same way */

@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/gres.h"
-#include "core/name_index.h"
-#include "core/parse.h"
-#include "core/strtab.h"
+#include "core/base/gres.h"
+#include "core/model/name_index.h"
+#include "core/base/parse.h"
+#include "core/base/strtab.h"
 
 enum {
 	F_NODE,

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/parse.h"
-#include "core/strtab.h"
-#include "core/whatif.h"
+#include "core/base/parse.h"
+#include "core/base/strtab.h"
+#include "core/analysis/whatif.h"
 
 enum {
 	F_ID,

@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/gres.h"
-#include "core/parse.h"
-#include "core/strtab.h"
+#include "core/base/gres.h"
+#include "core/base/parse.h"
+#include "core/base/strtab.h"
 
 enum {
 	F_ID,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/parse.h"
+#include "core/base/parse.h"
 
 const char sq_cli_sshare_fmt[] =
     "Account,User,Partition,RawShares,NormShares,RawUsage,NormUsage,"

@@ -19,7 +19,7 @@
 #include "backends/act.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli_admin.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 /* The runaway list now (answered N); NULL with err set. */
 static struct sq_snapshot *

@@ -23,8 +23,8 @@
 #include "backends/cli/live.h"
 #include "backends/cli/ssh.h"
 #include "backends/cli/ssh_int.h"
-#include "core/util.h"
-#include "core/validate.h"
+#include "core/base/util.h"
+#include "core/base/validate.h"
 
 #define BACKOFF_MAX 60 /* seconds between reconnection attempts, at most */
 #define POLL_SLICE 50  /* ms; how late stderr-only output may be noticed */

@@ -7,8 +7,8 @@
 #define SQ_SSH_H
 
 #include "backends/cli/cli.h"
-#include "core/cluster.h"
-#include "core/err.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
 
 extern const struct sq_transport_ops sq_transport_ssh;
 

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "backends/cli/ssh_int.h"
-#include "core/buf.h"
-#include "core/validate.h"
+#include "core/base/buf.h"
+#include "core/base/validate.h"
 
 /* "[host]:port" as known_hosts writes it (plain "host" on port 22). */
 static void

@@ -11,8 +11,8 @@
 #include <libssh/libssh.h>
 
 #include "backends/backend.h"
-#include "core/cluster.h"
-#include "core/err.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
 
 struct sq_ssh {
 	ssh_session s;                  /* NULL while disconnected */

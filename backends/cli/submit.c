@@ -15,9 +15,9 @@
 #include "backends/act.h"
 #include "backends/cli/actions.h"
 #include "backends/cli/cli.h"
-#include "core/buf.h"
-#include "core/submit.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/action/submit.h"
+#include "core/base/util.h"
 
 int
 sq_cli_submit_cmd(const struct sq_action *a, struct sq_cli_cmd *cmd,

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "core/buf.h"
-#include "core/err.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
 
 struct sq_http;
 

@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "backends/rest/actions.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 void
 sq_rest_reqs_free(struct sq_rest_reqs *r)
@@ -115,7 +115,7 @@ no_runaway(const struct req_ctx *c, struct sq_err *err)
 			   c->vdb);
 }
 
-/* --- paths: into buf, values validated by core/action.c --- */
+/* --- paths: into buf, values validated by core/action/action.c --- */
 
 static void
 job_path(const struct req_ctx *c, char *buf, size_t n)

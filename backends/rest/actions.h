@@ -15,8 +15,8 @@
 
 #include <json-c/json.h>
 
-#include "core/action.h"
-#include "core/err.h"
+#include "core/action/action.h"
+#include "core/base/err.h"
 
 struct sq_backend;
 
@@ -110,7 +110,7 @@ void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 /* Reservations (actions_resv.c, API v0.0.43+): the body of POST
  * /slurm/vX/reservation for a reserve or reserve-update of name; GET of
  * target i (found: a reservation of that name); the check after and the
- * inverse (core/resv_check.c). */
+ * inverse (core/action/resv_check.c). */
 json_object *sq_rest_resv_body(const struct sq_action *a, const char *name,
 			       struct sq_err *err);
 int sq_rest_resv_read(struct sq_backend *b, const struct sq_action *a, size_t i,

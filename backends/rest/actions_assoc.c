@@ -21,8 +21,8 @@
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/limit_keys.h"
-#include "core/util.h"
+#include "core/action/limit_keys.h"
+#include "core/base/util.h"
 
 /* data_parser's field of each association key (v0.0.40 to v0.0.45) */
 static const struct {

@@ -13,7 +13,7 @@
 #include <strings.h>
 
 #include "backends/rest/actions.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 json_object *
 sq_rest_jnum(int64_t n)

@@ -19,7 +19,7 @@
 
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 /* --- the requests -------------------------------------------------------- */
 

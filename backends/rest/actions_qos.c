@@ -1,7 +1,7 @@
 /*
  * actions_qos.c - addqos, setqos (modqos) and delqos through slurmrestd
  * from API v0.0.40 (Slurm 23.11) on: the body of POST /slurmdb/vN/qos
- * with every key of the QOS vocabulary (core/limit_keys.h, its REST
+ * with every key of the QOS vocabulary (core/action/limit_keys.h, its REST
  * field), the check after (each key asked reads back as asked, and on a
  * change no other field of the QOS moved) and the inverse from the QOS
  * read before (setqos with the old values; delqos's undo is addqos with
@@ -20,8 +20,8 @@
 #include <strings.h>
 
 #include "backends/rest/actions.h"
-#include "core/limit_keys.h"
-#include "core/util.h"
+#include "core/action/limit_keys.h"
+#include "core/base/util.h"
 
 /* sacctmgr's QOS flag words and data_parser's names (QOS_FLAGS) */
 static const struct {

@@ -3,7 +3,7 @@
  * (GET of a job, account, QOS or association): the state before (for
  * read_targets() and the inverse), the verification after (a job or a
  * node read into core's target record and judged by sq_action_verdict(),
- * core/action_verdict.h), and the inverse from the values read before.
+ * core/action/action_verdict.h), and the inverse from the values read before.
  * Private to backends/rest/.
  */
 #include <ctype.h>
@@ -18,10 +18,10 @@
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/action_policy.h"
-#include "core/action_verdict.h"
-#include "core/parse.h"
-#include "core/util.h"
+#include "core/action/action_policy.h"
+#include "core/action/action_verdict.h"
+#include "core/base/parse.h"
+#include "core/base/util.h"
 
 /* A number that is a plain int (v0.0.38) or {"set":..,"number":..}. */
 static int

@@ -4,7 +4,7 @@
  * /slurm/vX/reservation/NAME deletes it): the request body (the start
  * and end as the words typed, which slurmrestd reads as scontrol does,
  * so the preview is the request sent), reading a reservation back, and
- * the check and inverse of core/resv_check.c on it.
+ * the check and inverse of core/action/resv_check.c on it.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -14,10 +14,10 @@
 
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
-#include "core/resv.h"
-#include "core/util.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
+#include "core/action/resv.h"
+#include "core/base/util.h"
 
 /* "a,b" -> ["a","b"] */
 static json_object *

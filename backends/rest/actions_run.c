@@ -3,7 +3,7 @@
  * built (actions.c): the preview line ("DELETE /slurm/v0.0.38/job/123"),
  * and act(): read every target (for the inverse), send the requests,
  * read the targets again with the re-read policy of every backend
- * (core/action_policy.h), verify and build the inverse (actions_read.c).
+ * (core/action/action_policy.h), verify and build the inverse (actions_read.c).
  * The result is reported through backends/act.h, as the CLI backends
  * report theirs. Submit is submit.c. Never prints.
  */
@@ -16,8 +16,8 @@
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/action_policy.h"
-#include "core/util.h"
+#include "core/action/action_policy.h"
+#include "core/base/util.h"
 
 /* A delete through slurmrestd cannot be undone in full there: the
  * preview says so (the CLI's undo re-creates limits and coordinators). */

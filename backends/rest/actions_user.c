@@ -17,7 +17,7 @@
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/util.h"
+#include "core/base/util.h"
 
 int
 sq_rest_user_mapped(const struct sq_action *a, int vdb)

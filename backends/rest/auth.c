@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "backends/rest/rest.h"
-#include "core/validate.h"
+#include "core/base/validate.h"
 
 void
 sq_rest_secret_free(char *p, size_t len)

@@ -17,10 +17,10 @@
 #include "backends/backend.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/gpuuse.h"
-#include "core/history.h"
-#include "core/model_admin.h"
-#include "core/util.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/history.h"
+#include "core/model/model_admin.h"
+#include "core/base/util.h"
 
 /* Cap on an answer kept whole (an error's body, a small answer); a
  * streamed list (/jobs, /nodes) is not capped: it is parsed as it
@@ -43,7 +43,8 @@ struct rest_priv {
 	struct sq_snapshot *jobs; /* last full jobs answer (update_time) */
 	int64_t jobs_since;       /* update_time to send with the next GET */
 	time_t jobs_full_at;
-	struct sq_hist_incr hist; /* incremental history (core/history.h) */
+	/* incremental history (core/analysis/history.h) */
+	struct sq_hist_incr hist;
 };
 
 /* A readable reason from an error answer's body: its errors[] text, or
@@ -618,7 +619,7 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 
 /* Job runs of the window from slurmdbd (never slurmctld). On a
  * console's refresh only the runs active since the last fetch, merged
- * into it (core/history.h). */
+ * into it (core/analysis/history.h). */
 static int
 fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	      struct sq_err *err)

@@ -18,10 +18,10 @@
 #include <time.h>
 
 #include "backends/http/http.h"
-#include "core/buf.h"
-#include "core/cluster.h"
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/buf.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 /* ---------------------------------------------------------------- cost */
 

@@ -3,7 +3,8 @@
  * GPUs, the pending queue's priorities, limits with their use, and
  * preemption events. Each fetches the plain kinds through the backend's
  * own fetch and hands the records to the core joins the CLI backends use
- * (core/gpus.c, join.c, limits.c, events*.c), so the rows are the same.
+ * (core/analysis/gpus.c, join.c, limits.c, events*.c), so the rows are the
+ * same.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,12 +12,12 @@
 
 #include "backends/backend.h"
 #include "backends/rest/rest.h"
-#include "core/events.h"
-#include "core/gpus.h"
-#include "core/history.h"
-#include "core/join.h"
-#include "core/limits.h"
-#include "core/util.h"
+#include "core/analysis/events.h"
+#include "core/analysis/gpus.h"
+#include "core/analysis/history.h"
+#include "core/model/join.h"
+#include "core/analysis/limits.h"
+#include "core/base/util.h"
 
 /* The events window, as the CLI's sacct -S now-1days. */
 #define EVENTS_WINDOW (24 * 3600)

@@ -20,9 +20,9 @@
 #include "backends/rest/rest.h"
 #include "backends/rest/submit.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/parse.h"
-#include "core/submit.h"
-#include "core/util.h"
+#include "core/base/parse.h"
+#include "core/action/submit.h"
+#include "core/base/util.h"
 
 #define SUBMIT_PATH_ENV "PATH=/usr/local/bin:/usr/bin:/bin"
 

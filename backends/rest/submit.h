@@ -8,8 +8,8 @@
 #define SQ_REST_SUBMIT_H
 
 #include "backends/backend.h"
-#include "core/action.h"
-#include "core/err.h"
+#include "core/action/action.h"
+#include "core/base/err.h"
 
 /*
  * The body for API version v (38: environment as an object; 40+: "K=V"

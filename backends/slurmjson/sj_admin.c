@@ -16,8 +16,8 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/buf.h"
-#include "core/model_admin.h"
+#include "core/base/buf.h"
+#include "core/model/model_admin.h"
 
 /* A limit in minutes, as seconds; one too large to count in seconds is
  * no limit at all (fuzz json_qos: x * 60 overflowed int64_t). */

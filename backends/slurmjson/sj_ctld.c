@@ -12,7 +12,7 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/gres.h"
+#include "core/base/gres.h"
 
 /* The first of several keys that is present. */
 static json_object *

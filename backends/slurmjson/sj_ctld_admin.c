@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
-#include "core/buf.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
+#include "core/base/buf.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
 
 /* ------------------------------------------------------------ licenses */
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 
 static int
 add(struct sq_snapshot *s, const char *section, const char *key,

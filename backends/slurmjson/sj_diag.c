@@ -14,7 +14,7 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 
 static const struct {
 	const char *json, *section, *label;

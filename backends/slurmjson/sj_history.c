@@ -15,8 +15,8 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/buf.h"
-#include "core/history.h"
+#include "core/base/buf.h"
+#include "core/analysis/history.h"
 
 /* The first word of a string or of an array of strings, or "". */
 static const char *

@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "backends/slurmjson/sj_util.h"
-#include "core/err.h"
-#include "core/model.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
 
 struct sq_sj_info; /* slurmjson.h */
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 
 static int
 add_row(struct sq_snapshot *s, const char *key, const char *value,

@@ -19,7 +19,7 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 enum mode {
 	M_ENV,       /* copying the envelope, looking for the data key */

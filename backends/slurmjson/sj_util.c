@@ -12,10 +12,10 @@
 #include <strings.h>
 
 #include "backends/slurmjson/sj_util.h"
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/model.h"
-#include "core/parse.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/model/model.h"
+#include "core/base/parse.h"
 
 json_object *
 sq_sj_get(json_object *o, const char *key)

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 /* o[key], or NULL when o is not an object or has no such key. */
 json_object *sq_sj_get(json_object *o, const char *key);

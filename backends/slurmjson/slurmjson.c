@@ -11,7 +11,7 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 json_object *
 sq_sj_parse_body(const char *body, size_t len, const struct sq_sj_gap *gap,

@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 /* What the envelope of a body said, beside the data. */
 struct sq_sj_info {

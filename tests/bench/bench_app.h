@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/conf.h"
-#include "core/util.h"
+#include "core/conf/conf.h"
+#include "core/base/util.h"
 #include "tests/bench/bench_util.h"
 #include "tui/app.h"
 #include "tui/colors.h"

@@ -16,7 +16,7 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 #include "tests/bench/bench_app.h"
 #include "tests/bench/bench_util.h"
 #include "tui/keys.h"

@@ -13,10 +13,10 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/buf.h"
-#include "core/gpuuse.h"
-#include "core/snapshot.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/analysis/gpuuse.h"
+#include "core/model/snapshot.h"
+#include "core/base/util.h"
 
 static void
 gen(long n, struct sq_buf *sq, struct sq_buf *st)

@@ -2,7 +2,7 @@
  * bench_history.c - make bench driver: a week of a big site's accounting
  * (issue 44). Loads a `sacct -D` recording of N runs (gen_sacct.c)
  * through the real parser, which also builds the per-user, per-account
- * and per-node rows (core/history_build.c), then in the console's real
+ * and per-node rows (core/analysis/history_build.c), then in the console's real
  * state times the first screen of history, history-users and
  * history-accounts, and what a keystroke runs in the history view (the
  * live filter of '/', a sort change) with the full redraw. Prints shell
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/history.h"
+#include "core/analysis/history.h"
 #include "tests/bench/bench_app.h"
 #include "tests/bench/bench_util.h"
 

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/conf.h"
-#include "core/util.h"
+#include "core/conf/conf.h"
+#include "core/base/util.h"
 #include "tests/bench/bench_app.h"
 #include "tests/bench/bench_util.h"
 #include "tui/app.h"

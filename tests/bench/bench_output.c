@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "backends/cli/fileread.h"
-#include "core/buf.h"
-#include "core/outpath.h"
-#include "core/util.h"
+#include "core/base/buf.h"
+#include "core/analysis/outpath.h"
+#include "core/base/util.h"
 
 #define TAIL (64 * 1024)
 #define RUNS 5

@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "backends/cli/cli.h"
-#include "core/join.h"
-#include "core/snapshot.h"
-#include "core/util.h"
+#include "core/model/join.h"
+#include "core/model/snapshot.h"
+#include "core/base/util.h"
 
 static char *
 slurp(const char *path, size_t *len)

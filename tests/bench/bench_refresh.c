@@ -28,8 +28,8 @@
 
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
-#include "core/join.h"
-#include "core/util.h"
+#include "core/model/join.h"
+#include "core/base/util.h"
 
 /* VmHWM (peak) or VmRSS of this process, in kB */
 static long

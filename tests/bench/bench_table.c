@@ -23,9 +23,9 @@
 #include <time.h>
 
 #include "backends/cli/cli.h"
-#include "core/conf.h"
-#include "core/join.h"
-#include "core/util.h"
+#include "core/conf/conf.h"
+#include "core/model/join.h"
+#include "core/base/util.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/draw.h"

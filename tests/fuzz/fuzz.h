@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 /* Abort (a libFuzzer crash) when an invariant does not hold. */
 #define SQ_FUZZ_CHECK(c)                                                       \

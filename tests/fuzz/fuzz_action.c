@@ -1,6 +1,6 @@
 /*
  * fuzz_action.c - libFuzzer harness for actions. "grammar": the command
- * language of the `:` prompt and --exec (core/action_parse.c) and the
+ * language of the `:` prompt and --exec (core/action/action_parse.c) and the
  * argv and HTTP requests built from what it accepts. "act": an action
  * run through the CLI backend (backends/cli/actions*.c) against a fake
  * transport that answers with the input: the read-back parsers, error
@@ -12,7 +12,7 @@
 
 #include "backends/cli/actions.h"
 #include "config.h"
-#include "core/action.h"
+#include "core/action/action.h"
 #include "tests/fuzz/fuzz.h"
 #if SQ_HAVE_REST
 #include "backends/rest/actions.h"

@@ -1,5 +1,5 @@
 /*
- * fuzz_conf.c - libFuzzer harness for the command language (core/conf*.c).
+ * fuzz_conf.c - libFuzzer harness for the command language (core/conf/conf*.c).
  * "lang": the input as a config file (set, bind, color, theme, source,
  * cluster ...), then every option read back and every cluster resolved.
  * "theme": the input as a theme file through the theme loader. Files are
@@ -12,8 +12,8 @@
 
 #include <sys/stat.h>
 
-#include "core/cluster.h"
-#include "core/conf.h"
+#include "core/conf/cluster.h"
+#include "core/conf/conf.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME

@@ -14,11 +14,11 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/buf.h"
-#include "core/events.h"
-#include "core/gpus.h"
-#include "core/join.h"
-#include "core/limits.h"
+#include "core/base/buf.h"
+#include "core/analysis/events.h"
+#include "core/analysis/gpus.h"
+#include "core/model/join.h"
+#include "core/analysis/limits.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME

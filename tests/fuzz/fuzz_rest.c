@@ -7,7 +7,7 @@
  * answer as a node action reads it back (backends/rest/actions_node.c):
  * its state, the check after and the undo of each node action;
  * "verdict", a GET .../job/ID or .../node/NAME body read as a target and
- * judged by every job and node action (core/action_verdict.c); "acct", a
+ * judged by every job and node action (core/action/action_verdict.c); "acct", a
  * QOS, association or user record read back (actions_qos.c,
  * actions_assoc.c, actions_user.c): the bodies built from it, the check
  * and the inverse, whose every line parses back as an action.
@@ -21,8 +21,8 @@
 
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/action_verdict.h"
-#include "core/validate.h"
+#include "core/action/action_verdict.h"
+#include "core/base/validate.h"
 #include "tests/fuzz/fuzz.h"
 
 #ifndef SQ_FUZZ_NAME

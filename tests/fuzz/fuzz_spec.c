@@ -3,7 +3,7 @@
  * admin may have been handed: "json", a cluster spec or the Slinky
  * operator's resources (spec_load.c), compared with the recorded
  * cluster; "slurmconf", the NodeSet=/NodeName= lines of a slurm.conf
- * (core/nodeset.c) grouping the recorded nodes; "replay", the index.tsv
+ * (core/spec/nodeset.c) grouping the recorded nodes; "replay", the index.tsv
  * of a --record directory served through the replay backend.
  */
 #include <stdio.h>
@@ -16,9 +16,9 @@
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/cluster.h"
-#include "core/nodeset.h"
-#include "core/spec.h"
+#include "core/conf/cluster.h"
+#include "core/spec/nodeset.h"
+#include "core/spec/spec.h"
 #include "spec/spec_load.h"
 #include "tests/fuzz/fuzz.h"
 

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/buf.h"
-#include "core/history.h"
-#include "core/sanitize.h"
-#include "core/validate.h"
-#include "core/view.h"
+#include "core/base/buf.h"
+#include "core/analysis/history.h"
+#include "core/base/sanitize.h"
+#include "core/base/validate.h"
+#include "core/model/view.h"
 #include "tests/fuzz/fuzz.h"
 
 void

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/screen/test_limit_keys.sh - Tab completes the limit keys of an
-# action in the `:` prompt (the vocabulary of core/limit_keys.h): the real
+# action in the `:` prompt (the vocabulary of core/action/limit_keys.h): the real
 # binary in a private tmux server on the live testbed (local backend), in
 # the qos view (setqos, modqos, addqos) and with setlimit in assocs. Nothing is run:
 # each line is cleared before Enter.

@@ -225,7 +225,7 @@ release_sync() {
 		git -C "$src" ls-files -z --cached --others --exclude-standard |
 			rsync -rlpc --ignore-missing-args --from0 --files-from=- "$src/" "$ROOT/src/squall/"
 		# sources another checkout (a worktree) synced there and this
-		# one lacks: the build compiles every core/*.c, tests/integration/run
+		# one lacks: the build compiles every core/*/*.c, tests/integration/run
 		# runs every test_*.sh
 		(cd "$ROOT/src/squall" && find . -type f \( -name '*.c' -o \
 			-name '*.h' -o -name '*.sh' \) ! -name config.h | sed 's,^\./,,' |

@@ -15,9 +15,9 @@
 
 #include "backends/cli/actions.h"
 #include "backends/rest/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
 
 static void
 parse(const char *line, struct sq_action *a)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
+#include "core/action/action.h"
 
 static void
 parse(const char *line, struct sq_action *a)

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/reason.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/action/reason.h"
 #include "tests/unit/test_util.h"
 
 /* describe() of a parsed line, without a backend. */
@@ -239,7 +239,7 @@ test_argv_exact(void **state)
 	sq_action_free(&a);
 }
 
-/* Every action of the table (core/action.h) through its argv template
+/* Every action of the table (core/action/action.h) through its argv template
  * (backends/cli/actions.c), as the preview shows it. Submit is sbatch
  * (test_submit.c). */
 static const struct {

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/reason.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/action/reason.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/actions/"

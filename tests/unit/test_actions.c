@@ -1,5 +1,5 @@
 /*
- * test_actions.c - unit tests of the action table (core/action.h): its
+ * test_actions.c - unit tests of the action table (core/action/action.h): its
  * rows and the states each applies to, the command grammar, validation
  * of hostile values, read-only and bulk policy, and the man page's
  * ACTIONS section against the table. The argv of every action is in
@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/reason.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/action/reason.h"
 #include "tests/unit/test_util.h"
 
 static int

@@ -1,7 +1,7 @@
 /*
  * test_admin_core.c - the pure admin logic on recorded testbed data:
- * merging preemption sources (core/events.c), restart-count diffs, and
- * "why pending" (core/why.c) for the jobs the testbed holds by
+ * merging preemption sources (core/analysis/events.c), restart-count diffs, and
+ * "why pending" (core/analysis/why.c) for the jobs the testbed holds by
  * AssocMaxJobsLimit, AssocGrpGRES and Priority. The fixtures were
  * recorded in UTC (the controller log has local times), so TZ=UTC.
  */
@@ -10,9 +10,9 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/events.h"
-#include "core/join.h"
-#include "core/why.h"
+#include "core/analysis/events.h"
+#include "core/model/join.h"
+#include "core/analysis/why.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/gpus.h"
-#include "core/parse.h"
-#include "core/view.h"
+#include "core/analysis/gpus.h"
+#include "core/base/parse.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"

@@ -1,5 +1,5 @@
 /*
- * test_audit.c - unit tests of the audit log (core/audit.c): its one
+ * test_audit.c - unit tests of the audit log (core/action/audit.c): its one
  * field reader, the format of intent and result lines, 0600, no token,
  * what :undo reads back, the log's path and its JSON strings.
  */
@@ -12,10 +12,10 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/reason.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/action/reason.h"
 #include "tests/unit/test_util.h"
 
 /* the log's one reader: top-level fields only, never a target's */

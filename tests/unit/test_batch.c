@@ -10,9 +10,9 @@
 
 #include "backends/cli/cli.h"
 #include "batch/batch.h"
-#include "core/model.h"
-#include "core/order.h"
-#include "core/view.h"
+#include "core/model/model.h"
+#include "core/query/order.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 /* The squeue fixture's jobs (22.05 testbed, tests/testbed/jobs). */

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/join.h"
-#include "core/model.h"
-#include "core/snapshot.h"
+#include "core/model/join.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/view.h"
+#include "core/model/view.h"
 #include "tui/app.h"
 #include "tui/cmd.h"
 #include "tests/unit/test_util.h"

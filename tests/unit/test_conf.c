@@ -1,5 +1,5 @@
 /*
- * test_conf.c - unit tests of the command language (core/conf.c): words
+ * test_conf.c - unit tests of the command language (core/conf/conf.c): words
  * and quotes, key names, set/bind/unbind/color/cluster/reason, errors as
  * file:line, source loops, the theme files and cluster resolution.
  */
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/conf.h"
+#include "core/conf/conf.h"
 #include "tests/unit/test_util.h"
 
 static char tmpdir[256];

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/action.h"
-#include "core/conf.h"
+#include "core/action/action.h"
+#include "core/conf/conf.h"
 #include "tui/action_dialog.h"
 #include "tui/app.h"
 #include "tui/app_connect.h"

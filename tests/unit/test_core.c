@@ -6,19 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arena.h"
+#include "core/base/arena.h"
 #include "backends/cli/cli.h"
-#include "core/buf.h"
-#include "core/gres.h"
-#include "core/join.h"
-#include "core/model.h"
-#include "core/order.h"
-#include "core/parse.h"
-#include "core/sanitize.h"
-#include "core/snapshot.h"
-#include "core/util.h"
-#include "core/view.h"
-#include "core/when.h"
+#include "core/base/buf.h"
+#include "core/base/gres.h"
+#include "core/model/join.h"
+#include "core/model/model.h"
+#include "core/query/order.h"
+#include "core/base/parse.h"
+#include "core/base/sanitize.h"
+#include "core/model/snapshot.h"
+#include "core/base/util.h"
+#include "core/model/view.h"
+#include "core/query/when.h"
 #include "tests/unit/test_util.h"
 
 static void

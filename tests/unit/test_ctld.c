@@ -3,7 +3,7 @@
  * and REST /ping (backends/slurmjson/sj_ping.c) on the 22.05 testbed's
  * primary and backup, recorded before and after a takeover
  * (tests/fixtures/ctld/22.05/README.md), and 24.11's v0.0.42 answer; which
- * one is in control and since when (core/ctld_track.c).
+ * one is in control and since when (core/analysis/ctld_track.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,8 +17,8 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/ctld_track.h"
-#include "core/model_admin.h"
+#include "core/analysis/ctld_track.h"
+#include "core/model/model_admin.h"
 #include "tests/unit/test_util.h"
 
 /* the value of controller row key, or NULL */

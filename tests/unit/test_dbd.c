@@ -12,8 +12,8 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model_admin.h"
-#include "core/view.h"
+#include "core/model/model_admin.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 static const char *const releases[] = { "22.05", "24.11", "26.05" };

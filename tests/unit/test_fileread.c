@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "backends/cli/fileread.h"
-#include "core/buf.h"
-#include "core/err.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
 #include "tests/unit/test_util.h"
 
 static char dir[64];

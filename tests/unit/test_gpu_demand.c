@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/gpus.h"
-#include "core/gpuuse.h"
-#include "core/model_admin.h"
-#include "core/overview.h"
-#include "core/parse.h"
-#include "core/view.h"
+#include "core/analysis/gpus.h"
+#include "core/analysis/gpuuse.h"
+#include "core/model/model_admin.h"
+#include "core/analysis/overview.h"
+#include "core/base/parse.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 #define REC "gpus/22.05/pending/"

@@ -12,11 +12,11 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/gpus.h"
-#include "core/history.h"
-#include "core/parse.h"
-#include "core/view.h"
-#include "core/view_admin.h"
+#include "core/analysis/gpus.h"
+#include "core/analysis/history.h"
+#include "core/base/parse.h"
+#include "core/model/view.h"
+#include "core/views/view_admin.h"
 #include "tests/unit/test_util.h"
 
 static struct sq_snapshot *

@@ -1,6 +1,6 @@
 /*
- * test_gpumap.c - a node's GPUs one by one (core/gpumap.c): the IDX lists
- * of GresUsed and of a job's per-node GRES, and the map of a node joined
+ * test_gpumap.c - a node's GPUs one by one (core/analysis/gpumap.c): the IDX
+ * lists of GresUsed and of a job's per-node GRES, and the map of a node joined
  * from them and the GPUUSE rows, on what 24.11 printed with the fake GPUs
  * (tests/fixtures/live/slurm-24.11/gpumap), including the jobs sstat
  * refused when read as alice (backends/cli/parse_gpuuse.c).
@@ -11,8 +11,8 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/cli/live.h"
-#include "core/gpumap.h"
-#include "core/gpuuse.h"
+#include "core/analysis/gpumap.h"
+#include "core/analysis/gpuuse.h"
 #include "tests/unit/test_util.h"
 
 #define DIR "live/slurm-24.11/gpumap/"

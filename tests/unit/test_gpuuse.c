@@ -1,9 +1,9 @@
 /*
- * test_gpuuse.c - live GPU use (core/gpuuse.c, backends/cli/parse_gpuuse.c):
- * the TRES items of sstat, the batched sstat of the GPU jobs parsed and
- * normalised to their GPUs, the idle judgement over kept samples and
- * Slurm's peak, the jobs and gpus joins, and the plan fetching it only
- * for the columns and views that show it.
+ * test_gpuuse.c - live GPU use (core/analysis/gpuuse.c,
+ * backends/cli/parse_gpuuse.c): the TRES items of sstat, the batched sstat of
+ * the GPU jobs parsed and normalised to their GPUs, the idle judgement over
+ * kept samples and Slurm's peak, the jobs and gpus joins, and the plan fetching
+ * it only for the columns and views that show it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +11,11 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/cli/live.h"
-#include "core/gpuuse.h"
-#include "core/gpus.h"
-#include "core/parse.h"
-#include "core/view.h"
-#include "core/view_admin.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/gpus.h"
+#include "core/base/parse.h"
+#include "core/model/view.h"
+#include "core/views/view_admin.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 

@@ -12,8 +12,8 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/history.h"
-#include "core/view.h"
+#include "core/analysis/history.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "history/"

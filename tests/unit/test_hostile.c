@@ -18,9 +18,9 @@
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/cluster.h"
-#include "core/history.h"
-#include "core/sanitize.h"
+#include "core/conf/cluster.h"
+#include "core/analysis/history.h"
+#include "core/base/sanitize.h"
 #include "tests/unit/test_util.h"
 
 static char *

@@ -1,5 +1,5 @@
 /*
- * test_impact.c - unit tests of core/impact.c: the running jobs on the
+ * test_impact.c - unit tests of core/action/impact.c: the running jobs on the
  * target nodes of a drain, down or reboot (host lists on both sides),
  * their time left, the reservations that overlap, the gentler form, and
  * the audit summary.
@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/action.h"
-#include "core/audit.h"
-#include "core/buf.h"
-#include "core/impact.h"
-#include "core/model.h"
-#include "core/model_admin.h"
-#include "core/snapshot.h"
+#include "core/action/action.h"
+#include "core/action/audit.h"
+#include "core/base/buf.h"
+#include "core/action/impact.h"
+#include "core/model/model.h"
+#include "core/model/model_admin.h"
+#include "core/model/snapshot.h"
 #include "tests/unit/test_util.h"
 
 static void

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/conf.h"
+#include "core/conf/conf.h"
 #include "tui/keys.h"
 #include "tests/unit/test_util.h"
 
@@ -240,7 +240,7 @@ test_keymap(void **state)
 	assert_int_equal(sq_conf_exec(&c, "bind j up", "f", 3, &err), 0);
 	assert_int_equal(
 	    sq_conf_exec(&c, "bind F5 \":view nodes\"", "f", 4, &err), 0);
-	/* a cluster action name is accepted (core/action.h) */
+	/* a cluster action name is accepted (core/action/action.h) */
 	assert_int_equal(sq_conf_exec(&c, "bind C-x cancel", "f", 5, &err), 0);
 	assert_int_equal(sq_conf_exec(&c, "bind z nonsense", "f", 6, &err), -1);
 	assert_string_equal(err.msg, "f:6: unknown action 'nonsense'");

@@ -1,6 +1,6 @@
 /*
  * test_limit_keys.c - unit tests of the one vocabulary of limit keys
- * (core/limit_keys.h): every key is taken by associations or QOS with a
+ * (core/action/limit_keys.h): every key is taken by associations or QOS with a
  * sacctmgr word and a show column for each it applies to; aliases resolve
  * by scope (maxjobs on a QOS is MaxJobsPerUser, as sacctmgr reads it);
  * the action argument tables are the vocabulary; an unknown key lists the
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/limit_keys.h"
+#include "core/action/action.h"
+#include "core/action/limit_keys.h"
 #include "tests/unit/test_util.h"
 
 static void

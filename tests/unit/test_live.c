@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 #include "tests/unit/test_util.h"
 
 static const struct {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "backends/backend.h"
-#include "core/view.h"
+#include "core/model/view.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 

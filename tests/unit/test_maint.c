@@ -12,10 +12,10 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/model_admin.h"
-#include "core/node_audit.h"
-#include "core/node_flap.h"
-#include "core/view.h"
+#include "core/model/model_admin.h"
+#include "core/action/node_audit.h"
+#include "core/analysis/node_flap.h"
+#include "core/model/view.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "licenses/"

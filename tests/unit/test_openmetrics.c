@@ -1,11 +1,11 @@
 /*
  * test_openmetrics.c - slurmctld's OpenMetrics answers (recorded on 26.05,
- * tests/fixtures/metrics/README.md) read by core/openmetrics.c, the
- * figures core/overview_om.c takes from them, the overview built from
+ * tests/fixtures/metrics/README.md) read by core/base/openmetrics.c, the
+ * figures core/analysis/overview_om.c takes from them, the overview built from
  * them (its source line too), the text format's corners, the
  * controller's address from `scontrol show config` (backends/cli/metrics.c),
  * and the console's METRICS kind: the sets as a snapshot and back
- * (core/om_snapshot.c), fetched by its plan row through a recording
+ * (core/analysis/om_snapshot.c), fetched by its plan row through a recording
  * (session/overview_fetch.c) or saying why not.
  */
 #include <math.h>
@@ -22,10 +22,10 @@
 
 #include "backends/backend.h"
 #include "backends/cli/metrics.h"
-#include "core/om_snapshot.h"
-#include "core/openmetrics.h"
-#include "core/overview.h"
-#include "core/overview_om.h"
+#include "core/analysis/om_snapshot.h"
+#include "core/base/openmetrics.h"
+#include "core/analysis/overview.h"
+#include "core/analysis/overview_om.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 

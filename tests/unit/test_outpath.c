@@ -1,5 +1,5 @@
 /*
- * test_outpath.c - unit tests of core/outpath.c: the StdOut/StdErr of
+ * test_outpath.c - unit tests of core/analysis/outpath.c: the StdOut/StdErr of
  * recorded `scontrol show job -o` records expand to the very names slurmd
  * 22.05 gave the files (tests/fixtures/cli/22.05/outpath/README.md), the
  * patterns one by one, and the escaping of file bytes for a terminal.
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/outpath.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/analysis/outpath.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "tests/fixtures/cli/22.05/outpath/"

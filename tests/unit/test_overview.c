@@ -16,12 +16,12 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/completing.h"
-#include "core/clusters.h"
-#include "core/model_admin.h"
-#include "core/conf.h"
-#include "core/overview.h"
-#include "core/util.h"
+#include "core/analysis/completing.h"
+#include "core/analysis/clusters.h"
+#include "core/model/model_admin.h"
+#include "core/conf/conf.h"
+#include "core/analysis/overview.h"
+#include "core/base/util.h"
 #include "session/glance.h"
 #include "tests/unit/test_util.h"
 

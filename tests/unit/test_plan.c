@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "batch/batch.h"
-#include "core/sanitize.h"
+#include "core/base/sanitize.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 #include "tui/table.h"

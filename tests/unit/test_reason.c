@@ -1,5 +1,5 @@
 /*
- * test_reason.c - unit tests of reason templates (core/reason.c): @NAME
+ * test_reason.c - unit tests of reason templates (core/action/reason.c): @NAME
  * in a reason gives the template's text in every form of the action
  * grammar, hostile texts included, down to the argv.
  */
@@ -12,10 +12,10 @@
 #include <unistd.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/action_policy.h"
-#include "core/audit.h"
-#include "core/reason.h"
+#include "core/action/action.h"
+#include "core/action/action_policy.h"
+#include "core/action/audit.h"
+#include "core/action/reason.h"
 #include "tests/unit/test_util.h"
 
 /* @NAME in a reason: the template's text, in every form of the grammar */

@@ -18,7 +18,7 @@
 #if SQ_HAVE_REST
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
-#include "core/action.h"
+#include "core/action/action.h"
 
 static void
 test_discover_2205(void **state)
@@ -339,7 +339,7 @@ test_action_reqs(void **state)
 	sq_action_free(&a);
 }
 
-/* Every action of the table (core/action.h) on API v0.0.38 and v0.0.41:
+/* Every action of the table (core/action/action.h) on API v0.0.38 and v0.0.41:
  * its requests as the preview shows them, or "!" and the first words of
  * why slurmrestd cannot do it. Submit is submit.c (test_submit.c). */
 static const struct {

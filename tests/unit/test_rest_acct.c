@@ -18,7 +18,7 @@
 
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
-#include "core/action.h"
+#include "core/action/action.h"
 #include "tests/unit/test_util.h"
 
 /* The record of fixture rel's array key whose fields match (NULL:

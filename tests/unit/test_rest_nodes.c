@@ -19,7 +19,7 @@
 
 #ifdef SQ_HAVE_REST
 #include "backends/rest/actions.h"
-#include "core/action.h"
+#include "core/action/action.h"
 
 static void
 parse(const char *line, struct sq_action *a)

@@ -1,8 +1,8 @@
 /*
  * test_resv.c - unit tests of reservations as actions: the start and end
- * words (core/resv.c), the flags, the reservations view's time to start
+ * words (core/action/resv.c), the flags, the reservations view's time to start
  * and 7-day strip, the impact of a reservation on its nodes' jobs
- * (core/resv_impact.c), and the CLI's verification and inverse
+ * (core/action/resv_impact.c), and the CLI's verification and inverse
  * (backends/cli/actions_resv.c). TZ is UTC throughout.
  */
 #include <stdio.h>
@@ -11,12 +11,12 @@
 #include <time.h>
 
 #include "backends/cli/actions.h"
-#include "core/action.h"
-#include "core/buf.h"
-#include "core/model.h"
-#include "core/model_admin.h"
-#include "core/resv.h"
-#include "core/snapshot.h"
+#include "core/action/action.h"
+#include "core/base/buf.h"
+#include "core/model/model.h"
+#include "core/model/model_admin.h"
+#include "core/action/resv.h"
+#include "core/model/snapshot.h"
 #include "tests/unit/test_util.h"
 
 /* 2026-12-06T03:00:00Z */

@@ -1,9 +1,9 @@
 /*
- * test_rpc.c - the rpc-types and rpc-users rows (core/rpc.c): sdiag's
+ * test_rpc.c - the rpc-types and rpc-users rows (core/analysis/rpc.c): sdiag's
  * text of 22.05, 24.11 and 26.05 and slurmrestd's /diag JSON, recorded
  * (tests/fixtures/rpc/README.md, tests/fixtures/rest), turned into rows;
  * rates between two reads, a reset, the history's length, the scopes;
- * the diag view's "changed" rows (core/diag_trend.c).
+ * the diag view's "changed" rows (core/analysis/diag_trend.c).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -18,10 +18,10 @@
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/diag_trend.h"
-#include "core/diag_trend.h"
-#include "core/model_admin.h"
-#include "core/rpc.h"
+#include "core/analysis/diag_trend.h"
+#include "core/analysis/diag_trend.h"
+#include "core/model/model_admin.h"
+#include "core/analysis/rpc.h"
 #include "tests/unit/test_util.h"
 
 static struct sq_snapshot *

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/overview.h"
-#include "core/rpc_share.h"
+#include "core/analysis/overview.h"
+#include "core/analysis/rpc_share.h"
 #include "tests/unit/test_util.h"
 
 static struct sq_snapshot *

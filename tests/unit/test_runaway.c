@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/action.h"
-#include "core/model_admin.h"
+#include "core/action/action.h"
+#include "core/model/model_admin.h"
 #include "tests/unit/test_util.h"
 
 static const char *const releases[] = { "22.05", "24.11", "26.05" };

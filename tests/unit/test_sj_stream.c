@@ -12,8 +12,8 @@
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/buf.h"
-#include "core/model.h"
+#include "core/base/buf.h"
+#include "core/model/model.h"
 #include "tests/unit/test_util.h"
 
 #define NOW 1795986600

@@ -16,9 +16,9 @@
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
-#include "core/gres.h"
-#include "core/model_admin.h"
-#include "core/parse.h"
+#include "core/base/gres.h"
+#include "core/model/model_admin.h"
+#include "core/base/parse.h"
 #include "tests/unit/test_util.h"
 
 /* "now" for elapsed times: just after the 24.11 recording */

@@ -11,11 +11,11 @@
 
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
-#include "core/buf.h"
-#include "core/conf.h"
-#include "core/hostlist.h"
-#include "core/nodeset.h"
-#include "core/spec.h"
+#include "core/base/buf.h"
+#include "core/conf/conf.h"
+#include "core/base/hostlist.h"
+#include "core/spec/nodeset.h"
+#include "core/spec/spec.h"
 #include "spec/spec_load.h"
 #include "tests/unit/test_util.h"
 

@@ -19,10 +19,10 @@
 #if SQ_HAVE_SSH
 #include "backends/backend.h"
 #include "backends/cli/ssh.h"
-#include "core/buf.h"
-#include "core/cluster.h"
-#include "core/err.h"
-#include "core/snapshot.h"
+#include "core/base/buf.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
+#include "core/model/snapshot.h"
 
 static void
 base_cfg(struct sq_cluster_cfg *cfg)

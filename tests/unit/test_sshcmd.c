@@ -1,14 +1,14 @@
 /*
- * test_sshcmd.c - unit tests of core/sshcmd.c: the argv of `:ssh NODE`
+ * test_sshcmd.c - unit tests of core/conf/sshcmd.c: the argv of `:ssh NODE`
  * for the local and ssh backends (through the login node with -J and the
  * cluster's files), and the values it refuses.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "core/cluster.h"
-#include "core/err.h"
-#include "core/sshcmd.h"
+#include "core/conf/cluster.h"
+#include "core/base/err.h"
+#include "core/conf/sshcmd.h"
 #include "tests/unit/test_util.h"
 
 static void

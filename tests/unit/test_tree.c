@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
-#include "core/model_admin.h"
+#include "core/model/model_admin.h"
 #include "tests/unit/test_util.h"
 #include "tui/app.h"
 #include "tui/keys.h"

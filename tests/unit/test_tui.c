@@ -11,15 +11,15 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/conf.h"
-#include "core/model.h"
-#include "core/snapshot.h"
-#include "core/view.h"
-#include "core/filter.h"
-#include "core/gpuuse.h"
-#include "core/history.h"
-#include "core/view_admin.h"
-#include "core/whatif.h"
+#include "core/conf/conf.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
+#include "core/model/view.h"
+#include "core/query/filter.h"
+#include "core/analysis/gpuuse.h"
+#include "core/analysis/history.h"
+#include "core/views/view_admin.h"
+#include "core/analysis/whatif.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/detail.h"
@@ -586,7 +586,7 @@ test_every_view(void **state)
 }
 
 /* The role of a cell of column id in view vname (the column's role flag
- * in the core/view_*.c table picks how the text is read). */
+ * in the core/views/view_*.c table picks how the text is read). */
 static int
 role_of(const char *vname, const char *id, const char *text)
 {

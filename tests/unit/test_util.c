@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/action.h"
+#include "core/action/action.h"
 #include "tests/unit/test_util.h"
 
 char *

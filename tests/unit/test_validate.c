@@ -1,5 +1,5 @@
 /*
- * test_validate.c - unit tests of core/validate.c: hostile values are
+ * test_validate.c - unit tests of core/base/validate.c: hostile values are
  * refused by every whitelist and never reach a joined remote command line;
  * job ids come back canonical; what the quoting lets through stays inert
  * when a real /bin/sh runs the joined line. And the local transport gives
@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 
 #include "backends/cli/cli.h"
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/validate.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/base/validate.h"
 #include "tests/unit/test_util.h"
 
 static char big[4098]; /* 4 KB and one byte: past every limit */

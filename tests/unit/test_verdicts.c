@@ -1,6 +1,6 @@
 /*
  * test_verdicts.c - an action means the same on every backend: every job
- * and node action's verdict (core/action_verdict.c) through the CLI's
+ * and node action's verdict (core/action/action_verdict.c) through the CLI's
  * reader (squeue -O, scontrol -o show node) and through the REST one
  * (GET .../job/ID, .../node/NAME) on the same jobs and nodes, recorded
  * from the 22.05, 24.11 and 26.05 testbeds (tests/fixtures/verdicts,
@@ -13,8 +13,8 @@
 
 #include "backends/cli/actions.h"
 #include "backends/rest/actions.h"
-#include "core/action.h"
-#include "core/action_verdict.h"
+#include "core/action/action.h"
+#include "core/action/action_verdict.h"
 #include "tests/unit/test_util.h"
 
 static const char *const releases[] = { "22.05", "24.11", "26.05", NULL };

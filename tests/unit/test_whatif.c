@@ -1,5 +1,5 @@
 /*
- * test_whatif.c - the priority what-if (core/whatif.c) on factors and
+ * test_whatif.c - the priority what-if (core/analysis/whatif.c) on factors and
  * weights recorded from the testbed (tests/fixtures/whatif/22.05, see
  * its README.md): today's weights give sprio's priorities back, a zero
  * weight removes exactly that factor, ranks per partition, PriorityMaxAge,
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
-#include "core/model.h"
-#include "core/snapshot.h"
-#include "core/whatif.h"
+#include "core/model/model.h"
+#include "core/model/snapshot.h"
+#include "core/analysis/whatif.h"
 #include "session/whatif_fetch.h"
 #include "tests/unit/test_util.h"
 

@@ -1,0 +1,413 @@
+/*
+ * parse.c - small parsing helpers for Slurm's text output. No allocation;
+ * strings are split in place.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/base/none.h"
+#include "core/base/parse.h"
+
+int
+sq_split(char *line, char delim, char **fields, int max)
+{
+	int n = 0;
+	char *p = line;
+
+	if (max <= 0)
+		return 0;
+	for (;;) {
+		char *d;
+
+		if (n == max - 1) {
+			fields[n++] = p;
+			break;
+		}
+		/* fields are short: a plain loop beats a strchr call each */
+		for (d = p; *d != '\0' && *d != delim; d++)
+			;
+		fields[n++] = p;
+		if (*d == '\0')
+			break;
+		*d = '\0';
+		p = d + 1;
+	}
+	return n;
+}
+
+char *
+sq_next_line(char **pos)
+{
+	char *s = *pos, *nl;
+	size_t n;
+
+	if (s == NULL || *s == '\0')
+		return NULL;
+	nl = strchr(s, '\n');
+	if (nl != NULL) {
+		*nl = '\0';
+		*pos = nl + 1;
+	} else {
+		*pos = s + strlen(s);
+	}
+	n = strlen(s);
+	if (n > 0 && s[n - 1] == '\r')
+		s[n - 1] = '\0';
+	return s;
+}
+
+size_t
+sq_count_lines(const char *text)
+{
+	const char *p = text, *nl;
+	size_t n = 0;
+
+	while ((nl = strchr(p, '\n')) != NULL) {
+		n++;
+		p = nl + 1;
+	}
+	return n + (*p != '\0');
+}
+
+int
+sq_is_none(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return 1;
+	/* every spelling starts with one of these; numbers and names skip
+	 * the compares (this runs for most fields of every line) */
+	if (*s != 'N' && *s != '(' && *s != 'U' && *s != 'n')
+		return 0;
+	return strcmp(s, "N/A") == 0 || strcmp(s, "(null)") == 0 ||
+	       strcmp(s, "None") == 0 || strcmp(s, "Unknown") == 0 ||
+	       strcmp(s, "NONE") == 0 || strcmp(s, "n/a") == 0 ||
+	       strcmp(s, "NOT_SET") == 0;
+}
+
+static int
+is_infinite(const char *s)
+{
+	if (*s != 'U' && *s != 'I' && *s != 'i')
+		return 0;
+	return strcmp(s, "UNLIMITED") == 0 || strcmp(s, "INFINITE") == 0 ||
+	       strcmp(s, "Infinite") == 0 || strcmp(s, "infinite") == 0 ||
+	       strcmp(s, "inf") == 0;
+}
+
+int
+sq_parse_int(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+	int64_t mul = 1;
+
+	if (sq_is_none(s)) {
+		*out = SQ_NONE;
+		return 0;
+	}
+	if (is_infinite(s)) {
+		*out = SQ_INFINITE;
+		return 0;
+	}
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (end == s || errno != 0)
+		return -1;
+	switch (*end) {
+	case '\0':
+		break;
+	case 'K':
+	case 'k':
+		mul = 1000;
+		end++;
+		break;
+	case 'M':
+		mul = 1000000;
+		end++;
+		break;
+	case 'G':
+		mul = 1000000000;
+		end++;
+		break;
+	default:
+		return -1;
+	}
+	if (*end != '\0')
+		return -1;
+	/* 9999999999999G does not fit: refuse it, do not overflow */
+	if (v > INT64_MAX / mul || v < INT64_MIN / mul)
+		return -1;
+	*out = (int64_t)v * mul;
+	return 0;
+}
+
+int
+sq_parse_mem_mb(const char *s, int64_t *out)
+{
+	char *end;
+	double v;
+
+	if (sq_is_none(s)) {
+		*out = SQ_NONE;
+		return 0;
+	}
+	if (is_infinite(s)) {
+		*out = SQ_INFINITE;
+		return 0;
+	}
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0)
+		return -1;
+	switch (*end) {
+	case '\0':
+	case 'M':
+		break;
+	case 'K':
+		v /= 1024;
+		break;
+	case 'G':
+		v *= 1024;
+		break;
+	case 'T':
+		v *= 1024 * 1024;
+		break;
+	default:
+		return -1;
+	}
+	if (*end != '\0' && end[1] != '\0')
+		return -1;
+	/* NaN, 1e300: out of int64_t's range (and of any memory size) */
+	if (!(v > -1e18 && v < 1e18))
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+int
+sq_parse_duration(const char *s, int64_t *seconds)
+{
+	long d = 0, f[3];
+	int nf = 0;
+	const char *p = s;
+	char *end;
+
+	if (sq_is_none(s) || strcmp(s, "INVALID") == 0) {
+		*seconds = SQ_NONE;
+		return 0;
+	}
+	if (is_infinite(s)) {
+		*seconds = SQ_INFINITE;
+		return 0;
+	}
+	/* every part below 10^9, so the sums below cannot overflow */
+	if (strchr(s, '-') != NULL) {
+		d = strtol(p, &end, 10);
+		if (end == p || *end != '-' || d < 0 || d > 999999999)
+			return -1;
+		p = end + 1;
+	}
+	for (;;) {
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		f[nf++] = strtol(p, &end, 10);
+		if (f[nf - 1] > 999999999)
+			return -1;
+		p = end;
+		if (*p == '\0')
+			break;
+		if (*p != ':' || nf == 3)
+			return -1;
+		p++;
+	}
+	if (strchr(s, '-') != NULL) {
+		/* days-hours[:minutes[:seconds]] */
+		int64_t h = f[0], m = nf > 1 ? f[1] : 0,
+			sec = nf > 2 ? f[2] : 0;
+
+		*seconds = ((int64_t)d * 24 + h) * 3600 + m * 60 + sec;
+	} else if (nf == 3) {
+		*seconds = (int64_t)f[0] * 3600 + f[1] * 60 + f[2];
+	} else if (nf == 2) {
+		*seconds = (int64_t)f[0] * 60 + f[1];
+	} else {
+		*seconds = (int64_t)f[0] * 60; /* bare number is minutes */
+	}
+	/* and the whole below 10^9 days, so what sq_fmt_duration prints
+	 * reads back ("999999919-19999" is 1000000752 days) */
+	if (*seconds / 86400 > 999999999)
+		return -1;
+	return 0;
+}
+
+int
+sq_parse_time(const char *s, int64_t *epoch)
+{
+	struct tm tm;
+	char *end;
+	long long v;
+
+	if (sq_is_none(s) || strcmp(s, "0") == 0) {
+		*epoch = SQ_NONE;
+		return 0;
+	}
+	if (strlen(s) >= 19 && s[4] == '-' && s[10] == 'T') {
+		memset(&tm, 0, sizeof(tm));
+		if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year,
+			   &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+			   &tm.tm_sec) != 6)
+			return -1;
+		tm.tm_year -= 1900;
+		tm.tm_mon -= 1;
+		tm.tm_isdst = -1;
+		*epoch = (int64_t)mktime(&tm);
+		return 0;
+	}
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (end == s || *end != '\0' || errno != 0 || v < 0)
+		return -1;
+	*epoch = (int64_t)v;
+	return 0;
+}
+
+/* v >= 0 in decimal at p: the number of digits */
+static size_t
+put_num(char *p, int64_t v)
+{
+	char t[24];
+	size_t k = 0, i;
+
+	do {
+		t[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (i = 0; i < k; i++)
+		p[i] = t[k - 1 - i];
+	return k;
+}
+
+/* 0 <= v < 100 in two digits */
+static size_t
+put_num2(char *p, int64_t v)
+{
+	p[0] = (char)('0' + v / 10);
+	p[1] = (char)('0' + v % 10);
+	return 2;
+}
+
+void
+sq_fmt_duration(int64_t seconds, char *buf, size_t n)
+{
+	int64_t d, h, m, sec;
+	char tmp[48];
+	size_t o = 0;
+
+	if (seconds == SQ_INFINITE) {
+		snprintf(buf, n, "UNLIMITED");
+		return;
+	}
+	if (seconds < 0) {
+		snprintf(buf, n, "N/A");
+		return;
+	}
+	d = seconds / 86400;
+	h = seconds / 3600 % 24;
+	m = seconds / 60 % 60;
+	sec = seconds % 60;
+	/* by hand: the time columns of a thousand rows are printed at every
+	 * keystroke; the same text as "%lld-%02lld:%02lld:%02lld" */
+	if (d > 0) {
+		o = put_num(tmp, d);
+		tmp[o++] = '-';
+		o += put_num2(tmp + o, h);
+		tmp[o++] = ':';
+	} else if (h > 0) {
+		o = put_num(tmp, h);
+		tmp[o++] = ':';
+	}
+	o += o == 0 ? put_num(tmp, m) : put_num2(tmp + o, m);
+	tmp[o++] = ':';
+	o += put_num2(tmp + o, sec);
+	if (n == 0)
+		return;
+	if (o > n - 1)
+		o = n - 1;
+	memcpy(buf, tmp, o);
+	buf[o] = '\0';
+}
+
+int
+sq_is_key(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || !isalpha((unsigned char)s[0]))
+		return 0;
+	for (i = 1; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!isalnum(c) && c != '_' && c != ':' && c != '/' &&
+		    c != '.' && c != '[' && c != ']')
+			return 0;
+	}
+	return 1;
+}
+
+/* Does a Key= start at p (p is just after a space)? */
+static int
+key_at(const char *p)
+{
+	const char *eq = strchr(p, '=');
+	const char *sp = strchr(p, ' ');
+
+	if (eq == NULL || (sp != NULL && sp < eq))
+		return 0;
+	return sq_is_key(p, (size_t)(eq - p));
+}
+
+int
+sq_kv_next(char **pos, char **key, char **val)
+{
+	char *p = *pos, *eq, *q;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0')
+		return 0;
+	eq = strchr(p, '=');
+	if (eq == NULL)
+		return 0;
+	*key = p;
+	*eq = '\0';
+	*val = eq + 1;
+	for (q = eq + 1; *q != '\0'; q++) {
+		if (*q == ' ' && key_at(q + 1))
+			break;
+	}
+	if (*q == ' ') {
+		*q = '\0';
+		*pos = q + 1;
+	} else {
+		*pos = q;
+	}
+	return 1;
+}
+
+char *
+sq_trim(char *p)
+{
+	char *e;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strlen(p);
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return p;
+}

@@ -1,0 +1,115 @@
+/*
+ * strtab.c - string interning: an open-addressing hash table of arena
+ * strings (FNV-1a, linear probing, grown at 1/2 full). Strings never move
+ * and are never freed here: they belong to the arena.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/strtab.h"
+
+struct sq_strtab_slot {
+	const char *s; /* NULL: empty slot */
+	uint32_t hash;
+	uint32_t len;
+};
+
+void
+sq_strtab_init(struct sq_strtab *t, struct sq_arena *arena, size_t max)
+{
+	memset(t, 0, sizeof(*t));
+	t->arena = arena;
+	t->max = max ? max : 65536;
+}
+
+void
+sq_strtab_free(struct sq_strtab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->cap = t->used = 0;
+}
+
+static uint32_t
+fnv1a(const char *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static int
+grow(struct sq_strtab *t)
+{
+	size_t ncap = t->cap ? t->cap * 2 : 256, i;
+	struct sq_strtab_slot *ns = calloc(ncap, sizeof(*ns));
+
+	if (ns == NULL)
+		return -1;
+	for (i = 0; i < t->cap; i++) {
+		size_t k;
+
+		if (t->slots[i].s == NULL)
+			continue;
+		for (k = t->slots[i].hash & (ncap - 1); ns[k].s != NULL;
+		     k = (k + 1) & (ncap - 1))
+			;
+		ns[k] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = ns;
+	t->cap = ncap;
+	return 0;
+}
+
+const char *
+sq_strtab_get(struct sq_strtab *t, const char *p, size_t n)
+{
+	uint32_t h;
+	size_t k;
+	const char *s;
+
+	if (p == NULL || n == 0)
+		return "";
+	if (n > UINT32_MAX)
+		goto copy;
+	h = fnv1a(p, n);
+	if (t->cap > 0) {
+		for (k = h & (t->cap - 1); t->slots[k].s != NULL;
+		     k = (k + 1) & (t->cap - 1)) {
+			const struct sq_strtab_slot *e = &t->slots[k];
+
+			if (e->hash == h && e->len == n &&
+			    memcmp(e->s, p, n) == 0)
+				return e->s;
+		}
+	}
+	/* new: remember it while there is room */
+	if (t->used >= t->max || ((t->used + 1) * 2 > t->cap && grow(t) == -1))
+		goto copy;
+	s = sq_arena_strndup(t->arena, p, n);
+	if (s == NULL)
+		return "";
+	for (k = h & (t->cap - 1); t->slots[k].s != NULL;
+	     k = (k + 1) & (t->cap - 1))
+		;
+	t->slots[k].s = s;
+	t->slots[k].hash = h;
+	t->slots[k].len = (uint32_t)n;
+	t->used++;
+	return s;
+copy:
+	s = sq_arena_strndup(t->arena, p, n);
+	return s != NULL ? s : "";
+}
+
+const char *
+sq_strtab_str(struct sq_strtab *t, const char *p)
+{
+	return p == NULL ? "" : sq_strtab_get(t, p, strlen(p));
+}

@@ -1,0 +1,62 @@
+/*
+ * util.c - the monotonic clock in milliseconds, the cutting string copy
+ * and mkdir -p for our private directories (see util.h).
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "core/base/util.h"
+
+double
+sq_util_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void
+sq_util_copy(char *d, size_t n, const char *s)
+{
+	size_t l;
+
+	if (n == 0)
+		return;
+	if (s == NULL)
+		s = "";
+	l = strlen(s);
+	if (l >= n)
+		l = n - 1;
+	memcpy(d, s, l);
+	d[l] = '\0';
+}
+
+int
+sq_util_mkdir_parents(const char *path, char *dir, size_t n)
+{
+	char *p;
+
+	if (n == 0 || strlen(path) >= n) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	sq_util_copy(dir, n, path);
+	p = strrchr(dir, '/');
+	if (p == NULL || p == dir)
+		return 0;
+	*p = '\0';
+	for (p = dir + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+		return -1;
+	return 0;
+}
