@@ -7,6 +7,8 @@
 # spec/ below session/ below batch/ and tui/) include nothing above them;
 # and no include circle between files (x.c and x.h are one node, tsort
 # finds the loops) except those listed in KNOWN_INCLUDE_CIRCLES.
+# Inside core/, every file sits in a room (core/ROOM/) and includes only
+# its own room and the rooms before it in CORE_ROOMS.
 
 # Folders whose include circles are known and still to be removed (other
 # work in progress there); a circle elsewhere fails. Empty it when they
@@ -54,6 +56,40 @@ check "$spec" 'session/|batch/|tui/' "spec/ must not include session, batch or t
 check "$session" 'batch/|tui/' "session/ must not include batch or tui"
 check "$batch" 'tui/' "batch/ must not include tui"
 check "$tui" 'batch/|spec/' "tui/ reaches spec and batch only through session/"
+
+# core/'s rooms, lowest first: a file of core/ sits in one of them (not in
+# core/ itself) and includes only its own room and those before it
+CORE_ROOMS="base model query analysis spec action views conf"
+for f in $core; do
+	case $f in
+	core/*/*/*) bad "$f: core/ has one level of rooms"; continue ;;
+	core/*/*) ;;
+	*) bad "$f: every file of core/ sits in a room, core/ROOM/ (rooms: $CORE_ROOMS)"; continue ;;
+	esac
+	r=${f#core/}
+	r=${r%%/*}
+	rank=0 k=0
+	for x in $CORE_ROOMS; do
+		k=$((k + 1))
+		[ "$x" = "$r" ] && rank=$k
+	done
+	if [ $rank -eq 0 ]; then
+		bad "$f: core/$r/ is not a room (rooms: $CORE_ROOMS)"
+		continue
+	fi
+	for i in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"core\/\([^"]*\)".*/\1/p' "$f"); do
+		ir=${i%%/*} irank=0 k=0
+		for x in $CORE_ROOMS; do
+			k=$((k + 1))
+			[ "$x" = "$ir" ] && irank=$k
+		done
+		if [ $irank -eq 0 ]; then
+			bad "$f: includes core/$i, which is in no room"
+		elif [ $irank -gt $rank ]; then
+			bad "$f: core/$r/ includes core/$i, a later room (order: $CORE_ROOMS)"
+		fi
+	done
+done
 
 # include circles: "FROM TO" node pairs into tsort, which names the
 # nodes of each loop it finds on stderr
