@@ -99,6 +99,22 @@ draw_header(struct sq_app *app, struct sq_table *t, int y, int x, int w,
 		sq_put(y, x + w - 1, 1, ">", hattr);
 }
 
+/* Column c's width when deciding whether the extra column fits: its
+ * text's, but the last column's at most its own width where the view
+ * puts the extra column first (sq_table_fit then cuts it). */
+static int
+last_width(const struct sq_table *t, int c)
+{
+	const struct sq_column *col = &t->def->cols[t->cols[c]];
+	int cap = col->width, tw = sq_width(col->title);
+
+	if (t->ops == NULL || !t->ops->extra_first || c != t->ncols - 1)
+		return t->widths[c];
+	if (tw > cap)
+		cap = tw;
+	return t->widths[c] < cap ? t->widths[c] : cap;
+}
+
 void
 sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
 	      int w)
@@ -111,7 +127,7 @@ sq_table_draw(struct sq_app *app, struct sq_table *t, int y, int x, int h,
 		return;
 	app->page = body;
 	for (c = 0; c < t->ncols; c++)
-		tw += t->widths[c] + 1;
+		tw += last_width(t, c) + 1;
 	if (ops != NULL && ops->extra != NULL &&
 	    w - gutter - tw >= ops->extra_width + 1)
 		extra = ops->extra_width;

@@ -385,6 +385,8 @@ const struct sq_tui_view sq_tui_view_overview = {
 	.extra_title = "USE     TREND (1h)",
 	.extra_width = EXTRA,
 	.extra = extra,
+	/* the bars before a long value (the source line's why) */
+	.extra_first = 1,
 	.action = ov_action,
 	.want = want,
 	.sync = sync_rows,

@@ -54,6 +54,9 @@ struct sq_tui_view {
 	const char *extra_title;
 	int extra_width;
 	void (*extra)(struct sq_app *app, const void *rec, int y, int x, int w);
+	/* 1: the extra column comes before the last column's full text (a
+	 * long value there is cut at the column's width to make room) */
+	int extra_first;
 	/* Draw the body instead of the table when t->mode != 0; returns
 	 * the rows per page it used (for PgUp/PgDn), or -1 to fall back. */
 	int (*draw_body)(struct sq_app *app, struct sq_table *t, int y, int x,
