@@ -183,7 +183,10 @@ sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
 
 	qsort(rows, m, sizeof(*rows), cmp_rpc);
 	for (i = 0; i < m && rc == 0; i++)
-		rc = sq_kv_add(s, section, rows[i].name, rows[i].value, err);
+		rc =
+		    sq_kv_add(s, section,
+			      rows[i].id[0] != '\0' ? rows[i].id : rows[i].name,
+			      rows[i].value, err);
 	return rc;
 }
 
@@ -212,6 +215,12 @@ add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 		if (name == NULL || !json_object_is_type(e, json_type_object))
 			continue;
 		r->name = name;
+		/* a uid without a user name (a user since removed): sdiag
+		 * prints the number, slurmrestd an empty name */
+		if (name[0] == '\0' && sq_sj_get(e, "user_id") != NULL) {
+			snprintf(r->id, sizeof(r->id), "%lld",
+				 (long long)sq_sj_numk(e, "user_id", -1));
+		}
 		r->count = sq_sj_numk(e, "count", SQ_NONE);
 		snprintf(r->value, sizeof(r->value), "count=%lld",
 			 (long long)r->count);

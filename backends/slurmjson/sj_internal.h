@@ -113,6 +113,8 @@ struct sq_sj_rpc_row {
 	const char *name;
 	int64_t count;
 	char value[256];
+	char id[24]; /* "", or the name when Slurm has none: the uid, as
+		      * sdiag prints it (rows are sorted: not a pointer) */
 };
 int sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
 		       struct sq_sj_rpc_row *rows, size_t m,

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <json.h>
 
 #include "backends/cli/cli_admin.h"
 #include "backends/slurmjson/slurmjson.h"
@@ -170,6 +171,48 @@ test_rest_diag(void **state)
 		sq_rpc_hist_free(h);
 		free(body);
 	}
+}
+
+/* a uid without a user name (a user since removed, as test_ssh_password's
+ * throw-away user): sdiag prints the number, slurmrestd an empty name;
+ * the row is named by the number as sdiag's is */
+static void
+test_rest_user_without_name(void **state)
+{
+	size_t len;
+	char *body = sq_test_fixture(
+	    "live/slurm-26.05/rest/v0.0.45/slurm_diag.json", &len);
+	json_object *root = json_tokener_parse(body), *st = NULL, *arr = NULL;
+	json_object *e = json_object_new_object();
+	struct sq_snapshot *d = sq_snapshot_new(SQ_KIND_DIAG, 0), *s;
+	struct sq_rpc_hist *h = sq_rpc_hist_new();
+	struct sq_err err;
+	const char *txt;
+
+	(void)state;
+	assert_non_null(root);
+	assert_true(json_object_object_get_ex(root, "statistics", &st));
+	assert_true(json_object_object_get_ex(st, "rpcs_by_user", &arr));
+	json_object_object_add(e, "user", json_object_new_string(""));
+	json_object_object_add(e, "user_id", json_object_new_int(1004));
+	json_object_object_add(e, "count", json_object_new_int(6));
+	json_object_array_add(arr, e);
+	txt = json_object_to_json_string(root);
+	sq_err_clear(&err);
+	assert_int_equal(sq_slurmjson_parse(SQ_KIND_DIAG, txt, strlen(txt), 0,
+					    d, NULL, &err),
+			 0);
+	s = rpc_of(d, h, "root");
+	assert_non_null(find(s, SQ_RPC_USER, "1004"));
+	assert_int_equal(find(s, SQ_RPC_USER, "1004")->count, 6);
+	assert_null(find(s, SQ_RPC_USER, ""));
+	/* the named users keep their names */
+	assert_non_null(find(s, SQ_RPC_USER, "root"));
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(d);
+	sq_rpc_hist_free(h);
+	json_object_put(root);
+	free(body);
 }
 
 /* a small sdiag text at time t with alice's and one type's count */
@@ -397,6 +440,7 @@ main(void)
 		cmocka_unit_test(test_parse_value),
 		cmocka_unit_test(test_scopes),
 		cmocka_unit_test(test_diag_trend),
+		cmocka_unit_test(test_rest_user_without_name),
 		cmocka_unit_test(test_diag_trend_time_beyond_clock),
 	};
 
