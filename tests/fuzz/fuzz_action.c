@@ -239,12 +239,12 @@ fuzz_act(char *text, size_t size)
 	memset(&b, 0, sizeof(b));
 	b.priv = &cli;
 
-	if (sq_cli_describe(&b, &a, desc, sizeof(desc)) == 0)
+	if (sq_cli_describe(&b, &a, NULL, desc, sizeof(desc)) == 0)
 		sq_fuzz_check_display(desc);
 	f.pos = 0;
 	sq_result_init(&res);
 	sq_err_clear(&err);
-	if (sq_cli_act(&b, &a, &res, &err) == -1)
+	if (sq_cli_act(&b, &a, NULL, &res, &err) == -1)
 		SQ_FUZZ_CHECK(err.msg[0] != '\0');
 	sq_fuzz_check_display(err.msg);
 	sq_fuzz_check_display(res.message);
