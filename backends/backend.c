@@ -192,3 +192,17 @@ sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
 				  sq_kind_name(kind));
 	return b->ops->fetch(b, kind, out, err);
 }
+
+void
+sq_targets_read_free(struct sq_targets_read *r)
+{
+	if (r != NULL && r->ops != NULL && r->ops->read_free != NULL)
+		r->ops->read_free(r);
+}
+
+void
+sq_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep)
+{
+	if (r != NULL && r->ops != NULL && r->ops->read_cut != NULL)
+		r->ops->read_cut(r, keep);
+}

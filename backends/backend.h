@@ -47,6 +47,24 @@
 
 struct sq_backend;
 
+/*
+ * What read_targets() read of an action's targets, kept so that the
+ * describe() and act() of that action do not read them again (a preview
+ * reads them once, a run once before and then only to verify): the
+ * backend's own full read (the CLI's struct sq_cli_state, with what
+ * Slurm changes beyond the targets; REST's cluster name and one struct
+ * sq_rest_state per target). Opaque outside the backend that made it.
+ * ops: that backend (its read_free() frees it); n: the targets it holds,
+ * in the action's order; data: the backend's. Whoever read_targets()
+ * gave it to owns it and frees it with sq_targets_read_free(); describe()
+ * and act() only borrow it.
+ */
+struct sq_targets_read {
+	const struct sq_backend_ops *ops;
+	size_t n;
+	void *data;
+};
+
 struct sq_backend_ops {
 	const char *name;
 	/* Connect and detect the Slurm version; fills b->priv. */
@@ -60,18 +78,43 @@ struct sq_backend_ops {
 	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
 		     struct sq_snapshot **out, struct sq_err *err);
 	/* Write the exact command line or HTTP call of an action into buf
-	 * (never a secret). Returns 0, or -1 if the action is unsupported. */
+	 * (never a secret). Returns 0, or -1 if the action is unsupported.
+	 * read: what read_targets() read of act's targets (borrowed, not
+	 * freed), or NULL: describe() then reads what it needs itself (it
+	 * does so too when read->n is not act->ntargets). */
 	int (*describe)(struct sq_backend *b, const struct sq_action *act,
-			char *buf, size_t len);
+			const struct sq_targets_read *read, char *buf,
+			size_t len);
 	/* Read every target of an action before it runs into out
 	 * (act->ntargets entries): found or not, and its state. -1 with
 	 * err when they could not be read (the action then runs without
-	 * the check). NULL: the backend cannot read them. */
+	 * the check). NULL: the backend cannot read them. read NULL: the
+	 * read is dropped; else on 0 *read is a new struct sq_targets_read
+	 * of all it read (or NULL when the backend keeps none), which the
+	 * caller owns and frees with sq_targets_read_free() after handing
+	 * it to describe() or act() of the same action; on -1 *read is
+	 * NULL. */
 	int (*read_targets)(struct sq_backend *b, const struct sq_action *act,
-			    struct sq_target_state *out, struct sq_err *err);
-	/* Run an action. 0 when the cluster accepted it. */
+			    struct sq_target_state *out,
+			    struct sq_targets_read **read, struct sq_err *err);
+	/* Free what read_targets() gave (never NULL here: callers use
+	 * sq_targets_read_free()). Required when read_targets() gives
+	 * one. */
+	void (*read_free)(struct sq_targets_read *read);
+	/* Keep, in place, the targets i < read->n with keep[i] != 0, in
+	 * their order, and free the others: read is then what
+	 * read_targets() would have read of sq_action_subset(act, keep)
+	 * (core/action/action.h). Required when read_targets() gives a
+	 * read. */
+	void (*read_cut)(struct sq_targets_read *read,
+			 const unsigned char *keep);
+	/* Run an action. 0 when the cluster accepted it. read: as
+	 * describe()'s; act() reads the targets before itself only when it
+	 * is NULL (or not of act's count). The read after, which verifies,
+	 * is always act()'s own. */
 	int (*act)(struct sq_backend *b, const struct sq_action *act,
-		   struct sq_result *res, struct sq_err *err);
+		   const struct sq_targets_read *read, struct sq_result *res,
+		   struct sq_err *err);
 	/* Live usage of the running steps of job jobid (a validated id;
 	 * sstat) into *out. 0 with out->n rows, or 0 with out->n == 0 and
 	 * out->note saying why there are none (not permitted, no running
@@ -169,6 +212,13 @@ const struct sq_prompt *sq_backend_prompt(void);
 /* Why b cannot show a job's output or script (one line), or NULL when
  * it can: what="script" asks about job_script, else the files. */
 const char *sq_backend_file_note(const struct sq_backend *b, const char *what);
+
+/* Free r (NULL is fine) with the read_free() of the backend that made
+ * it. */
+void sq_targets_read_free(struct sq_targets_read *r);
+/* r cut down to the targets of keep (r->ops's read_cut()); r NULL is
+ * fine. */
+void sq_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep);
 
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);

@@ -15,9 +15,12 @@
 #include "session/exec.h"
 #include "session/impact.h"
 
-int
-sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		 size_t n, struct sq_err *err)
+/* describe() of a, with what the check read of its targets (NULL: the
+ * backend reads what it needs) */
+static int
+describe_read(struct sq_backend *b, const struct sq_action *a,
+	      const struct sq_targets_read *read, char *buf, size_t n,
+	      struct sq_err *err)
 {
 	if (n > 0)
 		buf[0] = '\0';
@@ -25,11 +28,18 @@ sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot run actions",
 				  b->ops->name);
-	if (b->ops->describe(b, a, buf, n) == -1)
+	if (b->ops->describe(b, a, read, buf, n) == -1)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "%s",
 				  buf[0] ? buf
 					 : "the backend cannot do this action");
 	return 0;
+}
+
+int
+sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
+		 size_t n, struct sq_err *err)
+{
+	return describe_read(b, a, NULL, buf, n, err);
 }
 
 void
@@ -61,6 +71,7 @@ sq_exec_check_free(struct sq_exec_check *c)
 {
 	free(c->keep);
 	free(c->st);
+	sq_targets_read_free(c->before);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -85,7 +96,7 @@ sq_exec_check(struct sq_backend *b, const struct sq_action *a,
 	if ((a->def->flags & SQ_ACT_CREATES) || b->ops->read_targets == NULL)
 		return 0;
 	sq_err_clear(&e);
-	if (b->ops->read_targets(b, a, c->st, &e) == -1) {
+	if (b->ops->read_targets(b, a, c->st, &c->before, &e) == -1) {
 		/* not read: the action runs, the backend verifies it */
 		sq_util_copy(c->note, sizeof(c->note), e.msg);
 		return 0;
@@ -154,14 +165,17 @@ sq_exec_preview(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (sq_exec_check(b, a, &c) == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	*nrun = c.nrun;
+	/* describe() takes the targets as the check read them (cut down to
+	 * those kept) */
 	if (c.nrun == c.n) {
-		rc = sq_exec_describe(b, a, buf, n, err);
+		rc = describe_read(b, a, c.before, buf, n, err);
 	} else if (c.nrun > 0) {
 		if (sq_action_subset(a, c.keep, &sub, err) == -1) {
 			sq_exec_check_free(&c);
 			return -1;
 		}
-		rc = sq_exec_describe(b, &sub, buf, n, err);
+		sq_targets_read_cut(c.before, c.keep);
+		rc = describe_read(b, &sub, c.before, buf, n, err);
 		sq_action_free(&sub);
 	} else if (n > 0) {
 		snprintf(buf, n, "nothing to run:");
@@ -180,11 +194,11 @@ sq_exec_preview(struct sq_backend *b, const struct sq_action *a, char *buf,
 	return rc;
 }
 
-/* Run a on the targets c keeps; the others are reported in res. */
+/* Run a on the targets c keeps, handing act() c's read of them (cut
+ * down to those); the others are reported in res. */
 static int
 act_checked(struct sq_backend *b, const struct sq_action *a,
-	    const struct sq_exec_check *c, struct sq_result *res,
-	    struct sq_err *err)
+	    struct sq_exec_check *c, struct sq_result *res, struct sq_err *err)
 {
 	struct sq_result sr;
 	struct sq_action sub;
@@ -193,14 +207,15 @@ act_checked(struct sq_backend *b, const struct sq_action *a,
 	int rc = -1, verified = 0;
 
 	if (c->nrun == c->n)
-		return b->ops->act(b, a, res, err);
+		return b->ops->act(b, a, c->before, res, err);
 	if (sq_result_targets(res, a) == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	sq_result_init(&sr);
 	if (c->nrun > 0) {
 		if (sq_action_subset(a, c->keep, &sub, err) == -1)
 			return -1;
-		rc = b->ops->act(b, &sub, &sr, err);
+		sq_targets_read_cut(c->before, c->keep);
+		rc = b->ops->act(b, &sub, c->before, &sr, err);
 		sq_action_free(&sub);
 	}
 	for (i = 0; i < c->n; i++) {
@@ -291,7 +306,8 @@ sq_exec_run(struct sq_backend *b, struct sq_audit *au,
 	}
 	/* the same read before for every backend: a target that does not
 	 * exist, or is in a state the action does not apply to, is left
-	 * out and reported */
+	 * out and reported; act() takes this read as its state before, so
+	 * the targets are read once before and then only to verify */
 	if (sq_exec_check(b, a, &c) == -1) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		rc = -1;

@@ -28,7 +28,10 @@ int sq_exec_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
  * that does not exist (nmissing) or is in a state the action does not
  * apply to (nskipped, core/action/action_policy.h). read 0 when they could not
  * be read (note says why): then every target is kept and the backend's
- * verification decides.
+ * verification decides. before: all the backend read (backends/backend.h;
+ * NULL when it keeps none), owned here and freed by sq_exec_check_free();
+ * sq_exec_preview() hands it to describe() and sq_exec_run() to act(),
+ * cut down to the targets kept, so neither reads the targets again.
  */
 struct sq_exec_check {
 	size_t n, nrun, nmissing, nskipped;
@@ -36,6 +39,7 @@ struct sq_exec_check {
 	struct sq_target_state *st;
 	int read;
 	char note[256];
+	struct sq_targets_read *before;
 };
 int sq_exec_check(struct sq_backend *b, const struct sq_action *a,
 		  struct sq_exec_check *c);
@@ -43,7 +47,8 @@ void sq_exec_check_free(struct sq_exec_check *c);
 
 /*
  * The preview: the targets read first (sq_exec_check), describe() of
- * the action on those that remain, then one line per target left out
+ * the action on those that remain (with that read: the targets are read
+ * once), then one line per target left out
  * ("999999 not found (no such job)", "12 skipped: RUNNING (hold
  * applies to PENDING jobs)"). *nrun: how many targets would be acted on
  * (0: nothing would run; buf then starts "nothing to run:").

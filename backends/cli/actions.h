@@ -49,13 +49,17 @@ int sq_cli_cmds_format(const struct sq_cli_cmds *c, char *buf, size_t n);
 /* --- describe and act (actions_run.c) --------------------------------- */
 
 /* The backend ops (local.c and ssh.c point .describe/.act here).
- * describe() may read the cluster (clearlimit of a TRES limit). act()
- * runs the commands, then re-reads every target and fills res per
- * target; it returns 0 only when every target was done and verified. */
-int sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		    size_t len);
+ * describe() may read the cluster (clearlimit of a TRES limit, the
+ * account actions of needs_state_for_cmds in actions_run.c): read's state
+ * when given (sq_cli_targets_state), else its own read. act() takes the
+ * state before from read the same way, runs the commands, then re-reads
+ * every target and fills res per target; it returns 0 only when every
+ * target was done and verified. */
+int sq_cli_describe(struct sq_backend *b, const struct sq_action *a,
+		    const struct sq_targets_read *read, char *buf, size_t len);
 int sq_cli_act(struct sq_backend *b, const struct sq_action *a,
-	       struct sq_result *res, struct sq_err *err);
+	       const struct sq_targets_read *read, struct sq_result *res,
+	       struct sq_err *err);
 /* Where a preview's commands run, at the start of buf: "[ssh user@host] "
  * for the ssh backend, nothing for the others; returns its length. */
 size_t sq_cli_describe_where(struct sq_backend *b, char *buf, size_t len);
@@ -112,9 +116,21 @@ const char *sq_cli_rec_get(const struct sq_cli_rec *r, const char *key);
 int sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 		      struct sq_cli_state *st, struct sq_err *err);
 void sq_cli_state_free(struct sq_cli_state *st);
-/* The backend op read_targets(): sq_cli_read_state() as found + state. */
+/* The backend op read_targets(): sq_cli_read_state() as found + state;
+ * *read (read not NULL) keeps the whole struct sq_cli_state for
+ * describe() and act() (backend.h), freed and cut down by the ops
+ * read_free() and read_cut() below. */
 int sq_cli_read_targets(struct sq_backend *b, const struct sq_action *a,
-			struct sq_target_state *out, struct sq_err *err);
+			struct sq_target_state *out,
+			struct sq_targets_read **read, struct sq_err *err);
+void sq_cli_targets_read_free(struct sq_targets_read *read);
+void sq_cli_targets_read_cut(struct sq_targets_read *read,
+			     const unsigned char *keep);
+/* The state read holds for a's targets (borrowed), or NULL when read is
+ * NULL, not the CLI's, not of a's targets or not read. */
+const struct sq_cli_state *
+sq_cli_targets_state(const struct sq_action *a,
+		     const struct sq_targets_read *read);
 
 /* Parse the outputs used above (exposed for the unit tests). */
 int sq_cli_parse_jobs_state(char *text, const struct sq_action *a,

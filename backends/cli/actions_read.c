@@ -725,27 +725,92 @@ sq_cli_read_state(struct sq_cli *cli, const struct sq_action *a,
 	return rc;
 }
 
+/* The CLI's struct sq_targets_read: data is a struct sq_cli_state. */
+void
+sq_cli_targets_read_free(struct sq_targets_read *r)
+{
+	if (r == NULL)
+		return;
+	if (r->data != NULL)
+		sq_cli_state_free(r->data);
+	free(r->data);
+	free(r);
+}
+
+/* The records of the targets left out go; all stays whole: wherever its
+ * rows are used they are picked by the targets of the action at hand,
+ * and the targets a check leaves out of an action that reads such rows
+ * (associations, users, QOS: no state to skip them on) are those not
+ * found, which have none. */
+void
+sq_cli_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep)
+{
+	struct sq_cli_state *st = r->data;
+	size_t i, k = 0;
+
+	if (st == NULL)
+		return;
+	for (i = 0; i < st->n; i++) {
+		if (keep[i])
+			st->rec[k++] = st->rec[i];
+		else
+			rec_clear(&st->rec[i]);
+	}
+	for (i = k; i < st->n; i++)
+		memset(&st->rec[i], 0, sizeof(st->rec[i]));
+	st->n = k;
+	r->n = k;
+}
+
+const struct sq_cli_state *
+sq_cli_targets_state(const struct sq_action *a,
+		     const struct sq_targets_read *read)
+{
+	const struct sq_cli_state *st;
+
+	if (read == NULL || read->ops == NULL ||
+	    read->ops->read_free != sq_cli_targets_read_free ||
+	    read->n != a->ntargets || (st = read->data) == NULL ||
+	    st->n != a->ntargets || !st->ok)
+		return NULL;
+	return st;
+}
+
 int
 sq_cli_read_targets(struct sq_backend *b, const struct sq_action *a,
-		    struct sq_target_state *out, struct sq_err *err)
+		    struct sq_target_state *out, struct sq_targets_read **read,
+		    struct sq_err *err)
 {
-	struct sq_cli_state st;
+	struct sq_cli_state *st;
 	size_t i;
 
+	if (read != NULL)
+		*read = NULL;
 	if (a->type == SQ_ACTION_RUNAWAY_FIX)
 		return sq_cli_runaway_read_targets(b, a, out, err);
-	if (sq_cli_read_state(b->priv, a, &st, err) == -1) {
-		sq_cli_state_free(&st);
+	if ((st = calloc(1, sizeof(*st))) == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	if (sq_cli_read_state(b->priv, a, st, err) == -1) {
+		sq_cli_state_free(st);
+		free(st);
 		return -1;
 	}
 	for (i = 0; i < a->ntargets; i++) {
 		const char *s = sq_cli_rec_get(
-		    &st.rec[i],
+		    &st->rec[i],
 		    a->def->kind == SQ_KIND_JOBS ? "JobState" : "State");
 
-		out[i].found = st.rec[i].found;
+		out[i].found = st->rec[i].found;
 		sq_util_copy(out[i].state, sizeof(out[i].state), s ? s : "");
 	}
-	sq_cli_state_free(&st);
+	/* kept for describe() and act() of a (backend.h) */
+	if (read != NULL && (*read = calloc(1, sizeof(**read))) != NULL) {
+		(*read)->ops = b->ops;
+		(*read)->n = st->n;
+		(*read)->data = st;
+		return 0;
+	}
+	sq_cli_state_free(st);
+	free(st);
 	return 0;
 }

@@ -51,14 +51,15 @@ sq_cli_describe_where(struct sq_backend *b, char *buf, size_t len)
 }
 
 int
-sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		size_t len)
+sq_cli_describe(struct sq_backend *b, const struct sq_action *a,
+		const struct sq_targets_read *read, char *buf, size_t len)
 {
 	struct sq_cli_cmds cmds;
-	struct sq_cli_state st;
+	struct sq_cli_state own;
+	const struct sq_cli_state *st = NULL;
 	struct sq_err err;
 	size_t off;
-	int rc, got = 0;
+	int rc;
 
 	if (len == 0)
 		return -1;
@@ -67,17 +68,21 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 		return sq_cli_submit_describe(b, a, buf, len);
 	if (a->type == SQ_ACTION_RUNAWAY_FIX)
 		return sq_cli_runaway_describe(b, a, buf, len);
-	memset(&st, 0, sizeof(st));
-	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL &&
-	    sq_cli_read_state(b->priv, a, &st, &err) == 0)
-		got = 1;
-	if (got && sq_cli_moduser_refused(a, &st, buf, len)) {
-		sq_cli_state_free(&st);
+	memset(&own, 0, sizeof(own));
+	/* the check's read when it was handed over, else our own */
+	if (needs_state_for_cmds(a) && b != NULL && b->priv != NULL) {
+		st = sq_cli_targets_state(a, read);
+		if (st == NULL &&
+		    sq_cli_read_state(b->priv, a, &own, &err) == 0)
+			st = &own;
+	}
+	if (st != NULL && sq_cli_moduser_refused(a, st, buf, len)) {
+		sq_cli_state_free(&own);
 		return -1;
 	}
-	rc = sq_cli_action_cmds(a, state_lookup, got ? &st : NULL, &cmds, &err);
+	rc = sq_cli_action_cmds(a, state_lookup, (void *)st, &cmds, &err);
 	if (rc == -1) {
-		sq_cli_state_free(&st);
+		sq_cli_state_free(&own);
 		snprintf(buf, len, "(%s)", err.msg);
 		return -1;
 	}
@@ -88,9 +93,9 @@ sq_cli_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 			 "is set)");
 	else
 		sq_cli_cmds_format(&cmds, buf + off, len - off);
-	if (got)
-		sq_cli_delete_listing(b->priv, a, &st, buf, len);
-	sq_cli_state_free(&st);
+	if (st != NULL)
+		sq_cli_delete_listing(b->priv, a, st, buf, len);
+	sq_cli_state_free(&own);
 	sq_cli_cmds_free(&cmds);
 	return 0;
 }
@@ -338,11 +343,13 @@ judge_targets(struct sq_result *res, const struct sq_cli_state *after,
 
 int
 sq_cli_act(struct sq_backend *b, const struct sq_action *a,
-	   struct sq_result *res, struct sq_err *err)
+	   const struct sq_targets_read *read, struct sq_result *res,
+	   struct sq_err *err)
 {
 	struct sq_cli *cli = b->priv;
 	struct sq_cli_cmds cmds = { NULL, 0 };
-	struct sq_cli_state before, after;
+	struct sq_cli_state own, after;
+	const struct sq_cli_state *before;
 	char all_err[512] = "";
 	int rc = -1;
 	double t0 = sq_util_now_ms();
@@ -351,31 +358,36 @@ sq_cli_act(struct sq_backend *b, const struct sq_action *a,
 		return sq_cli_submit_act(b, a, res, err);
 	if (a->type == SQ_ACTION_RUNAWAY_FIX)
 		return sq_cli_runaway_act(b, a, res, err);
-	memset(&before, 0, sizeof(before));
+	memset(&own, 0, sizeof(own));
 	memset(&after, 0, sizeof(after));
 	if (sq_act_begin(res, a, err) == -1)
 		return -1;
-	/* the state before: for the inverse, for requeue, for clearlimit */
-	if (sq_cli_read_state(cli, a, &before, err) == -1)
-		before.ok = 0;
-	if (sq_cli_moduser_refused(a, &before, all_err, sizeof(all_err))) {
+	/* the state before: for the inverse, for requeue, for clearlimit;
+	 * the check's read (backend.h) when it was handed over */
+	if ((before = sq_cli_targets_state(a, read)) == NULL) {
+		if (sq_cli_read_state(cli, a, &own, err) == -1)
+			own.ok = 0;
+		before = &own;
+	}
+	if (sq_cli_moduser_refused(a, before, all_err, sizeof(all_err))) {
 		sq_err_set(err, SQ_ERR_DENIED, "%s", all_err);
 		goto out;
 	}
-	if (sq_cli_action_cmds(a, state_lookup, &before, &cmds, err) == -1)
+	if (sq_cli_action_cmds(a, state_lookup, (void *)before, &cmds, err) ==
+	    -1)
 		goto out;
 	res->status = run_cmds(cli, &cmds, res, all_err, sizeof(all_err));
-	verify_targets(cli, a, &before, &after, res, all_err, err);
-	check_others(a, &before, &after, res);
+	verify_targets(cli, a, before, &after, res, all_err, err);
+	check_others(a, before, &after, res);
 	judge_targets(res, &after, all_err);
-	if (before.ok)
-		inverse_of_done(a, res, &before);
+	if (before->ok)
+		inverse_of_done(a, res, before);
 	rc = sq_act_summary(res, a, all_err, err);
 	if (rc == -1 && res->status == 0)
 		res->status = 1;
 out:
 	sq_cli_cmds_free(&cmds);
-	sq_cli_state_free(&before);
+	sq_cli_state_free(&own);
 	sq_cli_state_free(&after);
 	return sq_act_end(res, rc, err, t0);
 }

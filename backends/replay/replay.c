@@ -348,11 +348,13 @@ be_caps(struct sq_backend *b)
 }
 
 static int
-be_act(struct sq_backend *b, const struct sq_action *act, struct sq_result *res,
+be_act(struct sq_backend *b, const struct sq_action *act,
+       const struct sq_targets_read *read, struct sq_result *res,
        struct sq_err *err)
 {
 	(void)b;
 	(void)act;
+	(void)read;
 	(void)res;
 	return sq_err_set(err, SQ_ERR_DENIED,
 			  "a replayed session cannot change the cluster");
@@ -360,11 +362,12 @@ be_act(struct sq_backend *b, const struct sq_action *act, struct sq_result *res,
 
 /* Refused before the preview (not after y): nothing is run. */
 static int
-be_describe(struct sq_backend *b, const struct sq_action *act, char *buf,
-	    size_t len)
+be_describe(struct sq_backend *b, const struct sq_action *act,
+	    const struct sq_targets_read *read, char *buf, size_t len)
 {
 	(void)b;
 	(void)act;
+	(void)read;
 	snprintf(buf, len, "a replayed session cannot change the cluster");
 	return -1;
 }

@@ -74,6 +74,22 @@ struct sq_rest_state {
 };
 
 void sq_rest_state_free(struct sq_rest_state *s);
+
+/* What read_targets() read (the data of REST's struct sq_targets_read,
+ * backend.h): the cluster name it read them with ("" for jobs, nodes and
+ * reservations) and each target's state, n of them. */
+struct sq_rest_read {
+	char cluster[128];
+	struct sq_rest_state *st;
+	size_t n;
+};
+/* read's data for a's targets (borrowed), or NULL when read is NULL,
+ * not REST's or not of a's targets: then describe() and act() read
+ * themselves. */
+struct sq_targets_read;
+const struct sq_rest_read *
+sq_rest_targets_of(const struct sq_action *a,
+		   const struct sq_targets_read *read);
 /* The Slurm cluster name (slurmdb calls) into buf, or NULL with err. */
 const char *sq_rest_cluster_name(struct sq_backend *b, char *buf, size_t n,
 				 struct sq_err *err);

@@ -527,40 +527,117 @@ account_users(json_object *acct, char *buf, size_t n)
 	}
 }
 
+/* REST's struct sq_targets_read: data is a struct sq_rest_read. */
+void
+sq_rest_targets_read_free(struct sq_targets_read *r)
+{
+	struct sq_rest_read *rd;
+	size_t i;
+
+	if (r == NULL)
+		return;
+	if ((rd = r->data) != NULL) {
+		for (i = 0; rd->st != NULL && i < rd->n; i++)
+			sq_rest_state_free(&rd->st[i]);
+		free(rd->st);
+		free(rd);
+	}
+	free(r);
+}
+
+void
+sq_rest_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep)
+{
+	struct sq_rest_read *rd = r->data;
+	size_t i, k = 0;
+
+	if (rd == NULL || rd->st == NULL)
+		return;
+	for (i = 0; i < rd->n; i++) {
+		if (keep[i])
+			rd->st[k++] = rd->st[i];
+		else
+			sq_rest_state_free(&rd->st[i]);
+	}
+	for (i = k; i < rd->n; i++)
+		memset(&rd->st[i], 0, sizeof(rd->st[i]));
+	rd->n = k;
+	r->n = k;
+}
+
+const struct sq_rest_read *
+sq_rest_targets_of(const struct sq_action *a,
+		   const struct sq_targets_read *read)
+{
+	const struct sq_rest_read *rd;
+
+	if (read == NULL || read->ops == NULL ||
+	    read->ops->read_free != sq_rest_targets_read_free ||
+	    read->n != a->ntargets || (rd = read->data) == NULL ||
+	    rd->st == NULL || rd->n != a->ntargets)
+		return NULL;
+	return rd;
+}
+
 int
 sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
-		     struct sq_target_state *out, struct sq_err *err)
+		     struct sq_target_state *out, struct sq_targets_read **read,
+		     struct sq_err *err)
 {
-	char cl[128];
+	struct sq_rest_read *rd;
 	const char *cluster = NULL;
 	size_t i;
 
+	if (read != NULL)
+		*read = NULL;
+	if ((rd = calloc(1, sizeof(*rd))) == NULL ||
+	    (rd->st = calloc(a->ntargets ? a->ntargets : 1, sizeof(*rd->st))) ==
+		NULL) {
+		free(rd);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    a->def->kind != SQ_KIND_NODES &&
-	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
-		return -1;
+	    (cluster = sq_rest_cluster_name(b, rd->cluster, sizeof(rd->cluster),
+					    err)) == NULL)
+		goto fail;
 	for (i = 0; i < a->ntargets; i++) {
-		struct sq_rest_state st;
+		struct sq_rest_state *st = &rd->st[i];
 
-		if (sq_rest_read_target(b, a, i, cluster, &st, err) == -1) {
-			sq_rest_state_free(&st);
-			return -1;
-		}
-		out[i].found = st.found;
+		rd->n = i + 1;
+		if (sq_rest_read_target(b, a, i, cluster, st, err) == -1)
+			goto fail;
+		out[i].found = st->found;
 		sq_util_copy(out[i].state, sizeof(out[i].state),
-			     st.found ? str_of(st.rec, "job_state") : "");
-		if (st.found && a->def->kind == SQ_KIND_NODES)
-			sq_rest_node_state(st.rec, out[i].state,
+			     st->found ? str_of(st->rec, "job_state") : "");
+		if (st->found && a->def->kind == SQ_KIND_NODES)
+			sq_rest_node_state(st->rec, out[i].state,
 					   sizeof(out[i].state));
-		if (st.found && a->def->kind == SQ_KIND_ACCOUNTS)
-			account_users(st.rec, out[i].state,
+		if (st->found && a->def->kind == SQ_KIND_ACCOUNTS)
+			account_users(st->rec, out[i].state,
 				      sizeof(out[i].state));
-		if (st.found && a->type == SQ_ACTION_ACCT_REMOVE_USER)
+		if (st->found && a->type == SQ_ACTION_ACCT_REMOVE_USER)
 			snprintf(out[i].state, sizeof(out[i].state), "%s%.40s",
-				 st.others[0] ? "ALSO " : SQ_ASSOC_ALONE,
-				 st.others);
-		sq_rest_state_free(&st);
+				 st->others[0] ? "ALSO " : SQ_ASSOC_ALONE,
+				 st->others);
 	}
+	/* kept for describe() and act() of a (backend.h) */
+	if (read != NULL && (*read = calloc(1, sizeof(**read))) != NULL) {
+		(*read)->ops = b->ops;
+		(*read)->n = rd->n;
+		(*read)->data = rd;
+		return 0;
+	}
+	for (i = 0; i < rd->n; i++)
+		sq_rest_state_free(&rd->st[i]);
+	free(rd->st);
+	free(rd);
 	return 0;
+fail:
+	for (i = 0; i < rd->n; i++)
+		sq_rest_state_free(&rd->st[i]);
+	free(rd->st);
+	free(rd);
+	return -1;
 }

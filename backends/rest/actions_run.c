@@ -1,7 +1,8 @@
 /*
  * actions_run.c - an action through slurmrestd once its requests are
  * built (actions.c): the preview line ("DELETE /slurm/v0.0.38/job/123"),
- * and act(): read every target (for the inverse), send the requests,
+ * and act(): every target as read before (the check's read, handed over,
+ * else read here: for the inverse), send the requests,
  * read the targets again with the re-read policy of every backend
  * (core/action/action_policy.h), verify and build the inverse (actions_read.c).
  * The result is reported through backends/act.h, as the CLI backends
@@ -73,12 +74,14 @@ states_free(struct sq_rest_state *st, size_t n)
 }
 
 int
-sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		 size_t len)
+sq_rest_describe(struct sq_backend *b, const struct sq_action *a,
+		 const struct sq_targets_read *read, char *buf, size_t len)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	const struct sq_rest_read *rd = sq_rest_targets_of(a, read);
 	struct sq_rest_reqs r;
-	struct sq_rest_state *before;
+	struct sq_rest_state *own = NULL;
+	const struct sq_rest_state *before = NULL;
 	struct sq_err err;
 	char cl[128];
 	const char *cluster = NULL;
@@ -90,16 +93,21 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
 	if (a->type == SQ_ACTION_JOB_SUBMIT)
 		return sq_rest_submit_describe(b, a, buf, len);
 	sq_err_clear(&err);
+	/* the check's read (backend.h) when it was handed over: its
+	 * cluster name and targets, else our own */
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    a->def->kind != SQ_KIND_NODES && api->slurmdb != 0)
-		cluster = sq_rest_cluster_name(b, cl, sizeof(cl), &err);
-	before = read_first(
-	    b, a, cluster, cluster && sq_rest_reqs_read_first(a, api->slurmdb));
+		cluster = rd != NULL && rd->cluster[0]
+			      ? rd->cluster
+			      : sq_rest_cluster_name(b, cl, sizeof(cl), &err);
+	if (cluster && sq_rest_reqs_read_first(a, api->slurmdb))
+		before =
+		    rd != NULL ? rd->st : (own = read_first(b, a, cluster, 1));
 	rc = sq_rest_action_reqs_before(a, api->slurm, api->slurmdb,
 					cluster ? cluster : "?", before, &r,
 					&err);
-	states_free(before, a->ntargets);
+	states_free(own, a->ntargets);
 	if (rc == -1) {
 		sq_util_copy(buf, len, err.msg);
 		return -1;
@@ -184,11 +192,14 @@ verify_all(struct sq_backend *b, const struct sq_action *a, const char *cluster,
 
 int
 sq_rest_act(struct sq_backend *b, const struct sq_action *a,
-	    struct sq_result *res, struct sq_err *err)
+	    const struct sq_targets_read *read, struct sq_result *res,
+	    struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
+	const struct sq_rest_read *rd = sq_rest_targets_of(a, read);
 	struct sq_rest_reqs r = { NULL, 0, 0 };
-	struct sq_rest_state *before = NULL;
+	struct sq_rest_state *own = NULL;
+	const struct sq_rest_state *before;
 	char cl[128], first_err[512] = "";
 	const char *cluster = NULL;
 	double t0 = sq_util_now_ms();
@@ -199,12 +210,17 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 		return sq_rest_submit_act(b, a, res, err);
 	if (sq_act_begin(res, a, err) == -1)
 		return -1;
+	/* the check's read (backend.h) when it was handed over: its
+	 * cluster name and targets, else our own */
 	if (a->def->kind != SQ_KIND_JOBS &&
 	    a->def->kind != SQ_KIND_RESERVATIONS &&
 	    a->def->kind != SQ_KIND_NODES &&
-	    (cluster = sq_rest_cluster_name(b, cl, sizeof(cl), err)) == NULL)
+	    (cluster = rd != NULL && rd->cluster[0]
+			   ? rd->cluster
+			   : sq_rest_cluster_name(b, cl, sizeof(cl), err)) ==
+		NULL)
 		goto out;
-	before = read_first(b, a, cluster, 1);
+	before = rd != NULL ? rd->st : (own = read_first(b, a, cluster, 1));
 	if (before == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto out;
@@ -239,7 +255,7 @@ sq_rest_act(struct sq_backend *b, const struct sq_action *a,
 	sq_rest_inverse(a, res, before, res->inverse, sizeof(res->inverse));
 	rc = sq_act_summary(res, a, first_err, err);
 out:
-	states_free(before, a->ntargets);
+	states_free(own, a->ntargets);
 	sq_rest_reqs_free(&r);
 	return sq_act_end(res, rc, err, t0);
 }

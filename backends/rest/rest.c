@@ -757,5 +757,7 @@ const struct sq_backend_ops sq_backend_rest = {
 	.fetch = rest_fetch,
 	.describe = sq_rest_describe,
 	.read_targets = sq_rest_read_targets,
+	.read_free = sq_rest_targets_read_free,
+	.read_cut = sq_rest_targets_read_cut,
 	.act = sq_rest_act,
 };

@@ -160,16 +160,27 @@ const char *sq_rest_backend_user(struct sq_backend *b);
 /* The action ops of the backend's table (rest.c), defined in actions.c
  * (describe, act; submit in submit.c) and actions_read.c (read_targets).
  * describe() writes the exact HTTP calls, or why REST cannot do it; act()
- * sends them, re-reads every target and fills res per target. */
+ * sends them, re-reads every target and fills res per target. Both take
+ * the targets as read_targets() read them when handed that read, else
+ * read what they need themselves. */
 struct sq_action;
 struct sq_result;
 struct sq_target_state;
-int sq_rest_describe(struct sq_backend *b, const struct sq_action *a, char *buf,
-		     size_t len);
+struct sq_targets_read;
+int sq_rest_describe(struct sq_backend *b, const struct sq_action *a,
+		     const struct sq_targets_read *read, char *buf, size_t len);
+/* *read (read not NULL): the cluster name and every target's state,
+ * for describe() and act() (backend.h); read_free() and read_cut() are
+ * the two below. */
 int sq_rest_read_targets(struct sq_backend *b, const struct sq_action *a,
-			 struct sq_target_state *out, struct sq_err *err);
+			 struct sq_target_state *out,
+			 struct sq_targets_read **read, struct sq_err *err);
+void sq_rest_targets_read_free(struct sq_targets_read *read);
+void sq_rest_targets_read_cut(struct sq_targets_read *read,
+			      const unsigned char *keep);
 int sq_rest_act(struct sq_backend *b, const struct sq_action *a,
-		struct sq_result *res, struct sq_err *err);
+		const struct sq_targets_read *read, struct sq_result *res,
+		struct sq_err *err);
 
 /* ----------------------------------------------------- joined views */
 

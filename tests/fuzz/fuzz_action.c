@@ -13,6 +13,7 @@
 #include "backends/cli/actions.h"
 #include "config.h"
 #include "core/action/action.h"
+#include "core/action/action_policy.h"
 #include "tests/fuzz/fuzz.h"
 #if SQ_HAVE_REST
 #include "backends/rest/actions.h"
@@ -210,6 +211,64 @@ fake_close(void *ctx)
 static const struct sq_transport_ops fake_ops = { "fake", fake_run, fake_close,
 						  NULL };
 
+/* The same answers again, now as session/exec.c runs it: the targets
+ * read once (read_targets), that read cut down to those found
+ * (read_cut) and handed to describe() and act(). */
+static void
+fuzz_act_read(struct sq_backend *b, struct fake *f, const struct sq_action *a)
+{
+	struct sq_target_state *st;
+	struct sq_targets_read *rd = NULL;
+	struct sq_action sub;
+	const struct sq_action *run = a;
+	struct sq_result res;
+	struct sq_err err;
+	unsigned char *keep;
+	char desc[4096];
+	size_t i, nfound = 0, n = a->ntargets ? a->ntargets : 1;
+
+	if (a->def->flags & SQ_ACT_CREATES)
+		return;
+	st = calloc(n, sizeof(*st));
+	keep = calloc(n, 1);
+	b->ops = &sq_backend_local;
+	f->pos = 0;
+	sq_err_clear(&err);
+	if (st == NULL || keep == NULL ||
+	    sq_cli_read_targets(b, a, st, &rd, &err) == -1 || rd == NULL)
+		goto out;
+	SQ_FUZZ_CHECK(rd->n == a->ntargets);
+	for (i = 0; i < a->ntargets; i++)
+		nfound += keep[i] = st[i].found != 0;
+	if (nfound == 0)
+		goto out;
+	if (nfound < a->ntargets) {
+		if (sq_action_subset(a, keep, &sub, &err) == -1)
+			goto out;
+		sq_targets_read_cut(rd, keep);
+		SQ_FUZZ_CHECK(rd->n == sub.ntargets);
+		run = &sub;
+	}
+	if (sq_cli_describe(b, run, rd, desc, sizeof(desc)) == 0)
+		sq_fuzz_check_display(desc);
+	sq_result_init(&res);
+	sq_err_clear(&err);
+	if (sq_cli_act(b, run, rd, &res, &err) == -1)
+		SQ_FUZZ_CHECK(err.msg[0] != '\0');
+	sq_fuzz_check_display(res.message);
+	for (i = 0; i < res.ntargets; i++)
+		sq_fuzz_check_display(res.targets[i].message);
+	check_inverse(run, res.inverse);
+	sq_result_free(&res);
+	if (run == &sub)
+		sq_action_free(&sub);
+out:
+	sq_targets_read_free(rd);
+	b->ops = NULL;
+	free(keep);
+	free(st);
+}
+
 /* first line: the action; the rest: the answers */
 static void
 fuzz_act(char *text, size_t size)
@@ -239,12 +298,12 @@ fuzz_act(char *text, size_t size)
 	memset(&b, 0, sizeof(b));
 	b.priv = &cli;
 
-	if (sq_cli_describe(&b, &a, desc, sizeof(desc)) == 0)
+	if (sq_cli_describe(&b, &a, NULL, desc, sizeof(desc)) == 0)
 		sq_fuzz_check_display(desc);
 	f.pos = 0;
 	sq_result_init(&res);
 	sq_err_clear(&err);
-	if (sq_cli_act(&b, &a, &res, &err) == -1)
+	if (sq_cli_act(&b, &a, NULL, &res, &err) == -1)
 		SQ_FUZZ_CHECK(err.msg[0] != '\0');
 	sq_fuzz_check_display(err.msg);
 	sq_fuzz_check_display(res.message);
@@ -253,6 +312,7 @@ fuzz_act(char *text, size_t size)
 		sq_fuzz_check_display(res.targets[i].message);
 	check_inverse(&a, res.inverse);
 	sq_result_free(&res);
+	fuzz_act_read(&b, &f, &a);
 	sq_action_free(&a);
 }
 

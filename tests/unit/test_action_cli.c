@@ -312,7 +312,7 @@ act_with(const char *line, const struct step *steps, int n, struct script *s,
 	b.priv = &cli;
 	sq_test_parse(line, -1, &a);
 	sq_result_init(res);
-	rc = sq_cli_act(&b, &a, res, err);
+	rc = sq_cli_act(&b, &a, NULL, res, err);
 	sq_action_free(&a);
 	assert_int_equal(s->at, s->n); /* every scripted command ran */
 	return rc;
