@@ -91,6 +91,20 @@ for f in $core; do
 	done
 done
 
+# views own their state (tui/views.h: t->vstate, app fields): no mutable
+# file-scope static in tui/ but the signal pipe's write end (a handler
+# needs it) and thread-locals
+for f in tui/*.c; do
+	grep -nE '^static ([^(]*(;|=[^(]*;|= *\{?)|struct \{)$' "$f" |
+		grep -vE '^[0-9]+:static (const |_Thread_local )|[^*]const [a-z_]+(\[[^]]*\])* *(=|;)' |
+		grep -v '^[0-9]*:static int sig_wfd = -1;$' |
+		while read -r l; do echo "$f:$l"; done
+done >"${TMPDIR:-/tmp}/sq-lint-statics.$$"
+if [ -s "${TMPDIR:-/tmp}/sq-lint-statics.$$" ]; then
+	bad "mutable file statics in tui/ (a view's state goes in its table's vstate or the app): $(cat "${TMPDIR:-/tmp}/sq-lint-statics.$$")"
+fi
+rm -f "${TMPDIR:-/tmp}/sq-lint-statics.$$"
+
 # include circles: "FROM TO" node pairs into tsort, which names the
 # nodes of each loop it finds on stderr
 for f in $all; do

@@ -118,7 +118,7 @@ sq_app_want(struct sq_app *app)
 			     sq_plan_want_cols(t->def, t->cols, t->ncols));
 	want = plan;
 	if (t->ops != NULL && t->ops->want != NULL)
-		want = t->ops->want(t, want);
+		want = t->ops->want(app, t, want);
 	/* the plan's partners are only joined; what the want hook adds
 	 * and what the detail pane shows are shown */
 	partners = plan & ~SQ_KIND_BIT(t->def->kind);

@@ -58,6 +58,8 @@ struct sq_colchooser {
 	int n, cur;
 };
 
+struct sq_tui_glance;
+
 struct sq_app {
 	struct sq_conf *conf;
 	struct sq_cluster_cfg cfg;
@@ -111,6 +113,9 @@ struct sq_app {
 	struct sq_tui_live_state live;
 	struct sq_tui_gpumap_state gpumap;
 	struct sq_tui_output_state out;
+	/* the at-a-glance views' state (view_overview.c; NULL until
+	 * needed) */
+	struct sq_tui_glance *glance;
 };
 
 /* The table of the current view. */

@@ -21,6 +21,7 @@
 #include "tui/live.h"
 #include "tui/pane_output.h"
 #include "tui/table.h"
+#include "tui/views.h"
 #include "tui/worker.h"
 
 int
@@ -43,6 +44,12 @@ sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 		sq_tui_action_reset(app, left);
 		sq_tui_live_reset(app, left);
 		sq_output_reset(app, left);
+		for (i = 0; i < app->ntables; i++) {
+			const struct sq_tui_view *v = app->tables[i].ops;
+
+			if (v != NULL && v->reset != NULL)
+				v->reset(app, &app->tables[i]);
+		}
 	}
 	app->worker = w;
 	app->cfg = *cfg;

@@ -444,6 +444,7 @@ sq_tui_run(struct sq_conf *conf, const struct sq_cluster_cfg *cfg,
 	sq_tui_action_reset(app, i);
 	sq_tui_live_reset(app, i);
 	sq_output_reset(app, i);
+	sq_tui_glance_free(app);
 	sq_backend_set_prompt(NULL);
 	return app_free(app);
 }

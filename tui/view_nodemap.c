@@ -516,7 +516,7 @@ detail(struct sq_app *app, struct sq_table *t, const void *rec,
 
 /* The want hook: the node sets too while the view is grouped by them. */
 static unsigned
-want(const struct sq_table *t, unsigned plan)
+want(struct sq_app *app, const struct sq_table *t, unsigned plan)
 {
 	const struct sq_nodes_group *g = group_of(t);
 

@@ -81,7 +81,8 @@ struct sq_tui_view {
 	int (*node_of)(const void *rec, char *buf, size_t n);
 	/* The kinds the worker fetches while the view shows, given the
 	 * plan's (NULL: the plan's). */
-	unsigned (*want)(const struct sq_table *t, unsigned plan);
+	unsigned (*want)(struct sq_app *app, const struct sq_table *t,
+			 unsigned plan);
 	/* Take the newest data into t, when the worker published or the
 	 * view is shown (NULL: the worker's snapshot of the view's kind,
 	 * sq_app_take_snapshot). */
@@ -89,6 +90,9 @@ struct sq_tui_view {
 	/* Free what the view keeps in its table (t->vstate: made by its
 	 * hooks when first needed, freed with the table). */
 	void (*free_state)(void *state);
+	/* A new connection: forget what the view keeps of the old
+	 * cluster's data (NULL: nothing kept). */
+	void (*reset)(struct sq_app *app, struct sq_table *t);
 };
 
 /* The hooks of a view, or NULL. */

@@ -786,16 +786,16 @@ test_nodes_group_state(void **state)
 	assert_non_null(app);
 	sq_table_init(&a, &sq_view_nodes);
 	sq_table_init(&b, &sq_view_nodes);
-	assert_int_equal(a.ops->want(&a, 0) & set, 0);
+	assert_int_equal(a.ops->want(app, &a, 0) & set, 0);
 	assert_int_equal(a.ops->action(app, &a, SQ_TA_GROUP), 1);
 	assert_non_null(a.vstate);
-	assert_int_equal(a.ops->want(&a, 0) & set, set);
+	assert_int_equal(a.ops->want(app, &a, 0) & set, set);
 	assert_string_equal(app->msg,
 			    "nodes grouped by node set (totals: :nodesets)");
 	assert_null(b.vstate);
-	assert_int_equal(b.ops->want(&b, 0) & set, 0);
+	assert_int_equal(b.ops->want(app, &b, 0) & set, 0);
 	assert_int_equal(a.ops->action(app, &a, SQ_TA_GROUP), 1);
-	assert_int_equal(a.ops->want(&a, 0) & set, 0);
+	assert_int_equal(a.ops->want(app, &a, 0) & set, 0);
 	assert_string_equal(app->msg, "nodes not grouped");
 	sq_table_free(&a);
 	sq_table_free(&b);
