@@ -737,6 +737,12 @@ sq_cli_targets_read_free(struct sq_targets_read *r)
 	free(r);
 }
 
+static void
+rec_drop(void *r)
+{
+	rec_clear(r);
+}
+
 /* The records of the targets left out go; all stays whole: wherever its
  * rows are used they are picked by the targets of the action at hand,
  * and the targets a check leaves out of an action that reads such rows
@@ -746,20 +752,12 @@ void
 sq_cli_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep)
 {
 	struct sq_cli_state *st = r->data;
-	size_t i, k = 0;
 
 	if (st == NULL)
 		return;
-	for (i = 0; i < st->n; i++) {
-		if (keep[i])
-			st->rec[k++] = st->rec[i];
-		else
-			rec_clear(&st->rec[i]);
-	}
-	for (i = k; i < st->n; i++)
-		memset(&st->rec[i], 0, sizeof(st->rec[i]));
-	st->n = k;
-	r->n = k;
+	st->n =
+	    sq_util_keep(st->rec, st->n, sizeof(st->rec[0]), keep, rec_drop);
+	r->n = st->n;
 }
 
 const struct sq_cli_state *

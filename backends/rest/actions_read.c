@@ -545,24 +545,22 @@ sq_rest_targets_read_free(struct sq_targets_read *r)
 	free(r);
 }
 
+static void
+state_drop(void *s)
+{
+	sq_rest_state_free(s);
+}
+
 void
 sq_rest_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep)
 {
 	struct sq_rest_read *rd = r->data;
-	size_t i, k = 0;
 
 	if (rd == NULL || rd->st == NULL)
 		return;
-	for (i = 0; i < rd->n; i++) {
-		if (keep[i])
-			rd->st[k++] = rd->st[i];
-		else
-			sq_rest_state_free(&rd->st[i]);
-	}
-	for (i = k; i < rd->n; i++)
-		memset(&rd->st[i], 0, sizeof(rd->st[i]));
-	rd->n = k;
-	r->n = k;
+	rd->n =
+	    sq_util_keep(rd->st, rd->n, sizeof(rd->st[0]), keep, state_drop);
+	r->n = rd->n;
 }
 
 const struct sq_rest_read *

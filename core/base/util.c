@@ -18,6 +18,28 @@ sq_util_now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+size_t
+sq_util_keep(void *v, size_t n, size_t size, const unsigned char *keep,
+	     void (*drop)(void *elem))
+{
+	char *base = v;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!keep[i]) {
+			if (drop != NULL)
+				drop(base + i * size);
+			continue;
+		}
+		if (k != i)
+			memcpy(base + k * size, base + i * size, size);
+		k++;
+	}
+	if (k < n)
+		memset(base + k * size, 0, (n - k) * size);
+	return k;
+}
+
 void
 sq_util_copy(char *d, size_t n, const char *s)
 {

@@ -16,6 +16,12 @@ double sq_util_now_ms(void);
  * does not fit; a NULL s copies "". */
 void sq_util_copy(char *d, size_t n, const char *s);
 
+/* Keep the elements of v (n of size bytes) whose keep[i] is set, in
+ * order, at the front; drop(element) frees each other one (NULL: none);
+ * the slots after them are zeroed. The number kept. */
+size_t sq_util_keep(void *v, size_t n, size_t size, const unsigned char *keep,
+		    void (*drop)(void *elem));
+
 /* mkdir -p of the directory part of path (a file's path): directories
  * made here are 0700, those already there are left as they are. 0, or
  * -1 with errno set and the directory that failed in dir (n bytes). */

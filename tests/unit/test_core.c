@@ -424,6 +424,36 @@ test_util(void **state)
 	assert_true(t0 > 0 && t1 >= t0);
 }
 
+static int dropped;
+
+static void
+count_drop(void *elem)
+{
+	dropped += *(int *)elem;
+}
+
+/* sq_util_keep: the kept in order at the front, each other one dropped
+ * once, the slots after them zeroed */
+static void
+test_util_keep(void **state)
+{
+	int v[5] = { 1, 2, 4, 8, 16 };
+	const unsigned char keep[5] = { 0, 1, 0, 1, 1 }, none[2] = { 0, 0 };
+
+	(void)state;
+	dropped = 0;
+	assert_int_equal(sq_util_keep(v, 5, sizeof(v[0]), keep, count_drop), 3);
+	assert_int_equal(v[0], 2);
+	assert_int_equal(v[1], 8);
+	assert_int_equal(v[2], 16);
+	assert_int_equal(v[3], 0);
+	assert_int_equal(v[4], 0);
+	assert_int_equal(dropped, 1 + 4);
+	assert_int_equal(sq_util_keep(v, 2, sizeof(v[0]), none, NULL), 0);
+	assert_int_equal(v[0], 0);
+	assert_int_equal(v[1], 0);
+}
+
 /* Times for people: compact by how far back, the age in the long form;
  * a time column's cell, any other column's own text. */
 static void
@@ -490,6 +520,7 @@ main(void)
 		cmocka_unit_test(test_order_ties_by_job_id),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_util),
+		cmocka_unit_test(test_util_keep),
 		cmocka_unit_test(test_when),
 	};
 
