@@ -36,7 +36,7 @@ stop() {
 	if [ -s "$DIR/ctld.pid" ]; then
 		pid=$(cat "$DIR/ctld.pid")
 		# only our own: the PID still runs slurmctld with our conf
-		if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "-f $CONF"; then
+		if { tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | grep -q -- "-f $CONF"; then
 			kill "$pid" 2>/dev/null || true
 			i=0
 			while [ -d "/proc/$pid" ] && [ $i -lt 100 ]; do
@@ -99,6 +99,11 @@ start() {
 		die "CLOUD_NODES must be a multiple of 200, >= 400"
 	fi
 	stop
+	# another controller on our port (a run killed before its cleanup)
+	# would answer our pings
+	if ss -Hltn "sport = :$PORT" 2>/dev/null | grep -q .; then
+		die "port $PORT is taken (a slurmctld left behind? CLOUD_PORT=N for another)"
+	fi
 	mkdir -p "$DIR/state" "$DIR/log"
 	chown -R slurm: "$DIR"
 	{
