@@ -12,10 +12,13 @@
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
  *                 [-r replay-dir] [-n runs] [-t timeout] [-F]
- *                 [-- bare command ...]
+ *                 [-K jobs|nodes|partitions] [-- bare command ...]
+ *   -K: the kind fetched (jobs, the default, joined with sprio; nodes and
+ *       partitions: the fetch alone, the nodes and partitions views')
  *   -F: every timed fetch on a newly opened backend (a first fetch: REST
  *       in full, without update_time), for a like-for-like ratio
- *   bench_refresh -f     (print squall's squeue -O and sprio -o formats)
+ *   bench_refresh -f     (print squall's squeue -O, sprio -o and sinfo -O
+ *                        formats, a line each)
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -140,11 +143,12 @@ main(int argc, char **argv)
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
 	int runs = 5, i, c, nb = 0, full = 0, unchanged = 0;
+	enum sq_kind kind = SQ_KIND_JOBS;
 	unsigned qn = 0;
 
 	sq_cluster_defaults(&cfg);
 	snprintf(cfg.name, sizeof(cfg.name), "bench");
-	while ((c = getopt(argc, argv, "b:H:p:l:u:T:i:k:r:n:t:fF")) != -1) {
+	while ((c = getopt(argc, argv, "b:H:p:l:u:T:i:k:r:n:t:fFK:")) != -1) {
 		switch (c) {
 		case 'b':
 			snprintf(cfg.backend, sizeof(cfg.backend), "%s",
@@ -187,8 +191,17 @@ main(int argc, char **argv)
 		case 'F':
 			full = 1;
 			break;
+		case 'K':
+			if (strcmp(optarg, "nodes") == 0)
+				kind = SQ_KIND_NODES;
+			else if (strcmp(optarg, "partitions") == 0)
+				kind = SQ_KIND_PARTITIONS;
+			else if (strcmp(optarg, "jobs") != 0)
+				return 2;
+			break;
 		case 'f':
-			printf("%s\n%s\n", sq_cli_squeue_fmt, sq_cli_sprio_fmt);
+			printf("%s\n%s\n%s\n", sq_cli_squeue_fmt,
+			       sq_cli_sprio_fmt, sq_cli_sinfo_fmt);
 			return 0;
 		default:
 			return 2;
@@ -213,7 +226,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	/* the worker joins the queue with the sprio rows it has */
-	if (b->ops->caps(b) & SQ_CAP_SPRIO) {
+	if (kind == SQ_KIND_JOBS && (b->ops->caps(b) & SQ_CAP_SPRIO)) {
 		if (b->ops->fetch(b, SQ_KIND_PRIO, &prio, &err) == -1)
 			prio = NULL;
 	}
@@ -222,7 +235,7 @@ main(int argc, char **argv)
 	 * 10,000-job answer costs slurmrestd a gigabyte it keeps; but a
 	 * freshly started slurmrestd answers its first ones up to twice as
 	 * slowly, which the first timed run must not pay) */
-	if (!full && b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+	if (!full && b->ops->fetch(b, kind, &jobs, &err) == -1) {
 		fprintf(stderr, "bench_refresh: %s\n", err.msg);
 		return 1;
 	}
@@ -257,7 +270,7 @@ main(int argc, char **argv)
 		t0 = sq_util_now_ms();
 		cf[i] = cpu_ms(RUSAGE_SELF);
 
-		if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+		if (b->ops->fetch(b, kind, &jobs, &err) == -1) {
 			fprintf(stderr, "bench_refresh: %s\n", err.msg);
 			return 1;
 		}
