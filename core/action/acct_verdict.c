@@ -173,7 +173,7 @@ tres_fix(char *item, size_t len)
 static void
 norm(enum sq_arg_type t, const char *raw, char *out, size_t n)
 {
-	int64_t v;
+	int64_t v = 0;
 
 	out[0] = '\0';
 	if (t != SQ_ARG_TEXT && unset_word(raw))

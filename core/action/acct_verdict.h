@@ -50,8 +50,10 @@ const char *const *sq_acct_rec_keys(enum sq_kind kind);
 /* 1 for the actions judged here (kinds ACCOUNTS, USERS, ASSOCS, QOS). */
 int sq_acct_has_verdict(enum sq_action_type t);
 
-/* The verdict of a on its target read back (after); before is the
- * target read before it ran (NULL: not read), for the words only. */
+/* The verdict of a on its target read back (after): done, or not yet
+ * with what differs in msg. before (the target read before it ran, NULL:
+ * not read) does not change it: an account action applies in any state
+ * (the states delaccount and deluser need are read_targets()'s). */
 enum sq_verdict sq_acct_verdict(const struct sq_action *a,
 				const struct sq_acct_rec *before,
 				const struct sq_acct_rec *after, char *msg,
