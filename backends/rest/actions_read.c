@@ -18,6 +18,7 @@
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/action/acct_verdict.h"
 #include "core/action/action_policy.h"
 #include "core/action/action_verdict.h"
 #include "core/base/parse.h"
@@ -348,16 +349,16 @@ int
 sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 	       const struct sq_rest_state *st, char *msg, size_t n)
 {
-	int64_t v;
-
 	if (a->def->kind == SQ_KIND_RESERVATIONS)
 		return sq_rest_resv_verify(a, st, msg, n);
-	if (sq_rest_assoc_mapped(a, 40)) /* refused before v0.0.40 */
-		return sq_rest_assoc_verify(a, st, msg, n);
-	if (sq_rest_qos_dp(a, st))
-		return sq_rest_qos_verify(a, st, msg, n);
-	if (sq_rest_user_mapped(a, 40)) /* refused before v0.0.40 */
-		return sq_rest_user_verify(a, st, msg, n);
+	if (sq_acct_has_verdict(a->type)) {
+		struct sq_acct_rec b, r;
+
+		sq_rest_acct_rec(a, before, &b);
+		sq_rest_acct_rec(a, st, &r);
+		return sq_verdict_verify(
+		    sq_acct_verdict(a, before != NULL ? &b : NULL, &r, msg, n));
+	}
 	if (sq_action_has_verdict(a->type)) {
 		struct sq_target_rec b, r;
 
@@ -366,31 +367,8 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 		return sq_verdict_verify(sq_action_verdict(
 		    a, before != NULL ? &b : NULL, &r, msg, n));
 	}
-	switch (a->type) {
-	case SQ_ACTION_ACCT_ADD_ACCOUNT:
-	case SQ_ACTION_ACCT_ADD_USER:
-		snprintf(msg, n, st->found ? "added" : "not found");
-		return st->found ? SQ_VERIFY_OK : SQ_VERIFY_FAILED;
-	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
-	case SQ_ACTION_ACCT_REMOVE_USER:
-		snprintf(msg, n, st->found ? "still there" : "removed");
-		return st->found ? SQ_VERIFY_FAILED : SQ_VERIFY_OK;
-	case SQ_ACTION_QOS_SET:
-		if (!st->found)
-			break;
-		if (num_of(st->rec, "priority", &v) == 0 &&
-		    v == strtoll(sq_action_arg(a, "priority"), NULL, 10)) {
-			snprintf(msg, n, "priority %lld", (long long)v);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "priority not changed");
-		return SQ_VERIFY_FAILED;
-	default:
-		snprintf(msg, n, "not checked");
-		return SQ_VERIFY_UNCHECKED;
-	}
-	snprintf(msg, n, "not found");
-	return SQ_VERIFY_FAILED;
+	snprintf(msg, n, "not checked");
+	return SQ_VERIFY_UNCHECKED;
 }
 
 /* The inverse from the states before (only targets that succeeded). */

@@ -169,32 +169,6 @@ str_at(json_object *rec, const char *path)
 }
 
 int
-sq_rest_user_verify(const struct sq_action *a, const struct sq_rest_state *st,
-		    char *msg, size_t n)
-{
-	const char *acc = sq_action_arg(a, "defaultaccount");
-	const char *lvl = sq_action_arg(a, "adminlevel");
-
-	if (!st->found) {
-		snprintf(msg, n, "not found");
-		return SQ_VERIFY_FAILED;
-	}
-	if (acc != NULL && strcmp(str_at(st->rec, "default.account"), acc)) {
-		snprintf(msg, n, "not as asked: default account %.60s",
-			 str_at(st->rec, "default.account"));
-		return SQ_VERIFY_FAILED;
-	}
-	if (lvl != NULL &&
-	    strcasecmp(str_at(st->rec, "administrator_level"), level(lvl))) {
-		snprintf(msg, n, "not as asked: admin level %.40s",
-			 str_at(st->rec, "administrator_level"));
-		return SQ_VERIFY_FAILED;
-	}
-	snprintf(msg, n, "changed");
-	return SQ_VERIFY_OK;
-}
-
-int
 sq_rest_user_unchanged(const struct sq_action *a,
 		       const struct sq_rest_state *before,
 		       const struct sq_rest_state *after, char *msg, size_t n)

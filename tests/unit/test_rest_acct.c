@@ -196,13 +196,13 @@ test_qos_verify_inverse(void **state)
 	res.ntargets = 1;
 	parse(&a, "setqos high priority=1000 usagefactor=1 maxjobspu=-1");
 	assert_true(sq_rest_qos_dp(&a, &high));
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	sq_action_free(&a);
 	parse(&a, "setqos high priority=7 maxtrespu=cpu=2");
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: priority=7");
+	assert_string_equal(msg, "not as asked: priority is '1000', not '7'");
 	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
 	assert_string_equal(inv, "setqos high priority=1000 maxtrespu=cpu=-1");
 	/* another field moved too: not done */
@@ -221,7 +221,7 @@ test_qos_verify_inverse(void **state)
 	parse(&a, "delqos high");
 	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
 	assert_string_equal(inv, "addqos high maxwall=240 priority=1000");
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
 	sq_action_free(&a);
 	parse(&a, "addqos new");
@@ -328,14 +328,14 @@ test_assoc_verify_inverse(void **state)
 	before.found = after.found = 1;
 	parse(&a,
 	      "setlimit account=bio-lab user=vic maxjobs=3 grptres=mem=100");
-	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &after, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: maxjobs=3");
+	assert_string_equal(msg, "not as asked: maxjobs is '2', not '3'");
 	/* as asked, and the other association as it was */
 	sq_rest_jput(after.rec, "max.jobs.active", sq_rest_jnum(3));
 	json_object_array_add(sq_rest_jget(after.rec, "max.tres.total"),
 			      sq_rest_jtres_item("mem", "", 100));
-	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &after, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
 	    sq_rest_assoc_unchanged(&a, 0, &before, &after, msg, sizeof(msg)),
@@ -399,15 +399,16 @@ test_user(void **state)
 	reqs("moduser wes adminlevel=none", 38, &wes, text, sizeof(text));
 	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
 	parse(&a, "moduser wes defaultaccount=bio adminlevel=none");
-	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
 	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
 	sq_action_free(&a);
 	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
-	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: default account bio");
+	assert_string_equal(msg, "not as asked: defaultaccount is 'bio', "
+				 "not 'astro'");
 	memset(&res, 0, sizeof(res));
 	memset(tr, 0, sizeof(tr));
 	tr[0].ok = 1;

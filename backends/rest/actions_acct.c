@@ -1,0 +1,93 @@
+/*
+ * actions_acct.c - an account, user, association or QOS as slurmrestd
+ * returns it (GET .../account/NAME, .../user/NAME?with_assocs,
+ * .../association(s)?..., .../qos/NAME) into core's account record
+ * (core/action/acct_verdict.h): each key's value written as squall's
+ * argument (sq_rest_limit_arg: a QOS's fields by the vocabulary's REST
+ * path, an association's by actions_assoc.c's), then normalized by core
+ * like sacctmgr's. The verdict is core's. Never prints.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/rest/actions.h"
+#include "core/action/acct_verdict.h"
+#include "core/action/limit_keys.h"
+
+/* A string at path (an array: its first element), "" when null. */
+static const char *
+str_at(json_object *rec, const char *path)
+{
+	json_object *x = sq_rest_jget(rec, path);
+
+	if (x != NULL && json_object_is_type(x, json_type_array))
+		x = json_object_array_length(x) > 0
+			? json_object_array_get_idx(x, 0)
+			: NULL;
+	return x != NULL && json_object_get_string(x) != NULL
+		   ? json_object_get_string(x)
+		   : "";
+}
+
+/* The limit keys of scope with a REST field (path) into out. */
+static void
+limits(struct sq_acct_rec *out, enum sq_kind kind, json_object *rec,
+       unsigned scope)
+{
+	const struct sq_limit_key *keys;
+	size_t nk, i;
+
+	keys = sq_limit_keys(&nk);
+	for (i = 0; i < nk; i++) {
+		const char *path = scope == SQ_LIM_QOS
+				       ? keys[i].rest_qos
+				       : sq_rest_assoc_path(&keys[i]);
+		char buf[1024];
+
+		if (!(keys[i].scope & scope) || path == NULL)
+			continue;
+		sq_acct_rec_put(out, kind, keys[i].key,
+				sq_rest_limit_arg(&keys[i], rec, path, 0, buf,
+						  sizeof(buf)));
+	}
+}
+
+void
+sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
+		 struct sq_acct_rec *out)
+{
+	enum sq_kind kind = a->def->kind;
+	json_object *rec = st != NULL && st->found ? st->rec : NULL;
+
+	sq_acct_rec_init(out);
+	if (rec == NULL)
+		return;
+	out->found = 1;
+	switch (kind) {
+	case SQ_KIND_QOS:
+		limits(out, kind, rec, SQ_LIM_QOS);
+		sq_acct_rec_put(out, kind, "description",
+				str_at(rec, "description"));
+		break;
+	case SQ_KIND_ASSOCS:
+		limits(out, kind, rec, SQ_LIM_ASSOC);
+		break;
+	case SQ_KIND_USERS:
+		sq_acct_rec_put(out, kind, "defaultaccount",
+				str_at(rec, "default.account"));
+		sq_acct_rec_put(out, kind, "adminlevel",
+				str_at(rec, "administrator_level"));
+		sq_acct_rec_put(out, kind, "defaultwckey",
+				str_at(rec, "default.wckey"));
+		break;
+	case SQ_KIND_ACCOUNTS:
+		sq_acct_rec_put(out, kind, "description",
+				str_at(rec, "description"));
+		sq_acct_rec_put(out, kind, "organization",
+				str_at(rec, "organization"));
+		break;
+	default:
+		break;
+	}
+}
