@@ -71,6 +71,9 @@ struct sq_rest_state {
 	 * the account's other partitions ("gpu,high"), which a DELETE
 	 * without partition= would remove too */
 	char others[128];
+	/* an account read with_coords (v0.0.40+): its coordinators are
+	 * known, direct and inherited */
+	int coords;
 };
 
 void sq_rest_state_free(struct sq_rest_state *s);
@@ -262,5 +265,24 @@ void sq_rest_user_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,
 			  size_t n);
+
+/* modaccount description=/organization=, addcoord, delcoord (v0.0.40+):
+ * POST /accounts with the account's fields and its whole coordinator
+ * list, from the account read first with its coordinators
+ * (actions_account.c). */
+int sq_rest_account_mapped(const struct sq_action *a, int vdb);
+int sq_rest_account_check(const struct sq_action *a, int vdb,
+			  struct sq_err *err);
+json_object *sq_rest_account_body(const struct sq_action *a, const char *name,
+				  const struct sq_rest_state *before,
+				  struct sq_err *err);
+int sq_rest_account_unchanged(const struct sq_action *a,
+			      const struct sq_rest_state *before,
+			      const struct sq_rest_state *after, char *msg,
+			      size_t n);
+void sq_rest_account_inverse(const struct sq_action *a,
+			     const struct sq_result *res,
+			     const struct sq_rest_state *before, char *buf,
+			     size_t n);
 
 #endif

@@ -5,7 +5,8 @@
  * (core/action/acct_verdict.h): each key's value written as squall's
  * argument (sq_rest_limit_arg: a QOS's fields by the vocabulary's REST
  * path, an association's by actions_assoc.c's), then normalized by core
- * like sacctmgr's. The verdict is core's. Never prints.
+ * like sacctmgr's (an account's coordinators when it was read with them,
+ * v0.0.40+). The verdict is core's. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -53,6 +54,25 @@ limits(struct sq_acct_rec *out, enum sq_kind kind, json_object *rec,
 	}
 }
 
+/* An account's coordinators (read with_coords), direct and inherited
+ * as sacctmgr's withcoord lists them. */
+static void
+coordinators(struct sq_acct_rec *out, json_object *rec)
+{
+	json_object *arr = sq_rest_jget(rec, "coordinators");
+	char buf[512];
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
+		    i < json_object_array_length(arr) && off < sizeof(buf);
+	     i++)
+		off += (size_t)snprintf(
+		    buf + off, sizeof(buf) - off, "%s%s", off ? "," : "",
+		    str_at(json_object_array_get_idx(arr, i), "name"));
+	sq_acct_rec_put(out, SQ_KIND_ACCOUNTS, "coordinators", buf);
+}
+
 void
 sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		 struct sq_acct_rec *out)
@@ -86,6 +106,8 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 				str_at(rec, "description"));
 		sq_acct_rec_put(out, kind, "organization",
 				str_at(rec, "organization"));
+		if (st->coords)
+			coordinators(out, rec);
 		break;
 	default:
 		break;

@@ -201,8 +201,10 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		key = "jobs";
 		break;
 	case SQ_KIND_ACCOUNTS:
-		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s",
-			 api->slurmdb, t);
+		/* with its coordinators from v0.0.40 (actions_account.c) */
+		st->coords = api->slurmdb >= 40;
+		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s%s",
+			 api->slurmdb, t, st->coords ? "?with_coords" : "");
 		key = "accounts";
 		break;
 	case SQ_KIND_QOS:
@@ -395,6 +397,10 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	}
 	if (sq_rest_user_mapped(a, 40)) {
 		sq_rest_user_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_account_mapped(a, 40)) {
+		sq_rest_account_inverse(a, res, before, buf, n);
 		return;
 	}
 	if (a->def->kind == SQ_KIND_NODES) {

@@ -1,10 +1,10 @@
 /*
  * test_rest_acct.c - the QOS lifecycle and association limits through
  * slurmrestd from API v0.0.40 (backends/rest/actions_qos.c,
- * actions_assoc.c, actions_user.c): the bodies of POST /qos and POST
- * /associations built from the record read before (the recorded v0.0.42 QOS and
- * associations of tests/fixtures/rest/v0.0.42), the refusals, the check after
- * and the inverse.
+ * actions_assoc.c, actions_user.c, actions_account.c): the bodies of POST /qos
+ * and POST /associations built from the record read before (the recorded
+ * v0.0.42 QOS and associations of tests/fixtures/rest/v0.0.42), the refusals,
+ * the check after and the inverse.
  */
 #include <json-c/json.h>
 #include <setjmp.h>
@@ -421,6 +421,118 @@ test_user(void **state)
 	sq_rest_state_free(&wes);
 }
 
+/* modaccount, addcoord, delcoord (v0.0.40+): POST /accounts with the
+ * description, the organization and the whole coordinator list read
+ * first (a list left out removes every coordinator), from the account
+ * recorded with_coords on 24.11 (tests/fixtures/verdicts/24.11/acct) */
+static void
+account(struct sq_rest_state *st)
+{
+	load(st, "verdicts/24.11/acct/set/account.json", "accounts", "sqvacct",
+	     NULL);
+	assert_true(st->found);
+	st->coords = 1;
+}
+
+#define ACCT_POST                                                              \
+	"POST /slurmdb/v0.0.42/accounts {\"accounts\":[{\"name\":"             \
+	"\"sqvacct\",\"description\":\"squall verdict\","
+
+static void
+test_account_bodies(void **state)
+{
+	struct sq_rest_state acc;
+	char text[2048];
+
+	(void)state;
+	account(&acc);
+	reqs("modaccount sqvacct organization=lab", 42, &acc, text,
+	     sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"lab\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"}]}]}");
+	reqs("addcoord sqvacct user=carol,dave", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"},{\"name\":\"carol\"},{"
+					    "\"name\":\"dave\"}]}]}");
+	/* one already there is not sent twice */
+	reqs("addcoord sqvacct user=BOB", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"}]}]}");
+	reqs("delcoord sqvacct user=bob", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[]}]}");
+	reqs("modaccount sqvacct fairshare=3", 42, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "use setlimit account=NAME fairshare=N"));
+	reqs("modaccount sqvacct parent=root", 42, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "an account's parent is its association"));
+	reqs("addcoord sqvacct user=carol", 38, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
+	/* read without its coordinators: refused, never a POST without
+	 * them */
+	acc.coords = 0;
+	reqs("modaccount sqvacct organization=lab", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "reads the account and its coordinators "
+				     "first (a POST without them removes"));
+	sq_rest_state_free(&acc);
+}
+
+static void
+test_account_verify_inverse(void **state)
+{
+	struct sq_rest_state acc, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	json_object *co;
+	char text[1024], msg[256];
+
+	(void)state;
+	account(&acc);
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	parse(&a, "addcoord sqvacct user=bob");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	assert_string_equal(msg, "coordinators: bob");
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "delcoord sqvacct user=bob");
+	sq_action_free(&a);
+	parse(&a, "modaccount sqvacct organization=lab description=x");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: organization is 'sqv', not "
+				 "'lab'");
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "modaccount sqvacct description=\"squall "
+				  "verdict\" organization=sqv");
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
+	/* another coordinator moved: not done */
+	account(&after);
+	co = json_object_new_object();
+	json_object_object_add(co, "name", json_object_new_string("eve"));
+	json_object_array_add(sq_rest_jget(after.rec, "coordinators"), co);
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other coordinators "
+				 "of the account changed too");
+	sq_action_free(&a);
+	/* ... unless it is the one asked */
+	parse(&a, "addcoord sqvacct user=eve");
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	sq_rest_state_free(&after);
+	sq_rest_state_free(&acc);
+}
+
 int
 main(void)
 {
@@ -430,6 +542,8 @@ main(void)
 		cmocka_unit_test(test_assoc_bodies),
 		cmocka_unit_test(test_assoc_verify_inverse),
 		cmocka_unit_test(test_user),
+		cmocka_unit_test(test_account_bodies),
+		cmocka_unit_test(test_account_verify_inverse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -117,12 +117,17 @@ static const struct {
 	  "organization=sqv fairshare=2",
 	  T_ACCOUNT, 38, "set changed cleared" },
 	{ "addaccount sqvacct description=other", T_ACCOUNT, 38, "" },
-	{ "modaccount sqvacct organization=sqv", T_ACCOUNT, 0,
+	{ "modaccount sqvacct organization=sqv", T_ACCOUNT, 40,
+	  "set changed cleared" },
+	{ "modaccount sqvacct description=\"squall verdict\" organization=x",
+	  T_ACCOUNT, 40, "" },
+	{ "modaccount sqvacct fairshare=2", T_ACCOUNT, 0,
 	  "set changed cleared" },
 	{ "delaccount sqvacct", T_ACCOUNT, 38, "base gone" },
-	{ "addcoord sqvacct user=bob", T_ACCOUNT, 0, "set changed cleared" },
-	{ "delcoord sqvacct user=carol", T_ACCOUNT, 0, "set changed cleared" },
-	{ "delcoord sqvacct user=bob", T_ACCOUNT, 0, "" },
+	{ "addcoord sqvacct user=bob", T_ACCOUNT, 40, "set changed cleared" },
+	{ "addcoord sqvacct user=bob,carol", T_ACCOUNT, 40, "" },
+	{ "delcoord sqvacct user=carol", T_ACCOUNT, 40, "set changed cleared" },
+	{ "delcoord sqvacct user=bob", T_ACCOUNT, 40, "" },
 	{ "adduser bob account=sqvacct", T_NEWASSOC, 38,
 	  "set changed cleared" },
 	{ "deluser bob account=sqvacct", T_NEWASSOC, 38, "base gone" },
@@ -150,7 +155,7 @@ cli_read(const char *dir, enum target t, const struct sq_action *a,
 /* REST's record: the list's element as the backend selects it (an
  * association: the one of the account and user without partition). */
 static void
-rest_read(const char *dir, enum target t, struct sq_rest_state *st)
+rest_read(const char *dir, enum target t, int vdb, struct sq_rest_state *st)
 {
 	char path[160], *json, acc[129] = "", user[129] = "", part[129];
 	json_object *arr = NULL;
@@ -179,6 +184,8 @@ rest_read(const char *dir, enum target t, struct sq_rest_state *st)
 		st->rec = x;
 	}
 	st->found = st->rec != NULL;
+	/* recorded with_coords from v0.0.40 as actions_read.c reads it */
+	st->coords = t == T_ACCOUNT && vdb >= 40;
 }
 
 static int
@@ -216,7 +223,7 @@ check_case(size_t c, const char *rel, int vdb, const char *state)
 				 cases[c].line, v1, m1, want);
 		if (cases[c].rest_from == 0 || vdb < cases[c].rest_from)
 			continue;
-		rest_read(dir, cases[c].t, &rest);
+		rest_read(dir, cases[c].t, vdb, &rest);
 		v2 = sq_rest_verify(&a, pass ? &rest : NULL, &rest, m2,
 				    sizeof(m2));
 		if (v1 != v2 || strcmp(m1, m2) != 0)
@@ -257,6 +264,9 @@ test_backends_agree(void **state)
 	assert_true(crossed[SQ_ACTION_ACCT_DELETE_ACCOUNT] > 0);
 	assert_true(crossed[SQ_ACTION_ACCT_ADD_USER] > 0);
 	assert_true(crossed[SQ_ACTION_ACCT_REMOVE_USER] > 0);
+	assert_true(crossed[SQ_ACTION_ACCT_MODIFY_ACCOUNT] > 0);
+	assert_true(crossed[SQ_ACTION_ACCT_ADD_COORD] > 0);
+	assert_true(crossed[SQ_ACTION_ACCT_DEL_COORD] > 0);
 }
 
 /* The normalized values: sacctmgr's print and slurmrestd's value of the
