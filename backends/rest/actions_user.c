@@ -37,12 +37,15 @@ sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err)
 				  "(sacctmgr -i modify user)",
 				  vdb);
 	if (sq_action_arg(a, "defaultqos") != NULL)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "moduser defaultqos= through slurmrestd: a "
-				  "default QOS is each association's, not the "
-				  "user's (POST /users has no such field); use "
-				  "setlimit defaultqos= on each association, "
-				  "or the local or ssh backend");
+		return sq_err_set(
+		    err, SQ_ERR_UNSUPPORTED,
+		    "moduser defaultqos= through slurmrestd: a "
+		    "default QOS is each association's, not the "
+		    "user's (POST /users does not set it: 24.11 "
+		    "ignores default.qos as an unknown field, "
+		    "26.05's slurmdbd leaves the associations as "
+		    "they were); use setlimit defaultqos= on each "
+		    "association, or the local or ssh backend");
 	if (sq_action_arg(a, "defaultwckey") != NULL)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "moduser defaultwckey= through slurmrestd is "
