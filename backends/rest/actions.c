@@ -498,13 +498,13 @@ moduser_api(const struct req_ctx *c, struct sq_err *err)
 static void
 users_path(const struct req_ctx *c, char *buf, size_t n)
 {
-	snprintf(buf, n, "/slurmdb/v0.0.%d/users", c->vdb);
+	sq_rest_user_path(c->a, c->vdb, buf, n);
 }
 
 static json_object *
 user_body(const struct req_ctx *c, struct sq_err *err)
 {
-	return sq_rest_user_body(c->a, c->t, c->before, err);
+	return sq_rest_user_body(c->a, c->t, c->cluster, c->before, err);
 }
 
 static int

@@ -74,6 +74,10 @@ struct sq_rest_state {
 	/* an account read with_coords (v0.0.40+): its coordinators are
 	 * known, direct and inherited */
 	int coords;
+	/* moduser defaultqos= (v0.0.40+): the user's associations in full
+	 * (GET /associations?user=), an array inside aroot, or NULL */
+	json_object *aroot; /* owns */
+	json_object *assocs;
 };
 
 void sq_rest_state_free(struct sq_rest_state *s);
@@ -252,11 +256,17 @@ void sq_rest_assoc_inverse(const struct sq_action *a,
 /* moduser (v0.0.40+): default account and admin level (POST /users). */
 int sq_rest_user_mapped(const struct sq_action *a, int vdb);
 int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
+/* defaultqos= alone: POST /associations with every association of the
+ * user, each as read first with its default QOS changed
+ * (sq_rest_user_path says which). */
 json_object *sq_rest_user_body(const struct sq_action *a, const char *name,
+			       const char *cluster,
 			       const struct sq_rest_state *before,
 			       struct sq_err *err);
+void sq_rest_user_path(const struct sq_action *a, int vdb, char *buf, size_t n);
 int sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
-		      struct sq_rest_state *st, struct sq_err *err);
+		      const char *cluster, struct sq_rest_state *st,
+		      struct sq_err *err);
 int sq_rest_user_unchanged(const struct sq_action *a,
 			   const struct sq_rest_state *before,
 			   const struct sq_rest_state *after, char *msg,

@@ -73,6 +73,27 @@ coordinators(struct sq_acct_rec *out, json_object *rec)
 	sq_acct_rec_put(out, SQ_KIND_ACCOUNTS, "coordinators", buf);
 }
 
+/* A user's default QOS from its associations as the CLI reads it: the
+ * one they all have, "(mixed)" when they differ (none: not put). */
+static void
+default_qos(struct sq_acct_rec *out, json_object *assocs)
+{
+	const char *first = NULL;
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(assocs); i++) {
+		const char *dq =
+		    str_at(json_object_array_get_idx(assocs, i), "default.qos");
+
+		if (first == NULL)
+			first = dq;
+		else if (strcmp(first, dq) != 0)
+			first = "(mixed)";
+	}
+	if (first != NULL)
+		sq_acct_rec_put(out, SQ_KIND_USERS, "defaultqos", first);
+}
+
 void
 sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		 struct sq_acct_rec *out)
@@ -100,6 +121,8 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 				str_at(rec, "administrator_level"));
 		sq_acct_rec_put(out, kind, "defaultwckey",
 				str_at(rec, "default.wckey"));
+		if (st->assocs != NULL)
+			default_qos(out, st->assocs);
 		break;
 	case SQ_KIND_ACCOUNTS:
 		sq_acct_rec_put(out, kind, "description",

@@ -176,8 +176,10 @@ assoc_value(const struct sq_limit_key *k, const char *v, json_object *have,
 		}
 		return json_object_new_int64(strtoll(v, NULL, 10));
 	}
+	/* a default QOS: "" clears it ("-1" is taken as a name and kept:
+	 * seen on 24.11 and 26.05) */
 	if (strcmp(k->type, "name") == 0)
-		return json_object_new_string(v);
+		return json_object_new_string(strcmp(v, "-1") == 0 ? "" : v);
 	return sq_rest_limit_json(k, v, have, err);
 }
 

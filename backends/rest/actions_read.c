@@ -65,6 +65,8 @@ sq_rest_state_free(struct sq_rest_state *s)
 {
 	if (s->root != NULL)
 		json_object_put(s->root);
+	if (s->aroot != NULL)
+		json_object_put(s->aroot);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -189,7 +191,7 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	if (sq_rest_assoc_mapped(a, api->slurmdb))
 		return sq_rest_assoc_read(b, a, i, cluster, st, err);
 	if (sq_rest_user_mapped(a, api->slurmdb))
-		return sq_rest_user_read(b, a, i, st, err);
+		return sq_rest_user_read(b, a, i, cluster, st, err);
 	switch (a->def->kind) {
 	case SQ_KIND_RESERVATIONS:
 		return sq_rest_resv_read(b, a, i, st, err);

@@ -307,9 +307,31 @@ if [ -n "${dbv:-}" ] && [ "$dbv" -ge 40 ]; then
 	users >"$tmp/uafter"
 	check "rest: moduser's undo restores exactly the state before" \
 		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	# defaultqos=: one POST /associations with every association of the
+	# user (POST /users does not set it), the gpu one's TRES kept
 	rest --exec "moduser $mu defaultqos=normal" --yes
-	check "rest: moduser defaultqos= refused, saying it is each association's" \
-		grep -q "a default QOS is each association's, not the user's" "$tmp/out" "$tmp/err"
+	check "rest v0.0.$dbv: moduser defaultqos=: exit 0, done and verified" test $? -eq 0
+	check "rest: the preview is one POST /associations of $mu's three associations" \
+		test "$(grep "^POST /slurmdb/v0.0.$dbv/associations {\"associations\":\[{" "$tmp/out" |
+			grep -o "\"user\":\"$mu\"[^}]*\"default\":{\"qos\":\"normal\"}" | wc -l)" -eq 3
+	check "rest: the gpu association's GrpTRES is sent as it is (slurmrestd would clear it)" \
+		grep -q "\"partition\":\"gpu\",\"default\":{\"qos\":\"normal\"},\"max\":{\"tres\":{\"total\":\[{\"type\":\"cpu\",\"count\":2}\]}}" "$tmp/out"
+	users >"$tmp/uafter"
+	sed "/^[^|]*|$mu|/ s/|[^|]*\$/|normal/" "$tmp/ubefore" >"$tmp/want"
+	check "rest: every association of $mu has default QOS normal, nothing else changed" \
+		cmp -s "$tmp/want" "$tmp/uafter"
+	cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+	sed -n 's/^undo: //p' "$tmp/out" >"$tmp/undo"
+	echo "# undo: $(tr '\n' ';' <"$tmp/undo")"
+	check "rest: an undo offered" test -s "$tmp/undo"
+	while read -r line; do rest --exec "$line" --yes; done <"$tmp/undo"
+	users >"$tmp/uafter"
+	check "rest: moduser defaultqos='s undo restores exactly the state before" \
+		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	cmp -s "$tmp/ubefore" "$tmp/uafter" || diff "$tmp/ubefore" "$tmp/uafter"
+	rest --exec "moduser $mu defaultqos=normal adminlevel=none" --yes
+	check "rest: moduser defaultqos= with another key refused (two records)" \
+		grep -q "run them as two moduser lines" "$tmp/out" "$tmp/err"
 elif [ -n "${dbv:-}" ]; then
 	rest --exec "moduser $mu defaultaccount=$acct" --yes
 	check "rest v0.0.$dbv: moduser refused (exit 1)" test $? -eq 1

@@ -392,7 +392,10 @@ test_user(void **state)
 				  "(its accounts: astro,bio); add one first "
 				  "(adduser wes account=physics)");
 	reqs("moduser wes defaultqos=normal", 42, &wes, text, sizeof(text));
-	assert_non_null(strstr(text, "a default QOS is each association's"));
+	assert_non_null(strstr(text, "reads the user's associations first"));
+	reqs("moduser wes defaultqos=normal adminlevel=none", 42, &wes, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "run them as two moduser lines"));
 	reqs("moduser wes defaultwckey=x", 42, &wes, text, sizeof(text));
 	assert_non_null(
 	    strstr(text, "defaultwckey= through slurmrestd is not"));
@@ -419,6 +422,82 @@ test_user(void **state)
 			    "moduser wes defaultaccount=bio adminlevel=none");
 	sq_action_free(&a);
 	sq_rest_state_free(&wes);
+}
+
+/* moduser defaultqos=: POST /associations with every association of the
+ * user as read (recorded on 24.11: alice's two, default QOS low), the
+ * check on all of them, the undo as the CLI's */
+static void
+user_dq(struct sq_rest_state *st)
+{
+	char *b;
+
+	load(st, "verdicts/24.11/acct/set/user.json", "users", "alice", NULL);
+	assert_true(st->found);
+	b = sq_test_fixture("verdicts/24.11/acct/set/user_assocs.json", NULL);
+	st->aroot = json_tokener_parse(b);
+	free(b);
+	assert_true(
+	    json_object_object_get_ex(st->aroot, "associations", &st->assocs));
+}
+
+static void
+test_user_default_qos(void **state)
+{
+	struct sq_rest_state al, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[4096], msg[256];
+
+	(void)state;
+	user_dq(&al);
+	reqs("moduser alice defaultqos=normal", 42, &al, text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+		  "\"account\":\"physics\",\"cluster\":\"c\",\"user\":"
+		  "\"alice\",\"default\":{\"qos\":\"normal\"}},{\"account\":"
+		  "\"astro\",\"cluster\":\"c\",\"user\":\"alice\","
+		  "\"default\":{\"qos\":\"normal\"}}]}");
+	/* -1 clears: "" (slurmdbd keeps a default QOS named "-1" as it is) */
+	reqs("moduser alice defaultqos=-1", 42, &al, text, sizeof(text));
+	assert_non_null(strstr(text, "\"user\":\"alice\",\"default\":{"
+				     "\"qos\":\"\"}}]}"));
+	parse(&a, "moduser alice defaultqos=low");
+	assert_int_equal(sq_rest_verify(&a, NULL, &al, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=normal");
+	assert_int_equal(sq_rest_verify(&a, NULL, &al, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: defaultqos is 'low', not "
+				 "'normal'");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "moduser alice defaultqos=low");
+	/* another field of an association moved: not done */
+	user_dq(&after);
+	json_object_object_add(json_object_array_get_idx(after.assocs, 1),
+			       "comment", json_object_new_string("x"));
+	assert_int_equal(
+	    sq_rest_user_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	sq_rest_state_free(&after);
+	/* mixed before: one setlimit per association it changes */
+	sq_rest_jput(json_object_array_get_idx(al.assocs, 1), "default.qos",
+		     json_object_new_string("normal"));
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "setlimit physics/alice defaultqos=low");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=-1");
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "setlimit physics/alice defaultqos=low\n"
+				  "setlimit astro/alice defaultqos=normal");
+	sq_action_free(&a);
+	sq_rest_state_free(&al);
 }
 
 /* modaccount, addcoord, delcoord (v0.0.40+): POST /accounts with the
@@ -542,6 +621,7 @@ main(void)
 		cmocka_unit_test(test_assoc_bodies),
 		cmocka_unit_test(test_assoc_verify_inverse),
 		cmocka_unit_test(test_user),
+		cmocka_unit_test(test_user_default_qos),
 		cmocka_unit_test(test_account_bodies),
 		cmocka_unit_test(test_account_verify_inverse),
 	};

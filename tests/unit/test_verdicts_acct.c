@@ -112,7 +112,8 @@ static const struct {
 	  "set changed cleared" },
 	{ "moduser alice defaultaccount=physics adminlevel=none", T_USER, 40,
 	  "base gone" },
-	{ "moduser alice defaultqos=low", T_USER, 0, "set changed cleared" },
+	{ "moduser alice defaultqos=low", T_USER, 40, "set changed cleared" },
+	{ "moduser alice defaultqos=normal", T_USER, 40, "base gone" },
 	{ "addaccount sqvacct parent=physics description=\"squall verdict\" "
 	  "organization=sqv fairshare=2",
 	  T_ACCOUNT, 38, "set changed cleared" },
@@ -186,6 +187,16 @@ rest_read(const char *dir, enum target t, int vdb, struct sq_rest_state *st)
 	st->found = st->rec != NULL;
 	/* recorded with_coords from v0.0.40 as actions_read.c reads it */
 	st->coords = t == T_ACCOUNT && vdb >= 40;
+	/* and a user's associations in full (moduser defaultqos=) */
+	if (t == T_USER && vdb >= 40) {
+		snprintf(path, sizeof(path), "%s/user_assocs.json", dir);
+		json = sq_test_fixture(path, NULL);
+		st->aroot = json_tokener_parse(json);
+		free(json);
+		assert_non_null(st->aroot);
+		assert_true(json_object_object_get_ex(st->aroot, "associations",
+						      &st->assocs));
+	}
 }
 
 static int
