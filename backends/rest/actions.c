@@ -13,9 +13,9 @@
  * key, delqos: actions_qos.c) and the limits of one association
  * (setlimit, clearlimit: actions_assoc.c), moduser (actions_user.c),
  * modaccount, addcoord and delcoord (actions_account.c) are mapped,
- * their bodies built
- * from the target read first (sq_rest_reqs_read_first). Sending them and
- * checking every effect with a GET is actions_run.c. Never prints.
+ * their bodies built from the target read first
+ * (sq_rest_reqs_read_first). Sending them and checking every effect with
+ * a GET is actions_run.c. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
