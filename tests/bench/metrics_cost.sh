@@ -84,6 +84,21 @@ rpcs_all() {
 		}
 		END { print s + 0 }'
 }
+# every type's count as "TYPE COUNT" lines, sorted
+types() {
+	sdiag 2>/dev/null | awk '
+		/statistics by message type/ { f = 1; next }
+		/statistics by user/ { f = 0 }
+		f && /count:/ {
+			for (i = 1; i <= NF; i++) if ($i ~ /^count:/) { sub("count:", "", $i); print $1, $i }
+		}' | sort
+}
+# the types that grew between files $1 and $2: "TYPE +N, ..." (busiest first)
+grew() {
+	join -a 2 -e 0 -o 0,1.2,2.2 "$1" "$2" |
+		awk '$3 - $2 > 0 { print $3 - $2, $1 }' | sort -rn |
+		awk '{ printf "%s%s +%s", s, $2, $1; s = ", " }'
+}
 wait_screen() { # wait_screen PATTERN SECONDS
 	_i=0
 	while [ $_i -lt $(($2 * 5)) ]; do
@@ -109,9 +124,12 @@ console() {
 			echo "   $name: the console's overview did not show"
 		sleep 1
 	fi
+	types >"$work/ta"
 	a=$(rpcs_all)
 	sleep "$secs"
 	b=$(rpcs_all)
+	types >"$work/tb"
+	by_type=$(grew "$work/ta" "$work/tb")
 	if [ "$name" != idle ]; then
 		src=$(T capture-pane -p -t c | grep -E 'source +metrics' | head -1 |
 			sed -e 's/^ *source  *metrics  *//' -e 's/  *$//')
@@ -122,13 +140,13 @@ console() {
 echo "   the console on :overview (refresh 10 s), $secs s each, RPCs a minute:"
 console idle
 idle=$min
-printf '   %-28s %s (the testbed alone)\n' "no squall" "$idle"
+printf '   %-28s %s (the testbed alone)\n      by type in %s s (3 REQUEST_STATS_INFO are the counting): %s\n' "no squall" "$idle" "$secs" "${by_type:-none}"
 console "with /metrics"
 cwith=$min
-printf '   %-28s %s, %s above idle; source: %s\n' "$name" "$min" "$((min - idle))" "$src"
+printf '   %-28s %s, %s above idle; source: %s\n      by type in %s s (3 REQUEST_STATS_INFO are the counting): %s\n' "$name" "$min" "$((min - idle))" "$src" "$secs" "${by_type:-none}"
 console "without (SQUALL_METRICS=off)" SQUALL_METRICS=off
 cwithout=$min
-printf '   %-28s %s, %s above idle; source: %s\n' "$name" "$min" "$((min - idle))" "$src"
+printf '   %-28s %s, %s above idle; source: %s\n      by type in %s s (3 REQUEST_STATS_INFO are the counting): %s\n' "$name" "$min" "$((min - idle))" "$src" "$secs" "${by_type:-none}"
 row "console overview ($rel): slurmctld RPCs a minute with /metrics, above idle (10 s refresh)" "info" \
 	"$((cwith - idle))" "-"
 row "console overview ($rel): slurmctld RPCs a minute without /metrics, above idle (10 s refresh)" "info" \
