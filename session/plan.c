@@ -436,14 +436,20 @@ build(struct sq_backend *b, enum sq_kind kind, const struct sq_plan_src *src,
 		*out = NULL;
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
+	for (k = 0; k < SQ_KIND_COUNT; k++) {
+		/* the rows are as old as the oldest kind they were built from
+		 * (a console's held queue: the jobs view's "rank:Ns older") */
+		if (rc == 0 && from[k] != NULL &&
+		    from[k]->fetched < (*out)->fetched)
+			(*out)->fetched = from[k]->fetched;
+		sq_snapshot_unref(from[k]);
+	}
 	if (rc == 0) {
 		(*out)->source = how->source;
 		if ((*out)->note == NULL)
 			(*out)->note = how->note;
 		(*out)->fetch_ms = sq_util_now_ms() - t0;
 	}
-	for (k = 0; k < SQ_KIND_COUNT; k++)
-		sq_snapshot_unref(from[k]);
 	return rc;
 }
 
