@@ -146,7 +146,8 @@ build_limits(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
 }
 
 /* preemptions from accounting's runs of the window that ends at their
- * fetch, the preemptors inferred; the runs' note (newest preemptions
+ * fetch (the first answer's, the runs' dep, where there are more), the
+ * preemptors inferred from them all; the runs' note (newest preemptions
  * only) wins over the backend's */
 static int
 build_events(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
@@ -157,7 +158,8 @@ build_events(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
 	if (runs->note != NULL)
 		s->note = sq_snapshot_str(s, runs->note);
 	(void)how;
-	return sq_events_build(s, runs, f[SQ_KIND_JOBS], f[SQ_KIND_PARTITIONS],
+	return sq_events_build(s, runs->dep != NULL ? runs->dep : runs, runs,
+			       f[SQ_KIND_JOBS], f[SQ_KIND_PARTITIONS],
 			       f[SQ_KIND_QOS],
 			       (int64_t)runs->fetched - SQ_EVENTS_WINDOW);
 }

@@ -210,8 +210,10 @@ extern const struct sq_backend_built sq_rest_built[SQ_KIND_COUNT];
  * REQUEUED, the preempted jobs' other runs, and the runs active around
  * each preemption on its nodes, into a new snapshot of HISTORY records
  * whose fetched time is the window's end (the plan builds EVENTS from
- * it: sq_events_build). Its note says when the newest preemptions only
- * are covered. rest_views.c. */
+ * it: sq_events_build). Its dep holds the first answer's runs (those
+ * that ended PREEMPTED or REQUEUED: the events), NULL when the rows are
+ * one answer; its note says when the newest preemptions only are
+ * covered. rest_views.c. */
 int sq_rest_fetch_preempt_runs(struct sq_backend *b, struct sq_snapshot **out,
 			       struct sq_err *err);
 

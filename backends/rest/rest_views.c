@@ -104,11 +104,15 @@ add_runs(struct sq_backend *b, const char *query, struct sq_snapshot **runs,
  * span of those events the runs active around it on its nodes, the
  * preemptor candidates: a day of a busy cluster's accounting is never
  * asked for whole (40,000 runs took slurmrestd 30 s). v0.0.38 ignores
- * state=REQUEUED (it answers every run): there the whole day it is. */
+ * state=REQUEUED (it answers every run): there the whole day it is.
+ * *runs: all of them; its dep the first answer's, the events' own (the
+ * later answers hold runs of requeued jobs that state= did not list,
+ * some PREEMPTED: candidates only), NULL when there is one answer. */
 static int
 fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 		 struct sq_snapshot **runs, size_t *left, struct sq_err *err)
 {
+	struct sq_snapshot *first;
 	struct sq_events_span spans[EVENTS_SPANS];
 	char q[1800], from[40], to[40], nodes[1600];
 	size_t i, n, o;
@@ -126,12 +130,13 @@ fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 			 SQ_EVENTS_WINDOW);
 	if (add_runs(b, q, runs, err) == -1)
 		return -1;
+	first = sq_snapshot_ref(*runs);
 	if (sq_events_from_runs(s, *runs, now - SQ_EVENTS_WINDOW) == -1) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto fail;
 	}
 	if (v38) /* every run of the day is there already */
-		return 0;
+		goto done;
 	/* the preempted jobs' other runs: a later one says it was requeued
 	 * where the partition does not say how it preempts (24.11) */
 	o = (size_t)snprintf(q, sizeof(q),
@@ -158,8 +163,14 @@ fetch_event_runs(struct sq_backend *b, struct sq_snapshot *s, int64_t now,
 		if (add_runs(b, q, runs, err) == -1)
 			goto fail;
 	}
+done:
+	if (*runs != first)
+		(*runs)->dep = first;
+	else
+		sq_snapshot_unref(first);
 	return 0;
 fail:
+	sq_snapshot_unref(first);
 	sq_snapshot_unref(*runs);
 	*runs = NULL;
 	return -1;

@@ -80,13 +80,15 @@ void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 /*
  * The events of accounting runs alone, where no controller log names
  * the preemptors (slurmrestd; the fetch plan's build of EVENTS from
- * PREEMPT_RUNS, session/plan.c): the runs that ended PREEMPTED or
- * REQUEUED at or after since (sq_events_from_runs), their preemptors
- * inferred from runs, jobs, parts and qos (sq_events_infer), the queue's
- * restarts (sq_events_from_restarts, one-shot) and sq_events_finish.
- * Any input but events may be NULL. -1 on ENOMEM.
+ * PREEMPT_RUNS, session/plan.c): the runs of ended (the events' own
+ * answer) that ended PREEMPTED or REQUEUED at or after since
+ * (sq_events_from_runs), their preemptors inferred from runs (the candidates,
+ * ended's among them), jobs, parts and qos (sq_events_infer), the queue's
+ * restarts (sq_events_from_restarts, one-shot) and sq_events_finish. Any input
+ * but events may be NULL. -1 on ENOMEM.
  */
-int sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *runs,
+int sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *ended,
+		    const struct sq_snapshot *runs,
 		    const struct sq_snapshot *jobs,
 		    const struct sq_snapshot *parts,
 		    const struct sq_snapshot *qos, int64_t since);

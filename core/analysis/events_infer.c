@@ -271,11 +271,12 @@ sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 }
 
 int
-sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *runs,
-		const struct sq_snapshot *jobs, const struct sq_snapshot *parts,
-		const struct sq_snapshot *qos, int64_t since)
+sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *ended,
+		const struct sq_snapshot *runs, const struct sq_snapshot *jobs,
+		const struct sq_snapshot *parts, const struct sq_snapshot *qos,
+		int64_t since)
 {
-	if (sq_events_from_runs(events, runs, since) == -1)
+	if (sq_events_from_runs(events, ended, since) == -1)
 		return -1;
 	sq_events_infer(events, runs, jobs, parts, qos);
 	if (sq_events_from_restarts(events, NULL, jobs) == -1)
