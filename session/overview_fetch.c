@@ -31,6 +31,7 @@
 #include "core/analysis/overview.h"
 #include "core/analysis/overview_om.h"
 #include "session/glance.h"
+#include "session/plan.h"
 
 /* Does the cluster have an accelerator (a node with GPUs)? */
 static int
@@ -62,7 +63,7 @@ fetch_gpu(struct sq_backend *b, struct sq_snapshot **gpus,
 	struct sq_err e;
 
 	sq_err_clear(&e);
-	if (b->ops->fetch(b, SQ_KIND_GPUS, gpus, &e) == -1)
+	if (sq_plan_fetch_plain(b, SQ_KIND_GPUS, gpus, &e) == -1)
 		*gpus = NULL;
 	sq_err_clear(&e);
 	if (b->ops->fetch(b, SQ_KIND_GPUUSE, use, &e) == -1) {

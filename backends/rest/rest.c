@@ -7,7 +7,8 @@
  *
  * What REST cannot serve (sprio factors and weights on every version,
  * the running config) is refused with the reason, never an empty table;
- * the views joined from several answers are in rest_views.c.
+ * the views it has no endpoint for are built by the fetch plan
+ * (session/plan.c) from the kinds read here (rest_views.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -626,12 +627,12 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 {
 	struct rest_priv *p = b->priv;
 	struct sq_hist_window w;
-	char spec[64], start[80];
+	char start[80];
 	int64_t now = (int64_t)time(NULL);
 	int part;
 
-	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
-	if (sq_history_window_parse(spec, &w, err) == -1)
+	/* the session's window, set with the fetch (--since, :since) */
+	if (sq_history_window_parse(b->cfg.history_since, &w, err) == -1)
 		return -1;
 	part = sq_history_incr_start(&p->hist, &w, now, start, sizeof(start));
 	if (sq_rest_fetch_runs(b, start, out, err) == -1)
@@ -724,11 +725,16 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 				  "the local or ssh backend");
 	case SQ_KIND_HISTORY:
 		return fetch_history(b, out, err);
+	case SQ_KIND_PREEMPT_RUNS:
+		return sq_rest_fetch_preempt_runs(b, out, err);
 	case SQ_KIND_PRIO:
 	case SQ_KIND_GPUS:
 	case SQ_KIND_LIMITS:
 	case SQ_KIND_EVENTS:
-		return sq_rest_fetch_joined(b, kind, out, err);
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no %s endpoint: the fetch "
+				  "plan builds it (session/plan.h)",
+				  sq_kind_name(kind));
 	case SQ_KIND_GPUUSE:
 		/* no rows, and the reason every GPU cell shows */
 		*out = sq_snapshot_new(kind, 0);
@@ -751,6 +757,7 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 
 const struct sq_backend_ops sq_backend_rest = {
 	.name = "rest",
+	.built = sq_rest_built,
 	.open = rest_open,
 	.close = rest_close,
 	.caps = rest_caps,
