@@ -198,7 +198,7 @@ sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
 		      struct sq_snapshot **out, struct sq_err *err)
 {
 	*out = NULL;
-	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0)
+	if (b->ops->caps == NULL || (b->ops->caps(b) & sq_kind_cap(kind)) == 0)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot read %s", b->ops->name,
 				  sq_kind_name(kind));
