@@ -52,10 +52,11 @@ sq_next_line(char **pos)
 	if (nl != NULL) {
 		*nl = '\0';
 		*pos = nl + 1;
+		n = (size_t)(nl - s);
 	} else {
-		*pos = s + strlen(s);
+		n = strlen(s);
+		*pos = s + n;
 	}
-	n = strlen(s);
 	if (n > 0 && s[n - 1] == '\r')
 		s[n - 1] = '\0';
 	return s;
