@@ -148,7 +148,12 @@ find_delim(char *p, const char *delim, size_t dl)
 	char *d;
 
 	for (d = strchr(p, delim[0]); d != NULL; d = strchr(d + 1, delim[0])) {
-		if (strncmp(d + 1, delim + 1, dl - 1) == 0)
+		size_t i;
+
+		/* byte by byte: the line's NUL ends it (no byte read past) */
+		for (i = 1; i < dl && d[i] == delim[i]; i++)
+			;
+		if (i == dl)
 			return d;
 	}
 	return NULL;
