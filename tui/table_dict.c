@@ -28,14 +28,21 @@ struct dict_col {
 	size_t nslot;
 	uint32_t *wide;
 	size_t nwide, wcap;
+	/* row i's entry; NULL when each row is its own entry (entry i is
+	 * row i): a column of job ids has as many values as rows */
+	uint16_t *code;
 };
+
+/* A column with more values than half its first DICT_PROBE rows, or
+ * than codes hold, keeps each row's cell instead (no hash). */
+#define DICT_PROBE 4096
+#define DICT_MAX 65535
 
 struct sq_table_dict {
 	struct dict_col col[SQ_TABLE_MAX_COLS];
 	int ncols, ok;
 	size_t nrows;
-	uint32_t *code; /* ncols x nrows, by column: row i's entry */
-	uint32_t *cut;  /* rows whose text was cut (not all cells in it) */
+	uint32_t *cut; /* rows whose text was cut (not all cells in it) */
 	size_t ncut, ccap;
 	unsigned char *mark; /* scratch: one byte per entry */
 	size_t mcap;
@@ -50,6 +57,7 @@ col_free(struct dict_col *d)
 	free(d->start);
 	free(d->slot);
 	free(d->wide);
+	free(d->code);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -62,7 +70,6 @@ sq_table_dict_free(struct sq_table_dict *d)
 		return;
 	for (k = 0; k < SQ_TABLE_MAX_COLS; k++)
 		col_free(&d->col[k]);
-	free(d->code);
 	free(d->cut);
 	free(d->mark);
 	free(d->bits);
@@ -73,33 +80,39 @@ struct sq_table_dict *
 sq_table_dict_new(int ncols, size_t nrows)
 {
 	struct sq_table_dict *d = calloc(1, sizeof(*d));
+	int k;
 
 	if (d == NULL)
 		return NULL;
 	d->ncols = ncols;
 	d->nrows = nrows;
-	d->code =
-	    malloc((nrows ? nrows : 1) * (size_t)ncols * sizeof(*d->code));
-	if (d->code == NULL || nrows > UINT32_MAX) {
+	d->ok = nrows < UINT32_MAX;
+	for (k = 0; k < ncols && d->ok; k++) {
+		d->col[k].code =
+		    malloc((nrows ? nrows : 1) * sizeof(*d->col[k].code));
+		d->ok = d->col[k].code != NULL;
+	}
+	if (!d->ok) {
 		sq_table_dict_free(d);
 		return NULL;
 	}
-	d->ok = 1;
 	return d;
 }
 
-/* FNV-1a */
+/* FNV-1a over 8 bytes at a time (then the rest) */
 static uint32_t
 hash(const char *s, size_t l)
 {
-	uint32_t h = 2166136261u;
-	size_t i;
+	uint64_t h = 1469598103934665603ull, w;
+	size_t i = 0;
 
-	for (i = 0; i < l; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 16777619u;
+	for (; i + 8 <= l; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 1099511628211ull;
 	}
-	return h;
+	for (; i < l; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return (uint32_t)(h ^ h >> 32);
 }
 
 /* The hash twice as big (or its first size): 0, -1 without memory. */
@@ -141,23 +154,14 @@ grow(void *p, size_t *cap, size_t need, size_t size)
 	return q;
 }
 
-/* Cell (l bytes) as an entry of d: its number, or -1 without memory. */
-static long
-intern(struct dict_col *d, const char *cell, size_t l)
+/* Cell (l bytes) as a new entry of d, at the end: 0, -1 without
+ * memory. */
+static int
+append(struct dict_col *d, const char *cell, size_t l)
 {
-	size_t h, i;
+	size_t i;
 	void *p;
 
-	if ((d->n + 1) * 2 > d->nslot && rehash(d) == -1)
-		return -1;
-	h = hash(cell, l) & (d->nslot - 1);
-	for (; d->slot[h] != 0; h = (h + 1) & (d->nslot - 1)) {
-		uint32_t e = d->slot[h] - 1;
-
-		if (d->start[e + 1] - d->start[e] - 1 == l &&
-		    memcmp(d->buf + d->start[e], cell, l) == 0)
-			return (long)e;
-	}
 	if (d->len + l + 1 > UINT32_MAX)
 		return -1;
 	if ((p = grow(d->buf, &d->cap, d->len + l + 1, 1)) == NULL)
@@ -180,23 +184,80 @@ intern(struct dict_col *d, const char *cell, size_t l)
 		d->wide = p;
 		d->wide[d->nwide++] = (uint32_t)d->n;
 	}
-	d->slot[h] = (uint32_t)++d->n;
+	d->n++;
+	return 0;
+}
+
+/* Cell (l bytes) as an entry of d: its number, or -1 without memory. */
+static long
+intern(struct dict_col *d, const char *cell, size_t l)
+{
+	size_t h;
+
+	if ((d->n + 1) * 2 > d->nslot && rehash(d) == -1)
+		return -1;
+	h = hash(cell, l) & (d->nslot - 1);
+	for (; d->slot[h] != 0; h = (h + 1) & (d->nslot - 1)) {
+		uint32_t e = d->slot[h] - 1;
+
+		if (d->start[e + 1] - d->start[e] - 1 == l &&
+		    memcmp(d->buf + d->start[e], cell, l) == 0)
+			return (long)e;
+	}
+	if (append(d, cell, l) == -1)
+		return -1;
+	d->slot[h] = (uint32_t)d->n;
 	return (long)d->n - 1;
+}
+
+/* Column d (rows rows so far) as one entry per row from now on: its
+ * entries put in row order. 0, -1 without memory. */
+static int
+per_row(struct dict_col *d, size_t rows)
+{
+	struct dict_col o = *d;
+	size_t i;
+
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < rows; i++) {
+		uint32_t e = o.code[i];
+
+		if (append(d, o.buf + o.start[e],
+			   o.start[e + 1] - o.start[e] - 1) == -1) {
+			col_free(&o);
+			return -1;
+		}
+	}
+	col_free(&o);
+	return 0;
 }
 
 void
 sq_table_dict_add(struct sq_table_dict *d, int k, size_t row, const char *cell,
 		  size_t l)
 {
+	struct dict_col *c;
 	long e;
 
 	if (d == NULL || !d->ok || k >= d->ncols || row >= d->nrows)
 		return;
-	e = intern(&d->col[k], cell, l);
+	c = &d->col[k];
+	if (c->code != NULL &&
+	    (c->n >= DICT_MAX || (row == DICT_PROBE && c->n * 2 > row)) &&
+	    per_row(c, row) == -1) {
+		d->ok = 0;
+		return;
+	}
+	if (c->code == NULL) {
+		if (append(c, cell, l) == -1)
+			d->ok = 0;
+		return;
+	}
+	e = intern(c, cell, l);
 	if (e < 0)
 		d->ok = 0;
 	else
-		d->code[(size_t)k * d->nrows + row] = (uint32_t)e;
+		c->code[row] = (uint16_t)e;
 }
 
 void
@@ -242,7 +303,7 @@ static void
 col_rows(const struct sq_table_dict *d, int k, const unsigned char *mark,
 	 unsigned char *bits)
 {
-	const uint32_t *code = d->code + (size_t)k * d->nrows;
+	const uint16_t *code = d->col[k].code;
 	size_t n = d->nrows, b, nb = n / 8 + 1;
 
 	for (b = 0; b < nb; b++) {
@@ -251,10 +312,26 @@ col_rows(const struct sq_table_dict *d, int k, const unsigned char *mark,
 
 		if (v == 0xff)
 			continue;
-		for (j = i; j < e; j++)
-			v |= (unsigned char)(mark[code[j]] << (j - i));
+		if (code == NULL) {
+			for (j = i; j < e; j++)
+				v |= (unsigned char)(mark[j] << (j - i));
+		} else {
+			for (j = i; j < e; j++)
+				v |= (unsigned char)(mark[code[j]] << (j - i));
+		}
 		bits[b] = v;
 	}
+}
+
+int
+sq_table_dict_ready(const struct sq_table *t, const struct sq_table_cache *c)
+{
+	const struct sq_table_dict *d = c->dict;
+
+	return d != NULL && d->ok && c->text_ok && d->nrows == t->snap->nrows &&
+	       d->ncols == c->tncols &&
+	       sq_table_same_set(t, c->tcols, c->tncols) &&
+	       sq_filter_lit_cells(&t->filter);
 }
 
 const unsigned char *
@@ -265,10 +342,7 @@ sq_table_dict_match(struct sq_table *t, struct sq_table_cache *c)
 	void *p;
 	int k;
 
-	if (d == NULL || !d->ok || !c->text_ok || d->nrows != n ||
-	    d->ncols != c->tncols ||
-	    !sq_table_same_set(t, c->tcols, c->tncols) ||
-	    !sq_filter_lit_cells(&t->filter))
+	if (!sq_table_dict_ready(t, c))
 		return NULL;
 	for (k = 0; k < d->ncols; k++) {
 		if (d->col[k].n > most)

@@ -75,6 +75,7 @@ struct sq_table_cache {
 	/* bits being made in steps (a big table's idle slices): into slot
 	 * mslot, from byte mnext, the kind of step and its candidates */
 	int mbusy, mslot, mgrow, mshrink;
+	int mdict; /* the first step works them out by cells (table_dict.c) */
 	size_t mnext;
 	const unsigned char *mcand;
 
@@ -216,6 +217,9 @@ void sq_table_dict_cut(struct sq_table_dict *d, size_t row);
  */
 const unsigned char *sq_table_dict_match(struct sq_table *t,
 					 struct sq_table_cache *c);
+/* Would sq_table_dict_match answer (without working it out)? */
+int sq_table_dict_ready(const struct sq_table *t,
+			const struct sq_table_cache *c);
 size_t sq_table_dict_cuts(const struct sq_table_cache *c,
 			  const uint32_t **rows);
 

@@ -188,7 +188,6 @@ sq_table_match_begin(struct sq_table *t, struct sq_table_cache *c)
 {
 	size_t n = t->snap->nrows, nb = n / 8 + 1;
 	const char *cur = t->filter.text;
-	const unsigned char *dict;
 	unsigned char *bits;
 	int k, lru;
 
@@ -230,25 +229,39 @@ sq_table_match_begin(struct sq_table *t, struct sq_table_cache *c)
 	c->match_ok = 0;
 	c->mslot = lru;
 	c->mnext = 0;
-	/* the rows with a cell that has the literal, worked out per
-	 * distinct cell: the answer of a plain word, the candidates of a
-	 * regex that begins with one */
-	dict = sq_table_dict_match(t, c);
-	if (dict != NULL && t->filter.litall) {
-		by_cells(t, c, dict, bits, nb);
-		match_done(t, c);
-		return 1;
-	}
-	if (dict != NULL)
-		c->mgrow = c->mshrink = 0;
 	if (c->mgrow || c->mshrink)
 		memcpy(bits, c->match, nb);
 	else
 		memset(bits, 0, nb);
-	c->mcand = dict != NULL             ? dict
-		   : c->mgrow || c->mshrink ? NULL
-					    : lit_bits(c, &t->filter, lru);
+	c->mcand = c->mgrow || c->mshrink ? NULL : lit_bits(c, &t->filter, lru);
+	/* worked out per distinct cell at the first step (the first rows
+	 * of a big table are found row by row before it) */
+	c->mdict = sq_table_dict_ready(t, c);
 	c->mbusy = 1;
+	return 0;
+}
+
+/* The first step of bits that sq_table_dict_ready: the rows with a cell
+ * that has the literal, worked out per distinct cell, are the answer of
+ * a plain word (1: done) and the candidates of a regex that begins with
+ * one (0: the regex then runs on those). */
+static int
+by_dict(struct sq_table *t, struct sq_table_cache *c, unsigned char *bits,
+	size_t nb)
+{
+	const unsigned char *dict = sq_table_dict_match(t, c);
+
+	c->mdict = 0;
+	if (dict == NULL)
+		return 0; /* as begun */
+	if (t->filter.litall) {
+		by_cells(t, c, dict, bits, nb);
+		match_done(t, c);
+		return 1;
+	}
+	c->mgrow = c->mshrink = 0;
+	memset(bits, 0, nb);
+	c->mcand = dict;
 	return 0;
 }
 
@@ -264,6 +277,9 @@ sq_table_match_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	if (t->filter.re != NULL)
 		sq_table_build_text(t, c, SIZE_MAX);
 	sq_table_text_view(t, c);
+	if (c->mdict && c->mnext == 0 && by_dict(t, c, bits, nb))
+		return 1;
+	cand = c->mcand;
 	end = max < nb - c->mnext ? c->mnext + max : nb;
 	/* eight rows at a time: a byte of rows with nothing to find out
 	 * (no candidate) costs one test */

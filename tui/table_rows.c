@@ -550,6 +550,30 @@ row_test(struct sq_table *t, struct sq_table_cache *c, uint32_t rec)
 	return sq_table_row_passes(t, c, rec);
 }
 
+/* sq_table_cache_first with the filter's bits made: the rows that pass
+ * in order, a block at a time (no branch per row), until the first want
+ * are found; the rest goes on from there. */
+static int
+first_from_bits(struct sq_table *t, struct sq_table_cache *c, size_t want,
+		double ms, double t0, uint32_t *out, size_t *nout)
+{
+	size_t m;
+	int r;
+
+	c->pnext = 0;
+	do {
+		r = pre_step(t, c, 65536);
+	} while (r == 0 && c->pn < want && sq_util_now_ms() - t0 <= ms);
+	if (r == -1)
+		return -1;
+	m = c->pn < want ? c->pn : want;
+	memcpy(out, c->pre2, m * sizeof(*out));
+	if (r == 1)
+		pre_swap(c);
+	*nout = m;
+	return 0;
+}
+
 int
 sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 		     size_t want, double ms, uint32_t *out, size_t *nout)
@@ -563,26 +587,23 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	c->pnext = 0;
 	if (filt && sq_table_match_begin(t, c) == -1)
 		return -1;
-	if (filt && c->match_ok && !c->mbusy) {
-		/* the bits are there already: all the rows at once cost less
-		 * than looking for the first ones row by row (a rare match
-		 * would look at every row), and the rest is then made */
-		if (pre_step(t, c, SIZE_MAX) == -1)
-			return -1;
-		pre_swap(c);
-		m = c->npre < want ? c->npre : want;
-		memcpy(out, c->pre, m * sizeof(*out));
-		*nout = m;
-		return 0;
-	}
+	if (filt && c->match_ok && !c->mbusy)
+		return first_from_bits(t, c, want, ms, t0, out, nout);
 	for (i = 0; i < n && m < want; i++) {
 		uint32_t rec = c->order != NULL ? c->order[i] : (uint32_t)i;
 
 		if (!filt || row_test(t, c, rec))
 			out[m++] = rec;
-		/* a rare match: what was found by then, the rest in idle
-		 * slices */
-		if ((i & 1023) == 1023 && sq_util_now_ms() - t0 > ms)
+		if ((i & 1023) != 1023)
+			continue;
+		/* a rare match: worked out per distinct cell now when it
+		 * can be (a plain word's bits are then made: its first rows
+		 * come from them), else what was found by then, the rest in
+		 * idle slices */
+		if (filt && c->mdict && i >= 8191 &&
+		    sq_table_match_step(t, c, 0) == 1)
+			return first_from_bits(t, c, want, ms, t0, out, nout);
+		if (sq_util_now_ms() - t0 > ms)
 			break;
 	}
 	*nout = m;

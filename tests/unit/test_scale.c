@@ -748,7 +748,9 @@ test_filter_lit_marks(void **state)
  * same order: words in either case, inverted, regexes that begin with a
  * word, those that do not (row by row), field terms, a cell beyond ASCII
  * (the Kelvin sign is a caseless k), a row whose text is cut at 4 KB (a
- * word past the cut is not in it). Both all at once and in steps. */
+ * word past the cut is not in it), columns with a value per row (job
+ * ids: kept row by row past the first 4096). Both all at once and in
+ * steps. */
 static void
 test_filter_by_cells(void **state)
 {
@@ -762,8 +764,8 @@ test_filter_by_cells(void **state)
 	};
 	static const char kelvin[] = "\xe2\x84\xaa"
 				     "8s";
-	struct sq_snapshot *s = make_jobs(3000);
-	size_t *ref = malloc(3000 * sizeof(*ref)), n, k;
+	struct sq_snapshot *s = make_jobs(12000);
+	size_t *ref = malloc(12000 * sizeof(*ref)), n, k;
 	char err[300], longer[512], last[512];
 	struct sq_table t;
 	int steps;
