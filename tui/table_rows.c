@@ -594,16 +594,9 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 
 		if (!filt || row_test(t, c, rec))
 			out[m++] = rec;
-		if ((i & 1023) != 1023)
-			continue;
-		/* a rare match: worked out per distinct cell now when it
-		 * can be (a plain word's bits are then made: its first rows
-		 * come from them), else what was found by then, the rest in
-		 * idle slices */
-		if (filt && c->mdict && i >= 8191 &&
-		    sq_table_match_step(t, c, 0) == 1)
-			return first_from_bits(t, c, want, ms, t0, out, nout);
-		if (sq_util_now_ms() - t0 > ms)
+		/* a rare match: what was found by then, the rest (the bits,
+		 * by distinct cells where they can be) in idle slices */
+		if ((i & 1023) == 1023 && sq_util_now_ms() - t0 > ms)
 			break;
 	}
 	*nout = m;
