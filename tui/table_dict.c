@@ -210,15 +210,25 @@ intern(struct dict_col *d, const char *cell, size_t l)
 	return (long)d->n - 1;
 }
 
-/* Column d (rows rows so far) as one entry per row from now on: its
- * entries put in row order. 0, -1 without memory. */
+/* Column d (rows rows so far, of nrows) as one entry per row from now
+ * on: its entries put in row order, room made for all rows (no copy of
+ * megabytes in a later slice). 0, -1 without memory. */
 static int
-per_row(struct dict_col *d, size_t rows)
+per_row(struct dict_col *d, size_t rows, size_t nrows)
 {
 	struct dict_col o = *d;
-	size_t i;
+	size_t i, guess = 0;
 
 	memset(d, 0, sizeof(*d));
+	for (i = 0; i < rows; i++)
+		guess += o.start[o.code[i] + 1] - o.start[o.code[i]];
+	guess = guess / (rows ? rows : 1) * nrows / 4 * 5 + 64;
+	d->start = grow(NULL, &d->scap, nrows + 2, sizeof(*d->start));
+	d->buf = grow(NULL, &d->cap, guess < UINT32_MAX ? guess : 1, 1);
+	if (d->start == NULL || d->buf == NULL) {
+		col_free(&o);
+		return -1;
+	}
 	for (i = 0; i < rows; i++) {
 		uint32_t e = o.code[i];
 
@@ -244,7 +254,7 @@ sq_table_dict_add(struct sq_table_dict *d, int k, size_t row, const char *cell,
 	c = &d->col[k];
 	if (c->code != NULL &&
 	    (c->n >= DICT_MAX || (row == DICT_PROBE && c->n * 2 > row)) &&
-	    per_row(c, row) == -1) {
+	    per_row(c, row, d->nrows) == -1) {
 		d->ok = 0;
 		return;
 	}
