@@ -196,6 +196,9 @@ int sq_rest_jnames_equal(json_object *arr, json_object *want);
 /* A dotted path ("limits.max.tres.total") of o: read, set (taking v,
  * making the objects on the way), removed. */
 json_object *sq_rest_jget(json_object *o, const char *path);
+/* The string at path (an array: its first element), "" when absent or
+ * null. */
+const char *sq_rest_jstr_at(json_object *o, const char *path);
 int sq_rest_jput(json_object *o, const char *path, json_object *v);
 void sq_rest_jdel(json_object *o, const char *path);
 

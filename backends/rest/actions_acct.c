@@ -16,21 +16,6 @@
 #include "core/action/acct_verdict.h"
 #include "core/action/limit_keys.h"
 
-/* A string at path (an array: its first element), "" when null. */
-static const char *
-str_at(json_object *rec, const char *path)
-{
-	json_object *x = sq_rest_jget(rec, path);
-
-	if (x != NULL && json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
-	return x != NULL && json_object_get_string(x) != NULL
-		   ? json_object_get_string(x)
-		   : "";
-}
-
 /* The limit keys of scope with a REST field (path) into out. */
 static void
 limits(struct sq_acct_rec *out, enum sq_kind kind, json_object *rec,
@@ -69,7 +54,7 @@ coordinators(struct sq_acct_rec *out, json_object *rec)
 	     i++)
 		off += (size_t)snprintf(
 		    buf + off, sizeof(buf) - off, "%s%s", off ? "," : "",
-		    str_at(json_object_array_get_idx(arr, i), "name"));
+		    sq_rest_jstr_at(json_object_array_get_idx(arr, i), "name"));
 	sq_acct_rec_put(out, SQ_KIND_ACCOUNTS, "coordinators", buf);
 }
 
@@ -82,8 +67,8 @@ default_qos(struct sq_acct_rec *out, json_object *assocs)
 	size_t i;
 
 	for (i = 0; i < json_object_array_length(assocs); i++) {
-		const char *dq =
-		    str_at(json_object_array_get_idx(assocs, i), "default.qos");
+		const char *dq = sq_rest_jstr_at(
+		    json_object_array_get_idx(assocs, i), "default.qos");
 
 		if (first == NULL)
 			first = dq;
@@ -109,26 +94,26 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 	case SQ_KIND_QOS:
 		limits(out, kind, rec, SQ_LIM_QOS);
 		sq_acct_rec_put(out, kind, "description",
-				str_at(rec, "description"));
+				sq_rest_jstr_at(rec, "description"));
 		break;
 	case SQ_KIND_ASSOCS:
 		limits(out, kind, rec, SQ_LIM_ASSOC);
 		break;
 	case SQ_KIND_USERS:
 		sq_acct_rec_put(out, kind, "defaultaccount",
-				str_at(rec, "default.account"));
+				sq_rest_jstr_at(rec, "default.account"));
 		sq_acct_rec_put(out, kind, "adminlevel",
-				str_at(rec, "administrator_level"));
+				sq_rest_jstr_at(rec, "administrator_level"));
 		sq_acct_rec_put(out, kind, "defaultwckey",
-				str_at(rec, "default.wckey"));
+				sq_rest_jstr_at(rec, "default.wckey"));
 		if (st->assocs != NULL)
 			default_qos(out, st->assocs);
 		break;
 	case SQ_KIND_ACCOUNTS:
 		sq_acct_rec_put(out, kind, "description",
-				str_at(rec, "description"));
+				sq_rest_jstr_at(rec, "description"));
 		sq_acct_rec_put(out, kind, "organization",
-				str_at(rec, "organization"));
+				sq_rest_jstr_at(rec, "organization"));
 		if (st->coords)
 			coordinators(out, rec);
 		break;

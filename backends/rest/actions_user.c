@@ -273,18 +273,6 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	return 0;
 }
 
-static const char *
-str_at(json_object *rec, const char *path)
-{
-	json_object *x = sq_rest_jget(rec, path);
-
-	if (x != NULL && json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
-	return x ? json_object_get_string(x) : "";
-}
-
 /* The user's associations as before but for their default QOS (1 when
  * they were not read). */
 static int
@@ -380,8 +368,8 @@ dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 	if (strcmp(want, "-1") == 0)
 		want = "";
 	for (i = 0; i < na; i++) {
-		const char *dq =
-		    str_at(json_object_array_get_idx(assocs, i), "default.qos");
+		const char *dq = sq_rest_jstr_at(
+		    json_object_array_get_idx(assocs, i), "default.qos");
 
 		if (first == NULL)
 			first = dq;
@@ -400,14 +388,15 @@ dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 	}
 	for (i = 0; i < na; i++) {
 		json_object *x = json_object_array_get_idx(assocs, i);
-		const char *dq = str_at(x, "default.qos");
-		const char *part = str_at(x, "partition");
+		const char *dq = sq_rest_jstr_at(x, "default.qos");
+		const char *part = sq_rest_jstr_at(x, "partition");
 		char name[400];
 
 		if (strcmp(dq, want) == 0)
 			continue;
-		snprintf(name, sizeof(name), "%s/%s%s%s", str_at(x, "account"),
-			 user, *part ? "/" : "", part);
+		snprintf(name, sizeof(name), "%s/%s%s%s",
+			 sq_rest_jstr_at(x, "account"), user, *part ? "/" : "",
+			 part);
 		sq_action_init(&inv, SQ_ACTION_ACCT_SET_LIMIT);
 		if (sq_action_add_target(&inv, name, NULL) == 0 &&
 		    sq_action_set_arg(&inv, "defaultqos", *dq ? dq : "-1",
@@ -443,10 +432,10 @@ sq_rest_user_inverse(const struct sq_action *a, const struct sq_result *res,
 			continue;
 		sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_USER);
 		sq_action_add_target(&inv, a->targets[i], NULL);
-		acc = str_at(before[i].rec, "default.account");
+		acc = sq_rest_jstr_at(before[i].rec, "default.account");
 		if (sq_action_arg(a, "defaultaccount") != NULL && *acc)
 			sq_action_set_arg(&inv, "defaultaccount", acc, NULL);
-		lvl = str_at(before[i].rec, "administrator_level");
+		lvl = sq_rest_jstr_at(before[i].rec, "administrator_level");
 		if (sq_action_arg(a, "adminlevel") != NULL && *lvl) {
 			for (k = 0; lvl[k] && k + 1 < sizeof(low); k++)
 				low[k] = (char)(lvl[k] >= 'A' && lvl[k] <= 'Z'

@@ -7,7 +7,6 @@
  * cluster, never prints.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,21 +263,6 @@ sq_acct_has_verdict(enum sq_action_type t)
 		d->kind == SQ_KIND_ASSOCS || d->kind == SQ_KIND_QOS);
 }
 
-static enum sq_verdict say(enum sq_verdict v, char *msg, size_t n,
-			   const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static enum sq_verdict
-say(enum sq_verdict v, char *msg, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, n, fmt, ap);
-	va_end(ap);
-	return v;
-}
-
 /* The item of list ("cpu=16,mem=2000") named name into buf (the whole
  * "name=value"); NULL when not in it. Names compare in any case. */
 static const char *
@@ -419,17 +403,20 @@ coord_verdict(const struct sq_action *a, const struct sq_acct_rec *r, char *msg,
 	size_t nu, in = coords_in(c, sq_action_arg(a, "user"), &nu);
 
 	if (c == NULL)
-		return say(SQ_VERDICT_UNSEEN, msg, n, "coordinators not read");
+		return sq_verdict_say(SQ_VERDICT_UNSEEN, msg, n,
+				      "coordinators not read");
 	if (a->type == SQ_ACTION_ACCT_ADD_COORD)
-		return in == nu ? say(SQ_VERDICT_DONE, msg, n,
-				      "coordinators: %.200s", c)
-				: say(SQ_VERDICT_NOT_YET, msg, n,
-				      "not a coordinator: coordinators "
-				      "'%.200s'",
-				      c);
-	return in == 0 ? say(SQ_VERDICT_DONE, msg, n, "removed as coordinator")
-		       : say(SQ_VERDICT_NOT_YET, msg, n,
-			     "still a coordinator: '%.200s'", c);
+		return in == nu
+			   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					    "coordinators: %.200s", c)
+			   : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					    "not a coordinator: coordinators "
+					    "'%.200s'",
+					    c);
+	return in == 0 ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					"removed as coordinator")
+		       : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					"still a coordinator: '%.200s'", c);
 }
 
 enum sq_verdict
@@ -443,26 +430,27 @@ sq_acct_verdict(const struct sq_action *a, const struct sq_acct_rec *before,
 	case SQ_ACTION_ACCT_REMOVE_USER:
 	case SQ_ACTION_QOS_DELETE:
 		return after->found
-			   ? say(SQ_VERDICT_NOT_YET, msg, n, "still there")
-			   : say(SQ_VERDICT_DONE, msg, n, "removed");
+			   ? sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					    "still there")
+			   : sq_verdict_say(SQ_VERDICT_DONE, msg, n, "removed");
 	default:
 		break;
 	}
 	if (!after->found)
-		return say(SQ_VERDICT_NOT_YET, msg, n, "not found");
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n, "not found");
 	switch (a->type) {
 	case SQ_ACTION_ACCT_ADD_COORD:
 	case SQ_ACTION_ACCT_DEL_COORD:
 		return coord_verdict(a, after, msg, n);
 	case SQ_ACTION_ACCT_CLEAR_LIMIT:
 		return cleared(a, after, msg, n)
-			   ? say(SQ_VERDICT_DONE, msg, n, "cleared")
+			   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n, "cleared")
 			   : SQ_VERDICT_NOT_YET;
 	default:
 		break;
 	}
 	if (!args_as_asked(a, after, msg, n))
 		return SQ_VERDICT_NOT_YET;
-	return say(SQ_VERDICT_DONE, msg, n, "%s",
-		   a->def->flags & SQ_ACT_CREATES ? "added" : "set");
+	return sq_verdict_say(SQ_VERDICT_DONE, msg, n, "%s",
+			      a->def->flags & SQ_ACT_CREATES ? "added" : "set");
 }
