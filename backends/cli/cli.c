@@ -12,6 +12,10 @@
 #include <time.h>
 
 #include <sys/random.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 
 #include "backends/cli/cli.h"
 #include "core/base/parse.h"
@@ -176,6 +180,65 @@ sq_cli_split_delim(char *line, const char *delim, char **f, int max)
 		p = d + dl;
 	}
 	f[n++] = p;
+	return n;
+}
+
+/* The first c in [q, end), sixteen bytes at a time; NULL if none. */
+static char *
+find_byte(char *q, const char *end, char c)
+{
+#ifdef HAVE_SSE2
+	const __m128i cv = _mm_set1_epi8(c);
+
+	for (; end - q >= 16; q += 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(
+		    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)q), cv));
+
+		if (m != 0)
+			return q + __builtin_ctz(m);
+	}
+#endif
+	for (; q < end; q++)
+		if (*q == c)
+			return q;
+	return NULL;
+}
+
+/* The dl bytes at d are delim (dl: the nonce's, a constant the compiler
+ * compares inline, or any other). */
+static int
+delim_at(const char *d, const char *delim, size_t dl)
+{
+	if (dl == SQ_CLI_NONCE_LEN + 2)
+		return memcmp(d, delim, SQ_CLI_NONCE_LEN + 2) == 0;
+	return memcmp(d, delim, dl) == 0;
+}
+
+int
+sq_cli_split_len(char *line, size_t len, const char *delim, char **f,
+		 size_t *fl, int max)
+{
+	size_t dl = strlen(delim);
+	char *p = line, *q = line, *d;
+	const char *end = line + len;
+	int n = 0;
+
+	if (max <= 0)
+		return 0;
+	if (dl == 0)
+		delim = "|", dl = 1;
+	while (n < max - 1 && (d = find_byte(q, end, delim[0])) != NULL) {
+		if ((size_t)(end - d) < dl || !delim_at(d, delim, dl)) {
+			q = d + 1;
+			continue;
+		}
+		*d = '\0';
+		f[n] = p;
+		fl[n++] = (size_t)(d - p);
+		p = q = d + dl;
+	}
+	f[n] = p;
+	fl[n++] = (size_t)(end - p);
 	return n;
 }
 

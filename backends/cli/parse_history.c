@@ -130,7 +130,7 @@ layout(char **f, int n, const char *delim)
 /* A line of the format without TRESUsageInMax: its name (last) where
  * the layout has it, a delimiter in it put back; the count as if new. */
 static int
-old_layout(char **f, int n, const char *delim)
+old_layout(char **f, size_t *fl, int n, const char *delim)
 {
 	if (n == F_COUNT) { /* a name holding the delimiter ('|' text) */
 		size_t dl = strlen(delim);
@@ -139,13 +139,67 @@ old_layout(char **f, int n, const char *delim)
 			f[F_NAME][-1] = '|';
 		else
 			memcpy(f[F_NAME] - dl, delim, dl);
+		fl[F_USAGE] += (dl ? dl : 1) + fl[F_NAME];
 		n--;
 	}
 	if (n != F_COUNT - 1)
 		return n;
 	f[F_NAME] = f[F_USAGE];
+	fl[F_NAME] = fl[F_USAGE];
 	f[F_USAGE] = "";
+	fl[F_USAGE] = 0;
 	return F_COUNT;
+}
+
+/* A line's fields, their lengths (sq_cli_split_len). */
+struct fields {
+	char *f[F_COUNT];
+	size_t fl[F_COUNT];
+};
+
+/* Field i interned (its length known from the split). */
+static const char *
+intern(struct sq_strtab *t, const struct fields *x, int i)
+{
+	return sq_strtab_get(t, x->f[i], x->fl[i]);
+}
+
+/* A state as sacct prints it, "CANCELLED by 1234" cut at the space. */
+static const char *
+state(struct sq_strtab *t, const struct fields *x)
+{
+	const char *sp = memchr(x->f[F_STATE], ' ', x->fl[F_STATE]);
+
+	return sq_strtab_get(t, x->f[F_STATE],
+			     sp ? (size_t)(sp - x->f[F_STATE])
+				: x->fl[F_STATE]);
+}
+
+/*
+ * The GPUs and memory of an AllocTRES string, remembered by its shared
+ * copy (a week's million runs have a few thousand distinct ones): the
+ * TRES parse was a tenth of a big history's. A string the table did not
+ * keep (a plain copy) is only missed, never mistaken: the arena never
+ * frees or reuses a string during the parse.
+ */
+#define TRES_MEMO 1024
+struct tres_memo {
+	const char *k[TRES_MEMO];
+	int32_t gpus[TRES_MEMO], mem[TRES_MEMO];
+};
+
+static void
+tres_of(struct tres_memo *m, struct sq_hist *h)
+{
+	size_t i = ((uintptr_t)h->tres >> 3) & (TRES_MEMO - 1);
+
+	if (m->k[i] != h->tres) {
+		m->k[i] = h->tres;
+		m->gpus[i] = sq_i32(sq_history_gpus(h->tres));
+		m->mem[i] = sq_i32(sq_history_tres_mem(h->tres));
+	}
+	h->gpus = m->gpus[i];
+	h->alloc_mem = m->mem[i];
 }
 
 /*
@@ -156,8 +210,9 @@ old_layout(char **f, int n, const char *delim)
  */
 static int
 step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
-	  unsigned long id, const char *step, char **f)
+	  unsigned long id, const char *step, const struct fields *x)
 {
+	char *const *f = x->f;
 	struct sq_snapshot *s = b->s;
 	struct sq_hist_step *st;
 	size_t run = last;
@@ -172,11 +227,11 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
 	st = sq_history_add_step(b, run);
 	if (st == NULL)
 		return -1;
-	st->step = sq_strtab_str(t, step);
-	st->name = sq_strtab_str(t, f[F_NAME]);
-	st->state = sq_strtab_get(t, f[F_STATE], strcspn(f[F_STATE], " "));
-	st->nodelist =
-	    sq_is_none(f[F_NODES]) ? "" : sq_strtab_str(t, f[F_NODES]);
+	st->step =
+	    sq_strtab_get(t, step, x->fl[F_IDRAW] - (size_t)(step - f[F_IDRAW]));
+	st->name = intern(t, x, F_NAME);
+	st->state = state(t, x);
+	st->nodelist = sq_is_none(f[F_NODES]) ? "" : intern(t, x, F_NODES);
 	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
 	    num(f[F_ELAPSED], &el) == -1 || num(f[F_NNODES], &nodes) == -1 ||
 	    num(f[F_NTASKS], &tasks) == -1 ||
@@ -198,22 +253,23 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
  * field. */
 static int
 run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
-	 char **f)
+	 const struct fields *x, struct tres_memo *tm)
 {
+	char *const *f = x->f;
 	int64_t ex, sig, el, cpus, mem, nodes, rss;
 
-	h->id = sq_snapshot_str(s, f[F_ID]);
-	h->user = sq_strtab_str(t, f[F_USER]);
-	h->account = sq_strtab_str(t, f[F_ACCOUNT]);
-	h->partition = sq_strtab_str(t, f[F_PART]);
-	h->qos = sq_strtab_str(t, f[F_QOS]);
-	h->name = sq_strtab_str(t, f[F_NAME]);
-	h->state = sq_strtab_get(t, f[F_STATE], strcspn(f[F_STATE], " "));
-	h->tres = sq_strtab_str(t, f[F_TRES]);
+	h->id = sq_snapshot_strn(s, f[F_ID], x->fl[F_ID]);
+	h->user = intern(t, x, F_USER);
+	h->account = intern(t, x, F_ACCOUNT);
+	h->partition = intern(t, x, F_PART);
+	h->qos = intern(t, x, F_QOS);
+	h->name = intern(t, x, F_NAME);
+	h->state = state(t, x);
+	h->tres = intern(t, x, F_TRES);
 	h->nodelist =
 	    sq_is_none(f[F_NODES]) || strcmp(f[F_NODES], "None assigned") == 0
 		? ""
-		: sq_strtab_str(t, f[F_NODES]);
+		: intern(t, x, F_NODES);
 	if (sq_history_exit(f[F_EXIT], &ex, &sig) == -1 ||
 	    sq_parse_time(f[F_SUBMIT], &h->submit) == -1 ||
 	    sq_parse_time(f[F_START], &h->start) == -1 ||
@@ -224,8 +280,7 @@ run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
 	    sq_history_cpu_time(f[F_TOTCPU], &h->total_cpu) == -1 ||
 	    sq_history_kb(f[F_MAXRSS], &rss) == -1)
 		return -1;
-	h->gpus = sq_i32(sq_history_gpus(h->tres));
-	h->alloc_mem = sq_i32(sq_history_tres_mem(h->tres));
+	tres_of(tm, h);
 	h->exit_code = sq_i32(ex);
 	h->signal = sq_i32(sig);
 	h->elapsed = sq_i32(el);
@@ -238,10 +293,11 @@ run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
 
 static int
 parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
-      struct sq_err *err)
+      struct tres_memo *tm, struct sq_err *err)
 {
 	struct sq_hist_build b;
-	char *pos = text, *line, *f[F_COUNT];
+	struct fields x;
+	char *pos = text, *line, **f = x.f;
 	char delim[SQ_CLI_NONCE_LEN + 3] = "";
 	int lineno = 0, n, nf = 0;
 	size_t last = (size_t)-1; /* the last run row */
@@ -251,6 +307,7 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 		const char *step;
 		unsigned long id;
 		int terminated;
+		size_t len;
 
 		lineno++;
 		if (*line == '\0')
@@ -258,13 +315,18 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 		/* a '\n' (or a '\r' at the very end) became its end: the
 		 * byte before pos is that NUL (pos != line + strlen(line)) */
 		terminated = pos[-1] == '\0';
+		/* the line's length without a pass: up to pos, less its
+		 * newline and a '\r' made a NUL before it */
+		len = (size_t)(pos - line) - (size_t)terminated;
+		if (len > 0 && line[len - 1] == '\0')
+			len--;
 		if (delim[0] == '\0')
 			sq_cli_delim_learn(line, delim);
-		n = sq_cli_split_delim(line, delim, f, F_COUNT);
+		n = sq_cli_split_len(line, len, delim, f, x.fl, F_COUNT);
 		if (nf == 0) /* the layout: with TRESUsageInMax or not */
 			nf = layout(f, n, delim);
 		if (nf < F_COUNT)
-			n = old_layout(f, n, delim);
+			n = old_layout(f, x.fl, n, delim);
 		id = n == F_COUNT ? raw_id(f[F_IDRAW], &step) : 0;
 		/* the tail of a job name with a line break: skip; only a
 		 * last line cut short (no newline) is truncated output */
@@ -282,7 +344,7 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 			return bad(err, lineno, "job id");
 		}
 		if (step != NULL) {
-			int rc = step_line(&b, t, last, id, step, f);
+			int rc = step_line(&b, t, last, id, step, &x);
 
 			if (rc == -1)
 				goto nomem;
@@ -297,7 +359,7 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 				goto nomem;
 			last = s->nrows - 1;
 			h->job_id = (uint32_t)id;
-			if (run_line(h, s, t, f) == -1) {
+			if (run_line(h, s, t, &x, tm) == -1) {
 				sq_history_free(&b);
 				return bad(err, lineno, "field");
 			}
@@ -317,11 +379,15 @@ sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	int rc;
 	struct sq_strtab t;
+	struct tres_memo *tm = calloc(1, sizeof(*tm));
 
+	if (tm == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	/* users, accounts, names, TRES, node lists: a big site's week has
 	 * tens of thousands of each */
 	sq_strtab_init(&t, &s->arena, 1u << 18);
-	rc = parse(text, s, &t, err);
+	rc = parse(text, s, &t, tm, err);
 	sq_strtab_free(&t);
+	free(tm);
 	return rc;
 }
