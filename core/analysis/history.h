@@ -208,6 +208,9 @@ void sq_history_init(struct sq_hist_build *b, struct sq_snapshot *s);
 struct sq_hist *sq_history_add_run(struct sq_hist_build *b);
 struct sq_hist_step *sq_history_add_step(struct sq_hist_build *b, size_t run);
 int sq_history_finish(struct sq_hist_build *b);
+/* The user, account and node summary rows of runs [0, nruns) appended
+ * (core/analysis/history_sum.c, for sq_history_finish); -1 on ENOMEM. */
+int sq_history_summarise(struct sq_snapshot *s, size_t nruns);
 void sq_history_free(struct sq_hist_build *b);
 /*
  * An incremental fetch (a console refreshing a long window): incr is the

@@ -253,420 +253,79 @@ cmp_run(const void *a_, const void *b_)
 	return a < b ? -1 : a > b;
 }
 
-/* 1, 2, 3 ... for the runs of one job, oldest first. */
+/* The runs of job id from row i on (a chain through next[]), sorted by
+ * cmp_run (submit, start, row) and numbered 1, 2, 3 ... */
 static int
-number_runs(struct sq_snapshot *s)
+number_job(struct sq_snapshot *s, const uint32_t *next, size_t i, size_t k)
 {
-	struct sq_hist **v;
-	size_t i, n = s->nrows;
+	struct sq_hist *one[8], **v = k <= 8 ? one : malloc(k * sizeof(*v));
+	size_t j;
 
-	if (n == 0)
-		return 0;
-	v = malloc(n * sizeof(*v));
 	if (v == NULL)
 		return -1;
-	for (i = 0; i < n; i++)
-		v[i] = row(s, i);
-	qsort(v, n, sizeof(*v), cmp_run);
-	for (i = 0; i < n; i++)
-		v[i]->run = (i > 0 && v[i - 1]->job_id == v[i]->job_id &&
-			     v[i]->job_id != 0)
-				? v[i - 1]->run + 1
-				: 1;
-	free(v);
-	return 0;
-}
-
-/* ---- summaries ---- */
-
-struct key {
-	const char *k;
-	size_t run;
-};
-
-static int
-cmp_key(const void *a_, const void *b_)
-{
-	const struct key *a = a_, *b = b_;
-	int c = strcmp(a->k, b->k);
-
-	if (c != 0)
-		return c;
-	return a->run < b->run ? -1 : a->run > b->run;
-}
-
-/* ---- keys in order, without sorting a million of them ---- */
-
-struct grp {
-	const char *k;
-	size_t n;    /* its keys */
-	uint32_t id; /* in the order first seen */
-};
-
-static int
-cmp_grp(const void *a_, const void *b_)
-{
-	return strcmp(((const struct grp *)a_)->k, ((const struct grp *)b_)->k);
-}
-
-static uint32_t
-str_hash(const char *p)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	return h;
-}
-
-/* The slot of key k in slot[0..cap) (a power of two; gid + 1, 0 empty). */
-static size_t
-slot_of(const uint32_t *slot, size_t cap, const struct grp *g, const char *k)
-{
-	size_t j = str_hash(k) & (cap - 1);
-
-	while (slot[j] != 0 && g[slot[j] - 1].k != k &&
-	       strcmp(g[slot[j] - 1].k, k) != 0)
-		j = (j + 1) & (cap - 1);
-	return j;
-}
-
-/* Room for the next group and a table at most half full; -1 on ENOMEM. */
-static int
-grow(uint32_t **slot, size_t *cap, struct grp **g, size_t ng, size_t *gcap)
-{
-	size_t i;
-
-	if (ng == *gcap) {
-		struct grp *p = realloc(*g, 2 * *gcap * sizeof(**g));
-
-		if (p == NULL)
-			return -1;
-		*g = p;
-		*gcap *= 2;
-	}
-	if (2 * (ng + 1) > *cap) {
-		uint32_t *ns = calloc(2 * *cap, sizeof(*ns));
-
-		if (ns == NULL)
-			return -1;
-		free(*slot);
-		*slot = ns;
-		*cap *= 2;
-		for (i = 0; i < ng; i++)
-			ns[slot_of(ns, *cap, *g, (*g)[i].k)] = (uint32_t)i + 1;
-	}
+	for (j = 0; j < k; j++, i = next[i])
+		v[j] = row(s, i);
+	qsort(v, k, sizeof(*v), cmp_run);
+	for (j = 0; j < k; j++)
+		v[j]->run = (int32_t)(j + 1);
+	if (v != one)
+		free(v);
 	return 0;
 }
 
 /*
- * keys[0..n), given in run order, into cmp_key's order (by key, then
- * run): the distinct keys found by hashing and sorted (a few thousand
- * users, tens of thousands of nodes), each key then put in its group's
- * place in the order it came. A qsort of a million keys by strcmp was a
- * fifth of a big history's parse. -1 without memory (keys unchanged).
+ * 1, 2, 3 ... for the runs of one job, oldest first (by submit, then
+ * start, then row order): the rows of each job id chained by a hash of
+ * the ids, only a job with several runs sorted (a sort of every run by
+ * its job id was a tenth of a big history's summaries). Job id 0: 1.
  */
 static int
-group_keys(struct key *keys, size_t n)
+number_runs(struct sq_snapshot *s)
 {
-	size_t cap = 1024, gcap = 256, ng = 0, i, at;
-	uint32_t *slot = calloc(cap, sizeof(*slot));
-	uint32_t *gid = malloc((n + 1) * sizeof(*gid));
-	size_t *pos = NULL;
-	struct grp *g = malloc(gcap * sizeof(*g));
-	struct key *out = malloc((n + 1) * sizeof(*out));
+	size_t n = s->nrows, cap = 64, i, j;
+	uint32_t *next, *slot, *cnt;
 	int rc = -1;
 
-	if (slot == NULL || gid == NULL || g == NULL || out == NULL)
+	if (n == 0)
+		return 0;
+	if (n >= UINT32_MAX)
+		return -1;
+	while (cap < 2 * n)
+		cap *= 2;
+	next = malloc(n * sizeof(*next));
+	cnt = calloc(n, sizeof(*cnt));
+	slot = calloc(cap, 2 * sizeof(*slot)); /* first row + 1, last */
+	if (next == NULL || cnt == NULL || slot == NULL)
 		goto done;
 	for (i = 0; i < n; i++) {
-		size_t j = slot_of(slot, cap, g, keys[i].k);
+		uint32_t id = row(s, i)->job_id;
 
-		if (slot[j] == 0) {
-			if (grow(&slot, &cap, &g, ng, &gcap) == -1)
-				goto done;
-			j = slot_of(slot, cap, g, keys[i].k);
-			g[ng].k = keys[i].k;
-			g[ng].n = 0;
-			g[ng].id = (uint32_t)ng;
-			slot[j] = (uint32_t)++ng;
+		row(s, i)->run = 1;
+		next[i] = (uint32_t)-1;
+		if (id == 0)
+			continue;
+		for (j = (id * 0x9e3779b1u) & (cap - 1);
+		     slot[2 * j] != 0 &&
+		     row(s, slot[2 * j] - 1)->job_id != id;
+		     j = (j + 1) & (cap - 1))
+			;
+		if (slot[2 * j] == 0) {
+			slot[2 * j] = (uint32_t)i + 1;
+		} else {
+			next[slot[2 * j + 1]] = (uint32_t)i;
+			cnt[slot[2 * j] - 1]++;
 		}
-		gid[i] = slot[j] - 1;
-		g[gid[i]].n++;
-	}
-	qsort(g, ng, sizeof(*g), cmp_grp);
-	pos = malloc((ng + 1) * sizeof(*pos));
-	if (pos == NULL)
-		goto done;
-	for (i = 0, at = 0; i < ng; i++) { /* by id: where its keys go */
-		pos[g[i].id] = at;
-		at += g[i].n;
+		slot[2 * j + 1] = (uint32_t)i;
 	}
 	for (i = 0; i < n; i++)
-		out[pos[gid[i]]++] = keys[i];
-	memcpy(keys, out, n * sizeof(*keys));
+		if (cnt[i] > 0 && number_job(s, next, i, cnt[i] + 1) == -1)
+			goto done;
 	rc = 0;
 done:
+	free(next);
+	free(cnt);
 	free(slot);
-	free(gid);
-	free(pos);
-	free(g);
-	free(out);
 	return rc;
-}
-
-/* v[k] as v sorted would have it (no NAN in v; v reordered): Wirth's
- * selection, linear where a sort of every user's runs was a tenth of a
- * big history's parse. */
-static double
-select_kth(double *v, size_t n, size_t k)
-{
-	ptrdiff_t l = 0, m = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
-
-	while (l < m) {
-		double x = v[kk], tmp;
-		ptrdiff_t i = l, j = m;
-
-		do {
-			while (v[i] < x)
-				i++;
-			while (x < v[j])
-				j--;
-			if (i <= j) {
-				tmp = v[i];
-				v[i] = v[j];
-				v[j] = tmp;
-				i++;
-				j--;
-			}
-		} while (i <= j);
-		if (j < kk)
-			l = i;
-		if (kk < i)
-			m = j;
-	}
-	return v[kk];
-}
-
-static double
-median(double *v, size_t n)
-{
-	double hi;
-
-	if (n == 0)
-		return NAN;
-	hi = select_kth(v, n, n / 2);
-	if (n % 2)
-		return hi;
-	return (select_kth(v, n, n / 2 - 1) + hi) / 2;
-}
-
-/* A run's state as the counters of a summary see it: which one it adds
- * to, and whether its end is a last failure. */
-enum {
-	C_DONE,
-	C_FAIL,
-	C_TIMEOUT,
-	C_OOM,
-	C_CANCEL,
-	C_PREEMPT,
-	C_NODE,
-	C_REQUEUE,
-	C_ACTIVE,
-	C_OTHER,
-	C_LASTFAIL = 16
-};
-
-static int
-state_class(const char *st)
-{
-	static const char *const names[] = {
-		"COMPLETED", "FAILED",    "TIMEOUT",   "OUT_OF_MEMORY",
-		"CANCELLED", "PREEMPTED", "NODE_FAIL", "REQUEUED",
-	};
-	int c, i;
-
-	c = strcmp(st, "BOOT_FAIL") == 0 ? C_FAIL : C_OTHER;
-	for (i = 0; i < 8 && c == C_OTHER; i++)
-		if (strcmp(st, names[i]) == 0)
-			c = i;
-	if (c == C_OTHER && sq_history_outcome(st) == SQ_HIST_ACTIVE)
-		c = C_ACTIVE;
-	if (sq_history_outcome(st) == SQ_HIST_FAIL ||
-	    strcmp(st, "TIMEOUT") == 0)
-		c |= C_LASTFAIL;
-	return c;
-}
-
-/* state_class, remembered for the few states there are (the parser
- * shares one copy of each: the pointer is the key). */
-struct memo {
-	const char *st[16];
-	int c[16], n;
-};
-
-static int
-classify(struct memo *m, const char *st)
-{
-	int i, c;
-
-	for (i = 0; i < m->n; i++)
-		if (m->st[i] == st)
-			return m->c[i];
-	c = state_class(st);
-	if (m->n < 16) {
-		m->st[m->n] = st;
-		m->c[m->n++] = c;
-	}
-	return c;
-}
-
-/* Count run r into summary row g. */
-static void
-count(struct sq_hist *g, const struct sq_hist *r, struct memo *m)
-{
-	int c = classify(m, r->state);
-
-	g->runs++;
-	switch (c & ~C_LASTFAIL) {
-	case C_DONE:
-		g->completed++;
-		break;
-	case C_FAIL:
-		g->failed++;
-		break;
-	case C_TIMEOUT:
-		g->timeout++;
-		break;
-	case C_OOM:
-		g->oom++;
-		break;
-	case C_CANCEL:
-		g->cancelled++;
-		break;
-	case C_PREEMPT:
-		g->preempted++;
-		break;
-	case C_NODE:
-		g->node_fail++;
-		break;
-	case C_REQUEUE:
-		g->requeued++;
-		break;
-	case C_ACTIVE:
-		g->active++;
-		break;
-	default:
-		g->other++;
-	}
-	if (r->elapsed > 0 && r->alloc_cpus > 0)
-		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
-	g->gpu_hours += sq_history_gpu_hours(r);
-	g->gpu_idle_hours += sq_history_gpu_idle_hours(r);
-	if ((c & C_LASTFAIL) && r->end != SQ_NONE && r->end > g->last_failure)
-		g->last_failure = r->end;
-}
-
-/* Append one summary row per distinct key of keys[0..n) (in run order;
- * put in key order here). */
-static int
-summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
-	  size_t n, size_t nruns)
-{
-	double *ce, *me;
-	size_t i = 0;
-	struct memo memo;
-
-	memo.n = 0;
-
-	if (n > 1 && group_keys(keys, n) == -1)
-		qsort(keys, n, sizeof(*keys), cmp_key);
-	ce = malloc((n + 1) * sizeof(*ce));
-	me = malloc((n + 1) * sizeof(*me));
-	if (ce == NULL || me == NULL) {
-		free(ce);
-		free(me);
-		return -1;
-	}
-	while (i < n) {
-		size_t j = i, nc = 0, nm = 0;
-		struct sq_hist g, *out;
-
-		memset(&g, 0, sizeof(g));
-		g.scope = scope;
-		g.id = g.user = g.account = g.partition = g.qos = g.name = "";
-		g.state = g.node = "";
-		g.exit_code = g.signal = g.elapsed = g.alloc_cpus = SQ_NONE;
-		g.total_cpu = NAN;
-		g.last_failure = SQ_NONE;
-		for (; j < n && (keys[j].k == keys[i].k ||
-				 strcmp(keys[j].k, keys[i].k) == 0);
-		     j++) {
-			const struct sq_hist *r = row(s, keys[j].run);
-
-			if (keys[j].run >= nruns)
-				continue;
-			count(&g, r, &memo);
-			if (!isnan(r->cpu_eff))
-				ce[nc++] = r->cpu_eff;
-			if (!isnan(r->mem_eff))
-				me[nm++] = r->mem_eff;
-		}
-		g.cpu_eff = median(ce, nc);
-		g.mem_eff = median(me, nm);
-		switch (scope) {
-		case SQ_HIST_USER:
-			g.user = keys[i].k;
-			break;
-		case SQ_HIST_ACCOUNT:
-			g.account = keys[i].k;
-			break;
-		default:
-			g.node = keys[i].k;
-			break;
-		}
-		out = sq_snapshot_add(s);
-		if (out == NULL) {
-			free(ce);
-			free(me);
-			return -1;
-		}
-		*out = g;
-		i = j;
-	}
-	free(ce);
-	free(me);
-	return 0;
-}
-
-struct node_acc {
-	struct sq_strtab t; /* node names, once each */
-	struct key *keys;
-	size_t n, cap;
-	size_t run;
-	int err;
-};
-
-static int
-add_node(void *arg, const char *name)
-{
-	struct node_acc *a = arg;
-
-	if (a->n == a->cap) {
-		size_t nc = a->cap ? a->cap * 2 : 256;
-		void *p = realloc(a->keys, nc * sizeof(*a->keys));
-
-		if (p == NULL) {
-			a->err = 1;
-			return 1;
-		}
-		a->keys = p;
-		a->cap = nc;
-	}
-	a->keys[a->n].k = sq_strtab_str(&a->t, name);
-	a->keys[a->n].run = a->run;
-	a->n++;
-	return 0;
 }
 
 int
@@ -674,9 +333,7 @@ sq_history_finish(struct sq_hist_build *b)
 {
 	struct sq_snapshot *s = b->s;
 	size_t nruns = s->nrows, i;
-	struct key *keys;
-	struct node_acc na;
-	int rc = -1;
+	int rc;
 
 	if (attach_steps(b) == -1 || number_runs(s) == -1)
 		return -1;
@@ -685,46 +342,7 @@ sq_history_finish(struct sq_hist_build *b)
 		efficiency(row(s, i));
 		gpu_use(row(s, i), sq_history_idle_below());
 	}
-	keys = malloc((nruns + 1) * sizeof(*keys));
-	if (keys == NULL)
-		return -1;
-	for (i = 0; i < nruns; i++) {
-		keys[i].k = row(s, i)->user;
-		keys[i].run = i;
-	}
-	if (summarise(s, SQ_HIST_USER, keys, nruns, nruns) == -1)
-		goto done;
-	for (i = 0; i < nruns; i++) {
-		keys[i].k = row(s, i)->account;
-		keys[i].run = i;
-	}
-	if (summarise(s, SQ_HIST_ACCOUNT, keys, nruns, nruns) == -1)
-		goto done;
-	memset(&na, 0, sizeof(na));
-	sq_strtab_init(&na.t, &s->arena, 1u << 20);
-	for (i = 0; i < nruns; i++) {
-		const struct sq_hist *r = row(s, i);
-
-		size_t before = na.n;
-
-		na.run = i;
-		if (r->nodelist[0] == '\0')
-			continue;
-		/* a malformed list counts as one name */
-		if (sq_hostlist_expand(r->nodelist, add_node, &na) == -1 &&
-		    !na.err) {
-			na.n = before;
-			add_node(&na, r->nodelist);
-		}
-		if (na.err)
-			break;
-	}
-	if (!na.err && summarise(s, SQ_HIST_NODE, na.keys, na.n, nruns) == 0)
-		rc = 0;
-	sq_strtab_free(&na.t);
-	free(na.keys);
+	rc = sq_history_summarise(s, nruns);
 	sq_snapshot_fit(s);
-done:
-	free(keys);
 	return rc;
 }

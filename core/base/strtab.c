@@ -1,6 +1,6 @@
 /*
  * strtab.c - string interning: an open-addressing hash table of arena
- * strings (FNV-1a, linear probing, grown at 1/2 full). Strings never move
+ * strings (a word-at-a-time hash, linear probing, grown at 1/2 full). Strings never move
  * and are never freed here: they belong to the arena.
  */
 #include <stdlib.h>
@@ -30,17 +30,34 @@ sq_strtab_free(struct sq_strtab *t)
 	t->cap = t->used = 0;
 }
 
+/*
+ * A hash of the n bytes at p, eight at a time (a byte at a time was a
+ * tenth of a big accounting parse's interning): whole words, then the
+ * last up to eight bytes read as two overlapping pieces that stay within
+ * the n bytes; n mixed in first, so that overlap is no ambiguity.
+ */
 static uint32_t
-fnv1a(const char *p, size_t n)
+hash(const char *p, size_t n)
 {
-	uint32_t h = 2166136261u;
-	size_t i;
+	uint64_t h = 0x9e3779b97f4a7c15u ^ n, w = 0;
+	uint32_t a, b;
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)p[i];
-		h *= 16777619u;
+	for (; n > 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9u;
+		h ^= h >> 29;
 	}
-	return h;
+	if (n >= 4) {
+		memcpy(&a, p, 4);
+		memcpy(&b, p + n - 4, 4);
+		w = (uint64_t)a << 32 | b;
+	} else if (n > 0) {
+		w = (uint64_t)(unsigned char)p[0] << 16 |
+		    (uint64_t)(unsigned char)p[n / 2] << 8 |
+		    (unsigned char)p[n - 1];
+	}
+	h = (h ^ w) * 0x94d049bb133111ebu;
+	return (uint32_t)(h ^ h >> 32);
 }
 
 static int
@@ -78,7 +95,7 @@ sq_strtab_get(struct sq_strtab *t, const char *p, size_t n)
 		return "";
 	if (n > UINT32_MAX)
 		goto copy;
-	h = fnv1a(p, n);
+	h = hash(p, n);
 	if (t->cap > 0) {
 		for (k = h & (t->cap - 1); t->slots[k].s != NULL;
 		     k = (k + 1) & (t->cap - 1)) {

@@ -1,0 +1,610 @@
+/*
+ * history_sum.c - the per-user, per-account and per-node summary rows of
+ * a HISTORY snapshot (core/analysis/history.h), made by
+ * sq_history_finish() from its runs: each run counted into its key's row
+ * in one pass in run order, the keys' rows then put in key order.
+ * A week of a big site is a million runs: the keys are told apart by a
+ * hash (a pointer cache in front: the parsers share one copy of each
+ * user and account), a node list is expanded once however many runs
+ * have it, and no pass goes over the runs in key order (a million rows
+ * visited out of order cost more than their counting).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/analysis/history.h"
+#include "core/base/hostlist.h"
+#include "core/model/model.h"
+#include "core/base/strtab.h"
+
+static struct sq_hist *
+row(struct sq_snapshot *s, size_t i)
+{
+	return sq_snapshot_row(s, i);
+}
+
+/* ---- the distinct keys of a scope, numbered as first seen ---- */
+
+#define PCACHE 4096
+
+struct groups {
+	const char **k; /* by id */
+	size_t n, cap;
+	uint32_t *slot; /* id + 1, 0 empty; at most half full */
+	size_t scap;
+	const char *pk[PCACHE]; /* a key's pointer -> its id */
+	uint32_t pg[PCACHE];
+};
+
+static uint32_t
+str_hash(const char *p)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h;
+}
+
+/* The slot of k in slot[0..cap) (a power of two). */
+static size_t
+slot_of(const uint32_t *slot, size_t cap, const char *const *gk,
+	const char *k)
+{
+	size_t j = str_hash(k) & (cap - 1);
+
+	while (slot[j] != 0 && gk[slot[j] - 1] != k &&
+	       strcmp(gk[slot[j] - 1], k) != 0)
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+/* Room for one more key; -1 on ENOMEM. */
+static int
+groups_grow(struct groups *g)
+{
+	size_t i;
+
+	if (g->n == g->cap) {
+		size_t nc = g->cap ? 2 * g->cap : 256;
+		const char **p = realloc(g->k, nc * sizeof(*p));
+
+		if (p == NULL)
+			return -1;
+		g->k = p;
+		g->cap = nc;
+	}
+	if (2 * (g->n + 1) > g->scap) {
+		size_t nc = g->scap ? 2 * g->scap : 1024;
+		uint32_t *ns = calloc(nc, sizeof(*ns));
+
+		if (ns == NULL)
+			return -1;
+		free(g->slot);
+		g->slot = ns;
+		g->scap = nc;
+		for (i = 0; i < g->n; i++)
+			ns[slot_of(ns, nc, g->k, g->k[i])] = (uint32_t)i + 1;
+	}
+	return 0;
+}
+
+/* The id of key k (a new one for a string not seen); -1 on ENOMEM. */
+static int64_t
+group_of(struct groups *g, const char *k)
+{
+	size_t c = (size_t)(((uintptr_t)k * 0x9e3779b97f4a7c15u) >> 40) &
+		   (PCACHE - 1),
+	       j;
+
+	if (g->pk[c] == k)
+		return g->pg[c];
+	j = g->scap ? slot_of(g->slot, g->scap, g->k, k) : 0;
+	if (g->scap == 0 || g->slot[j] == 0) {
+		if (groups_grow(g) == -1)
+			return -1;
+		j = slot_of(g->slot, g->scap, g->k, k);
+		g->k[g->n] = k;
+		g->slot[j] = (uint32_t)++g->n;
+	}
+	g->pk[c] = k;
+	g->pg[c] = g->slot[j] - 1;
+	return g->pg[c];
+}
+
+static void
+groups_free(struct groups *g)
+{
+	free(g->k);
+	free(g->slot);
+}
+
+/* ---- medians, counters ---- */
+
+/* v[k] as v sorted would have it (no NAN in v; v reordered): Wirth's
+ * selection, linear where a sort of every user's runs was a tenth of a
+ * big history's parse. */
+static double
+select_kth(double *v, size_t n, size_t k)
+{
+	ptrdiff_t l = 0, m = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
+
+	while (l < m) {
+		double x = v[kk], tmp;
+		ptrdiff_t i = l, j = m;
+
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				tmp = v[i];
+				v[i] = v[j];
+				v[j] = tmp;
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+	return v[kk];
+}
+
+static double
+median(double *v, size_t n)
+{
+	double hi;
+
+	if (n == 0)
+		return NAN;
+	hi = select_kth(v, n, n / 2);
+	if (n % 2)
+		return hi;
+	return (select_kth(v, n, n / 2 - 1) + hi) / 2;
+}
+
+/* A run's state as the counters of a summary see it: which one it adds
+ * to, and whether its end is a last failure. */
+enum {
+	C_DONE,
+	C_FAIL,
+	C_TIMEOUT,
+	C_OOM,
+	C_CANCEL,
+	C_PREEMPT,
+	C_NODE,
+	C_REQUEUE,
+	C_ACTIVE,
+	C_OTHER,
+	C_LASTFAIL = 16
+};
+
+static int
+state_class(const char *st)
+{
+	static const char *const names[] = {
+		"COMPLETED", "FAILED",    "TIMEOUT",   "OUT_OF_MEMORY",
+		"CANCELLED", "PREEMPTED", "NODE_FAIL", "REQUEUED",
+	};
+	int c, i;
+
+	c = strcmp(st, "BOOT_FAIL") == 0 ? C_FAIL : C_OTHER;
+	for (i = 0; i < 8 && c == C_OTHER; i++)
+		if (strcmp(st, names[i]) == 0)
+			c = i;
+	if (c == C_OTHER && sq_history_outcome(st) == SQ_HIST_ACTIVE)
+		c = C_ACTIVE;
+	if (sq_history_outcome(st) == SQ_HIST_FAIL ||
+	    strcmp(st, "TIMEOUT") == 0)
+		c |= C_LASTFAIL;
+	return c;
+}
+
+/* state_class, remembered for the few states there are (the parser
+ * shares one copy of each: the pointer is the key). */
+struct memo {
+	const char *st[16];
+	int c[16], n;
+};
+
+static int
+classify(struct memo *m, const char *st)
+{
+	int i, c;
+
+	for (i = 0; i < m->n; i++)
+		if (m->st[i] == st)
+			return m->c[i];
+	c = state_class(st);
+	if (m->n < 16) {
+		m->st[m->n] = st;
+		m->c[m->n++] = c;
+	}
+	return c;
+}
+
+/* Count run r into summary row g. */
+static void
+count(struct sq_hist *g, const struct sq_hist *r, struct memo *m)
+{
+	int c = classify(m, r->state);
+	int32_t *ctr[] = { &g->completed, &g->failed,	 &g->timeout,
+			   &g->oom,	  &g->cancelled, &g->preempted,
+			   &g->node_fail, &g->requeued,	 &g->active,
+			   &g->other };
+
+	g->runs++;
+	(*ctr[c & ~C_LASTFAIL])++;
+	if (r->elapsed > 0 && r->alloc_cpus > 0)
+		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
+	g->gpu_hours += sq_history_gpu_hours(r);
+	g->gpu_idle_hours += sq_history_gpu_idle_hours(r);
+	if ((c & C_LASTFAIL) && r->end != SQ_NONE && r->end > g->last_failure)
+		g->last_failure = r->end;
+}
+
+/* ---- one scope's rows ---- */
+
+struct ord {
+	const char *k;
+	uint32_t id;
+};
+
+static int
+cmp_ord(const void *a, const void *b)
+{
+	return strcmp(((const struct ord *)a)->k, ((const struct ord *)b)->k);
+}
+
+/* A summary row of scope, zero runs, key k. */
+static void
+empty_row(struct sq_hist *g, enum sq_hist_scope scope, const char *k)
+{
+	memset(g, 0, sizeof(*g));
+	g->scope = scope;
+	g->id = g->user = g->account = g->partition = g->qos = g->name = "";
+	g->state = g->node = "";
+	g->exit_code = g->signal = g->elapsed = g->alloc_cpus = SQ_NONE;
+	g->total_cpu = NAN;
+	g->last_failure = SQ_NONE;
+	if (scope == SQ_HIST_USER)
+		g->user = k;
+	else if (scope == SQ_HIST_ACCOUNT)
+		g->account = k;
+	else
+		g->node = k;
+}
+
+/* The efficiencies of each key's runs, back to back in run order (the
+ * order the one sort of every key's runs gave); at[id] where key id's
+ * begin. */
+struct effs {
+	double *v;
+	size_t *at;
+};
+
+static int
+effs_make(struct effs *e, const uint32_t *gid, const double *x, size_t n,
+	  size_t ng)
+{
+	size_t i, *next;
+
+	e->v = malloc((n + 1) * sizeof(*e->v));
+	e->at = calloc(ng + 1, sizeof(*e->at));
+	next = malloc((ng + 1) * sizeof(*next));
+	if (e->v == NULL || e->at == NULL || next == NULL) {
+		free(next);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			e->at[gid[i] + 1]++;
+	for (i = 1; i <= ng; i++)
+		e->at[i] += e->at[i - 1];
+	memcpy(next, e->at, (ng + 1) * sizeof(*next));
+	for (i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			e->v[next[gid[i]]++] = x[i];
+	free(next);
+	return 0;
+}
+
+/*
+ * Append one summary row per key of g, in key order: pairs i < n of key
+ * id gid[i] and run run[i] (i when run is NULL), in run order. -1 on
+ * ENOMEM.
+ */
+static int
+summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
+	  const struct groups *g, const uint32_t *gid, const size_t *run,
+	  size_t n, size_t nruns)
+{
+	struct sq_hist *acc = malloc((g->n + 1) * sizeof(*acc));
+	double *ce = malloc((n + 1) * sizeof(*ce)),
+	       *me = malloc((n + 1) * sizeof(*me));
+	struct ord *order = malloc((g->n + 1) * sizeof(*order));
+	struct effs ec = { 0 }, em = { 0 };
+	struct memo memo;
+	size_t i;
+	int rc = -1;
+
+	memo.n = 0;
+	if (acc == NULL || ce == NULL || me == NULL || order == NULL)
+		goto done;
+	for (i = 0; i < g->n; i++) {
+		empty_row(&acc[i], scope, g->k[i]);
+		order[i].k = g->k[i];
+		order[i].id = (uint32_t)i;
+	}
+	for (i = 0; i < n; i++) {
+		size_t r = run ? run[i] : i;
+		const struct sq_hist *h = r < nruns ? row(s, r) : NULL;
+
+		ce[i] = me[i] = NAN;
+		if (h == NULL)
+			continue;
+		count(&acc[gid[i]], h, &memo);
+		ce[i] = h->cpu_eff;
+		me[i] = h->mem_eff;
+	}
+	if (effs_make(&ec, gid, ce, n, g->n) == -1 ||
+	    effs_make(&em, gid, me, n, g->n) == -1)
+		goto done;
+	qsort(order, g->n, sizeof(*order), cmp_ord);
+	for (i = 0; i < g->n; i++) {
+		uint32_t id = order[i].id;
+		struct sq_hist *out = sq_snapshot_add(s);
+
+		if (out == NULL)
+			goto done;
+		*out = acc[id];
+		out->cpu_eff = median(ec.v + ec.at[id], ec.at[id + 1] - ec.at[id]);
+		out->mem_eff = median(em.v + em.at[id], em.at[id + 1] - em.at[id]);
+	}
+	rc = 0;
+done:
+	free(acc);
+	free(ce);
+	free(me);
+	free(order);
+	free(ec.v);
+	free(ec.at);
+	free(em.v);
+	free(em.at);
+	return rc;
+}
+
+/* ---- users and accounts ---- */
+
+/* The rows of the key at offset off of every run (user, account). */
+static int
+by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
+	 size_t nruns)
+{
+	struct groups *g = calloc(1, sizeof(*g));
+	uint32_t *gid = malloc((nruns + 1) * sizeof(*gid));
+	size_t i;
+	int rc = -1;
+
+	if (g == NULL || gid == NULL)
+		goto done;
+	for (i = 0; i < nruns; i++) {
+		const char *k = *(const char *const *)((const char *)row(s, i) +
+						       off);
+		int64_t id = group_of(g, k);
+
+		if (id < 0)
+			goto done;
+		gid[i] = (uint32_t)id;
+	}
+	rc = summarise(s, scope, g, gid, NULL, nruns, nruns);
+done:
+	if (g != NULL)
+		groups_free(g);
+	free(g);
+	free(gid);
+	return rc;
+}
+
+/* ---- nodes: each distinct node list expanded once ---- */
+
+struct nodes {
+	struct groups g;
+	struct sq_strtab t; /* node names, once each */
+	/* node list (its shared copy) -> its names' ids gl[off, off+cnt) */
+	const char **lk;
+	uint32_t *loff, *lcnt;
+	size_t lcap, ln;
+	uint32_t *gl;
+	size_t ngl, glcap;
+	const char **nm; /* a list's names, before they are keys */
+	size_t nnm, nmcap;
+	int err;
+};
+
+/* v (of *cap elements of size sz, n used) with room for one more: v or
+ * its new place; NULL on ENOMEM (v unchanged). */
+static void *
+room(void *v, size_t *cap, size_t n, size_t sz)
+{
+	void *p;
+	size_t nc;
+
+	if (n < *cap)
+		return v;
+	nc = *cap ? 2 * *cap : 1024;
+	p = realloc(v, nc * sz);
+	if (p != NULL)
+		*cap = nc;
+	return p;
+}
+
+static int
+add_node(void *arg, const char *name)
+{
+	struct nodes *a = arg;
+	const char **p = room(a->nm, &a->nmcap, a->nnm, sizeof(*a->nm));
+
+	if (p == NULL) {
+		a->err = 1;
+		return 1;
+	}
+	a->nm = p;
+	a->nm[a->nnm++] = sq_strtab_str(&a->t, name);
+	return 0;
+}
+
+static size_t
+list_slot(const struct nodes *a, const char *k)
+{
+	size_t j = (size_t)(((uintptr_t)k * 0x9e3779b97f4a7c15u) >> 20) &
+		   (a->lcap - 1);
+
+	while (a->lk[j] != NULL && a->lk[j] != k)
+		j = (j + 1) & (a->lcap - 1);
+	return j;
+}
+
+/* Room for one more list in the table; -1 on ENOMEM. */
+static int
+lists_grow(struct nodes *a)
+{
+	size_t nc = a->lcap ? 2 * a->lcap : 1024, i, oc = a->lcap;
+	const char **ok = a->lk;
+	uint32_t *oo = a->loff, *on = a->lcnt;
+
+	if (2 * (a->ln + 1) <= a->lcap)
+		return 0;
+	a->lk = calloc(nc, sizeof(*a->lk));
+	a->loff = malloc(nc * sizeof(*a->loff));
+	a->lcnt = malloc(nc * sizeof(*a->lcnt));
+	a->lcap = nc;
+	if (a->lk == NULL || a->loff == NULL || a->lcnt == NULL) {
+		free(ok);
+		free(oo);
+		free(on);
+		return -1;
+	}
+	for (i = 0; i < oc; i++) {
+		size_t j;
+
+		if (ok[i] == NULL)
+			continue;
+		j = list_slot(a, ok[i]);
+		a->lk[j] = ok[i];
+		a->loff[j] = oo[i];
+		a->lcnt[j] = on[i];
+	}
+	free(ok);
+	free(oo);
+	free(on);
+	return 0;
+}
+
+/* The slot of node list k, expanded into gl when new (a malformed list
+ * counts as one name); -1 on ENOMEM. */
+static int64_t
+node_list(struct nodes *a, const char *k)
+{
+	size_t j, off = a->ngl;
+
+	if (a->lcap > 0) {
+		j = list_slot(a, k);
+		if (a->lk[j] != NULL)
+			return (int64_t)j;
+	}
+	if (lists_grow(a) == -1)
+		return -1;
+	a->nnm = 0;
+	if (sq_hostlist_expand(k, add_node, a) == -1 && !a->err) {
+		a->nnm = 0;
+		add_node(a, k);
+	}
+	for (j = 0; j < a->nnm && !a->err; j++) {
+		int64_t id = group_of(&a->g, a->nm[j]);
+		uint32_t *p = room(a->gl, &a->glcap, a->ngl, sizeof(*a->gl));
+
+		if (id < 0 || p == NULL)
+			return -1;
+		a->gl = p;
+		a->gl[a->ngl++] = (uint32_t)id;
+	}
+	if (a->err || a->ngl - off > UINT32_MAX || off > UINT32_MAX)
+		return -1;
+	j = list_slot(a, k);
+	a->lk[j] = k;
+	a->loff[j] = (uint32_t)off;
+	a->lcnt[j] = (uint32_t)(a->ngl - off);
+	a->ln++;
+	return (int64_t)j;
+}
+
+/* The pairs (node, run) of every run, in run order, then the rows. */
+static int
+by_node(struct sq_snapshot *s, size_t nruns)
+{
+	struct nodes *a = calloc(1, sizeof(*a));
+	uint32_t *gid = NULL;
+	size_t *run = NULL, n = 0, cap = 0, i, k;
+	int rc = -1;
+
+	if (a == NULL)
+		return -1;
+	sq_strtab_init(&a->t, &s->arena, 1u << 20);
+	for (i = 0; i < nruns; i++) {
+		const char *nl = row(s, i)->nodelist;
+		int64_t j;
+
+		if (nl[0] == '\0')
+			continue;
+		j = node_list(a, nl);
+		if (j < 0)
+			goto done;
+		for (k = 0; k < a->lcnt[j]; k++) {
+			size_t c2 = cap;
+			uint32_t *pg = room(gid, &cap, n, sizeof(*gid));
+			size_t *pr;
+
+			if (pg == NULL)
+				goto done;
+			gid = pg;
+			pr = room(run, &c2, n, sizeof(*run));
+			if (pr == NULL)
+				goto done;
+			run = pr;
+			gid[n] = a->gl[a->loff[j] + k];
+			run[n++] = i;
+		}
+	}
+	rc = summarise(s, SQ_HIST_NODE, &a->g, gid, run, n, nruns);
+done:
+	sq_strtab_free(&a->t);
+	groups_free(&a->g);
+	free(a->lk);
+	free(a->loff);
+	free(a->lcnt);
+	free(a->gl);
+	free(a->nm);
+	free(a);
+	free(gid);
+	free(run);
+	return rc;
+}
+
+int
+sq_history_summarise(struct sq_snapshot *s, size_t nruns)
+{
+	if (by_field(s, SQ_HIST_USER, offsetof(struct sq_hist, user), nruns) ==
+		-1 ||
+	    by_field(s, SQ_HIST_ACCOUNT, offsetof(struct sq_hist, account),
+		     nruns) == -1)
+		return -1;
+	return by_node(s, nruns);
+}
