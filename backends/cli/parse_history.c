@@ -157,11 +157,24 @@ struct fields {
 	size_t fl[F_COUNT];
 };
 
+/*
+ * The string tables of a parse: one per kind of field, each small enough
+ * to stay in the cache (a week's few thousand users and hundreds of
+ * accounts were probed in one table with its tens of thousands of node
+ * lists: a cache miss a field).
+ */
+enum { T_MISC, T_USER, T_FEW, T_NODES, T_COUNT };
+
+static const unsigned char tab_of[F_COUNT] = {
+	[F_USER] = T_USER, [F_ACCOUNT] = T_FEW, [F_PART] = T_FEW,
+	[F_QOS] = T_FEW,   [F_STATE] = T_FEW,	[F_NODES] = T_NODES,
+};
+
 /* Field i interned (its length known from the split). */
 static const char *
 intern(struct sq_strtab *t, const struct fields *x, int i)
 {
-	return sq_strtab_get(t, x->f[i], x->fl[i]);
+	return sq_strtab_get(&t[tab_of[i]], x->f[i], x->fl[i]);
 }
 
 /* A state as sacct prints it, "CANCELLED by 1234" cut at the space. */
@@ -170,7 +183,7 @@ state(struct sq_strtab *t, const struct fields *x)
 {
 	const char *sp = memchr(x->f[F_STATE], ' ', x->fl[F_STATE]);
 
-	return sq_strtab_get(t, x->f[F_STATE],
+	return sq_strtab_get(&t[T_FEW], x->f[F_STATE],
 			     sp ? (size_t)(sp - x->f[F_STATE])
 				: x->fl[F_STATE]);
 }
@@ -227,8 +240,8 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
 	st = sq_history_add_step(b, run);
 	if (st == NULL)
 		return -1;
-	st->step =
-	    sq_strtab_get(t, step, x->fl[F_IDRAW] - (size_t)(step - f[F_IDRAW]));
+	st->step = sq_strtab_get(&t[T_MISC], step,
+				 x->fl[F_IDRAW] - (size_t)(step - f[F_IDRAW]));
 	st->name = intern(t, x, F_NAME);
 	st->state = state(t, x);
 	st->nodelist = sq_is_none(f[F_NODES]) ? "" : intern(t, x, F_NODES);
@@ -377,17 +390,19 @@ nomem:
 int
 sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
-	int rc;
-	struct sq_strtab t;
+	int rc, i;
+	struct sq_strtab t[T_COUNT];
 	struct tres_memo *tm = calloc(1, sizeof(*tm));
 
 	if (tm == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	/* users, accounts, names, TRES, node lists: a big site's week has
 	 * tens of thousands of each */
-	sq_strtab_init(&t, &s->arena, 1u << 18);
-	rc = parse(text, s, &t, tm, err);
-	sq_strtab_free(&t);
+	for (i = 0; i < T_COUNT; i++)
+		sq_strtab_init(&t[i], &s->arena, 1u << 18);
+	rc = parse(text, s, t, tm, err);
+	for (i = 0; i < T_COUNT; i++)
+		sq_strtab_free(&t[i]);
 	free(tm);
 	return rc;
 }
