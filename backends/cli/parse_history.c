@@ -151,10 +151,13 @@ old_layout(char **f, size_t *fl, int n, const char *delim)
 	return F_COUNT;
 }
 
-/* A line's fields, their lengths (sq_cli_split_len). */
+/* A line's fields, their lengths (sq_cli_split_len); the string each
+ * field gave last (a step's node list is its run's, a line before). */
 struct fields {
 	char *f[F_COUNT];
 	size_t fl[F_COUNT];
+	const char *last[F_COUNT];
+	size_t lastn[F_COUNT];
 };
 
 /*
@@ -172,9 +175,19 @@ static const unsigned char tab_of[F_COUNT] = {
 
 /* Field i interned (its length known from the split). */
 static const char *
-intern(struct sq_strtab *t, const struct fields *x, int i)
+intern(struct sq_strtab *t, struct fields *x, int i)
 {
-	return sq_strtab_get(&t[tab_of[i]], x->f[i], x->fl[i]);
+	const char *r;
+
+	if (x->last[i] != NULL && x->lastn[i] == x->fl[i] &&
+	    memcmp(x->last[i], x->f[i], x->fl[i]) == 0)
+		return x->last[i];
+	r = sq_strtab_get(&t[tab_of[i]], x->f[i], x->fl[i]);
+	if (r[0] != '\0') { /* not "" of a failed copy */
+		x->last[i] = r;
+		x->lastn[i] = x->fl[i];
+	}
+	return r;
 }
 
 /* A state as sacct prints it, "CANCELLED by 1234" cut at the space. */
@@ -223,7 +236,7 @@ tres_of(struct tres_memo *m, struct sq_hist *h)
  */
 static int
 step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
-	  unsigned long id, const char *step, const struct fields *x)
+	  unsigned long id, const char *step, struct fields *x)
 {
 	char *const *f = x->f;
 	struct sq_snapshot *s = b->s;
@@ -266,7 +279,7 @@ step_line(struct sq_hist_build *b, struct sq_strtab *t, size_t last,
  * field. */
 static int
 run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
-	 const struct fields *x, struct tres_memo *tm)
+	 struct fields *x, struct tres_memo *tm)
 {
 	char *const *f = x->f;
 	int64_t ex, sig, el, cpus, mem, nodes, rss;
@@ -309,7 +322,7 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
       struct tres_memo *tm, struct sq_err *err)
 {
 	struct sq_hist_build b;
-	struct fields x;
+	struct fields x = { 0 };
 	char *pos = text, *line, **f = x.f;
 	char delim[SQ_CLI_NONCE_LEN + 3] = "";
 	int lineno = 0, n, nf = 0;

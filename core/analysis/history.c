@@ -191,6 +191,21 @@ sq_history_window_start(const struct sq_hist_window *w, time_t now)
 
 /* ---- field helpers ---- */
 
+/* The digits at p as strtol reads them, exact up to 17 digits and then
+ * saturated (the callers refuse more than 9 or 15 digits, or a value
+ * over 255): a loop instead of a strtol or strtod call on a big
+ * history's ten million numbers; *end after them. */
+static int64_t
+dec_digits(const char *p, const char **end)
+{
+	int64_t v = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v < INT64_C(10000000000000000) ? v * 10 + (*p - '0') : v;
+	*end = p;
+	return v;
+}
+
 int
 sq_history_cpu_time(const char *s, double *out)
 {
@@ -198,7 +213,7 @@ sq_history_cpu_time(const char *s, double *out)
 	long days = 0;
 	int nf = 0;
 	double frac = 0;
-	const char *p = s;
+	const char *p = s, *q;
 	char *end;
 
 	*out = NAN;
@@ -213,10 +228,10 @@ sq_history_cpu_time(const char *s, double *out)
 	for (;;) {
 		if (*p < '0' || *p > '9' || nf == 3)
 			return -1;
-		f[nf++] = strtol(p, &end, 10);
-		if (end - p > 9)
+		f[nf++] = (long)dec_digits(p, &q);
+		if (q - p > 9)
 			return -1;
-		p = end;
+		p = q;
 		if (*p == ':') {
 			p++;
 			continue;
@@ -249,6 +264,7 @@ int
 sq_history_kb(const char *s, int64_t *out)
 {
 	char *end;
+	const char *q;
 	double v, mul = 1;
 
 	*out = SQ_NONE;
@@ -256,7 +272,12 @@ sq_history_kb(const char *s, int64_t *out)
 		return 0;
 	if (*s < '0' || *s > '9')
 		return -1;
-	v = strtod(s, &end);
+	/* up to 15 digits and a unit or the end: strtod's exact value
+	 * without it (no point, exponent or hex can follow) */
+	v = (double)dec_digits(s, &q);
+	end = (char *)q;
+	if (q - s > 15 || (*q != '\0' && strchr("KMGTP", *q) == NULL))
+		v = strtod(s, &end);
 	switch (*end) {
 	case '\0':
 		break;
@@ -292,7 +313,7 @@ sq_history_kb(const char *s, int64_t *out)
 int
 sq_history_exit(const char *s, int64_t *code, int64_t *sig)
 {
-	char *end;
+	const char *end;
 	long c, g = 0;
 
 	*code = *sig = SQ_NONE;
@@ -300,13 +321,13 @@ sq_history_exit(const char *s, int64_t *code, int64_t *sig)
 		return 0;
 	if (*s < '0' || *s > '9')
 		return -1;
-	c = strtol(s, &end, 10);
+	c = (long)dec_digits(s, &end);
 	if (*end == ':') {
 		const char *p = end + 1;
 
 		if (*p < '0' || *p > '9')
 			return -1;
-		g = strtol(p, &end, 10);
+		g = (long)dec_digits(p, &end);
 	}
 	if (*end != '\0' || c > 255 || g > 255)
 		return -1;

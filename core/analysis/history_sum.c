@@ -157,17 +157,25 @@ select_kth(double *v, size_t n, size_t k)
 	return v[kk];
 }
 
+/* The median; for an even count the value below the middle is the
+ * largest of those the selection left before it (it leaves v[i] <= v[k]
+ * for every i < k): the value a second selection gave. */
 static double
 median(double *v, size_t n)
 {
-	double hi;
+	double hi, lo;
+	size_t i;
 
 	if (n == 0)
 		return NAN;
 	hi = select_kth(v, n, n / 2);
 	if (n % 2)
 		return hi;
-	return (select_kth(v, n, n / 2 - 1) + hi) / 2;
+	lo = v[0];
+	for (i = 1; i < n / 2; i++)
+		if (v[i] > lo)
+			lo = v[i];
+	return (lo + hi) / 2;
 }
 
 /* A run's state as the counters of a summary see it: which one it adds
