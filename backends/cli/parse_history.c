@@ -170,7 +170,7 @@ enum { T_MISC, T_USER, T_FEW, T_NODES, T_COUNT };
 
 static const unsigned char tab_of[F_COUNT] = {
 	[F_USER] = T_USER, [F_ACCOUNT] = T_FEW, [F_PART] = T_FEW,
-	[F_QOS] = T_FEW,   [F_STATE] = T_FEW,	[F_NODES] = T_NODES,
+	[F_QOS] = T_FEW,   [F_STATE] = T_FEW,   [F_NODES] = T_NODES,
 };
 
 /* Field i interned (its length known from the split). */

@@ -1,20 +1,17 @@
 /*
  * history_build.c - a HISTORY snapshot built from the runs and steps a
  * parser adds (core/analysis/history.h): steps attached to their runs,
- * efficiency as seff reports it, the runs of a job numbered, and the per-user,
- * per-account and per-node summaries, computed once per fetch (like
- * gpus.c) into the same snapshot.
+ * efficiency as seff reports it, the runs of a job numbered, and the
+ * per-user, per-account and per-node summaries (history_sum.c), computed
+ * once per fetch (like gpus.c) into the same snapshot.
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/analysis/history.h"
-#include "core/base/hostlist.h"
 #include "core/model/model.h"
-#include "core/base/strtab.h"
 
 /* ---- building ---- */
 
@@ -305,8 +302,7 @@ number_runs(struct sq_snapshot *s)
 		if (id == 0)
 			continue;
 		for (j = (id * 0x9e3779b1u) & (cap - 1);
-		     slot[2 * j] != 0 &&
-		     row(s, slot[2 * j] - 1)->job_id != id;
+		     slot[2 * j] != 0 && row(s, slot[2 * j] - 1)->job_id != id;
 		     j = (j + 1) & (cap - 1))
 			;
 		if (slot[2 * j] == 0) {

@@ -51,8 +51,7 @@ str_hash(const char *p)
 
 /* The slot of k in slot[0..cap) (a power of two). */
 static size_t
-slot_of(const uint32_t *slot, size_t cap, const char *const *gk,
-	const char *k)
+slot_of(const uint32_t *slot, size_t cap, const char *const *gk, const char *k)
 {
 	size_t j = str_hash(k) & (cap - 1);
 
@@ -243,9 +242,9 @@ static void
 count(struct sq_hist *g, const struct sq_hist *r, struct memo *m)
 {
 	int c = classify(m, r->state);
-	int32_t *ctr[] = { &g->completed, &g->failed,	 &g->timeout,
-			   &g->oom,	  &g->cancelled, &g->preempted,
-			   &g->node_fail, &g->requeued,	 &g->active,
+	int32_t *ctr[] = { &g->completed, &g->failed,    &g->timeout,
+			   &g->oom,       &g->cancelled, &g->preempted,
+			   &g->node_fail, &g->requeued,  &g->active,
 			   &g->other };
 
 	g->runs++;
@@ -373,8 +372,10 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 		if (out == NULL)
 			goto done;
 		*out = acc[id];
-		out->cpu_eff = median(ec.v + ec.at[id], ec.at[id + 1] - ec.at[id]);
-		out->mem_eff = median(em.v + em.at[id], em.at[id + 1] - em.at[id]);
+		out->cpu_eff =
+		    median(ec.v + ec.at[id], ec.at[id + 1] - ec.at[id]);
+		out->mem_eff =
+		    median(em.v + em.at[id], em.at[id + 1] - em.at[id]);
 	}
 	rc = 0;
 done:
@@ -404,8 +405,8 @@ by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
 	if (g == NULL || gid == NULL)
 		goto done;
 	for (i = 0; i < nruns; i++) {
-		const char *k = *(const char *const *)((const char *)row(s, i) +
-						       off);
+		const char *k =
+		    *(const char *const *)((const char *)row(s, i) + off);
 		int64_t id = group_of(g, k);
 
 		if (id < 0)

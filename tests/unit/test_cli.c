@@ -413,6 +413,62 @@ test_formats_match_recorder(void **state)
 	free(rec);
 }
 
+/*
+ * sq_cli_split_len (the sacct history parse's split, sixteen bytes at a
+ * time) gives the fields sq_cli_split_delim gives, with their lengths:
+ * random lines of nonce separators, pieces of one ("|sqn01|", a '|'
+ * alone, a nonce cut at the line's end) and fields of 0 to 40 bytes,
+ * so separators fall at every place of a 16-byte block; the '|' text
+ * of older recordings too; at most max fields, the last the rest.
+ */
+static void
+test_split_len(void **state)
+{
+	static const char nonce[] = "|sqn0123456789abcdef|";
+	static const char *const delims[] = { nonce, "|", "" };
+	uint32_t seed = 7;
+	int round, d;
+
+	(void)state;
+	for (d = 0; d < 3; d++) {
+		for (round = 0; round < 3000; round++) {
+			char a[600], b[600], *fa[24], *fb[24];
+			size_t fl[24], len = 0;
+			int na, nb, i, max = 1 + round % 24;
+
+			while (len < 400) {
+				size_t k;
+
+				seed = seed * 1103515245u + 12345u;
+				k = (seed >> 8) % 41;
+				if ((seed >> 20) % 5 == 0) { /* a piece */
+					k = (seed >> 12) % sizeof(nonce);
+					memcpy(a + len, nonce, k);
+					len += k;
+					continue;
+				}
+				memset(a + len, 'x' + (int)(seed >> 28) % 3, k);
+				len += k;
+				k = strlen(delims[d]);
+				memcpy(a + len, k ? delims[d] : "|", k ? k : 1);
+				len += k ? k : 1;
+			}
+			if (round % 2) /* a nonce cut at the end */
+				memcpy(a + len - 10, nonce, 10);
+			a[len] = '\0';
+			memcpy(b, a, len + 1);
+			na = sq_cli_split_delim(a, delims[d], fa, max);
+			nb = sq_cli_split_len(b, len, delims[d], fb, fl, max);
+			assert_int_equal(na, nb);
+			for (i = 0; i < na; i++) {
+				assert_int_equal(fa[i] - a, fb[i] - b);
+				assert_string_equal(fa[i], fb[i]);
+				assert_int_equal(strlen(fb[i]), fl[i]);
+			}
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -420,6 +476,7 @@ main(void)
 		cmocka_unit_test(test_squeue),
 		cmocka_unit_test(test_squeue_degenerate),
 		cmocka_unit_test(test_sinfo_nodes),
+		cmocka_unit_test(test_split_len),
 		cmocka_unit_test(test_sprio),
 		cmocka_unit_test(test_partitions),
 		cmocka_unit_test(test_version),

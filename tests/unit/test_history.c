@@ -227,6 +227,104 @@ find(const struct sq_snapshot *s, enum sq_hist_scope scope, const char *key)
 	return NULL;
 }
 
+/* The numbering sq_history_finish did before it hashed job ids: every
+ * run sorted by job id, submit, start and row, numbered in that order. */
+static int
+cmp_run_ref(const void *a_, const void *b_)
+{
+	const struct sq_hist *a = *(const struct sq_hist *const *)a_;
+	const struct sq_hist *b = *(const struct sq_hist *const *)b_;
+
+	if (a->job_id != b->job_id)
+		return a->job_id < b->job_id ? -1 : 1;
+	if (a->submit != b->submit)
+		return a->submit < b->submit ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Runs numbered by hashing job ids (issue 44: the sort of a million was
+ * a tenth of the summaries) as the sort numbered them: 3,000 runs of 400
+ * jobs in no order, requeued and restarted up to thirty times, ties of
+ * submit and start (the row order decides), job id 0 (always run 1),
+ * some pending (start unknown); and the median of an even number of
+ * efficiencies, the mean of the two middle ones.
+ */
+static void
+test_run_numbers(void **state)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_hist_build b;
+	struct sq_hist **v;
+	int32_t *want;
+	uint32_t seed = 12345;
+	size_t i, n = 3000, multi = 0;
+
+	(void)state;
+	assert_non_null(s);
+	sq_history_init(&b, s);
+	for (i = 0; i < n; i++) {
+		struct sq_hist *h;
+
+		seed = seed * 1103515245u + 12345u;
+		h = run(&b, (seed >> 8) % 400, "ann", "COMPLETED", 10, 1, 100);
+		h->job_id = i % 97 == 0 ? 0 : h->job_id;
+		h->submit = 1000 + (seed >> 4) % 5;
+		h->start =
+		    (seed >> 12) % 7 == 0 ? SQ_NONE : 2000 + (seed >> 16) % 3;
+	}
+	/* the numbering of the old sort, on the rows as they are */
+	v = malloc(n * sizeof(*v));
+	want = malloc(n * sizeof(*want));
+	assert_non_null(v);
+	assert_non_null(want);
+	for (i = 0; i < n; i++)
+		v[i] = sq_snapshot_row(s, i);
+	qsort(v, n, sizeof(*v), cmp_run_ref);
+	for (i = 0; i < n; i++) {
+		size_t r =
+		    (size_t)(v[i] - (struct sq_hist *)sq_snapshot_row(s, 0));
+
+		want[r] = i > 0 && v[i - 1]->job_id == v[i]->job_id &&
+				  v[i]->job_id != 0
+			      ? want[v[i - 1] -
+				     (struct sq_hist *)sq_snapshot_row(s, 0)] +
+				    1
+			      : 1;
+		multi += want[r] > 1;
+	}
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	assert_true(multi > 2000); /* most runs are a job's second or later */
+	for (i = 0; i < n; i++)
+		assert_int_equal(
+		    ((const struct sq_hist *)sq_snapshot_row(s, i))->run,
+		    want[i]);
+	free(v);
+	free(want);
+	sq_snapshot_unref(s);
+
+	/* medians: four runs of ann's at 0.1 0.4 0.2 0.3 CPU: 0.25 */
+	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	assert_non_null(s);
+	sq_history_init(&b, s);
+	for (i = 0; i < 4; i++) {
+		static const double cpu[] = { 10, 40, 20, 30 };
+
+		run(&b, (uint32_t)(50 + i), "ann", "COMPLETED", 100, 1, 100);
+		step(&b, i, cpu[i], 1024 * (i + 1) * 10);
+	}
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	assert_true(fabs(find(s, SQ_HIST_USER, "ann")->cpu_eff - 0.25) < 1e-12);
+	assert_true(fabs(find(s, SQ_HIST_ACCOUNT, "acct")->mem_eff - 0.25) <
+		    1e-12);
+	assert_true(fabs(find(s, SQ_HIST_NODE, "n2")->cpu_eff - 0.25) < 1e-12);
+	sq_snapshot_unref(s);
+}
+
 /*
  * Per-node summaries at the host-list cap: a run on 100,000 nodes gives
  * a row for each, a run on a list past the cap counts as one name (the
@@ -1086,6 +1184,7 @@ main(void)
 		cmocka_unit_test(test_efficiency),
 		cmocka_unit_test(test_outcomes),
 		cmocka_unit_test(test_nodes_at_scale),
+		cmocka_unit_test(test_run_numbers),
 		cmocka_unit_test(test_sacct_recorded),
 		cmocka_unit_test(test_slurmdb_v38),
 		cmocka_unit_test(test_slurmdb_2411),

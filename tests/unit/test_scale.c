@@ -27,6 +27,46 @@
 #include "tui/table_prep.h"
 #include "tui/text.h"
 
+/*
+ * Interning keeps a string's first eight bytes in its slot and compares
+ * strings of eight or less there only (issue 44): strings of every
+ * length from 1 to 24 that differ in one byte, at every place, are
+ * told apart, and equal ones shared.
+ */
+static void
+test_strtab_short(void **state)
+{
+	struct sq_arena a;
+	struct sq_strtab t;
+	const char *first[25];
+	char buf[32];
+	size_t n, at;
+
+	(void)state;
+	sq_arena_init(&a);
+	sq_strtab_init(&t, &a, 0);
+	for (n = 1; n <= 24; n++) {
+		memset(buf, 'a', n);
+		first[n] = sq_strtab_get(&t, buf, n);
+		for (at = 0; at < n; at++) {
+			const char *x;
+
+			buf[at] = 'b';
+			x = sq_strtab_get(&t, buf, n);
+			assert_ptr_not_equal(x, first[n]);
+			assert_memory_equal(x, buf, n);
+			assert_ptr_equal(sq_strtab_get(&t, buf, n), x);
+			buf[at] = 'a';
+		}
+		assert_ptr_equal(sq_strtab_get(&t, buf, n), first[n]);
+		assert_int_equal(strlen(first[n]), n);
+	}
+	for (n = 1; n < 24; n++) /* a prefix is not the longer string */
+		assert_ptr_not_equal(first[n], first[n + 1]);
+	sq_strtab_free(&t);
+	sq_arena_free(&a);
+}
+
 static void
 test_strtab(void **state)
 {
@@ -1195,6 +1235,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strtab),
+		cmocka_unit_test(test_strtab_short),
 		cmocka_unit_test(test_count_lines),
 		cmocka_unit_test(test_col_int),
 		cmocka_unit_test(test_parsers_share),
