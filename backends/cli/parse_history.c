@@ -358,6 +358,10 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 		 * last line cut short (no newline) is truncated output */
 		if (id == 0 && s->nrows > 0 && terminated)
 			continue;
+		if (n == F_COUNT) /* the node lists' table is big: its slot
+				   * comes while the other fields are read */
+			sq_strtab_prefetch(&t[T_NODES], f[F_NODES],
+					   x.fl[F_NODES]);
 		if (n != F_COUNT) {
 			sq_history_free(&b);
 			return sq_err_set(err, SQ_ERR_PARSE,

@@ -146,6 +146,13 @@ copy:
 	return s != NULL ? s : "";
 }
 
+void
+sq_strtab_prefetch(const struct sq_strtab *t, const char *p, size_t n)
+{
+	if (t->cap > 0 && n > 0 && n <= UINT32_MAX)
+		__builtin_prefetch(&t->slots[hash(p, n) & (t->cap - 1)]);
+}
+
 const char *
 sq_strtab_str(struct sq_strtab *t, const char *p)
 {

@@ -31,6 +31,9 @@ void sq_strtab_free(struct sq_strtab *t);
  * "" for n == 0; "" when out of memory (like sq_snapshot_strn).
  */
 const char *sq_strtab_get(struct sq_strtab *t, const char *p, size_t n);
+/* Ask the cache for the slot of the n bytes at p, to be looked up a
+ * little later (a table bigger than the cache: a miss each lookup). */
+void sq_strtab_prefetch(const struct sq_strtab *t, const char *p, size_t n);
 /* Same for a NUL-terminated string. */
 const char *sq_strtab_str(struct sq_strtab *t, const char *p);
 
