@@ -73,7 +73,7 @@ blocking_jobs(struct sq_cli *cli, const char *const *words, char *ids, size_t n)
 	while (*words != NULL && k < 15)
 		argv[k++] = *words++;
 	argv[k] = NULL;
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	if (cli == NULL || sq_cli_run(cli, argv, &out, &e) == -1 ||
 	    out.data == NULL) {
 		sq_buf_free(&out);

@@ -163,7 +163,7 @@ read_jobs(struct sq_cli *cli, const struct sq_action *a,
 	if (sq_cli_fmt_nonce(jobs_fmt, fmt, sizeof(fmt), err) == -1)
 		return -1;
 	sq_buf_init(&ids, 0);
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	for (i = 0; i < a->ntargets; i++) {
 		size_t n = strspn(a->targets[i], "0123456789");
 
@@ -274,7 +274,7 @@ read_nodes(struct sq_cli *cli, const struct sq_action *a,
 	const char *const argv[] = { "scontrol", "-o", "show",
 				     "node",     list, NULL };
 
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	if (list == NULL)
 		goto done;
 	if (sq_cli_run(cli, argv, &out, err) == -1) {
@@ -325,7 +325,7 @@ sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
 {
 	struct sq_buf out;
 
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	if (sq_cli_run(cli, argv, &out, err) == -1) {
 		sq_buf_free(&out);
 		return -1;

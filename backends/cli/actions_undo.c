@@ -64,7 +64,7 @@ rows(struct sq_cli *cli, const char *const *argv, int nf,
 	struct sq_buf out;
 	char *pos, *line;
 
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	if (sq_cli_run(cli, argv, &out, err) == -1) {
 		sq_buf_free(&out);
 		return -1;

@@ -313,6 +313,14 @@ exit_err(const char *const argv[], int status, struct sq_buf *ebuf,
 	return -1;
 }
 
+size_t
+sq_cli_out_limit(const struct sq_cli *cli)
+{
+	if (cli == NULL || cli->b == NULL || cli->b->cfg.max_output <= 0)
+		return SQ_CLI_OUT_LIMIT;
+	return (size_t)cli->b->cfg.max_output * 1024 * 1024;
+}
+
 int
 sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 	       struct sq_buf *ebuf, struct sq_err *err)
@@ -326,8 +334,9 @@ sq_cli_run_err(struct sq_cli *cli, const char *const argv[], struct sq_buf *out,
 		rc = exit_err(argv, status, ebuf, err);
 	} else if (rc == 0 && out->truncated) {
 		sq_err_set(err, SQ_ERR_COMMAND,
-			   "%s printed more than %zu bytes", argv[0],
-			   out->limit);
+			   "%s printed more than %zu bytes (set max-output, "
+			   "in MiB, to read more)",
+			   argv[0], out->limit);
 		rc = -1;
 	}
 	return rc;

@@ -19,7 +19,8 @@
 #include "core/analysis/history.h"
 #include "core/model/snapshot.h"
 
-/* Cap on one command's stdout (the 200,000-job queue is ~20 MB). */
+/* Cap on one command's stdout without a backend (the 200,000-job queue
+ * is ~20 MB); with one, `set max-output` (sq_cli_out_limit). */
 #define SQ_CLI_OUT_LIMIT ((size_t)256 * 1024 * 1024)
 #define SQ_CLI_ERR_LIMIT ((size_t)64 * 1024)
 
@@ -117,6 +118,10 @@ int sq_cli_split_len(char *line, size_t len, const char *delim, char **f,
 extern const char sq_cli_sinfo_fmt[];
 extern const char sq_cli_sprio_fmt[];
 extern const char sq_cli_sprio_norm_fmt[];
+
+/* The cap on one command's stdout: the cluster's max-output, or
+ * SQ_CLI_OUT_LIMIT without a backend (cli may be NULL). */
+size_t sq_cli_out_limit(const struct sq_cli *cli);
 
 /* Run argv through the transport and check the exit status; on failure err
  * carries the first line of stderr. */

@@ -27,7 +27,7 @@ run_into(struct sq_cli *cli, const char *const argv[], parse_fn parse,
 	struct sq_buf buf;
 	int rc = -1;
 
-	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&buf, sq_cli_out_limit(cli));
 	if (sq_cli_run(cli, argv, &buf, err) == -1)
 		goto done;
 	if (buf.data == NULL)

@@ -34,7 +34,7 @@ run_parse(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 	int rc = -1;
 
 	*out = NULL;
-	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&buf, sq_cli_out_limit(cli));
 	if (sq_cli_run(cli, argv, &buf, err) == -1)
 		goto done;
 	s = sq_snapshot_new(kind, 0);

@@ -48,7 +48,7 @@ run_sstat(struct sq_cli *cli, struct sq_snapshot *s, const char **why,
 			NULL
 		};
 
-		sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+		sq_buf_init(&out, sq_cli_out_limit(cli));
 		sq_err_clear(&e);
 		if (sq_cli_run_err(cli, argv, &out, ebuf, &e) == -1)
 			*why = sq_snapshot_str(s, e.msg);
@@ -101,7 +101,7 @@ sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,
 	if (s == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	s->source = "squeue tres-alloc + sstat TRESUsageIn (gres/gpuutil)";
-	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&buf, sq_cli_out_limit(cli));
 	rc = sq_cli_run(cli, jargv, &buf, err);
 	if (rc == 0) {
 		if (buf.data == NULL)

@@ -40,7 +40,7 @@ sq_cli_runaway_list(struct sq_cli *cli, struct sq_snapshot *s,
 	struct sq_buf buf;
 	int rc = -1;
 
-	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&buf, sq_cli_out_limit(cli));
 	if (run_list(cli, &buf, err) == -1)
 		goto done;
 	if (buf.data == NULL)

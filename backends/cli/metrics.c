@@ -227,7 +227,7 @@ state(struct sq_cli *cli, int need_addr, struct sq_err *err)
 	}
 	if (!need_addr || env_url(m) == 0 || conf_url(m) == 0)
 		return m;
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	sq_err_clear(&e);
 	if (sq_cli_run(cli, argv, &out, &e) == -1) {
 		m->refused = 1;

@@ -219,7 +219,7 @@ sq_cli_runaway_act(struct sq_backend *b, const struct sq_action *a,
 
 	if (sq_act_begin(res, a, err) == -1)
 		return -1;
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	sq_buf_init(&out, sq_cli_out_limit(cli));
 	before = read_list(cli, err);
 	if (before == NULL)
 		goto out;

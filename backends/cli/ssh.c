@@ -328,7 +328,8 @@ read_output(struct sq_ssh *t, ssh_channel ch, const char *name, int tmo,
 		if (out->truncated) {
 			sq_err_set(err, SQ_ERR_COMMAND,
 				   "%s printed more than %zu bytes; stopped "
-				   "reading",
+				   "reading (set max-output, in MiB, to read "
+				   "more)",
 				   name, out->limit);
 			return -1;
 		}

@@ -13,4 +13,5 @@ sq_cluster_defaults(struct sq_cluster_cfg *cfg)
 	strcpy(cfg->backend, "local");
 	cfg->refresh = 10;
 	cfg->timeout = 30;
+	cfg->max_output = SQ_MAX_OUTPUT_DEFAULT;
 }

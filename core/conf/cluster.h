@@ -28,11 +28,15 @@ struct sq_cluster_cfg {
 	int readonly;
 	int refresh;             /* seconds between queue refreshes */
 	int timeout;             /* seconds per command or request */
+	int max_output;          /* MiB one command may print (max-output) */
 	int accept_new_host_key; /* ssh: batch-mode consent */
 	int insecure_http;       /* rest: allow http:// off loopback */
 };
 
-/* Defaults: backend local, refresh 10 s, timeout 30 s. */
+/* What one command may print by default, MiB (`set max-output`). */
+#define SQ_MAX_OUTPUT_DEFAULT 4096
+
+/* Defaults: backend local, refresh 10 s, timeout 30 s, max-output. */
 void sq_cluster_defaults(struct sq_cluster_cfg *cfg);
 
 #endif

@@ -157,6 +157,9 @@ struct sq_color {
 	  "kind refreshes at refresh-slow")                                    \
 	X(TIMEOUT, "timeout", INT, 1, 3600, "30",                              \
 	  "seconds allowed for one command or request")                        \
+	X(MAX_OUTPUT, "max-output", INT, 16, 1048576, "4096",                  \
+	  "MiB one Slurm command may print before squall stops reading it "    \
+	  "(a week of a big site's sacct is over 1 GiB)")                      \
 	X(VIEW, "view", VIEW, 0, 0, "jobs", "the view shown at start-up")      \
 	X(CLUSTER, "cluster", STR, 0, 0, "",                                   \
 	  "the cluster used when -c is not given")                             \

@@ -50,6 +50,7 @@ static const struct ckey cluster_keys[] = {
 	CINT("readonly", readonly, CK_FLAG, 0, 1),
 	CINT("refresh", refresh, CK_INT, 1, 86400),
 	CINT("timeout", timeout, CK_INT, 1, 3600),
+	CINT("max-output", max_output, CK_INT, 16, 1048576),
 	CINT("insecure-http", insecure_http, CK_FLAG, 0, 1),
 };
 
@@ -293,6 +294,7 @@ overlay(struct sq_cluster_cfg *dst, const struct sq_cluster_cfg *src,
 	OV_INT(readonly)
 	OV_INT(refresh)
 	OV_INT(timeout)
+	OV_INT(max_output)
 	OV_INT(accept_new_host_key)
 	OV_INT(insecure_http)
 #undef OV_STR
@@ -314,6 +316,7 @@ sq_conf_resolve_cluster(const struct sq_conf *c,
 	*out = defs;
 	out->refresh = (int)c->num[SQ_OPT_REFRESH];
 	out->timeout = (int)c->num[SQ_OPT_TIMEOUT];
+	out->max_output = (int)c->num[SQ_OPT_MAX_OUTPUT];
 	out->readonly = (int)c->num[SQ_OPT_READONLY];
 	/* -b/-H/-u name the cluster themselves: the config's default
 	 * `set cluster` is not it (issue 31) */
