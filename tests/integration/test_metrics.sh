@@ -106,23 +106,29 @@ again=$serves
 # has changed; without that the testbed reads as down
 reconf() {
 	for _f in "$TB"/run/slurm/slurmctld.pid "$TB"/run/slurm/slurmd-*.pid; do
-		cp "$_f" "$tmp/${_f##*/}.old" 2>/dev/null
+		head -n 1 "$_f" >"$tmp/${_f##*/}.old" 2>/dev/null
 	done
 	slurm scontrol reconfigure >/dev/null || return 1
-	# each daemon gets its own 60 s: on a loaded machine slurmctld's
-	# re-exec alone took more than the 30 s once shared by all five
-	# (ci-local: "PID files follow" failed with slurmctld's old PID)
+	# each daemon gets its own 60 s, and its PID is the file's first
+	# line: 26.05's re-executed slurmctld writes a shorter PID over the
+	# old one without truncating it ("388\n8\n"; ci-local, where the
+	# testbed then read as down)
 	for _f in "$TB"/run/slurm/slurmctld.pid "$TB"/run/slurm/slurmd-*.pid; do
 		[ -f "$_f" ] || continue
 		_i=0
-		while [ $_i -lt 120 ] && { cmp -s "$_f" "$tmp/${_f##*/}.old" ||
-			! kill -0 "$(cat "$_f" 2>/dev/null)" 2>/dev/null; }; do
+		while [ $_i -lt 120 ]; do
+			_p=$(head -n 1 "$_f" 2>/dev/null)
+			[ -n "$_p" ] &&
+				[ "$_p" != "$(cat "$tmp/${_f##*/}.old")" ] &&
+				kill -0 "$_p" 2>/dev/null && break
 			sleep 0.5
 			_i=$((_i + 1))
 		done
-		[ $_i -lt 120 ] ||
+		if [ $_i -ge 120 ]; then
 			echo "# reconfigure: ${_f##*/}'s PID did not change in 60 s"
-		[ ! -f "$TB/pids/${_f##*/}" ] || cp "$_f" "$TB/pids/${_f##*/}"
+		elif [ -f "$TB/pids/${_f##*/}" ]; then
+			echo "$_p" >"$TB/pids/${_f##*/}"
+		fi
 	done
 }
 # slurm.conf changed for the refusals (below), put back when the test ends

@@ -39,7 +39,7 @@ pid_alive() {
 
 # pidfile_alive FILE: FILE holds the PID of a live process
 pidfile_alive() {
-	[ -s "$1" ] && pid_alive "$(cat "$1")"
+	[ -s "$1" ] && pid_alive "$(head -n 1 "$1")"
 }
 
 # pidfile_ours FILE COMM: FILE holds the PID of a live COMM whose root
@@ -50,7 +50,7 @@ pidfile_alive() {
 pidfile_ours() {
 	local pid
 	[ -s "$1" ] || return 1
-	pid=$(cat "$1")
+	pid=$(head -n 1 "$1")
 	pid_alive "$pid" && [ "/proc/$pid/root" -ef / ] &&
 		[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ]
 }
