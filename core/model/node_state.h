@@ -45,9 +45,10 @@ struct sq_node_state {
 	int base;
 	unsigned flags;
 	const char *other;
-	/* sinfo marks a mixed node with the PLANNED flag "mixed-" since
-	 * Slurm 25.05 (26.05 does; 24.11 prints "mixed"); 0 until the
-	 * caller says */
+	/* sinfo marks a mixed node with the PLANNED flag (Slurm 23.02+)
+	 * "mixed-" (24.11.5 and 26.05.5 do; the CLI sets it); the REST
+	 * backend has kept "mixed" (tests/unit/test_slurmjson.c): 0 until
+	 * the caller says */
 	int planned_mark;
 };
 

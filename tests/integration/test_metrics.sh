@@ -100,7 +100,7 @@ if [ $serves = 0 ]; then
 	commands "$tmp/rec"
 	check "Slurm $ver: no HTTP asked" lacks "$tmp/rec.cmds" '^GET '
 	check "Slurm $ver: the nodes from their command" \
-		has "$tmp/rec.cmds" '^sinfo -h -N'
+		has "$tmp/rec.cmds" '^scontrol -d -o show node'
 	check "Slurm $ver: the node count is sinfo's" \
 		test "$(value "$tmp/ov.tsv" nodes/total)" = \
 		"$(slurm sinfo -h -N -o %N | sort -u | wc -l | tr -d ' ') nodes"
@@ -113,7 +113,7 @@ if [ $serves = 0 ]; then
 		check "Slurm $ver: console: no HTTP asked" \
 			lacks "$tmp/crec.cmds" '^GET '
 		check "Slurm $ver: console: the nodes from their command" \
-			has "$tmp/crec.cmds" '^sinfo -h -N'
+			has "$tmp/crec.cmds" '^scontrol -d -o show node'
 		check "Slurm $ver: console: the controller lines from sdiag" \
 			has "$tmp/crec.cmds" '^sdiag'
 	else
