@@ -1,9 +1,10 @@
 /*
  * test_scnode.c - the NODES kind from scontrol show node and show
  * partition (backends/cli/parse_scnode.c) against sinfo -N of the same
- * moment (parse_sinfo.c): every field of every node the same, on 22.05
- * (with a draining and a down node, tests/fixtures/cli/nodes/record.sh),
- * 24.11 and 26.05; and the shared state mapping (core/model/node_state.h).
+ * moment (parse_sinfo.c): every field of every node the same, on 22.05,
+ * 24.11 and 26.05 (with a draining and a down node,
+ * tests/fixtures/cli/nodes/record.sh); and the shared state mapping
+ * (core/model/node_state.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,28 +111,41 @@ node(const struct sq_snapshot *s, const char *name)
 	return NULL;
 }
 
-/* 22.05, recorded at one moment with n1 draining and n2 down. */
+/* Each release, recorded at one moment with n1 draining and n2 down
+ * (tests/fixtures/cli/nodes/record.sh). */
 static void
-test_2205_drain_down(void **state)
+test_drain_down(void **state)
 {
-	struct sq_snapshot *a, *b;
+	static const char *const rel[] = { "22.05", "24.11", "26.05" };
+	char f[3][80];
+	size_t i;
 
 	(void)state;
-	a = parse_with("cli/nodes/22.05/sinfo_nodes.txt", SQ_KIND_NODES,
-		       sq_parse_sinfo_nodes);
-	b = scnodes_files("cli/nodes/22.05/scontrol_node.txt",
-			  "cli/nodes/22.05/scontrol_partition.txt", 0);
-	same_nodes(a, b);
-	assert_string_equal(node(b, "n1")->state, "draining");
-	assert_string_equal(node(b, "n2")->state, "down");
-	/* a down node's free CPUs are sinfo's "other", not idle */
-	assert_int_equal(node(b, "n2")->cpus_idle, 0);
-	assert_string_equal(node(b, "n2")->reason, "squall fixture: down n2");
-	assert_string_equal(node(b, "n2")->reason_by, "root");
-	assert_true(node(b, "n2")->reason_at > 0);
-	assert_string_equal(node(b, "n3")->partitions, "low*,gpu,high");
-	sq_snapshot_unref(a);
-	sq_snapshot_unref(b);
+	for (i = 0; i < 3; i++) {
+		struct sq_snapshot *a, *b;
+
+		snprintf(f[0], sizeof(f[0]), "cli/nodes/%s/sinfo_nodes.txt",
+			 rel[i]);
+		snprintf(f[1], sizeof(f[1]), "cli/nodes/%s/scontrol_node.txt",
+			 rel[i]);
+		snprintf(f[2], sizeof(f[2]),
+			 "cli/nodes/%s/scontrol_partition.txt", rel[i]);
+		a = parse_with(f[0], SQ_KIND_NODES, sq_parse_sinfo_nodes);
+		b = scnodes_files(f[1], f[2], 1);
+		same_nodes(a, b);
+		assert_string_equal(node(b, "n1")->state, "draining");
+		assert_string_equal(node(b, "n2")->state, "down");
+		/* a down node's free CPUs are sinfo's "other", not idle */
+		assert_int_equal(node(b, "n2")->cpus_idle, 0);
+		assert_int_equal(node(b, "n2")->cpus_total, 4);
+		assert_string_equal(node(b, "n2")->reason,
+				    "squall fixture: down n2");
+		assert_string_equal(node(b, "n2")->reason_by, "root");
+		assert_true(node(b, "n2")->reason_at > 0);
+		assert_string_equal(node(b, "n3")->partitions, "low*,gpu,high");
+		sq_snapshot_unref(a);
+		sq_snapshot_unref(b);
+	}
 }
 
 /* 22.05's CLI fixtures (record.sh): sinfo -N without User/TimeStamp. */
@@ -304,7 +318,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_2205_drain_down),
+		cmocka_unit_test(test_drain_down),
 		cmocka_unit_test(test_2205_fixtures),
 		cmocka_unit_test(test_2411_2605),
 		cmocka_unit_test(test_edges),
