@@ -121,6 +121,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_SHARES:
 		return SQ_CAP_SHARES;
 	case SQ_KIND_EVENTS:
+	case SQ_KIND_PREEMPT_RUNS: /* what rest builds the events from */
 		return SQ_CAP_EVENTS;
 	case SQ_KIND_RESERVATIONS:
 		return SQ_CAP_RESERVATIONS;
@@ -181,12 +182,23 @@ sq_backend_file_note(const struct sq_backend *b, const char *what)
 		      : "this backend has no file access";
 }
 
+const struct sq_backend_built *
+sq_backend_built(const struct sq_backend *b, enum sq_kind kind)
+{
+	const struct sq_backend_built *t = b->ops->built;
+
+	if (t == NULL || (unsigned)kind >= SQ_KIND_COUNT ||
+	    t[kind].source == NULL)
+		return NULL;
+	return &t[kind];
+}
+
 int
 sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
 		      struct sq_snapshot **out, struct sq_err *err)
 {
 	*out = NULL;
-	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0)
+	if (b->ops->caps == NULL || (b->ops->caps(b) & sq_kind_cap(kind)) == 0)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot read %s", b->ops->name,
 				  sq_kind_name(kind));

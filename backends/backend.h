@@ -65,8 +65,25 @@ struct sq_targets_read {
 	void *data;
 };
 
+/*
+ * A kind a backend does not read itself: the fetch plan builds it from
+ * kinds the backend does read, by a pure function of core/
+ * (session/plan.c, the kind's .build and .build_from), and the backend
+ * says in its words where the rows came from. Static strings.
+ */
+struct sq_backend_built {
+	const char *source;   /* the rows' source line; NULL: not built */
+	const char *note;     /* what the rows lack, or NULL */
+	const char *unserved; /* what the rows say of a value the backend
+				 does not serve (the GPUs' use), or NULL */
+};
+
 struct sq_backend_ops {
 	const char *name;
+	/* Indexed by kind: the kinds the plan builds for this backend (a
+	 * source set; fetch() refuses them), or NULL: fetch() reads every
+	 * kind it serves. Static, so readable before open(). */
+	const struct sq_backend_built *built;
 	/* Connect and detect the Slurm version; fills b->priv. */
 	int (*open)(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 		    struct sq_err *err);
@@ -223,7 +240,12 @@ void sq_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep);
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);
 
-/* b's fetch() of kind, or -1 with SQ_ERR_UNSUPPORTED ("the NAME backend
+/* How b's ops build kind, or NULL when fetch() reads it (above). */
+const struct sq_backend_built *sq_backend_built(const struct sq_backend *b,
+						enum sq_kind kind);
+
+/* b's fetch() of kind (one b reads, not one the plan builds: use
+ * session/plan.h for those), or -1 with SQ_ERR_UNSUPPORTED ("the NAME backend
  * cannot read KIND") when b's caps lack it; *out NULL then. Thread: b's. */
 int sq_backend_fetch_kind(struct sq_backend *b, enum sq_kind kind,
 			  struct sq_snapshot **out, struct sq_err *err);

@@ -764,9 +764,10 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 
 		/* usage vs limits needs assoc_mgr (operators and up) and the
 		 * account tree; both are optional */
-		if (b->ops->fetch(b, SQ_KIND_LIMITS, &limits, &e2) == -1)
+		if (sq_plan_fetch_plain(b, SQ_KIND_LIMITS, &limits, &e2) == -1)
 			limits = NULL;
-		if (b->ops->fetch(b, SQ_KIND_ASSOCS, &assocs, &e2) == -1)
+		if (sq_backend_fetch_kind(b, SQ_KIND_ASSOCS, &assocs, &e2) ==
+		    -1)
 			assocs = NULL;
 	}
 	sq_why_compute(j, jobs, limits, assocs, &w);

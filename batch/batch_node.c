@@ -202,8 +202,8 @@ sq_batch_node(const struct sq_cluster_cfg *cfg, const char *node,
 		free(nj);
 		return err.code == SQ_ERR_USAGE ? 2 : 1;
 	}
-	if (b->ops->fetch(b, SQ_KIND_NODES, &nodes, &err) == -1 ||
-	    b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+	if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, &err) == -1 ||
+	    sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
 		fprintf(stderr, "squall: %s\n", err.msg);
 		goto out;
 	}
@@ -215,7 +215,8 @@ sq_batch_node(const struct sq_cluster_cfg *cfg, const char *node,
 	if (sq_gres_count(nd->gres, "gpu") > 0) {
 		read_jobs(b, jobs, nd->name, nj);
 		/* GPU use: its rows say why when it has none */
-		if (b->ops->fetch(b, SQ_KIND_GPUUSE, &use, &err) == -1) {
+		if (sq_backend_fetch_kind(b, SQ_KIND_GPUUSE, &use, &err) ==
+		    -1) {
 			fprintf(stderr, "squall: GPU use: %s\n", err.msg);
 			use = NULL;
 		}

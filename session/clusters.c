@@ -109,8 +109,8 @@ one_main(void *p)
 	sq_err_clear(&err);
 	b = sq_backend_open(&res.cfg, &err);
 	if (b != NULL) {
-		if (b->ops->fetch(b, SQ_KIND_NODES, &nodes, &err) == 0)
-			b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err);
+		if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, &err) == 0)
+			sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err);
 		/* rest learns it from the first answer */
 		snprintf(res.version, sizeof(res.version), "%s", b->version);
 		sq_backend_close(b);

@@ -19,17 +19,15 @@ resv_fetch(struct sq_backend *b, const struct sq_action *a, struct sq_buf *text,
 	struct sq_snapshot *jobs = NULL, *nodes = NULL, *res = NULL;
 	struct sq_buf scratch;
 	struct sq_err err;
-	unsigned caps = b->ops->caps != NULL ? b->ops->caps(b) : 0;
 	int rc;
 
-	if ((caps & SQ_CAP_JOBS) &&
-	    b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1)
+	/* each optional: an unread one leaves its part of the impact out */
+	if (sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err) == -1)
 		jobs = NULL;
-	if ((caps & SQ_CAP_NODES) &&
-	    b->ops->fetch(b, SQ_KIND_NODES, &nodes, &err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, &err) == -1)
 		nodes = NULL;
-	if (a->type == SQ_ACTION_RESV_UPDATE && (caps & SQ_CAP_RESERVATIONS) &&
-	    b->ops->fetch(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
+	if (a->type == SQ_ACTION_RESV_UPDATE &&
+	    sq_backend_fetch_kind(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
 		res = NULL;
 	sq_buf_init(&scratch, 0);
 	rc = sq_resv_impact(a, jobs, nodes, res, time(NULL),
@@ -51,19 +49,15 @@ sq_impact_fetch(struct sq_backend *b, const struct sq_action *a,
 	struct sq_snapshot *jobs = NULL, *res = NULL;
 	struct sq_buf scratch;
 	struct sq_err err;
-	unsigned caps;
 	int rc;
 
 	if (b->ops->fetch != NULL && sq_resv_impact_applies(a))
 		return resv_fetch(b, a, text, summary, n);
 	if (!sq_impact_applies(a) || b->ops->fetch == NULL)
 		return -1;
-	caps = b->ops->caps != NULL ? b->ops->caps(b) : 0;
-	if ((caps & SQ_CAP_JOBS) &&
-	    b->ops->fetch(b, SQ_KIND_JOBS, &jobs, &err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err) == -1)
 		jobs = NULL;
-	if ((caps & SQ_CAP_RESERVATIONS) &&
-	    b->ops->fetch(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_RESERVATIONS, &res, &err) == -1)
 		res = NULL;
 	sq_buf_init(&scratch, 0);
 	rc = sq_impact_format(a, jobs, res, time(NULL),

@@ -31,6 +31,7 @@
 #include "core/analysis/overview.h"
 #include "core/analysis/overview_om.h"
 #include "session/glance.h"
+#include "session/plan.h"
 
 /* Does the cluster have an accelerator (a node with GPUs)? */
 static int
@@ -62,10 +63,10 @@ fetch_gpu(struct sq_backend *b, struct sq_snapshot **gpus,
 	struct sq_err e;
 
 	sq_err_clear(&e);
-	if (b->ops->fetch(b, SQ_KIND_GPUS, gpus, &e) == -1)
+	if (sq_plan_fetch_plain(b, SQ_KIND_GPUS, gpus, &e) == -1)
 		*gpus = NULL;
 	sq_err_clear(&e);
-	if (b->ops->fetch(b, SQ_KIND_GPUUSE, use, &e) == -1) {
+	if (sq_backend_fetch_kind(b, SQ_KIND_GPUUSE, use, &e) == -1) {
 		*use = NULL;
 		snprintf(buf, n, "not read: %.200s", e.msg);
 	}
@@ -138,13 +139,14 @@ sq_overview_fetch(struct sq_backend *b, struct sq_snapshot **out,
 
 	*out = NULL;
 	served = om_fetch(b, om, mwhy, sizeof(mwhy)) == 0;
-	if (!served && b->ops->fetch(b, SQ_KIND_NODES, &nodes, err) == -1)
+	if (!served &&
+	    sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, err) == -1)
 		goto out;
-	if (b->ops->fetch(b, SQ_KIND_JOBS, &jobs, err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, err) == -1)
 		goto out;
 	sq_err_clear(&derr);
-	if (!served && (b->ops->caps(b) & SQ_CAP_DIAG) &&
-	    b->ops->fetch(b, SQ_KIND_DIAG, &diag, &derr) == -1)
+	if (!served &&
+	    sq_backend_fetch_kind(b, SQ_KIND_DIAG, &diag, &derr) == -1)
 		diag = NULL;
 	/* which controller is in control (one read: not since when) */
 	if (diag != NULL &&

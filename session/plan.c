@@ -1,7 +1,10 @@
 /*
  * plan.c - the fetch plan's table (one row per kind of data a view
- * shows) and the one function that runs a row: fetch, then join with the
- * partners held or fetched. To add a view kind, add its row to plans[].
+ * shows) and the one function that runs a row: fetch (or, for a kind the
+ * backend does not read, build it from the kinds it does), then join
+ * with the partners held or fetched. The one place that combines kinds:
+ * a backend reads one kind a fetch. To add a view kind, add its row to
+ * plans[].
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,8 @@
 #include "core/analysis/gpus.h"
 #include "core/analysis/gpuuse.h"
 #include "core/analysis/history.h"
+#include "core/analysis/limits.h"
+#include "core/base/util.h"
 #include "core/model/join.h"
 #include "core/action/node_audit.h"
 #include "core/analysis/node_flap.h"
@@ -30,6 +35,13 @@
 typedef void (*join_fn)(struct sq_snapshot *s,
 			struct sq_snapshot *const partner[SQ_KIND_COUNT]);
 
+/* Build s of kinds the backend reads (from, indexed by kind; NULL where
+ * an optional one is absent) where it does not read s's kind; how: the
+ * backend's words (backends/backend.h). -1 on ENOMEM. */
+typedef int (*build_fn)(struct sq_snapshot *s,
+			struct sq_snapshot *const from[SQ_KIND_COUNT],
+			const struct sq_backend_built *how);
+
 struct plan {
 	/* how the kind is fetched; NULL: the backend's fetch() */
 	int (*fetch)(struct sq_backend *b, enum sq_kind kind,
@@ -37,6 +49,12 @@ struct plan {
 	/* or this, told whether it is batch mode (no source) */
 	int (*fetch_mode)(struct sq_backend *b, int batch,
 			  struct sq_snapshot **out, struct sq_err *err);
+	/* where the backend does not read the kind (its ops' .built):
+	 * build() from the kinds build_from (those of build_optional may
+	 * be absent), before the joins */
+	unsigned build_from;
+	unsigned build_optional;
+	build_fn build;
 	unsigned joins;    /* partner kinds join() uses */
 	unsigned lazy;     /* of those, fetched by the console only when
 			      shown (batch mode always fetches them) */
@@ -97,6 +115,53 @@ join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 		return;
 	sq_events_from_restarts(s, NULL, p[SQ_KIND_JOBS]);
 	sq_events_finish(s, p[SQ_KIND_JOBS]);
+}
+
+/* GPUs from the nodes' GRES and the running jobs' TRES */
+static int
+build_gpus(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
+	   const struct sq_backend_built *how)
+{
+	return sq_gpus_build(s, f[SQ_KIND_NODES], f[SQ_KIND_JOBS],
+			     how->unserved);
+}
+
+/* the pending jobs' priorities and ranks, without the sprio factors */
+static int
+build_prio(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
+	   const struct sq_backend_built *how)
+{
+	(void)how;
+	return sq_prio_from_jobs(s, f[SQ_KIND_JOBS]);
+}
+
+/* the limits set, their use counted from the queue */
+static int
+build_limits(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
+	     const struct sq_backend_built *how)
+{
+	(void)how;
+	return sq_limits_build(s, f[SQ_KIND_ASSOCS], f[SQ_KIND_QOS],
+			       f[SQ_KIND_JOBS]);
+}
+
+/* preemptions from accounting's runs of the window that ends at their
+ * fetch (the first answer's, the runs' dep, where there are more), the
+ * preemptors inferred from them all; the runs' note (newest preemptions
+ * only) wins over the backend's */
+static int
+build_events(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
+	     const struct sq_backend_built *how)
+{
+	const struct sq_snapshot *runs = f[SQ_KIND_PREEMPT_RUNS];
+
+	if (runs->note != NULL)
+		s->note = sq_snapshot_str(s, runs->note);
+	(void)how;
+	return sq_events_build(s, runs->dep != NULL ? runs->dep : runs, runs,
+			       f[SQ_KIND_JOBS], f[SQ_KIND_PARTITIONS],
+			       f[SQ_KIND_QOS],
+			       (int64_t)runs->fetched - SQ_EVENTS_WINDOW);
 }
 
 static int
@@ -167,14 +232,12 @@ node_events_fetch(struct sq_backend *b, enum sq_kind kind,
 	struct sq_audit_entry *v = NULL;
 	struct sq_hist_window w;
 	struct sq_err e;
-	char spec[64];
 	size_t n = 0;
 
 	if (b->ops->fetch(b, kind, out, err) == -1)
 		return -1;
 	sq_err_clear(&e);
-	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
-	if (sq_history_window_parse(spec, &w, &e) == 0 &&
+	if (sq_history_window_parse(b->cfg.history_since, &w, &e) == 0 &&
 	    sq_audit_read(NULL, 2000, &v, &n, &e) == 0)
 		sq_node_events_add_audit(
 		    *out, v, n, b->cfg.name,
@@ -237,16 +300,29 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .join = join_jobs,
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
+	/* where the backend serves no sprio: from the queue */
+	[SQ_KIND_PRIO] = { .build_from = BIT(JOBS), .build = build_prio },
+	[SQ_KIND_LIMITS] = { .build_from = BIT(ASSOCS) | BIT(QOS) | BIT(JOBS),
+			     .build = build_limits },
 	/* the queue only while the stuck_cg column shows, sacctmgr show
 	 * event only while the events column or the detail pane does */
 	[SQ_KIND_NODES] = { .joins = BIT(JOBS) | BIT(NODE_EVENTS),
 			    .lazy = BIT(JOBS) | BIT(NODE_EVENTS),
 			    .optional = BIT(JOBS) | BIT(NODE_EVENTS),
 			    .join = join_nodes },
-	[SQ_KIND_EVENTS] = { .joins = BIT(JOBS),
+	/* where no controller log names the preemptors: inferred from
+	 * accounting's runs around them, the queue, partitions and QOS */
+	[SQ_KIND_EVENTS] = { .build_from = BIT(PREEMPT_RUNS) | BIT(JOBS) |
+					   BIT(PARTITIONS) | BIT(QOS),
+			     .build_optional =
+				 BIT(JOBS) | BIT(PARTITIONS) | BIT(QOS),
+			     .build = build_events,
+			     .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
-	[SQ_KIND_GPUS] = { .joins = BIT(GPUUSE),
+	[SQ_KIND_GPUS] = { .build_from = BIT(NODES) | BIT(JOBS),
+			   .build = build_gpus,
+			   .joins = BIT(GPUUSE),
 			   .optional = BIT(GPUUSE),
 			   .join = join_gpus,
 			   .view_scope = sq_gpus_view_scope,
@@ -297,19 +373,126 @@ plan_of(enum sq_kind kind)
 	return (unsigned)kind < SQ_KIND_COUNT ? &plans[kind] : &none;
 }
 
-/* Fetch kind alone, by its plan's way. */
+static int fetch_checked(struct sq_backend *b, enum sq_kind kind,
+			 const struct sq_plan_src *src, int batch,
+			 struct sq_snapshot **out, struct sq_err *err);
+
+/* The kinds a build needs into from: from src when the console holds
+ * them, else fetched now through the capability check; the needed ones
+ * first (one that cannot be read ends it), then the optional ones (one
+ * that cannot be read is left out). */
 static int
-fetch_alone(struct sq_backend *b, enum sq_kind kind, int batch,
-	    struct sq_snapshot **out, struct sq_err *err)
+build_partners(struct sq_backend *b, const struct plan *p,
+	       const struct sq_plan_src *src, int batch,
+	       struct sq_snapshot *from[SQ_KIND_COUNT], struct sq_err *err)
+{
+	int pass, k;
+
+	for (pass = 0; pass < 2; pass++) {
+		unsigned want = p->build_from & (pass == 0 ? ~p->build_optional
+							   : p->build_optional);
+
+		for (k = 0; k < SQ_KIND_COUNT; k++) {
+			struct sq_err e;
+
+			if (!(want & SQ_KIND_BIT(k)))
+				continue;
+			from[k] = src != NULL
+				      ? src->get(src->arg, (enum sq_kind)k)
+				      : NULL;
+			if (from[k] != NULL)
+				continue;
+			sq_err_clear(&e);
+			if (fetch_checked(b, (enum sq_kind)k, src, batch,
+					  &from[k], &e) == -1 &&
+			    pass == 0) {
+				*err = e;
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Build kind, which b does not read (how: its words), by its plan row
+ * from its partners (build_partners) with the pure build. */
+static int
+build(struct sq_backend *b, enum sq_kind kind, const struct sq_plan_src *src,
+      int batch, const struct sq_backend_built *how, struct sq_snapshot **out,
+      struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
+	struct sq_snapshot *from[SQ_KIND_COUNT] = { NULL };
+	double t0 = sq_util_now_ms();
+	int k, rc;
+
+	if (p->build == NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot serve the %s view",
+				  b->ops->name, sq_kind_name(kind));
+	rc = build_partners(b, p, src, batch, from, err);
+	if (rc == 0 && (*out = sq_snapshot_new(kind, 0)) == NULL)
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	if (rc == 0 && p->build(*out, from, how) == -1) {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	for (k = 0; k < SQ_KIND_COUNT; k++) {
+		/* the rows are as old as the oldest kind they were built from
+		 * (a console's held queue: the jobs view's "rank:Ns older") */
+		if (rc == 0 && from[k] != NULL &&
+		    from[k]->fetched < (*out)->fetched)
+			(*out)->fetched = from[k]->fetched;
+		sq_snapshot_unref(from[k]);
+	}
+	if (rc == 0) {
+		(*out)->source = how->source;
+		if ((*out)->note == NULL)
+			(*out)->note = how->note;
+		(*out)->fetch_ms = sq_util_now_ms() - t0;
+	}
+	return rc;
+}
+
+/* Fetch kind alone, by its plan's way (src: the snapshots a build may
+ * take, or NULL; batch: no console). */
+static int
+fetch_alone(struct sq_backend *b, enum sq_kind kind,
+	    const struct sq_plan_src *src, int batch, struct sq_snapshot **out,
+	    struct sq_err *err)
+{
+	const struct plan *p = plan_of(kind);
+	const struct sq_backend_built *how = sq_backend_built(b, kind);
 
 	*out = NULL;
+	if (how != NULL)
+		return build(b, kind, src, batch, how, out, err);
 	if (p->fetch_mode != NULL)
 		return p->fetch_mode(b, batch, out, err);
 	if (p->fetch != NULL)
 		return p->fetch(b, kind, out, err);
 	return b->ops->fetch(b, kind, out, err);
+}
+
+/* fetch_alone() where b's capabilities serve kind; else -1 with the
+ * backend's reason (it knows why, e.g. "no sprio in slurmrestd"), or a
+ * generic one. */
+static int
+fetch_checked(struct sq_backend *b, enum sq_kind kind,
+	      const struct sq_plan_src *src, int batch,
+	      struct sq_snapshot **out, struct sq_err *err)
+{
+	if ((b->ops->caps(b) & sq_kind_cap(kind)) != 0)
+		return fetch_alone(b, kind, src, batch, out, err);
+	if (fetch_alone(b, kind, src, batch, out, err) == -1 &&
+	    err->code == SQ_ERR_UNSUPPORTED)
+		return -1;
+	sq_snapshot_unref(*out);
+	*out = NULL;
+	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			  "the %s backend cannot serve the %s view",
+			  b->ops->name, sq_kind_name(kind));
 }
 
 /* Batch mode's partners: fetched now, where the backend serves them,
@@ -328,7 +511,7 @@ fetch_partners(struct sq_backend *b, const struct plan *p, unsigned skip,
 		    (caps & sq_kind_cap((enum sq_kind)k)) == 0)
 			continue;
 		sq_err_clear(&e);
-		if (fetch_alone(b, (enum sq_kind)k, 1, &part[k], &e) == 0)
+		if (fetch_alone(b, (enum sq_kind)k, NULL, 1, &part[k], &e) == 0)
 			continue;
 		part[k] = NULL;
 		if (!(p->optional & SQ_KIND_BIT(k))) {
@@ -361,6 +544,23 @@ sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
 	return plan_fetch(b, kind, NULL, skip, out, err);
 }
 
+int
+sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
+		    struct sq_snapshot **out, struct sq_err *err)
+{
+	return fetch_checked(b, kind, NULL, 1, out, err);
+}
+
+/* Batch mode's partners fetched for the join, as a source for a build
+ * (the events' queue is fetched once for both). */
+static struct sq_snapshot *
+held(void *arg, enum sq_kind kind)
+{
+	struct sq_snapshot *const *part = arg;
+
+	return part[kind] != NULL ? sq_snapshot_ref(part[kind]) : NULL;
+}
+
 static int
 plan_fetch(struct sq_backend *b, enum sq_kind kind,
 	   const struct sq_plan_src *src, unsigned skip,
@@ -368,33 +568,27 @@ plan_fetch(struct sq_backend *b, enum sq_kind kind,
 {
 	const struct plan *p = plan_of(kind);
 	struct sq_snapshot *part[SQ_KIND_COUNT] = { NULL };
-	int k, rc = 0;
+	const struct sq_plan_src own = { held, part };
+	int k, rc = 0,
+	       first = src == NULL && p->join != NULL &&
+		       sq_backend_built(b, kind) != NULL;
 
-	if ((b->ops->caps(b) & sq_kind_cap(kind)) == 0) {
-		/* the backend knows why (e.g. "no sprio in slurmrestd"): ask
-		 * it, and fall back to a generic reason */
-		if (fetch_alone(b, kind, src == NULL, out, err) == -1 &&
-		    err->code == SQ_ERR_UNSUPPORTED)
-			return -1;
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s backend cannot serve the %s view",
-				  b->ops->name, sq_kind_name(kind));
-	}
-	if (fetch_alone(b, kind, src == NULL, out, err) == -1)
-		return -1;
-	if (p->join == NULL)
-		return 0;
-	if (src == NULL) {
+	*out = NULL;
+	/* batch mode's partners before a build, which may take them */
+	if (first && fetch_partners(b, p, skip, part, err) == -1)
+		rc = -1;
+	else if (fetch_checked(b, kind, first ? &own : src, src == NULL, out,
+			       err) == -1)
+		rc = -1;
+	else if (p->join != NULL && src == NULL && !first)
 		rc = fetch_partners(b, p, skip, part, err);
-	} else {
+	else if (p->join != NULL && src != NULL) {
 		for (k = 0; k < SQ_KIND_COUNT; k++) {
 			if (p->joins & SQ_KIND_BIT(k))
 				part[k] = src->get(src->arg, (enum sq_kind)k);
 		}
 	}
-	if (rc == 0)
+	if (rc == 0 && p->join != NULL)
 		p->join(*out, part);
 	for (k = 0; k < SQ_KIND_COUNT; k++)
 		sq_snapshot_unref(part[k]);

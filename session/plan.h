@@ -1,8 +1,12 @@
 /*
  * plan.h - the fetch plan: for each kind of data a view shows, how the
- * backend fetches it, which other kinds it joins (jobs with sprio,
- * partitions with nodes, events with the queue's restarts), which rows a
- * view of that kind keeps (its scope) and how often it is refreshed. The
+ * backend fetches it (or, where the backend does not read it, which
+ * kinds it is built from and by which pure function of core/: GPUs from
+ * nodes and jobs for slurmrestd), which other kinds it joins (jobs with
+ * sprio, partitions with nodes, events with the queue's restarts), which
+ * rows a view of that kind keeps (its scope) and how often it is
+ * refreshed. The plan is the one place that combines kinds; a backend
+ * reads one kind a fetch. The
  * console's worker (tui/worker.c) and batch mode (batch/batch.c) both
  * fetch through sq_plan_fetch(); neither decides what a view needs.
  * The table is plan.c's plans[]: adding a view kind is one row there.
@@ -44,10 +48,13 @@ struct sq_plan_src {
 };
 
 /*
- * Fetch kind through b and join it with its partners (from src, or
- * fetched when src is NULL). *out is a new snapshot (one reference), not
- * yet published. 0, or -1 with err set (a partner's failure counts only
- * where the plan says the join is needed).
+ * Fetch kind through b, or build it from the kinds it is built from
+ * where b does not read it (b->ops->built), and join it with its
+ * partners. Partners, of a join or a build, come from src when it holds
+ * them, else are fetched now (src NULL: all of them). Every fetch,
+ * partners' too, passes the capability check (b->ops->caps). *out is a
+ * new snapshot (one reference), not yet published. 0, or -1 with err set
+ * (a partner's failure counts only where the plan says it is needed).
  */
 int sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 		  const struct sq_plan_src *src, struct sq_snapshot **out,
@@ -58,6 +65,12 @@ int sq_plan_fetch(struct sq_backend *b, enum sq_kind kind,
 int sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
 		       enum sq_plan_want want, struct sq_snapshot **out,
 		       struct sq_err *err);
+
+/* kind alone, without its joins, in batch mode: read by b or built by
+ * the plan (a caller that joins it its own way: the batch overview's
+ * GPUs, a job's limits). As sq_plan_fetch() otherwise. */
+int sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
+			struct sq_snapshot **out, struct sq_err *err);
 
 /* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
  * its partners (the lazy ones with SQ_PLAN_ALL). */

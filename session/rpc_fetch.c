@@ -91,7 +91,7 @@ read_once(struct sq_backend *b, const char *self, struct sq_snapshot **out,
 	int rc;
 
 	*out = NULL;
-	if (b->ops->fetch(b, SQ_KIND_DIAG, &diag, err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_DIAG, &diag, err) == -1)
 		return -1;
 	pthread_mutex_lock(&mu);
 	c = conn_of(b);
@@ -132,7 +132,7 @@ sq_rpc_fetch_diag(struct sq_backend *b, struct sq_snapshot **out,
 	int rc;
 
 	*out = NULL;
-	if (b->ops->fetch(b, SQ_KIND_DIAG, &diag, err) == -1)
+	if (sq_backend_fetch_kind(b, SQ_KIND_DIAG, &diag, err) == -1)
 		return -1;
 	pthread_mutex_lock(&mu);
 	c = conn_of(b);

@@ -114,6 +114,9 @@ sq_whatif_fetch(struct sq_backend *b, struct sq_snapshot **out,
 	if (sq_whatif_weights_read(b->cfg.weights, b->cfg.spec, &given, shown,
 				   sizeof(shown), err) == -1)
 		return -1;
+	/* the plan checked the capability of this kind; where the backend
+	 * lacks it, the plan calls here for the backend's own reason (no
+	 * sprio -n in slurmrestd), which the generic check would hide */
 	if (b->ops->fetch(b, SQ_KIND_WHATIF, &s, err) == -1)
 		goto out;
 	if (sq_backend_fetch_kind(b, SQ_KIND_PRIO_WEIGHTS, &wsnap, err) == -1)

@@ -63,6 +63,9 @@ struct sq_tui_glance;
 struct sq_app {
 	struct sq_conf *conf;
 	struct sq_cluster_cfg cfg;
+	/* the history window `:since` set, for every cluster this console
+	 * connects to (it wins over theirs), or "" */
+	char since[64];
 	struct sq_worker *worker;
 	struct sq_worker_status st;
 	struct sq_keymap keymap;

@@ -6,6 +6,7 @@
  * the key map, the colours, and the worker's intervals. UI thread only.
  */
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/analysis/completing.h"
@@ -27,12 +28,17 @@
 int
 sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 {
+	struct sq_cluster_cfg c;
 	struct sq_worker *w;
 	struct sq_err err;
 	size_t i;
 
 	sq_err_clear(&err);
-	w = sq_worker_start(cfg, cfg->refresh,
+	c = *cfg;
+	if (app->since[0] != '\0') /* :since holds for every cluster */
+		snprintf(c.history_since, sizeof(c.history_since), "%s",
+			 app->since);
+	w = sq_worker_start(&c, c.refresh,
 			    (int)app->conf->num[SQ_OPT_REFRESH_SLOW], &err);
 	if (w == NULL) {
 		sq_app_message(app, 1, "cannot start the worker: %s", err.msg);
@@ -52,7 +58,7 @@ sq_app_connect(struct sq_app *app, const struct sq_cluster_cfg *cfg)
 		}
 	}
 	app->worker = w;
-	app->cfg = *cfg;
+	app->cfg = c;
 	if (app->unfocused) {
 		int fast, slow;
 

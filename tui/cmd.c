@@ -175,27 +175,39 @@ cmd_reasons(struct sq_app *app)
 	return 0;
 }
 
-/* :since SPEC - the history window of every cluster of this console; the
- * workers read it at their next history and node-events fetch
- * (core/analysis/history.c). */
+/* The history window of every cluster of this console from now on (it
+ * wins over the cluster's history_since): the worker hands it to the
+ * backend with its next fetches (tui/worker.c). */
+static void
+since_set(struct sq_app *app, const char *spec)
+{
+	snprintf(app->since, sizeof(app->since), "%s", spec);
+	snprintf(app->cfg.history_since, sizeof(app->cfg.history_since), "%s",
+		 spec);
+	if (app->worker != NULL)
+		sq_worker_since(app->worker, spec);
+}
+
+/* :since SPEC - the history window; the worker reads it at its next
+ * history and node-events fetch. */
 static int
 cmd_since(struct sq_app *app, const char *line, const char *arg)
 {
 	struct sq_hist_window w;
 	struct sq_err e;
-	char spec[64];
 
 	if (*arg == '\0') {
-		sq_history_since(app->cfg.history_since, spec, sizeof(spec));
 		sq_app_message(app, 0, "history since %s",
-			       spec[0] ? spec : SQ_HIST_DEFAULT_SINCE);
+			       app->cfg.history_since[0]
+				   ? app->cfg.history_since
+				   : SQ_HIST_DEFAULT_SINCE);
 		return 0;
 	}
 	if (sq_history_window_parse(arg, &w, &e) == -1) {
 		sq_app_message(app, 1, "since: %s", e.msg);
 		return -1;
 	}
-	sq_history_since_set(w.spec);
+	since_set(app, w.spec);
 	if (app->worker != NULL)
 		sq_worker_refresh(app->worker,
 				  SQ_KIND_BIT(SQ_KIND_HISTORY) |
@@ -332,7 +344,7 @@ cmd_conf(struct sq_app *app, const char *line, const char *arg)
 	if (strstr(line, "history-since") != NULL &&
 	    app->conf->nmsgs_total == before) {
 		/* `set history-since` at the prompt acts as :since */
-		sq_history_since_set(app->conf->str[SQ_OPT_HISTORY_SINCE]);
+		since_set(app, app->conf->str[SQ_OPT_HISTORY_SINCE]);
 		if (app->worker != NULL)
 			sq_worker_refresh(app->worker,
 					  SQ_KIND_BIT(SQ_KIND_HISTORY));

@@ -358,6 +358,8 @@ id_unique(const struct sq_table *t)
 	return t->nidcols == 1 && is_id_col(t, t->def->cols[t->idcols[0]].id);
 }
 
+static int arranges(const struct sq_table *t);
+
 /* Put the cursor on the row with t->cur_id, when one is shown. */
 static void
 find_cursor(struct sq_table *t, struct sq_table_cache *c)
@@ -368,6 +370,10 @@ find_cursor(struct sq_table *t, struct sq_table_cache *c)
 		return;
 	if (c != NULL && c->cur_ok && id_unique(t) &&
 	    strcmp(c->cur_id, t->cur_id) == 0) {
+		/* its bit says it is not among the rows (they are those
+		 * that pass): no need to look among half a million */
+		if (!arranges(t) && sq_table_match_out(t, c, c->cur_rec))
+			return;
 		for (i = 0; i < t->nrows; i++) {
 			if (t->rows[i].rec == c->cur_rec) {
 				t->cur = i;

@@ -15,6 +15,7 @@
 
 struct sq_snapshot;
 struct sq_table;
+struct sq_table_dict;
 
 /*
  * At 100,000 jobs, making each row's text or sort key costs much more
@@ -74,6 +75,7 @@ struct sq_table_cache {
 	/* bits being made in steps (a big table's idle slices): into slot
 	 * mslot, from byte mnext, the kind of step and its candidates */
 	int mbusy, mslot, mgrow, mshrink;
+	int mdict; /* the first step works them out by cells (table_dict.c) */
 	size_t mnext;
 	const unsigned char *mcand;
 
@@ -90,6 +92,9 @@ struct sq_table_cache {
 	 * the order is the same (text_view) */
 	int tcols[SQ_TABLE_MAX_COLS], tncols;
 	int tperm[SQ_TABLE_MAX_COLS], tsame;
+	/* the same cells as distinct values per column (table_dict.c),
+	 * made with the texts; NULL without memory */
+	struct sq_table_dict *dict;
 
 	uint32_t *pre, *pre2; /* the last rebuild's rows before the */
 	size_t pcap, pcap2;   /* arrangement, and the scratch of the next */
@@ -184,5 +189,38 @@ int sq_table_match_begin(struct sq_table *t, struct sq_table_cache *c);
 int sq_table_match_step(struct sq_table *t, struct sq_table_cache *c,
 			size_t max);
 void sq_table_match_build(struct sq_table *t, struct sq_table_cache *c);
+/* Do the current filter's bits (made) say snapshot row rec does not
+ * pass? */
+int sq_table_match_out(const struct sq_table *t, const struct sq_table_cache *c,
+		       size_t rec);
+
+/*
+ * The cells by column as distinct values (table_dict.c), made with the
+ * rows' text: sq_table_dict_new for ncols columns of nrows rows (NULL
+ * without memory), then each row's cell of column k (its k-th in the
+ * text, sanitized) with sq_table_dict_add, and the rows whose text was
+ * cut with sq_table_dict_cut.
+ */
+struct sq_table_dict *sq_table_dict_new(int ncols, size_t nrows);
+void sq_table_dict_free(struct sq_table_dict *d);
+void sq_table_dict_add(struct sq_table_dict *d, int k, size_t row,
+		       const char *cell, size_t l);
+void sq_table_dict_cut(struct sq_table_dict *d, size_t row);
+/*
+ * For a filter that sq_filter_lit_cells: one bit per snapshot row, set
+ * when a cell of the row contains the literal (before inversion; with a
+ * cell beyond ASCII, when the cell matches the pattern that is the
+ * literal, or may hold a match of a longer one). Rows whose text was cut
+ * (sq_table_dict_cuts) are to be tested alone. NULL when the cells of
+ * the current columns are not all there, or the filter is not of that
+ * kind.
+ */
+const unsigned char *sq_table_dict_match(struct sq_table *t,
+					 struct sq_table_cache *c);
+/* Would sq_table_dict_match answer (without working it out)? */
+int sq_table_dict_ready(const struct sq_table *t,
+			const struct sq_table_cache *c);
+size_t sq_table_dict_cuts(const struct sq_table_cache *c,
+			  const uint32_t **rows);
 
 #endif

@@ -137,6 +137,45 @@ lit_bits(const struct sq_table_cache *c, const struct sq_filter *f, int lru)
 	return NULL;
 }
 
+/* The bits of slot c->mslot are made: they are the current ones. */
+static void
+match_done(struct sq_table *t, struct sq_table_cache *c)
+{
+	int k = c->mslot;
+
+	c->mbusy = 0;
+	c->mat[k].ok = 1;
+	c->mat[k].ofree = t->filter.ofree;
+	c->mat[k].used = ++c->tick;
+	snprintf(c->mat[k].text, sizeof(c->mat[k].text), "%s", t->filter.text);
+	c->match = c->mat[k].bits;
+	c->mcur = k;
+	c->match_ok = 1;
+	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
+}
+
+/* A plain word's bits from the rows with a cell that has it (dict, nb
+ * bytes): those (or the others, inverted), but the rows whose text was
+ * cut, which are tested on what the text holds. */
+static void
+by_cells(struct sq_table *t, struct sq_table_cache *c,
+	 const unsigned char *dict, unsigned char *bits, size_t nb)
+{
+	const uint32_t *cut;
+	size_t ncut = sq_table_dict_cuts(c, &cut), b, i;
+
+	for (b = 0; b < nb; b++)
+		bits[b] = t->filter.invert ? (unsigned char)~dict[b] : dict[b];
+	for (i = 0; i < ncut; i++) {
+		unsigned char bit = (unsigned char)(1u << (cut[i] % 8));
+
+		if (sq_table_row_passes(t, c, cut[i]))
+			bits[cut[i] / 8] |= bit;
+		else
+			bits[cut[i] / 8] &= (unsigned char)~bit;
+	}
+}
+
 /*
  * One bit per snapshot row: does it pass the filter? Made in steps
  * (match_begin, then match_step until it returns 1) so that a big
@@ -187,15 +226,42 @@ sq_table_match_begin(struct sq_table *t, struct sq_table_cache *c)
 		c->match_ok = 0;
 		return -1;
 	}
+	c->match_ok = 0;
+	c->mslot = lru;
+	c->mnext = 0;
 	if (c->mgrow || c->mshrink)
 		memcpy(bits, c->match, nb);
 	else
 		memset(bits, 0, nb);
 	c->mcand = c->mgrow || c->mshrink ? NULL : lit_bits(c, &t->filter, lru);
-	c->match_ok = 0;
-	c->mslot = lru;
-	c->mnext = 0;
+	/* worked out per distinct cell at the first step (the first rows
+	 * of a big table are found row by row before it) */
+	c->mdict = sq_table_dict_ready(t, c);
 	c->mbusy = 1;
+	return 0;
+}
+
+/* The first step of bits that sq_table_dict_ready: the rows with a cell
+ * that has the literal, worked out per distinct cell, are the answer of
+ * a plain word (1: done) and the candidates of a regex that begins with
+ * one (0: the regex then runs on those). */
+static int
+by_dict(struct sq_table *t, struct sq_table_cache *c, unsigned char *bits,
+	size_t nb)
+{
+	const unsigned char *dict = sq_table_dict_match(t, c);
+
+	c->mdict = 0;
+	if (dict == NULL)
+		return 0; /* as begun */
+	if (t->filter.litall) {
+		by_cells(t, c, dict, bits, nb);
+		match_done(t, c);
+		return 1;
+	}
+	c->mgrow = c->mshrink = 0;
+	memset(bits, 0, nb);
+	c->mcand = dict;
 	return 0;
 }
 
@@ -207,11 +273,13 @@ sq_table_match_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	size_t n = t->snap->nrows, nb = n / 8 + 1, i, b, end;
 	unsigned char *bits = c->mat[c->mslot].bits;
 	const unsigned char *cand = c->mcand;
-	int lru = c->mslot;
 
 	if (t->filter.re != NULL)
 		sq_table_build_text(t, c, SIZE_MAX);
 	sq_table_text_view(t, c);
+	if (c->mdict && c->mnext == 0 && by_dict(t, c, bits, nb))
+		return 1;
+	cand = c->mcand;
 	end = max < nb - c->mnext ? c->mnext + max : nb;
 	/* eight rows at a time: a byte of rows with nothing to find out
 	 * (no candidate) costs one test */
@@ -246,16 +314,7 @@ sq_table_match_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	c->mnext = end;
 	if (end < nb)
 		return 0;
-	c->mbusy = 0;
-	c->mat[lru].ok = 1;
-	c->mat[lru].ofree = t->filter.ofree;
-	c->mat[lru].used = ++c->tick;
-	snprintf(c->mat[lru].text, sizeof(c->mat[lru].text), "%s",
-		 t->filter.text);
-	c->match = bits;
-	c->mcur = lru;
-	c->match_ok = 1;
-	snprintf(c->mtext, sizeof(c->mtext), "%s", t->filter.text);
+	match_done(t, c);
 	return 1;
 }
 
@@ -264,4 +323,14 @@ sq_table_match_build(struct sq_table *t, struct sq_table_cache *c)
 {
 	if (sq_table_match_begin(t, c) == 0)
 		sq_table_match_step(t, c, SIZE_MAX);
+}
+
+int
+sq_table_match_out(const struct sq_table *t, const struct sq_table_cache *c,
+		   size_t rec)
+{
+	return sq_filter_active(&t->filter) && c->match_ok && !c->mbusy &&
+	       c->snap == t->snap && rec < t->snap->nrows &&
+	       strcmp(c->mtext, t->filter.text) == 0 &&
+	       !((c->match[rec / 8] >> (rec % 8)) & 1);
 }

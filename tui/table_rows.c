@@ -186,6 +186,8 @@ static void
 text_drop(struct sq_table_cache *c)
 {
 	sq_arena_free(&c->text);
+	sq_table_dict_free(c->dict);
+	c->dict = NULL;
 	free(c->trow);
 	free(c->tlen);
 	c->trow = NULL;
@@ -195,13 +197,15 @@ text_drop(struct sq_table_cache *c)
 }
 
 /* The text of rec's def columns cols (sq_table_rowtext's for them) into
- * buf; its length, *flags the TEXT_* of it but TEXT_UTF8. */
+ * buf; its length, *flags the TEXT_* of it but TEXT_UTF8. Each cell into
+ * dict too (as row row), when not NULL. */
 static size_t
 row_text(const struct sq_table *t, const int *cols, int ncols, const void *rec,
-	 char *buf, size_t n, uint32_t *flags)
+	 char *buf, size_t n, uint32_t *flags, struct sq_table_dict *dict,
+	 size_t row)
 {
 	size_t o = 0;
-	int i;
+	int i, full = 0;
 
 	buf[0] = '\0';
 	*flags = 0;
@@ -213,14 +217,22 @@ row_text(const struct sq_table *t, const int *cols, int ncols, const void *rec,
 
 		sq_sanitize(s ? s : "", cell, sizeof(cell));
 		l = strlen(cell);
+		sq_table_dict_add(dict, i, row, cell, l);
+		if (full)
+			continue;
 		if (l > 0 && (cell[l - 1] == ' ' || strstr(cell, "  ") != NULL))
 			*flags |= TEXT_AMBIG;
-		if (!sq_filter_text_add(buf, n, &o, cell, i == 0))
-			break;
+		if (!sq_filter_text_add(buf, n, &o, cell, i == 0)) {
+			if (dict == NULL)
+				break;
+			full = 1;
+		}
 	}
 	/* sq_filter_text_add stops (or cuts a cell) only this near the end */
-	if (o + 3 >= n)
+	if (o + 3 >= n) {
 		*flags |= TEXT_CUT | TEXT_AMBIG;
+		sq_table_dict_cut(dict, row);
+	}
 	return o;
 }
 
@@ -251,13 +263,15 @@ sq_table_build_text(struct sq_table *t, struct sq_table_cache *c, size_t max)
 		}
 		c->tncols = t->ncols;
 		memcpy(c->tcols, t->cols, sizeof(c->tcols));
+		/* without memory for it, filters go row by row */
+		c->dict = sq_table_dict_new(c->tncols, n);
 	}
 	end = max < n - c->tdone ? c->tdone + max : n;
 	for (; c->tdone < end; c->tdone++) {
 		const void *rec = sq_snapshot_row(t->snap, c->tdone);
 		uint32_t fl;
 		size_t l = row_text(t, c->tcols, c->tncols, rec, row,
-				    sizeof(row), &fl);
+				    sizeof(row), &fl, c->dict, c->tdone);
 		char *p = sq_arena_strndup(&c->text, row, l);
 
 		if (p == NULL) {
@@ -340,13 +354,28 @@ pre_step(struct sq_table *t, struct sq_table_cache *c, size_t max)
 	}
 	pre = c->pre2;
 	end = max < n - c->pnext ? c->pnext + max : n;
-	for (i = c->pnext; i < end; i++) {
-		size_t rec = c->order != NULL ? c->order[i] : i;
+	if (c->match_ok) {
+		/* the bits are there: every row written, the next one over
+		 * it unless it passes (no branch to mispredict on a filter
+		 * that keeps half the rows; pn <= i < n) */
+		const unsigned char *m = c->match;
+		size_t pn = c->pn;
 
-		if (!(c->match_ok ? (c->match[rec / 8] >> (rec % 8)) & 1
-				  : sq_table_row_passes(t, c, rec)))
-			continue;
-		pre[c->pn++] = (uint32_t)rec;
+		for (i = c->pnext; i < end; i++) {
+			uint32_t rec =
+			    c->order != NULL ? c->order[i] : (uint32_t)i;
+
+			pre[pn] = rec;
+			pn += (m[rec / 8] >> (rec % 8)) & 1;
+		}
+		c->pn = pn;
+	} else {
+		for (i = c->pnext; i < end; i++) {
+			size_t rec = c->order != NULL ? c->order[i] : i;
+
+			if (sq_table_row_passes(t, c, rec))
+				pre[c->pn++] = (uint32_t)rec;
+		}
 	}
 	c->pnext = end;
 	if (end < n)
@@ -521,6 +550,30 @@ row_test(struct sq_table *t, struct sq_table_cache *c, uint32_t rec)
 	return sq_table_row_passes(t, c, rec);
 }
 
+/* sq_table_cache_first with the filter's bits made: the rows that pass
+ * in order, a block at a time (no branch per row), until the first want
+ * are found; the rest goes on from there. */
+static int
+first_from_bits(struct sq_table *t, struct sq_table_cache *c, size_t want,
+		double ms, double t0, uint32_t *out, size_t *nout)
+{
+	size_t m;
+	int r;
+
+	c->pnext = 0;
+	do {
+		r = pre_step(t, c, 65536);
+	} while (r == 0 && c->pn < want && sq_util_now_ms() - t0 <= ms);
+	if (r == -1)
+		return -1;
+	m = c->pn < want ? c->pn : want;
+	memcpy(out, c->pre2, m * sizeof(*out));
+	if (r == 1)
+		pre_swap(c);
+	*nout = m;
+	return 0;
+}
+
 int
 sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 		     size_t want, double ms, uint32_t *out, size_t *nout)
@@ -534,14 +587,18 @@ sq_table_cache_first(struct sq_table *t, struct sq_table_cache *c, int filt,
 	c->pnext = 0;
 	if (filt && sq_table_match_begin(t, c) == -1)
 		return -1;
+	if (filt && c->match_ok && !c->mbusy)
+		return first_from_bits(t, c, want, ms, t0, out, nout);
 	for (i = 0; i < n && m < want; i++) {
 		uint32_t rec = c->order != NULL ? c->order[i] : (uint32_t)i;
 
 		if (!filt || row_test(t, c, rec))
 			out[m++] = rec;
-		/* a rare match: what was found by then, the rest in idle
-		 * slices */
-		if ((i & 1023) == 1023 && sq_util_now_ms() - t0 > ms)
+		/* a rare match: what was found by then, the rest (the bits,
+		 * by distinct cells where they can be: soon, so a quarter
+		 * of the time looking) in idle slices */
+		if ((i & 1023) == 1023 &&
+		    sq_util_now_ms() - t0 > (c->mdict ? ms / 4 : ms))
 			break;
 	}
 	*nout = m;

@@ -331,6 +331,9 @@ run_fetch(struct sq_worker *w, enum sq_kind k)
 	notify(w);
 	q0 = w->b->queries;
 	d0 = w->b->dbd_queries;
+	/* the session's history window goes with the fetch */
+	memcpy(w->b->cfg.history_since, w->cfg.history_since,
+	       sizeof(w->b->cfg.history_since));
 	sq_err_clear(&err);
 	pthread_mutex_unlock(&w->mu);
 	rc = fetch_one(w, k, &snap, &err);
@@ -714,6 +717,15 @@ sq_worker_refresh(struct sq_worker *w, unsigned kinds)
 	pthread_mutex_lock(&w->mu);
 	w->refresh |= kinds;
 	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
+void
+sq_worker_since(struct sq_worker *w, const char *spec)
+{
+	pthread_mutex_lock(&w->mu);
+	snprintf(w->cfg.history_since, sizeof(w->cfg.history_since), "%s",
+		 spec != NULL ? spec : "");
 	pthread_mutex_unlock(&w->mu);
 }
 

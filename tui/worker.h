@@ -92,6 +92,10 @@ void sq_worker_want(struct sq_worker *w, unsigned kinds, unsigned partners);
 /* Fetch these kinds now (r, or after a view switch), even if fresh. */
 void sq_worker_refresh(struct sq_worker *w, unsigned kinds);
 void sq_worker_intervals(struct sq_worker *w, int fast, int slow);
+/* The history window (core/analysis/history.h: "2h", a date; "" 24h) of
+ * the fetches from now on: the worker hands it to the backend with each
+ * fetch (its cfg's history_since). */
+void sq_worker_since(struct sq_worker *w, const char *spec);
 
 /* A new reference to the newest snapshot of kind, or NULL. */
 struct sq_snapshot *sq_worker_get(struct sq_worker *w, enum sq_kind kind);

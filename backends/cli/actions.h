@@ -144,6 +144,18 @@ struct sq_target_rec;
 void sq_cli_target_rec(const struct sq_action *a, const struct sq_cli_rec *r,
 		       struct sq_target_rec *out);
 
+/* An account's, user's, association's or QOS's record (r NULL or not
+ * found: not found) as core's account record (the `show -P` columns of
+ * each key, core/action/acct_verdict.h). */
+struct sq_acct_rec;
+void sq_cli_acct_rec(const struct sq_action *a, const struct sq_cli_rec *r,
+		     struct sq_acct_rec *out);
+/* The targets of an account action from recorded `sacctmgr -n -P show`
+ * outputs, texts[0..n) in the order sq_cli_read_state() runs them
+ * (ASSOCS: assoc; QOS: qos; USERS: user, assoc; ACCOUNTS: account,
+ * assoc where account=, assoc where parent=); texts are modified. */
+int sq_cli_parse_acct_state(char *const *texts, size_t n,
+			    const struct sq_action *a, struct sq_cli_state *st);
 /*
  * Whether the effect of a on target i is visible in after (before is the
  * state read first). Returns an enum sq_verify; msg says what was seen.
@@ -214,6 +226,8 @@ int sq_cli_delqos_inverse(const struct sq_action *a,
 
 /* Set key of r (sacctmgr's "(null)" as ""). */
 void sq_cli_rec_set(struct sq_cli_rec *r, const char *key, const char *val);
+/* Free r's values and empty it (actions_rec.c). */
+void sq_cli_rec_clear(struct sq_cli_rec *r);
 /* After the targets were read: deluser's users (UserAssocs, UserDefAcct,
  * UserAdmin, UserWCKey, UserCoords on each target's record); delqos's
  * associations holding it (st->all: Account, User, Partition, QOS,

@@ -74,72 +74,6 @@ static const char acct_fmt[] = "format=Account,Descr,Org,Coordinators";
 static const char *const acct_keys[] = { "Account", "Descr", "Org",
 					 "Coordinators", NULL };
 
-/* --- records ------------------------------------------------------------ */
-
-const char *
-sq_cli_rec_get(const struct sq_cli_rec *r, const char *key)
-{
-	size_t i;
-
-	if (r == NULL)
-		return NULL;
-	for (i = 0; i < r->n; i++) {
-		if (strcmp(r->key[i], key) == 0)
-			return r->val[i] ? r->val[i] : "";
-	}
-	return NULL;
-}
-
-static void
-rec_set(struct sq_cli_rec *r, const char *key, const char *val)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++) {
-		if (strcmp(r->key[i], key) == 0) {
-			free(r->val[i]);
-			r->val[i] = strdup(val);
-			return;
-		}
-	}
-	if (r->n >= SQ_CLI_REC_MAX)
-		return;
-	if (strcmp(val, "(null)") == 0)
-		val = ""; /* Slurm's way to print "not set" */
-	sq_util_copy(r->key[r->n], sizeof(r->key[0]), key);
-	r->val[r->n++] = strdup(val);
-}
-
-void
-sq_cli_rec_set(struct sq_cli_rec *r, const char *key, const char *val)
-{
-	rec_set(r, key, val);
-}
-
-static void
-rec_clear(struct sq_cli_rec *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		free(r->val[i]);
-	memset(r, 0, sizeof(*r));
-}
-
-void
-sq_cli_state_free(struct sq_cli_state *st)
-{
-	size_t i;
-
-	for (i = 0; st->rec != NULL && i < st->n; i++)
-		rec_clear(&st->rec[i]);
-	for (i = 0; st->all != NULL && i < st->nall; i++)
-		rec_clear(&st->all[i]);
-	free(st->all);
-	free(st->rec);
-	memset(st, 0, sizeof(*st));
-}
-
 static int
 state_alloc(struct sq_cli_state *st, const struct sq_action *a)
 {
@@ -155,10 +89,10 @@ rec_fill(struct sq_cli_rec *r, char **f, int nf, const char *const *keys)
 {
 	int i;
 
-	rec_clear(r);
+	sq_cli_rec_clear(r);
 	r->found = 1;
 	for (i = 0; keys[i] != NULL && i < nf; i++)
-		rec_set(r, keys[i], f[i]);
+		sq_cli_rec_set(r, keys[i], f[i]);
 }
 
 /* --- jobs ---------------------------------------------------------------- */
@@ -281,29 +215,29 @@ sq_cli_parse_nodes_state(char *text, const struct sq_action *a,
 				name = v;
 			if (strcmp(k, "NodeName") == 0 ||
 			    strcmp(k, "State") == 0) {
-				rec_set(&r, k, v);
+				sq_cli_rec_set(&r, k, v);
 			} else if (strcmp(k, "Reason") == 0) {
 				/* "disk full [root@1700000000]" */
 				char *br = strrchr(v, '[');
 
-				rec_set(&r, "ReasonRaw", v);
+				sq_cli_rec_set(&r, "ReasonRaw", v);
 				if (br != NULL && br > v && br[-1] == ' ')
 					br[-1] = '\0';
-				rec_set(&r, k, v);
+				sq_cli_rec_set(&r, k, v);
 			}
 		}
 		for (i = 0; name != NULL && i < st->n; i++) {
 			if (strcmp(a->targets[i], name) == 0) {
 				size_t j;
 
-				rec_clear(&st->rec[i]);
+				sq_cli_rec_clear(&st->rec[i]);
 				st->rec[i].found = 1;
 				for (j = 0; j < r.n; j++)
-					rec_set(&st->rec[i], r.key[j],
-						r.val[j]);
+					sq_cli_rec_set(&st->rec[i], r.key[j],
+						       r.val[j]);
 			}
 		}
-		rec_clear(&r);
+		sq_cli_rec_clear(&r);
 	}
 	st->ok = 1;
 	return 0;
@@ -361,25 +295,16 @@ done:
 
 /* --- accounting ---------------------------------------------------------- */
 
-static int
-sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
-	      const char *const *keys, int nkeys,
-	      void (*row)(char **f, int nf, const struct sq_action *a,
-			  struct sq_cli_state *st, const char *const *keys),
-	      const struct sq_action *a, struct sq_cli_state *st,
-	      struct sq_err *err)
-{
-	struct sq_buf out;
-	char *pos, *line;
+typedef void (*row_fn)(char **f, int nf, const struct sq_action *a,
+		       struct sq_cli_state *st, const char *const *keys);
 
-	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
-	if (sq_cli_run(cli, argv, &out, err) == -1) {
-		sq_buf_free(&out);
-		return -1;
-	}
-	if (out.data == NULL)
-		sq_buf_append(&out, "", 0);
-	pos = out.data;
+/* Each line of `sacctmgr -n -P` output text with nkeys fields to row. */
+static void
+sacctmgr_parse(char *text, const char *const *keys, int nkeys, row_fn row,
+	       const struct sq_action *a, struct sq_cli_state *st)
+{
+	char *pos = text, *line;
+
 	while ((line = sq_next_line(&pos)) != NULL) {
 		char *f[SQ_CLI_REC_MAX];
 		int nf;
@@ -390,6 +315,24 @@ sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
 		if (nf == nkeys)
 			row(f, nf, a, st, keys);
 	}
+}
+
+static int
+sacctmgr_rows(struct sq_cli *cli, const char *const *argv,
+	      const char *const *keys, int nkeys, row_fn row,
+	      const struct sq_action *a, struct sq_cli_state *st,
+	      struct sq_err *err)
+{
+	struct sq_buf out;
+
+	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, argv, &out, err) == -1) {
+		sq_buf_free(&out);
+		return -1;
+	}
+	if (out.data == NULL)
+		sq_buf_append(&out, "", 0);
+	sacctmgr_parse(out.data, keys, nkeys, row, a, st);
 	sq_buf_free(&out);
 	return 0;
 }
@@ -435,7 +378,8 @@ name_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
 
 			if (c != NULL && *c != '\0' && *f[3] != '\0') {
 				snprintf(both, sizeof(both), "%s,%s", c, f[3]);
-				rec_set(&st->rec[i], "Coordinators", both);
+				sq_cli_rec_set(&st->rec[i], "Coordinators",
+					       both);
 			}
 			continue;
 		}
@@ -466,21 +410,23 @@ acct_assoc_row(char **f, int nf, const struct sq_action *a,
 								    : "USERS",
 				 u && strcmp(u, SQ_ACCT_EMPTY) != 0 ? "," : " ",
 				 f[1], *f[2] ? "/" : "", f[2]);
-			rec_set(&st->rec[i], "State", both);
+			sq_cli_rec_set(&st->rec[i], "State", both);
 		}
 		return;
 	}
 	for (i = 0; i < st->n; i++) {
 		if (strcmp(f[0], a->targets[i]) == 0 && st->rec[i].found) {
-			rec_set(&st->rec[i], "ParentName", f[3]);
-			rec_set(&st->rec[i], "Fairshare", f[4]);
+			sq_cli_rec_set(&st->rec[i], "ParentName", f[3]);
+			sq_cli_rec_set(&st->rec[i], "Fairshare", f[4]);
 			if (sq_cli_rec_get(&st->rec[i], "State") == NULL)
-				rec_set(&st->rec[i], "State", SQ_ACCT_EMPTY);
+				sq_cli_rec_set(&st->rec[i], "State",
+					       SQ_ACCT_EMPTY);
 		}
 	}
 }
 
 static int nkeys(const char *const *k);
+static const char *const k5[] = { "a", "b", "c", "d", "e", NULL };
 
 /* A child account of a target (sacctmgr show assoc where parent=):
  * delaccount would remove its associations too; the state says
@@ -508,7 +454,7 @@ child_row(char **f, int nf, const struct sq_action *a, struct sq_cli_state *st,
 			snprintf(both, sizeof(both), "%s,%s", u, f[0]);
 		else
 			snprintf(both, sizeof(both), "%s ACCOUNTS %s", u, f[0]);
-		rec_set(&st->rec[i], "State", both);
+		sq_cli_rec_set(&st->rec[i], "State", both);
 	}
 }
 
@@ -537,15 +483,15 @@ user_assoc_row(char **f, int nf, const struct sq_action *a,
 		if (!r->found || strcmp(f[1], a->targets[i]) != 0)
 			continue;
 		if (acc == NULL || *acc == '\0') {
-			rec_set(r, "Accounts", f[0]);
+			sq_cli_rec_set(r, "Accounts", f[0]);
 		} else if (!sq_admin_in_list(acc, f[0])) {
 			snprintf(both, sizeof(both), "%s,%s", acc, f[0]);
-			rec_set(r, "Accounts", both);
+			sq_cli_rec_set(r, "Accounts", both);
 		}
 		if (dq == NULL)
-			rec_set(r, "DefaultQOS", f[13]);
+			sq_cli_rec_set(r, "DefaultQOS", f[13]);
 		else if (strcmp(dq, f[13]) != 0)
-			rec_set(r, "DefaultQOS", "(mixed)");
+			sq_cli_rec_set(r, "DefaultQOS", "(mixed)");
 	}
 }
 
@@ -660,9 +606,6 @@ read_accounts(struct sq_cli *cli, const struct sq_action *a,
 			"Fairshare",
 			NULL
 		};
-		static const char *const k5[] = {
-			"a", "b", "c", "d", "e", NULL
-		};
 
 		rc = sacctmgr_rows(cli, argv, acct_keys, nkeys(acct_keys),
 				   name_row, a, st, err);
@@ -679,6 +622,41 @@ read_accounts(struct sq_cli *cli, const struct sq_action *a,
 	}
 	free(list);
 	return rc;
+}
+
+int
+sq_cli_parse_acct_state(char *const *texts, size_t n, const struct sq_action *a,
+			struct sq_cli_state *st)
+{
+	static const struct {
+		enum sq_kind kind;
+		const char *const *keys[3];
+		row_fn row[3];
+	} reads[] = {
+		{ SQ_KIND_ASSOCS, { assoc_keys }, { assoc_row } },
+		{ SQ_KIND_QOS, { qos_keys }, { name_row } },
+		{ SQ_KIND_USERS,
+		  { user_keys, assoc_keys },
+		  { name_row, user_assoc_row } },
+		{ SQ_KIND_ACCOUNTS,
+		  { acct_keys, k5, k5 },
+		  { name_row, acct_assoc_row, child_row } },
+	};
+	size_t i, k;
+
+	if (state_alloc(st, a) == -1)
+		return -1;
+	for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++) {
+		if (reads[i].kind != a->def->kind)
+			continue;
+		for (k = 0; k < n && k < 3 && reads[i].keys[k] != NULL; k++)
+			sacctmgr_parse(texts[k], reads[i].keys[k],
+				       nkeys(reads[i].keys[k]), reads[i].row[k],
+				       a, st);
+		st->ok = 1;
+		return 0;
+	}
+	return -1;
 }
 
 int
@@ -740,7 +718,7 @@ sq_cli_targets_read_free(struct sq_targets_read *r)
 static void
 rec_drop(void *r)
 {
-	rec_clear(r);
+	sq_cli_rec_clear(r);
 }
 
 /* The records of the targets left out go; all stays whole: wherever its

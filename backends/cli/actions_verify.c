@@ -4,8 +4,9 @@
  * State has DRAIN and the reason; a limit: sacctmgr shows the value), and
  * the inverse built from the state read before. A job or a node is read
  * into core's target record and judged by sq_action_verdict()
- * (core/action/action_verdict.h); accounts, QOS and associations here. Never
- * prints.
+ * (core/action/action_verdict.h); an account, user, association or QOS into
+ * core's account record, judged by sq_acct_verdict()
+ * (core/action/acct_verdict.h). Never prints.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <strings.h>
 
 #include "backends/cli/actions.h"
+#include "core/action/acct_verdict.h"
 #include "core/action/action_verdict.h"
 #include "core/action/limit_keys.h"
 #include "core/base/parse.h"
@@ -197,121 +199,26 @@ sq_cli_target_rec(const struct sq_action *a, const struct sq_cli_rec *r,
 		    args_ok(a, r, out->mismatch, sizeof(out->mismatch));
 }
 
-/* clearlimit: every named limit is empty now. */
-static int
-cleared(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
-	size_t n)
+void
+sq_cli_acct_rec(const struct sq_action *a, const struct sq_cli_rec *r,
+		struct sq_acct_rec *out)
 {
-	char copy[512], *tok, *save = NULL;
-	const char *list = sq_action_arg(a, "limits");
+	enum sq_kind kind = a->def->kind;
+	const char *const *keys = sq_acct_rec_keys(kind);
+	size_t i;
 
-	sq_util_copy(copy, sizeof(copy), list ? list : "");
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		const char *f = sq_cli_field_of(SQ_KIND_ASSOCS, tok);
-		const char *have = f ? sq_cli_rec_get(r, f) : NULL;
+	sq_acct_rec_init(out);
+	if (r == NULL || !r->found)
+		return;
+	out->found = 1;
+	for (i = 0; keys[i] != NULL; i++) {
+		const char *f = strcmp(keys[i], "coordinators") == 0
+				    ? "Coordinators"
+				    : sq_cli_field_of(kind, keys[i]);
 
-		if (have != NULL && *have != '\0') {
-			snprintf(msg, n, "not cleared: %s is '%.100s'", f,
-				 have);
-			return 0;
-		}
-	}
-	return 1;
-}
-
-static int
-coord_has(const char *coords, const char *users, int want_all)
-{
-	char copy[1100], *tok, *save = NULL;
-
-	sq_util_copy(copy, sizeof(copy), users ? users : "");
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char one[200];
-		int in;
-
-		sq_util_copy(one, sizeof(one), tok);
-		in = coords != NULL &&
-		     (same_set(coords, one) || strstr(coords, one) != NULL);
-		if (in && coords != NULL) {
-			/* whole names only */
-			char c2[1100], *t2, *s2 = NULL;
-
-			in = 0;
-			sq_util_copy(c2, sizeof(c2), coords);
-			for (t2 = strtok_r(c2, ",", &s2); t2 != NULL;
-			     t2 = strtok_r(NULL, ",", &s2)) {
-				if (strcmp(t2, one) == 0)
-					in = 1;
-			}
-		}
-		if (want_all && !in)
-			return 0;
-		if (!want_all && in)
-			return 1;
-	}
-	return want_all;
-}
-
-static int
-verify_acct(const struct sq_action *a, const struct sq_cli_rec *r, char *msg,
-	    size_t n)
-{
-	switch (a->type) {
-	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
-	case SQ_ACTION_ACCT_REMOVE_USER:
-	case SQ_ACTION_QOS_DELETE:
-		if (!r->found) {
-			snprintf(msg, n, "removed");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still there");
-		return SQ_VERIFY_FAILED;
-	default:
-		break;
-	}
-	if (!r->found) {
-		snprintf(msg, n, "not found");
-		return SQ_VERIFY_FAILED;
-	}
-	switch (a->type) {
-	case SQ_ACTION_ACCT_ADD_COORD:
-		if (coord_has(sq_cli_rec_get(r, "Coordinators"),
-			      sq_action_arg(a, "user"), 1)) {
-			snprintf(msg, n, "coordinators: %s",
-				 sq_cli_rec_get(r, "Coordinators"));
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "not a coordinator: coordinators '%s'",
-			 sq_cli_rec_get(r, "Coordinators"));
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_ACCT_DEL_COORD:
-		if (!coord_has(sq_cli_rec_get(r, "Coordinators"),
-			       sq_action_arg(a, "user"), 0)) {
-			snprintf(msg, n, "removed as coordinator");
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "still a coordinator: '%s'",
-			 sq_cli_rec_get(r, "Coordinators"));
-		return SQ_VERIFY_FAILED;
-	case SQ_ACTION_ACCT_CLEAR_LIMIT:
-		if (cleared(a, r, msg, n)) {
-			snprintf(msg, n, "cleared");
-			return SQ_VERIFY_OK;
-		}
-		return SQ_VERIFY_FAILED;
-	default:
-		if (args_ok(a, r, msg, n)) {
-			snprintf(msg, n,
-				 a->type == SQ_ACTION_ACCT_ADD_ACCOUNT ||
-					 a->type == SQ_ACTION_ACCT_ADD_USER ||
-					 a->type == SQ_ACTION_QOS_ADD
-				     ? "added"
-				     : "set");
-			return SQ_VERIFY_OK;
-		}
-		return SQ_VERIFY_FAILED;
+		if (f != NULL)
+			sq_acct_rec_put(out, kind, keys[i],
+					sq_cli_rec_get(r, f));
 	}
 }
 
@@ -337,17 +244,26 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 		return SQ_VERIFY_UNCHECKED;
 	case SQ_KIND_RESERVATIONS:
 		return sq_cli_verify_resv(a, after, msg, n);
-	case SQ_KIND_QOS: {
-		int v = verify_acct(a, after, msg, n);
+	default:
+		break;
+	}
+	if (sq_acct_has_verdict(a->type)) {
+		/* core's verdict (core/action/acct_verdict.h); a setqos
+		 * also left every other column of the QOS as it was */
+		struct sq_acct_rec b, r;
+		int v;
 
+		sq_cli_acct_rec(a, before, &b);
+		sq_cli_acct_rec(a, after, &r);
+		v = sq_verdict_verify(
+		    sq_acct_verdict(a, before != NULL ? &b : NULL, &r, msg, n));
 		if (v == SQ_VERIFY_OK && a->type == SQ_ACTION_QOS_SET &&
 		    !sq_cli_qos_unchanged(a, before, after, msg, n))
 			return SQ_VERIFY_FAILED;
 		return v;
 	}
-	default:
-		return verify_acct(a, after, msg, n);
-	}
+	snprintf(msg, n, "not checked");
+	return SQ_VERIFY_UNCHECKED;
 }
 
 /* --- inverse -------------------------------------------------------------- */

@@ -234,6 +234,14 @@ fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
+/* The history window of this fetch (the backend's cfg, which the
+ * session sets: --since, :since); "" is the default. */
+static const char *
+since(const struct sq_cli *cli)
+{
+	return cli->b != NULL ? cli->b->cfg.history_since : "";
+}
+
 /*
  * Runs and steps of the window in one sacct (one slurmdbd query). On a
  * console's refresh only those active since the last fetch, merged into
@@ -244,13 +252,12 @@ fetch_history(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 {
 	struct sq_hist_window w;
 	struct sq_snapshot *s;
-	char start[80], spec[64];
+	char start[80];
 	int64_t now = (int64_t)time(NULL);
 	int part;
 
-	sq_history_since(cli->b != NULL ? cli->b->cfg.history_since : "", spec,
-			 sizeof(spec));
-	if (sq_history_window_parse(spec, &w, err) == -1)
+	/* the session's window, set with the fetch (--since, :since) */
+	if (sq_history_window_parse(since(cli), &w, err) == -1)
 		return -1;
 	part = sq_history_incr_start(&cli->hist, &w, now, start, sizeof(start));
 	{
@@ -286,7 +293,7 @@ fetch_node_events(struct sq_cli *cli, struct sq_snapshot **out,
 		  struct sq_err *err)
 {
 	struct sq_hist_window w;
-	char spec[64], start[80], startarg[96];
+	char start[80], startarg[96];
 	const char *const argv[] = {
 		"sacctmgr", "-n",      "-P",
 		"show",     "event",   "event=node",
@@ -294,9 +301,7 @@ fetch_node_events(struct sq_cli *cli, struct sq_snapshot **out,
 		NULL
 	};
 
-	sq_history_since(cli->b != NULL ? cli->b->cfg.history_since : "", spec,
-			 sizeof(spec));
-	if (sq_history_window_parse(spec, &w, err) == -1)
+	if (sq_history_window_parse(since(cli), &w, err) == -1)
 		return -1;
 	sq_history_window_sacct(&w, start, sizeof(start));
 	snprintf(startarg, sizeof(startarg), "start=%s", start);

@@ -3,7 +3,8 @@
  * backends (metrics.h). The first call of a connection finds the
  * address: from the slurm.conf the commands read ($SLURM_CONF, else
  * /etc/slurm/slurm.conf: no RPC), else `scontrol show config` (a
- * configless node); then each call is one HTTP GET with
+ * configless node), unless SQUALL_METRICS=http://host:port names it;
+ * then each call is one HTTP GET with
  * no token (nothing secret goes over the plain HTTP slurmctld speaks).
  * What the answer means, from slurmctld's src/slurmctld/http.c: 200 with
  * a body is served; 200 with an empty body is a slurmctld without
@@ -175,6 +176,28 @@ conf_url(struct sq_cli_metrics *m)
 				  sizeof(m->why));
 }
 
+/* SQUALL_METRICS=http://host:port: the endpoint at that address (a
+ * tunnel to the controller; the integration test's stand-in standby)
+ * instead of slurm.conf's, into m->url: 0, or -1 when not set so. */
+static int
+env_url(struct sq_cli_metrics *m)
+{
+	const char *env = getenv("SQUALL_METRICS"), *a;
+
+	if (env == NULL || strncmp(env, "http://", 7) != 0)
+		return -1;
+	a = env + 7;
+	if (strlen(a) >= sizeof(m->url) - 8 || !addr_ok(a) ||
+	    strchr(a, ':') == NULL) {
+		m->refused = 1;
+		snprintf(m->why, sizeof(m->why),
+			 "SQUALL_METRICS: not http://host:port");
+		return 0;
+	}
+	snprintf(m->url, sizeof(m->url), "http://%s", a);
+	return 0;
+}
+
 /* The connection's state, made at the first call: the release, then
  * the address (not for replay, need_addr 0: the recording answers).
  * NULL on ENOMEM (err set). */
@@ -202,7 +225,7 @@ state(struct sq_cli *cli, int need_addr, struct sq_err *err)
 			 cli->minor);
 		return m;
 	}
-	if (!need_addr || conf_url(m) == 0)
+	if (!need_addr || env_url(m) == 0 || conf_url(m) == 0)
 		return m;
 	sq_buf_init(&out, SQ_CLI_OUT_LIMIT);
 	sq_err_clear(&e);

@@ -5,11 +5,13 @@
  * rollup's figures keyed "<rollup>: <label>" ("Internal DBD rollup: Last
  * cycle", "testbed Hour rollup: last ran"; cycles in microseconds);
  * "dbd_type" and "dbd_user": one row per message type or user, value
- * "count=N ave_time=N total_time=N" as sdiag's rows. Times printed as
+ * "count=N ave_time=N total_time=N" as sdiag's rows (a uid without a
+ * name by its number, as sdiag). Times printed as
  * "Sun Dec 06 10:00:00 2026 (1796551200)" become the epoch.
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backends/cli/cli_admin.h"
@@ -98,6 +100,25 @@ figure(struct sq_snapshot *s, const struct st *st, char *line,
 	return sq_kv_add(s, "dbd", key, sq_trim(colon + 1), err);
 }
 
+/* A uid without a user name (a user since removed): sacctmgr prints
+ * "nobody (4242)" (uid_to_string_cached), sdiag the number; the row is
+ * named by the number as rpc-users names sdiag's (65534 is nobody). */
+static int
+user_line(struct sq_snapshot *s, char *t, struct sq_err *err)
+{
+	char buf[512], *open = strchr(t, '('), *end;
+	long uid;
+
+	if (open == NULL || strncmp(t, "nobody", 6) != 0 ||
+	    strcspn(t, " \t(") != 6)
+		return sq_sdiag_rpc_line(s, "dbd_user", t, err);
+	uid = strtol(open + 1, &end, 10);
+	if (end == open + 1 || uid < 0 || uid == 65534)
+		return sq_sdiag_rpc_line(s, "dbd_user", t, err);
+	snprintf(buf, sizeof(buf), "%ld %s", uid, open);
+	return sq_sdiag_rpc_line(s, "dbd_user", buf, err);
+}
+
 int
 sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
@@ -116,6 +137,8 @@ sq_parse_dbd_stats(char *text, struct sq_snapshot *s, struct sq_err *err)
 			rc = heading(s, &st, t, err);
 		} else if (strcmp(st.section, "dbd") == 0) {
 			rc = figure(s, &st, t, err);
+		} else if (strcmp(st.section, "dbd_user") == 0) {
+			rc = user_line(s, t, err);
 		} else {
 			rc = sq_sdiag_rpc_line(s, st.section, t, err);
 		}

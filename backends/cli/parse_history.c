@@ -255,7 +255,9 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 		lineno++;
 		if (*line == '\0')
 			continue;
-		terminated = pos != line + strlen(line);
+		/* a '\n' (or a '\r' at the very end) became its end: the
+		 * byte before pos is that NUL (pos != line + strlen(line)) */
+		terminated = pos[-1] == '\0';
 		if (delim[0] == '\0')
 			sq_cli_delim_learn(line, delim);
 		n = sq_cli_split_delim(line, delim, f, F_COUNT);

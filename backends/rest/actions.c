@@ -11,9 +11,11 @@
  * /slurm/V/node/NAME, actions_node.c); reboot is never possible. From
  * v0.0.40 (23.11) on, the QOS lifecycle (addqos, setqos with every QOS
  * key, delqos: actions_qos.c) and the limits of one association
- * (setlimit, clearlimit: actions_assoc.c) are mapped, their bodies built
- * from the target read first (sq_rest_reqs_read_first). Sending them and
- * checking every effect with a GET is actions_run.c. Never prints.
+ * (setlimit, clearlimit: actions_assoc.c), moduser (actions_user.c),
+ * modaccount, addcoord and delcoord (actions_account.c) are mapped,
+ * their bodies built from the target read first
+ * (sq_rest_reqs_read_first). Sending them and checking every effect with
+ * a GET is actions_run.c. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -439,13 +441,18 @@ limits_api(const struct req_ctx *c, struct sq_err *err)
 	return 0;
 }
 
+/* modaccount, addcoord, delcoord: POST /accounts from v0.0.40
+ * (actions_account.c) */
 static int
-no_modaccount(const struct req_ctx *c, struct sq_err *err)
+account_api(const struct req_ctx *c, struct sq_err *err)
 {
-	return unsupported(err,
-			   "changing an account (parent and fairshare live "
-			   "on its association)",
-			   c->vdb);
+	return sq_rest_account_check(c->a, c->vdb, err);
+}
+
+static json_object *
+account_mod_body(const struct req_ctx *c, struct sq_err *err)
+{
+	return sq_rest_account_body(c->a, c->t, c->before, err);
 }
 
 /* addqos and delqos from v0.0.40 (data_parser's QOS, read back and
@@ -464,12 +471,6 @@ qos_lifecycle_api(const struct req_ctx *c, struct sq_err *err)
 	    "(sacctmgr -i)",
 	    c->a->def->name, c->vdb,
 	    c->a->type == SQ_ACTION_QOS_ADD ? "POST" : "DELETE");
-}
-
-static int
-no_coord(const struct req_ctx *c, struct sq_err *err)
-{
-	return unsupported(err, "changing coordinators", c->vdb);
 }
 
 static int
@@ -497,13 +498,13 @@ moduser_api(const struct req_ctx *c, struct sq_err *err)
 static void
 users_path(const struct req_ctx *c, char *buf, size_t n)
 {
-	snprintf(buf, n, "/slurmdb/v0.0.%d/users", c->vdb);
+	sq_rest_user_path(c->a, c->vdb, buf, n);
 }
 
 static json_object *
 user_body(const struct req_ctx *c, struct sq_err *err)
 {
-	return sq_rest_user_body(c->a, c->t, c->before, err);
+	return sq_rest_user_body(c->a, c->t, c->cluster, c->before, err);
 }
 
 static int
@@ -615,11 +616,14 @@ static const struct req_row req_rows[] = {
 		    { "POST", accounts_path, account_body, DB_BEFORE_40 },
 		    { "POST", associations_path, account_association_body,
 		      DB_BEFORE_40 } } },
-	{ SQ_ACTION_ACCT_MODIFY_ACCOUNT, .refuse = no_modaccount },
+	{ SQ_ACTION_ACCT_MODIFY_ACCOUNT, .check = account_api,
+	  .step = { { "POST", accounts_path, account_mod_body, DB_FROM_40 } } },
 	{ SQ_ACTION_ACCT_DELETE_ACCOUNT,
 	  .step = { { "DELETE", account_path, NULL, ANY_DB } } },
-	{ SQ_ACTION_ACCT_ADD_COORD, .refuse = no_coord },
-	{ SQ_ACTION_ACCT_DEL_COORD, .refuse = no_coord },
+	{ SQ_ACTION_ACCT_ADD_COORD, .check = account_api,
+	  .step = { { "POST", accounts_path, account_mod_body, DB_FROM_40 } } },
+	{ SQ_ACTION_ACCT_DEL_COORD, .check = account_api,
+	  .step = { { "POST", accounts_path, account_mod_body, DB_FROM_40 } } },
 	{ SQ_ACTION_ACCT_ADD_USER, .check = no_default_account,
 	  .step = { { "POST", associations_path, user_association_body,
 		      ANY_DB } } },
@@ -680,7 +684,8 @@ sq_rest_reqs_read_first(const struct sq_action *a, int vdb)
 {
 	return (sq_rest_qos_mapped(a, vdb) &&
 		a->type != SQ_ACTION_QOS_DELETE) ||
-	       sq_rest_assoc_mapped(a, vdb) || sq_rest_user_mapped(a, vdb);
+	       sq_rest_assoc_mapped(a, vdb) || sq_rest_user_mapped(a, vdb) ||
+	       sq_rest_account_mapped(a, vdb);
 }
 
 int

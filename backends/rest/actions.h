@@ -71,6 +71,13 @@ struct sq_rest_state {
 	 * the account's other partitions ("gpu,high"), which a DELETE
 	 * without partition= would remove too */
 	char others[128];
+	/* an account read with_coords (v0.0.40+): its coordinators are
+	 * known, direct and inherited */
+	int coords;
+	/* moduser defaultqos= (v0.0.40+): the user's associations in full
+	 * (GET /associations?user=), an array inside aroot, or NULL */
+	json_object *aroot; /* owns */
+	json_object *assocs;
 };
 
 void sq_rest_state_free(struct sq_rest_state *s);
@@ -109,7 +116,9 @@ int sq_rest_read_target(struct sq_backend *b, const struct sq_action *a,
 			struct sq_err *err);
 /* Whether the effect of a shows in st (enum sq_verify), before being the
  * state read before it ran (NULL: not read); msg says what. Jobs and
- * nodes: core's sq_action_verdict() on sq_rest_target_rec(). */
+ * nodes: core's sq_action_verdict() on sq_rest_target_rec(); accounts,
+ * users, associations and QOS: core's sq_acct_verdict() on
+ * sq_rest_acct_rec(). */
 int sq_rest_verify(const struct sq_action *a,
 		   const struct sq_rest_state *before,
 		   const struct sq_rest_state *st, char *msg, size_t n);
@@ -119,6 +128,12 @@ struct sq_target_rec;
 void sq_rest_target_rec(const struct sq_action *a,
 			const struct sq_rest_state *st,
 			struct sq_target_rec *out);
+/* An account's, user's, association's or QOS's record (st->rec) as
+ * core's account record (st NULL or not found: not found;
+ * actions_acct.c). */
+struct sq_acct_rec;
+void sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
+		      struct sq_acct_rec *out);
 /* The inverse of the targets that succeeded, from the states before. */
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);
@@ -181,6 +196,9 @@ int sq_rest_jnames_equal(json_object *arr, json_object *want);
 /* A dotted path ("limits.max.tres.total") of o: read, set (taking v,
  * making the objects on the way), removed. */
 json_object *sq_rest_jget(json_object *o, const char *path);
+/* The string at path (an array: its first element), "" when absent or
+ * null. */
+const char *sq_rest_jstr_at(json_object *o, const char *path);
 int sq_rest_jput(json_object *o, const char *path, json_object *v);
 void sq_rest_jdel(json_object *o, const char *path);
 
@@ -188,12 +206,6 @@ void sq_rest_jdel(json_object *o, const char *path);
  * -1); NULL with err. */
 json_object *sq_rest_limit_json(const struct sq_limit_key *k, const char *v,
 				json_object *have, struct sq_err *err);
-/* Each key=value of a reads back as asked in rec (fields by path);
- * else 0 with "not as asked: key=value" in msg. */
-int sq_rest_limits_as_asked(const struct sq_action *a, json_object *rec,
-			    unsigned scope,
-			    const char *(*path)(const struct sq_limit_key *k),
-			    char *msg, size_t n);
 /* before and after alike but for the fields a asks? */
 int sq_rest_rec_unchanged(const struct sq_action *a, json_object *before,
 			  json_object *after, unsigned scope,
@@ -215,8 +227,6 @@ int sq_rest_qos_dp(const struct sq_action *a, const struct sq_rest_state *st);
 json_object *sq_rest_qos_body(const struct sq_action *a, const char *name,
 			      const struct sq_rest_state *before,
 			      struct sq_err *err);
-int sq_rest_qos_verify(const struct sq_action *a,
-		       const struct sq_rest_state *st, char *msg, size_t n);
 int sq_rest_qos_unchanged(const struct sq_action *a,
 			  const struct sq_rest_state *before,
 			  const struct sq_rest_state *after, char *msg,
@@ -225,7 +235,9 @@ void sq_rest_qos_inverse(const struct sq_action *a, const struct sq_result *res,
 			 const struct sq_rest_state *before, char *buf,
 			 size_t n);
 
-/* setlimit, clearlimit (v0.0.40+) on the one association selected. */
+/* setlimit, clearlimit (v0.0.40+) on the one association selected;
+ * the data_parser field of an association's limit key (NULL: none). */
+const char *sq_rest_assoc_path(const struct sq_limit_key *k);
 int sq_rest_assoc_mapped(const struct sq_action *a, int vdb);
 json_object *sq_rest_assoc_body(const struct sq_action *a, const char *acc,
 				const char *user, const char *part,
@@ -235,8 +247,6 @@ json_object *sq_rest_assoc_body(const struct sq_action *a, const char *acc,
 int sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a,
 		       size_t i, const char *cluster, struct sq_rest_state *st,
 		       struct sq_err *err);
-int sq_rest_assoc_verify(const struct sq_action *a,
-			 const struct sq_rest_state *st, char *msg, size_t n);
 int sq_rest_assoc_unchanged(const struct sq_action *a, size_t i,
 			    const struct sq_rest_state *before,
 			    const struct sq_rest_state *after, char *msg,
@@ -249,13 +259,17 @@ void sq_rest_assoc_inverse(const struct sq_action *a,
 /* moduser (v0.0.40+): default account and admin level (POST /users). */
 int sq_rest_user_mapped(const struct sq_action *a, int vdb);
 int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
+/* defaultqos= alone: POST /associations with every association of the
+ * user, each as read first with its default QOS changed
+ * (sq_rest_user_path says which). */
 json_object *sq_rest_user_body(const struct sq_action *a, const char *name,
+			       const char *cluster,
 			       const struct sq_rest_state *before,
 			       struct sq_err *err);
+void sq_rest_user_path(const struct sq_action *a, int vdb, char *buf, size_t n);
 int sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
-		      struct sq_rest_state *st, struct sq_err *err);
-int sq_rest_user_verify(const struct sq_action *a,
-			const struct sq_rest_state *st, char *msg, size_t n);
+		      const char *cluster, struct sq_rest_state *st,
+		      struct sq_err *err);
 int sq_rest_user_unchanged(const struct sq_action *a,
 			   const struct sq_rest_state *before,
 			   const struct sq_rest_state *after, char *msg,
@@ -264,5 +278,24 @@ void sq_rest_user_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,
 			  size_t n);
+
+/* modaccount description=/organization=, addcoord, delcoord (v0.0.40+):
+ * POST /accounts with the account's fields and its whole coordinator
+ * list, from the account read first with its coordinators
+ * (actions_account.c). */
+int sq_rest_account_mapped(const struct sq_action *a, int vdb);
+int sq_rest_account_check(const struct sq_action *a, int vdb,
+			  struct sq_err *err);
+json_object *sq_rest_account_body(const struct sq_action *a, const char *name,
+				  const struct sq_rest_state *before,
+				  struct sq_err *err);
+int sq_rest_account_unchanged(const struct sq_action *a,
+			      const struct sq_rest_state *before,
+			      const struct sq_rest_state *after, char *msg,
+			      size_t n);
+void sq_rest_account_inverse(const struct sq_action *a,
+			     const struct sq_result *res,
+			     const struct sq_rest_state *before, char *buf,
+			     size_t n);
 
 #endif

@@ -48,8 +48,8 @@ static const char *const tres_fields[] = {
 	"max.tres.per.node",
 };
 
-static const char *
-assoc_path(const struct sq_limit_key *k)
+const char *
+sq_rest_assoc_path(const struct sq_limit_key *k)
 {
 	size_t i;
 
@@ -176,8 +176,10 @@ assoc_value(const struct sq_limit_key *k, const char *v, json_object *have,
 		}
 		return json_object_new_int64(strtoll(v, NULL, 10));
 	}
+	/* a default QOS: "" clears it ("-1" is taken as a name and kept:
+	 * seen on 24.11 and 26.05) */
 	if (strcmp(k->type, "name") == 0)
-		return json_object_new_string(v);
+		return json_object_new_string(strcmp(v, "-1") == 0 ? "" : v);
 	return sq_rest_limit_json(k, v, have, err);
 }
 
@@ -225,11 +227,11 @@ sq_rest_assoc_body(const struct sq_action *a, const char *acc, const char *user,
 		snprintf(key, sizeof(key), "%.*s", (int)(kl < 63 ? kl : 63),
 			 e.args[i]);
 		k = sq_limit_find(key, SQ_LIM_ASSOC);
-		if (k == NULL || assoc_path(k) == NULL ||
+		if (k == NULL || sq_rest_assoc_path(k) == NULL ||
 		    (j = assoc_value(k, e.args[i] + kl + 1,
-				     sq_rest_jget(rec, assoc_path(k)), err)) ==
-			NULL) {
-			if (k == NULL || assoc_path(k) == NULL)
+				     sq_rest_jget(rec, sq_rest_assoc_path(k)),
+				     err)) == NULL) {
+			if (k == NULL || sq_rest_assoc_path(k) == NULL)
 				sq_err_set(err, SQ_ERR_UNSUPPORTED,
 					   "%s through slurmrestd is not "
 					   "mapped",
@@ -238,7 +240,7 @@ sq_rest_assoc_body(const struct sq_action *a, const char *acc, const char *user,
 			sq_action_free(&e);
 			return NULL;
 		}
-		sq_rest_jput(o, assoc_path(k), j);
+		sq_rest_jput(o, sq_rest_assoc_path(k), j);
 	}
 	for (i = 0; i < sizeof(tres_fields) / sizeof(tres_fields[0]); i++) {
 		json_object *have = sq_rest_jget(rec, tres_fields[i]);
@@ -305,32 +307,6 @@ sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	return 0;
 }
 
-int
-sq_rest_assoc_verify(const struct sq_action *a, const struct sq_rest_state *st,
-		     char *msg, size_t n)
-{
-	struct sq_action e;
-	struct sq_err err;
-	int ok;
-
-	if (!st->found) {
-		snprintf(msg, n, "not found");
-		return SQ_VERIFY_FAILED;
-	}
-	if (effective(a, &e, &err) == -1) {
-		sq_action_free(&e);
-		snprintf(msg, n, "%s", err.msg);
-		return SQ_VERIFY_FAILED;
-	}
-	ok = sq_rest_limits_as_asked(&e, st->rec, SQ_LIM_ASSOC, assoc_path, msg,
-				     n);
-	sq_action_free(&e);
-	if (!ok)
-		return SQ_VERIFY_FAILED;
-	snprintf(msg, n, "changed");
-	return SQ_VERIFY_OK;
-}
-
 /* Every association of the target's account and user other than the
  * target as it was, and the target's fields not asked as they were;
  * "also changed ..." into msg when not. */
@@ -378,7 +354,7 @@ sq_rest_assoc_unchanged(const struct sq_action *a, size_t i,
 		return 1;
 	}
 	same = sq_rest_rec_unchanged(&e, before->rec, after->rec, SQ_LIM_ASSOC,
-				     assoc_path);
+				     sq_rest_assoc_path);
 	sq_action_free(&e);
 	if (!same)
 		snprintf(msg, n,
@@ -408,7 +384,7 @@ sq_rest_assoc_inverse(const struct sq_action *a, const struct sq_result *res,
 		sq_action_init(&inv, SQ_ACTION_ACCT_SET_LIMIT);
 		sq_action_add_target(&inv, a->targets[i], NULL);
 		sq_rest_limits_undo(&e, &inv, before[i].rec, SQ_LIM_ASSOC,
-				    assoc_path);
+				    sq_rest_assoc_path);
 		if (inv.nargs > 0 &&
 		    sq_action_format(&inv, line, sizeof(line)) == 0 &&
 		    off + strlen(line) + 2 < n)

@@ -160,6 +160,20 @@ sq_rest_jget(json_object *o, const char *path)
 	return o;
 }
 
+const char *
+sq_rest_jstr_at(json_object *o, const char *path)
+{
+	json_object *x = sq_rest_jget(o, path);
+	const char *v;
+
+	if (x != NULL && json_object_is_type(x, json_type_array))
+		x = json_object_array_length(x) > 0
+			? json_object_array_get_idx(x, 0)
+			: NULL;
+	v = x != NULL ? json_object_get_string(x) : NULL;
+	return v != NULL ? v : "";
+}
+
 int
 sq_rest_jput(json_object *o, const char *path, json_object *v)
 {

@@ -18,6 +18,7 @@
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
 #include "backends/slurmjson/slurmjson.h"
+#include "core/action/acct_verdict.h"
 #include "core/action/action_policy.h"
 #include "core/action/action_verdict.h"
 #include "core/base/parse.h"
@@ -64,6 +65,8 @@ sq_rest_state_free(struct sq_rest_state *s)
 {
 	if (s->root != NULL)
 		json_object_put(s->root);
+	if (s->aroot != NULL)
+		json_object_put(s->aroot);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -188,7 +191,7 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 	if (sq_rest_assoc_mapped(a, api->slurmdb))
 		return sq_rest_assoc_read(b, a, i, cluster, st, err);
 	if (sq_rest_user_mapped(a, api->slurmdb))
-		return sq_rest_user_read(b, a, i, st, err);
+		return sq_rest_user_read(b, a, i, cluster, st, err);
 	switch (a->def->kind) {
 	case SQ_KIND_RESERVATIONS:
 		return sq_rest_resv_read(b, a, i, st, err);
@@ -200,8 +203,10 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		key = "jobs";
 		break;
 	case SQ_KIND_ACCOUNTS:
-		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s",
-			 api->slurmdb, t);
+		/* with its coordinators from v0.0.40 (actions_account.c) */
+		st->coords = api->slurmdb >= 40;
+		snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/account/%s%s",
+			 api->slurmdb, t, st->coords ? "?with_coords" : "");
 		key = "accounts";
 		break;
 	case SQ_KIND_QOS:
@@ -348,16 +353,16 @@ int
 sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 	       const struct sq_rest_state *st, char *msg, size_t n)
 {
-	int64_t v;
-
 	if (a->def->kind == SQ_KIND_RESERVATIONS)
 		return sq_rest_resv_verify(a, st, msg, n);
-	if (sq_rest_assoc_mapped(a, 40)) /* refused before v0.0.40 */
-		return sq_rest_assoc_verify(a, st, msg, n);
-	if (sq_rest_qos_dp(a, st))
-		return sq_rest_qos_verify(a, st, msg, n);
-	if (sq_rest_user_mapped(a, 40)) /* refused before v0.0.40 */
-		return sq_rest_user_verify(a, st, msg, n);
+	if (sq_acct_has_verdict(a->type)) {
+		struct sq_acct_rec b, r;
+
+		sq_rest_acct_rec(a, before, &b);
+		sq_rest_acct_rec(a, st, &r);
+		return sq_verdict_verify(
+		    sq_acct_verdict(a, before != NULL ? &b : NULL, &r, msg, n));
+	}
 	if (sq_action_has_verdict(a->type)) {
 		struct sq_target_rec b, r;
 
@@ -366,31 +371,8 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 		return sq_verdict_verify(sq_action_verdict(
 		    a, before != NULL ? &b : NULL, &r, msg, n));
 	}
-	switch (a->type) {
-	case SQ_ACTION_ACCT_ADD_ACCOUNT:
-	case SQ_ACTION_ACCT_ADD_USER:
-		snprintf(msg, n, st->found ? "added" : "not found");
-		return st->found ? SQ_VERIFY_OK : SQ_VERIFY_FAILED;
-	case SQ_ACTION_ACCT_DELETE_ACCOUNT:
-	case SQ_ACTION_ACCT_REMOVE_USER:
-		snprintf(msg, n, st->found ? "still there" : "removed");
-		return st->found ? SQ_VERIFY_FAILED : SQ_VERIFY_OK;
-	case SQ_ACTION_QOS_SET:
-		if (!st->found)
-			break;
-		if (num_of(st->rec, "priority", &v) == 0 &&
-		    v == strtoll(sq_action_arg(a, "priority"), NULL, 10)) {
-			snprintf(msg, n, "priority %lld", (long long)v);
-			return SQ_VERIFY_OK;
-		}
-		snprintf(msg, n, "priority not changed");
-		return SQ_VERIFY_FAILED;
-	default:
-		snprintf(msg, n, "not checked");
-		return SQ_VERIFY_UNCHECKED;
-	}
-	snprintf(msg, n, "not found");
-	return SQ_VERIFY_FAILED;
+	snprintf(msg, n, "not checked");
+	return SQ_VERIFY_UNCHECKED;
 }
 
 /* The inverse from the states before (only targets that succeeded). */
@@ -417,6 +399,10 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	}
 	if (sq_rest_user_mapped(a, 40)) {
 		sq_rest_user_inverse(a, res, before, buf, n);
+		return;
+	}
+	if (sq_rest_account_mapped(a, 40)) {
+		sq_rest_account_inverse(a, res, before, buf, n);
 		return;
 	}
 	if (a->def->kind == SQ_KIND_NODES) {

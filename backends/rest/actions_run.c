@@ -133,6 +133,8 @@ others_unchanged(const struct sq_action *a, size_t i,
 		return sq_rest_qos_unchanged(a, &before[i], after, msg, n);
 	if (sq_rest_user_mapped(a, 40))
 		return sq_rest_user_unchanged(a, &before[i], after, msg, n);
+	if (sq_rest_account_mapped(a, 40))
+		return sq_rest_account_unchanged(a, &before[i], after, msg, n);
 	return 1;
 }
 

@@ -5,9 +5,18 @@
  * GET /user/NAME?with_assocs (the default account shows only with the
  * associations), checked (the fields asked as asked, no other field of the
  * user moved) and undone with the values read before. A default QOS is
- * not a user's field there but each association's (setlimit defaultqos=),
- * and a default WCKey is not mapped: both are refused saying so. Never
- * prints.
+ * not a user's field there but each association's: POST /users does not
+ * set it (24.11 ignores default.qos as an unknown field, 26.05's slurmdbd
+ * leaves the associations as they were), so defaultqos= is a POST
+ * /associations with every association of the user (GET
+ * /associations?user=NAME), each built as setlimit builds it from the
+ * record read (actions_assoc.c: its TRES limits kept) with its default
+ * QOS changed, as sacctmgr's modify user sets it on all of them; checked
+ * on all of them ("(mixed)" as the CLI's when they differ) and undone as
+ * the CLI's: one moduser when they had one default QOS, a setlimit per
+ * association when they had several. With another key it is refused
+ * (two requests of two records: run two moduser lines). A default WCKey
+ * is not mapped. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -36,13 +45,13 @@ sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err)
 				  "23.11, on); use the local or ssh backend "
 				  "(sacctmgr -i modify user)",
 				  vdb);
-	if (sq_action_arg(a, "defaultqos") != NULL)
+	if (sq_action_arg(a, "defaultqos") != NULL && a->nargs > 1)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "moduser defaultqos= through slurmrestd: a "
-				  "default QOS is each association's, not the "
-				  "user's (POST /users has no such field); use "
-				  "setlimit defaultqos= on each association, "
-				  "or the local or ssh backend");
+				  "moduser defaultqos= with other keys through "
+				  "slurmrestd: the default QOS is each "
+				  "association's (POST /associations), the "
+				  "others the user's (POST /users); run them "
+				  "as two moduser lines");
 	if (sq_action_arg(a, "defaultwckey") != NULL)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "moduser defaultwckey= through slurmrestd is "
@@ -87,9 +96,9 @@ has_account(json_object *rec, const char *acc, char *list, size_t n)
 	return found;
 }
 
-json_object *
-sq_rest_user_body(const struct sq_action *a, const char *name,
-		  const struct sq_rest_state *before, struct sq_err *err)
+static json_object *
+users_body(const struct sq_action *a, const char *name,
+	   const struct sq_rest_state *before, struct sq_err *err)
 {
 	const char *acc = sq_action_arg(a, "defaultaccount");
 	const char *lvl = sq_action_arg(a, "adminlevel");
@@ -132,9 +141,114 @@ sq_rest_user_body(const struct sq_action *a, const char *name,
 	return o;
 }
 
+void
+sq_rest_user_path(const struct sq_action *a, int vdb, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/%s", vdb,
+		 sq_action_arg(a, "defaultqos") != NULL ? "associations"
+							: "users");
+}
+
+/* One association of the user as setlimit account= user= [partition=]
+ * defaultqos= builds it from the record x (actions_assoc.c), appended to
+ * list; -1 with err. */
+static int
+dq_assoc(const struct sq_action *a, const char *name, const char *cluster,
+	 json_object *x, json_object *list, struct sq_err *err)
+{
+	const char *acc = json_object_get_string(sq_rest_jget(x, "account"));
+	const char *part = json_object_get_string(sq_rest_jget(x, "partition"));
+	struct sq_rest_state one;
+	struct sq_action s;
+	json_object *o;
+	char line[1024];
+
+	part = part ? part : "";
+	snprintf(line, sizeof(line),
+		 "setlimit account=%s user=%s%s%s defaultqos=%s",
+		 acc ? acc : "", name, *part ? " partition=" : "", part,
+		 sq_action_arg(a, "defaultqos"));
+	if (sq_action_parse(line, -1, NULL, 0, &s, err) != 0)
+		return -1;
+	memset(&one, 0, sizeof(one));
+	one.found = 1;
+	one.rec = x;
+	o = sq_rest_assoc_body(&s, acc ? acc : "", name, part, cluster, &one,
+			       err);
+	sq_action_free(&s);
+	if (o == NULL)
+		return -1;
+	json_object_array_add(list, json_object_get(json_object_array_get_idx(
+					sq_rest_jget(o, "associations"), 0)));
+	json_object_put(o);
+	return 0;
+}
+
+json_object *
+sq_rest_user_body(const struct sq_action *a, const char *name,
+		  const char *cluster, const struct sq_rest_state *before,
+		  struct sq_err *err)
+{
+	json_object *list, *o;
+	size_t i;
+
+	if (sq_action_arg(a, "defaultqos") == NULL)
+		return users_body(a, name, before, err);
+	if (before == NULL || before->assocs == NULL) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "moduser defaultqos= through slurmrestd reads the "
+			   "user's associations first; %s's could not be read",
+			   name);
+		return NULL;
+	}
+	if (json_object_array_length(before->assocs) == 0) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "%s has no association to set a default QOS on",
+			   name);
+		return NULL;
+	}
+	list = json_object_new_array();
+	for (i = 0; i < json_object_array_length(before->assocs); i++)
+		if (dq_assoc(a, name, cluster,
+			     json_object_array_get_idx(before->assocs, i), list,
+			     err) == -1) {
+			json_object_put(list);
+			return NULL;
+		}
+	o = json_object_new_object();
+	json_object_object_add(o, "associations", list);
+	return o;
+}
+
+/* moduser defaultqos=: the user's associations in full into st. */
+static int
+read_assocs(struct sq_backend *b, int vdb, const char *user,
+	    const char *cluster, struct sq_rest_state *st, struct sq_err *err)
+{
+	struct sq_rest_state as;
+	char path[512];
+
+	memset(&as, 0, sizeof(as));
+	snprintf(path, sizeof(path),
+		 "/slurmdb/v0.0.%d/associations?user=%s&cluster=%s", vdb, user,
+		 cluster ? cluster : "");
+	if (sq_rest_get_target(b, path, "Nothing found", &as, err) == -1)
+		return -1;
+	st->aroot = as.root != NULL ? as.root : json_object_new_object();
+	if (!json_object_object_get_ex(st->aroot, "associations",
+				       &st->assocs) ||
+	    !json_object_is_type(st->assocs, json_type_array)) {
+		/* none: an empty list */
+		st->assocs = json_object_new_array();
+		json_object_object_add(st->aroot, "associations", st->assocs);
+	}
+	return 0;
+}
+
 int
 sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
-		  struct sq_rest_state *st, struct sq_err *err)
+		  const char *cluster, struct sq_rest_state *st,
+		  struct sq_err *err)
 {
 	const struct sq_rest_api *api = sq_rest_backend_api(b);
 	json_object *arr = NULL;
@@ -153,45 +267,38 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	if (json_object_array_length(arr) > 0)
 		st->rec = json_object_array_get_idx(arr, 0);
 	st->found = st->rec != NULL;
+	if (st->found && sq_action_arg(a, "defaultqos") != NULL)
+		return read_assocs(b, api->slurmdb, a->targets[i], cluster, st,
+				   err);
 	return 0;
 }
 
-static const char *
-str_at(json_object *rec, const char *path)
+/* The user's associations as before but for their default QOS (1 when
+ * they were not read). */
+static int
+assocs_unchanged(const struct sq_action *a, json_object *before,
+		 json_object *after)
 {
-	json_object *x = sq_rest_jget(rec, path);
+	json_object *b = NULL, *f = NULL;
+	size_t i;
+	int same;
 
-	if (x != NULL && json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
-	return x ? json_object_get_string(x) : "";
-}
-
-int
-sq_rest_user_verify(const struct sq_action *a, const struct sq_rest_state *st,
-		    char *msg, size_t n)
-{
-	const char *acc = sq_action_arg(a, "defaultaccount");
-	const char *lvl = sq_action_arg(a, "adminlevel");
-
-	if (!st->found) {
-		snprintf(msg, n, "not found");
-		return SQ_VERIFY_FAILED;
+	if (before == NULL || after == NULL ||
+	    sq_action_arg(a, "defaultqos") == NULL)
+		return 1;
+	if (json_object_deep_copy(before, &b, NULL) != 0 ||
+	    json_object_deep_copy(after, &f, NULL) != 0) {
+		json_object_put(b);
+		return 1;
 	}
-	if (acc != NULL && strcmp(str_at(st->rec, "default.account"), acc)) {
-		snprintf(msg, n, "not as asked: default account %.60s",
-			 str_at(st->rec, "default.account"));
-		return SQ_VERIFY_FAILED;
-	}
-	if (lvl != NULL &&
-	    strcasecmp(str_at(st->rec, "administrator_level"), level(lvl))) {
-		snprintf(msg, n, "not as asked: admin level %.40s",
-			 str_at(st->rec, "administrator_level"));
-		return SQ_VERIFY_FAILED;
-	}
-	snprintf(msg, n, "changed");
-	return SQ_VERIFY_OK;
+	for (i = 0; i < json_object_array_length(b); i++)
+		sq_rest_jdel(json_object_array_get_idx(b, i), "default.qos");
+	for (i = 0; i < json_object_array_length(f); i++)
+		sq_rest_jdel(json_object_array_get_idx(f, i), "default.qos");
+	same = json_object_equal(b, f);
+	json_object_put(b);
+	json_object_put(f);
+	return same;
 }
 
 int
@@ -217,7 +324,13 @@ sq_rest_user_unchanged(const struct sq_action *a,
 		sq_rest_jdel(b, "administrator_level");
 		sq_rest_jdel(f, "administrator_level");
 	}
-	same = json_object_equal(b, f);
+	if (sq_action_arg(a, "defaultqos") != NULL) {
+		/* 26.05 shows the default association's as the user's */
+		sq_rest_jdel(b, "default.qos");
+		sq_rest_jdel(f, "default.qos");
+	}
+	same = json_object_equal(b, f) &&
+	       assocs_unchanged(a, before->assocs, after->assocs);
 	json_object_put(b);
 	json_object_put(f);
 	if (!same)
@@ -227,6 +340,73 @@ sq_rest_user_unchanged(const struct sq_action *a,
 	return same;
 }
 
+static void
+put_line(struct sq_action *inv, char *buf, size_t n, size_t *off)
+{
+	char line[1024];
+
+	if (sq_action_format(inv, line, sizeof(line)) == 0 &&
+	    *off + strlen(line) + 2 < n)
+		*off += (size_t)snprintf(buf + *off, n - *off, "%s%s",
+					 *off ? "\n" : "", line);
+	sq_action_free(inv);
+}
+
+/* defaultqos='s undo, as the CLI's: moduser with the one default QOS the
+ * associations had (-1: none), or, when they had several, a setlimit per
+ * association whose default QOS it changes. */
+static void
+dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
+	   char *buf, size_t n, size_t *off)
+{
+	const char *want = sq_action_arg(a, "defaultqos");
+	const char *first = NULL;
+	struct sq_action inv;
+	size_t i, na = json_object_array_length(assocs);
+	int mixed = 0;
+
+	if (strcmp(want, "-1") == 0)
+		want = "";
+	for (i = 0; i < na; i++) {
+		const char *dq = sq_rest_jstr_at(
+		    json_object_array_get_idx(assocs, i), "default.qos");
+
+		if (first == NULL)
+			first = dq;
+		else if (strcmp(first, dq) != 0)
+			mixed = 1;
+	}
+	if (first == NULL)
+		return;
+	if (!mixed) {
+		sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_USER);
+		sq_action_add_target(&inv, user, NULL);
+		sq_action_set_arg(&inv, "defaultqos", *first ? first : "-1",
+				  NULL);
+		put_line(&inv, buf, n, off);
+		return;
+	}
+	for (i = 0; i < na; i++) {
+		json_object *x = json_object_array_get_idx(assocs, i);
+		const char *dq = sq_rest_jstr_at(x, "default.qos");
+		const char *part = sq_rest_jstr_at(x, "partition");
+		char name[400];
+
+		if (strcmp(dq, want) == 0)
+			continue;
+		snprintf(name, sizeof(name), "%s/%s%s%s",
+			 sq_rest_jstr_at(x, "account"), user, *part ? "/" : "",
+			 part);
+		sq_action_init(&inv, SQ_ACTION_ACCT_SET_LIMIT);
+		if (sq_action_add_target(&inv, name, NULL) == 0 &&
+		    sq_action_set_arg(&inv, "defaultqos", *dq ? dq : "-1",
+				      NULL) == 0)
+			put_line(&inv, buf, n, off);
+		else
+			sq_action_free(&inv);
+	}
+}
+
 void
 sq_rest_user_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n)
@@ -234,6 +414,14 @@ sq_rest_user_inverse(const struct sq_action *a, const struct sq_result *res,
 	size_t i, off = 0;
 
 	buf[0] = '\0';
+	if (sq_action_arg(a, "defaultqos") != NULL) {
+		for (i = 0; i < res->ntargets && i < a->ntargets; i++)
+			if (res->targets[i].ok && before[i].found &&
+			    before[i].assocs != NULL)
+				dq_inverse(a, a->targets[i], before[i].assocs,
+					   buf, n, &off);
+		return;
+	}
 	for (i = 0; i < res->ntargets && i < a->ntargets; i++) {
 		struct sq_action inv;
 		const char *acc, *lvl;
@@ -244,10 +432,10 @@ sq_rest_user_inverse(const struct sq_action *a, const struct sq_result *res,
 			continue;
 		sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_USER);
 		sq_action_add_target(&inv, a->targets[i], NULL);
-		acc = str_at(before[i].rec, "default.account");
+		acc = sq_rest_jstr_at(before[i].rec, "default.account");
 		if (sq_action_arg(a, "defaultaccount") != NULL && *acc)
 			sq_action_set_arg(&inv, "defaultaccount", acc, NULL);
-		lvl = str_at(before[i].rec, "administrator_level");
+		lvl = sq_rest_jstr_at(before[i].rec, "administrator_level");
 		if (sq_action_arg(a, "adminlevel") != NULL && *lvl) {
 			for (k = 0; lvl[k] && k + 1 < sizeof(low); k++)
 				low[k] = (char)(lvl[k] >= 'A' && lvl[k] <= 'Z'

@@ -7,7 +7,8 @@
  *
  * What REST cannot serve (sprio factors and weights on every version,
  * the running config) is refused with the reason, never an empty table;
- * the views joined from several answers are in rest_views.c.
+ * the views it has no endpoint for are built by the fetch plan
+ * (session/plan.c) from the kinds read here (rest_views.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -626,12 +627,12 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 {
 	struct rest_priv *p = b->priv;
 	struct sq_hist_window w;
-	char spec[64], start[80];
+	char start[80];
 	int64_t now = (int64_t)time(NULL);
 	int part;
 
-	sq_history_since(b->cfg.history_since, spec, sizeof(spec));
-	if (sq_history_window_parse(spec, &w, err) == -1)
+	/* the session's window, set with the fetch (--since, :since) */
+	if (sq_history_window_parse(b->cfg.history_since, &w, err) == -1)
 		return -1;
 	part = sq_history_incr_start(&p->hist, &w, now, start, sizeof(start));
 	if (sq_rest_fetch_runs(b, start, out, err) == -1)
@@ -647,6 +648,35 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	return 0;
 }
 
+/* Why slurmrestd cannot serve a kind, where no version can (the kinds
+ * the plan builds from others say so in rest_fetch) */
+static const char *const unserved[SQ_KIND_COUNT] = {
+	[SQ_KIND_NODE_EVENTS] = "slurmrestd serves no node event history "
+				"(sacctmgr show event has no endpoint); the "
+				"nodes view shows each node's current "
+				"reason; use the local or ssh backend for "
+				"node-events",
+	[SQ_KIND_PROBLEMS] = "slurmrestd has no endpoint for "
+			     "sacctmgr show problem; use the local or "
+			     "ssh backend for problems",
+	[SQ_KIND_RUNAWAY] = "slurmrestd has no runaway-job endpoint: "
+			    "its /slurmdb/jobs lists accounting's jobs "
+			    "without comparing them with slurmctld's "
+			    "(the hidden run_away_jobs flag of v0.0.43+ "
+			    "only drops ended ones) and no request runs "
+			    "the fix; use the local or ssh backend for "
+			    "runaway and fix-runaway",
+	[SQ_KIND_PRIO_WEIGHTS] = "slurmrestd has no priority weights or "
+				 "factors (sprio) on any API version; use "
+				 "the local or ssh backend for them",
+	[SQ_KIND_WHATIF] = "the whatif view needs the normalized "
+			   "priority factors (sprio -n), which "
+			   "slurmrestd serves on no API version; use "
+			   "the local or ssh backend",
+	[SQ_KIND_CONFIG] = "slurmrestd does not serve the running "
+			   "slurm.conf; use the local or ssh backend",
+};
+
 static int
 rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	   struct sq_err *err)
@@ -654,6 +684,14 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	struct rest_priv *p = b->priv;
 
 	*out = NULL;
+	if ((unsigned)kind < SQ_KIND_COUNT && unserved[kind] != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "%s",
+				  unserved[kind]);
+	if (sq_backend_built(b, kind) != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd has no %s endpoint: the fetch "
+				  "plan builds it (session/plan.h)",
+				  sq_kind_name(kind));
 	switch (kind) {
 	case SQ_KIND_PARTITIONS:
 		if (fetch_simple(b, kind, "partitions", out, err) == -1)
@@ -670,29 +708,8 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_simple(b, kind, "reservations", out, err);
 	case SQ_KIND_LICENSES:
 		return fetch_simple(b, kind, "licenses", out, err);
-	case SQ_KIND_NODE_EVENTS:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd serves no node event history "
-				  "(sacctmgr show event has no endpoint); the "
-				  "nodes view shows each node's current "
-				  "reason; use the local or ssh backend for "
-				  "node-events");
 	case SQ_KIND_DBD: /* GET /slurmdb/vN/diag (sj_dbd.c) */
 		return fetch_dbd(b, out, err);
-	case SQ_KIND_PROBLEMS:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd has no endpoint for "
-				  "sacctmgr show problem; use the local or "
-				  "ssh backend for problems");
-	case SQ_KIND_RUNAWAY:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd has no runaway-job endpoint: "
-				  "its /slurmdb/jobs lists accounting's jobs "
-				  "without comparing them with slurmctld's "
-				  "(the hidden run_away_jobs flag of v0.0.43+ "
-				  "only drops ended ones) and no request runs "
-				  "the fix; use the local or ssh backend for "
-				  "runaway and fix-runaway");
 	case SQ_KIND_SHARES:
 		if (!(p->api.eps & SQ_REP_SHARES))
 			return sq_err_set(
@@ -711,24 +728,10 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_joined(b, kind, "accounts", out, err);
 	case SQ_KIND_USERS:
 		return fetch_joined(b, kind, "users", out, err);
-	case SQ_KIND_PRIO_WEIGHTS:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd has no priority weights or "
-				  "factors (sprio) on any API version; use "
-				  "the local or ssh backend for them");
-	case SQ_KIND_WHATIF:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the whatif view needs the normalized "
-				  "priority factors (sprio -n), which "
-				  "slurmrestd serves on no API version; use "
-				  "the local or ssh backend");
 	case SQ_KIND_HISTORY:
 		return fetch_history(b, out, err);
-	case SQ_KIND_PRIO:
-	case SQ_KIND_GPUS:
-	case SQ_KIND_LIMITS:
-	case SQ_KIND_EVENTS:
-		return sq_rest_fetch_joined(b, kind, out, err);
+	case SQ_KIND_PREEMPT_RUNS:
+		return sq_rest_fetch_preempt_runs(b, out, err);
 	case SQ_KIND_GPUUSE:
 		/* no rows, and the reason every GPU cell shows */
 		*out = sq_snapshot_new(kind, 0);
@@ -737,10 +740,6 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		(*out)->source = "slurmrestd (no live step usage)";
 		(*out)->note = SQ_GPUUSE_REST_NOTE;
 		return 0;
-	case SQ_KIND_CONFIG:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "slurmrestd does not serve the running "
-				  "slurm.conf; use the local or ssh backend");
 	default:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s view is not available through "
@@ -751,6 +750,7 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 
 const struct sq_backend_ops sq_backend_rest = {
 	.name = "rest",
+	.built = sq_rest_built,
 	.open = rest_open,
 	.close = rest_close,
 	.caps = rest_caps,

@@ -17,6 +17,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "backends/backend.h"
 #include "backends/http/http.h"
 #include "core/base/buf.h"
 #include "core/conf/cluster.h"
@@ -201,11 +202,19 @@ int sq_rest_fetch_runs(struct sq_backend *b, const char *start,
  * is added where the API knows it. */
 int sq_rest_fetch_runs_query(struct sq_backend *b, const char *query,
 			     struct sq_snapshot **out, struct sq_err *err);
-/* The kinds built from several answers by the core joins, as the CLI
- * backends build them from several commands: GPUS (nodes + jobs), PRIO
- * (the pending queue), LIMITS (associations + QOS + jobs), EVENTS
- * (slurmdbd runs + jobs + partitions + QOS). rest_views.c. */
-int sq_rest_fetch_joined(struct sq_backend *b, enum sq_kind kind,
-			 struct sq_snapshot **out, struct sq_err *err);
+/* What the fetch plan builds for REST (GPUS, PRIO, LIMITS, EVENTS: no
+ * endpoint serves them) and REST's words for them; the rest backend's
+ * .built (rest_views.c). */
+extern const struct sq_backend_built sq_rest_built[SQ_KIND_COUNT];
+/* PREEMPT_RUNS: slurmdbd's runs of the last day that ended PREEMPTED or
+ * REQUEUED, the preempted jobs' other runs, and the runs active around
+ * each preemption on its nodes, into a new snapshot of HISTORY records
+ * whose fetched time is the window's end (the plan builds EVENTS from
+ * it: sq_events_build). Its dep holds the first answer's runs (those
+ * that ended PREEMPTED or REQUEUED: the events), NULL when the rows are
+ * one answer; its note says when the newest preemptions only are
+ * covered. rest_views.c. */
+int sq_rest_fetch_preempt_runs(struct sq_backend *b, struct sq_snapshot **out,
+			       struct sq_err *err);
 
 #endif

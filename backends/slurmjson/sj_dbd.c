@@ -123,13 +123,16 @@ rollups(struct sq_snapshot *s, json_object *r, struct sq_err *err)
 			  err);
 }
 
-/* [{"rpc"|"user": NAME, "count", "time": {"average", "total"}}] */
+/* [{"rpc"|"user": NAME, "count", "time": {"average", "total"}}]; users
+ * without a name (a uid since removed: slurmrestd gives null and no uid,
+ * sacctmgr "nobody (uid)") are one row, "(no user name)" */
 static int
 rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
      const char *name_key, struct sq_err *err)
 {
 	size_t i, n, m = 0;
 	struct sq_sj_rpc_row *rows;
+	int64_t un_count = 0, un_total = 0;
 	int rc = 0;
 
 	if (arr == NULL || !json_object_is_type(arr, json_type_array) ||
@@ -143,6 +146,13 @@ rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 		json_object *t = sq_sj_get(e, "time");
 		const char *name = sq_sj_cstr(sq_sj_get(e, name_key));
 
+		if ((name == NULL || *name == '\0') &&
+		    strcmp(name_key, "user") == 0 &&
+		    json_object_is_type(e, json_type_object)) {
+			un_count += sq_sj_numk(e, "count", 0);
+			un_total += sq_sj_numk(t, "total", 0);
+			continue;
+		}
 		if (name == NULL || *name == '\0')
 			continue;
 		rows[m].name = name;
@@ -152,6 +162,15 @@ rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
 			 (long long)rows[m].count,
 			 (long long)sq_sj_numk(t, "average", 0),
 			 (long long)sq_sj_numk(t, "total", 0));
+		m++;
+	}
+	if (un_count > 0 && m < n) {
+		rows[m].name = "(no user name)";
+		rows[m].count = un_count;
+		snprintf(rows[m].value, sizeof(rows[m].value),
+			 "count=%lld ave_time=%lld total_time=%lld",
+			 (long long)un_count, (long long)(un_total / un_count),
+			 (long long)un_total);
 		m++;
 	}
 	rc = sq_sj_rpc_rows_add(s, section, rows, m, err);

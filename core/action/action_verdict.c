@@ -104,12 +104,8 @@ node_down(const char *st)
 	return strncmp(st, "DOWN", 4) == 0;
 }
 
-static enum sq_verdict say(enum sq_verdict v, char *msg, size_t n,
-			   const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static enum sq_verdict
-say(enum sq_verdict v, char *msg, size_t n, const char *fmt, ...)
+enum sq_verdict
+sq_verdict_say(enum sq_verdict v, char *msg, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -126,21 +122,23 @@ job_prio(const struct verdict_row *w, const struct sq_target_rec *r, char *msg,
 	int held = r->priority == 0;
 
 	if (w->test == VT_HELD && held)
-		return say(SQ_VERDICT_DONE, msg, n, "held (Priority=0, %s)",
-			   r->reason);
+		return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+				      "held (Priority=0, %s)", r->reason);
 	if (w->test == VT_HELD) {
 		if (r->priority < 0)
-			return say(SQ_VERDICT_NOT_YET, msg, n,
-				   "not held: Priority=? %s", r->state);
-		return say(SQ_VERDICT_NOT_YET, msg, n,
-			   "not held: Priority=%lld %s", (long long)r->priority,
-			   r->state);
+			return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					      "not held: Priority=? %s",
+					      r->state);
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+				      "not held: Priority=%lld %s",
+				      (long long)r->priority, r->state);
 	}
 	if (r->priority > 0)
-		return say(SQ_VERDICT_DONE, msg, n, "released (Priority=%lld)",
-			   (long long)r->priority);
-	return say(SQ_VERDICT_NOT_YET, msg, n, "still held (Priority=0, %s)",
-		   r->reason);
+		return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+				      "released (Priority=%lld)",
+				      (long long)r->priority);
+	return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+			      "still held (Priority=0, %s)", r->reason);
 }
 
 static enum sq_verdict
@@ -155,14 +153,16 @@ job_requeued(const struct sq_action *a, const struct sq_target_rec *before,
 	if (now > was || (before == NULL && now > 0)) {
 		if (a->type == SQ_ACTION_JOB_REQUEUE_HOLD && r->priority != 0 &&
 		    strstr(r->reason, "held") == NULL)
-			return say(SQ_VERDICT_NOT_YET, msg, n,
-				   "requeued but not held (%s)", r->reason);
-		return say(SQ_VERDICT_DONE, msg, n,
-			   "requeued (%s, restarts %lld)", r->state,
-			   (long long)now);
+			return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					      "requeued but not held (%s)",
+					      r->reason);
+		return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+				      "requeued (%s, restarts %lld)", r->state,
+				      (long long)now);
 	}
-	return say(SQ_VERDICT_NOT_YET, msg, n,
-		   "not requeued: %s, restarts %lld", r->state, (long long)now);
+	return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+			      "not requeued: %s, restarts %lld", r->state,
+			      (long long)now);
 }
 
 static enum sq_verdict
@@ -172,16 +172,19 @@ job_verdict(const struct sq_action *a, const struct verdict_row *w,
 {
 	if (w->test == VT_ENDED) {
 		if (!r->found || in_list(w->done, r->state))
-			return say(SQ_VERDICT_DONE, msg, n, "cancelled (%s)",
-				   r->found ? r->state : "gone from the queue");
-		return say(SQ_VERDICT_NOT_YET, msg, n, "still %s", r->state);
+			return sq_verdict_say(
+			    SQ_VERDICT_DONE, msg, n, "cancelled (%s)",
+			    r->found ? r->state : "gone from the queue");
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n, "still %s",
+				      r->state);
 	}
 	if (!r->found)
-		return say(SQ_VERDICT_NOT_YET, msg, n, "no such job");
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+				      "no such job");
 	switch (w->test) {
 	case VT_UNSEEN:
-		return say(SQ_VERDICT_UNSEEN, msg, n, "signal sent (state %s)",
-			   r->state);
+		return sq_verdict_say(SQ_VERDICT_UNSEEN, msg, n,
+				      "signal sent (state %s)", r->state);
 	case VT_HELD:
 	case VT_RELEASED:
 		return job_prio(w, r, msg, n);
@@ -190,23 +193,27 @@ job_verdict(const struct sq_action *a, const struct verdict_row *w,
 	case VT_STATE:
 		if (a->type == SQ_ACTION_JOB_SUSPEND)
 			return in_list(w->done, r->state)
-				   ? say(SQ_VERDICT_DONE, msg, n, "suspended")
-				   : say(SQ_VERDICT_NOT_YET, msg, n,
-					 "not suspended: %s", r->state);
+				   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+						    "suspended")
+				   : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+						    "not suspended: %s",
+						    r->state);
 		return in_list(w->done, r->state)
-			   ? say(SQ_VERDICT_DONE, msg, n, "resumed (%s)",
-				 r->state)
-			   : say(SQ_VERDICT_NOT_YET, msg, n, "not running: %s",
-				 r->state);
+			   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					    "resumed (%s)", r->state)
+			   : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					    "not running: %s", r->state);
 	case VT_VALUES:
 		if (r->args_ok == 1)
-			return say(SQ_VERDICT_DONE, msg, n, "updated");
-		return say(SQ_VERDICT_NOT_YET, msg, n, "%s",
-			   r->args_ok == 0 ? r->mismatch : "not compared");
+			return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					      "updated");
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n, "%s",
+				      r->args_ok == 0 ? r->mismatch
+						      : "not compared");
 	default:
 		break;
 	}
-	return say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
+	return sq_verdict_say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
 }
 
 static enum sq_verdict
@@ -217,49 +224,55 @@ node_verdict(const struct sq_action *a, const struct verdict_row *w,
 	const char *want = sq_action_arg(a, "reason");
 
 	if (!r->found)
-		return say(SQ_VERDICT_NOT_YET, msg, n, "no such node");
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+				      "no such node");
 	switch (w->test) {
 	case VT_FLAG:
 		if (a->type == SQ_ACTION_NODE_REBOOT)
 			return has_word(st, w->done)
-				   ? say(SQ_VERDICT_DONE, msg, n,
-					 "reboot pending (%s)", st)
-				   : say(SQ_VERDICT_NOT_YET, msg, n,
-					 "no reboot pending: %s", st);
+				   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+						    "reboot pending (%s)", st)
+				   : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+						    "no reboot pending: %s",
+						    st);
 		if (has_word(st, w->done) && want != NULL &&
 		    strcmp(reason, want) == 0)
-			return say(SQ_VERDICT_DONE, msg, n,
-				   "%s, reason '%.100s'", st, reason);
-		return say(SQ_VERDICT_NOT_YET, msg, n,
-			   "not %s: State=%s Reason='%.100s'", w->word, st,
-			   reason);
+			return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					      "%s, reason '%.100s'", st,
+					      reason);
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+				      "not %s: State=%s Reason='%.100s'",
+				      w->word, st, reason);
 	case VT_UP:
 		/* slurmctld flags a resumed node NOT_RESPONDING until its
 		 * slurmd answers a ping: resumed, not in service yet */
 		if (has_word(st, "DRAIN") || node_down(st))
-			return say(SQ_VERDICT_NOT_YET, msg, n, "still %s", st);
+			return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					      "still %s", st);
 		if (has_word(st, "NOT_RESPONDING"))
-			return say(SQ_VERDICT_DONE, msg, n,
-				   "resumed, not responding yet (%s): "
-				   "slurmctld waits for its slurmd",
-				   st);
-		return say(SQ_VERDICT_DONE, msg, n, "in service (%s)", st);
+			return sq_verdict_say(
+			    SQ_VERDICT_DONE, msg, n,
+			    "resumed, not responding yet (%s): "
+			    "slurmctld waits for its slurmd",
+			    st);
+		return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+				      "in service (%s)", st);
 	case VT_NO_FLAG:
 		return !has_word(st, w->done)
-			   ? say(SQ_VERDICT_DONE, msg, n,
-				 "no reboot pending (%s)", st)
-			   : say(SQ_VERDICT_NOT_YET, msg, n,
-				 "reboot still pending: %s", st);
+			   ? sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					    "no reboot pending (%s)", st)
+			   : sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+					    "reboot still pending: %s", st);
 	case VT_REASON:
 		if (want != NULL && strcmp(reason, want) == 0)
-			return say(SQ_VERDICT_DONE, msg, n, "reason '%.100s'",
-				   reason);
-		return say(SQ_VERDICT_NOT_YET, msg, n, "reason is '%.100s'",
-			   reason);
+			return sq_verdict_say(SQ_VERDICT_DONE, msg, n,
+					      "reason '%.100s'", reason);
+		return sq_verdict_say(SQ_VERDICT_NOT_YET, msg, n,
+				      "reason is '%.100s'", reason);
 	default:
 		break;
 	}
-	return say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
+	return sq_verdict_say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
 }
 
 enum sq_verdict
@@ -272,7 +285,7 @@ sq_action_verdict(const struct sq_action *a, const struct sq_target_rec *before,
 
 	msg[0] = '\0';
 	if (w == NULL)
-		return say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
+		return sq_verdict_say(SQ_VERDICT_UNSEEN, msg, n, "not checked");
 	if (a->def->kind == SQ_KIND_NODES)
 		return node_verdict(a, w, after, msg, n);
 	v = job_verdict(a, w, before, after, msg, n);
@@ -280,9 +293,10 @@ sq_action_verdict(const struct sq_action *a, const struct sq_target_rec *before,
 	if (v == SQ_VERDICT_NOT_YET && before != NULL && before->found &&
 	    !sq_action_applies(a->def, before->state)) {
 		sq_action_states_text(a->def, why, sizeof(why));
-		return say(SQ_VERDICT_REFUSED, msg, n,
-			   "refused: the job was %s (%s applies to %s)",
-			   before->state, a->def->name, why);
+		return sq_verdict_say(
+		    SQ_VERDICT_REFUSED, msg, n,
+		    "refused: the job was %s (%s applies to %s)", before->state,
+		    a->def->name, why);
 	}
 	return v;
 }

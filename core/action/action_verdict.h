@@ -65,6 +65,11 @@ enum sq_verdict sq_action_verdict(const struct sq_action *a,
 				  const struct sq_target_rec *after, char *msg,
 				  size_t n);
 
+/* v, with msg (n bytes) printed from fmt: a verdict and its words. */
+enum sq_verdict sq_verdict_say(enum sq_verdict v, char *msg, size_t n,
+			       const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* The verdict as a target result's enum sq_verify (refused: failed). */
 int sq_verdict_verify(enum sq_verdict v);
 

@@ -10,6 +10,9 @@
 #include "core/model/model_admin.h"
 #include "core/model/snapshot.h"
 
+/* The events' window: the last day (the CLI's sacct -S now-1days). */
+#define SQ_EVENTS_WINDOW 86400
+
 /* Seconds between a run's End in accounting and the controller's log
  * line for the same preemption that still count as one event. */
 #define SQ_EVENTS_SLACK 60
@@ -73,6 +76,22 @@ void sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 		     const struct sq_snapshot *jobs,
 		     const struct sq_snapshot *parts,
 		     const struct sq_snapshot *qos);
+
+/*
+ * The events of accounting runs alone, where no controller log names
+ * the preemptors (slurmrestd; the fetch plan's build of EVENTS from
+ * PREEMPT_RUNS, session/plan.c): the runs of ended (the events' own
+ * answer) that ended PREEMPTED or REQUEUED at or after since
+ * (sq_events_from_runs), their preemptors inferred from runs (the candidates,
+ * ended's among them), jobs, parts and qos (sq_events_infer), the queue's
+ * restarts (sq_events_from_restarts, one-shot) and sq_events_finish. Any input
+ * but events may be NULL. -1 on ENOMEM.
+ */
+int sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *ended,
+		    const struct sq_snapshot *runs,
+		    const struct sq_snapshot *jobs,
+		    const struct sq_snapshot *parts,
+		    const struct sq_snapshot *qos, int64_t since);
 
 /*
  * A stretch of PREEMPTED events whose preemptors are to be inferred:

@@ -270,6 +270,21 @@ sq_events_infer(struct sq_snapshot *events, const struct sq_snapshot *runs,
 	}
 }
 
+int
+sq_events_build(struct sq_snapshot *events, const struct sq_snapshot *ended,
+		const struct sq_snapshot *runs, const struct sq_snapshot *jobs,
+		const struct sq_snapshot *parts, const struct sq_snapshot *qos,
+		int64_t since)
+{
+	if (sq_events_from_runs(events, ended, since) == -1)
+		return -1;
+	sq_events_infer(events, runs, jobs, parts, qos);
+	if (sq_events_from_restarts(events, NULL, jobs) == -1)
+		return -1;
+	sq_events_finish(events, jobs);
+	return 0;
+}
+
 /* Only the characters of a Slurm node list, so it may go in a query */
 static int
 plain_nodelist(const char *s)

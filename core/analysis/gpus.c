@@ -673,3 +673,12 @@ sq_gpus_keep(struct sq_snapshot *s, enum sq_gpu_scope scope)
 	}
 	s->nrows = m;
 }
+
+int
+sq_gpus_build(struct sq_snapshot *s, const struct sq_snapshot *nodes,
+	      const struct sq_snapshot *jobs, const char *util_note)
+{
+	if (sq_gpus_add_records(s, nodes, jobs) == -1)
+		return -1;
+	return sq_gpus_finish(s, util_note);
+}

@@ -65,6 +65,12 @@ int sq_gpus_add_records(struct sq_snapshot *s, const struct sq_snapshot *nodes,
  * cluster ..."); it must outlive the snapshot (a literal). -1 on ENOMEM.
  */
 int sq_gpus_finish(struct sq_snapshot *s, const char *util_note);
+/* The rows of a backend that serves no GPU lines, built from its nodes
+ * and jobs (the fetch plan's build of GPUS, session/plan.c):
+ * sq_gpus_add_records, then sq_gpus_finish with util_note. -1 on
+ * ENOMEM. */
+int sq_gpus_build(struct sq_snapshot *s, const struct sq_snapshot *nodes,
+		  const struct sq_snapshot *jobs, const char *util_note);
 /* Keep only the rows of one scope (before publishing). */
 void sq_gpus_keep(struct sq_snapshot *s, enum sq_gpu_scope scope);
 

@@ -6,7 +6,6 @@
  * fetch history_merge.c.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,27 +187,6 @@ sq_history_window_start(const struct sq_hist_window *w, time_t now)
 	tm.tm_sec = w->sec;
 	tm.tm_isdst = -1;
 	return (int64_t)mktime(&tm);
-}
-
-static pthread_mutex_t since_mu = PTHREAD_MUTEX_INITIALIZER;
-static char since_spec[64];
-
-void
-sq_history_since_set(const char *spec)
-{
-	pthread_mutex_lock(&since_mu);
-	snprintf(since_spec, sizeof(since_spec), "%s", spec ? spec : "");
-	pthread_mutex_unlock(&since_mu);
-}
-
-void
-sq_history_since(const char *cfg_spec, char *buf, size_t n)
-{
-	pthread_mutex_lock(&since_mu);
-	snprintf(buf, n, "%s",
-		 since_spec[0] != '\0' ? since_spec
-				       : (cfg_spec ? cfg_spec : ""));
-	pthread_mutex_unlock(&since_mu);
 }
 
 /* ---- field helpers ---- */

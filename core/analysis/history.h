@@ -159,15 +159,6 @@ void sq_history_window_sacct(const struct sq_hist_window *w, char *buf,
 /* The start as epoch seconds (REST start_time), given the time now. */
 int64_t sq_history_window_start(const struct sq_hist_window *w, time_t now);
 
-/*
- * The console's `:since` window, set on the UI thread and read by the
- * workers' fetches (a mutex; any thread). It wins over the cluster's
- * history_since (--since, `set history-since`); "" clears it.
- * sq_history_since() gives the spec a fetch uses.
- */
-void sq_history_since_set(const char *spec);
-void sq_history_since(const char *cfg_spec, char *buf, size_t n);
-
 /* Helpers shared by the parsers: */
 /* sacct TotalCPU ([D-][HH:]MM:SS[.mmm]) into seconds; -1 on garbage. */
 int sq_history_cpu_time(const char *s, double *out);

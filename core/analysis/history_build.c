@@ -6,6 +6,7 @@
  * gpus.c) into the same snapshot.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,57 +415,155 @@ done:
 	return rc;
 }
 
-static int
-cmp_dbl(const void *a_, const void *b_)
+/* v[k] as v sorted would have it (no NAN in v; v reordered): Wirth's
+ * selection, linear where a sort of every user's runs was a tenth of a
+ * big history's parse. */
+static double
+select_kth(double *v, size_t n, size_t k)
 {
-	double a = *(const double *)a_, b = *(const double *)b_;
+	ptrdiff_t l = 0, m = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
 
-	return a < b ? -1 : a > b;
+	while (l < m) {
+		double x = v[kk], tmp;
+		ptrdiff_t i = l, j = m;
+
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				tmp = v[i];
+				v[i] = v[j];
+				v[j] = tmp;
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+	return v[kk];
 }
 
 static double
 median(double *v, size_t n)
 {
+	double hi;
+
 	if (n == 0)
 		return NAN;
-	qsort(v, n, sizeof(*v), cmp_dbl);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	hi = select_kth(v, n, n / 2);
+	if (n % 2)
+		return hi;
+	return (select_kth(v, n, n / 2 - 1) + hi) / 2;
+}
+
+/* A run's state as the counters of a summary see it: which one it adds
+ * to, and whether its end is a last failure. */
+enum {
+	C_DONE,
+	C_FAIL,
+	C_TIMEOUT,
+	C_OOM,
+	C_CANCEL,
+	C_PREEMPT,
+	C_NODE,
+	C_REQUEUE,
+	C_ACTIVE,
+	C_OTHER,
+	C_LASTFAIL = 16
+};
+
+static int
+state_class(const char *st)
+{
+	static const char *const names[] = {
+		"COMPLETED", "FAILED",    "TIMEOUT",   "OUT_OF_MEMORY",
+		"CANCELLED", "PREEMPTED", "NODE_FAIL", "REQUEUED",
+	};
+	int c, i;
+
+	c = strcmp(st, "BOOT_FAIL") == 0 ? C_FAIL : C_OTHER;
+	for (i = 0; i < 8 && c == C_OTHER; i++)
+		if (strcmp(st, names[i]) == 0)
+			c = i;
+	if (c == C_OTHER && sq_history_outcome(st) == SQ_HIST_ACTIVE)
+		c = C_ACTIVE;
+	if (sq_history_outcome(st) == SQ_HIST_FAIL ||
+	    strcmp(st, "TIMEOUT") == 0)
+		c |= C_LASTFAIL;
+	return c;
+}
+
+/* state_class, remembered for the few states there are (the parser
+ * shares one copy of each: the pointer is the key). */
+struct memo {
+	const char *st[16];
+	int c[16], n;
+};
+
+static int
+classify(struct memo *m, const char *st)
+{
+	int i, c;
+
+	for (i = 0; i < m->n; i++)
+		if (m->st[i] == st)
+			return m->c[i];
+	c = state_class(st);
+	if (m->n < 16) {
+		m->st[m->n] = st;
+		m->c[m->n++] = c;
+	}
+	return c;
 }
 
 /* Count run r into summary row g. */
 static void
-count(struct sq_hist *g, const struct sq_hist *r)
+count(struct sq_hist *g, const struct sq_hist *r, struct memo *m)
 {
-	const char *st = r->state;
+	int c = classify(m, r->state);
 
 	g->runs++;
-	if (strcmp(st, "COMPLETED") == 0)
+	switch (c & ~C_LASTFAIL) {
+	case C_DONE:
 		g->completed++;
-	else if (strcmp(st, "FAILED") == 0 || strcmp(st, "BOOT_FAIL") == 0)
+		break;
+	case C_FAIL:
 		g->failed++;
-	else if (strcmp(st, "TIMEOUT") == 0)
+		break;
+	case C_TIMEOUT:
 		g->timeout++;
-	else if (strcmp(st, "OUT_OF_MEMORY") == 0)
+		break;
+	case C_OOM:
 		g->oom++;
-	else if (strcmp(st, "CANCELLED") == 0)
+		break;
+	case C_CANCEL:
 		g->cancelled++;
-	else if (strcmp(st, "PREEMPTED") == 0)
+		break;
+	case C_PREEMPT:
 		g->preempted++;
-	else if (strcmp(st, "NODE_FAIL") == 0)
+		break;
+	case C_NODE:
 		g->node_fail++;
-	else if (strcmp(st, "REQUEUED") == 0)
+		break;
+	case C_REQUEUE:
 		g->requeued++;
-	else if (sq_history_outcome(st) == SQ_HIST_ACTIVE)
+		break;
+	case C_ACTIVE:
 		g->active++;
-	else
+		break;
+	default:
 		g->other++;
+	}
 	if (r->elapsed > 0 && r->alloc_cpus > 0)
 		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
 	g->gpu_hours += sq_history_gpu_hours(r);
 	g->gpu_idle_hours += sq_history_gpu_idle_hours(r);
-	if ((sq_history_outcome(st) == SQ_HIST_FAIL ||
-	     strcmp(st, "TIMEOUT") == 0) &&
-	    r->end != SQ_NONE && r->end > g->last_failure)
+	if ((c & C_LASTFAIL) && r->end != SQ_NONE && r->end > g->last_failure)
 		g->last_failure = r->end;
 }
 
@@ -476,6 +575,9 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 {
 	double *ce, *me;
 	size_t i = 0;
+	struct memo memo;
+
+	memo.n = 0;
 
 	if (n > 1 && group_keys(keys, n) == -1)
 		qsort(keys, n, sizeof(*keys), cmp_key);
@@ -504,7 +606,7 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope, struct key *keys,
 
 			if (keys[j].run >= nruns)
 				continue;
-			count(&g, r);
+			count(&g, r, &memo);
 			if (!isnan(r->cpu_eff))
 				ce[nc++] = r->cpu_eff;
 			if (!isnan(r->mem_eff))

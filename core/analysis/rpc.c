@@ -77,15 +77,24 @@ sq_rpc_parse_value(const char *v, int64_t *count, int64_t *ave_time,
 }
 
 /* the reads squall's fetches send (squeue, sinfo, sprio, sdiag, scontrol
- * show ...; slurmrestd's the same), as sdiag names them */
+ * show ..., scontrol ping for diag's controller lines; slurmrestd's the
+ * same, /ping included), as sdiag names them */
 static const char *const own_types[] = {
-	"REQUEST_JOB_INFO",         "REQUEST_JOB_INFO_SINGLE",
-	"REQUEST_JOB_USER_INFO",    "REQUEST_NODE_INFO",
-	"REQUEST_PARTITION_INFO",   "REQUEST_PRIORITY_FACTORS",
-	"REQUEST_STATS_INFO",       "REQUEST_BUILD_INFO",
-	"REQUEST_RESERVATION_INFO", "REQUEST_LICENSE_INFO",
-	"REQUEST_ASSOC_MGR_INFO",   "REQUEST_FED_INFO",
-	"REQUEST_JOB_STEP_INFO",    "REQUEST_STEP_LAYOUT",
+	"REQUEST_JOB_INFO",
+	"REQUEST_JOB_INFO_SINGLE",
+	"REQUEST_JOB_USER_INFO",
+	"REQUEST_NODE_INFO",
+	"REQUEST_PARTITION_INFO",
+	"REQUEST_PRIORITY_FACTORS",
+	"REQUEST_STATS_INFO",
+	"REQUEST_BUILD_INFO",
+	"REQUEST_RESERVATION_INFO",
+	"REQUEST_LICENSE_INFO",
+	"REQUEST_ASSOC_MGR_INFO",
+	"REQUEST_FED_INFO",
+	"REQUEST_JOB_STEP_INFO",
+	"REQUEST_STEP_LAYOUT",
+	"REQUEST_PING",
 };
 
 int

@@ -52,10 +52,11 @@ sq_next_line(char **pos)
 	if (nl != NULL) {
 		*nl = '\0';
 		*pos = nl + 1;
+		n = (size_t)(nl - s);
 	} else {
-		*pos = s + strlen(s);
+		n = strlen(s);
+		*pos = s + n;
 	}
-	n = strlen(s);
 	if (n > 0 && s[n - 1] == '\r')
 		s[n - 1] = '\0';
 	return s;
@@ -99,6 +100,25 @@ is_infinite(const char *s)
 	       strcmp(s, "inf") == 0;
 }
 
+/* strtoll(s, end, 10) with errno cleared first: a number of at most 18
+ * digits (most are) in a loop, anything else by strtoll. */
+static long long
+dec(const char *s, char **end)
+{
+	long long v = 0;
+	const char *p = s;
+
+	errno = 0;
+	if (*p < '0' || *p > '9')
+		return strtoll(s, end, 10);
+	while (*p >= '0' && *p <= '9' && p - s < 18)
+		v = v * 10 + (*p++ - '0');
+	if (*p >= '0' && *p <= '9')
+		return strtoll(s, end, 10);
+	*end = (char *)p;
+	return v;
+}
+
 int
 sq_parse_int(const char *s, int64_t *out)
 {
@@ -114,8 +134,7 @@ sq_parse_int(const char *s, int64_t *out)
 		*out = SQ_INFINITE;
 		return 0;
 	}
-	errno = 0;
-	v = strtoll(s, &end, 10);
+	v = dec(s, &end);
 	if (end == s || errno != 0)
 		return -1;
 	switch (*end) {
@@ -268,8 +287,7 @@ sq_parse_time(const char *s, int64_t *epoch)
 		*epoch = (int64_t)mktime(&tm);
 		return 0;
 	}
-	errno = 0;
-	v = strtoll(s, &end, 10);
+	v = dec(s, &end);
 	if (end == s || *end != '\0' || errno != 0 || v < 0)
 		return -1;
 	*epoch = (int64_t)v;

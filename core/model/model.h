@@ -49,7 +49,9 @@
 	X(PROBLEMS, "problems",                                                \
 	  "accounts and users with problems (sacctmgr show problem)")          \
 	X(METRICS, "metrics",                                                  \
-	  "slurmctld's OpenMetrics: nodes, partitions, scheduler")
+	  "slurmctld's OpenMetrics: nodes, partitions, scheduler")             \
+	X(PREEMPT_RUNS, "preempt-runs",                                        \
+	  "accounting runs around the last day's preemptions (rest)")
 
 enum sq_kind {
 #define SQ_KIND_ENUM(e, n, d) SQ_KIND_##e,

@@ -28,8 +28,9 @@ struct sq_snapshot {
 	size_t cap;
 	const char *source; /* e.g. "squeue -O" or "GET /slurm/v0.0.38/jobs" */
 	const char *note;   /* one line on what the data lacks, or NULL */
-	struct sq_snapshot
-	    *dep; /* a snapshot rows point into (prio), or NULL */
+	/* a snapshot rows point into (prio), or one this one comes with
+	 * (held; PREEMPT_RUNS: the runs the events are), or NULL */
+	struct sq_snapshot *dep;
 	/* unique among the process's snapshots (from 1): what a cache of
 	 * something made from the rows is keyed by (core/query/order.c) */
 	uint64_t serial;

@@ -7,6 +7,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,16 +539,17 @@ lit_at(const struct sq_filter *f, const char *s)
 }
 #endif
 
-/* Does text contain f's literal (ASCII case folded when f->litfold)? */
-static int
-has_lit(const struct sq_filter *f, const char *text, size_t len)
+/* Where text first contains f's literal (ASCII case folded when
+ * f->litfold), or NULL. */
+static const char *
+find_lit(const struct sq_filter *f, const char *text, size_t len)
 {
 	const char *lit = f->lit, *end = text + len, *a, *b;
 	size_t m = f->litlen, k;
 	int c0 = (unsigned char)lit[0], c1;
 
 	if (len < m)
-		return 0;
+		return NULL;
 #ifdef HAVE_SSE2
 	if (f->litfold && c0 >= 'a' && c0 <= 'z' && len >= 33) {
 		/* either case of a letter: thirty-two places at a time where
@@ -592,10 +594,10 @@ has_lit(const struct sq_filter *f, const char *text, size_t len)
 				const char *s = p + __builtin_ctz(mask);
 
 				if (s <= last && lit_at(f, s))
-					return 1;
+					return s;
 			}
 			if (p == lastp)
-				return 0;
+				return NULL;
 		}
 	}
 #endif
@@ -607,19 +609,25 @@ has_lit(const struct sq_filter *f, const char *text, size_t len)
 		const char *p = a == NULL ? b : b == NULL ? a : a < b ? a : b;
 
 		if ((size_t)(end - p) < m)
-			return 0;
+			return NULL;
 		for (k = 1; k < m && (f->litfold ? lower((unsigned char)p[k])
 						 : p[k]) == lit[k];
 		     k++)
 			;
 		if (k == m)
-			return 1;
+			return p;
 		if (p == a)
 			a = memchr(p + 1, c0, (size_t)(end - p - 1));
 		else
 			b = memchr(p + 1, c1, (size_t)(end - p - 1));
 	}
-	return 0;
+	return NULL;
+}
+
+static int
+has_lit(const struct sq_filter *f, const char *text, size_t len)
+{
+	return find_lit(f, text, len) != NULL;
 }
 
 int
@@ -635,6 +643,48 @@ sq_filter_row_text(struct sq_filter *f, const void *rec, const char *rowtext,
 		m = pcre2_match(f->re, (PCRE2_SPTR)rowtext, len, 0, 0, f->md,
 				f->mctx) >= 0;
 	return f->invert ? !m : m;
+}
+
+int
+sq_filter_lit_cells(const struct sq_filter *f)
+{
+	return sq_filter_active(f) && f->re != NULL && f->litlen > 0 &&
+	       memchr(f->lit, ' ', f->litlen) == NULL;
+}
+
+size_t
+sq_filter_lit_marks(const struct sq_filter *f, const char *buf,
+		    const uint32_t *start, size_t n, unsigned char *mark)
+{
+	size_t e = 0, hits = 0, len = n > 0 ? start[n] : 0;
+
+	memset(mark, 0, n);
+	while (e < n) {
+		const char *p = find_lit(f, buf + start[e], len - start[e]);
+		size_t at, step = 1, lo, hi;
+
+		if (p == NULL)
+			break;
+		at = (size_t)(p - buf);
+		/* the string that holds it: the last e with start[e] <= at,
+		 * galloping from e (hits are often near each other) */
+		while (e + step < n && start[e + step] <= at)
+			step *= 2;
+		lo = e + step / 2;
+		hi = e + step < n ? e + step : n;
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (start[mid] <= at)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		mark[lo] = 1;
+		hits++;
+		e = lo + 1;
+	}
+	return hits;
 }
 
 int

@@ -13,6 +13,7 @@
 #define SQ_FILTER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/model/view.h"
 
@@ -88,6 +89,24 @@ int sq_filter_row_text(struct sq_filter *f, const void *rec,
  */
 int sq_filter_may_match(const struct sq_filter *f, const char *rowtext,
 			size_t len, int ascii);
+
+/*
+ * Can the answer be found cell by cell: a regex whose literal start (see
+ * sq_filter_row_text) has no space, so every match lies within one cell
+ * of the row's text. Then a row whose cells (ASCII) do not contain the
+ * literal cannot match, and when the pattern is that literal (f->litall)
+ * a row matches when one of its cells does (inversion aside).
+ */
+int sq_filter_lit_cells(const struct sq_filter *f);
+/*
+ * For the n NUL-terminated strings stored back to back in buf (string k
+ * at start[k], start[n] one past the last NUL): mark[k] = 1 when string k
+ * contains f's literal (ASCII case folded when the pattern has no
+ * capital), else 0. Returns how many are marked. (sq_filter_lit_cells)
+ */
+size_t sq_filter_lit_marks(const struct sq_filter *f, const char *buf,
+			   const uint32_t *start, size_t n,
+			   unsigned char *mark);
 
 /* First regex match in text: 1 with [*so, *eo) set, else 0 (field
  * terms and inverted filters never highlight). */

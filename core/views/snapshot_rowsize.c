@@ -35,6 +35,7 @@ sq_kind_rowsize(enum sq_kind kind)
 	case SQ_KIND_NODESETS:
 		return sizeof(struct sq_nodeset);
 	case SQ_KIND_HISTORY:
+	case SQ_KIND_PREEMPT_RUNS: /* runs too (the events' inference) */
 		return sizeof(struct sq_hist);
 	case SQ_KIND_WHATIF:
 		return sizeof(struct sq_whatif);

@@ -33,7 +33,9 @@ is_wall(const L *r)
 static const char *
 minutes_or_int(const L *r, int64_t v, char *buf, size_t n)
 {
-	if (v == SQ_NONE || !is_wall(r))
+	/* minutes too large to count in seconds are shown as Slurm gave
+	 * them (fuzz cli_assoc_mgr: INT64_MAX * 60 overflowed) */
+	if (v == SQ_NONE || !is_wall(r) || v > INT64_MAX / 60)
 		return sq_col_int(v, buf, n);
 	return sq_col_duration(v < 0 ? v : v * 60, buf, n);
 }

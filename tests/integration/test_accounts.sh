@@ -5,8 +5,9 @@
 # gpu, unset) where setlimit, its undo, deluser and its undo touch only the
 # association selected, every result compared with `sacctmgr show -P assoc`
 # before and after; the same through slurmrestd where the served API has
-# the operation (setlimit, clearlimit and moduser from v0.0.40), refused
-# saying why on v0.0.38. Everything it creates is removed on exit.
+# the operation (setlimit, clearlimit and moduser from v0.0.40; modaccount,
+# addcoord and delcoord from v0.0.40, compared with `sacctmgr show account
+# withcoord`), refused saying why on v0.0.38. Everything it creates is removed on exit.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -306,9 +307,31 @@ if [ -n "${dbv:-}" ] && [ "$dbv" -ge 40 ]; then
 	users >"$tmp/uafter"
 	check "rest: moduser's undo restores exactly the state before" \
 		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	# defaultqos=: one POST /associations with every association of the
+	# user (POST /users does not set it), the gpu one's TRES kept
 	rest --exec "moduser $mu defaultqos=normal" --yes
-	check "rest: moduser defaultqos= refused, saying it is each association's" \
-		grep -q "a default QOS is each association's, not the user's" "$tmp/out" "$tmp/err"
+	check "rest v0.0.$dbv: moduser defaultqos=: exit 0, done and verified" test $? -eq 0
+	check "rest: the preview is one POST /associations of $mu's three associations" \
+		test "$(grep "^POST /slurmdb/v0.0.$dbv/associations {\"associations\":\[{" "$tmp/out" |
+			grep -o "\"user\":\"$mu\"[^}]*\"default\":{\"qos\":\"normal\"}" | wc -l)" -eq 3
+	check "rest: the gpu association's GrpTRES is sent as it is (slurmrestd would clear it)" \
+		grep -q "\"partition\":\"gpu\",\"default\":{\"qos\":\"normal\"},\"max\":{\"tres\":{\"total\":\[{\"type\":\"cpu\",\"count\":2}\]}}" "$tmp/out"
+	users >"$tmp/uafter"
+	sed "/^[^|]*|$mu|/ s/|[^|]*\$/|normal/" "$tmp/ubefore" >"$tmp/want"
+	check "rest: every association of $mu has default QOS normal, nothing else changed" \
+		cmp -s "$tmp/want" "$tmp/uafter"
+	cmp -s "$tmp/want" "$tmp/uafter" || diff "$tmp/want" "$tmp/uafter"
+	sed -n 's/^undo: //p' "$tmp/out" >"$tmp/undo"
+	echo "# undo: $(tr '\n' ';' <"$tmp/undo")"
+	check "rest: an undo offered" test -s "$tmp/undo"
+	while read -r line; do rest --exec "$line" --yes; done <"$tmp/undo"
+	users >"$tmp/uafter"
+	check "rest: moduser defaultqos='s undo restores exactly the state before" \
+		cmp -s "$tmp/ubefore" "$tmp/uafter"
+	cmp -s "$tmp/ubefore" "$tmp/uafter" || diff "$tmp/ubefore" "$tmp/uafter"
+	rest --exec "moduser $mu defaultqos=normal adminlevel=none" --yes
+	check "rest: moduser defaultqos= with another key refused (two records)" \
+		grep -q "run them as two moduser lines" "$tmp/out" "$tmp/err"
 elif [ -n "${dbv:-}" ]; then
 	rest --exec "moduser $mu defaultaccount=$acct" --yes
 	check "rest v0.0.$dbv: moduser refused (exit 1)" test $? -eq 1
@@ -377,5 +400,91 @@ coords >"$tmp/cafter"
 check "delaccount's undo restores the account and its coordinator" \
 	cmp -s "$tmp/cbefore" "$tmp/cafter"
 cmp -s "$tmp/cbefore" "$tmp/cafter" || diff "$tmp/cbefore" "$tmp/cafter"
+
+
+# --- modaccount, addcoord, delcoord through slurmrestd: from API v0.0.40
+# POST /accounts with the account's description, organization and whole
+# coordinator list read first (slurmdbd removes every coordinator a body
+# does not list); each compared with `sacctmgr show account withcoord`
+# and the account's associations before and after, each undone through
+# slurmrestd back to the state before; v0.0.38 refuses them saying why
+acctstate() { # the account's fields, its coordinators sorted, its associations
+	slurm sacctmgr -n -P show account where name="$acct" format=Account,Descr,Org
+	slurm sacctmgr -n -P show account where name="$acct" withcoord \
+		format=Coordinators | tr ',' '\n' | sort | sed '/^$/d; s/^/coord /'
+	slurm sacctmgr -n -P show assoc where account="$acct" \
+		format=User,Partition,ParentName,Fairshare,MaxJobs,GrpTRES,QOS | sort
+}
+rest_undo() { # the undo line of the last run, through slurmrestd
+	u=$(undo_line)
+	[ -n "$u" ] && rest --exec "$u" --yes
+}
+if [ -s "$tmp/root.token" ] && curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null; then
+	slurm sacctmgr -i add coordinator account="$acct" names=carol >/dev/null
+	acctstate >"$tmp/abefore"
+	echo "# account before:" && sed 's/^/#   /' "$tmp/abefore"
+	if [ "${dbv:-0}" -ge 40 ]; then
+		rest --exec "modaccount $acct description=sqdesc organization=sqorg" --yes
+		check "rest v0.0.$dbv: modaccount description= organization=: exit 0, done and verified" test $? -eq 0
+		check "rest: the preview is the POST /accounts with carol kept as coordinator" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/accounts {\"accounts\":\[{\"name\":\"$acct\",\"description\":\"sqdesc\",\"organization\":\"sqorg\",\"coordinators\":\[{\"name\":\"carol\"}\]}\]}\$" "$tmp/out"
+		acctstate >"$tmp/aafter"
+		sed "1s/^$acct|.*/$acct|sqdesc|sqorg/" "$tmp/abefore" >"$tmp/want"
+		check "rest: modaccount changed the two fields and nothing else (coordinators, parent, shares kept)" \
+			cmp -s "$tmp/want" "$tmp/aafter"
+		cmp -s "$tmp/want" "$tmp/aafter" || diff "$tmp/want" "$tmp/aafter"
+		check "rest: its undo puts the old values back ($(undo_line))" \
+			grep -q "^undo: modaccount $acct description=.* organization=" "$tmp/out"
+		rest_undo
+		check "rest: modaccount's undo: exit 0" test $? -eq 0
+		acctstate >"$tmp/aafter"
+		check "rest: modaccount's undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
+		check "rest: the audit log records modaccount" \
+			grep -q "\"action\":\"modaccount\"" "$tmp/state/squall/audit.log"
+
+		rest --exec "addcoord $acct user=alice" --yes
+		check "rest: addcoord alice: exit 0, done and verified" test $? -eq 0
+		check "rest: its preview lists carol and alice" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/accounts {.*\"coordinators\":\[{\"name\":\"carol\"},{\"name\":\"alice\"}\]}\]}\$" "$tmp/out"
+		acctstate >"$tmp/aafter"
+		{ sed -n 1p "$tmp/abefore"; { grep '^coord ' "$tmp/abefore"; echo "coord alice"; } | sort
+			sed '1d; /^coord /d' "$tmp/abefore"; } >"$tmp/want"
+		check "rest: alice is a coordinator, nothing else moved" cmp -s "$tmp/want" "$tmp/aafter"
+		cmp -s "$tmp/want" "$tmp/aafter" || diff "$tmp/want" "$tmp/aafter"
+		check "rest: the undo is delcoord $acct user=alice" grep -q "^undo: delcoord $acct user=alice\$" "$tmp/out"
+		rest_undo
+		check "rest: addcoord's undo: exit 0" test $? -eq 0
+		acctstate >"$tmp/aafter"
+		check "rest: addcoord's undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
+
+		rest --exec "delcoord $acct user=carol" --yes
+		check "rest: delcoord carol: exit 0, done and verified" test $? -eq 0
+		acctstate >"$tmp/aafter"
+		grep -v '^coord carol$' "$tmp/abefore" >"$tmp/want"
+		check "rest: carol is no longer a coordinator, nothing else moved" cmp -s "$tmp/want" "$tmp/aafter"
+		cmp -s "$tmp/want" "$tmp/aafter" || diff "$tmp/want" "$tmp/aafter"
+		check "rest: the undo is addcoord $acct user=carol" grep -q "^undo: addcoord $acct user=carol\$" "$tmp/out"
+		rest_undo
+		acctstate >"$tmp/aafter"
+		check "rest: delcoord's undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
+
+		rest --exec "modaccount $acct fairshare=7" --yes
+		check "rest: modaccount fairshare= refused (exit 1)" test $? -eq 1
+		check "rest: the reason: shares are the association's, setlimit maps them" \
+			grep -q "an account's shares are its association's.*use setlimit account=NAME fairshare=N" "$tmp/out" "$tmp/err"
+	else
+		for line in "modaccount $acct organization=sqorg" "addcoord $acct user=alice" "delcoord $acct user=carol"; do
+			rest --exec "$line" --yes
+			check "rest v0.0.${dbv:-?}: ${line%% *} refused (exit 1)" test $? -eq 1
+			check "rest: the reason: not mapped before v0.0.40" \
+				grep -q "${line%% *} through slurmrestd API v0.0.${dbv:-?} is not mapped (squall maps POST /slurmdb/vN/accounts from v0.0.40" "$tmp/out" "$tmp/err"
+		done
+	fi
+	acctstate >"$tmp/aafter"
+	check "rest: the account is as before" cmp -s "$tmp/abefore" "$tmp/aafter"
+	cmp -s "$tmp/abefore" "$tmp/aafter" || diff "$tmp/abefore" "$tmp/aafter"
+else
+	ok "rest: # not here: no slurmrestd on $REST"
+fi
 
 finish

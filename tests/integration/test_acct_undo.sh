@@ -14,7 +14,8 @@
 #   user goes with them, the undo re-creates it, `sacctmgr show -P user
 #   withassoc withcoord` equal before and after;
 # - moduser defaultqos= over three associations with three different
-#   default QOS: the preview lists each, the undo sets each back.
+#   default QOS: the preview lists each, the undo sets each back; the
+#   same through slurmrestd from API v0.0.40 (refused on v0.0.38).
 # Everything it creates is removed on exit.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -180,6 +181,60 @@ if [ -r "$key" ] && [ -r "$TB/ssh/known_hosts" ]; then
 	suite ssh "squs$$"
 else
 	echo "# ssh part left out: no testbed ssh keys in $TB/ssh"
+fi
+
+
+# --- the same moduser defaultqos= over mixed default QOS through
+# slurmrestd (API v0.0.40 on): one POST /associations with the user's
+# three associations, each undo line (setlimit ... defaultqos=, -1 for
+# the one that had none) run through slurmrestd, every association as
+# before; refused on v0.0.38
+REST=http://127.0.0.1:$REST_PORT
+if curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/null &&
+	cp "$TB/jwt/root.token" "$tmp/root.token" && chmod 600 "$tmp/root.token"; then
+	sq() {
+		"$SQUALL" -b rest -u "$REST" --token-file "$tmp/root.token" \
+			-l root "$@" >"$tmp/out" 2>"$tmp/err"
+	}
+	dbv=$(curl -s -H "X-SLURM-USER-NAME: root" \
+		-H "X-SLURM-USER-TOKEN: $(cat "$tmp/root.token")" "$REST/openapi/v3" |
+		tr -d '\\' | grep -o '/slurmdb/v0\.0\.[0-9]*/' | sed 's/.*v0\.0\.//; s/\///' |
+		sort -n | tail -1)
+	p=sqr$$
+	names="$names $p"
+	a=${p}a
+	w=${p}w
+	slurm sacctmgr -i add account "$a,${p}b" parent=chemistry >/dev/null &&
+		slurm sacctmgr -i add user "$w" account="$a" qos=normal,high,low defaultqos=normal >/dev/null &&
+		slurm sacctmgr -i add user "$w" account="$a" partition=gpu qos=normal,high,low defaultqos=high >/dev/null &&
+		slurm sacctmgr -i add user "$w" account="${p}b" qos=normal,high,low >/dev/null ||
+		notok "rest: sacctmgr: user $w"
+	tables >"$tmp/t0"
+	sq --exec "moduser $w defaultqos=low" --yes
+	rc=$?
+	if [ "${dbv:-0}" -ge 40 ]; then
+		check "rest v0.0.$dbv: moduser $w defaultqos=low (mixed): exit 0, verified" test $rc -eq 0
+		check "rest: the preview is one POST /associations of its three associations" \
+			test "$(grep "^POST /slurmdb/v0.0.$dbv/associations " "$tmp/out" |
+				grep -o "\"user\":\"$w\"[^}]*\"default\":{\"qos\":\"low\"}" | wc -l)" -eq 3
+		check "rest: every association of $w has low" \
+			test "$(slurm sacctmgr -n -P show assoc where user="$w" format=DefaultQOS | sort -u)" = low
+		check "rest: one undo line per association" \
+			test "$(grep -c "^undo: setlimit .*/$w.* defaultqos=" "$tmp/out")" -eq 3
+		check "rest: the one that had none is cleared by its undo" \
+			grep -q "^undo: setlimit ${p}b/$w defaultqos=-1\$" "$tmp/out"
+		check "rest: the undo lines run through slurmrestd, each done" undo_all
+		tables >"$tmp/t1"
+		same "rest: after the undo: every association as before" "$tmp/t0" "$tmp/t1"
+	else
+		check "rest v0.0.${dbv:-?}: moduser defaultqos= refused (exit 1)" test $rc -eq 1
+		check "rest: the reason: not mapped before v0.0.40" \
+			grep -q "moduser through slurmrestd API v0.0.${dbv:-?} is not mapped" "$tmp/out" "$tmp/err"
+		tables >"$tmp/t1"
+		same "rest: nothing changed" "$tmp/t0" "$tmp/t1"
+	fi
+else
+	ok "rest: # not here: no slurmrestd on $REST"
 fi
 
 finish

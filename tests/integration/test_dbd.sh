@@ -51,11 +51,17 @@ slurm sacctmgr -n show cluster >/dev/null 2>&1 || {
 	exit 77
 }
 
-# sacctmgr show stats: "Data since"'s epoch, the users by name
+# sacctmgr show stats: "Data since"'s epoch, the users by name; a uid
+# without a name, which sacctmgr prints as "nobody (4242)", by its number
+# as squall names it (REST, which gives no uid: one "(no user name)")
 since() { slurm sacctmgr show stats | sed -n 's/^Data since.*(\([0-9]*\))$/\1/p'; }
-stat_users() {
-	slurm sacctmgr show stats | awk '/statistics by user/ { u = 1; next }
-		/^[^ \t]/ { u = 0 } u && /count:/ { print $1 }' | sort
+stat_users() { # stat_users [rest]
+	slurm sacctmgr show stats | awk -v rest="$1" '/statistics by user/ { u = 1; next }
+		/^[^ \t]/ { u = 0 }
+		u && /count:/ {
+			n = $1; id = $0; sub(/^[^(]*\( */, "", id); sub(/\).*/, "", id)
+			if (n == "nobody" && id != 65534) n = rest ? "(no user name)" : id
+			print n }' | sort -u
 }
 # the dbd rows of a diag tsv in $tmp/out: KEY of SECTION, or VALUE of KEY
 dbd_keys() { awk -F'\t' -v s="$1" '$1 == s { print $2 }' "$tmp/out" | sort; }
@@ -102,7 +108,7 @@ if [ -r "$TOKEN" ]; then
 	check "rest: dbd 'Data since' is sacctmgr's" \
 		test "$(dbd_val dbd 'Data since')" = "$(iso "$(since)")"
 	check "rest: dbd_user lists sacctmgr's users" \
-		test "$(dbd_keys dbd_user)" = "$(stat_users)"
+		test "$(dbd_keys dbd_user)" = "$(stat_users rest)"
 	check "rest: dbd_type has DBD_GET_STATS" test -n "$(stats_count)"
 	# slurmrestd's internal rollup is sacctmgr's (v0.0.41+ calls it
 	# "hourly"): its cycle count, read right after

@@ -5,7 +5,8 @@
 # counts, allowing for the RPCs between the two; a burst this test makes
 # (30 squeue as alice between --once's two reads, 5 s apart) must show as
 # alice's rate and the job-info rate; the user squall runs as (root here)
-# and the types squall sends are marked `squall`. Nothing is changed on
+# and the types squall sends (REQUEST_PING of its scontrol ping too) are
+# marked `squall`. Nothing is changed on
 # the testbed: the burst only reads.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -63,8 +64,16 @@ check "rpc-users: --once has a rate for root (two reads)" \
 "$SQUALL" -b local --once --view rpc-types --format tsv >"$tmp/t.tsv" 2>"$tmp/t.err"
 check "rpc-types: REQUEST_STATS_INFO (squall's sdiag) marked squall" \
 	marked "$tmp/t.tsv" REQUEST_STATS_INFO
-check "rpc-types: REQUEST_PING (the controller's own) not marked" \
-	sh -c "! grep -q '^REQUEST_PING.*squall' '$tmp/t.tsv'"
+# REQUEST_PING is squall's: its diag read runs `scontrol ping` (REST:
+# /ping), one REQUEST_PING to this controller per read, as root. A backup
+# slurmctld pings the primary with REQUEST_CONTROL_STATUS instead, as
+# slurm, every few seconds (measured on the 22.05 testbed with sdiag's
+# counters: 30 s idle, 10 REQUEST_CONTROL_STATUS by slurm and no
+# REQUEST_PING; one scontrol ping, one REQUEST_PING by root)
+check "rpc-types: REQUEST_PING (squall's scontrol ping) marked squall" \
+	marked "$tmp/t.tsv" REQUEST_PING
+check "rpc-types: REQUEST_CONTROL_STATUS (a backup's ping) not marked" \
+	sh -c "! grep -q '^REQUEST_CONTROL_STATUS.*squall' '$tmp/t.tsv'"
 
 # --- a burst: 30 squeue as alice between --once's two sdiag reads
 burst() { # burst VIEW BACKEND-ARGS...: the view's tsv in $tmp/b.tsv

@@ -14,12 +14,20 @@
 # --record): where they are served its lines come from the three GETs,
 # with neither the nodes' sinfo nor sdiag run while it shows (r asks
 # again, for the metrics); elsewhere from those commands, its source line
-# saying why. Nothing is changed on the testbed.
+# saying why. Where they are served: slurmctld refuses them (HTTP 401)
+# under MetricsAuthUsers=alice, then PrivateData=nodes (slurm.conf
+# changed, reconfigured, put back when the test ends, even on failure),
+# and the overview, batch and console, falls back to the commands and
+# says why, without asking again; a stand-in standby on loopback (the
+# testbed has no backup on this release; SQUALL_METRICS=http://...)
+# answers 303, which is not followed: the commands, and why.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
 sock=om-$$
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+spid=
+trap 'conf_restore; [ -z "$spid" ] || kill "$spid" 2>/dev/null
+	T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 
 ver=$(slurm sinfo -V | awk '{ print $2 }')
@@ -75,7 +83,7 @@ console() {
 	while [ $_i -lt 50 ]; do
 		[ "$(grep -c "	GET	/metrics/nodes\$" "$_rec/index.tsv")" -gt "$_g" ] &&
 			break
-		[ $serves = 0 ] && [ $_i -ge 15 ] && break
+		[ "$again" = 0 ] && [ $_i -ge 15 ] && break
 		sleep 0.2
 		_i=$((_i + 1))
 	done
@@ -89,6 +97,38 @@ console() {
 }
 # on the screen $tmp/screen: the line matching $1
 shown() { grep -Eq -- "$1" "$tmp/screen"; }
+
+# the console's r asks the metrics again only where they are served
+again=$serves
+# reconf: scontrol reconfigure. It re-executes slurmctld and the slurmds
+# (new PIDs), so the testbed's own PID files ($TB/pids, which
+# tests/testbed/status and run-release read) follow Slurm's once each
+# has changed; without that the testbed reads as down
+reconf() {
+	for _f in "$TB"/run/slurm/slurmctld.pid "$TB"/run/slurm/slurmd-*.pid; do
+		cp "$_f" "$tmp/${_f##*/}.old" 2>/dev/null
+	done
+	slurm scontrol reconfigure >/dev/null || return 1
+	_i=0
+	for _f in "$TB"/run/slurm/slurmctld.pid "$TB"/run/slurm/slurmd-*.pid; do
+		[ -f "$_f" ] || continue
+		while [ $_i -lt 60 ] && { cmp -s "$_f" "$tmp/${_f##*/}.old" ||
+			! kill -0 "$(cat "$_f" 2>/dev/null)" 2>/dev/null; }; do
+			sleep 0.5
+			_i=$((_i + 1))
+		done
+		[ ! -f "$TB/pids/${_f##*/}" ] || cp "$_f" "$TB/pids/${_f##*/}"
+	done
+	[ $_i -lt 60 ] || echo "# reconfigure: a daemon's PID did not change"
+}
+# slurm.conf changed for the refusals (below), put back when the test ends
+conf=${SLURM_CONF:-/etc/slurm/slurm.conf}
+conf_restore() {
+	[ -f "$tmp/slurm.conf" ] || return 0
+	cp -p "$tmp/slurm.conf" "$conf" && rm -f "$tmp/slurm.conf"
+	reconf
+	ctld_answers 200 || echo "# slurmctld's /metrics/nodes does not answer 200 again"
+}
 
 if [ $serves = 0 ]; then
 	"$SQUALL" -b local --once --view overview --format tsv \
@@ -208,6 +248,145 @@ elif console "$tmp/crec"; then
 		has "$tmp/crec.cmds" '^squeue '
 else
 	notok "console: :overview shows its lines"
+fi
+
+# --- refused and a standby: the commands instead, and why -----------------
+# slurmctld's /metrics answer (curl) is STATUS within 30 s, and the
+# controller answers commands (a reconfigure restarts slurmctld)
+ctld_answers() { # ctld_answers STATUS
+	_i=0
+	while [ $_i -lt 60 ]; do
+		_c=$(curl -s -o /dev/null -w '%{http_code}' \
+			"http://127.0.0.1:${CTLD_PORT:-6817}/metrics/nodes")
+		[ "$_c" = "$1" ] && slurm sinfo -h -o %P >/dev/null 2>&1 && return 0
+		sleep 0.5
+		_i=$((_i + 1))
+	done
+	echo "# /metrics/nodes answers $_c, not $1"
+	return 1
+}
+# conf_set LINE: LINE appended to slurm.conf (the original kept in $tmp),
+# slurmctld reconfigured and refusing (HTTP 401)
+conf_set() {
+	[ -f "$tmp/slurm.conf" ] || cp -p "$conf" "$tmp/slurm.conf" || return 1
+	cp -p "$tmp/slurm.conf" "$conf" &&
+		printf '# test_metrics.sh, removed when it ends\n%s\n' "$1" >>"$conf" &&
+		reconf && ctld_answers 401
+}
+# fallback OUT [VAR=value...]: the overview (--record OUT.rec), its
+# commands in OUT.rec.cmds
+fallback() {
+	_o=$1
+	shift
+	rm -rf "$_o.rec"
+	env "$@" "$SQUALL" -b local --once --view overview --format tsv \
+		--record "$_o.rec" >"$_o" 2>"$_o.err"
+	commands "$_o.rec"
+}
+# the overview OUT fell back to the commands: the nodes from sinfo and
+# sdiag's controller lines, the node count sinfo's
+fell_back() { # fell_back OUT WHAT
+	check "$2: the nodes from their command" has "$1.rec.cmds" '^sinfo -h -N'
+	check "$2: the controller lines from sdiag" has "$1.rec.cmds" '^sdiag'
+	check "$2: the node count is sinfo's" \
+		test "$(value "$1" nodes/total)" = \
+		"$(slurm sinfo -h -N -o %N | sort -u | wc -l | tr -d ' ') nodes"
+}
+refused_why="not used: refused (HTTP 401: MetricsAuthUsers or PrivateData want a JWT)"
+
+if [ ! -w "$conf" ] || ! command -v curl >/dev/null 2>&1; then
+	echo "# $conf not writable or no curl: the refusals were not made"
+elif ! conf_set "MetricsAuthUsers=alice"; then
+	notok "MetricsAuthUsers=alice: slurmctld refuses /metrics (HTTP 401)"
+else
+	# squall sends no token (plain HTTP), so even root is refused
+	ok "MetricsAuthUsers=alice: slurmctld refuses /metrics (HTTP 401)"
+	fallback "$tmp/ra.tsv"
+	check "MetricsAuthUsers: the source line says refused and why" \
+		test "$(value "$tmp/ra.tsv" source/metrics)" = "$refused_why"
+	check "MetricsAuthUsers --record: GET /metrics/nodes answered 401" \
+		has "$tmp/ra.tsv.rec/index.tsv" "	401	[^	]*	GET	/metrics/nodes\$"
+	check "MetricsAuthUsers --record: not asked again after the refusal" \
+		test "$(grep -c '^GET ' "$tmp/ra.tsv.rec.cmds")" -eq 1
+	fell_back "$tmp/ra.tsv" MetricsAuthUsers
+	if command -v tmux >/dev/null 2>&1 && again=0 && console "$tmp/rcrec"; then
+		ok "MetricsAuthUsers: console: :overview shows its lines"
+		check "MetricsAuthUsers: console: the source line says refused" \
+			shown 'source +metrics +not used: refused \(HTTP 401'
+		check "MetricsAuthUsers: console: the nodes from their command" \
+			has "$tmp/rcrec.cmds" '^sinfo -h -N'
+		check "MetricsAuthUsers: console: the controller lines from sdiag" \
+			has "$tmp/rcrec.cmds" '^sdiag'
+		check "MetricsAuthUsers: console: r does not ask again (one GET)" \
+			test "$(grep -c '^GET ' "$tmp/rcrec.cmds")" -eq 1
+	elif command -v tmux >/dev/null 2>&1; then
+		notok "MetricsAuthUsers: console: :overview shows its lines"
+	fi
+	if conf_set "PrivateData=nodes"; then
+		ok "PrivateData=nodes: slurmctld refuses /metrics (HTTP 401)"
+		fallback "$tmp/rp.tsv"
+		check "PrivateData: the source line says refused and why" \
+			test "$(value "$tmp/rp.tsv" source/metrics)" = "$refused_why"
+		fell_back "$tmp/rp.tsv" PrivateData
+	else
+		notok "PrivateData=nodes: slurmctld refuses /metrics (HTTP 401)"
+	fi
+	conf_restore
+	check "slurm.conf put back: /metrics served again" ctld_answers 200
+	check "the testbed's PID files follow the reconfigured daemons" \
+		sh -c '"$1" >/dev/null || "$1"' status "$here/../testbed/status"
+fi
+
+# a standby's 303: the testbed has no backup controller on this release,
+# so a stand-in on loopback answers every GET with 303 to the primary
+# (Location as slurmctld's), reached through SQUALL_METRICS=http://...;
+# the commands still reach the real primary
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "# no python3: the standby's 303 was not tried"
+else
+	cat >"$tmp/standby.py" <<'PY'
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        with open(sys.argv[2], "a") as f:
+            f.write(self.path + "\n")
+        self.send_response(303)
+        self.send_header("Location", sys.argv[1] + self.path)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    def log_message(self, *a):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+print(s.server_address[1], flush=True)
+s.serve_forever()
+PY
+	python3 "$tmp/standby.py" "http://127.0.0.1:${CTLD_PORT:-6817}" \
+		"$tmp/standby.log" >"$tmp/standby.port" &
+	spid=$!
+	_i=0
+	while [ ! -s "$tmp/standby.port" ] && [ $_i -lt 50 ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	sport=$(cat "$tmp/standby.port")
+	fallback "$tmp/rs.tsv" SQUALL_METRICS="http://127.0.0.1:$sport"
+	check "standby (303): the source line says a standby" \
+		test "$(value "$tmp/rs.tsv" source/metrics)" = \
+		"not used: a standby controller (HTTP 303 to the primary)"
+	check "standby (303): the stand-in was asked GET /metrics/nodes" \
+		grep -qx /metrics/nodes "$tmp/standby.log"
+	check "standby (303) --record: its GET answered 303" \
+		has "$tmp/rs.tsv.rec/index.tsv" "	303	[^	]*	GET	/metrics/nodes\$"
+	check "standby (303) --record: not followed (no GET answered 200)" \
+		lacks "$tmp/rs.tsv.rec/index.tsv" "	200	[^	]*	GET	"
+	fell_back "$tmp/rs.tsv" "standby (303)"
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	spid=
+	# the same variable naming the real controller: served
+	overview "$tmp/ru.tsv" SQUALL_METRICS="http://127.0.0.1:${CTLD_PORT:-6817}"
+	check "SQUALL_METRICS=http://(the controller): the metrics" \
+		test "$(value "$tmp/ru.tsv" source/metrics)" = "slurmctld /metrics"
 fi
 
 # the backends that do not read them say so: slurmrestd (the controller

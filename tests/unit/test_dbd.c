@@ -294,6 +294,41 @@ test_rest(void **state)
 	sq_snapshot_unref(s);
 }
 
+/* a uid without a user name (uid 4242, no passwd entry, made one
+ * slurmdbd RPC on the 22.05 testbed): sacctmgr prints "nobody (4242)",
+ * slurmrestd "user": null; rpc-users names such a uid from sdiag by its
+ * number, so does the CLI's dbd_user; REST has no uid: one row saying so */
+static void
+test_unnamed_user(void **state)
+{
+	struct sq_snapshot *s;
+
+	(void)state;
+	s = stats(NULL, "dbd/22.05/stats-unnamed.txt", 0);
+	assert_string_equal(kv(s, "dbd_user", "4242")->value,
+			    "count=3 ave_time=217 total_time=653");
+	assert_null(kv(s, "dbd_user", "nobody"));
+	assert_non_null(kv(s, "dbd_user", "root"));
+	sq_snapshot_unref(s);
+	/* nobody itself (65534) keeps its name */
+	s = stats("Remote Procedure Call statistics by user\n"
+		  "\tnobody              (     65534) count:1 ave_time:2 "
+		  "total_time:2\n"
+		  "\tnobodyelse          (      4243) count:1 ave_time:2 "
+		  "total_time:2\n",
+		  NULL, 0);
+	assert_non_null(kv(s, "dbd_user", "nobody"));
+	assert_non_null(kv(s, "dbd_user", "nobodyelse"));
+	assert_null(kv(s, "dbd_user", "4243"));
+	sq_snapshot_unref(s);
+	s = rest("dbd/22.05/slurmdb_diag-unnamed.json");
+	assert_string_equal(kv(s, "dbd_user", "(no user name)")->value,
+			    "count=3 ave_time=217 total_time=653");
+	assert_non_null(kv(s, "dbd_user", "root"));
+	assert_int_equal(count(s, "dbd_user"), 5);
+	sq_snapshot_unref(s);
+}
+
 /* the diag view shows slurmdbd's moments as times */
 static void
 test_view_times(void **state)
@@ -326,6 +361,7 @@ main(void)
 		cmocka_unit_test(test_stats_degenerate),
 		cmocka_unit_test(test_problems),
 		cmocka_unit_test(test_rest),
+		cmocka_unit_test(test_unnamed_user),
 		cmocka_unit_test(test_view_times),
 	};
 

@@ -20,6 +20,7 @@
 #include "core/analysis/history.h"
 #include "core/model/view.h"
 #include "core/model/join.h"
+#include "core/model/model_admin.h"
 #include "core/base/parse.h"
 #include "core/base/validate.h"
 #include "core/analysis/why.h"
@@ -639,6 +640,31 @@ test_clearlimit_too_many(void **state)
 	sq_action_free(&a);
 }
 
+/* fuzz cli_assoc_mgr: a GrpWall of INT64_MAX minutes overflowed int64_t
+ * when the limits view turned it into seconds; it shows as Slurm gave it,
+ * an ordinary one as a duration */
+static void
+test_limits_wall_overflow(void **state)
+{
+	const struct sq_view_def *v = sq_view_find("limits");
+	const struct sq_column *col = NULL;
+	struct sq_limit l = { "assoc", "c", "a",       "", "",        "",
+			      "",      1,   "GrpWall", "", INT64_MAX, 90 };
+	char buf[64];
+	size_t i;
+
+	(void)state;
+	assert_non_null(v);
+	for (i = 0; i < v->ncols; i++)
+		if (strcmp(v->cols[i].id, "value") == 0)
+			col = &v->cols[i];
+	assert_non_null(col);
+	assert_string_equal(col->text(&l, buf, sizeof(buf)),
+			    "9223372036854775807");
+	l.value = 90;
+	assert_string_equal(col->text(&l, buf, sizeof(buf)), "1:30:00");
+}
+
 /* fuzz action_grammar: a TRES count with a unit Slurm does not know
  * ("gres/gpu=2x") divided by zero in its range check */
 static void
@@ -684,6 +710,7 @@ main(void)
 		cmocka_unit_test(test_history_rss_overflow),
 		cmocka_unit_test(test_clearlimit_too_many),
 		cmocka_unit_test(test_tres_unknown_unit),
+		cmocka_unit_test(test_limits_wall_overflow),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

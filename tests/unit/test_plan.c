@@ -6,7 +6,9 @@
  * mode) on one recorded session (tests/fixtures/replay/22.05, see its
  * README). With arguments (`test_plan VIEW [BACKEND]`) it compares one
  * view on a live cluster instead and prints its rows, sorted, as tsv
- * (tests/integration/test_plan.sh).
+ * (tests/integration/test_plan.sh). And the plan builds a kind a backend
+ * does not read from the kinds it does (a fake backend that reads nodes
+ * and jobs only, as slurmrestd serves no GPU lines).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backends/backend.h"
+#include "backends/slurmjson/slurmjson.h"
 #include "batch/batch.h"
+#include "core/analysis/gpus.h"
 #include "core/base/sanitize.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
@@ -381,6 +386,167 @@ test_plan_partner_interval(void **state)
 	sq_worker_stop(w, 2000);
 }
 
+/* --- a backend that reads the nodes and the queue only (issue 42) ---- */
+
+/* the 24.11 recording (its jobs' elapsed times only) */
+#define FAKE_NOW 1795986600
+#define FAKE_DIR "rest/v0.0.40/"
+
+static unsigned fake_asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
+static unsigned fake_caps_now;
+
+static struct sq_snapshot *
+fake_read(enum sq_kind kind, const char *file)
+{
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err err;
+	size_t len;
+	char *body = sq_test_fixture(file, &len);
+
+	sq_err_clear(&err);
+	if (s == NULL ||
+	    sq_slurmjson_parse(kind, body, len, FAKE_NOW, s, NULL, &err) != 0)
+		fail_msg("%s: %s", file, err.msg);
+	free(body);
+	return s;
+}
+
+static unsigned
+fake_caps(struct sq_backend *b)
+{
+	(void)b;
+	return fake_caps_now;
+}
+
+static int
+fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	(void)b;
+	*out = NULL;
+	fake_asked[kind]++;
+	if (kind == SQ_KIND_NODES)
+		*out = fake_read(kind, FAKE_DIR "slurm_nodes.json");
+	else if (kind == SQ_KIND_JOBS)
+		*out = fake_read(kind, FAKE_DIR "slurm_jobs.json");
+	else
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "fake reads no %s",
+				  sq_kind_name(kind));
+	return 0;
+}
+
+static const struct sq_backend_built fake_built[SQ_KIND_COUNT] = {
+	[SQ_KIND_GPUS] = { .source = "fake nodes + jobs",
+			   .unserved = "the fake serves no use" },
+};
+
+static const struct sq_backend_ops fake_ops = {
+	.name = "fake",
+	.built = fake_built,
+	.caps = fake_caps,
+	.fetch = fake_fetch,
+};
+
+/* The console's snapshots of the nodes and the queue. */
+static struct sq_snapshot *fake_held[SQ_KIND_COUNT];
+
+static struct sq_snapshot *
+fake_src_get(void *arg, enum sq_kind kind)
+{
+	(void)arg;
+	return fake_held[kind] != NULL ? sq_snapshot_ref(fake_held[kind])
+				       : NULL;
+}
+
+/* s has the rows sq_gpus_build makes of the recording's nodes and jobs */
+static void
+assert_gpus_built(const struct sq_snapshot *s)
+{
+	struct sq_snapshot *want = sq_snapshot_new(SQ_KIND_GPUS, 0);
+	struct sq_snapshot *nodes =
+	    fake_read(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json");
+	struct sq_snapshot *jobs =
+	    fake_read(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json");
+	size_t i;
+
+	assert_int_equal(
+	    sq_gpus_build(want, nodes, jobs, "the fake serves no use"), 0);
+	assert_true(want->nrows > 0);
+	assert_int_equal(s->nrows, want->nrows);
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_gpu *a = sq_snapshot_row(s, i);
+		const struct sq_gpu *b = sq_snapshot_row(want, i);
+
+		assert_int_equal(a->scope, b->scope);
+		assert_int_equal(a->total, b->total);
+		assert_int_equal(a->alloc, b->alloc);
+		assert_string_equal(a->node ? a->node : "",
+				    b->node ? b->node : "");
+		assert_string_equal(a->user ? a->user : "",
+				    b->user ? b->user : "");
+		assert_string_equal(a->util_note ? a->util_note : "",
+				    "the fake serves no use");
+	}
+	assert_string_equal(s->source, "fake nodes + jobs");
+	sq_snapshot_unref(want);
+	sq_snapshot_unref(nodes);
+	sq_snapshot_unref(jobs);
+}
+
+/*
+ * GPUS for a backend that reads only NODES and JOBS: the plan builds it
+ * (batch mode: fetching both once; the console: from the snapshots it
+ * holds, fetching neither) and never asks the backend for GPUS; a
+ * partner the backend's capabilities lack fails the build.
+ */
+static void
+test_plan_builds(void **state)
+{
+	struct sq_backend b = { .ops = &fake_ops };
+	const struct sq_plan_src src = { fake_src_get, NULL };
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	memset(fake_asked, 0, sizeof(fake_asked));
+	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
+	sq_err_clear(&err);
+	if (sq_plan_fetch(&b, SQ_KIND_GPUS, NULL, &s, &err) != 0)
+		fail_msg("batch: %s", err.msg);
+	assert_gpus_built(s);
+	sq_snapshot_unref(s);
+	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 1);
+	/* the optional join (live GPU use) asked once, left out */
+	assert_int_equal(fake_asked[SQ_KIND_GPUUSE], 1);
+
+	/* the console holds the nodes and the queue: no fetch of them */
+	memset(fake_asked, 0, sizeof(fake_asked));
+	fake_held[SQ_KIND_NODES] =
+	    fake_read(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json");
+	fake_held[SQ_KIND_JOBS] =
+	    fake_read(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json");
+	if (sq_plan_fetch(&b, SQ_KIND_GPUS, &src, &s, &err) != 0)
+		fail_msg("console: %s", err.msg);
+	assert_gpus_built(s);
+	sq_snapshot_unref(s);
+	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 0);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
+	sq_snapshot_unref(fake_held[SQ_KIND_NODES]);
+	sq_snapshot_unref(fake_held[SQ_KIND_JOBS]);
+	fake_held[SQ_KIND_NODES] = fake_held[SQ_KIND_JOBS] = NULL;
+
+	/* the queue not served: no GPUs, and the reason */
+	memset(fake_asked, 0, sizeof(fake_asked));
+	fake_caps_now = SQ_CAP_NODES;
+	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_GPUS, NULL, &s, &err), -1);
+	assert_null(s);
+	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
+}
+
 /* test_plan VIEW [BACKEND]: one view on a live cluster (local unless
  * named), retried while the cluster moves between the two reads. */
 static int
@@ -414,6 +580,7 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_table),
+		cmocka_unit_test(test_plan_builds),
 		cmocka_unit_test(test_plan_partner_interval),
 		cmocka_unit_test(test_plan_every_view),
 	};

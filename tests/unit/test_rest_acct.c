@@ -1,10 +1,10 @@
 /*
  * test_rest_acct.c - the QOS lifecycle and association limits through
  * slurmrestd from API v0.0.40 (backends/rest/actions_qos.c,
- * actions_assoc.c, actions_user.c): the bodies of POST /qos and POST
- * /associations built from the record read before (the recorded v0.0.42 QOS and
- * associations of tests/fixtures/rest/v0.0.42), the refusals, the check after
- * and the inverse.
+ * actions_assoc.c, actions_user.c, actions_account.c): the bodies of POST /qos
+ * and POST /associations built from the record read before (the recorded
+ * v0.0.42 QOS and associations of tests/fixtures/rest/v0.0.42), the refusals,
+ * the check after and the inverse.
  */
 #include <json-c/json.h>
 #include <setjmp.h>
@@ -196,13 +196,13 @@ test_qos_verify_inverse(void **state)
 	res.ntargets = 1;
 	parse(&a, "setqos high priority=1000 usagefactor=1 maxjobspu=-1");
 	assert_true(sq_rest_qos_dp(&a, &high));
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	sq_action_free(&a);
 	parse(&a, "setqos high priority=7 maxtrespu=cpu=2");
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: priority=7");
+	assert_string_equal(msg, "not as asked: priority is '1000', not '7'");
 	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
 	assert_string_equal(inv, "setqos high priority=1000 maxtrespu=cpu=-1");
 	/* another field moved too: not done */
@@ -221,7 +221,7 @@ test_qos_verify_inverse(void **state)
 	parse(&a, "delqos high");
 	sq_rest_qos_inverse(&a, &res, &high, inv, sizeof(inv));
 	assert_string_equal(inv, "addqos high maxwall=240 priority=1000");
-	assert_int_equal(sq_rest_qos_verify(&a, &high, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &high, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
 	sq_action_free(&a);
 	parse(&a, "addqos new");
@@ -328,14 +328,14 @@ test_assoc_verify_inverse(void **state)
 	before.found = after.found = 1;
 	parse(&a,
 	      "setlimit account=bio-lab user=vic maxjobs=3 grptres=mem=100");
-	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &after, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: maxjobs=3");
+	assert_string_equal(msg, "not as asked: maxjobs is '2', not '3'");
 	/* as asked, and the other association as it was */
 	sq_rest_jput(after.rec, "max.jobs.active", sq_rest_jnum(3));
 	json_object_array_add(sq_rest_jget(after.rec, "max.tres.total"),
 			      sq_rest_jtres_item("mem", "", 100));
-	assert_int_equal(sq_rest_assoc_verify(&a, &after, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &after, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
 	    sq_rest_assoc_unchanged(&a, 0, &before, &after, msg, sizeof(msg)),
@@ -392,22 +392,26 @@ test_user(void **state)
 				  "(its accounts: astro,bio); add one first "
 				  "(adduser wes account=physics)");
 	reqs("moduser wes defaultqos=normal", 42, &wes, text, sizeof(text));
-	assert_non_null(strstr(text, "a default QOS is each association's"));
+	assert_non_null(strstr(text, "reads the user's associations first"));
+	reqs("moduser wes defaultqos=normal adminlevel=none", 42, &wes, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "run them as two moduser lines"));
 	reqs("moduser wes defaultwckey=x", 42, &wes, text, sizeof(text));
 	assert_non_null(
 	    strstr(text, "defaultwckey= through slurmrestd is not"));
 	reqs("moduser wes adminlevel=none", 38, &wes, text, sizeof(text));
 	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
 	parse(&a, "moduser wes defaultaccount=bio adminlevel=none");
-	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
 	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
 	sq_action_free(&a);
 	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
-	assert_int_equal(sq_rest_user_verify(&a, &wes, msg, sizeof(msg)),
+	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_FAILED);
-	assert_string_equal(msg, "not as asked: default account bio");
+	assert_string_equal(msg, "not as asked: defaultaccount is 'bio', "
+				 "not 'astro'");
 	memset(&res, 0, sizeof(res));
 	memset(tr, 0, sizeof(tr));
 	tr[0].ok = 1;
@@ -420,6 +424,194 @@ test_user(void **state)
 	sq_rest_state_free(&wes);
 }
 
+/* moduser defaultqos=: POST /associations with every association of the
+ * user as read (recorded on 24.11: alice's two, default QOS low), the
+ * check on all of them, the undo as the CLI's */
+static void
+user_dq(struct sq_rest_state *st)
+{
+	char *b;
+
+	load(st, "verdicts/24.11/acct/set/user.json", "users", "alice", NULL);
+	assert_true(st->found);
+	b = sq_test_fixture("verdicts/24.11/acct/set/user_assocs.json", NULL);
+	st->aroot = json_tokener_parse(b);
+	free(b);
+	assert_true(
+	    json_object_object_get_ex(st->aroot, "associations", &st->assocs));
+}
+
+static void
+test_user_default_qos(void **state)
+{
+	struct sq_rest_state al, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[4096], msg[256];
+
+	(void)state;
+	user_dq(&al);
+	reqs("moduser alice defaultqos=normal", 42, &al, text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+		  "\"account\":\"physics\",\"cluster\":\"c\",\"user\":"
+		  "\"alice\",\"default\":{\"qos\":\"normal\"}},{\"account\":"
+		  "\"astro\",\"cluster\":\"c\",\"user\":\"alice\","
+		  "\"default\":{\"qos\":\"normal\"}}]}");
+	/* -1 clears: "" (slurmdbd keeps a default QOS named "-1" as it is) */
+	reqs("moduser alice defaultqos=-1", 42, &al, text, sizeof(text));
+	assert_non_null(strstr(text, "\"user\":\"alice\",\"default\":{"
+				     "\"qos\":\"\"}}]}"));
+	parse(&a, "moduser alice defaultqos=low");
+	assert_int_equal(sq_rest_verify(&a, NULL, &al, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=normal");
+	assert_int_equal(sq_rest_verify(&a, NULL, &al, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: defaultqos is 'low', not "
+				 "'normal'");
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "moduser alice defaultqos=low");
+	/* another field of an association moved: not done */
+	user_dq(&after);
+	json_object_object_add(json_object_array_get_idx(after.assocs, 1),
+			       "comment", json_object_new_string("x"));
+	assert_int_equal(
+	    sq_rest_user_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	sq_rest_state_free(&after);
+	/* mixed before: one setlimit per association it changes */
+	sq_rest_jput(json_object_array_get_idx(al.assocs, 1), "default.qos",
+		     json_object_new_string("normal"));
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "setlimit physics/alice defaultqos=low");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=-1");
+	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
+	assert_string_equal(text, "setlimit physics/alice defaultqos=low\n"
+				  "setlimit astro/alice defaultqos=normal");
+	sq_action_free(&a);
+	sq_rest_state_free(&al);
+}
+
+/* modaccount, addcoord, delcoord (v0.0.40+): POST /accounts with the
+ * description, the organization and the whole coordinator list read
+ * first (a list left out removes every coordinator), from the account
+ * recorded with_coords on 24.11 (tests/fixtures/verdicts/24.11/acct) */
+static void
+account(struct sq_rest_state *st)
+{
+	load(st, "verdicts/24.11/acct/set/account.json", "accounts", "sqvacct",
+	     NULL);
+	assert_true(st->found);
+	st->coords = 1;
+}
+
+#define ACCT_POST                                                              \
+	"POST /slurmdb/v0.0.42/accounts {\"accounts\":[{\"name\":"             \
+	"\"sqvacct\",\"description\":\"squall verdict\","
+
+static void
+test_account_bodies(void **state)
+{
+	struct sq_rest_state acc;
+	char text[2048];
+
+	(void)state;
+	account(&acc);
+	reqs("modaccount sqvacct organization=lab", 42, &acc, text,
+	     sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"lab\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"}]}]}");
+	reqs("addcoord sqvacct user=carol,dave", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"},{\"name\":\"carol\"},{"
+					    "\"name\":\"dave\"}]}]}");
+	/* one already there is not sent twice */
+	reqs("addcoord sqvacct user=BOB", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[{\"name\":"
+					    "\"bob\"}]}]}");
+	reqs("delcoord sqvacct user=bob", 42, &acc, text, sizeof(text));
+	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
+					    "\"coordinators\":[]}]}");
+	reqs("modaccount sqvacct fairshare=3", 42, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "use setlimit account=NAME fairshare=N"));
+	reqs("modaccount sqvacct parent=root", 42, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "an account's parent is its association"));
+	reqs("addcoord sqvacct user=carol", 38, &acc, text, sizeof(text));
+	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
+	/* read without its coordinators: refused, never a POST without
+	 * them */
+	acc.coords = 0;
+	reqs("modaccount sqvacct organization=lab", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "reads the account and its coordinators "
+				     "first (a POST without them removes"));
+	sq_rest_state_free(&acc);
+}
+
+static void
+test_account_verify_inverse(void **state)
+{
+	struct sq_rest_state acc, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	json_object *co;
+	char text[1024], msg[256];
+
+	(void)state;
+	account(&acc);
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	parse(&a, "addcoord sqvacct user=bob");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	assert_string_equal(msg, "coordinators: bob");
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "delcoord sqvacct user=bob");
+	sq_action_free(&a);
+	parse(&a, "modaccount sqvacct organization=lab description=x");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: organization is 'sqv', not "
+				 "'lab'");
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "modaccount sqvacct description=\"squall "
+				  "verdict\" organization=sqv");
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
+	/* another coordinator moved: not done */
+	account(&after);
+	co = json_object_new_object();
+	json_object_object_add(co, "name", json_object_new_string("eve"));
+	json_object_array_add(sq_rest_jget(after.rec, "coordinators"), co);
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other coordinators "
+				 "of the account changed too");
+	sq_action_free(&a);
+	/* ... unless it is the one asked */
+	parse(&a, "addcoord sqvacct user=eve");
+	assert_int_equal(
+	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	sq_rest_state_free(&after);
+	sq_rest_state_free(&acc);
+}
+
 int
 main(void)
 {
@@ -429,6 +621,9 @@ main(void)
 		cmocka_unit_test(test_assoc_bodies),
 		cmocka_unit_test(test_assoc_verify_inverse),
 		cmocka_unit_test(test_user),
+		cmocka_unit_test(test_user_default_qos),
+		cmocka_unit_test(test_account_bodies),
+		cmocka_unit_test(test_account_verify_inverse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -688,6 +688,31 @@ test_events_v4x_vs_log(void **state)
 		assert_string_equal(e->source, "sacct+inferred");
 		assert_true(e->time >= l->time - 2 && e->time <= l->time + 2);
 		assert_int_equal(e->restarts, 1);
+		/* the plan's build (session/plan.c) makes the same row */
+		sq_snapshot_unref(ev);
+		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		assert_int_equal(
+		    sq_events_build(ev, runs, runs, jobs, parts, qos, 0), 0);
+		assert_int_equal(ev->nrows, 1);
+		e = sq_snapshot_row(ev, 0);
+		assert_int_equal(e->preemptor_job, l->preemptor_job);
+		assert_string_equal(e->source, "sacct+inferred");
+		assert_int_equal(e->restarts, 1);
+		/* runs that are candidates only are never events (REST's
+		 * later answers: PREEMPT_RUNS without its first answer; no
+		 * queue, whose restarts would be) */
+		sq_snapshot_unref(ev);
+		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
+		{
+			struct sq_snapshot *none =
+			    sq_snapshot_new(SQ_KIND_HISTORY, 0);
+
+			assert_int_equal(sq_events_build(ev, none, runs, NULL,
+							 parts, qos, 0),
+					 0);
+			sq_snapshot_unref(none);
+		}
+		assert_int_equal(ev->nrows, 0);
 		/* without partitions and QOS nothing outranks: no guess */
 		sq_snapshot_unref(ev);
 		ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "backends/cli/cli.h"
 #include "core/model/join.h"
@@ -22,6 +23,7 @@
 #include "core/query/order.h"
 #include "tui/app.h"
 #include "tui/table.h"
+#include "tui/table_int.h"
 #include "tui/table_prep.h"
 #include "tui/text.h"
 
@@ -681,6 +683,146 @@ test_filter_literal(void **state)
 	}
 }
 
+/* sq_filter_lit_marks over strings back to back: each marked when it
+ * contains the literal, as a search of that string alone says; strings
+ * of every length around the sixteen-byte blocks, hits near each other
+ * and far apart. */
+static void
+test_filter_lit_marks(void **state)
+{
+	static const char *const pats[] = { "user1", "USER1", "u",  "1",
+					    "s.r",   "ab?c",  "x@", "!u1" };
+	static char buf[600 * 72];
+	char err[200];
+	uint32_t start[600];
+	unsigned char mark[600];
+	size_t n = 0, len = 0, i, k;
+
+	(void)state;
+	while (n < 590) {
+		size_t l = rnd(70), j;
+
+		start[n] = (uint32_t)len;
+		for (j = 0; j < l; j++)
+			buf[len + j] = "uUser1x@ .s"[rnd(11)];
+		if (rnd(5) == 0 && l >= 5)
+			memcpy(buf + len + rnd(l - 4),
+			       rnd(2) ? "user1" : "USER1", 5);
+		buf[len + l] = '\0';
+		len += l + 1;
+		n++;
+	}
+	start[n] = (uint32_t)len;
+	for (k = 0; k < sizeof(pats) / sizeof(pats[0]); k++) {
+		struct sq_filter f;
+		size_t hits, want = 0;
+
+		sq_filter_init(&f);
+		assert_int_equal(
+		    sq_filter_set(&f, pats[k], &sq_view_jobs, err, sizeof(err)),
+		    0);
+		assert_true(sq_filter_lit_cells(&f));
+		hits = sq_filter_lit_marks(&f, buf, start, n, mark);
+		for (i = 0; i < n; i++) {
+			const char *x = buf + start[i];
+			int has = 0;
+			size_t at;
+
+			for (at = 0; at + f.litlen <= strlen(x) && !has; at++)
+				has =
+				    (f.litfold
+					 ? strncasecmp(x + at, f.lit, f.litlen)
+					 : strncmp(x + at, f.lit, f.litlen)) ==
+				    0;
+			if (mark[i] != has)
+				fail_msg("/%s/ on '%s': %d", pats[k], x, has);
+			want += (size_t)has;
+		}
+		assert_int_equal(hits, want);
+		sq_filter_free(&f);
+	}
+}
+
+/* A filter worked out per distinct cell (the table's dictionary of each
+ * column's values) keeps the rows the plain per-row filter keeps, in the
+ * same order: words in either case, inverted, regexes that begin with a
+ * word, those that do not (row by row), field terms, a cell beyond ASCII
+ * (the Kelvin sign is a caseless k), a row whose text is cut at 4 KB (a
+ * word past the cut is not in it), columns with a value per row (job
+ * ids: kept row by row past the first 4096). Both all at once and in
+ * steps. */
+static void
+test_filter_by_cells(void **state)
+{
+	static const char *const filters[] = {
+		"alice", "ALICE",      "Carol",       "carol",      "u1",
+		"u0?10", "!PENDING",   "!pend",       "sim0",       "sim.*2",
+		"a b",   "acct1.*gpu", "@user=alice", "!@user=bob", "k",
+		"K",     "8s",         "zzcut",       "x_0",        "^10",
+		"1|2",   "\\d+_\\d",   "gres:g",      "RUN",        "run",
+		"!sim",  "PRI",        "1000",        "b  ",        "ob  a",
+	};
+	static const char kelvin[] = "\xe2\x84\xaa"
+				     "8s";
+	struct sq_snapshot *s = make_jobs(12000);
+	size_t *ref = malloc(12000 * sizeof(*ref)), n, k;
+	char err[300], longer[512], last[512];
+	struct sq_table t;
+	int steps;
+
+	(void)state;
+	assert_non_null(ref);
+	/* a name beyond ASCII; a row of long cells, cut, "zzcut" last */
+	((struct sq_job *)sq_snapshot_row(s, 17))->name = kelvin;
+	memset(longer, 'q', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	snprintf(last, sizeof(last), "%.*szzcut", 505, longer);
+	{
+		struct sq_job *j = sq_snapshot_row(s, 40);
+
+		j->name = j->user = j->account = j->partition = j->qos =
+		    j->state = j->gres = sq_snapshot_str(s, longer);
+		j->nodelist = j->reason = sq_snapshot_str(s, last);
+	}
+	for (steps = 0; steps < 2; steps++) {
+		sq_table_init(&t, &sq_view_jobs);
+		t.ops = NULL;
+		t.partial_min = steps ? 1 : SIZE_MAX;
+		sq_table_set_snapshot(&t, s);
+		sq_table_finish(&t);
+		sq_table_sort(&t, 2, steps);
+		sq_table_finish(&t);
+		/* the rows' text (and the cells) made before the first key */
+		while (sq_table_warm(&t, 512))
+			;
+		for (k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
+			struct sq_filter f;
+
+			sq_filter_init(&f);
+			assert_int_equal(sq_filter_set(&f, filters[k], t.def,
+						       err, sizeof(err)),
+					 0);
+			assert_int_equal(
+			    sq_table_filter(&t, filters[k], err, sizeof(err)),
+			    0);
+			sq_table_finish(&t);
+			/* the cells answered where they can */
+			assert_int_equal(sq_table_dict_match(&t, t.cache) !=
+					     NULL,
+					 sq_filter_lit_cells(&f));
+			n = reference(&t, 2, steps, &f, ref);
+			assert_rows(&t, ref, n);
+			/* past the cut of row 40's text: in no row */
+			if (strcmp(filters[k], "zzcut") == 0)
+				assert_int_equal(n, 0);
+			sq_filter_free(&f);
+		}
+		sq_table_free(&t);
+	}
+	sq_snapshot_unref(s);
+	free(ref);
+}
+
 /* What the table keeps is for one snapshot and one column set: a new
  * snapshot, other columns or another filter never show the old rows. */
 static void
@@ -1061,6 +1203,8 @@ main(void)
 		cmocka_unit_test(test_filter_reordered),
 		cmocka_unit_test(test_widths_kept),
 		cmocka_unit_test(test_filter_literal),
+		cmocka_unit_test(test_filter_lit_marks),
+		cmocka_unit_test(test_filter_by_cells),
 		cmocka_unit_test(test_cache_invalidation),
 		cmocka_unit_test(test_cursor_follows),
 		cmocka_unit_test(test_arrays_grouped),

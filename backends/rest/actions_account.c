@@ -1,0 +1,304 @@
+/*
+ * actions_account.c - modaccount, addcoord and delcoord through slurmrestd
+ * from API v0.0.40 (Slurm 23.11) on: POST /slurmdb/vN/accounts with the
+ * account as read first (GET /account/NAME?with_coords). slurmdbd's
+ * account update is a whole record: description and organization are
+ * required, and every coordinator of the account that the body does not
+ * list is removed (a POST without "coordinators" removes them all: seen
+ * on 24.11 and 26.05), so each body carries the description, the
+ * organization and the whole coordinator list read before, changed only
+ * where asked. Checked (the fields asked as asked, no other field and no
+ * other coordinator moved) and undone with the values read before. An
+ * account's parent and shares are its association's, not the account's:
+ * modaccount parent= and fairshare= are refused saying so. Never prints.
+ */
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "backends/backend.h"
+#include "backends/rest/actions.h"
+#include "core/base/util.h"
+
+int
+sq_rest_account_mapped(const struct sq_action *a, int vdb)
+{
+	return vdb >= 40 && (a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT ||
+			     a->type == SQ_ACTION_ACCT_ADD_COORD ||
+			     a->type == SQ_ACTION_ACCT_DEL_COORD);
+}
+
+int
+sq_rest_account_check(const struct sq_action *a, int vdb, struct sq_err *err)
+{
+	if (vdb < 40)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "%s through slurmrestd API v0.0.%d is not "
+				  "mapped (squall maps POST /slurmdb/vN/"
+				  "accounts from v0.0.40, Slurm 23.11, on: "
+				  "the account read first with its "
+				  "coordinators); use the local or ssh "
+				  "backend (sacctmgr -i)",
+				  a->def->name, vdb);
+	if (sq_action_arg(a, "fairshare") != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "modaccount fairshare= through slurmrestd: "
+				  "an account's shares are its association's, "
+				  "not the account's (POST /accounts has no "
+				  "such field); use setlimit account=NAME "
+				  "fairshare=N (POST /associations), or the "
+				  "local or ssh backend");
+	if (sq_action_arg(a, "parent") != NULL)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "modaccount parent= through slurmrestd: an "
+				  "account's parent is its association's "
+				  "(POST /accounts has no such field; squall "
+				  "does not map moving an association's "
+				  "parent); use the local or ssh backend");
+	return 0;
+}
+
+static const char *
+str_of(json_object *rec, const char *key)
+{
+	json_object *x = sq_rest_jget(rec, key);
+
+	return x != NULL && json_object_get_string(x) != NULL
+		   ? json_object_get_string(x)
+		   : "";
+}
+
+/* Is name among the comma-separated users (any case)? */
+static int
+named(const char *users, const char *name)
+{
+	const char *p = users;
+	size_t nl = strlen(name);
+
+	while (p != NULL && *p != '\0') {
+		size_t len = strcspn(p, ",");
+
+		if (len == nl && strncasecmp(p, name, nl) == 0)
+			return 1;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+/* The coordinators' names of rec as a new array of strings, those among
+ * skip (comma-separated, NULL: none) left out. */
+static json_object *
+coord_names(json_object *rec, const char *skip)
+{
+	json_object *arr = sq_rest_jget(rec, "coordinators");
+	json_object *out = json_object_new_array();
+	size_t i;
+
+	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
+		    i < json_object_array_length(arr);
+	     i++) {
+		const char *nm =
+		    str_of(json_object_array_get_idx(arr, i), "name");
+
+		if (*nm != '\0' && (skip == NULL || !named(skip, nm)))
+			json_object_array_add(out, json_object_new_string(nm));
+	}
+	return out;
+}
+
+/* Is the name p (len bytes) in the array of strings arr (any case)? */
+static int
+in_names(json_object *arr, const char *p, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < json_object_array_length(arr); k++) {
+		const char *x =
+		    json_object_get_string(json_object_array_get_idx(arr, k));
+
+		if (strlen(x) == len && strncasecmp(x, p, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The coordinator list to send: every one read (direct or inherited:
+ * one left out is removed), the users added or removed as asked. */
+static json_object *
+coord_list(const struct sq_action *a, json_object *rec)
+{
+	const char *users = sq_action_arg(a, "user");
+	json_object *keep, *out = json_object_new_array(), *o;
+	const char *p = users;
+	size_t i;
+
+	keep = coord_names(rec,
+			   a->type == SQ_ACTION_ACCT_DEL_COORD ? users : NULL);
+	for (i = 0; i < json_object_array_length(keep); i++) {
+		o = json_object_new_object();
+		json_object_object_add(
+		    o, "name",
+		    json_object_get(json_object_array_get_idx(keep, i)));
+		json_object_array_add(out, o);
+	}
+	while (a->type == SQ_ACTION_ACCT_ADD_COORD && p != NULL && *p != '\0') {
+		size_t len = strcspn(p, ",");
+
+		if (len > 0 && !in_names(keep, p, len)) {
+			o = json_object_new_object();
+			json_object_object_add(
+			    o, "name", json_object_new_string_len(p, (int)len));
+			json_object_array_add(out, o);
+		}
+		p += len + (p[len] == ',');
+	}
+	json_object_put(keep);
+	return out;
+}
+
+json_object *
+sq_rest_account_body(const struct sq_action *a, const char *name,
+		     const struct sq_rest_state *before, struct sq_err *err)
+{
+	const char *d = sq_action_arg(a, "description");
+	const char *org = sq_action_arg(a, "organization");
+	json_object *acct, *arr, *o;
+
+	if (before == NULL || (before->found && !before->coords)) {
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "%s through slurmrestd reads the account and its "
+			   "coordinators first (a POST without them removes "
+			   "them); %s could not be read",
+			   a->def->name, name);
+		return NULL;
+	}
+	if (!before->found) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "no account %s (POST /accounts would create it)",
+			   name);
+		return NULL;
+	}
+	acct = json_object_new_object();
+	json_object_object_add(acct, "name", json_object_new_string(name));
+	json_object_object_add(
+	    acct, "description",
+	    json_object_new_string(d ? d : str_of(before->rec, "description")));
+	json_object_object_add(
+	    acct, "organization",
+	    json_object_new_string(org ? org
+				       : str_of(before->rec, "organization")));
+	json_object_object_add(acct, "coordinators",
+			       coord_list(a, before->rec));
+	arr = json_object_new_array();
+	json_object_array_add(arr, acct);
+	o = json_object_new_object();
+	json_object_object_add(o, "accounts", arr);
+	return o;
+}
+
+int
+sq_rest_account_unchanged(const struct sq_action *a,
+			  const struct sq_rest_state *before,
+			  const struct sq_rest_state *after, char *msg,
+			  size_t n)
+{
+	const char *users = a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT
+				? NULL
+				: sq_action_arg(a, "user");
+	json_object *b = NULL, *f = NULL, *cb, *cf;
+	int same, coords;
+
+	if (!before->found || !after->found)
+		return 1;
+	if (json_object_deep_copy(before->rec, &b, NULL) != 0 ||
+	    json_object_deep_copy(after->rec, &f, NULL) != 0) {
+		json_object_put(b);
+		return 1;
+	}
+	if (sq_action_arg(a, "description") != NULL) {
+		sq_rest_jdel(b, "description");
+		sq_rest_jdel(f, "description");
+	}
+	if (sq_action_arg(a, "organization") != NULL) {
+		sq_rest_jdel(b, "organization");
+		sq_rest_jdel(f, "organization");
+	}
+	/* the other coordinators, in any order (slurmdbd reorders them) */
+	cb = coord_names(before->rec, users);
+	cf = coord_names(after->rec, users);
+	coords = sq_rest_jnames_equal(cb, cf);
+	json_object_put(cb);
+	json_object_put(cf);
+	sq_rest_jdel(b, "coordinators");
+	sq_rest_jdel(f, "coordinators");
+	same = coords && json_object_equal(b, f);
+	json_object_put(b);
+	json_object_put(f);
+	if (!same)
+		snprintf(msg, n,
+			 "changed as asked, but %s of the account changed "
+			 "too",
+			 coords ? "other fields" : "other coordinators");
+	return same;
+}
+
+/* modaccount's inverse of target i: the fields asked, as read before. */
+static void
+modaccount_inverse(const struct sq_action *a, size_t i,
+		   const struct sq_rest_state *before, char *buf, size_t n,
+		   size_t *off)
+{
+	struct sq_action inv;
+	char line[1024], key[32];
+	size_t k;
+
+	sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_ACCOUNT);
+	sq_action_add_target(&inv, a->targets[i], NULL);
+	/* the fields asked, as read before */
+	for (k = 0; k < a->nargs; k++) {
+		size_t kl = strcspn(a->args[k], "=");
+		const char *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)(kl < 31 ? kl : 31),
+			 a->args[k]);
+		if (strcmp(key, "description") != 0 &&
+		    strcmp(key, "organization") != 0)
+			continue;
+		v = str_of(before->rec, key);
+		if (*v != '\0')
+			sq_action_set_arg(&inv, key, v, NULL);
+	}
+	if (inv.nargs > 0 && sq_action_format(&inv, line, sizeof(line)) == 0 &&
+	    *off + strlen(line) + 2 < n)
+		*off += (size_t)snprintf(buf + *off, n - *off, "%s%s",
+					 *off ? "\n" : "", line);
+	sq_action_free(&inv);
+}
+
+void
+sq_rest_account_inverse(const struct sq_action *a, const struct sq_result *res,
+			const struct sq_rest_state *before, char *buf, size_t n)
+{
+	struct sq_action inv;
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	if (a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT) {
+		for (i = 0; i < res->ntargets && i < a->ntargets; i++)
+			if (res->targets[i].ok && before != NULL &&
+			    before[i].found)
+				modaccount_inverse(a, i, &before[i], buf, n,
+						   &off);
+		return;
+	}
+	/* as the CLI's: the same accounts, the other verb, the same users */
+	sq_action_init(&inv, a->def->inverse);
+	for (i = 0; i < res->ntargets && i < a->ntargets; i++)
+		if (res->targets[i].ok)
+			sq_action_add_target(&inv, a->targets[i], NULL);
+	sq_action_set_arg(&inv, "user", sq_action_arg(a, "user"), NULL);
+	if (inv.ntargets > 0)
+		sq_action_format(&inv, buf, n);
+	sq_action_free(&inv);
+}
