@@ -52,7 +52,10 @@ struct sq_cli {
 	void *tr_ctx;
 	struct sq_backend *b; /* for query counting */
 	int major, minor;     /* Slurm version */
-	unsigned record_seq;  /* commands written by --record so far */
+	/* nodes from sinfo -N, not scontrol show node: a replayed recording
+	 * made before squall read scontrol (replay.c) */
+	int nodes_sinfo;
+	unsigned record_seq; /* commands written by --record so far */
 	/* incremental history (core/analysis/history.h) */
 	struct sq_hist_incr hist;
 	/* the last GPUUSE result: its samples go on (core/analysis/gpuuse.h) */
@@ -174,6 +177,31 @@ int sq_parse_version(const char *text, char *version, size_t n, int *major,
 		     int *minor);
 int sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err);
+/* sinfo -N's partition list of a node: list (comma-separated, the default
+ * marked '*' first, then by name) with part inserted, into out. */
+void sq_cli_parts_join(char *out, size_t n, const char *list, const char *part);
+/* nd's reason_by/reason_at from sinfo's User and TimeStamp (or scontrol's
+ * [user@time]): "" and SQ_NONE for "Unknown", none, or no reason. */
+void sq_cli_reason_by_at(struct sq_snapshot *s, struct sq_node *nd,
+			 const char *user, const char *stamp);
+
+/* One line of `scontrol -o show node`, split in place (parse_scnode.c):
+ * the fields squall reads; "" (NULL for the numbers) when absent. */
+struct sq_scnode {
+	const char *name, *parts, *gres, *used, *state;
+	const char *cpu_alloc, *cpu_tot, *mem, *mem_alloc;
+	const char *reason, *reason_by, *reason_stamp;
+};
+/* 0 a node, 1 nothing ("No nodes in the system", empty), -1 not a node
+ * line or no name. */
+int sq_scnode_line(char *line, struct sq_scnode *n);
+/* The NODES kind from `scontrol -d -o show node`, as sinfo -N gives it:
+ * parts is `scontrol -o show partition`'s snapshot (the partitions sinfo
+ * shows, and the default); planned_mark: "mixed-" for MIXED+PLANNED
+ * (as sinfo prints it, core/model/node_state.h). */
+int sq_parse_scontrol_nodes(char *text, const struct sq_snapshot *parts,
+			    int planned_mark, struct sq_snapshot *s,
+			    struct sq_err *err);
 int sq_parse_sprio(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio_norm(char *text, struct sq_snapshot *s, struct sq_err *err);
 int sq_parse_sprio_weights(char *text, struct sq_snapshot *s,

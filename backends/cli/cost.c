@@ -29,7 +29,10 @@ static const struct cost costs[] = {
 	{ "sdiag", NULL, 1, 0 },
 	/* REQUEST_SHARE_INFO */
 	{ "sshare", NULL, 1, 0 },
-	/* show node and show config: two each; the others one */
+	/* show node and show config: two each; the others one. The nodes
+	 * fetch (fetch.c) is scontrol -d -o show node (REQUEST_NODE_INFO +
+	 * REQUEST_PARTITION_INFO) and scontrol -o show partition (one):
+	 * three, where sinfo -N made two (sdiag on 22.05.8, 2026-12-06) */
 	{ "scontrol", "node", 2, 0 },
 	{ "scontrol", "config", 2, 0 },
 	{ "scontrol", NULL, 1, 0 },

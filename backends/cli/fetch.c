@@ -57,14 +57,66 @@ done:
 	return rc;
 }
 
+/* The nodes from sinfo -N: what squall ran before scontrol (replayed
+ * recordings hold it). */
 static int
-fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+fetch_nodes_sinfo(struct sq_cli *cli, struct sq_snapshot **out,
+		  struct sq_err *err)
 {
 	const char *const argv[] = { "sinfo",          "-h", "-N", "-O",
 				     sq_cli_sinfo_fmt, NULL };
 
 	return run_parse(cli, SQ_KIND_NODES, argv, sq_parse_sinfo_nodes,
 			 "sinfo -N -O", out, err);
+}
+
+/* The nodes as sinfo -N gives them, from scontrol show node and show
+ * partition (parse_scnode.c): linear in the nodes, where sinfo -N is
+ * quadratic (issue 44). */
+static int
+fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+{
+	const char *const pargv[] = { "scontrol", "-o", "show", "partition",
+				      NULL };
+	const char *const nargv[] = { "scontrol", "-d",   "-o",
+				      "show",     "node", NULL };
+	struct sq_snapshot *parts = NULL, *s = NULL;
+	struct sq_buf buf;
+	double t0 = sq_util_now_ms();
+	int rc = -1;
+
+	*out = NULL;
+	if (cli->nodes_sinfo)
+		return fetch_nodes_sinfo(cli, out, err);
+	if (run_parse(cli, SQ_KIND_PARTITIONS, pargv,
+		      sq_parse_scontrol_partitions,
+		      "scontrol -o show partition", &parts, err) == -1)
+		return -1;
+	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
+	if (sq_cli_run(cli, nargv, &buf, err) == -1)
+		goto done;
+	s = sq_snapshot_new(SQ_KIND_NODES, 0);
+	if (s == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		goto done;
+	}
+	s->source = "scontrol -d -o show node";
+	if (buf.data == NULL)
+		sq_buf_append(&buf, "", 0);
+	/* sinfo marks MIXED+PLANNED "mixed-" (24.11, 26.05; 22.05 has no
+	 * PLANNED) */
+	if (sq_parse_scontrol_nodes(buf.data, parts, 1, s, err) == -1)
+		goto done;
+	s->fetch_ms = sq_util_now_ms() - t0;
+	*out = s;
+	s = NULL;
+	rc = 0;
+done:
+	if (s != NULL)
+		sq_snapshot_unref(s);
+	sq_snapshot_unref(parts);
+	sq_buf_free(&buf);
+	return rc;
 }
 
 static int

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "core/analysis/gpus.h"
 #include "core/base/parse.h"
@@ -26,40 +27,22 @@ const char sq_cli_gpujobs_fmt_v1[] =
 int
 sq_parse_gpu_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
-	char *pos = text, *line, *key, *val, *kp;
+	char *pos = text, *line;
 	int lineno = 0;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
-		const char *name = NULL, *parts = "", *gres = "", *used = "";
+		struct sq_scnode n;
+		int r;
 
 		lineno++;
-		if (*line == '\0' || strncmp(line, "No nodes", 8) == 0)
+		r = sq_scnode_line(line, &n);
+		if (r == 1)
 			continue;
-		if (strncmp(line, "NodeName=", 9) != 0)
+		if (r == -1)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "scontrol line %d: not a node",
 					  lineno);
-		kp = line;
-		while (sq_kv_next(&kp, &key, &val)) {
-			char *e = val + strlen(val);
-
-			/* scontrol pads some values ("Partitions=a,b  Boot") */
-			while (e > val && e[-1] == ' ')
-				*--e = '\0';
-			if (strcmp(key, "NodeName") == 0)
-				name = val;
-			else if (strcmp(key, "Partitions") == 0)
-				parts = val;
-			else if (strcmp(key, "Gres") == 0)
-				gres = val;
-			else if (strcmp(key, "GresUsed") == 0)
-				used = val;
-		}
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "scontrol line %d: no node name",
-					  lineno);
-		if (sq_gpus_add_node(s, name, parts, gres, used) == -1)
+		if (sq_gpus_add_node(s, n.name, n.parts, n.gres, n.used) == -1)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
 	return 0;

@@ -72,8 +72,8 @@ part_before(const char *a, size_t al, const char *b, size_t bl)
 }
 
 /* Write list (comma-separated, sorted) with part inserted into out. */
-static void
-join_sorted(char *out, size_t n, const char *list, const char *part)
+void
+sq_cli_parts_join(char *out, size_t n, const char *list, const char *part)
 {
 	size_t pl = strlen(part), o = 0;
 	int done = 0;
@@ -105,9 +105,9 @@ join_sorted(char *out, size_t n, const char *list, const char *part)
 
 /* Who set nd's reason and when: sinfo prints "Unknown" for neither; the
  * time is epoch seconds (SLURM_TIME_FORMAT=%s). */
-static void
-reason_by_at(struct sq_snapshot *s, struct sq_node *nd, const char *user,
-	     const char *stamp)
+void
+sq_cli_reason_by_at(struct sq_snapshot *s, struct sq_node *nd, const char *user,
+		    const char *stamp)
 {
 	char *end;
 	long long t = strtoll(stamp, &end, 10);
@@ -132,7 +132,7 @@ add_partition(struct sq_snapshot *s, struct sq_node *nd, const char *part,
 
 	if (joined == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	join_sorted(joined, l, nd->partitions, part);
+	sq_cli_parts_join(joined, l, nd->partitions, part);
 	nd->partitions = joined;
 	return 0;
 }
@@ -220,7 +220,7 @@ sq_parse_sinfo_nodes(char *text, struct sq_snapshot *s, struct sq_err *err)
 			      strcmp(f[F_REASON], "none") == 0)
 				 ? ""
 				 : sq_strtab_str(&st, f[F_REASON]);
-		reason_by_at(s, nd, f[F_USER], f[F_STAMP]);
+		sq_cli_reason_by_at(s, nd, f[F_USER], f[F_STAMP]);
 	}
 	rc = 0;
 out:

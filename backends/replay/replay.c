@@ -313,6 +313,21 @@ replay_close(void *ctx)
 	replay_free(ctx);
 }
 
+/* Whether the recording's nodes came from sinfo -N (recorded before
+ * squall read them with scontrol show node, fetch.c): replayed as such. */
+static int
+has_sinfo_nodes(const struct sq_replay *r)
+{
+	static const char key[] = "sinfo\t-h\t-N\t";
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		if (strncmp(r->e[i].key, key, sizeof(key) - 1) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static const struct sq_transport_ops replay_transport = {
 	.name = "replay",
 	.run = replay_run,
@@ -335,6 +350,7 @@ be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	cli->tr_ctx = replay_load(cfg->replay_dir, err);
 	if (cli->tr_ctx == NULL)
 		return -1;
+	cli->nodes_sinfo = has_sinfo_nodes(cli->tr_ctx);
 	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
 }
 

@@ -13,6 +13,7 @@
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/base/gres.h"
+#include "core/model/node_state.h"
 
 /* The first of several keys that is present. */
 static json_object *
@@ -161,95 +162,25 @@ sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 
 /* --------------------------------------------------------------- nodes */
 
-enum {
-	NF_DRAIN = 1 << 0,
-	NF_COMPLETING = 1 << 1,
-	NF_NO_RESP = 1 << 2,
-	NF_POWERED_DOWN = 1 << 3,
-	NF_POWERING_DOWN = 1 << 4,
-	NF_POWER_DOWN = 1 << 5,
-	NF_POWERING_UP = 1 << 6,
-	NF_MAINT = 1 << 7,
-	NF_REBOOT_REQ = 1 << 8,
-	NF_REBOOT_ISSUED = 1 << 9,
-	NF_FAIL = 1 << 10,
-	NF_PLANNED = 1 << 11,
-};
-
-static const struct {
-	const char *name;
-	unsigned bit;
-} node_flags[] = {
-	{ "DRAIN", NF_DRAIN },
-	{ "COMPLETING", NF_COMPLETING },
-	{ "NOT_RESPONDING", NF_NO_RESP },
-	{ "POWERED_DOWN", NF_POWERED_DOWN },
-	{ "POWERING_DOWN", NF_POWERING_DOWN },
-	{ "POWER_DOWN", NF_POWER_DOWN },
-	{ "POWERING_UP", NF_POWERING_UP },
-	{ "MAINTENANCE", NF_MAINT },
-	{ "REBOOT_REQUESTED", NF_REBOOT_REQ },
-	{ "REBOOT_ISSUED", NF_REBOOT_ISSUED },
-	{ "FAIL", NF_FAIL },
-	{ "PLANNED", NF_PLANNED },
-};
-
-static const char *const node_bases[] = { "idle",    "down",  "allocated",
-					  "error",   "mixed", "future",
-					  "unknown", NULL };
-
-static int
-node_base(const char *s)
-{
-	int i;
-
-	for (i = 0; node_bases[i] != NULL; i++) {
-		if (strcasecmp(s, node_bases[i]) == 0)
-			return i;
-	}
-	return -1;
-}
-
-static void
-add_flag(const char *s, unsigned *flags)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(node_flags) / sizeof(node_flags[0]); i++) {
-		if (strcasecmp(s, node_flags[i].name) == 0)
-			*flags |= node_flags[i].bit;
-	}
-}
-
 /* Base state and flags from v0.0.38 ("mixed" + state_flags[]) or
- * v0.0.39+ (["MIXED","DRAIN"]). Returns the base index or -1. */
-static int
-node_state_parts(json_object *o, unsigned *flags, const char **other)
+ * v0.0.39+ (["MIXED","DRAIN"]). */
+static void
+node_state_parts(json_object *o, struct sq_node_state *st)
 {
-	json_object *st = sq_sj_get(o, "state");
+	json_object *st_o = sq_sj_get(o, "state");
 	json_object *fl = sq_sj_get(o, "state_flags");
 	const char *s;
 	size_t i, n;
-	int base = -1;
 
-	*flags = 0;
-	*other = NULL;
-	if ((s = sq_sj_cstr(st)) != NULL) {
-		base = node_base(s);
-		if (base < 0)
-			*other = s;
-	} else if (st != NULL && json_object_is_type(st, json_type_array)) {
-		n = json_object_array_length(st);
+	sq_node_state_init(st);
+	if ((s = sq_sj_cstr(st_o)) != NULL) {
+		sq_node_state_word(st, s, strlen(s));
+	} else if (st_o != NULL && json_object_is_type(st_o, json_type_array)) {
+		n = json_object_array_length(st_o);
 		for (i = 0; i < n; i++) {
-			s = sq_sj_cstr(json_object_array_get_idx(st, i));
-			if (s == NULL)
-				continue;
-			if (base < 0 && node_base(s) >= 0)
-				base = node_base(s);
-			else
-				add_flag(s, flags);
-			if (i == 0 && node_base(s) < 0)
-				*other = s;
+			s = sq_sj_cstr(json_object_array_get_idx(st_o, i));
+			if (s != NULL)
+				sq_node_state_word(st, s, strlen(s));
 		}
 	}
 	if (fl != NULL && json_object_is_type(fl, json_type_array)) {
@@ -257,77 +188,18 @@ node_state_parts(json_object *o, unsigned *flags, const char **other)
 		for (i = 0; i < n; i++) {
 			s = sq_sj_cstr(json_object_array_get_idx(fl, i));
 			if (s != NULL)
-				add_flag(s, flags);
+				sq_node_state_word(st, s, strlen(s));
 		}
 	}
-	return base;
-}
-
-/* The mark sinfo appends for a power, reboot or response condition. */
-static const char *
-node_suffix(unsigned f)
-{
-	if (f & NF_MAINT)
-		return "$";
-	if (f & NF_REBOOT_ISSUED)
-		return "^";
-	if (f & NF_REBOOT_REQ)
-		return "@";
-	if (f & NF_POWERING_UP)
-		return "#";
-	if (f & NF_POWERING_DOWN)
-		return "%";
-	if (f & NF_POWERED_DOWN)
-		return "~";
-	if (f & NF_POWER_DOWN)
-		return "!";
-	if (f & NF_NO_RESP)
-		return "*";
-	return "";
-}
-
-/* The long state as `sinfo -O StateLong` prints it ("drained", "idle~",
- * "mixed", "down*"). */
-static const char *
-node_state_long(struct sq_snapshot *s, json_object *o)
-{
-	enum { IDLE, DOWN, ALLOC, ERROR, MIXED, FUTURE, UNKNOWN };
-	char buf[64], *q;
-	const char *other, *word;
-	unsigned f;
-	int base = node_state_parts(o, &f, &other);
-	int busy = base == ALLOC || base == MIXED;
-
-	if (f & NF_DRAIN)
-		word = (f & NF_COMPLETING) || busy ? "draining" : "drained";
-	else if (f & NF_FAIL)
-		word =
-		    (f & NF_COMPLETING) || base == ALLOC ? "failing" : "fail";
-	else if ((f & NF_MAINT) && !busy && base != DOWN)
-		word = "maint";
-	else if ((f & (NF_REBOOT_REQ | NF_REBOOT_ISSUED)) && !busy)
-		word = "reboot";
-	else if (base == ALLOC && (f & NF_COMPLETING))
-		return sq_snapshot_str(s, "allocated+");
-	else if (base == IDLE && (f & NF_COMPLETING))
-		word = "completing";
-	else if (base == IDLE && (f & NF_PLANNED))
-		word = "planned";
-	else if (base >= 0)
-		word = node_bases[base];
-	else
-		word = other != NULL ? other : "unknown";
-	snprintf(buf, sizeof(buf), "%s%s", word, node_suffix(f));
-	for (q = buf; *q != '\0'; q++)
-		*q = (char)tolower((unsigned char)*q);
-	return sq_snapshot_str(s, buf);
 }
 
 int
 sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 {
 	const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+	struct sq_node_state st;
 	struct sq_node *nd;
+	char buf[64];
 
 	if (name == NULL || *name == '\0')
 		return sq_err_set(err, SQ_ERR_PARSE, "node %zu has no name",
@@ -336,7 +208,9 @@ sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	if (nd == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	nd->name = sq_snapshot_str(c->s, name);
-	nd->state = node_state_long(c->s, o);
+	node_state_parts(o, &st);
+	sq_node_state_long(&st, buf, sizeof(buf));
+	nd->state = sq_snapshot_str(c->s, buf);
 	nd->partitions = sq_sj_str(c->s, sq_sj_get(o, "partitions"), ",");
 	nd->cpus_total = sq_sj_numk(o, "cpus", SQ_NONE);
 	nd->cpus_alloc = sq_sj_numk(o, "alloc_cpus", SQ_NONE);
@@ -345,11 +219,9 @@ sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 	if (nd->cpus_idle == SQ_NONE && nd->cpus_total >= 0 &&
 	    nd->cpus_alloc >= 0)
 		nd->cpus_idle = nd->cpus_total - nd->cpus_alloc;
-	/* sinfo counts the free CPUs of a drained, down or failed node as
-	 * "other", not idle */
-	if (strncmp(nd->state, "drain", 5) == 0 ||
-	    strncmp(nd->state, "down", 4) == 0 ||
-	    strncmp(nd->state, "fail", 4) == 0)
+	/* sinfo counts the free CPUs of a drained or down node as "other",
+	 * not idle */
+	if (sq_node_state_cpus_other(&st))
 		nd->cpus_idle = 0;
 	nd->mem_total = sq_sj_numk(o, "real_memory", SQ_NONE);
 	nd->mem_alloc = sq_sj_numk(o, "alloc_memory", SQ_NONE);

@@ -360,33 +360,50 @@ sq_fmt_duration(int64_t seconds, char *buf, size_t n)
 	buf[o] = '\0';
 }
 
+/* A key's characters past its first letter (ASCII: the same in every
+ * locale; isalnum() is a call a byte, and these run on every byte of
+ * scontrol's lines) */
+static int
+key_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '/' ||
+	       c == '.' || c == '[' || c == ']';
+}
+
+static int
+key_first(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 int
 sq_is_key(const char *s, size_t n)
 {
 	size_t i;
 
-	if (n == 0 || !isalpha((unsigned char)s[0]))
+	if (n == 0 || !key_first((unsigned char)s[0]))
 		return 0;
 	for (i = 1; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (!isalnum(c) && c != '_' && c != ':' && c != '/' &&
-		    c != '.' && c != '[' && c != ']')
+		if (!key_char((unsigned char)s[i]))
 			return 0;
 	}
 	return 1;
 }
 
-/* Does a Key= start at p (p is just after a space)? */
+/* Does a Key= start at p (p is just after a space)? One pass: key
+ * characters up to an '=' (a space or anything else first, and it is a
+ * word of a value). */
 static int
 key_at(const char *p)
 {
-	const char *eq = strchr(p, '=');
-	const char *sp = strchr(p, ' ');
+	size_t n = 1;
 
-	if (eq == NULL || (sp != NULL && sp < eq))
+	if (!key_first((unsigned char)p[0]))
 		return 0;
-	return sq_is_key(p, (size_t)(eq - p));
+	while (key_char((unsigned char)p[n]))
+		n++;
+	return p[n] == '=';
 }
 
 int

@@ -240,6 +240,41 @@ parse_gpus(char *text, struct sq_snapshot *s, struct sq_err *err)
 	return 0;
 }
 
+/* scontrol -d -o show node, a NUL byte, then scontrol -o show partition
+ * (parse_scnode.c): every row sinfo -N would show, in a shown partition,
+ * its state a word, its figures not made up */
+static int
+parse_scnodes(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	struct sq_snapshot *parts = sq_snapshot_new(SQ_KIND_PARTITIONS, 0);
+	char *ptext = text + strlen(text) + 1;
+	size_t i;
+	int rc = -1;
+
+	SQ_FUZZ_CHECK(parts != NULL);
+	if (sq_parse_scontrol_partitions(ptext, parts, err) == -1)
+		goto done;
+	if (sq_parse_scontrol_nodes(text, parts, 1, s, err) == -1)
+		goto done;
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_node *n = sq_snapshot_row(s, i);
+
+		SQ_FUZZ_CHECK(n->name != NULL && n->name[0] != '\0');
+		SQ_FUZZ_CHECK(n->partitions != NULL &&
+			      n->partitions[0] != '\0');
+		SQ_FUZZ_CHECK(n->state != NULL && n->state[0] != '\0');
+		SQ_FUZZ_CHECK(n->reason != NULL && n->gres != NULL &&
+			      n->gres_used != NULL);
+		SQ_FUZZ_CHECK(n->gpus_total >= 0 && n->gpus_alloc >= 0);
+	}
+	sq_partitions_count(parts, s);
+	sq_fuzz_render(parts);
+	rc = 0;
+done:
+	sq_snapshot_unref(parts);
+	return rc;
+}
+
 /* The node map over fuzzed GRES: the rows' jobs on n3 holding what the
  * text says (as GresUsed and as each job's per-node GRES). */
 static void
@@ -414,6 +449,7 @@ post_ctld(struct sq_snapshot *s)
 static const struct target targets[] = {
 	{ "squeue", SQ_KIND_JOBS, sq_parse_squeue, post_jobs },
 	{ "sinfo_nodes", SQ_KIND_NODES, sq_parse_sinfo_nodes, post_nodes },
+	{ "scontrol_nodes", SQ_KIND_NODES, parse_scnodes, NULL },
 	{ "sprio", SQ_KIND_PRIO, sq_parse_sprio, post_prio },
 	{ "sprio_weights", SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights, NULL },
 	{ "sprio_norm", SQ_KIND_WHATIF, sq_parse_sprio_norm, post_whatif },

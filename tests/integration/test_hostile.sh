@@ -299,8 +299,9 @@ f=$(grep -l '' "$rec"/*-squeue.out | head -1)
 head -1 "$f" | awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" }
 	{ $1 = $3 = $4 = 999999; $6 = "u" h; $22 = "r" h; NF = 22; print $0 "|n" h }' \
 	>>"$f"
-f=$(grep -l '' "$rec"/*-sinfo.out | xargs grep -l '|' | head -1)
-awk -F'|' -v h="$HOST" 'BEGIN { OFS = "|" } NR == 1 { NF = 8; print $0 "|" h; next } { print }' \
+# the nodes' own read (scontrol -d -o show node): the first node's reason
+f=$rec/$(awk -F'\t' '$4 == "scontrol" && $5 == "-d" && $8 == "node" { print $3; exit }' "$rec/index.tsv")
+awk -v h="$HOST" 'NR == 1 { sub(/ Reason=.*/, ""); print $0 " Reason=" h " [root@1700000000]"; next } { print }' \
 	"$f" >"$f.new" && mv "$f.new" "$f"
 # the accounts' own read (the nodes view's --once, every column, reads
 # sacctmgr's node events too): the file index.tsv names for it

@@ -150,7 +150,7 @@ if [ $serves = 0 ]; then
 	commands "$tmp/rec"
 	check "Slurm $ver: no HTTP asked" lacks "$tmp/rec.cmds" '^GET '
 	check "Slurm $ver: the nodes from their command" \
-		has "$tmp/rec.cmds" '^sinfo -h -N'
+		has "$tmp/rec.cmds" '^scontrol -d -o show node'
 	check "Slurm $ver: the node count is sinfo's" \
 		test "$(value "$tmp/ov.tsv" nodes/total)" = \
 		"$(slurm sinfo -h -N -o %N | sort -u | wc -l | tr -d ' ') nodes"
@@ -163,7 +163,7 @@ if [ $serves = 0 ]; then
 		check "Slurm $ver: console: no HTTP asked" \
 			lacks "$tmp/crec.cmds" '^GET '
 		check "Slurm $ver: console: the nodes from their command" \
-			has "$tmp/crec.cmds" '^sinfo -h -N'
+			has "$tmp/crec.cmds" '^scontrol -d -o show node'
 		check "Slurm $ver: console: the controller lines from sdiag" \
 			has "$tmp/crec.cmds" '^sdiag'
 	else
@@ -184,6 +184,10 @@ for e in nodes partitions scheduler; do
 done
 commands "$tmp/rec"
 check "--record: no sinfo for the nodes" lacks "$tmp/rec.cmds" '^sinfo -h'
+# the nodes fetch starts with it (fetch.c); the GPU lines' own read runs
+# scontrol -d -o show node, so that one is no sign of the nodes fetch
+check "--record: no nodes fetch (scontrol -o show partition)" \
+	lacks "$tmp/rec.cmds" '^scontrol -o show partition'
 check "--record: no sdiag" lacks "$tmp/rec.cmds" '^sdiag'
 check "--record: the queue still from squeue (reasons, users)" \
 	has "$tmp/rec.cmds" '^squeue -h -a -O'
@@ -250,8 +254,8 @@ elif console "$tmp/crec"; then
 	done
 	check "console --record: r asks the metrics again" \
 		test "$(grep -c '^GET /metrics/nodes$' "$tmp/crec.cmds")" -ge 2
-	check "console --record: no sinfo -h -N while the overview shows" \
-		lacks "$tmp/crec.cmds" '^sinfo -h -N'
+	check "console --record: no nodes fetch while the overview shows" \
+		lacks "$tmp/crec.cmds" '^scontrol -o show partition'
 	check "console --record: no sdiag while the overview shows" \
 		lacks "$tmp/crec.cmds" '^sdiag'
 	check "console --record: the queue still from squeue" \
@@ -293,10 +297,13 @@ fallback() {
 		--record "$_o.rec" >"$_o" 2>"$_o.err"
 	commands "$_o.rec"
 }
-# the overview OUT fell back to the commands: the nodes from sinfo and
-# sdiag's controller lines, the node count sinfo's
+# the overview OUT fell back to the commands: the nodes from scontrol
+# show partition and show node (fetch.c) and sdiag's controller lines, the
+# node count sinfo's
 fell_back() { # fell_back OUT WHAT
-	check "$2: the nodes from their command" has "$1.rec.cmds" '^sinfo -h -N'
+	check "$2: the nodes from their command" sh -c \
+		"grep -q '^scontrol -o show partition' '$1.rec.cmds' &&
+		 grep -q '^scontrol -d -o show node' '$1.rec.cmds'"
 	check "$2: the controller lines from sdiag" has "$1.rec.cmds" '^sdiag'
 	check "$2: the node count is sinfo's" \
 		test "$(value "$1" nodes/total)" = \
@@ -324,7 +331,7 @@ else
 		check "MetricsAuthUsers: console: the source line says refused" \
 			shown 'source +metrics +not used: refused \(HTTP 401'
 		check "MetricsAuthUsers: console: the nodes from their command" \
-			has "$tmp/rcrec.cmds" '^sinfo -h -N'
+			has "$tmp/rcrec.cmds" '^scontrol -o show partition'
 		check "MetricsAuthUsers: console: the controller lines from sdiag" \
 			has "$tmp/rcrec.cmds" '^sdiag'
 		check "MetricsAuthUsers: console: r does not ask again (one GET)" \
