@@ -521,33 +521,6 @@ fetch_dbd(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-/* Accounts and users, completed from the associations (a second GET). */
-static int
-fetch_joined(struct sq_backend *b, enum sq_kind kind, const char *what,
-	     struct sq_snapshot **out, struct sq_err *err)
-{
-	struct sq_snapshot *assocs = NULL;
-	int rc;
-
-	if (fetch_from(b, 1, kind, what, out, err) == -1)
-		return -1;
-	if (fetch_from(b, 1, SQ_KIND_ASSOCS, "associations", &assocs, err) ==
-	    -1) {
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return -1;
-	}
-	rc = kind == SQ_KIND_ACCOUNTS ? sq_slurmjson_accounts_join(*out, assocs)
-				      : sq_slurmjson_users_join(*out, assocs);
-	sq_snapshot_unref(assocs);
-	if (rc == -1) {
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	}
-	return 0;
-}
-
 static int
 fetch_nodes(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 {
@@ -682,12 +655,14 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	   struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
+	const struct sq_backend_built *how;
 
 	*out = NULL;
 	if ((unsigned)kind < SQ_KIND_COUNT && unserved[kind] != NULL)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "%s",
 				  unserved[kind]);
-	if (sq_backend_built(b, kind) != NULL)
+	how = sq_backend_built(b, kind);
+	if (how != NULL && !how->reads)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd has no %s endpoint: the fetch "
 				  "plan builds it (session/plan.h)",
@@ -724,10 +699,10 @@ rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return fetch_from(b, 1, kind, "associations", out, err);
 	case SQ_KIND_QOS:
 		return fetch_from(b, 1, kind, "qos", out, err);
-	case SQ_KIND_ACCOUNTS:
-		return fetch_joined(b, kind, "accounts", out, err);
+	case SQ_KIND_ACCOUNTS: /* the plan completes them (rest_views.c) */
+		return fetch_from(b, 1, kind, "accounts", out, err);
 	case SQ_KIND_USERS:
-		return fetch_joined(b, kind, "users", out, err);
+		return fetch_from(b, 1, kind, "users", out, err);
 	case SQ_KIND_HISTORY:
 		return fetch_history(b, out, err);
 	case SQ_KIND_PREEMPT_RUNS:

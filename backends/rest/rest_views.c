@@ -4,8 +4,10 @@
  * preemption events. The fetch plan builds them from the kinds REST
  * reads (session/plan.c, with the core functions the CLI backends' rows
  * come from: core/analysis/gpus.c, join.c, limits.c, events*.c, so the
- * rows are the same); here are REST's words for them (sq_rest_built)
- * and the one kind only they need: slurmdbd's runs around the last
+ * rows are the same); here are REST's words for them (sq_rest_built,
+ * which also names the kinds REST reads without their association
+ * columns: accounts and users, completed by the plan) and the one kind
+ * only they need: slurmdbd's runs around the last
  * day's preemptions (PREEMPT_RUNS), what the events are inferred from.
  */
 #include <stdio.h>
@@ -31,6 +33,10 @@ const struct sq_backend_built sq_rest_built[SQ_KIND_COUNT] = {
 			     .note = "use counted from the queue; decayed "
 				     "usage (GrpTRESMins, GrpWall) and accrue "
 				     "counts are slurmctld's own" },
+	/* GET /accounts and /users carry only names from v0.0.40 on: the
+	 * plan completes them from GET /associations (the ASSOCS kind) */
+	[SQ_KIND_ACCOUNTS] = { .reads = 1 },
+	[SQ_KIND_USERS] = { .reads = 1 },
 	/* PREEMPT_RUNS says when it is for the newest preemptions only */
 	[SQ_KIND_EVENTS] = { .source = "GET slurmdb jobs (by state, and "
 				       "around each preemption) + jobs",
