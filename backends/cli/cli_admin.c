@@ -1,7 +1,8 @@
 /*
  * cli_admin.c - which Slurm command serves each admin kind (accounts,
  * users, assocs, QOS, fairshare, events, GPUs, limits, reservations,
- * diag, config) and how their outputs combine. Every argv is fixed; the
+ * diag, config) and how their outputs combine (the kinds several commands
+ * answer: a table of them, composites[]). Every argv is fixed; the
  * only value taken from the cluster (the controller log path) is checked
  * against a path whitelist before it reaches a command line.
  */
@@ -53,6 +54,135 @@ simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 	if (run_into(cli, argv, parse, s, err) == -1) {
 		sq_snapshot_unref(s);
 		return -1;
+	}
+	s->fetch_ms = sq_util_now_ms() - t0;
+	*out = s;
+	return 0;
+}
+
+/*
+ * One command of a kind that several commands answer: its argv, its
+ * parser into the kind's one snapshot, and, for an optional command,
+ * what the rows say when it fails (why: its error), after the finish
+ * (NULL: required, its failure fails the fetch).
+ */
+struct cli_step {
+	const char *const *argv;
+	parse_fn parse;
+	void (*unread)(struct sq_snapshot *s, const char *why);
+};
+
+#define CLI_STEPS 4
+
+/*
+ * A kind one Slurm question answers by several commands that no other
+ * kind runs (HACKING.md, "One question, several commands"): the source
+ * line, the commands in order (argv NULL ends them), then finish() over
+ * the rows (NULL: none; -1 on ENOMEM).
+ */
+struct cli_composite {
+	const char *source;
+	struct cli_step steps[CLI_STEPS];
+	int (*finish)(const struct sq_cli *cli, struct sq_snapshot *s);
+};
+
+/* the GPU jobs' demand, when their squeue failed */
+static void
+gpus_pending_unread(struct sq_snapshot *s, const char *msg)
+{
+	char why[300];
+
+	snprintf(why, sizeof(why), "pending jobs not read: %.200s", msg);
+	sq_gpus_pending_unknown(s, sq_snapshot_str(s, why));
+}
+
+/* per-partition, user and account rows; the use's note by release */
+static int
+gpus_finish(const struct sq_cli *cli, struct sq_snapshot *s)
+{
+	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
+	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
+		return sq_gpus_finish(s, "not collected by this cluster (Slurm "
+					 "before 23.02 has no gres/gpuutil)");
+	return sq_gpus_finish(
+	    s, "no job on it reports GPU use (sstat gres/gpuutil)");
+}
+
+/* the controllers, when `scontrol ping` failed: sdiag's figures stand
+ * alone (a recording made before has no ping) */
+static void
+diag_ping_unread(struct sq_snapshot *s, const char *msg)
+{
+	char why[300];
+	struct sq_err e;
+
+	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s", msg);
+	sq_kv_add(s, "controller", "controllers", why, &e);
+}
+
+static const char *const gpu_nodes_argv[] = { "scontrol", "-d",   "-o",
+					      "show",     "node", NULL };
+static const char *const gpu_jobs_argv[] = {
+	"squeue", "-h", "-a", "-t", "R,S,CG", "-O", sq_cli_gpujobs_fmt, NULL
+};
+static const char *const gpu_pend_argv[] = {
+	"squeue", "-h", "-a", "-r", "-t", "PD", "-O", sq_cli_gpupend_fmt, NULL
+};
+static const char *const sdiag_argv[] = { "sdiag", NULL };
+static const char *const ping_argv[] = { "scontrol", "ping", NULL };
+
+/* The kinds several commands answer, by kind (HACKING.md says why each
+ * stays one fetch). */
+static const struct cli_composite composites[SQ_KIND_COUNT] = {
+	/* the GPUs by index on each node, the running jobs holding them
+	 * (TRES by index) and the pending jobs' demand */
+	[SQ_KIND_GPUS] = { "scontrol -d show node + squeue tres-alloc",
+			   { { gpu_nodes_argv, sq_parse_gpu_nodes, NULL },
+			     { gpu_jobs_argv, sq_parse_gpu_jobs, NULL },
+			     { gpu_pend_argv, sq_parse_gpu_pending,
+			       gpus_pending_unread } },
+			   gpus_finish },
+	/* sdiag, then the controllers (rows of section "controller") */
+	[SQ_KIND_DIAG] = { "sdiag, scontrol ping",
+			   { { sdiag_argv, sq_parse_sdiag, NULL },
+			     { ping_argv, sq_parse_scontrol_ping,
+			       diag_ping_unread } },
+			   NULL },
+};
+
+/* A kind of composites[]: its commands into one snapshot, in order. */
+static int
+composite(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	  struct sq_err *err)
+{
+	const struct cli_composite *c = &composites[kind];
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err why[CLI_STEPS];
+	int failed[CLI_STEPS];
+	double t0 = sq_util_now_ms();
+	size_t i, n;
+
+	if (s == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	s->source = c->source;
+	for (n = 0; n < CLI_STEPS && c->steps[n].argv != NULL; n++) {
+		const struct cli_step *st = &c->steps[n];
+
+		sq_err_clear(&why[n]);
+		failed[n] = run_into(cli, st->argv, st->parse, s,
+				     st->unread != NULL ? &why[n] : err) == -1;
+		if (failed[n] && st->unread == NULL) {
+			sq_snapshot_unref(s);
+			return -1;
+		}
+	}
+	if (c->finish != NULL && c->finish(cli, s) == -1) {
+		sq_snapshot_unref(s);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		if (failed[i])
+			c->steps[i].unread(s, why[i].msg);
 	}
 	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
@@ -180,60 +310,6 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-static int
-fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
-{
-	static const char *const nargv[] = { "scontrol", "-d",   "-o",
-					     "show",     "node", NULL };
-	const char *const jargv[] = {
-		"squeue",           "-h", "-a", "-t", "R,S,CG", "-O",
-		sq_cli_gpujobs_fmt, NULL
-	};
-	struct sq_snapshot *s;
-	const char *note;
-	double t0 = sq_util_now_ms();
-
-	s = sq_snapshot_new(SQ_KIND_GPUS, 0);
-	if (s == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	s->source = "scontrol -d show node + squeue tres-alloc";
-	const char *const pargv[] = { "squeue", "-h", "-a", "-r",
-				      "-t",     "PD", "-O", sq_cli_gpupend_fmt,
-				      NULL };
-	struct sq_err perr;
-	int pend;
-
-	if (run_into(cli, nargv, sq_parse_gpu_nodes, s, err) == -1 ||
-	    run_into(cli, jargv, sq_parse_gpu_jobs, s, err) == -1) {
-		sq_snapshot_unref(s);
-		return -1;
-	}
-	/* the demand is a column of its own: when it cannot be read the
-	 * rest stands and the demand says why */
-	sq_err_clear(&perr);
-	pend = run_into(cli, pargv, sq_parse_gpu_pending, s, &perr);
-	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
-	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
-		note = "not collected by this cluster (Slurm before 23.02 has "
-		       "no gres/gpuutil)";
-	else
-		note = "no job on it reports GPU use (sstat gres/gpuutil)";
-	if (sq_gpus_finish(s, note) == -1) {
-		sq_snapshot_unref(s);
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	}
-	if (pend == -1) {
-		char why[300];
-
-		snprintf(why, sizeof(why), "pending jobs not read: %.200s",
-			 perr.msg);
-		sq_gpus_pending_unknown(s, sq_snapshot_str(s, why));
-	}
-	s->fetch_ms = sq_util_now_ms() - t0;
-	*out = s;
-	return 0;
-}
-
 /* The history window of this fetch (the backend's cfg, which the
  * session sets: --since, :since); "" is the default. */
 static const char *
@@ -317,29 +393,6 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 	       SQ_CAP_RESERVATIONS | SQ_CAP_DIAG | SQ_CAP_CONFIG |
 	       SQ_CAP_LICENSES | SQ_CAP_NODE_EVENTS | SQ_CAP_RUNAWAY |
 	       SQ_CAP_DBD | SQ_CAP_PROBLEMS;
-}
-
-/* sdiag, then the controllers from `scontrol ping` (rows of section
- * "controller"); a ping that fails leaves a row saying why, not an error:
- * sdiag's figures stand alone (a recording made before has no ping) */
-static int
-fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
-{
-	static const char *const sdiag[] = { "sdiag", NULL };
-	static const char *const ping[] = { "scontrol", "ping", NULL };
-	struct sq_err perr = { 0 };
-	char why[300];
-
-	if (simple(cli, SQ_KIND_DIAG, sdiag, sq_parse_sdiag, "sdiag", out,
-		   err) == -1)
-		return -1;
-	(*out)->source = "sdiag, scontrol ping";
-	if (run_into(cli, ping, sq_parse_scontrol_ping, *out, &perr) == 0)
-		return 0;
-	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s",
-		 perr.msg);
-	sq_kv_add(*out, "controller", "controllers", why, &perr);
-	return 0;
 }
 
 /* slurmdbd's statistics: sacctmgr show stats. A failed read (slurmdbd
@@ -482,6 +535,8 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		   struct sq_snapshot **out, struct sq_err *err)
 {
 	*out = NULL;
+	if ((unsigned)kind < SQ_KIND_COUNT && composites[kind].source != NULL)
+		return composite(cli, kind, out, err);
 	switch (kind) {
 	case SQ_KIND_ASSOCS:
 	case SQ_KIND_ACCOUNTS:
@@ -491,8 +546,6 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return fetch_accounting(cli, kind, out, err);
 	case SQ_KIND_EVENTS:
 		return fetch_events(cli, out, err);
-	case SQ_KIND_GPUS:
-		return fetch_gpus(cli, out, err);
 	case SQ_KIND_GPUUSE:
 		return sq_cli_fetch_gpuuse(cli, out, err);
 	case SQ_KIND_HISTORY:
@@ -509,8 +562,6 @@ sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		return sq_cli_fetch_runaway(cli, out, err);
 	case SQ_KIND_DBD:
 		return fetch_dbd(cli, out, err);
-	case SQ_KIND_DIAG:
-		return fetch_diag(cli, out, err);
 	default:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s view is not available through the "
