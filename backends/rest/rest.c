@@ -615,7 +615,8 @@ nodes_with(struct sq_backend *b, struct sq_snapshot *s,
 	(void)e; /* asked again on the next read */
 	if (parts != NULL)
 		remember_default(b->priv, parts);
-	mark_default(b->priv, s);
+	if (s != NULL)
+		mark_default(b->priv, s);
 }
 
 static int
@@ -657,7 +658,8 @@ diag_with(struct sq_backend *b, struct sq_snapshot *s,
  * the second too: also, parsed as also_kind, asked where also_wanted(),
  * before the first where also_first (else after a first that answered);
  * with() then combines its rows into the kind's (NULL where not asked
- * or failed; e: why it failed, else NULL).
+ * or failed; e: why it failed, else NULL), or, the first having failed
+ * after it, keeps what it told (s NULL).
  */
 struct rest_read {
 	int db;
@@ -716,6 +718,8 @@ fetch_read(struct sq_backend *b, enum sq_kind kind, const struct rest_read *r,
 	if (want && r->also_first)
 		fetch_from(b, r->db, r->also_kind, r->also, &also, &e);
 	if (fetch_from(b, r->db, kind, r->path, out, err) == -1) {
+		if (also != NULL) /* what it told is kept all the same */
+			r->with(b, NULL, also, NULL);
 		sq_snapshot_unref(also);
 		return -1;
 	}

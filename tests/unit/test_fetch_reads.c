@@ -387,6 +387,22 @@ test_rest_composites(void **state)
 	assert_true(marked(s));
 	sq_snapshot_unref(s);
 
+	rest_stop(&f, b);
+
+	/* /nodes fails after /partitions answered: the default is known,
+	 * the next read is /nodes alone (as fetch_nodes did) */
+	rest_start(&f, &b);
+	f.fail = "/slurm/v0.0.38/nodes";
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), -1);
+	assert_null(s);
+	assert_int_equal(f.n, 2);
+	f.n = 0;
+	f.fail = NULL;
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), 0);
+	assert_int_equal(f.n, 1);
+	assert_true(marked(s));
+	sq_snapshot_unref(s);
+
 	f.n = 0;
 	if (b->ops->fetch(b, SQ_KIND_DIAG, &s, &err) != 0)
 		fail_msg("diag: %s", err.msg);
