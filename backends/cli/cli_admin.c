@@ -1,10 +1,13 @@
 /*
  * cli_admin.c - which Slurm command serves each admin kind (accounts,
  * users, assocs, QOS, fairshare, events, GPUs, limits, reservations,
- * diag, config) and how their outputs combine (the kinds several commands
- * answer: a table of them, composites[]). Every argv is fixed; the
- * only value taken from the cluster (the controller log path) is checked
- * against a path whitelist before it reaches a command line.
+ * diag, config): a table of kind -> commands -> parser, reads[] (one
+ * command for most, several for the kinds one question answers by
+ * several), and by hand the kinds whose commands depend on the time
+ * window or on each other (events, history, node events, slurmdbd's
+ * statistics). Every argv is fixed; the only value taken from the
+ * cluster (the controller log path) is checked against a path whitelist
+ * before it reaches a command line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,8 +64,8 @@ simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 }
 
 /*
- * One command of a kind that several commands answer: its argv, its
- * parser into the kind's one snapshot, and, for an optional command,
+ * One command of a kind of reads[]: its argv, its parser into the
+ * kind's one snapshot, and, for an optional command,
  * what the rows say when it fails (why: its error), after the finish
  * (NULL: required, its failure fails the fetch).
  */
@@ -75,12 +78,12 @@ struct cli_step {
 #define CLI_STEPS 4
 
 /*
- * A kind one Slurm question answers by several commands that no other
- * kind runs (HACKING.md, "One question, several commands"): the source
- * line, the commands in order (argv NULL ends them), then finish() over
- * the rows (NULL: none; -1 on ENOMEM).
+ * How the CLI reads a kind: the source line, the commands in order (argv
+ * NULL ends them; several only where one Slurm question is answered by
+ * commands no other kind runs: HACKING.md, "One question, several
+ * commands"), then finish() over the rows (NULL: none; -1 on ENOMEM).
  */
-struct cli_composite {
+struct cli_read {
 	const char *source;
 	struct cli_step steps[CLI_STEPS];
 	int (*finish)(const struct sq_cli *cli, struct sq_snapshot *s);
@@ -130,10 +133,74 @@ static const char *const gpu_pend_argv[] = {
 };
 static const char *const sdiag_argv[] = { "sdiag", NULL };
 static const char *const ping_argv[] = { "scontrol", "ping", NULL };
+static const char *const assoc_argv[] = { "sacctmgr",       "-n",    "-P",
+					  "show",           "assoc", "tree",
+					  sq_cli_assoc_fmt, NULL };
+static const char *const account_argv[] = { "sacctmgr",  "-n",
+					    "-P",        "show",
+					    "account",   "withassoc",
+					    "withcoord", sq_cli_account_fmt,
+					    NULL };
+static const char *const user_argv[] = {
+	"sacctmgr",      "-n", "-P", "show", "user", "withassoc", "withcoord",
+	sq_cli_user_fmt, NULL
+};
+static const char *const qos_argv[] = { "sacctmgr", "-n",  "-P",
+					"show",     "qos", sq_cli_qos_fmt,
+					NULL };
+static const char *const sshare_argv[] = { "sshare", "-P", "-n",
+					   "-a",     "-o", sq_cli_sshare_fmt,
+					   NULL };
+static const char *const assoc_mgr_argv[] = { "scontrol", "show", "assoc_mgr",
+					      "flags=assoc,qos", NULL };
+static const char *const resv_argv[] = { "scontrol", "-o", "show",
+					 "reservation", NULL };
+static const char *const problem_argv[] = {
+	"sacctmgr", "-n", "-P", "show", "problem", sq_cli_problem_fmt, NULL
+};
+static const char *const licenses_argv[] = { "scontrol", "-o", "show",
+					     "licenses", NULL };
+static const char *const config_argv[] = { "scontrol", "show", "config", NULL };
 
-/* The kinds several commands answer, by kind (HACKING.md says why each
+/* The kinds read by commands alone, by kind: one command and one parser
+ * for most (the CLI's fetch table with fetch.c's switch), several for
+ * the few one question answers by several (HACKING.md says why each
  * stays one fetch). */
-static const struct cli_composite composites[SQ_KIND_COUNT] = {
+static const struct cli_read reads[SQ_KIND_COUNT] = {
+	/* the accounting kinds whole, by one sacctmgr (sshare) */
+	[SQ_KIND_ASSOCS] = { "sacctmgr show assoc tree",
+			     { { assoc_argv, sq_parse_sacctmgr_assoc, NULL } },
+			     NULL },
+	[SQ_KIND_ACCOUNTS] = { "sacctmgr show account",
+			       { { account_argv, sq_parse_sacctmgr_account,
+				   NULL } },
+			       NULL },
+	[SQ_KIND_USERS] = { "sacctmgr show user",
+			    { { user_argv, sq_parse_sacctmgr_user, NULL } },
+			    NULL },
+	[SQ_KIND_QOS] = { "sacctmgr show qos",
+			  { { qos_argv, sq_parse_sacctmgr_qos, NULL } },
+			  NULL },
+	[SQ_KIND_SHARES] = { "sshare -a -o",
+			     { { sshare_argv, sq_parse_sshare, NULL } },
+			     NULL },
+	/* the listings, by one scontrol (sacctmgr show problem) */
+	[SQ_KIND_LIMITS] = { "scontrol show assoc_mgr",
+			     { { assoc_mgr_argv, sq_parse_assoc_mgr, NULL } },
+			     NULL },
+	[SQ_KIND_RESERVATIONS] = { "scontrol -o show reservation",
+				   { { resv_argv, sq_parse_reservations,
+				       NULL } },
+				   NULL },
+	[SQ_KIND_PROBLEMS] = { "sacctmgr show problem",
+			       { { problem_argv, sq_parse_problems, NULL } },
+			       NULL },
+	[SQ_KIND_LICENSES] = { "scontrol -o show licenses",
+			       { { licenses_argv, sq_parse_licenses, NULL } },
+			       NULL },
+	[SQ_KIND_CONFIG] = { "scontrol show config",
+			     { { config_argv, sq_parse_config, NULL } },
+			     NULL },
 	/* the GPUs by index on each node, the running jobs holding them
 	 * (TRES by index) and the pending jobs' demand */
 	[SQ_KIND_GPUS] = { "scontrol -d show node + squeue tres-alloc",
@@ -150,12 +217,12 @@ static const struct cli_composite composites[SQ_KIND_COUNT] = {
 			   NULL },
 };
 
-/* A kind of composites[]: its commands into one snapshot, in order. */
+/* A kind of reads[]: its commands into one snapshot, in order. */
 static int
-composite(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
-	  struct sq_err *err)
+fetch_read(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	   struct sq_err *err)
 {
-	const struct cli_composite *c = &composites[kind];
+	const struct cli_read *c = &reads[kind];
 	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
 	struct sq_err why[CLI_STEPS];
 	int failed[CLI_STEPS];
@@ -418,144 +485,20 @@ fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-/* The accounting kinds read whole by one sacctmgr (sshare for the
- * shares) and one parser; sq_cli_fetch_admin has set *out to NULL. */
-static int
-fetch_accounting(struct sq_cli *cli, enum sq_kind kind,
-		 struct sq_snapshot **out, struct sq_err *err)
-{
-	switch (kind) {
-	case SQ_KIND_ASSOCS: {
-		const char *const argv[] = { "sacctmgr",       "-n",    "-P",
-					     "show",           "assoc", "tree",
-					     sq_cli_assoc_fmt, NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_assoc,
-			      "sacctmgr show assoc tree", out, err);
-	}
-	case SQ_KIND_ACCOUNTS: {
-		const char *const argv[] = { "sacctmgr",  "-n",
-					     "-P",        "show",
-					     "account",   "withassoc",
-					     "withcoord", sq_cli_account_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_account,
-			      "sacctmgr show account", out, err);
-	}
-	case SQ_KIND_USERS: {
-		const char *const argv[] = { "sacctmgr",  "-n",
-					     "-P",        "show",
-					     "user",      "withassoc",
-					     "withcoord", sq_cli_user_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_user,
-			      "sacctmgr show user", out, err);
-	}
-	case SQ_KIND_QOS: {
-		const char *const argv[] = { "sacctmgr", "-n",  "-P",
-					     "show",     "qos", sq_cli_qos_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_qos,
-			      "sacctmgr show qos", out, err);
-	}
-	case SQ_KIND_SHARES: {
-		const char *const argv[] = { "sshare", "-P", "-n",
-					     "-a",     "-o", sq_cli_sshare_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sshare, "sshare -a -o",
-			      out, err);
-	}
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through the "
-				  "CLI backends yet",
-				  sq_kind_name(kind));
-	}
-}
-
-/* The kinds read whole by one scontrol (sacctmgr show problem for the
- * problems) and one parser; sq_cli_fetch_admin has set *out to NULL. */
-static int
-fetch_listing(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
-	      struct sq_err *err)
-{
-	switch (kind) {
-	case SQ_KIND_LIMITS: {
-		static const char *const argv[] = { "scontrol", "show",
-						    "assoc_mgr",
-						    "flags=assoc,qos", NULL };
-
-		return simple(cli, kind, argv, sq_parse_assoc_mgr,
-			      "scontrol show assoc_mgr", out, err);
-	}
-	case SQ_KIND_RESERVATIONS: {
-		static const char *const argv[] = { "scontrol", "-o", "show",
-						    "reservation", NULL };
-
-		return simple(cli, kind, argv, sq_parse_reservations,
-			      "scontrol -o show reservation", out, err);
-	}
-	case SQ_KIND_PROBLEMS: {
-		static const char *const argv[] = {
-			"sacctmgr",         "-n", "-P", "show", "problem",
-			sq_cli_problem_fmt, NULL
-		};
-
-		return simple(cli, kind, argv, sq_parse_problems,
-			      "sacctmgr show problem", out, err);
-	}
-	case SQ_KIND_LICENSES: {
-		static const char *const argv[] = { "scontrol", "-o", "show",
-						    "licenses", NULL };
-
-		return simple(cli, kind, argv, sq_parse_licenses,
-			      "scontrol -o show licenses", out, err);
-	}
-	case SQ_KIND_CONFIG: {
-		static const char *const argv[] = { "scontrol", "show",
-						    "config", NULL };
-
-		return simple(cli, kind, argv, sq_parse_config,
-			      "scontrol show config", out, err);
-	}
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through the "
-				  "CLI backends yet",
-				  sq_kind_name(kind));
-	}
-}
-
 int
 sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		   struct sq_snapshot **out, struct sq_err *err)
 {
 	*out = NULL;
-	if ((unsigned)kind < SQ_KIND_COUNT && composites[kind].source != NULL)
-		return composite(cli, kind, out, err);
+	if ((unsigned)kind < SQ_KIND_COUNT && reads[kind].source != NULL)
+		return fetch_read(cli, kind, out, err);
 	switch (kind) {
-	case SQ_KIND_ASSOCS:
-	case SQ_KIND_ACCOUNTS:
-	case SQ_KIND_USERS:
-	case SQ_KIND_QOS:
-	case SQ_KIND_SHARES:
-		return fetch_accounting(cli, kind, out, err);
 	case SQ_KIND_EVENTS:
 		return fetch_events(cli, out, err);
 	case SQ_KIND_GPUUSE:
 		return sq_cli_fetch_gpuuse(cli, out, err);
 	case SQ_KIND_HISTORY:
 		return fetch_history(cli, out, err);
-	case SQ_KIND_LIMITS:
-	case SQ_KIND_RESERVATIONS:
-	case SQ_KIND_PROBLEMS:
-	case SQ_KIND_LICENSES:
-	case SQ_KIND_CONFIG:
-		return fetch_listing(cli, kind, out, err);
 	case SQ_KIND_NODE_EVENTS:
 		return fetch_node_events(cli, out, err);
 	case SQ_KIND_RUNAWAY:
