@@ -272,27 +272,24 @@ safe_path(const char *p)
 	return 1;
 }
 
-/* SlurmctldLogFile from `scontrol show config`, or "" */
+/* SlurmctldLogFile from the CONFIG kind's read (reads[], `scontrol show
+ * config`), or "" */
 static void
 log_path(struct sq_cli *cli, char *path, size_t n)
 {
-	static const char *const argv[] = { "scontrol", "show", "config",
-					    NULL };
-	struct sq_snapshot *cfg = sq_snapshot_new(SQ_KIND_CONFIG, 0);
+	struct sq_snapshot *cfg = NULL;
 	struct sq_err e;
 	size_t i;
 
 	path[0] = '\0';
-	if (cfg == NULL)
+	if (fetch_read(cli, SQ_KIND_CONFIG, &cfg, &e) == -1)
 		return;
-	if (run_into(cli, argv, sq_parse_config, cfg, &e) == 0) {
-		for (i = 0; i < cfg->nrows; i++) {
-			const struct sq_kv *kv = sq_snapshot_row(cfg, i);
+	for (i = 0; i < cfg->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(cfg, i);
 
-			if (strcmp(kv->key, "SlurmctldLogFile") == 0 &&
-			    safe_path(kv->value))
-				snprintf(path, n, "%s", kv->value);
-		}
+		if (strcmp(kv->key, "SlurmctldLogFile") == 0 &&
+		    safe_path(kv->value))
+			snprintf(path, n, "%s", kv->value);
 	}
 	sq_snapshot_unref(cfg);
 }
