@@ -188,7 +188,7 @@ sq_backend_built(const struct sq_backend *b, enum sq_kind kind)
 	const struct sq_backend_built *t = b->ops->built;
 
 	if (t == NULL || (unsigned)kind >= SQ_KIND_COUNT ||
-	    t[kind].source == NULL)
+	    (t[kind].source == NULL && !t[kind].reads))
 		return NULL;
 	return &t[kind];
 }

@@ -69,20 +69,28 @@ struct sq_targets_read {
  * A kind a backend does not read itself: the fetch plan builds it from
  * kinds the backend does read, by a pure function of core/
  * (session/plan.c, the kind's .build and .build_from), and the backend
- * says in its words where the rows came from. Static strings.
+ * says in its words where the rows came from. Or (reads) a kind the
+ * backend reads without columns another of its kinds has: its fetch()
+ * reads the kind alone and the plan completes those rows by the same
+ * build (the kind is then one of its own .build_from; slurmrestd's
+ * accounts and users, from the associations). Static strings.
  */
 struct sq_backend_built {
-	const char *source;   /* the rows' source line; NULL: not built */
+	const char *source;   /* the built rows' source line; NULL: not
+				 built (or reads: the read's own) */
 	const char *note;     /* what the rows lack, or NULL */
 	const char *unserved; /* what the rows say of a value the backend
 				 does not serve (the GPUs' use), or NULL */
+	int reads;            /* fetch() reads the kind, the plan completes
+				 it */
 };
 
 struct sq_backend_ops {
 	const char *name;
 	/* Indexed by kind: the kinds the plan builds for this backend (a
-	 * source set; fetch() refuses them), or NULL: fetch() reads every
-	 * kind it serves. Static, so readable before open(). */
+	 * source set; fetch() refuses them) or completes (reads set;
+	 * fetch() reads them partly), or NULL: fetch() reads every kind it
+	 * serves whole. Static, so readable before open(). */
 	const struct sq_backend_built *built;
 	/* Connect and detect the Slurm version; fills b->priv. */
 	int (*open)(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
@@ -240,7 +248,8 @@ void sq_targets_read_cut(struct sq_targets_read *r, const unsigned char *keep);
 /* Which SQ_CAP_* a kind needs. */
 unsigned sq_kind_cap(enum sq_kind kind);
 
-/* How b's ops build kind, or NULL when fetch() reads it (above). */
+/* How b's ops build (or complete) kind, or NULL when fetch() reads it
+ * whole (above). */
 const struct sq_backend_built *sq_backend_built(const struct sq_backend *b,
 						enum sq_kind kind);
 

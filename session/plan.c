@@ -19,6 +19,7 @@
 #include "core/analysis/history.h"
 #include "core/analysis/limits.h"
 #include "core/base/util.h"
+#include "core/model/model_admin.h"
 #include "core/model/join.h"
 #include "core/action/node_audit.h"
 #include "core/analysis/node_flap.h"
@@ -143,6 +144,27 @@ build_limits(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
 	(void)how;
 	return sq_limits_build(s, f[SQ_KIND_ASSOCS], f[SQ_KIND_QOS],
 			       f[SQ_KIND_JOBS]);
+}
+
+/* accounts read without their associations' columns (parent, shares,
+ * users), completed from the associations */
+static int
+build_accounts(struct sq_snapshot *s,
+	       struct sq_snapshot *const f[SQ_KIND_COUNT],
+	       const struct sq_backend_built *how)
+{
+	(void)how;
+	return sq_accounts_join_assocs(s, f[SQ_KIND_ASSOCS]);
+}
+
+/* users read without their associations' columns (accounts, QOS,
+ * default QOS), completed from the associations */
+static int
+build_users(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
+	    const struct sq_backend_built *how)
+{
+	(void)how;
+	return sq_users_join_assocs(s, f[SQ_KIND_ASSOCS]);
 }
 
 /* preemptions from accounting's runs of the window that ends at their
@@ -304,6 +326,12 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	[SQ_KIND_PRIO] = { .build_from = BIT(JOBS), .build = build_prio },
 	[SQ_KIND_LIMITS] = { .build_from = BIT(ASSOCS) | BIT(QOS) | BIT(JOBS),
 			     .build = build_limits },
+	/* where the backend reads them without their associations
+	 * (slurmrestd from v0.0.40): completed from them */
+	[SQ_KIND_ACCOUNTS] = { .build_from = BIT(ACCOUNTS) | BIT(ASSOCS),
+			       .build = build_accounts },
+	[SQ_KIND_USERS] = { .build_from = BIT(USERS) | BIT(ASSOCS),
+			    .build = build_users },
 	/* the queue only while the stuck_cg column shows, sacctmgr show
 	 * event only while the events column or the detail pane does */
 	[SQ_KIND_NODES] = { .joins = BIT(JOBS) | BIT(NODE_EVENTS),
@@ -377,12 +405,14 @@ static int fetch_checked(struct sq_backend *b, enum sq_kind kind,
 			 const struct sq_plan_src *src, int batch,
 			 struct sq_snapshot **out, struct sq_err *err);
 
-/* The kinds a build needs into from: from src when the console holds
- * them, else fetched now through the capability check; the needed ones
- * first (one that cannot be read ends it), then the optional ones (one
- * that cannot be read is left out). */
+/* The kinds a build of kind needs into from: from src when the console
+ * holds them, else fetched now through the capability check; the needed
+ * ones first (one that cannot be read ends it), then the optional ones
+ * (one that cannot be read is left out). kind itself, where the build
+ * completes it (how->reads), is always read now by the backend's fetch()
+ * (the console's is the completed one). */
 static int
-build_partners(struct sq_backend *b, const struct plan *p,
+build_partners(struct sq_backend *b, enum sq_kind kind, const struct plan *p,
 	       const struct sq_plan_src *src, int batch,
 	       struct sq_snapshot *from[SQ_KIND_COUNT], struct sq_err *err)
 {
@@ -397,6 +427,11 @@ build_partners(struct sq_backend *b, const struct plan *p,
 
 			if (!(want & SQ_KIND_BIT(k)))
 				continue;
+			if (k == (int)kind) {
+				if (b->ops->fetch(b, kind, &from[k], err) == -1)
+					return -1;
+				continue;
+			}
 			from[k] = src != NULL
 				      ? src->get(src->arg, (enum sq_kind)k)
 				      : NULL;
@@ -430,9 +465,13 @@ build(struct sq_backend *b, enum sq_kind kind, const struct sq_plan_src *src,
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, sq_kind_name(kind));
-	rc = build_partners(b, p, src, batch, from, err);
-	if (rc == 0 && (*out = sq_snapshot_new(kind, 0)) == NULL)
+	rc = build_partners(b, kind, p, src, batch, from, err);
+	if (rc == 0 && how->reads) { /* completed: the read's rows */
+		*out = from[kind];
+		from[kind] = NULL;
+	} else if (rc == 0 && (*out = sq_snapshot_new(kind, 0)) == NULL) {
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	if (rc == 0 && p->build(*out, from, how) == -1) {
 		sq_snapshot_unref(*out);
 		*out = NULL;
@@ -447,7 +486,8 @@ build(struct sq_backend *b, enum sq_kind kind, const struct sq_plan_src *src,
 		sq_snapshot_unref(from[k]);
 	}
 	if (rc == 0) {
-		(*out)->source = how->source;
+		if (!how->reads)
+			(*out)->source = how->source;
 		if ((*out)->note == NULL)
 			(*out)->note = how->note;
 		(*out)->fetch_ms = sq_util_now_ms() - t0;

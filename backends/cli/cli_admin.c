@@ -1,9 +1,13 @@
 /*
  * cli_admin.c - which Slurm command serves each admin kind (accounts,
  * users, assocs, QOS, fairshare, events, GPUs, limits, reservations,
- * diag, config) and how their outputs combine. Every argv is fixed; the
- * only value taken from the cluster (the controller log path) is checked
- * against a path whitelist before it reaches a command line.
+ * diag, config): a table of kind -> commands -> parser, reads[] (one
+ * command for most, several for the kinds one question answers by
+ * several), and by hand the kinds whose commands depend on the time
+ * window or on each other (events, history, node events, slurmdbd's
+ * statistics). Every argv is fixed; the only value taken from the
+ * cluster (the controller log path) is checked against a path whitelist
+ * before it reaches a command line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +63,199 @@ simple(struct sq_cli *cli, enum sq_kind kind, const char *const argv[],
 	return 0;
 }
 
+/*
+ * One command of a kind of reads[]: its argv, its parser into the
+ * kind's one snapshot, and, for an optional command,
+ * what the rows say when it fails (why: its error), after the finish
+ * (NULL: required, its failure fails the fetch).
+ */
+struct cli_step {
+	const char *const *argv;
+	parse_fn parse;
+	void (*unread)(struct sq_snapshot *s, const char *why);
+};
+
+#define CLI_STEPS 4
+
+/*
+ * How the CLI reads a kind: the source line, the commands in order (argv
+ * NULL ends them; several only where one Slurm question is answered by
+ * commands no other kind runs: HACKING.md, "One question, several
+ * commands"), then finish() over the rows (NULL: none; -1 on ENOMEM).
+ */
+struct cli_read {
+	const char *source;
+	struct cli_step steps[CLI_STEPS];
+	int (*finish)(const struct sq_cli *cli, struct sq_snapshot *s);
+};
+
+/* the GPU jobs' demand, when their squeue failed */
+static void
+gpus_pending_unread(struct sq_snapshot *s, const char *msg)
+{
+	char why[300];
+
+	snprintf(why, sizeof(why), "pending jobs not read: %.200s", msg);
+	sq_gpus_pending_unknown(s, sq_snapshot_str(s, why));
+}
+
+/* per-partition, user and account rows; the use's note by release */
+static int
+gpus_finish(const struct sq_cli *cli, struct sq_snapshot *s)
+{
+	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
+	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
+		return sq_gpus_finish(s, "not collected by this cluster (Slurm "
+					 "before 23.02 has no gres/gpuutil)");
+	return sq_gpus_finish(
+	    s, "no job on it reports GPU use (sstat gres/gpuutil)");
+}
+
+/* the controllers, when `scontrol ping` failed: sdiag's figures stand
+ * alone (a recording made before has no ping) */
+static void
+diag_ping_unread(struct sq_snapshot *s, const char *msg)
+{
+	char why[300];
+	struct sq_err e;
+
+	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s", msg);
+	sq_kv_add(s, "controller", "controllers", why, &e);
+}
+
+static const char *const gpu_nodes_argv[] = { "scontrol", "-d",   "-o",
+					      "show",     "node", NULL };
+static const char *const gpu_jobs_argv[] = {
+	"squeue", "-h", "-a", "-t", "R,S,CG", "-O", sq_cli_gpujobs_fmt, NULL
+};
+static const char *const gpu_pend_argv[] = {
+	"squeue", "-h", "-a", "-r", "-t", "PD", "-O", sq_cli_gpupend_fmt, NULL
+};
+static const char *const sdiag_argv[] = { "sdiag", NULL };
+static const char *const ping_argv[] = { "scontrol", "ping", NULL };
+static const char *const assoc_argv[] = { "sacctmgr",       "-n",    "-P",
+					  "show",           "assoc", "tree",
+					  sq_cli_assoc_fmt, NULL };
+static const char *const account_argv[] = { "sacctmgr",  "-n",
+					    "-P",        "show",
+					    "account",   "withassoc",
+					    "withcoord", sq_cli_account_fmt,
+					    NULL };
+static const char *const user_argv[] = {
+	"sacctmgr",      "-n", "-P", "show", "user", "withassoc", "withcoord",
+	sq_cli_user_fmt, NULL
+};
+static const char *const qos_argv[] = { "sacctmgr", "-n",  "-P",
+					"show",     "qos", sq_cli_qos_fmt,
+					NULL };
+static const char *const sshare_argv[] = { "sshare", "-P", "-n",
+					   "-a",     "-o", sq_cli_sshare_fmt,
+					   NULL };
+static const char *const assoc_mgr_argv[] = { "scontrol", "show", "assoc_mgr",
+					      "flags=assoc,qos", NULL };
+static const char *const resv_argv[] = { "scontrol", "-o", "show",
+					 "reservation", NULL };
+static const char *const problem_argv[] = {
+	"sacctmgr", "-n", "-P", "show", "problem", sq_cli_problem_fmt, NULL
+};
+static const char *const licenses_argv[] = { "scontrol", "-o", "show",
+					     "licenses", NULL };
+static const char *const config_argv[] = { "scontrol", "show", "config", NULL };
+
+/* The kinds read by commands alone, by kind: one command and one parser
+ * for most (the CLI's fetch table with fetch.c's switch), several for
+ * the few one question answers by several (HACKING.md says why each
+ * stays one fetch). */
+static const struct cli_read reads[SQ_KIND_COUNT] = {
+	/* the accounting kinds whole, by one sacctmgr (sshare) */
+	[SQ_KIND_ASSOCS] = { "sacctmgr show assoc tree",
+			     { { assoc_argv, sq_parse_sacctmgr_assoc, NULL } },
+			     NULL },
+	[SQ_KIND_ACCOUNTS] = { "sacctmgr show account",
+			       { { account_argv, sq_parse_sacctmgr_account,
+				   NULL } },
+			       NULL },
+	[SQ_KIND_USERS] = { "sacctmgr show user",
+			    { { user_argv, sq_parse_sacctmgr_user, NULL } },
+			    NULL },
+	[SQ_KIND_QOS] = { "sacctmgr show qos",
+			  { { qos_argv, sq_parse_sacctmgr_qos, NULL } },
+			  NULL },
+	[SQ_KIND_SHARES] = { "sshare -a -o",
+			     { { sshare_argv, sq_parse_sshare, NULL } },
+			     NULL },
+	/* the listings, by one scontrol (sacctmgr show problem) */
+	[SQ_KIND_LIMITS] = { "scontrol show assoc_mgr",
+			     { { assoc_mgr_argv, sq_parse_assoc_mgr, NULL } },
+			     NULL },
+	[SQ_KIND_RESERVATIONS] = { "scontrol -o show reservation",
+				   { { resv_argv, sq_parse_reservations,
+				       NULL } },
+				   NULL },
+	[SQ_KIND_PROBLEMS] = { "sacctmgr show problem",
+			       { { problem_argv, sq_parse_problems, NULL } },
+			       NULL },
+	[SQ_KIND_LICENSES] = { "scontrol -o show licenses",
+			       { { licenses_argv, sq_parse_licenses, NULL } },
+			       NULL },
+	[SQ_KIND_CONFIG] = { "scontrol show config",
+			     { { config_argv, sq_parse_config, NULL } },
+			     NULL },
+	/* the GPUs by index on each node, the running jobs holding them
+	 * (TRES by index) and the pending jobs' demand */
+	[SQ_KIND_GPUS] = { "scontrol -d show node + squeue tres-alloc",
+			   { { gpu_nodes_argv, sq_parse_gpu_nodes, NULL },
+			     { gpu_jobs_argv, sq_parse_gpu_jobs, NULL },
+			     { gpu_pend_argv, sq_parse_gpu_pending,
+			       gpus_pending_unread } },
+			   gpus_finish },
+	/* sdiag, then the controllers (rows of section "controller") */
+	[SQ_KIND_DIAG] = { "sdiag, scontrol ping",
+			   { { sdiag_argv, sq_parse_sdiag, NULL },
+			     { ping_argv, sq_parse_scontrol_ping,
+			       diag_ping_unread } },
+			   NULL },
+};
+
+/* A kind of reads[]: its commands into one snapshot, in order. */
+static int
+fetch_read(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	const struct cli_read *c = &reads[kind];
+	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
+	struct sq_err why[CLI_STEPS];
+	int failed[CLI_STEPS];
+	double t0 = sq_util_now_ms();
+	size_t i, n;
+
+	if (s == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	s->source = c->source;
+	for (n = 0; n < CLI_STEPS && c->steps[n].argv != NULL; n++) {
+		const struct cli_step *st = &c->steps[n];
+
+		sq_err_clear(&why[n]);
+		failed[n] = run_into(cli, st->argv, st->parse, s,
+				     st->unread != NULL ? &why[n] : err) == -1;
+		if (failed[n] && st->unread == NULL) {
+			sq_snapshot_unref(s);
+			return -1;
+		}
+	}
+	if (c->finish != NULL && c->finish(cli, s) == -1) {
+		sq_snapshot_unref(s);
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		if (failed[i])
+			c->steps[i].unread(s, why[i].msg);
+	}
+	s->fetch_ms = sq_util_now_ms() - t0;
+	*out = s;
+	return 0;
+}
+
 /* An absolute path of plain characters, without "..". */
 static int
 safe_path(const char *p)
@@ -75,27 +272,24 @@ safe_path(const char *p)
 	return 1;
 }
 
-/* SlurmctldLogFile from `scontrol show config`, or "" */
+/* SlurmctldLogFile from the CONFIG kind's read (reads[], `scontrol show
+ * config`), or "" */
 static void
 log_path(struct sq_cli *cli, char *path, size_t n)
 {
-	static const char *const argv[] = { "scontrol", "show", "config",
-					    NULL };
-	struct sq_snapshot *cfg = sq_snapshot_new(SQ_KIND_CONFIG, 0);
+	struct sq_snapshot *cfg = NULL;
 	struct sq_err e;
 	size_t i;
 
 	path[0] = '\0';
-	if (cfg == NULL)
+	if (fetch_read(cli, SQ_KIND_CONFIG, &cfg, &e) == -1)
 		return;
-	if (run_into(cli, argv, sq_parse_config, cfg, &e) == 0) {
-		for (i = 0; i < cfg->nrows; i++) {
-			const struct sq_kv *kv = sq_snapshot_row(cfg, i);
+	for (i = 0; i < cfg->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(cfg, i);
 
-			if (strcmp(kv->key, "SlurmctldLogFile") == 0 &&
-			    safe_path(kv->value))
-				snprintf(path, n, "%s", kv->value);
-		}
+		if (strcmp(kv->key, "SlurmctldLogFile") == 0 &&
+		    safe_path(kv->value))
+			snprintf(path, n, "%s", kv->value);
 	}
 	sq_snapshot_unref(cfg);
 }
@@ -175,60 +369,6 @@ fetch_events(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	sq_snapshot_unref(log);
 	sq_events_finish(s, NULL);
 	sq_events_note_unknown(s, why);
-	s->fetch_ms = sq_util_now_ms() - t0;
-	*out = s;
-	return 0;
-}
-
-static int
-fetch_gpus(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
-{
-	static const char *const nargv[] = { "scontrol", "-d",   "-o",
-					     "show",     "node", NULL };
-	const char *const jargv[] = {
-		"squeue",           "-h", "-a", "-t", "R,S,CG", "-O",
-		sq_cli_gpujobs_fmt, NULL
-	};
-	struct sq_snapshot *s;
-	const char *note;
-	double t0 = sq_util_now_ms();
-
-	s = sq_snapshot_new(SQ_KIND_GPUS, 0);
-	if (s == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	s->source = "scontrol -d show node + squeue tres-alloc";
-	const char *const pargv[] = { "squeue", "-h", "-a", "-r",
-				      "-t",     "PD", "-O", sq_cli_gpupend_fmt,
-				      NULL };
-	struct sq_err perr;
-	int pend;
-
-	if (run_into(cli, nargv, sq_parse_gpu_nodes, s, err) == -1 ||
-	    run_into(cli, jargv, sq_parse_gpu_jobs, s, err) == -1) {
-		sq_snapshot_unref(s);
-		return -1;
-	}
-	/* the demand is a column of its own: when it cannot be read the
-	 * rest stands and the demand says why */
-	sq_err_clear(&perr);
-	pend = run_into(cli, pargv, sq_parse_gpu_pending, s, &perr);
-	/* gres/gpuutil exists from 23.02 and needs AutoDetect=nvml/rsmi */
-	if (cli->major < 23 || (cli->major == 23 && cli->minor < 2))
-		note = "not collected by this cluster (Slurm before 23.02 has "
-		       "no gres/gpuutil)";
-	else
-		note = "no job on it reports GPU use (sstat gres/gpuutil)";
-	if (sq_gpus_finish(s, note) == -1) {
-		sq_snapshot_unref(s);
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	}
-	if (pend == -1) {
-		char why[300];
-
-		snprintf(why, sizeof(why), "pending jobs not read: %.200s",
-			 perr.msg);
-		sq_gpus_pending_unknown(s, sq_snapshot_str(s, why));
-	}
 	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
 	return 0;
@@ -319,29 +459,6 @@ sq_cli_admin_caps(const struct sq_cli *cli)
 	       SQ_CAP_DBD | SQ_CAP_PROBLEMS;
 }
 
-/* sdiag, then the controllers from `scontrol ping` (rows of section
- * "controller"); a ping that fails leaves a row saying why, not an error:
- * sdiag's figures stand alone (a recording made before has no ping) */
-static int
-fetch_diag(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
-{
-	static const char *const sdiag[] = { "sdiag", NULL };
-	static const char *const ping[] = { "scontrol", "ping", NULL };
-	struct sq_err perr = { 0 };
-	char why[300];
-
-	if (simple(cli, SQ_KIND_DIAG, sdiag, sq_parse_sdiag, "sdiag", out,
-		   err) == -1)
-		return -1;
-	(*out)->source = "sdiag, scontrol ping";
-	if (run_into(cli, ping, sq_parse_scontrol_ping, *out, &perr) == 0)
-		return 0;
-	snprintf(why, sizeof(why), "not known: scontrol ping: %.200s",
-		 perr.msg);
-	sq_kv_add(*out, "controller", "controllers", why, &perr);
-	return 0;
-}
-
 /* slurmdbd's statistics: sacctmgr show stats. A failed read (slurmdbd
  * down, a user without the privilege) is a row saying why, not an
  * error: the diag view joins these rows under sdiag's. */
@@ -365,152 +482,26 @@ fetch_dbd(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
 	return 0;
 }
 
-/* The accounting kinds read whole by one sacctmgr (sshare for the
- * shares) and one parser; sq_cli_fetch_admin has set *out to NULL. */
-static int
-fetch_accounting(struct sq_cli *cli, enum sq_kind kind,
-		 struct sq_snapshot **out, struct sq_err *err)
-{
-	switch (kind) {
-	case SQ_KIND_ASSOCS: {
-		const char *const argv[] = { "sacctmgr",       "-n",    "-P",
-					     "show",           "assoc", "tree",
-					     sq_cli_assoc_fmt, NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_assoc,
-			      "sacctmgr show assoc tree", out, err);
-	}
-	case SQ_KIND_ACCOUNTS: {
-		const char *const argv[] = { "sacctmgr",  "-n",
-					     "-P",        "show",
-					     "account",   "withassoc",
-					     "withcoord", sq_cli_account_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_account,
-			      "sacctmgr show account", out, err);
-	}
-	case SQ_KIND_USERS: {
-		const char *const argv[] = { "sacctmgr",  "-n",
-					     "-P",        "show",
-					     "user",      "withassoc",
-					     "withcoord", sq_cli_user_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_user,
-			      "sacctmgr show user", out, err);
-	}
-	case SQ_KIND_QOS: {
-		const char *const argv[] = { "sacctmgr", "-n",  "-P",
-					     "show",     "qos", sq_cli_qos_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sacctmgr_qos,
-			      "sacctmgr show qos", out, err);
-	}
-	case SQ_KIND_SHARES: {
-		const char *const argv[] = { "sshare", "-P", "-n",
-					     "-a",     "-o", sq_cli_sshare_fmt,
-					     NULL };
-
-		return simple(cli, kind, argv, sq_parse_sshare, "sshare -a -o",
-			      out, err);
-	}
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through the "
-				  "CLI backends yet",
-				  sq_kind_name(kind));
-	}
-}
-
-/* The kinds read whole by one scontrol (sacctmgr show problem for the
- * problems) and one parser; sq_cli_fetch_admin has set *out to NULL. */
-static int
-fetch_listing(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
-	      struct sq_err *err)
-{
-	switch (kind) {
-	case SQ_KIND_LIMITS: {
-		static const char *const argv[] = { "scontrol", "show",
-						    "assoc_mgr",
-						    "flags=assoc,qos", NULL };
-
-		return simple(cli, kind, argv, sq_parse_assoc_mgr,
-			      "scontrol show assoc_mgr", out, err);
-	}
-	case SQ_KIND_RESERVATIONS: {
-		static const char *const argv[] = { "scontrol", "-o", "show",
-						    "reservation", NULL };
-
-		return simple(cli, kind, argv, sq_parse_reservations,
-			      "scontrol -o show reservation", out, err);
-	}
-	case SQ_KIND_PROBLEMS: {
-		static const char *const argv[] = {
-			"sacctmgr",         "-n", "-P", "show", "problem",
-			sq_cli_problem_fmt, NULL
-		};
-
-		return simple(cli, kind, argv, sq_parse_problems,
-			      "sacctmgr show problem", out, err);
-	}
-	case SQ_KIND_LICENSES: {
-		static const char *const argv[] = { "scontrol", "-o", "show",
-						    "licenses", NULL };
-
-		return simple(cli, kind, argv, sq_parse_licenses,
-			      "scontrol -o show licenses", out, err);
-	}
-	case SQ_KIND_CONFIG: {
-		static const char *const argv[] = { "scontrol", "show",
-						    "config", NULL };
-
-		return simple(cli, kind, argv, sq_parse_config,
-			      "scontrol show config", out, err);
-	}
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through the "
-				  "CLI backends yet",
-				  sq_kind_name(kind));
-	}
-}
-
 int
 sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
 		   struct sq_snapshot **out, struct sq_err *err)
 {
 	*out = NULL;
+	if ((unsigned)kind < SQ_KIND_COUNT && reads[kind].source != NULL)
+		return fetch_read(cli, kind, out, err);
 	switch (kind) {
-	case SQ_KIND_ASSOCS:
-	case SQ_KIND_ACCOUNTS:
-	case SQ_KIND_USERS:
-	case SQ_KIND_QOS:
-	case SQ_KIND_SHARES:
-		return fetch_accounting(cli, kind, out, err);
 	case SQ_KIND_EVENTS:
 		return fetch_events(cli, out, err);
-	case SQ_KIND_GPUS:
-		return fetch_gpus(cli, out, err);
 	case SQ_KIND_GPUUSE:
 		return sq_cli_fetch_gpuuse(cli, out, err);
 	case SQ_KIND_HISTORY:
 		return fetch_history(cli, out, err);
-	case SQ_KIND_LIMITS:
-	case SQ_KIND_RESERVATIONS:
-	case SQ_KIND_PROBLEMS:
-	case SQ_KIND_LICENSES:
-	case SQ_KIND_CONFIG:
-		return fetch_listing(cli, kind, out, err);
 	case SQ_KIND_NODE_EVENTS:
 		return fetch_node_events(cli, out, err);
 	case SQ_KIND_RUNAWAY:
 		return sq_cli_fetch_runaway(cli, out, err);
 	case SQ_KIND_DBD:
 		return fetch_dbd(cli, out, err);
-	case SQ_KIND_DIAG:
-		return fetch_diag(cli, out, err);
 	default:
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s view is not available through the "

@@ -465,43 +465,6 @@ fetch_from(struct sq_backend *b, int db, enum sq_kind kind, const char *what,
 	return 0;
 }
 
-static int
-fetch_simple(struct sq_backend *b, enum sq_kind kind, const char *what,
-	     struct sq_snapshot **out, struct sq_err *err)
-{
-	return fetch_from(b, 0, kind, what, out, err);
-}
-
-/* GET /diag, then the controllers from GET /ping (rows of section
- * "controller", sj_ping.c); a ping that fails leaves a row saying why:
- * the statistics stand alone */
-static int
-fetch_diag(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
-{
-	struct rest_priv *p = b->priv;
-	struct sq_snapshot *pings = NULL;
-	struct sq_err perr = { 0 };
-	char why[300] = "not known: this slurmrestd serves no /ping";
-	size_t i;
-
-	if (fetch_simple(b, SQ_KIND_DIAG, "diag", out, err) == -1)
-		return -1;
-	if ((p->api.eps & SQ_REP_PING) &&
-	    fetch_simple(b, SQ_KIND_DIAG, "ping", &pings, &perr) == -1)
-		snprintf(why, sizeof(why), "not known: %.200s", perr.msg);
-	for (i = 0; i < (pings != NULL ? pings->nrows : 1); i++) {
-		const struct sq_kv *src =
-		    pings != NULL ? sq_snapshot_row(pings, i) : NULL;
-
-		if (sq_kv_add(*out, "controller",
-			      src != NULL ? src->key : "controllers",
-			      src != NULL ? src->value : why, &perr) == -1)
-			break;
-	}
-	sq_snapshot_unref(pings);
-	return 0;
-}
-
 /* slurmdbd's statistics; a GET that fails is a row saying why, not an
  * error: the diag view joins these rows under slurmctld's */
 static int
@@ -518,55 +481,6 @@ fetch_dbd(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	snprintf(why, sizeof(why), "not known: GET /slurmdb/diag: %.200s",
 		 e.msg);
 	sq_kv_add(*out, "dbd", "slurmdbd statistics", why, &e);
-	return 0;
-}
-
-/* Accounts and users, completed from the associations (a second GET). */
-static int
-fetch_joined(struct sq_backend *b, enum sq_kind kind, const char *what,
-	     struct sq_snapshot **out, struct sq_err *err)
-{
-	struct sq_snapshot *assocs = NULL;
-	int rc;
-
-	if (fetch_from(b, 1, kind, what, out, err) == -1)
-		return -1;
-	if (fetch_from(b, 1, SQ_KIND_ASSOCS, "associations", &assocs, err) ==
-	    -1) {
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return -1;
-	}
-	rc = kind == SQ_KIND_ACCOUNTS ? sq_slurmjson_accounts_join(*out, assocs)
-				      : sq_slurmjson_users_join(*out, assocs);
-	sq_snapshot_unref(assocs);
-	if (rc == -1) {
-		sq_snapshot_unref(*out);
-		*out = NULL;
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	}
-	return 0;
-}
-
-static int
-fetch_nodes(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
-{
-	struct rest_priv *p = b->priv;
-
-	if (!p->default_known && (p->api.eps & SQ_REP_PARTITIONS)) {
-		struct sq_snapshot *parts = NULL;
-		struct sq_err ignored;
-
-		/* once per connection: which partition sinfo marks '*' */
-		if (fetch_simple(b, SQ_KIND_PARTITIONS, "partitions", &parts,
-				 &ignored) == 0) {
-			remember_default(p, parts);
-			sq_snapshot_unref(parts);
-		}
-	}
-	if (fetch_simple(b, SQ_KIND_NODES, "nodes", out, err) == -1)
-		return -1;
-	mark_default(p, *out);
 	return 0;
 }
 
@@ -648,104 +562,199 @@ fetch_history(struct sq_backend *b, struct sq_snapshot **out,
 	return 0;
 }
 
-/* Why slurmrestd cannot serve a kind, where no version can (the kinds
- * the plan builds from others say so in rest_fetch) */
-static const char *const unserved[SQ_KIND_COUNT] = {
-	[SQ_KIND_NODE_EVENTS] = "slurmrestd serves no node event history "
-				"(sacctmgr show event has no endpoint); the "
-				"nodes view shows each node's current "
-				"reason; use the local or ssh backend for "
-				"node-events",
-	[SQ_KIND_PROBLEMS] = "slurmrestd has no endpoint for "
-			     "sacctmgr show problem; use the local or "
-			     "ssh backend for problems",
-	[SQ_KIND_RUNAWAY] = "slurmrestd has no runaway-job endpoint: "
-			    "its /slurmdb/jobs lists accounting's jobs "
-			    "without comparing them with slurmctld's "
-			    "(the hidden run_away_jobs flag of v0.0.43+ "
-			    "only drops ended ones) and no request runs "
-			    "the fix; use the local or ssh backend for "
-			    "runaway and fix-runaway",
-	[SQ_KIND_PRIO_WEIGHTS] = "slurmrestd has no priority weights or "
-				 "factors (sprio) on any API version; use "
-				 "the local or ssh backend for them",
-	[SQ_KIND_WHATIF] = "the whatif view needs the normalized "
-			   "priority factors (sprio -n), which "
-			   "slurmrestd serves on no API version; use "
-			   "the local or ssh backend",
-	[SQ_KIND_CONFIG] = "slurmrestd does not serve the running "
-			   "slurm.conf; use the local or ssh backend",
+/* The partitions; which one sinfo marks '*' kept for the nodes' lists */
+static int
+fetch_partitions(struct sq_backend *b, struct sq_snapshot **out,
+		 struct sq_err *err)
+{
+	if (fetch_from(b, 0, SQ_KIND_PARTITIONS, "partitions", out, err) == -1)
+		return -1;
+	remember_default(b->priv, *out);
+	return 0;
+}
+
+static int
+fetch_shares(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	struct rest_priv *p = b->priv;
+
+	if (!(p->api.eps & SQ_REP_SHARES))
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "slurmrestd v0.0.%d has no /shares (it came "
+				  "with Slurm 23.11, v0.0.40); use the local "
+				  "or ssh backend for the fairshare view",
+				  p->api.slurm);
+	return fetch_from(b, 0, SQ_KIND_SHARES, "shares", out, err);
+}
+
+/* no rows, and the reason every GPU cell shows */
+static int
+fetch_gpuuse(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
+{
+	(void)b;
+	*out = sq_snapshot_new(SQ_KIND_GPUUSE, 0);
+	if (*out == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	(*out)->source = "slurmrestd (no live step usage)";
+	(*out)->note = SQ_GPUUSE_REST_NOTE;
+	return 0;
+}
+
+/* once per connection: which partition sinfo marks '*' */
+static int
+nodes_want_parts(const struct rest_priv *p)
+{
+	return !p->default_known && (p->api.eps & SQ_REP_PARTITIONS);
+}
+
+/* the default partition marked '*' in each node's list, as sinfo */
+static void
+nodes_with(struct sq_backend *b, struct sq_snapshot *s,
+	   const struct sq_snapshot *parts, const struct sq_err *e)
+{
+	(void)e; /* asked again on the next read */
+	if (parts != NULL)
+		remember_default(b->priv, parts);
+	if (s != NULL)
+		mark_default(b->priv, s);
+}
+
+static int
+diag_want_ping(const struct rest_priv *p)
+{
+	return (p->api.eps & SQ_REP_PING) != 0;
+}
+
+/* the controllers from GET /ping (rows of section "controller",
+ * sj_ping.c); a ping that fails or is not served leaves a row saying
+ * why: the statistics stand alone */
+static void
+diag_with(struct sq_backend *b, struct sq_snapshot *s,
+	  const struct sq_snapshot *pings, const struct sq_err *e)
+{
+	char why[300] = "not known: this slurmrestd serves no /ping";
+	struct sq_err ignored;
+	size_t i;
+
+	(void)b;
+	if (e != NULL)
+		snprintf(why, sizeof(why), "not known: %.200s", e->msg);
+	for (i = 0; i < (pings != NULL ? pings->nrows : 1); i++) {
+		const struct sq_kv *src =
+		    pings != NULL ? sq_snapshot_row(pings, i) : NULL;
+
+		if (sq_kv_add(s, "controller",
+			      src != NULL ? src->key : "controllers",
+			      src != NULL ? src->value : why, &ignored) == -1)
+			break;
+	}
+}
+
+/*
+ * How slurmrestd serves a kind: GET path under /slurm/vN/ (or
+ * /slurmdb/vN/: db) parsed as the kind, or the kind's own read(). A
+ * kind that one Slurm question answers by two GETs, the second made for
+ * no other kind (HACKING.md, "One question, several commands"), names
+ * the second too: also, parsed as also_kind, asked where also_wanted(),
+ * before the first where also_first (else after a first that answered);
+ * with() then combines its rows into the kind's (NULL where not asked
+ * or failed; e: why it failed, else NULL), or, the first having failed
+ * after it, keeps what it told (s NULL).
+ */
+struct rest_read {
+	int db;
+	const char *path;
+	int (*read)(struct sq_backend *b, struct sq_snapshot **out,
+		    struct sq_err *err);
+	const char *also;
+	enum sq_kind also_kind;
+	int also_first;
+	int (*also_wanted)(const struct rest_priv *p);
+	void (*with)(struct sq_backend *b, struct sq_snapshot *s,
+		     const struct sq_snapshot *also, const struct sq_err *e);
 };
+
+static const struct rest_read reads[SQ_KIND_COUNT] = {
+	[SQ_KIND_PARTITIONS] = { .read = fetch_partitions },
+	[SQ_KIND_NODES] = { .path = "nodes",
+			    .also = "partitions",
+			    .also_kind = SQ_KIND_PARTITIONS,
+			    .also_first = 1,
+			    .also_wanted = nodes_want_parts,
+			    .with = nodes_with },
+	[SQ_KIND_JOBS] = { .read = fetch_jobs },
+	[SQ_KIND_DIAG] = { .path = "diag",
+			   .also = "ping",
+			   .also_kind = SQ_KIND_DIAG,
+			   .also_wanted = diag_want_ping,
+			   .with = diag_with },
+	[SQ_KIND_RESERVATIONS] = { .path = "reservations" },
+	[SQ_KIND_LICENSES] = { .path = "licenses" },
+	[SQ_KIND_DBD] = { .read = fetch_dbd }, /* GET /slurmdb/vN/diag */
+	[SQ_KIND_SHARES] = { .read = fetch_shares },
+	[SQ_KIND_ASSOCS] = { .db = 1, .path = "associations" },
+	[SQ_KIND_QOS] = { .db = 1, .path = "qos" },
+	/* without the associations' columns: the plan completes them
+	 * (rest_views.c) */
+	[SQ_KIND_ACCOUNTS] = { .db = 1, .path = "accounts" },
+	[SQ_KIND_USERS] = { .db = 1, .path = "users" },
+	[SQ_KIND_HISTORY] = { .read = fetch_history },
+	[SQ_KIND_PREEMPT_RUNS] = { .read = sq_rest_fetch_preempt_runs },
+	[SQ_KIND_GPUUSE] = { .read = fetch_gpuuse },
+};
+
+/* A kind of reads[] by its entry. */
+static int
+fetch_read(struct sq_backend *b, enum sq_kind kind, const struct rest_read *r,
+	   struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_snapshot *also = NULL;
+	struct sq_err e;
+	int want = r->also != NULL && r->also_wanted(b->priv);
+
+	if (r->read != NULL)
+		return r->read(b, out, err);
+	sq_err_clear(&e);
+	if (want && r->also_first)
+		fetch_from(b, r->db, r->also_kind, r->also, &also, &e);
+	if (fetch_from(b, r->db, kind, r->path, out, err) == -1) {
+		if (also != NULL) /* what it told is kept all the same */
+			r->with(b, NULL, also, NULL);
+		sq_snapshot_unref(also);
+		return -1;
+	}
+	if (want && !r->also_first)
+		fetch_from(b, r->db, r->also_kind, r->also, &also, &e);
+	if (r->with != NULL)
+		r->with(b, *out, also, want && also == NULL ? &e : NULL);
+	sq_snapshot_unref(also);
+	return 0;
+}
 
 static int
 rest_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	   struct sq_err *err)
 {
 	struct rest_priv *p = b->priv;
+	const struct sq_backend_built *how;
 
 	*out = NULL;
-	if ((unsigned)kind < SQ_KIND_COUNT && unserved[kind] != NULL)
+	if ((unsigned)kind < SQ_KIND_COUNT && sq_rest_unserved[kind] != NULL)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "%s",
-				  unserved[kind]);
-	if (sq_backend_built(b, kind) != NULL)
+				  sq_rest_unserved[kind]);
+	how = sq_backend_built(b, kind);
+	if (how != NULL && !how->reads)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "slurmrestd has no %s endpoint: the fetch "
 				  "plan builds it (session/plan.h)",
 				  sq_kind_name(kind));
-	switch (kind) {
-	case SQ_KIND_PARTITIONS:
-		if (fetch_simple(b, kind, "partitions", out, err) == -1)
-			return -1;
-		remember_default(p, *out);
-		return 0;
-	case SQ_KIND_NODES:
-		return fetch_nodes(b, out, err);
-	case SQ_KIND_JOBS:
-		return fetch_jobs(b, out, err);
-	case SQ_KIND_DIAG:
-		return fetch_diag(b, out, err);
-	case SQ_KIND_RESERVATIONS:
-		return fetch_simple(b, kind, "reservations", out, err);
-	case SQ_KIND_LICENSES:
-		return fetch_simple(b, kind, "licenses", out, err);
-	case SQ_KIND_DBD: /* GET /slurmdb/vN/diag (sj_dbd.c) */
-		return fetch_dbd(b, out, err);
-	case SQ_KIND_SHARES:
-		if (!(p->api.eps & SQ_REP_SHARES))
-			return sq_err_set(
-			    err, SQ_ERR_UNSUPPORTED,
-			    "slurmrestd v0.0.%d has no /shares "
-			    "(it came with Slurm 23.11, v0.0.40); "
-			    "use the local or ssh backend for "
-			    "the fairshare view",
-			    p->api.slurm);
-		return fetch_simple(b, kind, "shares", out, err);
-	case SQ_KIND_ASSOCS:
-		return fetch_from(b, 1, kind, "associations", out, err);
-	case SQ_KIND_QOS:
-		return fetch_from(b, 1, kind, "qos", out, err);
-	case SQ_KIND_ACCOUNTS:
-		return fetch_joined(b, kind, "accounts", out, err);
-	case SQ_KIND_USERS:
-		return fetch_joined(b, kind, "users", out, err);
-	case SQ_KIND_HISTORY:
-		return fetch_history(b, out, err);
-	case SQ_KIND_PREEMPT_RUNS:
-		return sq_rest_fetch_preempt_runs(b, out, err);
-	case SQ_KIND_GPUUSE:
-		/* no rows, and the reason every GPU cell shows */
-		*out = sq_snapshot_new(kind, 0);
-		if (*out == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		(*out)->source = "slurmrestd (no live step usage)";
-		(*out)->note = SQ_GPUUSE_REST_NOTE;
-		return 0;
-	default:
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "the %s view is not available through "
-				  "slurmrestd v0.0.%d",
-				  sq_kind_name(kind), p->api.slurm);
-	}
+	if ((unsigned)kind < SQ_KIND_COUNT &&
+	    (reads[kind].path != NULL || reads[kind].read != NULL))
+		return fetch_read(b, kind, &reads[kind], out, err);
+	return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			  "the %s view is not available through "
+			  "slurmrestd v0.0.%d",
+			  sq_kind_name(kind), p->api.slurm);
 }
 
 const struct sq_backend_ops sq_backend_rest = {

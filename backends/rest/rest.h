@@ -203,9 +203,13 @@ int sq_rest_fetch_runs(struct sq_backend *b, const char *start,
 int sq_rest_fetch_runs_query(struct sq_backend *b, const char *query,
 			     struct sq_snapshot **out, struct sq_err *err);
 /* What the fetch plan builds for REST (GPUS, PRIO, LIMITS, EVENTS: no
- * endpoint serves them) and REST's words for them; the rest backend's
- * .built (rest_views.c). */
+ * endpoint serves them) and REST's words for them, and what it completes
+ * (ACCOUNTS, USERS: from the associations); the rest backend's .built
+ * (rest_views.c). */
 extern const struct sq_backend_built sq_rest_built[SQ_KIND_COUNT];
+/* Why slurmrestd serves a kind on no API version (the rest backend's
+ * refusal, one line), or NULL (rest_views.c). */
+extern const char *const sq_rest_unserved[SQ_KIND_COUNT];
 /* PREEMPT_RUNS: slurmdbd's runs of the last day that ended PREEMPTED or
  * REQUEUED, the preempted jobs' other runs, and the runs active around
  * each preemption on its nodes, into a new snapshot of HISTORY records

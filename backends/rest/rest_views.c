@@ -4,8 +4,11 @@
  * preemption events. The fetch plan builds them from the kinds REST
  * reads (session/plan.c, with the core functions the CLI backends' rows
  * come from: core/analysis/gpus.c, join.c, limits.c, events*.c, so the
- * rows are the same); here are REST's words for them (sq_rest_built)
- * and the one kind only they need: slurmdbd's runs around the last
+ * rows are the same); here are REST's words for them (sq_rest_built,
+ * which also names the kinds REST reads without their association
+ * columns: accounts and users, completed by the plan, and
+ * sq_rest_unserved: why it serves some not at all) and the one kind
+ * only they need: slurmdbd's runs around the last
  * day's preemptions (PREEMPT_RUNS), what the events are inferred from.
  */
 #include <stdio.h>
@@ -31,12 +34,45 @@ const struct sq_backend_built sq_rest_built[SQ_KIND_COUNT] = {
 			     .note = "use counted from the queue; decayed "
 				     "usage (GrpTRESMins, GrpWall) and accrue "
 				     "counts are slurmctld's own" },
+	/* GET /accounts and /users carry only names from v0.0.40 on: the
+	 * plan completes them from GET /associations (the ASSOCS kind) */
+	[SQ_KIND_ACCOUNTS] = { .reads = 1 },
+	[SQ_KIND_USERS] = { .reads = 1 },
 	/* PREEMPT_RUNS says when it is for the newest preemptions only */
 	[SQ_KIND_EVENTS] = { .source = "GET slurmdb jobs (by state, and "
 				       "around each preemption) + jobs",
 			     .note = "no controller log through slurmrestd: "
 				     "preemptors are inferred (source "
 				     "'inferred')" },
+};
+
+/* Why slurmrestd cannot serve a kind, where no version can (the kinds
+ * the plan builds from others say so in rest.c's rest_fetch) */
+const char *const sq_rest_unserved[SQ_KIND_COUNT] = {
+	[SQ_KIND_NODE_EVENTS] = "slurmrestd serves no node event history "
+				"(sacctmgr show event has no endpoint); the "
+				"nodes view shows each node's current "
+				"reason; use the local or ssh backend for "
+				"node-events",
+	[SQ_KIND_PROBLEMS] = "slurmrestd has no endpoint for "
+			     "sacctmgr show problem; use the local or "
+			     "ssh backend for problems",
+	[SQ_KIND_RUNAWAY] = "slurmrestd has no runaway-job endpoint: "
+			    "its /slurmdb/jobs lists accounting's jobs "
+			    "without comparing them with slurmctld's "
+			    "(the hidden run_away_jobs flag of v0.0.43+ "
+			    "only drops ended ones) and no request runs "
+			    "the fix; use the local or ssh backend for "
+			    "runaway and fix-runaway",
+	[SQ_KIND_PRIO_WEIGHTS] = "slurmrestd has no priority weights or "
+				 "factors (sprio) on any API version; use "
+				 "the local or ssh backend for them",
+	[SQ_KIND_WHATIF] = "the whatif view needs the normalized "
+			   "priority factors (sprio -n), which "
+			   "slurmrestd serves on no API version; use "
+			   "the local or ssh backend",
+	[SQ_KIND_CONFIG] = "slurmrestd does not serve the running "
+			   "slurm.conf; use the local or ssh backend",
 };
 
 /* The most spans of events one fetch asks slurmdbd about */

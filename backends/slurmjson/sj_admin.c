@@ -462,35 +462,6 @@ sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 	return 0;
 }
 
-int
-sq_slurmjson_accounts_join(struct sq_snapshot *accounts,
-			   const struct sq_snapshot *assocs)
-{
-	size_t i, j;
-
-	for (i = 0; i < accounts->nrows; i++) {
-		struct sq_account *a = sq_snapshot_row(accounts, i);
-
-		for (j = 0; j < assocs->nrows; j++) {
-			const struct sq_assoc *x = sq_snapshot_row(assocs, j);
-
-			if (strcmp(x->account, a->name) != 0)
-				continue;
-			if (x->user[0] == '\0') {
-				a->parent =
-				    sq_snapshot_str(accounts, x->parent);
-				a->shares = x->shares;
-			} else if (!sq_admin_in_list(a->users, x->user)) {
-				if (sq_admin_list_add(accounts, &a->users,
-						      x->user) == -1)
-					return -1;
-				a->nusers++;
-			}
-		}
-	}
-	return 0;
-}
-
 /* --------------------------------------------------------------- users */
 
 int
@@ -546,40 +517,6 @@ sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 			    sq_admin_list_add(s, &u->accounts, acct) == -1)
 				return sq_err_set(err, SQ_ERR_SYSTEM,
 						  "out of memory");
-		}
-	}
-	return 0;
-}
-
-int
-sq_slurmjson_users_join(struct sq_snapshot *users,
-			const struct sq_snapshot *assocs)
-{
-	size_t i, j;
-
-	for (i = 0; i < users->nrows; i++) {
-		struct sq_user *u = sq_snapshot_row(users, i);
-
-		for (j = 0; j < assocs->nrows; j++) {
-			const struct sq_assoc *x = sq_snapshot_row(assocs, j);
-
-			if (strcmp(x->user, u->name) != 0)
-				continue;
-			/* 24.11's GET /users leaves default.account empty
-			 * unless with_assocs: the association says it */
-			if (u->default_account[0] == '\0' && x->is_default > 0)
-				u->default_account =
-				    sq_snapshot_str(users, x->account);
-			if (sq_admin_list_add(users, &u->accounts,
-					      x->account) == -1 ||
-			    sq_admin_list_add(users, &u->qos, x->qos) == -1)
-				return -1;
-			/* the default account's default QOS wins */
-			if (x->default_qos[0] != '\0' &&
-			    (u->default_qos[0] == '\0' ||
-			     strcmp(x->account, u->default_account) == 0))
-				u->default_qos =
-				    sq_snapshot_str(users, x->default_qos);
 		}
 	}
 	return 0;

@@ -79,17 +79,6 @@ int sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err);
 void sq_slurmjson_stream_limit(struct sq_sj_stream *st, size_t bytes);
 void sq_slurmjson_stream_free(struct sq_sj_stream *st);
 
-/*
- * Accounts and users take part of their columns from the associations
- * (GET /accounts and /users carry only names from v0.0.40 on): fill an
- * account's parent, shares and users, and a user's accounts, QOS and
- * default QOS, from an associations snapshot. -1 on ENOMEM.
- */
-int sq_slurmjson_accounts_join(struct sq_snapshot *accounts,
-			       const struct sq_snapshot *assocs);
-int sq_slurmjson_users_join(struct sq_snapshot *users,
-			    const struct sq_snapshot *assocs);
-
 /* Does the mapping know this kind? */
 int sq_slurmjson_supports(enum sq_kind kind);
 

@@ -311,4 +311,16 @@ int sq_admin_in_list(const char *list, const char *item);
 int sq_admin_list_add(struct sq_snapshot *s, const char **list,
 		      const char *add);
 
+/*
+ * Accounts and users read without their associations (slurmrestd's GET
+ * /accounts and /users carry only names from v0.0.40 on), completed
+ * from an associations snapshot by the fetch plan (session/plan.c): an
+ * account's parent, shares and users; a user's accounts, QOS, default
+ * QOS and (where empty) default account. -1 on ENOMEM.
+ */
+int sq_accounts_join_assocs(struct sq_snapshot *accounts,
+			    const struct sq_snapshot *assocs);
+int sq_users_join_assocs(struct sq_snapshot *users,
+			 const struct sq_snapshot *assocs);
+
 #endif

@@ -44,7 +44,7 @@ join_users(const struct sq_snapshot *assocs)
 	SQ_FUZZ_CHECK(u != NULL);
 	SQ_FUZZ_CHECK(sq_slurmjson_parse(SQ_KIND_USERS, users_body, users_len,
 					 0, u, NULL, &err) == 0);
-	SQ_FUZZ_CHECK(sq_slurmjson_users_join(u, assocs) == 0);
+	SQ_FUZZ_CHECK(sq_users_join_assocs(u, assocs) == 0);
 	sq_fuzz_render(u);
 	sq_snapshot_unref(u);
 }
@@ -292,11 +292,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (sq_slurmjson_parse((enum sq_kind)kind, body, size, 1795986600, s,
 			       &info, &err) == 0) {
 		if (kind == SQ_KIND_ACCOUNTS)
-			SQ_FUZZ_CHECK(
-			    sq_slurmjson_accounts_join(s, ref_assocs) == 0);
-		else if (kind == SQ_KIND_USERS)
-			SQ_FUZZ_CHECK(sq_slurmjson_users_join(s, ref_assocs) ==
+			SQ_FUZZ_CHECK(sq_accounts_join_assocs(s, ref_assocs) ==
 				      0);
+		else if (kind == SQ_KIND_USERS)
+			SQ_FUZZ_CHECK(sq_users_join_assocs(s, ref_assocs) == 0);
 		else if (kind == SQ_KIND_ASSOCS)
 			join_users(s);
 		else if (kind == SQ_KIND_HISTORY)

@@ -8,7 +8,8 @@
  * view on a live cluster instead and prints its rows, sorted, as tsv
  * (tests/integration/test_plan.sh). And the plan builds a kind a backend
  * does not read from the kinds it does (a fake backend that reads nodes
- * and jobs only, as slurmrestd serves no GPU lines).
+ * and jobs only, as slurmrestd serves no GPU lines), and completes the
+ * accounts and users it reads without their associations.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "batch/batch.h"
 #include "core/analysis/gpus.h"
 #include "core/base/sanitize.h"
+#include "core/model/model_admin.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 #include "tui/table.h"
@@ -429,6 +431,14 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		*out = fake_read(kind, FAKE_DIR "slurm_nodes.json");
 	else if (kind == SQ_KIND_JOBS)
 		*out = fake_read(kind, FAKE_DIR "slurm_jobs.json");
+	else if (kind == SQ_KIND_ACCOUNTS)
+		*out = fake_read(kind,
+				 FAKE_DIR "slurmdb_accounts_with_assocs.json");
+	else if (kind == SQ_KIND_USERS)
+		*out =
+		    fake_read(kind, FAKE_DIR "slurmdb_users_with_assocs.json");
+	else if (kind == SQ_KIND_ASSOCS)
+		*out = fake_read(kind, FAKE_DIR "slurmdb_associations.json");
 	else
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "fake reads no %s",
 				  sq_kind_name(kind));
@@ -438,6 +448,9 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 static const struct sq_backend_built fake_built[SQ_KIND_COUNT] = {
 	[SQ_KIND_GPUS] = { .source = "fake nodes + jobs",
 			   .unserved = "the fake serves no use" },
+	/* read without the associations' columns, as slurmrestd's */
+	[SQ_KIND_ACCOUNTS] = { .reads = 1 },
+	[SQ_KIND_USERS] = { .reads = 1 },
 };
 
 static const struct sq_backend_ops fake_ops = {
@@ -547,6 +560,119 @@ test_plan_builds(void **state)
 	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
 }
 
+/* s: the recording's accounts (users) completed from its associations
+ * by the core join, as the backend read them (their source kept) */
+static void
+assert_completed(const struct sq_snapshot *s, enum sq_kind kind)
+{
+	struct sq_snapshot *want =
+	    fake_read(kind, kind == SQ_KIND_ACCOUNTS
+				? FAKE_DIR "slurmdb_accounts_with_assocs.json"
+				: FAKE_DIR "slurmdb_users_with_assocs.json");
+	struct sq_snapshot *assocs =
+	    fake_read(SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json");
+	size_t i;
+
+	assert_int_equal(kind == SQ_KIND_ACCOUNTS
+			     ? sq_accounts_join_assocs(want, assocs)
+			     : sq_users_join_assocs(want, assocs),
+			 0);
+	assert_true(want->nrows > 0);
+	assert_int_equal(s->kind, kind);
+	assert_int_equal(s->nrows, want->nrows);
+	for (i = 0; i < s->nrows; i++) {
+		if (kind == SQ_KIND_ACCOUNTS) {
+			const struct sq_account *a = sq_snapshot_row(s, i);
+			const struct sq_account *b = sq_snapshot_row(want, i);
+
+			assert_string_equal(a->name, b->name);
+			assert_string_equal(a->parent, b->parent);
+			assert_string_equal(a->users, b->users);
+			assert_int_equal(a->shares, b->shares);
+		} else {
+			const struct sq_user *a = sq_snapshot_row(s, i);
+			const struct sq_user *b = sq_snapshot_row(want, i);
+
+			assert_string_equal(a->name, b->name);
+			assert_string_equal(a->accounts, b->accounts);
+			assert_string_equal(a->qos, b->qos);
+			assert_string_equal(a->default_qos, b->default_qos);
+			assert_string_equal(a->default_account,
+					    b->default_account);
+		}
+	}
+	/* a parent that only the associations give: the join ran */
+	if (kind == SQ_KIND_ACCOUNTS) {
+		int parents = 0;
+
+		for (i = 0; i < s->nrows; i++)
+			parents +=
+			    ((const struct sq_account *)sq_snapshot_row(s, i))
+				->parent[0] != '\0';
+		assert_true(parents > 0);
+	}
+	/* the read's source line, not a built one */
+	assert_string_equal(s->source ? s->source : "(none)",
+			    want->source ? want->source : "(none)");
+	sq_snapshot_unref(want);
+	sq_snapshot_unref(assocs);
+}
+
+/*
+ * Accounts and users a backend reads without their associations'
+ * columns (slurmrestd's GET /accounts, /users): its fetch() reads the
+ * kind alone, once a fetch, the plan completes it from the associations
+ * (batch: fetched once; the console: its held associations, none
+ * fetched, and never its held, completed accounts: read anew).
+ */
+static void
+test_plan_completes(void **state)
+{
+	static const enum sq_kind kinds[] = { SQ_KIND_ACCOUNTS, SQ_KIND_USERS };
+	struct sq_backend b = { .ops = &fake_ops };
+	const struct sq_plan_src src = { fake_src_get, NULL };
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	size_t i;
+
+	(void)state;
+	fake_caps_now = SQ_CAP_ACCOUNTING;
+	for (i = 0; i < 2; i++) {
+		enum sq_kind k = kinds[i];
+
+		memset(fake_asked, 0, sizeof(fake_asked));
+		sq_err_clear(&err);
+		if (sq_plan_fetch(&b, k, NULL, &s, &err) != 0)
+			fail_msg("batch: %s", err.msg);
+		assert_completed(s, k);
+		sq_snapshot_unref(s);
+		assert_int_equal(fake_asked[k], 1);
+		assert_int_equal(fake_asked[SQ_KIND_ASSOCS], 1);
+
+		/* the console holds the associations and its last rows */
+		memset(fake_asked, 0, sizeof(fake_asked));
+		fake_held[SQ_KIND_ASSOCS] = fake_read(
+		    SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json");
+		fake_held[k] = sq_snapshot_new(k, 0);
+		if (sq_plan_fetch(&b, k, &src, &s, &err) != 0)
+			fail_msg("console: %s", err.msg);
+		assert_completed(s, k);
+		sq_snapshot_unref(s);
+		assert_int_equal(fake_asked[k], 1);
+		assert_int_equal(fake_asked[SQ_KIND_ASSOCS], 0);
+		sq_snapshot_unref(fake_held[SQ_KIND_ASSOCS]);
+		sq_snapshot_unref(fake_held[k]);
+		fake_held[SQ_KIND_ASSOCS] = fake_held[k] = NULL;
+
+		/* no accounting: no rows, and the reason */
+		fake_caps_now = 0;
+		assert_int_equal(sq_plan_fetch(&b, k, NULL, &s, &err), -1);
+		assert_null(s);
+		assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+		fake_caps_now = SQ_CAP_ACCOUNTING;
+	}
+}
+
 /* test_plan VIEW [BACKEND]: one view on a live cluster (local unless
  * named), retried while the cluster moves between the two reads. */
 static int
@@ -581,6 +707,7 @@ main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_table),
 		cmocka_unit_test(test_plan_builds),
+		cmocka_unit_test(test_plan_completes),
 		cmocka_unit_test(test_plan_partner_interval),
 		cmocka_unit_test(test_plan_every_view),
 	};

@@ -976,8 +976,8 @@ joined(enum sq_kind kind, const char *rel)
 	    SQ_KIND_ASSOCS, "rest/v0.0.38/slurmdb_associations.json", NULL);
 
 	assert_int_equal(kind == SQ_KIND_ACCOUNTS
-			     ? sq_slurmjson_accounts_join(s, a)
-			     : sq_slurmjson_users_join(s, a),
+			     ? sq_accounts_join_assocs(s, a)
+			     : sq_users_join_assocs(s, a),
 			 0);
 	sq_snapshot_unref(a);
 	return s;
@@ -1241,7 +1241,7 @@ accounting_2411(const char *ver)
 	snprintf(rel2, sizeof(rel2),
 		 "rest/%s/slurmdb_accounts_with_assocs.json", ver);
 	s = parse_file(SQ_KIND_ACCOUNTS, rel2, NULL);
-	assert_int_equal(sq_slurmjson_accounts_join(s, a), 0);
+	assert_int_equal(sq_accounts_join_assocs(s, a), 0);
 	ac = find_named(s, "bio-lab");
 	assert_non_null(ac);
 	assert_string_equal(ac->parent, "bio");
@@ -1251,7 +1251,7 @@ accounting_2411(const char *ver)
 	snprintf(rel2, sizeof(rel2), "rest/%s/slurmdb_users_with_assocs.json",
 		 ver);
 	s = parse_file(SQ_KIND_USERS, rel2, NULL);
-	assert_int_equal(sq_slurmjson_users_join(s, a), 0);
+	assert_int_equal(sq_users_join_assocs(s, a), 0);
 	u = find_named(s, "opsy");
 	assert_non_null(u);
 	assert_string_equal(u->admin_level, "Administrator");

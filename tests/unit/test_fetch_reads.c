@@ -1,0 +1,492 @@
+/*
+ * test_fetch_reads.c - what one fetch of a kind asks of the cluster
+ * (issue 42 item 2): the commands or requests, in order, of the kinds
+ * one Slurm question answers by several (HACKING.md, "One question,
+ * several commands": the CLI's GPUS and DIAG, slurmrestd's NODES and
+ * DIAG), with what the rows say when the optional one fails, and the
+ * accounts and users slurmrestd reads without their associations: one
+ * GET by the backend's fetch, the plan's completion one more (the
+ * count a refresh makes did not grow). Through the CLI backend on a fake
+ * transport answering from the 22.05 recording
+ * (tests/fixtures/replay/22.05) and through the REST backend on a
+ * slurmrestd played by a unix socket server answering from
+ * tests/fixtures/rest/v0.0.38 (both recorded on the 22.05 testbed, see
+ * their README).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backends/backend.h"
+#include "backends/cli/cli.h"
+#include "config.h"
+#include "core/model/model_admin.h"
+#include "session/plan.h"
+#include "tests/unit/test_util.h"
+
+#if SQ_HAVE_REST
+#include <pthread.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#endif
+
+#define REPLAY "replay/22.05/"
+
+/* --- CLI ---------------------------------------------------------------- */
+
+/* The commands run, as lines; fail_word: the first word after argv[0]
+ * of a command that exits 1 ("ping", "-r"), or NULL. */
+struct fake {
+	char argv[16][512];
+	unsigned n;
+	const char *fail_word;
+};
+
+static void
+answer(struct sq_buf *out, const char *fixture)
+{
+	char *t = sq_test_fixture(fixture, NULL);
+
+	sq_buf_append(out, t, strlen(t));
+	free(t);
+}
+
+static int
+has_word(const char *const argv[], const char *w)
+{
+	size_t i;
+
+	for (i = 1; w != NULL && argv[i] != NULL; i++) {
+		if (strcmp(argv[i], w) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+fake_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	struct fake *f = ctx;
+	size_t i, off = 0;
+
+	(void)err;
+	*status = 0;
+	if (f->n < 16) {
+		for (i = 0; argv[i] != NULL && off < sizeof(f->argv[0]) - 1;
+		     i++)
+			off += (size_t)snprintf(f->argv[f->n] + off,
+						sizeof(f->argv[0]) - off,
+						"%s%s", i ? " " : "", argv[i]);
+		f->n++;
+	}
+	if (has_word(argv, f->fail_word)) {
+		*status = 1;
+		sq_buf_append(errout, "denied\n", 7);
+	} else if (strcmp(argv[0], "sdiag") == 0) {
+		answer(out, REPLAY "000051-sdiag.out");
+	} else if (strcmp(argv[0], "scontrol") == 0 && has_word(argv, "-d")) {
+		answer(out, REPLAY "000035-scontrol.out");
+	} else if (strcmp(argv[0], "squeue") == 0 && has_word(argv, "R,S,CG")) {
+		answer(out, REPLAY "000036-squeue.out");
+	}
+	return 0;
+}
+
+static void
+fake_close(void *ctx)
+{
+	(void)ctx;
+}
+
+static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close,
+						 NULL };
+
+struct bed {
+	struct sq_backend b;
+	struct sq_cli cli;
+	struct fake f;
+};
+
+static void
+bed_init(struct bed *t, const char *fail_word)
+{
+	memset(t, 0, sizeof(*t));
+	t->cli.tr = &fake_tr;
+	t->cli.tr_ctx = &t->f;
+	t->cli.b = &t->b;
+	t->cli.major = 22;
+	t->cli.minor = 5;
+	t->b.ops = &sq_backend_local;
+	t->b.priv = &t->cli;
+	t->f.fail_word = fail_word;
+}
+
+/* Is there a row of section sec, key key whose value starts with v? */
+static int
+has_kv(const struct sq_snapshot *s, const char *sec, const char *key,
+       const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_kv *kv = sq_snapshot_row(s, i);
+
+		if (strcmp(kv->section, sec) == 0 &&
+		    (key == NULL || strcmp(kv->key, key) == 0) &&
+		    strncmp(kv->value, v, strlen(v)) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* GPUS: the nodes by GPU index, the jobs holding them, the demand, in
+ * that order and nothing else; a demand that cannot be read is a note */
+static void
+test_cli_gpus(void **state)
+{
+	struct bed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	size_t i;
+	int noted = 0;
+
+	(void)state;
+	bed_init(&t, NULL);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_GPUS, &s, &err) != 0)
+		fail_msg("gpus: %s", err.msg);
+	assert_int_equal(t.f.n, 3);
+	assert_string_equal(t.f.argv[0], "scontrol -d -o show node");
+	assert_non_null(strstr(t.f.argv[1], "squeue -h -a -t R,S,CG -O "));
+	assert_non_null(strstr(t.f.argv[2], "squeue -h -a -r -t PD -O "));
+	assert_true(s->nrows > 0);
+	assert_string_equal(s->source,
+			    "scontrol -d show node + squeue tres-alloc");
+	sq_snapshot_unref(s);
+
+	bed_init(&t, "-r");
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_GPUS, &s, &err), 0);
+	assert_int_equal(t.f.n, 3);
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_gpu *g = sq_snapshot_row(s, i);
+
+		noted +=
+		    g->pend_note != NULL &&
+		    strncmp(g->pend_note, "pending jobs not read: ", 23) == 0;
+	}
+	assert_true(noted > 0);
+	sq_snapshot_unref(s);
+
+	/* the nodes cannot be read: no GPUs, and no command after */
+	bed_init(&t, "-d");
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_GPUS, &s, &err), -1);
+	assert_null(s);
+	assert_int_equal(t.f.n, 1);
+}
+
+/* DIAG: sdiag, then scontrol ping; a ping that fails is a row saying
+ * why */
+static void
+test_cli_diag(void **state)
+{
+	struct bed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	bed_init(&t, NULL);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_DIAG, &s, &err) != 0)
+		fail_msg("diag: %s", err.msg);
+	assert_int_equal(t.f.n, 2);
+	assert_string_equal(t.f.argv[0], "sdiag");
+	assert_string_equal(t.f.argv[1], "scontrol ping");
+	assert_string_equal(s->source, "sdiag, scontrol ping");
+	assert_false(has_kv(s, "controller", "controllers", "not known"));
+	sq_snapshot_unref(s);
+
+	bed_init(&t, "ping");
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_DIAG, &s, &err), 0);
+	assert_int_equal(t.f.n, 2);
+	assert_true(s->nrows > 1);
+	assert_true(has_kv(s, "controller", "controllers",
+			   "not known: scontrol ping: scontrol exited with "
+			   "status 1: denied"));
+	sq_snapshot_unref(s);
+}
+
+#if SQ_HAVE_REST
+/* --- REST: slurmrestd 22.05 (v0.0.38) on a unix socket ------------------- */
+
+struct rest_fake {
+	int fd;
+	char path[96], dir[64];
+	pthread_t th;
+	const char *fail;  /* a path answered 500 */
+	char req[16][160]; /* "METHOD PATH" of each request after open */
+	unsigned n;
+};
+
+static void
+reply(int c, const char *status, const char *body)
+{
+	char hdr[256];
+
+	snprintf(hdr, sizeof(hdr),
+		 "HTTP/1.1 %s\r\nContent-Type: application/json\r\n"
+		 "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+		 status, strlen(body));
+	if (write(c, hdr, strlen(hdr)) < 0 || write(c, body, strlen(body)) < 0)
+		return;
+}
+
+static void
+serve_one(struct rest_fake *f, int c)
+{
+	char req[8192], method[16], path[512], file[600], *t;
+	size_t got = 0;
+
+	while (got < sizeof(req) - 1) {
+		ssize_t r = read(c, req + got, sizeof(req) - 1 - got);
+
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+		req[got] = '\0';
+		if (strstr(req, "\r\n\r\n") != NULL)
+			break;
+	}
+	req[got] = '\0';
+	if (sscanf(req, "%15s %511s", method, path) != 2)
+		return;
+	if (strcmp(path, "/openapi/v3") == 0) {
+		t = sq_test_fixture("rest/v0.0.38/openapi_v3_paths.json", NULL);
+		reply(c, "200 OK", t);
+		free(t);
+		return;
+	}
+	if (f->n < 16)
+		snprintf(f->req[f->n++], sizeof(f->req[0]), "%s %.120s", method,
+			 path);
+	if (f->fail != NULL && strcmp(path, f->fail) == 0) {
+		reply(c, "500 Internal Server Error",
+		      "{\"errors\":[{\"error\":\"down\"}]}");
+		return;
+	}
+	/* /slurm/v0.0.38/X -> slurm_X.json, /slurmdb/... -> slurmdb_X */
+	if (strncmp(path, "/slurm/v0.0.38/", 15) == 0)
+		snprintf(file, sizeof(file), "rest/v0.0.38/slurm_%s.json",
+			 path + 15);
+	else if (strncmp(path, "/slurmdb/v0.0.38/", 17) == 0)
+		snprintf(file, sizeof(file), "rest/v0.0.38/slurmdb_%s.json",
+			 path + 17);
+	else {
+		reply(c, "404 Not Found", "{\"errors\":[]}");
+		return;
+	}
+	t = sq_test_fixture(file, NULL);
+	reply(c, "200 OK", t);
+	free(t);
+}
+
+static void *
+rest_serve(void *arg)
+{
+	struct rest_fake *f = arg;
+	int c;
+
+	while ((c = accept(f->fd, NULL, NULL)) != -1) {
+		serve_one(f, c);
+		close(c);
+	}
+	return NULL;
+}
+
+static void
+rest_start(struct rest_fake *f, struct sq_backend **b)
+{
+	struct sockaddr_un a;
+	struct sq_cluster_cfg cfg;
+	struct sq_err err;
+
+	memset(f, 0, sizeof(*f));
+	snprintf(f->dir, sizeof(f->dir), "/tmp/sq_fetch_rest.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/rest.sock", f->dir);
+	f->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	assert_true(f->fd >= 0);
+	memset(&a, 0, sizeof(a));
+	a.sun_family = AF_UNIX;
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s", f->path);
+	assert_int_equal(bind(f->fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(f->fd, 8), 0);
+	assert_int_equal(pthread_create(&f->th, NULL, rest_serve, f), 0);
+
+	sq_cluster_defaults(&cfg);
+	snprintf(cfg.name, sizeof(cfg.name), "fake");
+	snprintf(cfg.backend, sizeof(cfg.backend), "rest");
+	snprintf(cfg.url, sizeof(cfg.url), "unix:%s", f->path);
+	*b = sq_backend_open(&cfg, &err);
+	if (*b == NULL)
+		fail_msg("rest backend: %s", err.msg);
+	f->n = 0;
+}
+
+static void
+rest_stop(struct rest_fake *f, struct sq_backend *b)
+{
+	sq_backend_close(b);
+	shutdown(f->fd, SHUT_RDWR);
+	pthread_join(f->th, NULL);
+	close(f->fd);
+	unlink(f->path);
+	rmdir(f->dir);
+}
+
+/* Does some node's partition list mark one with sinfo's '*'? */
+static int
+marked(const struct sq_snapshot *nodes)
+{
+	size_t i;
+
+	for (i = 0; i < nodes->nrows; i++) {
+		const struct sq_node *nd = sq_snapshot_row(nodes, i);
+
+		if (strchr(nd->partitions, '*') != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/* NODES: GET /partitions once a connection (the default's '*'), then
+ * /nodes; DIAG: /diag, then /ping, whose failure is a row */
+static void
+test_rest_composites(void **state)
+{
+	struct rest_fake f;
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	rest_start(&f, &b);
+	sq_err_clear(&err);
+	if (b->ops->fetch(b, SQ_KIND_NODES, &s, &err) != 0)
+		fail_msg("nodes: %s", err.msg);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.req[0], "GET /slurm/v0.0.38/partitions");
+	assert_string_equal(f.req[1], "GET /slurm/v0.0.38/nodes");
+	assert_true(marked(s));
+	sq_snapshot_unref(s);
+	f.n = 0;
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), 0);
+	assert_int_equal(f.n, 1);
+	assert_string_equal(f.req[0], "GET /slurm/v0.0.38/nodes");
+	assert_true(marked(s));
+	sq_snapshot_unref(s);
+
+	rest_stop(&f, b);
+
+	/* /nodes fails after /partitions answered: the default is known,
+	 * the next read is /nodes alone (as fetch_nodes did) */
+	rest_start(&f, &b);
+	f.fail = "/slurm/v0.0.38/nodes";
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), -1);
+	assert_null(s);
+	assert_int_equal(f.n, 2);
+	f.n = 0;
+	f.fail = NULL;
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), 0);
+	assert_int_equal(f.n, 1);
+	assert_true(marked(s));
+	sq_snapshot_unref(s);
+
+	f.n = 0;
+	if (b->ops->fetch(b, SQ_KIND_DIAG, &s, &err) != 0)
+		fail_msg("diag: %s", err.msg);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.req[0], "GET /slurm/v0.0.38/diag");
+	assert_string_equal(f.req[1], "GET /slurm/v0.0.38/ping");
+	assert_false(has_kv(s, "controller", NULL, "not known"));
+	assert_true(has_kv(s, "controller", NULL, ""));
+	sq_snapshot_unref(s);
+	f.n = 0;
+	f.fail = "/slurm/v0.0.38/ping";
+	assert_int_equal(b->ops->fetch(b, SQ_KIND_DIAG, &s, &err), 0);
+	assert_int_equal(f.n, 2);
+	assert_true(has_kv(s, "controller", "controllers", "not known: "));
+	sq_snapshot_unref(s);
+	rest_stop(&f, b);
+}
+
+/* ACCOUNTS and USERS: the backend's fetch one GET, the plan's the GET
+ * of the associations after it (two a refresh, as before the plan
+ * completed them), the rows completed */
+static void
+test_rest_accounts(void **state)
+{
+	struct rest_fake f;
+	struct sq_backend *b;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	size_t i;
+	int parents = 0;
+
+	(void)state;
+	rest_start(&f, &b);
+	sq_err_clear(&err);
+	if (b->ops->fetch(b, SQ_KIND_ACCOUNTS, &s, &err) != 0)
+		fail_msg("accounts: %s", err.msg);
+	assert_int_equal(f.n, 1);
+	assert_string_equal(f.req[0], "GET /slurmdb/v0.0.38/accounts");
+	sq_snapshot_unref(s);
+
+	f.n = 0;
+	if (sq_plan_fetch(b, SQ_KIND_ACCOUNTS, NULL, &s, &err) != 0)
+		fail_msg("plan accounts: %s", err.msg);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.req[0], "GET /slurmdb/v0.0.38/accounts");
+	assert_string_equal(f.req[1], "GET /slurmdb/v0.0.38/associations");
+	assert_string_equal(s->source, "GET /slurmdb/v0.0.38/accounts");
+	for (i = 0; i < s->nrows; i++)
+		parents += ((const struct sq_account *)sq_snapshot_row(s, i))
+			       ->parent[0] != '\0';
+	assert_true(parents > 0);
+	sq_snapshot_unref(s);
+
+	f.n = 0;
+	if (sq_plan_fetch(b, SQ_KIND_USERS, NULL, &s, &err) != 0)
+		fail_msg("plan users: %s", err.msg);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.req[0], "GET /slurmdb/v0.0.38/users");
+	assert_string_equal(f.req[1], "GET /slurmdb/v0.0.38/associations");
+	sq_snapshot_unref(s);
+
+	/* the associations cannot be read: no accounts, as before */
+	f.n = 0;
+	f.fail = "/slurmdb/v0.0.38/associations";
+	assert_int_equal(sq_plan_fetch(b, SQ_KIND_ACCOUNTS, NULL, &s, &err),
+			 -1);
+	assert_null(s);
+	assert_non_null(strstr(err.msg, "associations"));
+	rest_stop(&f, b);
+}
+#endif
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cli_gpus),
+		cmocka_unit_test(test_cli_diag),
+#if SQ_HAVE_REST
+		cmocka_unit_test(test_rest_composites),
+		cmocka_unit_test(test_rest_accounts),
+#endif
+	};
+
+	setenv("SQUALL_CONFIG", "/dev/null", 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
