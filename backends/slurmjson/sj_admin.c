@@ -411,115 +411,99 @@ sq_sj_assocs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 
 /* ------------------------------------------------------------ accounts */
 
-int
-sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+static int
+map_account(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 {
-	json_object *arr = sq_sj_array(root, "accounts", err);
 	struct sq_snapshot *s = c->s;
-	size_t i, n;
+	json_object *as = sq_sj_get(o, "associations");
+	size_t k, m;
+	const char *name;
+	struct sq_account *a =
+	    sq_sj_add_named(s, o, "name", "account", idx, &name, err);
 
-	if (arr == NULL)
+	if (a == NULL)
 		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		json_object *as = sq_sj_get(o, "associations");
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		struct sq_account *a;
-		size_t k, m;
+	a->name = name;
+	a->description = sq_sj_str_or_none(s, sq_sj_get(o, "description"));
+	a->organization = sq_sj_str_or_none(s, sq_sj_get(o, "organization"));
+	a->coordinators = names(s, sq_sj_get(o, "coordinators"));
+	a->parent = a->users = "";
+	a->shares = SQ_NONE;
+	/* the short association list, when the answer has one */
+	m = as != NULL && json_object_is_type(as, json_type_array)
+		? json_object_array_length(as)
+		: 0;
+	for (k = 0; k < m; k++) {
+		const char *u = sq_sj_cstr(
+		    sq_sj_get(json_object_array_get_idx(as, k), "user"));
 
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "account %zu has no name", i + 1);
-		a = sq_snapshot_add(s);
-		if (a == NULL)
+		if (u == NULL || *u == '\0' || sq_admin_in_list(a->users, u))
+			continue;
+		if (sq_admin_list_add(s, &a->users, u) == -1)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		a->name = sq_snapshot_str(s, name);
-		a->description =
-		    sq_sj_str_or_none(s, sq_sj_get(o, "description"));
-		a->organization =
-		    sq_sj_str_or_none(s, sq_sj_get(o, "organization"));
-		a->coordinators = names(s, sq_sj_get(o, "coordinators"));
-		a->parent = a->users = "";
-		a->shares = SQ_NONE;
-		/* the short association list, when the answer has one */
-		m = as != NULL && json_object_is_type(as, json_type_array)
-			? json_object_array_length(as)
-			: 0;
-		for (k = 0; k < m; k++) {
-			const char *u = sq_sj_cstr(sq_sj_get(
-			    json_object_array_get_idx(as, k), "user"));
-
-			if (u == NULL || *u == '\0' ||
-			    sq_admin_in_list(a->users, u))
-				continue;
-			if (sq_admin_list_add(s, &a->users, u) == -1)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
-			a->nusers++;
-		}
+		a->nusers++;
 	}
 	return 0;
 }
 
+int
+sq_sj_accounts(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
+{
+	return sq_sj_map_list(c, sq_sj_array(root, "accounts", err),
+			      map_account, err);
+}
+
 /* --------------------------------------------------------------- users */
+
+static int
+map_user(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
+{
+	struct sq_snapshot *s = c->s;
+	json_object *as = sq_sj_get(o, "associations");
+	json_object *lvl = sq_sj_get(o, "administrator_level");
+	size_t k, m;
+	const char *name;
+	struct sq_user *u =
+	    sq_sj_add_named(s, o, "name", "user", idx, &name, err);
+
+	if (u == NULL)
+		return -1;
+	u->name = name;
+	u->default_account =
+	    sq_sj_str_or_none(s, sq_sj_path(o, "default", "account", NULL));
+	u->default_wckey =
+	    sq_sj_str_or_none(s, sq_sj_path(o, "default", "wckey", NULL));
+	/* "None" or ["Administrator"] */
+	if (lvl != NULL && json_object_is_type(lvl, json_type_array))
+		lvl = json_object_array_get_idx(lvl, 0);
+	u->admin_level = sq_sj_str(s, lvl, ",");
+	u->coordinator_of = names(s, sq_sj_get(o, "coordinators"));
+	u->accounts = u->qos = "";
+	/* 26.05's v0.0.45 /users has default.qos as a QOS id (0
+	 * for none): only a name is shown, the associations tell */
+	u->default_qos =
+	    sq_sj_cstr(sq_sj_path(o, "default", "qos", NULL)) != NULL
+		? sq_sj_str_or_none(s, sq_sj_path(o, "default", "qos", NULL))
+		: "";
+	m = as != NULL && json_object_is_type(as, json_type_array)
+		? json_object_array_length(as)
+		: 0;
+	for (k = 0; k < m; k++) {
+		const char *acct = sq_sj_cstr(
+		    sq_sj_get(json_object_array_get_idx(as, k), "account"));
+
+		if (acct != NULL &&
+		    sq_admin_list_add(s, &u->accounts, acct) == -1)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+	return 0;
+}
 
 int
 sq_sj_users(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
-	json_object *arr = sq_sj_array(root, "users", err);
-	struct sq_snapshot *s = c->s;
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		json_object *as = sq_sj_get(o, "associations");
-		json_object *lvl = sq_sj_get(o, "administrator_level");
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		struct sq_user *u;
-		size_t k, m;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "user %zu has no name", i + 1);
-		u = sq_snapshot_add(s);
-		if (u == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		u->name = sq_snapshot_str(s, name);
-		u->default_account = sq_sj_str_or_none(
-		    s, sq_sj_path(o, "default", "account", NULL));
-		u->default_wckey = sq_sj_str_or_none(
-		    s, sq_sj_path(o, "default", "wckey", NULL));
-		/* "None" or ["Administrator"] */
-		if (lvl != NULL && json_object_is_type(lvl, json_type_array))
-			lvl = json_object_array_get_idx(lvl, 0);
-		u->admin_level = sq_sj_str(s, lvl, ",");
-		u->coordinator_of = names(s, sq_sj_get(o, "coordinators"));
-		u->accounts = u->qos = "";
-		/* 26.05's v0.0.45 /users has default.qos as a QOS id (0
-		 * for none): only a name is shown, the associations tell */
-		u->default_qos =
-		    sq_sj_cstr(sq_sj_path(o, "default", "qos", NULL)) != NULL
-			? sq_sj_str_or_none(
-			      s, sq_sj_path(o, "default", "qos", NULL))
-			: "";
-		m = as != NULL && json_object_is_type(as, json_type_array)
-			? json_object_array_length(as)
-			: 0;
-		for (k = 0; k < m; k++) {
-			const char *acct = sq_sj_cstr(sq_sj_get(
-			    json_object_array_get_idx(as, k), "account"));
-
-			if (acct != NULL &&
-			    sq_admin_list_add(s, &u->accounts, acct) == -1)
-				return sq_err_set(err, SQ_ERR_SYSTEM,
-						  "out of memory");
-		}
-	}
-	return 0;
+	return sq_sj_map_list(c, sq_sj_array(root, "users", err), map_user,
+			      err);
 }
 
 /* ----------------------------------------------------------------- QOS */
@@ -543,95 +527,82 @@ qos_preempt_mode(struct sq_snapshot *s, json_object *v)
 	return sq_snapshot_str(s, buf);
 }
 
+static int
+map_qos(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
+{
+	struct sq_snapshot *s = c->s;
+	json_object *mx = sq_sj_path(o, "limits", "max", NULL);
+	json_object *pr = sq_sj_get(o, "preempt");
+	json_object *gm;
+	int64_t t;
+	const char *name;
+	struct sq_qos *q =
+	    sq_sj_add_named(s, o, "name", "QOS", idx, &name, err);
+
+	if (q == NULL)
+		return -1;
+	q->name = name;
+	q->description = sq_sj_str_or_none(s, sq_sj_get(o, "description"));
+	q->id = sq_sj_numk(o, "id", SQ_NONE);
+	q->priority = sq_sj_limit(sq_sj_get(o, "priority"));
+	q->preempt = names(s, sq_sj_get(pr, "list"));
+	q->preempt_mode = qos_preempt_mode(s, sq_sj_get(pr, "mode"));
+	t = sq_sj_limit(sq_sj_get(pr, "exempt_time"));
+	q->preempt_exempt_time = t;
+	t = sq_sj_num(sq_sj_path(o, "limits", "grace_time", NULL), SQ_NONE);
+	q->grace_time = t >= 0 ? t : SQ_NONE;
+	q->flags = names(s, sq_sj_get(o, "flags"));
+	q->usage_factor = sq_sj_double(sq_sj_get(o, "usage_factor"));
+	q->usage_threshold = sq_sj_double(sq_sj_get(o, "usage_threshold"));
+	/* v0.0.40+ say {set: false, infinite: true} for no
+	 * threshold, which sacctmgr prints as an empty cell */
+	if (isinf(q->usage_threshold))
+		q->usage_threshold = NAN;
+	q->grp_jobs = sq_sj_limit(sq_sj_path(mx, "active_jobs", "count", NULL));
+	q->grp_jobs_accrue =
+	    sq_sj_limit(sq_sj_path(mx, "active_jobs", "accruing", NULL));
+	q->grp_submit = sq_sj_limit(sq_sj_path(mx, "jobs", "count", NULL));
+	q->grp_tres = tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
+	/* v0.0.42+ tres.minutes.total; earlier per.qos */
+	gm = sq_sj_path(mx, "tres", "minutes", "total", NULL);
+	if (gm == NULL || (json_object_is_type(gm, json_type_array) &&
+			   json_object_array_length(gm) == 0))
+		gm = sq_sj_path(mx, "tres", "minutes", "per", "qos", NULL);
+	q->grp_tres_mins = tres_list(s, gm);
+	q->grp_tres_run_mins = "";
+	q->grp_wall =
+	    limit_minutes(sq_sj_path(mx, "wall_clock", "per", "qos", NULL));
+	q->max_jobs_pu = sq_sj_limit(
+	    sq_sj_path(mx, "jobs", "active_jobs", "per", "user", NULL));
+	q->max_jobs_pa = sq_sj_limit(
+	    sq_sj_path(mx, "jobs", "active_jobs", "per", "account", NULL));
+	q->max_submit_pu =
+	    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "user", NULL));
+	q->max_submit_pa =
+	    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "account", NULL));
+	q->max_tres = tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
+	q->max_tres_per_node =
+	    tres_list(s, sq_sj_path(mx, "tres", "per", "node", NULL));
+	q->max_tres_pu =
+	    tres_list(s, sq_sj_path(mx, "tres", "per", "user", NULL));
+	q->max_tres_pa =
+	    tres_list(s, sq_sj_path(mx, "tres", "per", "account", NULL));
+	q->max_tres_mins =
+	    tres_list(s, sq_sj_path(mx, "tres", "minutes", "per", "job", NULL));
+	q->max_wall =
+	    limit_minutes(sq_sj_path(mx, "wall_clock", "per", "job", NULL));
+	q->min_tres = tres_list(
+	    s, sq_sj_path(o, "limits", "min", "tres", "per", "job", NULL));
+	return 0;
+}
+
 int
 sq_sj_qos(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
 	/* v0.0.38 answers {"QOS": [...]}, later versions {"qos": [...]} */
 	json_object *arr = sq_sj_get(root, "qos");
-	struct sq_snapshot *s = c->s;
-	size_t i, n;
 
 	if (arr == NULL || !json_object_is_type(arr, json_type_array))
 		arr = sq_sj_array(root, "QOS", err);
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		json_object *mx = sq_sj_path(o, "limits", "max", NULL);
-		json_object *pr = sq_sj_get(o, "preempt");
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		json_object *gm;
-		struct sq_qos *q;
-		int64_t t;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "QOS %zu has no name", i + 1);
-		q = sq_snapshot_add(s);
-		if (q == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		q->name = sq_snapshot_str(s, name);
-		q->description =
-		    sq_sj_str_or_none(s, sq_sj_get(o, "description"));
-		q->id = sq_sj_numk(o, "id", SQ_NONE);
-		q->priority = sq_sj_limit(sq_sj_get(o, "priority"));
-		q->preempt = names(s, sq_sj_get(pr, "list"));
-		q->preempt_mode = qos_preempt_mode(s, sq_sj_get(pr, "mode"));
-		t = sq_sj_limit(sq_sj_get(pr, "exempt_time"));
-		q->preempt_exempt_time = t;
-		t = sq_sj_num(sq_sj_path(o, "limits", "grace_time", NULL),
-			      SQ_NONE);
-		q->grace_time = t >= 0 ? t : SQ_NONE;
-		q->flags = names(s, sq_sj_get(o, "flags"));
-		q->usage_factor = sq_sj_double(sq_sj_get(o, "usage_factor"));
-		q->usage_threshold =
-		    sq_sj_double(sq_sj_get(o, "usage_threshold"));
-		/* v0.0.40+ say {set: false, infinite: true} for no
-		 * threshold, which sacctmgr prints as an empty cell */
-		if (isinf(q->usage_threshold))
-			q->usage_threshold = NAN;
-		q->grp_jobs =
-		    sq_sj_limit(sq_sj_path(mx, "active_jobs", "count", NULL));
-		q->grp_jobs_accrue = sq_sj_limit(
-		    sq_sj_path(mx, "active_jobs", "accruing", NULL));
-		q->grp_submit =
-		    sq_sj_limit(sq_sj_path(mx, "jobs", "count", NULL));
-		q->grp_tres =
-		    tres_list(s, sq_sj_path(mx, "tres", "total", NULL));
-		/* v0.0.42+ tres.minutes.total; earlier per.qos */
-		gm = sq_sj_path(mx, "tres", "minutes", "total", NULL);
-		if (gm == NULL || (json_object_is_type(gm, json_type_array) &&
-				   json_object_array_length(gm) == 0))
-			gm = sq_sj_path(mx, "tres", "minutes", "per", "qos",
-					NULL);
-		q->grp_tres_mins = tres_list(s, gm);
-		q->grp_tres_run_mins = "";
-		q->grp_wall = limit_minutes(
-		    sq_sj_path(mx, "wall_clock", "per", "qos", NULL));
-		q->max_jobs_pu = sq_sj_limit(
-		    sq_sj_path(mx, "jobs", "active_jobs", "per", "user", NULL));
-		q->max_jobs_pa = sq_sj_limit(sq_sj_path(
-		    mx, "jobs", "active_jobs", "per", "account", NULL));
-		q->max_submit_pu =
-		    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "user", NULL));
-		q->max_submit_pa =
-		    sq_sj_limit(sq_sj_path(mx, "jobs", "per", "account", NULL));
-		q->max_tres =
-		    tres_list(s, sq_sj_path(mx, "tres", "per", "job", NULL));
-		q->max_tres_per_node =
-		    tres_list(s, sq_sj_path(mx, "tres", "per", "node", NULL));
-		q->max_tres_pu =
-		    tres_list(s, sq_sj_path(mx, "tres", "per", "user", NULL));
-		q->max_tres_pa = tres_list(
-		    s, sq_sj_path(mx, "tres", "per", "account", NULL));
-		q->max_tres_mins = tres_list(
-		    s, sq_sj_path(mx, "tres", "minutes", "per", "job", NULL));
-		q->max_wall = limit_minutes(
-		    sq_sj_path(mx, "wall_clock", "per", "job", NULL));
-		q->min_tres =
-		    tres_list(s, sq_sj_path(o, "limits", "min", "tres", "per",
-					    "job", NULL));
-	}
-	return 0;
+	return sq_sj_map_list(c, arr, map_qos, err);
 }

@@ -69,95 +69,83 @@ preempt_mode(struct sq_snapshot *s, json_object *v)
 	return sq_snapshot_str(s, buf);
 }
 
+static int
+map_partition(struct sq_sj_ctx *c, json_object *o, size_t idx,
+	      struct sq_err *err)
+{
+	json_object *nodes = sq_sj_get(o, "nodes");
+	json_object *cpus = sq_sj_get(o, "cpus");
+	json_object *prio = sq_sj_get(o, "priority");
+	json_object *qos = sq_sj_get(o, "qos");
+	json_object *tres = sq_sj_get(o, "tres");
+	json_object *st;
+	const char *name;
+	struct sq_partition *p =
+	    sq_sj_add_named(c->s, o, "name", "partition", idx, &name, err);
+
+	if (p == NULL)
+		return -1;
+	p->name = name;
+	/* v0.0.40-v0.0.42 (24.11) carry no flags: unknown, not "no" */
+	p->is_default = sq_sj_get(o, "flags") == NULL
+			    ? -1
+			    : sq_sj_has(sq_sj_get(o, "flags"), "default");
+	st = sq_sj_get(o, "state");
+	if (st == NULL) /* v0.0.40+; v0.0.39 has no state */
+		st = sq_sj_path(o, "partition", "state", NULL);
+	p->state = sq_sj_str(c->s, st, ",");
+	if (nodes != NULL && json_object_is_type(nodes, json_type_object)) {
+		p->nodelist =
+		    sq_sj_str_or_none(c->s, sq_sj_get(nodes, "configured"));
+		p->nodes_total = sq_sj_numk(nodes, "total", SQ_NONE);
+	} else {
+		p->nodelist = sq_sj_str_or_none(c->s, nodes);
+		p->nodes_total = sq_sj_numk(o, "total_nodes", SQ_NONE);
+	}
+	p->cpus_total = cpus != NULL ? sq_sj_numk(cpus, "total", SQ_NONE)
+				     : sq_sj_numk(o, "total_cpus", SQ_NONE);
+	if (prio != NULL) {
+		p->priority_tier = sq_sj_numk(prio, "tier", SQ_NONE);
+		p->priority_job_factor =
+		    sq_sj_numk(prio, "job_factor", SQ_NONE);
+	} else {
+		p->priority_tier = sq_sj_numk(o, "priority_tier", SQ_NONE);
+		p->priority_job_factor =
+		    sq_sj_numk(o, "priority_job_factor", SQ_NONE);
+	}
+	/* v0.0.38 "preemption_mode"; 24.11's v0.0.40-42 have none;
+	 * 26.05's v0.0.45 "preempt_mode": ["REQUEUE"] */
+	p->preempt_mode =
+	    preempt_mode(c->s, sq_sj_get(o, "preemption_mode") != NULL
+				   ? sq_sj_get(o, "preemption_mode")
+				   : sq_sj_get(o, "preempt_mode"));
+	if (sq_sj_get(o, "maximums") != NULL) {
+		p->max_time = sq_sj_num(sq_sj_path(o, "maximums", "time", NULL),
+					SQ_INFINITE);
+		p->default_time =
+		    sq_sj_num(sq_sj_path(o, "defaults", "time", NULL), SQ_NONE);
+	} else {
+		/* v0.0.38 writes null for INFINITE */
+		p->max_time = sq_sj_numk(o, "max_time_limit", SQ_INFINITE);
+		p->default_time = sq_sj_numk(o, "default_time_limit", SQ_NONE);
+	}
+	if (qos != NULL && json_object_is_type(qos, json_type_object))
+		p->qos = sq_sj_str_or_none(c->s, sq_sj_get(qos, "assigned"));
+	else
+		p->qos = sq_sj_str_or_none(c->s, qos);
+	if (tres != NULL && json_object_is_type(tres, json_type_object))
+		p->tres =
+		    sq_sj_str_or_none(c->s, sq_sj_get(tres, "configured"));
+	else
+		p->tres = sq_sj_str_or_none(c->s, tres);
+	return 0;
+}
+
 int
 sq_sj_partitions(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
-	json_object *arr = sq_sj_array(root, "partitions", err);
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		json_object *o = json_object_array_get_idx(arr, i);
-		json_object *nodes = sq_sj_get(o, "nodes");
-		json_object *cpus = sq_sj_get(o, "cpus");
-		json_object *prio = sq_sj_get(o, "priority");
-		json_object *qos = sq_sj_get(o, "qos");
-		json_object *tres = sq_sj_get(o, "tres");
-		const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
-		json_object *st;
-		struct sq_partition *p;
-
-		if (name == NULL || *name == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "partition %zu has no name", i + 1);
-		p = sq_snapshot_add(c->s);
-		if (p == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		p->name = sq_snapshot_str(c->s, name);
-		/* v0.0.40-v0.0.42 (24.11) carry no flags: unknown, not "no" */
-		p->is_default =
-		    sq_sj_get(o, "flags") == NULL
-			? -1
-			: sq_sj_has(sq_sj_get(o, "flags"), "default");
-		st = sq_sj_get(o, "state");
-		if (st == NULL) /* v0.0.40+; v0.0.39 has no state */
-			st = sq_sj_path(o, "partition", "state", NULL);
-		p->state = sq_sj_str(c->s, st, ",");
-		if (nodes != NULL &&
-		    json_object_is_type(nodes, json_type_object)) {
-			p->nodelist = sq_sj_str_or_none(
-			    c->s, sq_sj_get(nodes, "configured"));
-			p->nodes_total = sq_sj_numk(nodes, "total", SQ_NONE);
-		} else {
-			p->nodelist = sq_sj_str_or_none(c->s, nodes);
-			p->nodes_total = sq_sj_numk(o, "total_nodes", SQ_NONE);
-		}
-		p->cpus_total = cpus != NULL
-				    ? sq_sj_numk(cpus, "total", SQ_NONE)
-				    : sq_sj_numk(o, "total_cpus", SQ_NONE);
-		if (prio != NULL) {
-			p->priority_tier = sq_sj_numk(prio, "tier", SQ_NONE);
-			p->priority_job_factor =
-			    sq_sj_numk(prio, "job_factor", SQ_NONE);
-		} else {
-			p->priority_tier =
-			    sq_sj_numk(o, "priority_tier", SQ_NONE);
-			p->priority_job_factor =
-			    sq_sj_numk(o, "priority_job_factor", SQ_NONE);
-		}
-		/* v0.0.38 "preemption_mode"; 24.11's v0.0.40-42 have none;
-		 * 26.05's v0.0.45 "preempt_mode": ["REQUEUE"] */
-		p->preempt_mode =
-		    preempt_mode(c->s, sq_sj_get(o, "preemption_mode") != NULL
-					   ? sq_sj_get(o, "preemption_mode")
-					   : sq_sj_get(o, "preempt_mode"));
-		if (sq_sj_get(o, "maximums") != NULL) {
-			p->max_time =
-			    sq_sj_num(sq_sj_path(o, "maximums", "time", NULL),
-				      SQ_INFINITE);
-			p->default_time = sq_sj_num(
-			    sq_sj_path(o, "defaults", "time", NULL), SQ_NONE);
-		} else {
-			/* v0.0.38 writes null for INFINITE */
-			p->max_time =
-			    sq_sj_numk(o, "max_time_limit", SQ_INFINITE);
-			p->default_time =
-			    sq_sj_numk(o, "default_time_limit", SQ_NONE);
-		}
-		if (qos != NULL && json_object_is_type(qos, json_type_object))
-			p->qos =
-			    sq_sj_str_or_none(c->s, sq_sj_get(qos, "assigned"));
-		else
-			p->qos = sq_sj_str_or_none(c->s, qos);
-		if (tres != NULL && json_object_is_type(tres, json_type_object))
-			p->tres = sq_sj_str_or_none(
-			    c->s, sq_sj_get(tres, "configured"));
-		else
-			p->tres = sq_sj_str_or_none(c->s, tres);
-	}
-	return 0;
+	return sq_sj_map_list(c, sq_sj_array(root, "partitions", err),
+			      map_partition, err);
 }
 
 /* --------------------------------------------------------------- nodes */
@@ -196,18 +184,15 @@ node_state_parts(json_object *o, struct sq_node_state *st)
 int
 sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 {
-	const char *name = sq_sj_cstr(sq_sj_get(o, "name"));
+	const char *name;
 	struct sq_node_state st;
-	struct sq_node *nd;
+	struct sq_node *nd =
+	    sq_sj_add_named(c->s, o, "name", "node", idx, &name, err);
 	char buf[64];
 
-	if (name == NULL || *name == '\0')
-		return sq_err_set(err, SQ_ERR_PARSE, "node %zu has no name",
-				  idx + 1);
-	nd = sq_snapshot_add(c->s);
 	if (nd == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	nd->name = sq_snapshot_str(c->s, name);
+		return -1;
+	nd->name = name;
 	node_state_parts(o, &st);
 	sq_node_state_long(&st, buf, sizeof(buf));
 	nd->state = sq_snapshot_str(c->s, buf);
@@ -244,18 +229,8 @@ sq_sj_node(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 int
 sq_sj_nodes(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
-	json_object *arr = sq_sj_array(root, "nodes", err);
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		if (sq_sj_node(c, json_object_array_get_idx(arr, i), i, err) ==
-		    -1)
-			return -1;
-	}
-	return 0;
+	return sq_sj_map_list(c, sq_sj_array(root, "nodes", err), sq_sj_node,
+			      err);
 }
 
 /* ---------------------------------------------------------------- jobs */
@@ -587,16 +562,6 @@ sq_sj_job(struct sq_sj_ctx *c, json_object *o, size_t idx, struct sq_err *err)
 int
 sq_sj_jobs(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
-	json_object *arr = sq_sj_array(root, "jobs", err);
-	size_t i, n;
-
-	if (arr == NULL)
-		return -1;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		if (sq_sj_job(c, json_object_array_get_idx(arr, i), i, err) ==
-		    -1)
-			return -1;
-	}
-	return 0;
+	return sq_sj_map_list(c, sq_sj_array(root, "jobs", err), sq_sj_job,
+			      err);
 }

@@ -13,7 +13,6 @@
  * rollup" in sacctmgr).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
@@ -123,59 +122,57 @@ rollups(struct sq_snapshot *s, json_object *r, struct sq_err *err)
 			  err);
 }
 
+/* The users without a name of a list, summed up into one row */
+struct unnamed {
+	const char *name_key;
+	int64_t count, total;
+};
+
 /* [{"rpc"|"user": NAME, "count", "time": {"average", "total"}}]; users
  * without a name (a uid since removed: slurmrestd gives null and no uid,
  * sacctmgr "nobody (uid)") are one row, "(no user name)" */
 static int
+fill_rpc(json_object *e, const char *name, struct sq_sj_rpc_row *r, void *arg)
+{
+	struct unnamed *u = arg;
+	json_object *t = sq_sj_get(e, "time");
+
+	if (e == NULL) {
+		if (u->count <= 0)
+			return 0;
+		r->name = "(no user name)";
+		r->count = u->count;
+		snprintf(r->value, sizeof(r->value),
+			 "count=%lld ave_time=%lld total_time=%lld",
+			 (long long)u->count, (long long)(u->total / u->count),
+			 (long long)u->total);
+		return 1;
+	}
+	if ((name == NULL || *name == '\0') &&
+	    strcmp(u->name_key, "user") == 0 &&
+	    json_object_is_type(e, json_type_object)) {
+		u->count += sq_sj_numk(e, "count", 0);
+		u->total += sq_sj_numk(t, "total", 0);
+		return 0;
+	}
+	if (name == NULL || *name == '\0')
+		return 0;
+	r->name = name;
+	r->count = sq_sj_numk(e, "count", 0);
+	snprintf(r->value, sizeof(r->value),
+		 "count=%lld ave_time=%lld total_time=%lld",
+		 (long long)r->count, (long long)sq_sj_numk(t, "average", 0),
+		 (long long)sq_sj_numk(t, "total", 0));
+	return 1;
+}
+
+static int
 rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
      const char *name_key, struct sq_err *err)
 {
-	size_t i, n, m = 0;
-	struct sq_sj_rpc_row *rows;
-	int64_t un_count = 0, un_total = 0;
-	int rc = 0;
+	struct unnamed u = { name_key, 0, 0 };
 
-	if (arr == NULL || !json_object_is_type(arr, json_type_array) ||
-	    (n = json_object_array_length(arr)) == 0)
-		return 0;
-	rows = calloc(n, sizeof(*rows));
-	if (rows == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	for (i = 0; i < n; i++) {
-		json_object *e = json_object_array_get_idx(arr, i);
-		json_object *t = sq_sj_get(e, "time");
-		const char *name = sq_sj_cstr(sq_sj_get(e, name_key));
-
-		if ((name == NULL || *name == '\0') &&
-		    strcmp(name_key, "user") == 0 &&
-		    json_object_is_type(e, json_type_object)) {
-			un_count += sq_sj_numk(e, "count", 0);
-			un_total += sq_sj_numk(t, "total", 0);
-			continue;
-		}
-		if (name == NULL || *name == '\0')
-			continue;
-		rows[m].name = name;
-		rows[m].count = sq_sj_numk(e, "count", 0);
-		snprintf(rows[m].value, sizeof(rows[m].value),
-			 "count=%lld ave_time=%lld total_time=%lld",
-			 (long long)rows[m].count,
-			 (long long)sq_sj_numk(t, "average", 0),
-			 (long long)sq_sj_numk(t, "total", 0));
-		m++;
-	}
-	if (un_count > 0 && m < n) {
-		rows[m].name = "(no user name)";
-		rows[m].count = un_count;
-		snprintf(rows[m].value, sizeof(rows[m].value),
-			 "count=%lld ave_time=%lld total_time=%lld",
-			 (long long)un_count, (long long)(un_total / un_count),
-			 (long long)un_total);
-		m++;
-	}
-	rc = sq_sj_rpc_rows_add(s, section, rows, m, err);
-	free(rows);
-	return rc;
+	return sq_sj_rpc_list(s, section, arr, name_key, fill_rpc, &u, err);
 }
 
 int

@@ -175,87 +175,92 @@ cmp_rpc(const void *a, const void *b)
 }
 
 int
-sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
-		   struct sq_sj_rpc_row *rows, size_t m, struct sq_err *err)
+sq_sj_rpc_list(struct sq_snapshot *s, const char *section, json_object *arr,
+	       const char *name_key, sq_sj_rpc_fill_fn *fill, void *arg,
+	       struct sq_err *err)
 {
-	size_t i;
-	int rc = 0;
-
-	qsort(rows, m, sizeof(*rows), cmp_rpc);
-	for (i = 0; i < m && rc == 0; i++)
-		rc =
-		    sq_kv_add(s, section,
-			      rows[i].id[0] != '\0' ? rows[i].id : rows[i].name,
-			      rows[i].value, err);
-	return rc;
-}
-
-/* One row per element of an RPC list, busiest first, with sdiag's
- * "count= ave_time= total_time=" and any other counters after them. */
-static int
-add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
-	 const char *name_key, struct sq_err *err)
-{
-	size_t i, n = json_object_array_length(arr), m = 0;
+	size_t i, n, m = 0;
 	struct sq_sj_rpc_row *rows;
 	int rc = 0;
 
-	if (n == 0)
+	if (arr == NULL || !json_object_is_type(arr, json_type_array) ||
+	    (n = json_object_array_length(arr)) == 0)
 		return 0;
 	rows = calloc(n, sizeof(*rows));
 	if (rows == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	for (i = 0; i < n; i++) {
 		json_object *e = json_object_array_get_idx(arr, i);
-		const char *name = sq_sj_cstr(sq_sj_get(e, name_key));
-		struct sq_sj_rpc_row *r = &rows[m];
-		char num[64];
-		size_t l;
 
-		if (name == NULL || !json_object_is_type(e, json_type_object))
-			continue;
-		r->name = name;
-		/* a uid without a user name (a user since removed): sdiag
-		 * prints the number, slurmrestd an empty name */
-		if (name[0] == '\0' && sq_sj_get(e, "user_id") != NULL) {
-			snprintf(r->id, sizeof(r->id), "%lld",
-				 (long long)sq_sj_numk(e, "user_id", -1));
-		}
-		r->count = sq_sj_numk(e, "count", SQ_NONE);
-		snprintf(r->value, sizeof(r->value), "count=%lld",
-			 (long long)r->count);
-		if (sq_sj_get(e, "average_time") != NULL ||
-		    sq_sj_get(e, "total_time") != NULL) {
-			l = strlen(r->value);
-			snprintf(
-			    r->value + l, sizeof(r->value) - l,
-			    " ave_time=%lld total_time=%lld",
-			    (long long)sq_sj_numk(e, "average_time", SQ_NONE),
-			    (long long)sq_sj_numk(e, "total_time", SQ_NONE));
-		}
-		json_object_object_foreach(e, k, v)
-		{
-			const char *t;
-
-			if (strcmp(k, name_key) == 0 ||
-			    strcmp(k, "type_id") == 0 ||
-			    strcmp(k, "user_id") == 0 ||
-			    strcmp(k, "count") == 0 ||
-			    strcmp(k, "average_time") == 0 ||
-			    strcmp(k, "total_time") == 0)
-				continue;
-			t = scalar_text(v, num, sizeof(num));
-			l = strlen(r->value);
-			if (t != NULL &&
-			    l + strlen(k) + strlen(t) + 3 < sizeof(r->value))
-				snprintf(r->value + l, sizeof(r->value) - l,
-					 " %s=%s", k, t);
-		}
-		m++;
+		m += (size_t)fill(e, sq_sj_cstr(sq_sj_get(e, name_key)),
+				  &rows[m], arg);
 	}
-	rc = sq_sj_rpc_rows_add(s, section, rows, m, err);
+	if (m < n)
+		m += (size_t)fill(NULL, NULL, &rows[m], arg);
+	qsort(rows, m, sizeof(*rows), cmp_rpc);
+	for (i = 0; i < m && rc == 0; i++)
+		rc =
+		    sq_kv_add(s, section,
+			      rows[i].id[0] != '\0' ? rows[i].id : rows[i].name,
+			      rows[i].value, err);
 	free(rows);
 	return rc;
+}
+
+/* A row of sdiag's RPC lists, with "count= ave_time= total_time=" and
+ * any other counters after them; arg is the element's name key. */
+static int
+fill_rpc(json_object *e, const char *name, struct sq_sj_rpc_row *r, void *arg)
+{
+	const char *name_key = arg;
+	char num[64];
+	size_t l;
+
+	if (name == NULL || !json_object_is_type(e, json_type_object))
+		return 0;
+	r->name = name;
+	/* a uid without a user name (a user since removed): sdiag
+	 * prints the number, slurmrestd an empty name */
+	if (name[0] == '\0' && sq_sj_get(e, "user_id") != NULL) {
+		snprintf(r->id, sizeof(r->id), "%lld",
+			 (long long)sq_sj_numk(e, "user_id", -1));
+	}
+	r->count = sq_sj_numk(e, "count", SQ_NONE);
+	snprintf(r->value, sizeof(r->value), "count=%lld", (long long)r->count);
+	if (sq_sj_get(e, "average_time") != NULL ||
+	    sq_sj_get(e, "total_time") != NULL) {
+		l = strlen(r->value);
+		snprintf(r->value + l, sizeof(r->value) - l,
+			 " ave_time=%lld total_time=%lld",
+			 (long long)sq_sj_numk(e, "average_time", SQ_NONE),
+			 (long long)sq_sj_numk(e, "total_time", SQ_NONE));
+	}
+	json_object_object_foreach(e, k, v)
+	{
+		const char *t;
+
+		if (strcmp(k, name_key) == 0 || strcmp(k, "type_id") == 0 ||
+		    strcmp(k, "user_id") == 0 || strcmp(k, "count") == 0 ||
+		    strcmp(k, "average_time") == 0 ||
+		    strcmp(k, "total_time") == 0)
+			continue;
+		t = scalar_text(v, num, sizeof(num));
+		l = strlen(r->value);
+		if (t != NULL &&
+		    l + strlen(k) + strlen(t) + 3 < sizeof(r->value))
+			snprintf(r->value + l, sizeof(r->value) - l, " %s=%s",
+				 k, t);
+	}
+	return 1;
+}
+
+/* One row per element of an RPC list, busiest first. */
+static int
+add_rpcs(struct sq_snapshot *s, const char *section, json_object *arr,
+	 const char *name_key, struct sq_err *err)
+{
+	return sq_sj_rpc_list(s, section, arr, name_key, fill_rpc,
+			      (void *)name_key, err);
 }
 
 /* Section of a key sdiag does not label. */

@@ -95,26 +95,8 @@ epoch(json_object *o, const char *key)
 	return v > 0 ? v : SQ_NONE;
 }
 
-/* count of the TRES of type (and name, NULL: any) in a list */
-static int64_t
-tres_count(json_object *list, const char *type)
-{
-	size_t i, n;
-
-	if (list == NULL || !json_object_is_type(list, json_type_array))
-		return SQ_NONE;
-	n = json_object_array_length(list);
-	for (i = 0; i < n; i++) {
-		json_object *t = json_object_array_get_idx(list, i);
-		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
-
-		if (ty != NULL && strcmp(ty, type) == 0)
-			return sq_sj_numk(t, "count", SQ_NONE);
-	}
-	return SQ_NONE;
-}
-
-/* count of the TRES of type and name ("gres", "gpuutil"); SQ_NONE */
+/* count of the TRES of type and name ("gres", "gpuutil"; name NULL: the
+ * first of that type) in a list; SQ_NONE */
 static int64_t
 tres_named(json_object *list, const char *type, const char *name)
 {
@@ -128,8 +110,8 @@ tres_named(json_object *list, const char *type, const char *name)
 		const char *ty = sq_sj_cstr(sq_sj_get(t, "type"));
 		const char *nm = sq_sj_cstr(sq_sj_get(t, "name"));
 
-		if (ty != NULL && nm != NULL && strcmp(ty, type) == 0 &&
-		    strcmp(nm, name) == 0)
+		if (ty != NULL && strcmp(ty, type) == 0 &&
+		    (name == NULL || (nm != NULL && strcmp(nm, name) == 0)))
 			return sq_sj_numk(t, "count", SQ_NONE);
 	}
 	return SQ_NONE;
@@ -270,7 +252,7 @@ fill_step(struct sq_snapshot *s, struct sq_hist_step *x, json_object *st)
 	    sq_i32(sq_sj_num(sq_sj_path(st, "tasks", "count", NULL), SQ_NONE));
 	x->total_cpu = cpu_of(sq_sj_get(tm, "total"));
 	max = sq_sj_path(st, "tres", "requested", "max", NULL);
-	rss = tres_count(max, "mem");
+	rss = tres_named(max, "mem", NULL);
 	/* the GPU peaks, as sacct's TRESUsageInMax (percent, bytes) */
 	util = tres_named(max, "gres", "gpuutil");
 	x->gpu_util = util < 0 ? (int32_t)SQ_NONE : sq_i32(util);
@@ -320,13 +302,13 @@ sq_sj_history_job(struct sq_sj_ctx *c, json_object *o, size_t idx,
 	h->end = epoch(tm, "end");
 	h->elapsed = sq_i32(sq_sj_numk(tm, "elapsed", SQ_NONE));
 	alloc = sq_sj_path(o, "tres", "allocated", NULL);
-	h->alloc_cpus = sq_i32(tres_count(alloc, "cpu"));
+	h->alloc_cpus = sq_i32(tres_named(alloc, "cpu", NULL));
 	if (h->alloc_cpus < 0) /* pending: what it asks for, as sacct */
 		h->alloc_cpus = sq_i32(sq_sj_num(
 		    sq_sj_path(o, "required", "CPUs", NULL), SQ_NONE));
-	h->alloc_mem = sq_i32(tres_count(alloc, "mem"));
-	h->req_mem =
-	    sq_i32(tres_count(sq_sj_path(o, "tres", "requested", NULL), "mem"));
+	h->alloc_mem = sq_i32(tres_named(alloc, "mem", NULL));
+	h->req_mem = sq_i32(
+	    tres_named(sq_sj_path(o, "tres", "requested", NULL), "mem", NULL));
 	h->tres = tres_text(s, alloc);
 	h->gpus = sq_i32(sq_history_gpus(h->tres));
 	nodes = sq_sj_cstr(sq_sj_get(o, "nodes"));
@@ -370,16 +352,8 @@ sq_sj_history_finish(struct sq_sj_ctx *c, struct sq_err *err)
 int
 sq_sj_history(struct sq_sj_ctx *c, json_object *root, struct sq_err *err)
 {
-	json_object *jobs = sq_sj_array(root, "jobs", err);
-	size_t i, n;
-
-	if (jobs == NULL)
+	if (sq_sj_map_list(c, sq_sj_array(root, "jobs", err), sq_sj_history_job,
+			   err) == -1)
 		return -1;
-	n = json_object_array_length(jobs);
-	for (i = 0; i < n; i++) {
-		if (sq_sj_history_job(c, json_object_array_get_idx(jobs, i), i,
-				      err) == -1)
-			return -1;
-	}
 	return sq_sj_history_finish(c, err);
 }

@@ -106,9 +106,7 @@ int sq_sj_stream_whole(enum sq_kind kind, const char *body, size_t len,
 		       struct sq_sj_info *info, struct sq_err *err);
 
 /* A row of an RPC list (sdiag's by type and user, slurmdbd's): its name,
- * count and value as sdiag prints it ("count= ave_time= total_time=").
- * sq_sj_rpc_rows_add sorts rows busiest first (then by name) and adds
- * them to s under section (a literal); sj_diag.c. */
+ * count and value as sdiag prints it ("count= ave_time= total_time="). */
 struct sq_sj_rpc_row {
 	const char *name;
 	int64_t count;
@@ -116,8 +114,17 @@ struct sq_sj_rpc_row {
 	char id[24]; /* "", or the name when Slurm has none: the uid, as
 		      * sdiag prints it (rows are sorted: not a pointer) */
 };
-int sq_sj_rpc_rows_add(struct sq_snapshot *s, const char *section,
-		       struct sq_sj_rpc_row *rows, size_t m,
-		       struct sq_err *err);
+/* Makes r of the element e of an RPC list, name its name_key (NULL when
+ * it has none): 1, or 0 (r untouched) when e makes no row. Called once
+ * more with e and name NULL when a row is left, for one that sums up
+ * elements it skipped (0: none). arg is the caller's. */
+typedef int sq_sj_rpc_fill_fn(json_object *e, const char *name,
+			      struct sq_sj_rpc_row *r, void *arg);
+/* The rows fill makes of the elements of arr (not a list, or empty:
+ * none), added to s under section (a literal) busiest first, then by
+ * name; sj_diag.c. */
+int sq_sj_rpc_list(struct sq_snapshot *s, const char *section, json_object *arr,
+		   const char *name_key, sq_sj_rpc_fill_fn *fill, void *arg,
+		   struct sq_err *err);
 
 #endif

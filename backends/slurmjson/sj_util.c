@@ -3,6 +3,8 @@
  * differences between v0.0.38 (plain numbers, null, strings) and the
  * data_parser family (NO_VAL objects, string arrays), and never fail on a
  * wrong type: a value that is not what we expect reads as "not set".
+ * And the walk of a list and its named records (sq_sj_map_list,
+ * sq_sj_add_named) that every mapper makes.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -243,6 +245,43 @@ sq_sj_array(json_object *root, const char *key, struct sq_err *err)
 		return NULL;
 	}
 	return a;
+}
+
+int
+sq_sj_map_list(struct sq_sj_ctx *c, json_object *arr, sq_sj_elem_fn *map,
+	       struct sq_err *err)
+{
+	size_t i, n;
+
+	if (arr == NULL)
+		return -1;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		if (map(c, json_object_array_get_idx(arr, i), i, err) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+void *
+sq_sj_add_named(struct sq_snapshot *s, json_object *o, const char *key,
+		const char *what, size_t idx, const char **name,
+		struct sq_err *err)
+{
+	const char *v = sq_sj_cstr(sq_sj_get(o, key));
+	void *row;
+
+	if (v == NULL || *v == '\0') {
+		sq_err_set(err, SQ_ERR_PARSE, "%s %zu has no name", what,
+			   idx + 1);
+		return NULL;
+	}
+	row = sq_snapshot_add(s);
+	if (row == NULL || (*name = sq_snapshot_str(s, v)) == NULL) {
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return NULL;
+	}
+	return row;
 }
 
 const char *

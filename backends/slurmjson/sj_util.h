@@ -3,6 +3,8 @@
  * number that may be plain, null or {set,infinite,number}, a string that
  * may be a string array, and walking nested keys. Every helper accepts a
  * NULL or wrongly typed object and answers "not set" instead of failing.
+ * And the walk every mapper makes: a list's elements one by one, each
+ * named record a new row.
  */
 #ifndef SQ_SJ_UTIL_H
 #define SQ_SJ_UTIL_H
@@ -56,5 +58,24 @@ int sq_sj_bool(json_object *v, int def);
 /* root[key] when it is an array, else NULL with err (SQ_ERR_PARSE). */
 json_object *sq_sj_array(json_object *root, const char *key,
 			 struct sq_err *err);
+
+struct sq_sj_ctx; /* sj_internal.h */
+
+/* The mapper of one element of a list (idx from 0, for messages): adds
+ * its rows to c's snapshot; -1 with err. */
+typedef int sq_sj_elem_fn(struct sq_sj_ctx *c, json_object *o, size_t idx,
+			  struct sq_err *err);
+
+/* Every element of arr through map, in order; the first -1 stops the
+ * walk. arr NULL (sq_sj_array found no list and said so in err): -1. */
+int sq_sj_map_list(struct sq_sj_ctx *c, json_object *arr, sq_sj_elem_fn *map,
+		   struct sq_err *err);
+
+/* A new row of s for element idx of a list of named records: o[key]
+ * must be a non-empty string, copied into the arena as *name. NULL with
+ * err: "<what> <idx + 1> has no name" (SQ_ERR_PARSE), or out of memory. */
+void *sq_sj_add_named(struct sq_snapshot *s, json_object *o, const char *key,
+		      const char *what, size_t idx, const char **name,
+		      struct sq_err *err);
 
 #endif

@@ -404,7 +404,7 @@ is_iso(const char *s)
  * as times, not epochs; the main scheduler's and backfill's exit reasons
  * in their sections (24.11's sdiag prints "%s:%2u" under "Main scheduler
  * exit:" and "Backfill exit": "End of job queue:398" was lost, the rest
- * filed under general; its REST answer is checked in test_slurmjson.c);
+ * filed under general; its REST answer is checked in test_sj_diag.c);
  * no two keys cut to the same text in the 36-cell key column. */
 static void
 test_sdiag_shown(void **state)

@@ -65,6 +65,20 @@ dump_info(const struct sq_sj_info *in, struct sq_buf *b)
 		      in->warning, in->unchanged, (long long)in->last_update);
 }
 
+/* The end of a parse: its rows and envelope into out when it worked (rc
+ * 0); s dropped; rc. */
+static int
+dumped(int rc, struct sq_snapshot *s, const struct sq_sj_info *info,
+       struct sq_buf *out)
+{
+	if (rc == 0) {
+		dump(s, out);
+		dump_info(info, out);
+	}
+	sq_snapshot_unref(s);
+	return rc;
+}
+
 /* The reference: one json-c tree of the whole body, mapped as before
  * the stream existed. rc, message and dump in *out. */
 static int
@@ -90,12 +104,7 @@ whole_tree(enum sq_kind kind, const char *body, size_t len, struct sq_buf *out,
 		}
 		json_object_put(root);
 	}
-	if (rc == 0) {
-		dump(s, out);
-		dump_info(&info, out);
-	}
-	sq_snapshot_unref(s);
-	return rc;
+	return dumped(rc, s, &info, out);
 }
 
 /* The stream, fed in pieces: cuts[] are the offsets where a piece ends
@@ -122,12 +131,7 @@ streamed(enum sq_kind kind, const char *body, size_t len, const size_t *cuts,
 	if (rc == 0)
 		rc = sq_slurmjson_stream_end(st, err);
 	sq_slurmjson_stream_free(st);
-	if (rc == 0) {
-		dump(s, out);
-		dump_info(&info, out);
-	}
-	sq_snapshot_unref(s);
-	return rc;
+	return dumped(rc, s, &info, out);
 }
 
 /* One byte a piece: every byte boundary at once. */
@@ -162,6 +166,19 @@ same_failure(const struct sq_err *got, const struct sq_err *ref)
 		assert_string_equal(got->msg, ref->msg);
 }
 
+/* A run of the stream against the tree's: the same rc, then the same
+ * rows and envelope, or the same message as the stream in one piece. */
+static void
+same_answer(int rc, int rc_ref, const struct sq_buf *got,
+	    const struct sq_buf *ref, const char *msg, const char *one_msg)
+{
+	assert_int_equal(rc, rc_ref);
+	if (rc == 0)
+		assert_string_equal(sq_buf_str(got), sq_buf_str(ref));
+	else
+		assert_string_equal(msg, one_msg);
+}
+
 /* Same rows and envelope as the whole tree: in one piece, byte by byte,
  * and cut in two at every offset (every step-th for the big ones); the
  * pieces never change the stream's answer, not even its message. */
@@ -186,19 +203,11 @@ same_as_tree(enum sq_kind kind, const char *body, size_t len, size_t step)
 	else
 		same_failure(&e_one, &e_ref);
 	rc = bytewise(kind, body, len, &got, &e);
-	assert_int_equal(rc, rc_ref);
-	if (rc == 0)
-		assert_string_equal(sq_buf_str(&got), sq_buf_str(&ref));
-	else
-		assert_string_equal(e.msg, e_one.msg);
+	same_answer(rc, rc_ref, &got, &ref, e.msg, e_one.msg);
 	for (k = 1; k < len; k += step) {
 		sq_buf_reset(&got);
 		rc = streamed(kind, body, len, &k, 1, &got, &e);
-		assert_int_equal(rc, rc_ref);
-		if (rc == 0)
-			assert_string_equal(sq_buf_str(&got), sq_buf_str(&ref));
-		else
-			assert_string_equal(e.msg, e_one.msg);
+		same_answer(rc, rc_ref, &got, &ref, e.msg, e_one.msg);
 	}
 	sq_buf_free(&ref);
 	sq_buf_free(&one);
