@@ -197,52 +197,6 @@ sq_rest_account_body(const struct sq_action *a, const char *name,
 	return o;
 }
 
-int
-sq_rest_account_unchanged(const struct sq_action *a,
-			  const struct sq_rest_state *before,
-			  const struct sq_rest_state *after, char *msg,
-			  size_t n)
-{
-	const char *users = a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT
-				? NULL
-				: sq_action_arg(a, "user");
-	json_object *b = NULL, *f = NULL, *cb, *cf;
-	int same, coords;
-
-	if (!before->found || !after->found)
-		return 1;
-	if (json_object_deep_copy(before->rec, &b, NULL) != 0 ||
-	    json_object_deep_copy(after->rec, &f, NULL) != 0) {
-		json_object_put(b);
-		return 1;
-	}
-	if (sq_action_arg(a, "description") != NULL) {
-		sq_rest_jdel(b, "description");
-		sq_rest_jdel(f, "description");
-	}
-	if (sq_action_arg(a, "organization") != NULL) {
-		sq_rest_jdel(b, "organization");
-		sq_rest_jdel(f, "organization");
-	}
-	/* the other coordinators, in any order (slurmdbd reorders them) */
-	cb = coord_names(before->rec, users);
-	cf = coord_names(after->rec, users);
-	coords = sq_rest_jnames_equal(cb, cf);
-	json_object_put(cb);
-	json_object_put(cf);
-	sq_rest_jdel(b, "coordinators");
-	sq_rest_jdel(f, "coordinators");
-	same = coords && json_object_equal(b, f);
-	json_object_put(b);
-	json_object_put(f);
-	if (!same)
-		snprintf(msg, n,
-			 "changed as asked, but %s of the account changed "
-			 "too",
-			 coords ? "other fields" : "other coordinators");
-	return same;
-}
-
 /* modaccount's inverse of target i: the fields asked, as read before. */
 static void
 modaccount_inverse(const struct sq_action *a, size_t i,

@@ -121,3 +121,24 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		break;
 	}
 }
+
+int
+sq_rest_acct_unchanged(const struct sq_action *a,
+		       const struct sq_rest_state *before,
+		       const struct sq_rest_state *after, char *msg, size_t n)
+{
+	struct sq_acct_rec b, f;
+
+	sq_rest_acct_rec(a, before, &b);
+	sq_rest_acct_rec(a, after, &f);
+	if (!sq_acct_others_same(a, &b, &f, msg, n))
+		return 0;
+	if (a->type == SQ_ACTION_ACCT_MODIFY_USER && before->found &&
+	    after->found && !sq_rest_user_assocs_same(a, before, after)) {
+		snprintf(msg, n,
+			 "changed as asked, but other fields of the "
+			 "user changed too");
+		return 0;
+	}
+	return 1;
+}

@@ -410,7 +410,7 @@ fuzz_acct(const uint8_t *data, size_t size)
 						sizeof(msg));
 			sq_rest_assoc_inverse(&a, &res, &st, inv, sizeof(inv));
 		} else if (sq_rest_user_mapped(&a, 42)) {
-			sq_rest_user_unchanged(&a, &st, &st, msg, sizeof(msg));
+			sq_rest_acct_unchanged(&a, &st, &st, msg, sizeof(msg));
 			sq_rest_user_inverse(&a, &res, &st, inv, sizeof(inv));
 		} else {
 			sq_rest_qos_unchanged(&a, &st, &st, msg, sizeof(msg));

@@ -405,7 +405,7 @@ test_user(void **state)
 	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
-	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
 	sq_action_free(&a);
 	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
 	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
@@ -484,11 +484,55 @@ test_user_default_qos(void **state)
 	json_object_object_add(json_object_array_get_idx(after.assocs, 1),
 			       "comment", json_object_new_string("x"));
 	assert_int_equal(
-	    sq_rest_user_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
 	sq_rest_state_free(&after);
+	/* the preview names each association the POST changes, as the
+	 * CLI's (core's sq_acct_dq_line) */
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text, "\nchanges the default QOS of physics/alice: "
+				  "low -> normal\nchanges the default QOS of "
+				  "astro/alice: low -> normal");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=low");
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text, "\nalice: every association has default "
+				  "QOS low already");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=normal");
 	/* mixed before: one setlimit per association it changes */
 	sq_rest_jput(json_object_array_get_idx(al.assocs, 1), "default.qos",
 		     json_object_new_string("normal"));
+	/* the POST sends only the one it changes, the preview names it */
+	reqs("moduser alice defaultqos=normal", 42, &al, text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+		  "\"account\":\"physics\",\"cluster\":\"c\",\"user\":"
+		  "\"alice\",\"default\":{\"qos\":\"normal\"}}]}");
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text,
+			    "\nchanges the default QOS of physics/alice: "
+			    "low -> normal\ntheir default QOS differ: the "
+			    "undo sets each back on its own (setlimit ... "
+			    "defaultqos=)");
+	/* the check: the one posted may move to normal, the other not at
+	 * all */
+	user_dq(&after);
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 1), "default.qos",
+		     json_object_new_string("normal"));
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 0), "default.qos",
+		     json_object_new_string("normal"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 1);
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 1), "default.qos",
+		     json_object_new_string("high"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other fields of the "
+				 "user changed too");
+	sq_rest_state_free(&after);
 	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
 	assert_string_equal(text, "setlimit physics/alice defaultqos=low");
 	sq_action_free(&a);
@@ -592,21 +636,21 @@ test_account_verify_inverse(void **state)
 	assert_string_equal(text, "modaccount sqvacct description=\"squall "
 				  "verdict\" organization=sqv");
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
 	/* another coordinator moved: not done */
 	account(&after);
 	co = json_object_new_object();
 	json_object_object_add(co, "name", json_object_new_string("eve"));
 	json_object_array_add(sq_rest_jget(after.rec, "coordinators"), co);
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
 	assert_string_equal(msg, "changed as asked, but other coordinators "
 				 "of the account changed too");
 	sq_action_free(&a);
 	/* ... unless it is the one asked */
 	parse(&a, "addcoord sqvacct user=eve");
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
 	sq_action_free(&a);
 	sq_rest_state_free(&after);
 	sq_rest_state_free(&acc);
