@@ -266,6 +266,12 @@ void sq_rest_assoc_inverse(const struct sq_action *a,
 			   const struct sq_rest_state *before, char *buf,
 			   size_t n);
 
+/* GET /associations?BY=NAME&cluster= (by "user" or "account") into
+ * st->aroot, its list as st->assocs (none: an empty list); -1 with err. */
+int sq_rest_assocs_read(struct sq_backend *b, int vdb, const char *by,
+			const char *name, const char *cluster,
+			struct sq_rest_state *st, struct sq_err *err);
+
 /* moduser (v0.0.40+): default account and admin level (POST /users). */
 int sq_rest_user_mapped(const struct sq_action *a, int vdb);
 int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
@@ -297,14 +303,27 @@ void sq_rest_user_inverse(const struct sq_action *a,
 
 /* modaccount description=/organization=, addcoord, delcoord (v0.0.40+):
  * POST /accounts with the account's fields and its whole coordinator
- * list, from the account read first with its coordinators
- * (actions_account.c). */
+ * list, from the account read first with its coordinators; modaccount
+ * parent=/fairshare=: POST /associations with the account's association
+ * (user "") as read first, parent_account and shares_raw set
+ * (actions_account.c; sq_rest_account_path says which). */
 int sq_rest_account_mapped(const struct sq_action *a, int vdb);
 int sq_rest_account_check(const struct sq_action *a, int vdb,
 			  struct sq_err *err);
 json_object *sq_rest_account_body(const struct sq_action *a, const char *name,
+				  const char *cluster,
 				  const struct sq_rest_state *before,
 				  struct sq_err *err);
+void sq_rest_account_path(const struct sq_action *a, int vdb, char *buf,
+			  size_t n);
+/* modaccount: the associations of account name into st (st->assocs)
+ * too. */
+int sq_rest_account_read_assoc(struct sq_backend *b, int vdb, const char *name,
+			       const char *cluster, struct sq_rest_state *st,
+			       struct sq_err *err);
+/* The account's own association (its name, user "", no partition)
+ * among st->assocs, or NULL. */
+json_object *sq_rest_account_assoc(const struct sq_rest_state *st);
 void sq_rest_account_inverse(const struct sq_action *a,
 			     const struct sq_result *res,
 			     const struct sq_rest_state *before, char *buf,

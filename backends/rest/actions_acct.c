@@ -84,7 +84,7 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		 struct sq_acct_rec *out)
 {
 	enum sq_kind kind = a->def->kind;
-	json_object *rec = st != NULL && st->found ? st->rec : NULL;
+	json_object *rec = st != NULL && st->found ? st->rec : NULL, *assoc;
 
 	sq_acct_rec_init(out);
 	if (rec == NULL)
@@ -116,6 +116,14 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 				sq_rest_jstr_at(rec, "organization"));
 		if (st->coords)
 			coordinators(out, rec);
+		/* its association's (modaccount reads it) */
+		if ((assoc = sq_rest_account_assoc(st)) != NULL) {
+			sq_acct_rec_put(
+			    out, kind, "parent",
+			    sq_rest_jstr_at(assoc, "parent_account"));
+			sq_acct_rec_put(out, kind, "fairshare",
+					sq_rest_jstr_at(assoc, "shares_raw"));
+		}
 		break;
 	default:
 		break;

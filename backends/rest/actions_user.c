@@ -251,18 +251,18 @@ sq_rest_user_body(const struct sq_action *a, const char *name,
 	return o;
 }
 
-/* moduser defaultqos=: the user's associations in full into st. */
-static int
-read_assocs(struct sq_backend *b, int vdb, const char *user,
-	    const char *cluster, struct sq_rest_state *st, struct sq_err *err)
+int
+sq_rest_assocs_read(struct sq_backend *b, int vdb, const char *by,
+		    const char *name, const char *cluster,
+		    struct sq_rest_state *st, struct sq_err *err)
 {
 	struct sq_rest_state as;
 	char path[512];
 
 	memset(&as, 0, sizeof(as));
 	snprintf(path, sizeof(path),
-		 "/slurmdb/v0.0.%d/associations?user=%s&cluster=%s", vdb, user,
-		 cluster ? cluster : "");
+		 "/slurmdb/v0.0.%d/associations?%s=%s&cluster=%s", vdb, by,
+		 name, cluster ? cluster : "");
 	if (sq_rest_get_target(b, path, "Nothing found", &as, err) == -1)
 		return -1;
 	st->aroot = as.root != NULL ? as.root : json_object_new_object();
@@ -299,8 +299,8 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		st->rec = json_object_array_get_idx(arr, 0);
 	st->found = st->rec != NULL;
 	if (st->found && sq_action_arg(a, "defaultqos") != NULL)
-		return read_assocs(b, api->slurmdb, a->targets[i], cluster, st,
-				   err);
+		return sq_rest_assocs_read(b, api->slurmdb, "user",
+					   a->targets[i], cluster, st, err);
 	return 0;
 }
 

@@ -587,10 +587,12 @@ test_account_bodies(void **state)
 	reqs("delcoord sqvacct user=bob", 42, &acc, text, sizeof(text));
 	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
 					    "\"coordinators\":[]}]}");
+	/* parent=, fairshare=: its association not read: refused */
 	reqs("modaccount sqvacct fairshare=3", 42, &acc, text, sizeof(text));
-	assert_non_null(strstr(text, "use setlimit account=NAME fairshare=N"));
-	reqs("modaccount sqvacct parent=root", 42, &acc, text, sizeof(text));
-	assert_non_null(strstr(text, "an account's parent is its association"));
+	assert_non_null(strstr(text, "reads the account's association first"));
+	reqs("modaccount sqvacct parent=root description=x", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "run them as two modaccount lines"));
 	reqs("addcoord sqvacct user=carol", 38, &acc, text, sizeof(text));
 	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
 	/* read without its coordinators: refused, never a POST without
@@ -656,6 +658,85 @@ test_account_verify_inverse(void **state)
 	sq_rest_state_free(&acc);
 }
 
+/* modaccount parent=, fairshare= (v0.0.40+): POST /associations with the
+ * account's association (user "") as read first, parent_account and
+ * shares_raw set, its limits kept; the check and the undo from the
+ * association read (bio-lab under bio, shares 10: the v0.0.42 accounts
+ * and associations recorded on 24.11, tests/fixtures/rest/v0.0.42) */
+static void
+account_assoc(struct sq_rest_state *st)
+{
+	char *b;
+
+	load(st, "rest/v0.0.42/slurmdb_accounts_with_assocs.json", "accounts",
+	     "bio-lab", NULL);
+	assert_true(st->found);
+	st->coords = 1;
+	b = sq_test_fixture("rest/v0.0.42/slurmdb_associations.json", NULL);
+	st->aroot = json_tokener_parse(b);
+	free(b);
+	assert_true(
+	    json_object_object_get_ex(st->aroot, "associations", &st->assocs));
+	assert_non_null(sq_rest_account_assoc(st));
+}
+
+static void
+test_account_parent_shares(void **state)
+{
+	struct sq_rest_state acc, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[2048], msg[256];
+
+	(void)state;
+	account_assoc(&acc);
+	reqs("modaccount bio-lab fairshare=7 parent=astro", 42, &acc, text,
+	     sizeof(text));
+	assert_string_equal(text, "POST /slurmdb/v0.0.42/associations "
+				  "{\"associations\":[{\"account\":\"bio-lab\","
+				  "\"cluster\":\"c\",\"user\":\"\","
+				  "\"shares_raw\":7,\"parent_account\":"
+				  "\"astro\"}]}");
+	reqs("modaccount bio-lab fairshare=parent", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "fairshare=parent through slurmrestd"));
+	/* as read: done; else what differs */
+	parse(&a, "modaccount bio-lab parent=bio fairshare=10");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse(&a, "modaccount bio-lab fairshare=7 parent=astro");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: fairshare is '10', not '7'");
+	/* the undo: both as read */
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "modaccount bio-lab parent=bio fairshare=10");
+	sq_action_free(&a);
+	/* nothing else moved: the shares moving with the parent is not */
+	parse(&a, "modaccount bio-lab parent=astro");
+	account_assoc(&after);
+	sq_rest_jput(sq_rest_account_assoc(&after), "parent_account",
+		     json_object_new_string("astro"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	sq_rest_jput(sq_rest_account_assoc(&after), "shares_raw",
+		     json_object_new_int(7));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other fields of the "
+				 "account changed too");
+	sq_action_free(&a);
+	sq_rest_state_free(&after);
+	sq_rest_state_free(&acc);
+}
+
 int
 main(void)
 {
@@ -668,6 +749,7 @@ main(void)
 		cmocka_unit_test(test_user_default_qos),
 		cmocka_unit_test(test_account_bodies),
 		cmocka_unit_test(test_account_verify_inverse),
+		cmocka_unit_test(test_account_parent_shares),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

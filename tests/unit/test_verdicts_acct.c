@@ -122,6 +122,9 @@ static const struct {
 	  "set changed cleared" },
 	{ "modaccount sqvacct description=\"squall verdict\" organization=x",
 	  T_ACCOUNT, 40, "" },
+	/* REST maps it from v0.0.40 (POST /associations), reading the
+	 * account's association, which these recordings do not hold
+	 * (test_rest_acct.c: test_account_parent_shares) */
 	{ "modaccount sqvacct fairshare=2", T_ACCOUNT, 0,
 	  "set changed cleared" },
 	{ "delaccount sqvacct", T_ACCOUNT, 38, "base gone" },
