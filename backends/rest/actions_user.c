@@ -353,11 +353,31 @@ dq_mixed(json_object *assocs)
 	return 0;
 }
 
+/* From *k on, the next association of assocs whose default QOS is not
+ * want: its name ("acc/user[/part]") into name, its default QOS returned
+ * (NULL: none left); *k past it. */
+static const char *
+dq_next(json_object *assocs, const char *want, size_t *k, char *name, size_t n)
+{
+	for (; *k < json_object_array_length(assocs); (*k)++) {
+		json_object *x = json_object_array_get_idx(assocs, *k);
+		const char *dq = sq_rest_jstr_at(x, "default.qos");
+
+		if (strcmp(dq, want) != 0) {
+			assoc_name(x, name, n);
+			(*k)++;
+			return dq;
+		}
+	}
+	return NULL;
+}
+
 void
 sq_rest_user_listing(const struct sq_action *a,
 		     const struct sq_rest_state *before, char *buf, size_t n)
 {
-	const char *want = dq_wanted(a);
+	const char *want = dq_wanted(a), *dq;
+	char name[400];
 	size_t i, k;
 	int mixed = 0;
 
@@ -367,17 +387,10 @@ sq_rest_user_listing(const struct sq_action *a,
 
 		if (!before[i].found || as == NULL)
 			continue;
-		for (k = 0; k < json_object_array_length(as); k++) {
-			json_object *x = json_object_array_get_idx(as, k);
-			const char *dq = sq_rest_jstr_at(x, "default.qos");
-			char name[400];
-
-			if (strcmp(dq, want) == 0)
-				continue;
-			assoc_name(x, name, sizeof(name));
+		for (k = 0;
+		     (dq = dq_next(as, want, &k, name, sizeof(name))) != NULL;
+		     count++)
 			sq_acct_dq_line(buf, n, a->targets[i], name, dq, want);
-			count++;
-		}
 		if (count == 0)
 			sq_acct_dq_line(buf, n, a->targets[i], NULL, NULL,
 					want);
@@ -406,11 +419,12 @@ static void
 dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 	   char *buf, size_t n, size_t *off)
 {
-	const char *want = dq_wanted(a), *first;
+	const char *want = dq_wanted(a), *first, *dq;
 	struct sq_action inv;
-	size_t i, na = json_object_array_length(assocs);
+	char name[400];
+	size_t i;
 
-	if (na == 0)
+	if (json_object_array_length(assocs) == 0)
 		return;
 	first = sq_rest_jstr_at(json_object_array_get_idx(assocs, 0),
 				"default.qos");
@@ -422,14 +436,8 @@ dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 		put_line(&inv, buf, n, off);
 		return;
 	}
-	for (i = 0; i < na; i++) {
-		json_object *x = json_object_array_get_idx(assocs, i);
-		const char *dq = sq_rest_jstr_at(x, "default.qos");
-		char name[400];
-
-		if (strcmp(dq, want) == 0)
-			continue;
-		assoc_name(x, name, sizeof(name));
+	for (i = 0;
+	     (dq = dq_next(assocs, want, &i, name, sizeof(name))) != NULL;) {
 		sq_action_init(&inv, SQ_ACTION_ACCT_SET_LIMIT);
 		if (sq_action_add_target(&inv, name, NULL) == 0 &&
 		    sq_action_set_arg(&inv, "defaultqos", *dq ? dq : "-1",
