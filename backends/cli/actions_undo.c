@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backends/cli/actions.h"
+#include "core/action/acct_verdict.h"
 #include "core/base/buf.h"
 #include "core/model/model_admin.h"
 #include "core/base/parse.h"
@@ -582,7 +583,7 @@ moduser_listing(const struct sq_action *a, const struct sq_cli_state *st,
 			const struct sq_cli_rec *r = &st->all[k];
 			const char *u = sq_cli_rec_get(r, "User");
 			const char *dq = sq_cli_rec_get(r, "DefaultQOS");
-			char name[400], what[300];
+			char name[400];
 
 			if (u == NULL || strcmp(u, a->targets[i]) != 0 ||
 			    dq == NULL)
@@ -590,23 +591,15 @@ moduser_listing(const struct sq_action *a, const struct sq_cli_state *st,
 			if (strcmp(dq, want) == 0)
 				continue;
 			assoc_name(r, name, sizeof(name));
-			snprintf(what, sizeof(what), "%s -> %s",
-				 *dq ? dq : "(none)", *want ? want : "(none)");
-			append(buf, n, "\nchanges the default QOS of %s: %s",
-			       name, what);
+			sq_acct_dq_line(buf, n, a->targets[i], name, dq, want);
 			count++;
 		}
 		if (count == 0)
-			append(buf, n,
-			       "\n%s: every association has default QOS %s "
-			       "already",
-			       a->targets[i], *want ? want : "(none)");
+			sq_acct_dq_line(buf, n, a->targets[i], NULL, NULL,
+					want);
 	}
 	if (sq_cli_moduser_mixed(a, st))
-		append(buf, n,
-		       "\ntheir default QOS differ: the undo sets each back "
-		       "on its own (setlimit ... defaultqos=)%s%s",
-		       "", "");
+		sq_acct_dq_mixed(buf, n);
 }
 
 size_t

@@ -248,8 +248,10 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 		break;
 	}
 	if (sq_acct_has_verdict(a->type)) {
-		/* core's verdict (core/action/acct_verdict.h); a setqos
-		 * also left every other column of the QOS as it was */
+		/* core's verdict (core/action/acct_verdict.h); an account
+		 * or a user also left its other fields as they were (core's
+		 * check, REST's too), a setqos every other column of the
+		 * QOS */
 		struct sq_acct_rec b, r;
 		int v;
 
@@ -257,6 +259,11 @@ sq_cli_verify(const struct sq_action *a, size_t i,
 		sq_cli_acct_rec(a, after, &r);
 		v = sq_verdict_verify(
 		    sq_acct_verdict(a, before != NULL ? &b : NULL, &r, msg, n));
+		if (v == SQ_VERIFY_OK && before != NULL &&
+		    (a->def->kind == SQ_KIND_ACCOUNTS ||
+		     a->def->kind == SQ_KIND_USERS) &&
+		    !sq_acct_others_same(a, &b, &r, msg, n))
+			return SQ_VERIFY_FAILED;
 		if (v == SQ_VERIFY_OK && a->type == SQ_ACTION_QOS_SET &&
 		    !sq_cli_qos_unchanged(a, before, after, msg, n))
 			return SQ_VERIFY_FAILED;

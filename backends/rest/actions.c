@@ -441,8 +441,14 @@ limits_api(const struct req_ctx *c, struct sq_err *err)
 	return 0;
 }
 
-/* modaccount, addcoord, delcoord: POST /accounts from v0.0.40
- * (actions_account.c) */
+/* modaccount, addcoord, delcoord: POST /accounts from v0.0.40, or POST
+ * /associations for modaccount parent=/fairshare= (actions_account.c) */
+static void
+account_mod_path(const struct req_ctx *c, char *buf, size_t n)
+{
+	sq_rest_account_path(c->a, c->vdb, buf, n);
+}
+
 static int
 account_api(const struct req_ctx *c, struct sq_err *err)
 {
@@ -452,7 +458,7 @@ account_api(const struct req_ctx *c, struct sq_err *err)
 static json_object *
 account_mod_body(const struct req_ctx *c, struct sq_err *err)
 {
-	return sq_rest_account_body(c->a, c->t, c->before, err);
+	return sq_rest_account_body(c->a, c->t, c->cluster, c->before, err);
 }
 
 /* addqos and delqos from v0.0.40 (data_parser's QOS, read back and
@@ -617,7 +623,8 @@ static const struct req_row req_rows[] = {
 		    { "POST", associations_path, account_association_body,
 		      DB_BEFORE_40 } } },
 	{ SQ_ACTION_ACCT_MODIFY_ACCOUNT, .check = account_api,
-	  .step = { { "POST", accounts_path, account_mod_body, DB_FROM_40 } } },
+	  .step = { { "POST", account_mod_path, account_mod_body,
+		      DB_FROM_40 } } },
 	{ SQ_ACTION_ACCT_DELETE_ACCOUNT,
 	  .step = { { "DELETE", account_path, NULL, ANY_DB } } },
 	{ SQ_ACTION_ACCT_ADD_COORD, .check = account_api,

@@ -134,6 +134,14 @@ void sq_rest_target_rec(const struct sq_action *a,
 struct sq_acct_rec;
 void sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		      struct sq_acct_rec *out);
+/* modaccount, addcoord, delcoord, moduser: nothing of the target moved
+ * but what a asks (core's sq_acct_others_same() on sq_rest_acct_rec(),
+ * and for defaultqos= the user's associations but for their default
+ * QOS): 1, or 0 with what in msg. */
+int sq_rest_acct_unchanged(const struct sq_action *a,
+			   const struct sq_rest_state *before,
+			   const struct sq_rest_state *after, char *msg,
+			   size_t n);
 /* The inverse of the targets that succeeded, from the states before. */
 void sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		     const struct sq_rest_state *before, char *buf, size_t n);
@@ -191,8 +199,10 @@ int sq_rest_jlimit(json_object *v, int64_t *n);
 const char *sq_rest_jtres_key(json_object *item, char *buf, size_t n);
 int64_t sq_rest_jtres_count(json_object *arr, const char *key);
 int sq_rest_jtres_text(json_object *arr, char *buf, size_t n);
-/* Two name arrays with the same names (any order, any case)? */
-int sq_rest_jnames_equal(json_object *arr, json_object *want);
+/* before and after alike but for the dotted paths (1), not (0), or -1
+ * when either is NULL or cannot be copied. */
+int sq_rest_jsame_but(json_object *before, json_object *after,
+		      const char *const *paths, size_t np);
 /* A dotted path ("limits.max.tres.total") of o: read, set (taking v,
  * making the objects on the way), removed. */
 json_object *sq_rest_jget(json_object *o, const char *path);
@@ -256,6 +266,12 @@ void sq_rest_assoc_inverse(const struct sq_action *a,
 			   const struct sq_rest_state *before, char *buf,
 			   size_t n);
 
+/* GET /associations?BY=NAME&cluster= (by "user" or "account") into
+ * st->aroot, its list as st->assocs (none: an empty list); -1 with err. */
+int sq_rest_assocs_read(struct sq_backend *b, int vdb, const char *by,
+			const char *name, const char *cluster,
+			struct sq_rest_state *st, struct sq_err *err);
+
 /* moduser (v0.0.40+): default account and admin level (POST /users). */
 int sq_rest_user_mapped(const struct sq_action *a, int vdb);
 int sq_rest_user_check(const struct sq_action *a, int vdb, struct sq_err *err);
@@ -270,10 +286,16 @@ void sq_rest_user_path(const struct sq_action *a, int vdb, char *buf, size_t n);
 int sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		      const char *cluster, struct sq_rest_state *st,
 		      struct sq_err *err);
-int sq_rest_user_unchanged(const struct sq_action *a,
-			   const struct sq_rest_state *before,
-			   const struct sq_rest_state *after, char *msg,
-			   size_t n);
+/* defaultqos=: the user's associations as before but for their
+ * default QOS (1; also when not read), or not (0). */
+int sq_rest_user_assocs_same(const struct sq_action *a,
+			     const struct sq_rest_state *before,
+			     const struct sq_rest_state *after);
+/* defaultqos=: the preview's lines (core's sq_acct_dq_line()), each
+ * association whose default QOS the POST changes, appended to buf. */
+void sq_rest_user_listing(const struct sq_action *a,
+			  const struct sq_rest_state *before, char *buf,
+			  size_t n);
 void sq_rest_user_inverse(const struct sq_action *a,
 			  const struct sq_result *res,
 			  const struct sq_rest_state *before, char *buf,
@@ -281,18 +303,27 @@ void sq_rest_user_inverse(const struct sq_action *a,
 
 /* modaccount description=/organization=, addcoord, delcoord (v0.0.40+):
  * POST /accounts with the account's fields and its whole coordinator
- * list, from the account read first with its coordinators
- * (actions_account.c). */
+ * list, from the account read first with its coordinators; modaccount
+ * parent=/fairshare=: POST /associations with the account's association
+ * (user "") as read first, parent_account and shares_raw set
+ * (actions_account.c; sq_rest_account_path says which). */
 int sq_rest_account_mapped(const struct sq_action *a, int vdb);
 int sq_rest_account_check(const struct sq_action *a, int vdb,
 			  struct sq_err *err);
 json_object *sq_rest_account_body(const struct sq_action *a, const char *name,
+				  const char *cluster,
 				  const struct sq_rest_state *before,
 				  struct sq_err *err);
-int sq_rest_account_unchanged(const struct sq_action *a,
-			      const struct sq_rest_state *before,
-			      const struct sq_rest_state *after, char *msg,
-			      size_t n);
+void sq_rest_account_path(const struct sq_action *a, int vdb, char *buf,
+			  size_t n);
+/* modaccount: the associations of account name into st (st->assocs)
+ * too. */
+int sq_rest_account_read_assoc(struct sq_backend *b, int vdb, const char *name,
+			       const char *cluster, struct sq_rest_state *st,
+			       struct sq_err *err);
+/* The account's own association (its name, user "", no partition)
+ * among st->assocs, or NULL. */
+json_object *sq_rest_account_assoc(const struct sq_rest_state *st);
 void sq_rest_account_inverse(const struct sq_action *a,
 			     const struct sq_result *res,
 			     const struct sq_rest_state *before, char *buf,

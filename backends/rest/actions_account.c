@@ -7,10 +7,17 @@
  * list is removed (a POST without "coordinators" removes them all: seen
  * on 24.11 and 26.05), so each body carries the description, the
  * organization and the whole coordinator list read before, changed only
- * where asked. Checked (the fields asked as asked, no other field and no
- * other coordinator moved) and undone with the values read before. An
- * account's parent and shares are its association's, not the account's:
- * modaccount parent= and fairshare= are refused saying so. Never prints.
+ * where asked. An account's parent and shares are its association's
+ * (user "", no partition), not the account's: modaccount parent= and
+ * fairshare= are a POST /slurmdb/vN/associations of that association as
+ * read first (GET /associations?account=NAME), built as setlimit builds
+ * it (its limits kept) with parent_account and shares_raw set, which
+ * slurmrestd's association update applies (openapi/slurmdbd
+ * associations.c: the diff of the record read and the one posted);
+ * with description= or organization= they are refused (two records, two
+ * requests). Checked (core's verdict and core's "nothing else moved" on
+ * the records read, actions_acct.c) and undone with the values read
+ * before. Never prints.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -19,6 +26,7 @@
 
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
+#include "core/action/acct_verdict.h"
 #include "core/base/util.h"
 
 int
@@ -27,6 +35,87 @@ sq_rest_account_mapped(const struct sq_action *a, int vdb)
 	return vdb >= 40 && (a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT ||
 			     a->type == SQ_ACTION_ACCT_ADD_COORD ||
 			     a->type == SQ_ACTION_ACCT_DEL_COORD);
+}
+
+/* parent= and fairshare= are the account's association's */
+static int
+assoc_keys(const struct sq_action *a)
+{
+	return a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT &&
+	       (sq_action_arg(a, "parent") != NULL ||
+		sq_action_arg(a, "fairshare") != NULL);
+}
+
+void
+sq_rest_account_path(const struct sq_action *a, int vdb, char *buf, size_t n)
+{
+	snprintf(buf, n, "/slurmdb/v0.0.%d/%s", vdb,
+		 assoc_keys(a) ? "associations" : "accounts");
+}
+
+int
+sq_rest_account_read_assoc(struct sq_backend *b, int vdb, const char *name,
+			   const char *cluster, struct sq_rest_state *st,
+			   struct sq_err *err)
+{
+	return sq_rest_assocs_read(b, vdb, "account", name, cluster, st, err);
+}
+
+json_object *
+sq_rest_account_assoc(const struct sq_rest_state *st)
+{
+	size_t i;
+
+	for (i = 0; st != NULL && st->assocs != NULL &&
+		    i < json_object_array_length(st->assocs);
+	     i++) {
+		json_object *x = json_object_array_get_idx(st->assocs, i);
+
+		if (*sq_rest_jstr_at(x, "user") == '\0' &&
+		    *sq_rest_jstr_at(x, "partition") == '\0' &&
+		    strcasecmp(sq_rest_jstr_at(x, "account"),
+			       sq_rest_jstr_at(st->rec, "name")) == 0)
+			return x;
+	}
+	return NULL;
+}
+
+/* parent=, fairshare=: the account's association as setlimit account=NAME
+ * builds it from the record read (actions_assoc.c: its limits kept),
+ * its shares and parent_account set as asked. */
+static json_object *
+assoc_body(const struct sq_action *a, const char *name, const char *cluster,
+	   const struct sq_rest_state *before, struct sq_err *err)
+{
+	const char *fs = sq_action_arg(a, "fairshare");
+	const char *par = sq_action_arg(a, "parent");
+	json_object *x = sq_rest_account_assoc(before), *o;
+	struct sq_rest_state one;
+	struct sq_action s;
+
+	if (x == NULL) {
+		sq_err_set(err, SQ_ERR_USAGE,
+			   "modaccount parent=/fairshare= through slurmrestd "
+			   "sets the association of account %s on cluster "
+			   "%s, and it has none (GET /associations)",
+			   name, cluster);
+		return NULL;
+	}
+	sq_action_init(&s, SQ_ACTION_ACCT_SET_LIMIT);
+	if (fs != NULL && sq_action_set_arg(&s, "fairshare", fs, err) == -1) {
+		sq_action_free(&s);
+		return NULL;
+	}
+	memset(&one, 0, sizeof(one));
+	one.found = 1;
+	one.rec = x;
+	o = sq_rest_assoc_body(&s, name, "", "", cluster, &one, err);
+	sq_action_free(&s);
+	if (o != NULL && par != NULL)
+		sq_rest_jput(json_object_array_get_idx(
+				 sq_rest_jget(o, "associations"), 0),
+			     "parent_account", json_object_new_string(par));
+	return o;
 }
 
 int
@@ -41,21 +130,16 @@ sq_rest_account_check(const struct sq_action *a, int vdb, struct sq_err *err)
 				  "coordinators); use the local or ssh "
 				  "backend (sacctmgr -i)",
 				  a->def->name, vdb);
-	if (sq_action_arg(a, "fairshare") != NULL)
+	if (assoc_keys(a) && (sq_action_arg(a, "description") != NULL ||
+			      sq_action_arg(a, "organization") != NULL))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "modaccount fairshare= through slurmrestd: "
-				  "an account's shares are its association's, "
-				  "not the account's (POST /accounts has no "
-				  "such field); use setlimit account=NAME "
-				  "fairshare=N (POST /associations), or the "
-				  "local or ssh backend");
-	if (sq_action_arg(a, "parent") != NULL)
-		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
-				  "modaccount parent= through slurmrestd: an "
-				  "account's parent is its association's "
-				  "(POST /accounts has no such field; squall "
-				  "does not map moving an association's "
-				  "parent); use the local or ssh backend");
+				  "modaccount parent=/fairshare= with "
+				  "description=/organization= through "
+				  "slurmrestd: the parent and the shares are "
+				  "the account's association's (POST "
+				  "/associations), the others the account's "
+				  "(POST /accounts); run them as two "
+				  "modaccount lines");
 	return 0;
 }
 
@@ -159,12 +243,23 @@ coord_list(const struct sq_action *a, json_object *rec)
 
 json_object *
 sq_rest_account_body(const struct sq_action *a, const char *name,
-		     const struct sq_rest_state *before, struct sq_err *err)
+		     const char *cluster, const struct sq_rest_state *before,
+		     struct sq_err *err)
 {
 	const char *d = sq_action_arg(a, "description");
 	const char *org = sq_action_arg(a, "organization");
 	json_object *acct, *arr, *o;
 
+	if (assoc_keys(a) && (before == NULL || before->found)) {
+		if (before != NULL && before->assocs != NULL)
+			return assoc_body(a, name, cluster, before, err);
+		sq_err_set(err, SQ_ERR_UNSUPPORTED,
+			   "modaccount parent=/fairshare= through slurmrestd "
+			   "reads the account's association first; %s's "
+			   "could not be read",
+			   name);
+		return NULL;
+	}
 	if (before == NULL || (before->found && !before->coords)) {
 		sq_err_set(err, SQ_ERR_UNSUPPORTED,
 			   "%s through slurmrestd reads the account and its "
@@ -197,77 +292,28 @@ sq_rest_account_body(const struct sq_action *a, const char *name,
 	return o;
 }
 
-int
-sq_rest_account_unchanged(const struct sq_action *a,
-			  const struct sq_rest_state *before,
-			  const struct sq_rest_state *after, char *msg,
-			  size_t n)
-{
-	const char *users = a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT
-				? NULL
-				: sq_action_arg(a, "user");
-	json_object *b = NULL, *f = NULL, *cb, *cf;
-	int same, coords;
-
-	if (!before->found || !after->found)
-		return 1;
-	if (json_object_deep_copy(before->rec, &b, NULL) != 0 ||
-	    json_object_deep_copy(after->rec, &f, NULL) != 0) {
-		json_object_put(b);
-		return 1;
-	}
-	if (sq_action_arg(a, "description") != NULL) {
-		sq_rest_jdel(b, "description");
-		sq_rest_jdel(f, "description");
-	}
-	if (sq_action_arg(a, "organization") != NULL) {
-		sq_rest_jdel(b, "organization");
-		sq_rest_jdel(f, "organization");
-	}
-	/* the other coordinators, in any order (slurmdbd reorders them) */
-	cb = coord_names(before->rec, users);
-	cf = coord_names(after->rec, users);
-	coords = sq_rest_jnames_equal(cb, cf);
-	json_object_put(cb);
-	json_object_put(cf);
-	sq_rest_jdel(b, "coordinators");
-	sq_rest_jdel(f, "coordinators");
-	same = coords && json_object_equal(b, f);
-	json_object_put(b);
-	json_object_put(f);
-	if (!same)
-		snprintf(msg, n,
-			 "changed as asked, but %s of the account changed "
-			 "too",
-			 coords ? "other fields" : "other coordinators");
-	return same;
-}
-
-/* modaccount's inverse of target i: the fields asked, as read before. */
+/* modaccount's inverse of target i: the fields asked, as read before
+ * (core's record of them: the account's, its association's). */
 static void
 modaccount_inverse(const struct sq_action *a, size_t i,
 		   const struct sq_rest_state *before, char *buf, size_t n,
 		   size_t *off)
 {
+	static const char *const keys[] = { "description", "organization",
+					    "parent", "fairshare" };
+	struct sq_acct_rec r;
 	struct sq_action inv;
-	char line[1024], key[32];
+	char line[1024];
 	size_t k;
 
+	sq_rest_acct_rec(a, before, &r);
 	sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_ACCOUNT);
 	sq_action_add_target(&inv, a->targets[i], NULL);
-	/* the fields asked, as read before */
-	for (k = 0; k < a->nargs; k++) {
-		size_t kl = strcspn(a->args[k], "=");
-		const char *v;
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const char *v = sq_acct_rec_get(&r, keys[k]);
 
-		snprintf(key, sizeof(key), "%.*s", (int)(kl < 31 ? kl : 31),
-			 a->args[k]);
-		if (strcmp(key, "description") != 0 &&
-		    strcmp(key, "organization") != 0)
-			continue;
-		v = str_of(before->rec, key);
-		if (*v != '\0')
-			sq_action_set_arg(&inv, key, v, NULL);
+		if (sq_action_arg(a, keys[k]) != NULL && v != NULL && *v)
+			sq_action_set_arg(&inv, keys[k], v, NULL);
 	}
 	if (inv.nargs > 0 && sq_action_format(&inv, line, sizeof(line)) == 0 &&
 	    *off + strlen(line) + 2 < n)

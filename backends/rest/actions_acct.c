@@ -84,7 +84,7 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 		 struct sq_acct_rec *out)
 {
 	enum sq_kind kind = a->def->kind;
-	json_object *rec = st != NULL && st->found ? st->rec : NULL;
+	json_object *rec = st != NULL && st->found ? st->rec : NULL, *assoc;
 
 	sq_acct_rec_init(out);
 	if (rec == NULL)
@@ -116,8 +116,37 @@ sq_rest_acct_rec(const struct sq_action *a, const struct sq_rest_state *st,
 				sq_rest_jstr_at(rec, "organization"));
 		if (st->coords)
 			coordinators(out, rec);
+		/* its association's (modaccount reads it) */
+		if ((assoc = sq_rest_account_assoc(st)) != NULL) {
+			sq_acct_rec_put(
+			    out, kind, "parent",
+			    sq_rest_jstr_at(assoc, "parent_account"));
+			sq_acct_rec_put(out, kind, "fairshare",
+					sq_rest_jstr_at(assoc, "shares_raw"));
+		}
 		break;
 	default:
 		break;
 	}
+}
+
+int
+sq_rest_acct_unchanged(const struct sq_action *a,
+		       const struct sq_rest_state *before,
+		       const struct sq_rest_state *after, char *msg, size_t n)
+{
+	struct sq_acct_rec b, f;
+
+	sq_rest_acct_rec(a, before, &b);
+	sq_rest_acct_rec(a, after, &f);
+	if (!sq_acct_others_same(a, &b, &f, msg, n))
+		return 0;
+	if (a->type == SQ_ACTION_ACCT_MODIFY_USER && before->found &&
+	    after->found && !sq_rest_user_assocs_same(a, before, after)) {
+		snprintf(msg, n,
+			 "changed as asked, but other fields of the "
+			 "user changed too");
+		return 0;
+	}
+	return 1;
 }

@@ -235,27 +235,27 @@ sq_rest_jnames(const char *list)
 }
 
 int
-sq_rest_jnames_equal(json_object *arr, json_object *want)
+sq_rest_jsame_but(json_object *before, json_object *after,
+		  const char *const *paths, size_t np)
 {
-	size_t i, j, n = arr ? json_object_array_length(arr) : 0;
+	json_object *b = NULL, *f = NULL;
+	size_t i;
+	int same;
 
-	if (arr == NULL || !json_object_is_type(arr, json_type_array) ||
-	    n != json_object_array_length(want))
-		return 0;
-	for (i = 0; i < n; i++) {
-		const char *s =
-		    json_object_get_string(json_object_array_get_idx(want, i));
-		int found = 0;
-
-		for (j = 0; j < n && !found; j++)
-			found =
-			    strcasecmp(
-				s, json_object_get_string(
-				       json_object_array_get_idx(arr, j))) == 0;
-		if (!found)
-			return 0;
+	if (before == NULL || after == NULL ||
+	    json_object_deep_copy(before, &b, NULL) != 0 ||
+	    json_object_deep_copy(after, &f, NULL) != 0) {
+		json_object_put(b);
+		return -1;
 	}
-	return 1;
+	for (i = 0; i < np; i++) {
+		sq_rest_jdel(b, paths[i]);
+		sq_rest_jdel(f, paths[i]);
+	}
+	same = json_object_equal(b, f);
+	json_object_put(b);
+	json_object_put(f);
+	return same;
 }
 
 /* The count of TRES key ("gres/gpu") in a TRES list, or -1 if absent. */

@@ -262,31 +262,19 @@ sq_rest_rec_unchanged(const struct sq_action *a, json_object *before,
 		      json_object *after, unsigned scope,
 		      const char *(*path)(const struct sq_limit_key *k))
 {
-	json_object *b = NULL, *f = NULL;
-	size_t i;
-	int same;
+	const char *paths[SQ_ACTION_MAX_ARGS];
+	size_t i, np = 0;
 
-	if (before == NULL || after == NULL ||
-	    json_object_deep_copy(before, &b, NULL) != 0 ||
-	    json_object_deep_copy(after, &f, NULL) != 0) {
-		json_object_put(b);
-		return 0;
-	}
-	for (i = 0; i < a->nargs; i++) {
+	for (i = 0; i < a->nargs && np < SQ_ACTION_MAX_ARGS; i++) {
 		char key[64];
 		const struct sq_limit_key *k;
 
 		arg_split(a->args[i], key, sizeof(key));
 		k = sq_limit_find(key, scope);
-		if (k != NULL && path(k) != NULL) {
-			sq_rest_jdel(b, path(k));
-			sq_rest_jdel(f, path(k));
-		}
+		if (k != NULL && path(k) != NULL)
+			paths[np++] = path(k);
 	}
-	same = json_object_equal(b, f);
-	json_object_put(b);
-	json_object_put(f);
-	return same;
+	return sq_rest_jsame_but(before, after, paths, np) == 1;
 }
 
 int

@@ -257,6 +257,11 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		}
 	}
 	st->found = st->rec != NULL;
+	/* modaccount: the account's association too (parent, shares) */
+	if (st->found && a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT &&
+	    api->slurmdb >= 40)
+		return sq_rest_account_read_assoc(b, api->slurmdb, t, cluster,
+						  st, err);
 	return 0;
 }
 

@@ -107,14 +107,18 @@ sq_rest_describe(struct sq_backend *b, const struct sq_action *a,
 	rc = sq_rest_action_reqs_before(a, api->slurm, api->slurmdb,
 					cluster ? cluster : "?", before, &r,
 					&err);
-	states_free(own, a->ntargets);
 	if (rc == -1) {
+		states_free(own, a->ntargets);
 		sq_util_copy(buf, len, err.msg);
 		return -1;
 	}
 	sq_rest_reqs_format(&r, buf, len);
 	sq_rest_reqs_free(&r);
 	delete_note(a, buf, len);
+	/* moduser defaultqos=: each association it changes, as the CLI's */
+	if (sq_rest_user_mapped(a, api->slurmdb))
+		sq_rest_user_listing(a, before, buf, len);
+	states_free(own, a->ntargets);
 	return 0;
 }
 
@@ -131,10 +135,8 @@ others_unchanged(const struct sq_action *a, size_t i,
 		return sq_rest_assoc_unchanged(a, i, &before[i], after, msg, n);
 	if (sq_rest_qos_dp(a, after))
 		return sq_rest_qos_unchanged(a, &before[i], after, msg, n);
-	if (sq_rest_user_mapped(a, 40))
-		return sq_rest_user_unchanged(a, &before[i], after, msg, n);
-	if (sq_rest_account_mapped(a, 40))
-		return sq_rest_account_unchanged(a, &before[i], after, msg, n);
+	if (sq_rest_user_mapped(a, 40) || sq_rest_account_mapped(a, 40))
+		return sq_rest_acct_unchanged(a, &before[i], after, msg, n);
 	return 1;
 }
 

@@ -26,6 +26,7 @@
 #include "backends/backend.h"
 #include "backends/rest/actions.h"
 #include "backends/rest/rest.h"
+#include "core/action/acct_verdict.h"
 #include "core/base/util.h"
 
 int
@@ -149,6 +150,34 @@ sq_rest_user_path(const struct sq_action *a, int vdb, char *buf, size_t n)
 							: "users");
 }
 
+/* The default QOS moduser asks ("" for -1: cleared). */
+static const char *
+dq_wanted(const struct sq_action *a)
+{
+	const char *v = sq_action_arg(a, "defaultqos");
+
+	return v == NULL ? NULL : strcmp(v, "-1") == 0 ? "" : v;
+}
+
+/* Does the request change association x: its default QOS is not the one
+ * asked, or none of assocs has one to change (then all are sent, and
+ * none changes)? */
+static int
+dq_posted(const struct sq_action *a, json_object *assocs, json_object *x)
+{
+	const char *want = dq_wanted(a);
+	size_t i;
+
+	if (strcmp(sq_rest_jstr_at(x, "default.qos"), want) != 0)
+		return 1;
+	for (i = 0; i < json_object_array_length(assocs); i++)
+		if (strcmp(sq_rest_jstr_at(json_object_array_get_idx(assocs, i),
+					   "default.qos"),
+			   want) != 0)
+			return 0;
+	return 1;
+}
+
 /* One association of the user as setlimit account= user= [partition=]
  * defaultqos= builds it from the record x (actions_assoc.c), appended to
  * list; -1 with err. */
@@ -208,30 +237,32 @@ sq_rest_user_body(const struct sq_action *a, const char *name,
 		return NULL;
 	}
 	list = json_object_new_array();
-	for (i = 0; i < json_object_array_length(before->assocs); i++)
-		if (dq_assoc(a, name, cluster,
-			     json_object_array_get_idx(before->assocs, i), list,
-			     err) == -1) {
+	for (i = 0; i < json_object_array_length(before->assocs); i++) {
+		json_object *x = json_object_array_get_idx(before->assocs, i);
+
+		if (dq_posted(a, before->assocs, x) &&
+		    dq_assoc(a, name, cluster, x, list, err) == -1) {
 			json_object_put(list);
 			return NULL;
 		}
+	}
 	o = json_object_new_object();
 	json_object_object_add(o, "associations", list);
 	return o;
 }
 
-/* moduser defaultqos=: the user's associations in full into st. */
-static int
-read_assocs(struct sq_backend *b, int vdb, const char *user,
-	    const char *cluster, struct sq_rest_state *st, struct sq_err *err)
+int
+sq_rest_assocs_read(struct sq_backend *b, int vdb, const char *by,
+		    const char *name, const char *cluster,
+		    struct sq_rest_state *st, struct sq_err *err)
 {
 	struct sq_rest_state as;
 	char path[512];
 
 	memset(&as, 0, sizeof(as));
 	snprintf(path, sizeof(path),
-		 "/slurmdb/v0.0.%d/associations?user=%s&cluster=%s", vdb, user,
-		 cluster ? cluster : "");
+		 "/slurmdb/v0.0.%d/associations?%s=%s&cluster=%s", vdb, by,
+		 name, cluster ? cluster : "");
 	if (sq_rest_get_target(b, path, "Nothing found", &as, err) == -1)
 		return -1;
 	st->aroot = as.root != NULL ? as.root : json_object_new_object();
@@ -268,76 +299,105 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 		st->rec = json_object_array_get_idx(arr, 0);
 	st->found = st->rec != NULL;
 	if (st->found && sq_action_arg(a, "defaultqos") != NULL)
-		return read_assocs(b, api->slurmdb, a->targets[i], cluster, st,
-				   err);
+		return sq_rest_assocs_read(b, api->slurmdb, "user",
+					   a->targets[i], cluster, st, err);
 	return 0;
 }
 
-/* The user's associations as before but for their default QOS (1 when
- * they were not read). */
-static int
-assocs_unchanged(const struct sq_action *a, json_object *before,
-		 json_object *after)
+int
+sq_rest_user_assocs_same(const struct sq_action *a,
+			 const struct sq_rest_state *before,
+			 const struct sq_rest_state *after)
 {
-	json_object *b = NULL, *f = NULL;
+	static const char *const dq[] = { "default.qos" };
+	json_object *b = before->assocs, *f = after->assocs;
 	size_t i;
-	int same;
 
-	if (before == NULL || after == NULL ||
-	    sq_action_arg(a, "defaultqos") == NULL)
+	if (b == NULL || f == NULL || sq_action_arg(a, "defaultqos") == NULL)
 		return 1;
-	if (json_object_deep_copy(before, &b, NULL) != 0 ||
-	    json_object_deep_copy(after, &f, NULL) != 0) {
-		json_object_put(b);
-		return 1;
+	if (json_object_array_length(b) != json_object_array_length(f))
+		return 0;
+	/* the default QOS of those posted may move (to the one asked: the
+	 * verdict's), nothing else of any */
+	for (i = 0; i < json_object_array_length(b); i++) {
+		json_object *x = json_object_array_get_idx(b, i);
+
+		if (sq_rest_jsame_but(x, json_object_array_get_idx(f, i), dq,
+				      dq_posted(a, b, x)) == 0)
+			return 0;
 	}
-	for (i = 0; i < json_object_array_length(b); i++)
-		sq_rest_jdel(json_object_array_get_idx(b, i), "default.qos");
-	for (i = 0; i < json_object_array_length(f); i++)
-		sq_rest_jdel(json_object_array_get_idx(f, i), "default.qos");
-	same = json_object_equal(b, f);
-	json_object_put(b);
-	json_object_put(f);
-	return same;
+	return 1;
 }
 
-int
-sq_rest_user_unchanged(const struct sq_action *a,
-		       const struct sq_rest_state *before,
-		       const struct sq_rest_state *after, char *msg, size_t n)
+/* "acc/user" or "acc/user/part": association x as a target */
+static void
+assoc_name(json_object *x, char *buf, size_t n)
 {
-	json_object *b = NULL, *f = NULL;
-	int same;
+	const char *part = sq_rest_jstr_at(x, "partition");
 
-	if (!before->found || !after->found)
-		return 1;
-	if (json_object_deep_copy(before->rec, &b, NULL) != 0 ||
-	    json_object_deep_copy(after->rec, &f, NULL) != 0) {
-		json_object_put(b);
-		return 1;
+	snprintf(buf, n, "%s/%s%s%s", sq_rest_jstr_at(x, "account"),
+		 sq_rest_jstr_at(x, "user"), *part ? "/" : "", part);
+}
+
+static int
+dq_mixed(json_object *assocs)
+{
+	size_t i;
+
+	for (i = 1; i < json_object_array_length(assocs); i++)
+		if (strcmp(sq_rest_jstr_at(json_object_array_get_idx(assocs, 0),
+					   "default.qos"),
+			   sq_rest_jstr_at(json_object_array_get_idx(assocs, i),
+					   "default.qos")) != 0)
+			return 1;
+	return 0;
+}
+
+/* From *k on, the next association of assocs whose default QOS is not
+ * want: its name ("acc/user[/part]") into name, its default QOS returned
+ * (NULL: none left); *k past it. */
+static const char *
+dq_next(json_object *assocs, const char *want, size_t *k, char *name, size_t n)
+{
+	for (; *k < json_object_array_length(assocs); (*k)++) {
+		json_object *x = json_object_array_get_idx(assocs, *k);
+		const char *dq = sq_rest_jstr_at(x, "default.qos");
+
+		if (strcmp(dq, want) != 0) {
+			assoc_name(x, name, n);
+			(*k)++;
+			return dq;
+		}
 	}
-	if (sq_action_arg(a, "defaultaccount") != NULL) {
-		sq_rest_jdel(b, "default.account");
-		sq_rest_jdel(f, "default.account");
+	return NULL;
+}
+
+void
+sq_rest_user_listing(const struct sq_action *a,
+		     const struct sq_rest_state *before, char *buf, size_t n)
+{
+	const char *want = dq_wanted(a), *dq;
+	char name[400];
+	size_t i, k;
+	int mixed = 0;
+
+	for (i = 0; want != NULL && before != NULL && i < a->ntargets; i++) {
+		json_object *as = before[i].assocs;
+		size_t count = 0;
+
+		if (!before[i].found || as == NULL)
+			continue;
+		for (k = 0;
+		     (dq = dq_next(as, want, &k, name, sizeof(name))) != NULL;
+		     count++)
+			sq_acct_dq_line(buf, n, a->targets[i], name, dq, want);
+		if (count == 0)
+			sq_acct_dq_line(buf, n, a->targets[i], NULL, NULL,
+					want);
+		mixed |= dq_mixed(as);
 	}
-	if (sq_action_arg(a, "adminlevel") != NULL) {
-		sq_rest_jdel(b, "administrator_level");
-		sq_rest_jdel(f, "administrator_level");
-	}
-	if (sq_action_arg(a, "defaultqos") != NULL) {
-		/* 26.05 shows the default association's as the user's */
-		sq_rest_jdel(b, "default.qos");
-		sq_rest_jdel(f, "default.qos");
-	}
-	same = json_object_equal(b, f) &&
-	       assocs_unchanged(a, before->assocs, after->assocs);
-	json_object_put(b);
-	json_object_put(f);
-	if (!same)
-		snprintf(msg, n,
-			 "changed as asked, but other fields of the "
-			 "user changed too");
-	return same;
+	if (mixed)
+		sq_acct_dq_mixed(buf, n);
 }
 
 static void
@@ -359,26 +419,16 @@ static void
 dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 	   char *buf, size_t n, size_t *off)
 {
-	const char *want = sq_action_arg(a, "defaultqos");
-	const char *first = NULL;
+	const char *want = dq_wanted(a), *first, *dq;
 	struct sq_action inv;
-	size_t i, na = json_object_array_length(assocs);
-	int mixed = 0;
+	char name[400];
+	size_t i;
 
-	if (strcmp(want, "-1") == 0)
-		want = "";
-	for (i = 0; i < na; i++) {
-		const char *dq = sq_rest_jstr_at(
-		    json_object_array_get_idx(assocs, i), "default.qos");
-
-		if (first == NULL)
-			first = dq;
-		else if (strcmp(first, dq) != 0)
-			mixed = 1;
-	}
-	if (first == NULL)
+	if (json_object_array_length(assocs) == 0)
 		return;
-	if (!mixed) {
+	first = sq_rest_jstr_at(json_object_array_get_idx(assocs, 0),
+				"default.qos");
+	if (!dq_mixed(assocs)) {
 		sq_action_init(&inv, SQ_ACTION_ACCT_MODIFY_USER);
 		sq_action_add_target(&inv, user, NULL);
 		sq_action_set_arg(&inv, "defaultqos", *first ? first : "-1",
@@ -386,17 +436,8 @@ dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 		put_line(&inv, buf, n, off);
 		return;
 	}
-	for (i = 0; i < na; i++) {
-		json_object *x = json_object_array_get_idx(assocs, i);
-		const char *dq = sq_rest_jstr_at(x, "default.qos");
-		const char *part = sq_rest_jstr_at(x, "partition");
-		char name[400];
-
-		if (strcmp(dq, want) == 0)
-			continue;
-		snprintf(name, sizeof(name), "%s/%s%s%s",
-			 sq_rest_jstr_at(x, "account"), user, *part ? "/" : "",
-			 part);
+	for (i = 0;
+	     (dq = dq_next(assocs, want, &i, name, sizeof(name))) != NULL;) {
 		sq_action_init(&inv, SQ_ACTION_ACCT_SET_LIMIT);
 		if (sq_action_add_target(&inv, name, NULL) == 0 &&
 		    sq_action_set_arg(&inv, "defaultqos", *dq ? dq : "-1",

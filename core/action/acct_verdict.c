@@ -419,6 +419,89 @@ coord_verdict(const struct sq_action *a, const struct sq_acct_rec *r, char *msg,
 					"still a coordinator: '%.200s'", c);
 }
 
+/* Is key one of a's key=value arguments? */
+static int
+asked(const struct sq_action *a, const char *key)
+{
+	size_t i, kl = strlen(key);
+
+	for (i = 0; i < a->nargs; i++)
+		if (strncmp(a->args[i], key, kl) == 0 && a->args[i][kl] == '=')
+			return 1;
+	return 0;
+}
+
+/* The coordinators list (normalized: sorted) without the users named
+ * (comma-separated, NULL: none), into out. */
+static void
+coords_but(const char *list, const char *users, char *out, size_t n)
+{
+	char copy[1100], got[200], *tok, *save = NULL;
+	size_t off = 0;
+
+	out[0] = '\0';
+	sq_util_copy(copy, sizeof(copy), list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && off < n;
+	     tok = strtok_r(NULL, ",", &save))
+		if (users == NULL ||
+		    item_of(users, tok, got, sizeof(got)) == NULL)
+			off += (size_t)snprintf(out + off, n - off, "%s%s",
+						off ? "," : "", tok);
+}
+
+static const char *
+noun_of(enum sq_kind kind)
+{
+	switch (kind) {
+	case SQ_KIND_ACCOUNTS:
+		return "account";
+	case SQ_KIND_USERS:
+		return "user";
+	case SQ_KIND_ASSOCS:
+		return "association";
+	default:
+		return "QOS";
+	}
+}
+
+int
+sq_acct_others_same(const struct sq_action *a, const struct sq_acct_rec *before,
+		    const struct sq_acct_rec *after, char *msg, size_t n)
+{
+	const char *users = a->type == SQ_ACTION_ACCT_ADD_COORD ||
+				    a->type == SQ_ACTION_ACCT_DEL_COORD
+				? sq_action_arg(a, "user")
+				: NULL;
+	const char *was = sq_acct_rec_get(before, "coordinators");
+	const char *now = sq_acct_rec_get(after, "coordinators");
+	const char *what = NULL;
+	char cb[512], ca[512];
+	size_t i;
+
+	if (before == NULL || !before->found || !after->found)
+		return 1;
+	/* the other coordinators, in any order (sorted when put) */
+	if (was != NULL && now != NULL) {
+		coords_but(was, users, cb, sizeof(cb));
+		coords_but(now, users, ca, sizeof(ca));
+		if (strcasecmp(cb, ca) != 0)
+			what = "other coordinators";
+	}
+	for (i = 0; what == NULL && i < before->n; i++) {
+		const char *key = before->f[i].key;
+
+		now = sq_acct_rec_get(after, key);
+		if (strcmp(key, "coordinators") != 0 && !asked(a, key) &&
+		    now != NULL && strcmp(before->f[i].val, now) != 0)
+			what = "other fields";
+	}
+	if (what == NULL)
+		return 1;
+	snprintf(msg, n, "changed as asked, but %s of the %s changed too", what,
+		 noun_of(a->def->kind));
+	return 0;
+}
+
 enum sq_verdict
 sq_acct_verdict(const struct sq_action *a, const struct sq_acct_rec *before,
 		const struct sq_acct_rec *after, char *msg, size_t n)
@@ -453,4 +536,39 @@ sq_acct_verdict(const struct sq_action *a, const struct sq_acct_rec *before,
 		return SQ_VERDICT_NOT_YET;
 	return sq_verdict_say(SQ_VERDICT_DONE, msg, n, "%s",
 			      a->def->flags & SQ_ACT_CREATES ? "added" : "set");
+}
+
+/* Append fmt's text (up to three strings) to buf. */
+static void
+append3(char *buf, size_t n, const char *fmt, const char *x, const char *y,
+	const char *z)
+{
+	size_t off = strlen(buf);
+
+	if (off + 1 < n)
+		snprintf(buf + off, n - off, fmt, x, y, z);
+}
+
+void
+sq_acct_dq_line(char *buf, size_t n, const char *user, const char *assoc,
+		const char *was, const char *want)
+{
+	if (assoc == NULL)
+		append3(buf, n,
+			"\n%s: every association has default QOS %s "
+			"already%s",
+			user, *want ? want : "(none)", "");
+	else
+		append3(buf, n, "\nchanges the default QOS of %s: %s -> %s",
+			assoc, was && *was ? was : "(none)",
+			*want ? want : "(none)");
+}
+
+void
+sq_acct_dq_mixed(char *buf, size_t n)
+{
+	append3(buf, n,
+		"\ntheir default QOS differ: the undo sets each back on its "
+		"own (setlimit ... defaultqos=)%s%s%s",
+		"", "", "");
 }

@@ -5,8 +5,10 @@
  * through sq_acct_rec_put() so that both readings of the same state are
  * the same text, and sq_acct_verdict() says whether the target is as the
  * action asked (set, cleared, added, removed, a coordinator), with the
- * same words on every backend. What a backend checks besides (no other
- * association or field moved) stays with the backend that can see it.
+ * same words on every backend. sq_acct_others_same() says, the same
+ * way for every backend, that nothing else of the target moved; what a
+ * backend can see besides (the other associations of an account and
+ * user) stays with that backend.
  */
 #ifndef SQ_ACCT_VERDICT_H
 #define SQ_ACCT_VERDICT_H
@@ -58,5 +60,26 @@ enum sq_verdict sq_acct_verdict(const struct sq_action *a,
 				const struct sq_acct_rec *before,
 				const struct sq_acct_rec *after, char *msg,
 				size_t n);
+
+/* What every backend checks besides the verdict: the keys of before
+ * (the target read before a ran) that a does not set read the same in
+ * after (an addcoord's or delcoord's coordinators but for its users), so
+ * that "done" means the target changed as asked and in nothing else.
+ * 1 when they do (or either was not found); else 0 with "changed as
+ * asked, but other fields (other coordinators) of the account changed
+ * too" in msg. A key either does not hold is not compared. */
+int sq_acct_others_same(const struct sq_action *a,
+			const struct sq_acct_rec *before,
+			const struct sq_acct_rec *after, char *msg, size_t n);
+
+/* moduser defaultqos='s preview, the same on every backend: appended to
+ * buf, "\nchanges the default QOS of ASSOC: WAS -> WANT" for an
+ * association ("physics/alice/gpu") whose default QOS it changes (""
+ * shown as "(none)"), or with assoc NULL "\nUSER: every association has
+ * default QOS WANT already"; and when they differ before, the note that
+ * the undo sets each back on its own. */
+void sq_acct_dq_line(char *buf, size_t n, const char *user, const char *assoc,
+		     const char *was, const char *want);
+void sq_acct_dq_mixed(char *buf, size_t n);
 
 #endif

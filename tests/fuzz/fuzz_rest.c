@@ -329,7 +329,8 @@ fuzz_verdict(const uint8_t *data, size_t size)
 static void
 acct_state(const uint8_t *data, size_t size, struct sq_rest_state *st)
 {
-	static const char *const keys[] = { "qos", "associations", "users" };
+	static const char *const keys[] = { "qos", "associations", "users",
+					    "accounts" };
 	json_tokener *tok = json_tokener_new_ex(64);
 	json_object *arr;
 	size_t k;
@@ -341,12 +342,18 @@ acct_state(const uint8_t *data, size_t size, struct sq_rest_state *st)
 	if (st->root == NULL)
 		return;
 	st->rec = st->root;
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < 4; k++)
 		if (json_object_object_get_ex(st->root, keys[k], &arr) &&
 		    json_object_is_type(arr, json_type_array))
 			st->rec = json_object_array_length(arr) > 0
 				      ? json_object_array_get_idx(arr, 0)
 				      : NULL;
+	/* an account read with its coordinators; a user's or an account's
+	 * associations (borrowed from root: aroot stays NULL) */
+	st->coords = 1;
+	if (json_object_object_get_ex(st->root, "associations", &arr) &&
+	    json_object_is_type(arr, json_type_array))
+		st->assocs = arr;
 	st->found =
 	    st->rec != NULL && json_object_is_type(st->rec, json_type_object);
 	if (!st->found)
@@ -368,6 +375,11 @@ fuzz_acct(const uint8_t *data, size_t size)
 		"maxwall=90 qos=normal defaultqos=normal fairshare=2",
 		"clearlimit account=a user=u grptres maxjobs",
 		"moduser u defaultaccount=a adminlevel=operator",
+		"moduser u defaultqos=normal",
+		"modaccount a parent=p fairshare=3",
+		"modaccount a description=d organization=o",
+		"addcoord a user=b,c",
+		"delcoord a user=b",
 	};
 	struct sq_rest_state st;
 	struct sq_target_result tr[1];
@@ -410,8 +422,16 @@ fuzz_acct(const uint8_t *data, size_t size)
 						sizeof(msg));
 			sq_rest_assoc_inverse(&a, &res, &st, inv, sizeof(inv));
 		} else if (sq_rest_user_mapped(&a, 42)) {
-			sq_rest_user_unchanged(&a, &st, &st, msg, sizeof(msg));
+			sq_rest_acct_unchanged(&a, &st, &st, msg, sizeof(msg));
 			sq_rest_user_inverse(&a, &res, &st, inv, sizeof(inv));
+			sq_rest_user_listing(&a, &st, text, sizeof(text));
+			sq_fuzz_check_display(text);
+		} else if (sq_rest_account_mapped(&a, 42)) {
+			/* the same state before and after: nothing moved */
+			SQ_FUZZ_CHECK(sq_rest_acct_unchanged(&a, &st, &st, msg,
+							     sizeof(msg)) == 1);
+			sq_rest_account_inverse(&a, &res, &st, inv,
+						sizeof(inv));
 		} else {
 			sq_rest_qos_unchanged(&a, &st, &st, msg, sizeof(msg));
 			sq_rest_qos_inverse(&a, &res, &st, inv, sizeof(inv));

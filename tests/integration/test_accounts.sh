@@ -7,7 +7,7 @@
 # before and after; the same through slurmrestd where the served API has
 # the operation (setlimit, clearlimit and moduser from v0.0.40; modaccount,
 # addcoord and delcoord from v0.0.40, compared with `sacctmgr show account
-# withcoord`), refused saying why on v0.0.38. Everything it creates is removed on exit.
+# withcoord` and the account's associations), refused saying why on v0.0.38. Everything it creates is removed on exit.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 tmp=$(mktemp -d)
@@ -25,7 +25,7 @@ cleanup() {
 	slurm sacctmgr -i delete account where name="sqcaps_$$" >/dev/null 2>&1
 	slurm sacctmgr -i delete user where name="$mu" >/dev/null 2>&1
 	slurm sacctmgr -i delete account where name="${acct}k" >/dev/null 2>&1
-	slurm sacctmgr -i delete account where name="${acct}p,${acct}m,${acct}c" >/dev/null 2>&1
+	slurm sacctmgr -i delete account where name="${acct}p,${acct}m,${acct}c,${acct}q" >/dev/null 2>&1
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -468,10 +468,50 @@ if [ -s "$tmp/root.token" ] && curl -s -o /dev/null "$REST/openapi/v3" 2>/dev/nu
 		acctstate >"$tmp/aafter"
 		check "rest: delcoord's undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
 
+		# fairshare= and parent=: the account's association's (user
+		# ""), a POST /associations of it as read, shares_raw and
+		# parent_account set; only that line of the account moves, and
+		# the undo puts it back
 		rest --exec "modaccount $acct fairshare=7" --yes
-		check "rest: modaccount fairshare= refused (exit 1)" test $? -eq 1
-		check "rest: the reason: shares are the association's, setlimit maps them" \
-			grep -q "an account's shares are its association's.*use setlimit account=NAME fairshare=N" "$tmp/out" "$tmp/err"
+		check "rest v0.0.$dbv: modaccount fairshare=7: exit 0, done and verified" test $? -eq 0
+		check "rest: the preview is the POST /associations of $acct's own association, shares_raw 7" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/associations {\"associations\":\[{\"account\":\"$acct\",\"cluster\":\"[^\"]*\",\"user\":\"\",.*\"shares_raw\":7[,}]" "$tmp/out"
+		acctstate >"$tmp/aafter"
+		sed 's/^\(||[^|]*|\)[^|]*|/\17|/' "$tmp/abefore" >"$tmp/want"
+		check "rest: modaccount fairshare= changed the account's shares and nothing else" \
+			cmp -s "$tmp/want" "$tmp/aafter"
+		cmp -s "$tmp/want" "$tmp/aafter" || diff "$tmp/want" "$tmp/aafter"
+		check "rest: its undo puts the old shares back ($(undo_line))" \
+			grep -q "^undo: modaccount $acct fairshare=[0-9]" "$tmp/out"
+		rest_undo
+		check "rest: modaccount fairshare='s undo: exit 0" test $? -eq 0
+		acctstate >"$tmp/aafter"
+		check "rest: modaccount fairshare='s undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
+		cmp -s "$tmp/abefore" "$tmp/aafter" || diff "$tmp/abefore" "$tmp/aafter"
+
+		slurm sacctmgr -i add account "${acct}q" parent=chemistry >/dev/null
+		rest --exec "modaccount $acct parent=${acct}q" --yes
+		check "rest v0.0.$dbv: modaccount parent=: exit 0, done and verified" test $? -eq 0
+		check "rest: the preview is the POST /associations of $acct's own association, parent_account ${acct}q" \
+			grep -q "^POST /slurmdb/v0.0.$dbv/associations {\"associations\":\[{\"account\":\"$acct\",.*\"user\":\"\",.*\"parent_account\":\"${acct}q\"" "$tmp/out"
+		acctstate >"$tmp/aafter"
+		sed "s/^||[^|]*|/||${acct}q|/" "$tmp/abefore" >"$tmp/want"
+		check "rest: modaccount parent= moved the account under ${acct}q, nothing else" \
+			cmp -s "$tmp/want" "$tmp/aafter"
+		cmp -s "$tmp/want" "$tmp/aafter" || diff "$tmp/want" "$tmp/aafter"
+		check "rest: its undo moves it back ($(undo_line))" \
+			grep -q "^undo: modaccount $acct parent=chemistry\$" "$tmp/out"
+		rest_undo
+		check "rest: modaccount parent='s undo: exit 0" test $? -eq 0
+		acctstate >"$tmp/aafter"
+		check "rest: modaccount parent='s undo restores the state before" cmp -s "$tmp/abefore" "$tmp/aafter"
+		cmp -s "$tmp/abefore" "$tmp/aafter" || {
+			diff "$tmp/abefore" "$tmp/aafter"
+			slurm sacctmgr -i modify account "$acct" set parent=chemistry >/dev/null
+		}
+		rest --exec "modaccount $acct parent=chemistry description=x" --yes
+		check "rest: modaccount parent= with description= refused (two records)" \
+			grep -q "run them as two modaccount lines" "$tmp/out" "$tmp/err"
 	else
 		for line in "modaccount $acct organization=sqorg" "addcoord $acct user=alice" "delcoord $acct user=carol"; do
 			rest --exec "$line" --yes

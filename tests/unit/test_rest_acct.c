@@ -405,7 +405,7 @@ test_user(void **state)
 	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
 			 SQ_VERIFY_OK);
 	assert_int_equal(
-	    sq_rest_user_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &wes, &wes, msg, sizeof(msg)), 1);
 	sq_action_free(&a);
 	parse(&a, "moduser wes defaultaccount=astro adminlevel=operator");
 	assert_int_equal(sq_rest_verify(&a, NULL, &wes, msg, sizeof(msg)),
@@ -484,11 +484,55 @@ test_user_default_qos(void **state)
 	json_object_object_add(json_object_array_get_idx(after.assocs, 1),
 			       "comment", json_object_new_string("x"));
 	assert_int_equal(
-	    sq_rest_user_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
 	sq_rest_state_free(&after);
+	/* the preview names each association the POST changes, as the
+	 * CLI's (core's sq_acct_dq_line) */
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text, "\nchanges the default QOS of physics/alice: "
+				  "low -> normal\nchanges the default QOS of "
+				  "astro/alice: low -> normal");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=low");
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text, "\nalice: every association has default "
+				  "QOS low already");
+	sq_action_free(&a);
+	parse(&a, "moduser alice defaultqos=normal");
 	/* mixed before: one setlimit per association it changes */
 	sq_rest_jput(json_object_array_get_idx(al.assocs, 1), "default.qos",
 		     json_object_new_string("normal"));
+	/* the POST sends only the one it changes, the preview names it */
+	reqs("moduser alice defaultqos=normal", 42, &al, text, sizeof(text));
+	assert_string_equal(
+	    text, "POST /slurmdb/v0.0.42/associations {\"associations\":[{"
+		  "\"account\":\"physics\",\"cluster\":\"c\",\"user\":"
+		  "\"alice\",\"default\":{\"qos\":\"normal\"}}]}");
+	text[0] = '\0';
+	sq_rest_user_listing(&a, &al, text, sizeof(text));
+	assert_string_equal(text,
+			    "\nchanges the default QOS of physics/alice: "
+			    "low -> normal\ntheir default QOS differ: the "
+			    "undo sets each back on its own (setlimit ... "
+			    "defaultqos=)");
+	/* the check: the one posted may move to normal, the other not at
+	 * all */
+	user_dq(&after);
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 1), "default.qos",
+		     json_object_new_string("normal"));
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 0), "default.qos",
+		     json_object_new_string("normal"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 1);
+	sq_rest_jput(json_object_array_get_idx(after.assocs, 1), "default.qos",
+		     json_object_new_string("high"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &al, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other fields of the "
+				 "user changed too");
+	sq_rest_state_free(&after);
 	sq_rest_user_inverse(&a, &res, &al, text, sizeof(text));
 	assert_string_equal(text, "setlimit physics/alice defaultqos=low");
 	sq_action_free(&a);
@@ -543,10 +587,12 @@ test_account_bodies(void **state)
 	reqs("delcoord sqvacct user=bob", 42, &acc, text, sizeof(text));
 	assert_string_equal(text, ACCT_POST "\"organization\":\"sqv\","
 					    "\"coordinators\":[]}]}");
+	/* parent=, fairshare=: its association not read: refused */
 	reqs("modaccount sqvacct fairshare=3", 42, &acc, text, sizeof(text));
-	assert_non_null(strstr(text, "use setlimit account=NAME fairshare=N"));
-	reqs("modaccount sqvacct parent=root", 42, &acc, text, sizeof(text));
-	assert_non_null(strstr(text, "an account's parent is its association"));
+	assert_non_null(strstr(text, "reads the account's association first"));
+	reqs("modaccount sqvacct parent=root description=x", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "run them as two modaccount lines"));
 	reqs("addcoord sqvacct user=carol", 38, &acc, text, sizeof(text));
 	assert_non_null(strstr(text, "API v0.0.38 is not mapped"));
 	/* read without its coordinators: refused, never a POST without
@@ -592,21 +638,100 @@ test_account_verify_inverse(void **state)
 	assert_string_equal(text, "modaccount sqvacct description=\"squall "
 				  "verdict\" organization=sqv");
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &acc, &acc, msg, sizeof(msg)), 1);
 	/* another coordinator moved: not done */
 	account(&after);
 	co = json_object_new_object();
 	json_object_object_add(co, "name", json_object_new_string("eve"));
 	json_object_array_add(sq_rest_jget(after.rec, "coordinators"), co);
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
 	assert_string_equal(msg, "changed as asked, but other coordinators "
 				 "of the account changed too");
 	sq_action_free(&a);
 	/* ... unless it is the one asked */
 	parse(&a, "addcoord sqvacct user=eve");
 	assert_int_equal(
-	    sq_rest_account_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	sq_action_free(&a);
+	sq_rest_state_free(&after);
+	sq_rest_state_free(&acc);
+}
+
+/* modaccount parent=, fairshare= (v0.0.40+): POST /associations with the
+ * account's association (user "") as read first, parent_account and
+ * shares_raw set, its limits kept; the check and the undo from the
+ * association read (bio-lab under bio, shares 10: the v0.0.42 accounts
+ * and associations recorded on 24.11, tests/fixtures/rest/v0.0.42) */
+static void
+account_assoc(struct sq_rest_state *st)
+{
+	char *b;
+
+	load(st, "rest/v0.0.42/slurmdb_accounts_with_assocs.json", "accounts",
+	     "bio-lab", NULL);
+	assert_true(st->found);
+	st->coords = 1;
+	b = sq_test_fixture("rest/v0.0.42/slurmdb_associations.json", NULL);
+	st->aroot = json_tokener_parse(b);
+	free(b);
+	assert_true(
+	    json_object_object_get_ex(st->aroot, "associations", &st->assocs));
+	assert_non_null(sq_rest_account_assoc(st));
+}
+
+static void
+test_account_parent_shares(void **state)
+{
+	struct sq_rest_state acc, after;
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	struct sq_action a;
+	char text[2048], msg[256];
+
+	(void)state;
+	account_assoc(&acc);
+	reqs("modaccount bio-lab fairshare=7 parent=astro", 42, &acc, text,
+	     sizeof(text));
+	assert_string_equal(text, "POST /slurmdb/v0.0.42/associations "
+				  "{\"associations\":[{\"account\":\"bio-lab\","
+				  "\"cluster\":\"c\",\"user\":\"\","
+				  "\"shares_raw\":7,\"parent_account\":"
+				  "\"astro\"}]}");
+	reqs("modaccount bio-lab fairshare=parent", 42, &acc, text,
+	     sizeof(text));
+	assert_non_null(strstr(text, "fairshare=parent through slurmrestd"));
+	/* as read: done; else what differs */
+	parse(&a, "modaccount bio-lab parent=bio fairshare=10");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_OK);
+	sq_action_free(&a);
+	parse(&a, "modaccount bio-lab fairshare=7 parent=astro");
+	assert_int_equal(sq_rest_verify(&a, NULL, &acc, msg, sizeof(msg)),
+			 SQ_VERIFY_FAILED);
+	assert_string_equal(msg, "not as asked: fairshare is '10', not '7'");
+	/* the undo: both as read */
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	sq_rest_account_inverse(&a, &res, &acc, text, sizeof(text));
+	assert_string_equal(text, "modaccount bio-lab parent=bio fairshare=10");
+	sq_action_free(&a);
+	/* nothing else moved: the shares moving with the parent is not */
+	parse(&a, "modaccount bio-lab parent=astro");
+	account_assoc(&after);
+	sq_rest_jput(sq_rest_account_assoc(&after), "parent_account",
+		     json_object_new_string("astro"));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 1);
+	sq_rest_jput(sq_rest_account_assoc(&after), "shares_raw",
+		     json_object_new_int(7));
+	assert_int_equal(
+	    sq_rest_acct_unchanged(&a, &acc, &after, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "changed as asked, but other fields of the "
+				 "account changed too");
 	sq_action_free(&a);
 	sq_rest_state_free(&after);
 	sq_rest_state_free(&acc);
@@ -624,6 +749,7 @@ main(void)
 		cmocka_unit_test(test_user_default_qos),
 		cmocka_unit_test(test_account_bodies),
 		cmocka_unit_test(test_account_verify_inverse),
+		cmocka_unit_test(test_account_parent_shares),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
