@@ -17,7 +17,7 @@
 #include "core/analysis/why.h"
 #include "core/query/when.h"
 #include "session/plan.h"
-#include "session/whatif_fetch.h"
+#include "session/whatif_weights.h"
 #include "session/glance.h"
 
 #define MAX_COLS 64

@@ -49,7 +49,8 @@ struct sq_plan_src {
 
 /*
  * Fetch kind through b, or build it from the kinds it is built from
- * where b does not read it (b->ops->built), and join it with its
+ * where b does not read it (b->ops->built) or where the plan builds it
+ * on every backend (the what-if, the batch overview), and join it with its
  * partners. Partners, of a join or a build, come from src when it holds
  * them, else are fetched now (src NULL: all of them). Every fetch,
  * partners' too, passes the capability check (b->ops->caps). *out is a
