@@ -566,6 +566,18 @@ sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
 	return fetch_checked(b, kind, NULL, 1, out, err);
 }
 
+int
+sq_plan_fetch_served(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err)
+{
+	*out = NULL;
+	if (b->ops->caps == NULL || (b->ops->caps(b) & sq_kind_cap(kind)) == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot read %s", b->ops->name,
+				  sq_kind_name(kind));
+	return fetch_alone(b, kind, NULL, 1, out, err);
+}
+
 /* Batch mode's partners fetched for the join, as a source for a build
  * (the events' queue is fetched once for both). */
 static struct sq_snapshot *

@@ -73,6 +73,12 @@ int sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
 int sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
 			struct sq_snapshot **out, struct sq_err *err);
 
+/* sq_plan_fetch_plain() where b's capabilities serve kind; where they
+ * do not, -1 (SQ_ERR_UNSUPPORTED) without asking the backend why (an
+ * optional read: a node action's impact). */
+int sq_plan_fetch_served(struct sq_backend *b, enum sq_kind kind,
+			 struct sq_snapshot **out, struct sq_err *err);
+
 /* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
  * its partners (the lazy ones with SQ_PLAN_ALL). */
 unsigned sq_plan_kinds(enum sq_kind kind, enum sq_plan_want want);

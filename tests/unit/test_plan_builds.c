@@ -9,10 +9,13 @@
  * rows are the pure build's (core/analysis/whatif_build.c,
  * overview_build.c) of the same kinds. The backend's own reason for a
  * what-if it cannot read comes through (no sprio -n in slurmrestd).
+ * A node action's impact reads its kinds through the plan too
+ * (session/impact.c), not asking for one the capabilities lack.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backends/backend.h"
 #include "backends/cli/cli.h"
@@ -21,6 +24,9 @@
 #include "core/analysis/om_snapshot.h"
 #include "core/analysis/overview.h"
 #include "core/analysis/whatif.h"
+#include "core/action/action.h"
+#include "core/action/impact.h"
+#include "session/impact.h"
 #include "session/plan.h"
 #include "tests/unit/test_util.h"
 
@@ -475,6 +481,68 @@ test_overview_built(void **state)
 	}
 }
 
+/* ---------------------------------------------------------- impact */
+
+/*
+ * A node drain's impact through the plan: the queue and the
+ * reservations, each asked once, nothing else; where the capability is
+ * missing the backend is not asked (the part of the impact is left out,
+ * said so); the count of running jobs on the target as the pure format
+ * gives it.
+ */
+static void
+test_impact_plan(void **state)
+{
+	struct sq_backend b = ov_backend();
+	struct sq_snapshot *jobs;
+	struct sq_action a;
+	struct sq_err err;
+	struct sq_buf text;
+	char sum[256], want_sum[256];
+	const struct sq_job *j = NULL;
+	size_t i;
+	int n, want;
+
+	(void)state;
+	reset();
+	caps_now |= SQ_CAP_RESERVATIONS;
+	jobs = rest(SQ_KIND_JOBS, REST "slurm_jobs.json");
+	for (i = 0; i < jobs->nrows && j == NULL; i++) {
+		j = sq_snapshot_row(jobs, i);
+		if (j->nodelist == NULL || j->nodelist[0] == '\0' ||
+		    strcmp(j->state, "RUNNING") != 0)
+			j = NULL;
+	}
+	assert_non_null(j);
+	sq_action_init(&a, SQ_ACTION_NODE_DRAIN);
+	sq_err_clear(&err);
+	assert_int_equal(sq_action_add_target(&a, j->nodelist, &err), 0);
+	sq_buf_init(&text, 0);
+	want = sq_impact_format(&a, jobs, NULL, time(NULL), &text, want_sum,
+				sizeof(want_sum));
+	sq_buf_free(&text);
+	assert_true(want > 0);
+
+	sq_buf_init(&text, 0);
+	n = sq_impact_fetch(&b, &a, &text, sum, sizeof(sum));
+	assert_int_equal(n, want);
+	assert_string_equal(sum, want_sum);
+	assert_int_equal(asked[SQ_KIND_JOBS], 1);
+	/* the fake reads none: asked, left out */
+	assert_int_equal(asked[SQ_KIND_RESERVATIONS], 1);
+	assert_int_equal(asked_but(BIT(JOBS) | BIT(RESERVATIONS)), 0);
+	sq_buf_free(&text);
+
+	reset();
+	sq_buf_init(&text, 0);
+	assert_int_equal(sq_impact_fetch(&b, &a, &text, sum, sizeof(sum)),
+			 want);
+	assert_int_equal(asked[SQ_KIND_RESERVATIONS], 0);
+	sq_buf_free(&text);
+	sq_action_free(&a);
+	sq_snapshot_unref(jobs);
+}
+
 int
 main(void)
 {
@@ -483,6 +551,7 @@ main(void)
 		cmocka_unit_test(test_whatif_refused),
 		cmocka_unit_test(test_whatif_optional),
 		cmocka_unit_test(test_overview_built),
+		cmocka_unit_test(test_impact_plan),
 	};
 
 	setenv("SQUALL_CONFIG", "/dev/null", 1);
