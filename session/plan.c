@@ -26,7 +26,6 @@
 #include "session/plan.h"
 #include "session/plan_build.h"
 #include "session/rpc_fetch.h"
-#include "spec/spec_live.h"
 
 #define BIT(k) SQ_KIND_BIT(SQ_KIND_##k)
 
@@ -277,9 +276,26 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	[SQ_KIND_HISTORY] = { .view_scope = sq_history_view_scope,
 			      .row_scope = hist_scope,
 			      .keep = hist_keep },
-	/* declared vs live: built from several fetches (spec/) */
-	[SQ_KIND_SPEC] = { .fetch = sq_spec_fetch },
-	[SQ_KIND_NODESETS] = { .fetch = sq_spec_fetch },
+	/* declared vs live on every backend: the spec file (readable
+	 * first) against the nodes, the partitions and the config as the
+	 * backend reads them (the config optional: its rows unknown
+	 * without it), with the local slurm.conf (spec/spec_live.c) */
+	[SQ_KIND_SPEC] = { .built_always = 1,
+			   .ready = sq_plan_spec_ready,
+			   .build_first = BIT(NODES),
+			   .build_from =
+			       BIT(NODES) | BIT(PARTITIONS) | BIT(CONFIG),
+			   .build_optional = BIT(CONFIG),
+			   .build_raw =
+			       BIT(NODES) | BIT(PARTITIONS) | BIT(CONFIG),
+			   .build = sq_plan_build_spec },
+	/* the nodes grouped by the spec's, slurm.conf's or the features'
+	 * sets */
+	[SQ_KIND_NODESETS] = { .built_always = 1,
+			       .ready = sq_plan_nodesets_ready,
+			       .build_from = BIT(NODES),
+			       .build_raw = BIT(NODES),
+			       .build = sq_plan_build_spec },
 	/* what-if weights over the pending queue's factors on every
 	 * backend: sprio -n (the backend's reading of the kind, first:
 	 * where it has none it says why, e.g. no sprio -n in slurmrestd),

@@ -2,7 +2,9 @@
  * plan_build.c - the builds the fetch plan's rows name (session/plan.c):
  * each hands the kinds its row is built from to the pure function of
  * core/ that makes the rows (core/analysis/gpus.c, join.c, limits.c,
- * events*.c, whatif_build.c, overview_build.c). Nothing here fetches.
+ * events*.c, whatif_build.c, overview_build.c; the spec's, with the
+ * spec file and the local slurm.conf: spec/spec_live.c). Nothing here
+ * fetches.
  */
 #include <stdint.h>
 
@@ -14,6 +16,7 @@
 #include "core/model/join.h"
 #include "session/plan_build.h"
 #include "session/whatif_weights.h"
+#include "spec/spec_live.h"
 
 /* GPUs from the nodes' GRES and the running jobs' TRES */
 int
@@ -116,4 +119,27 @@ sq_plan_build_overview(struct sq_snapshot *s, const struct sq_plan_build_in *in,
 	    in->from[SQ_KIND_JOBS], in->from[SQ_KIND_DIAG],
 	    in->from[SQ_KIND_GPUS], in->from[SQ_KIND_GPUUSE],
 	    in->why[SQ_KIND_GPUUSE]);
+}
+
+int
+sq_plan_spec_ready(const struct sq_backend *b, struct sq_err *err)
+{
+	return sq_spec_ready(b, SQ_KIND_SPEC, err);
+}
+
+int
+sq_plan_nodesets_ready(const struct sq_backend *b, struct sq_err *err)
+{
+	return sq_spec_ready(b, SQ_KIND_NODESETS, err);
+}
+
+/* the cluster spec against the live partitions, nodes and config, or
+ * the nodes grouped by node set (spec/spec_live.c) */
+int
+sq_plan_build_spec(struct sq_snapshot *s, const struct sq_plan_build_in *in,
+		   struct sq_err *err)
+{
+	return sq_spec_build(
+	    in->b, s, in->from[SQ_KIND_NODES], in->from[SQ_KIND_PARTITIONS],
+	    in->from[SQ_KIND_CONFIG], in->why[SQ_KIND_CONFIG], err);
 }

@@ -38,6 +38,12 @@ int sq_plan_build_whatif(struct sq_snapshot *s,
 int sq_plan_build_overview(struct sq_snapshot *s,
 			   const struct sq_plan_build_in *in,
 			   struct sq_err *err);
+int sq_plan_build_spec(struct sq_snapshot *s, const struct sq_plan_build_in *in,
+		       struct sq_err *err);
+
+/* The cluster spec readable where the kind needs it (the rows' ready). */
+int sq_plan_spec_ready(const struct sq_backend *b, struct sq_err *err);
+int sq_plan_nodesets_ready(const struct sq_backend *b, struct sq_err *err);
 
 /* The what-if's weights to try readable (the row's ready: before any
  * fetch). 0, or -1 with err. */

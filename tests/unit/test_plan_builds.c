@@ -9,7 +9,8 @@
  * rows are the pure build's (core/analysis/whatif_build.c,
  * overview_build.c) of the same kinds. The backend's own reason for a
  * what-if it cannot read comes through (no sprio -n in slurmrestd).
- * A node action's impact reads its kinds through the plan too
+ * The spec and node sets are plan rows too (spec/spec_live.c builds
+ * them). A node action's impact reads its kinds through the plan too
  * (session/impact.c), not asking for one the capabilities lack.
  */
 #include <stdio.h>
@@ -481,6 +482,51 @@ test_overview_built(void **state)
 	}
 }
 
+/* ------------------------------------------------------------ spec */
+
+/*
+ * The spec rows: a spec view without a spec says so before anything is
+ * fetched; the node sets are built from the nodes alone, asked once; the
+ * spec view needs the partitions (the fake lacks the capability: the
+ * check says so without asking, and the optional config is not asked
+ * after).
+ */
+static void
+test_spec_built(void **state)
+{
+	struct sq_backend b = ov_backend();
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	reset();
+	sq_err_clear(&err);
+	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_SPEC, NULL, &s, &err), -1);
+	assert_int_equal(err.code, SQ_ERR_USAGE);
+	assert_non_null(strstr(err.msg, "--spec"));
+	assert_int_equal(asked_but(0), 0);
+
+	reset();
+	if (sq_plan_fetch(&b, SQ_KIND_NODESETS, NULL, &s, &err) != 0)
+		fail_msg("nodesets: %s", err.msg);
+	assert_true(s->nrows > 0);
+	assert_string_equal(s->source, "sinfo");
+	assert_int_equal(asked[SQ_KIND_NODES], 1);
+	assert_int_equal(asked_but(BIT(NODES)), 0);
+	sq_snapshot_unref(s);
+
+	reset();
+	snprintf(b.cfg.spec, sizeof(b.cfg.spec), "%s/spec/testbed.json",
+		 getenv("SQ_FIXTURES") ? getenv("SQ_FIXTURES")
+				       : "tests/fixtures");
+	s = NULL;
+	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_SPEC, NULL, &s, &err), -1);
+	assert_null(s);
+	assert_string_equal(err.msg, "the fake backend cannot read partitions");
+	assert_int_equal(asked[SQ_KIND_NODES], 1);
+	assert_int_equal(asked_but(BIT(NODES)), 0);
+}
+
 /* ---------------------------------------------------------- impact */
 
 /*
@@ -551,6 +597,7 @@ main(void)
 		cmocka_unit_test(test_whatif_refused),
 		cmocka_unit_test(test_whatif_optional),
 		cmocka_unit_test(test_overview_built),
+		cmocka_unit_test(test_spec_built),
 		cmocka_unit_test(test_impact_plan),
 	};
 
