@@ -766,8 +766,7 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		 * account tree; both are optional */
 		if (sq_plan_fetch_plain(b, SQ_KIND_LIMITS, &limits, &e2) == -1)
 			limits = NULL;
-		if (sq_backend_fetch_kind(b, SQ_KIND_ASSOCS, &assocs, &e2) ==
-		    -1)
+		if (sq_plan_fetch_served(b, SQ_KIND_ASSOCS, &assocs, &e2) == -1)
 			assocs = NULL;
 	}
 	sq_why_compute(j, jobs, limits, assocs, &w);
