@@ -138,7 +138,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_SPEC:
 	case SQ_KIND_NODESETS: /* built from partitions, nodes and config */
 		return SQ_CAP_NODES;
-	case SQ_KIND_OVERVIEW: /* built from nodes, jobs and sdiag */
+	case SQ_KIND_OVERVIEW: /* built from metrics or nodes, jobs, sdiag */
 		return SQ_CAP_NODES | SQ_CAP_JOBS;
 	case SQ_KIND_GPUUSE: /* sstat; the rest backend says why not */
 		return SQ_CAP_JOBS;
@@ -155,7 +155,7 @@ sq_kind_cap(enum sq_kind kind)
 	case SQ_KIND_PROBLEMS:
 		return SQ_CAP_PROBLEMS;
 	case SQ_KIND_METRICS: /* slurmctld's metrics, or why not: they stand
-				 for the nodes (session/overview_fetch.c) */
+				 for the nodes (session/metrics_fetch.c) */
 		return SQ_CAP_NODES;
 	case SQ_KIND_COUNT:
 		break;

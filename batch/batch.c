@@ -17,7 +17,7 @@
 #include "core/analysis/why.h"
 #include "core/query/when.h"
 #include "session/plan.h"
-#include "session/whatif_fetch.h"
+#include "session/whatif_weights.h"
 #include "session/glance.h"
 
 #define MAX_COLS 64
@@ -766,8 +766,7 @@ sq_batch_job(const struct sq_cluster_cfg *cfg, const char *jobid,
 		 * account tree; both are optional */
 		if (sq_plan_fetch_plain(b, SQ_KIND_LIMITS, &limits, &e2) == -1)
 			limits = NULL;
-		if (sq_backend_fetch_kind(b, SQ_KIND_ASSOCS, &assocs, &e2) ==
-		    -1)
+		if (sq_plan_fetch_served(b, SQ_KIND_ASSOCS, &assocs, &e2) == -1)
 			assocs = NULL;
 	}
 	sq_why_compute(j, jobs, limits, assocs, &w);

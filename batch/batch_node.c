@@ -17,6 +17,7 @@
 #include "core/analysis/gpumap.h"
 #include "core/base/gres.h"
 #include "core/base/sanitize.h"
+#include "session/plan.h"
 
 #define MAX_JOBS 64
 
@@ -202,8 +203,8 @@ sq_batch_node(const struct sq_cluster_cfg *cfg, const char *node,
 		free(nj);
 		return err.code == SQ_ERR_USAGE ? 2 : 1;
 	}
-	if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, &err) == -1 ||
-	    sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
+	if (sq_plan_fetch_served(b, SQ_KIND_NODES, &nodes, &err) == -1 ||
+	    sq_plan_fetch_served(b, SQ_KIND_JOBS, &jobs, &err) == -1) {
 		fprintf(stderr, "squall: %s\n", err.msg);
 		goto out;
 	}
@@ -215,8 +216,7 @@ sq_batch_node(const struct sq_cluster_cfg *cfg, const char *node,
 	if (sq_gres_count(nd->gres, "gpu") > 0) {
 		read_jobs(b, jobs, nd->name, nj);
 		/* GPU use: its rows say why when it has none */
-		if (sq_backend_fetch_kind(b, SQ_KIND_GPUUSE, &use, &err) ==
-		    -1) {
+		if (sq_plan_fetch_served(b, SQ_KIND_GPUUSE, &use, &err) == -1) {
 			fprintf(stderr, "squall: GPU use: %s\n", err.msg);
 			use = NULL;
 		}

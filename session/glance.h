@@ -1,7 +1,7 @@
 /*
- * glance.h - the data of the at-a-glance views for both front ends: the
- * overview of one cluster fetched once (batch), slurmctld's metrics the
- * console's overview reads (the METRICS kind), and every configured
+ * glance.h - the data of the at-a-glance views for both front ends:
+ * slurmctld's metrics the overview reads (the METRICS kind; the batch
+ * overview is its plan row's build, session/plan.c), and every configured
  * cluster fetched in parallel, one thread per cluster, within a time
  * budget, each with its own failure (clusters.c).
  */
@@ -14,13 +14,8 @@
 #include "core/conf/conf.h"
 #include "core/model/snapshot.h"
 
-/* Batch: fetch nodes, jobs and sdiag (optional) through b and build the
- * overview snapshot into *out. 0, or -1 with err. */
-int sq_overview_fetch(struct sq_backend *b, struct sq_snapshot **out,
-		      struct sq_err *err);
-
-/* The console's overview: slurmctld's /metrics/nodes, /partitions and
- * /scheduler read as batch mode reads them, into a new SQ_KIND_METRICS
+/* The overview's (batch mode's and the console's): slurmctld's
+ * /metrics/nodes, /partitions and /scheduler, into a new SQ_KIND_METRICS
  * snapshot (core/analysis/om_snapshot.h); when they are not read (an older
  * release, a backend without the `metrics` op, refused, SQUALL_METRICS=
  * off) one without rows whose note says why. 0, or -1 on ENOMEM. */

@@ -17,18 +17,15 @@
 #include "core/analysis/gpus.h"
 #include "core/analysis/gpuuse.h"
 #include "core/analysis/history.h"
-#include "core/analysis/limits.h"
 #include "core/base/util.h"
-#include "core/model/model_admin.h"
 #include "core/model/join.h"
 #include "core/action/node_audit.h"
 #include "core/analysis/node_flap.h"
 #include "core/analysis/rpc.h"
 #include "session/glance.h"
 #include "session/plan.h"
+#include "session/plan_build.h"
 #include "session/rpc_fetch.h"
-#include "session/whatif_fetch.h"
-#include "spec/spec_live.h"
 
 #define BIT(k) SQ_KIND_BIT(SQ_KIND_##k)
 
@@ -36,12 +33,10 @@
 typedef void (*join_fn)(struct sq_snapshot *s,
 			struct sq_snapshot *const partner[SQ_KIND_COUNT]);
 
-/* Build s of kinds the backend reads (from, indexed by kind; NULL where
- * an optional one is absent) where it does not read s's kind; how: the
- * backend's words (backends/backend.h). -1 on ENOMEM. */
+/* Build s, a new empty snapshot of the kind, from in
+ * (session/plan_build.h). */
 typedef int (*build_fn)(struct sq_snapshot *s,
-			struct sq_snapshot *const from[SQ_KIND_COUNT],
-			const struct sq_backend_built *how);
+			const struct sq_plan_build_in *in, struct sq_err *err);
 
 struct plan {
 	/* how the kind is fetched; NULL: the backend's fetch() */
@@ -50,11 +45,23 @@ struct plan {
 	/* or this, told whether it is batch mode (no source) */
 	int (*fetch_mode)(struct sq_backend *b, int batch,
 			  struct sq_snapshot **out, struct sq_err *err);
-	/* where the backend does not read the kind (its ops' .built):
-	 * build() from the kinds build_from (those of build_optional may
-	 * be absent), before the joins */
+	/* where the backend does not read the kind (its ops' .built), or
+	 * on every backend (built_always): build() from the kinds
+	 * build_from (those of build_optional may be absent), before the
+	 * joins. They are read in this order: build_first, the needed
+	 * ones, the optional ones; those of build_raw as the backend reads
+	 * them (the capability checked, not by their own plan rows, never
+	 * from a source), the kind itself (its part the backend reads) by
+	 * the backend's fetch(); build_kinds, where given, names the ones
+	 * wanted given those read so far (the rest are not read). ready,
+	 * where given, is checked before any (the what-if's weights). */
+	int built_always;
 	unsigned build_from;
 	unsigned build_optional;
+	unsigned build_first;
+	unsigned build_raw;
+	unsigned (*build_kinds)(struct sq_snapshot *const from[SQ_KIND_COUNT]);
+	int (*ready)(const struct sq_backend *b, struct sq_err *err);
 	build_fn build;
 	unsigned joins;    /* partner kinds join() uses */
 	unsigned lazy;     /* of those, fetched by the console only when
@@ -118,74 +125,6 @@ join_events(struct sq_snapshot *s, struct sq_snapshot *const p[SQ_KIND_COUNT])
 	sq_events_finish(s, p[SQ_KIND_JOBS]);
 }
 
-/* GPUs from the nodes' GRES and the running jobs' TRES */
-static int
-build_gpus(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
-	   const struct sq_backend_built *how)
-{
-	return sq_gpus_build(s, f[SQ_KIND_NODES], f[SQ_KIND_JOBS],
-			     how->unserved);
-}
-
-/* the pending jobs' priorities and ranks, without the sprio factors */
-static int
-build_prio(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
-	   const struct sq_backend_built *how)
-{
-	(void)how;
-	return sq_prio_from_jobs(s, f[SQ_KIND_JOBS]);
-}
-
-/* the limits set, their use counted from the queue */
-static int
-build_limits(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
-	     const struct sq_backend_built *how)
-{
-	(void)how;
-	return sq_limits_build(s, f[SQ_KIND_ASSOCS], f[SQ_KIND_QOS],
-			       f[SQ_KIND_JOBS]);
-}
-
-/* accounts read without their associations' columns (parent, shares,
- * users), completed from the associations */
-static int
-build_accounts(struct sq_snapshot *s,
-	       struct sq_snapshot *const f[SQ_KIND_COUNT],
-	       const struct sq_backend_built *how)
-{
-	(void)how;
-	return sq_accounts_join_assocs(s, f[SQ_KIND_ASSOCS]);
-}
-
-/* users read without their associations' columns (accounts, QOS,
- * default QOS), completed from the associations */
-static int
-build_users(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
-	    const struct sq_backend_built *how)
-{
-	(void)how;
-	return sq_users_join_assocs(s, f[SQ_KIND_ASSOCS]);
-}
-
-/* preemptions from accounting's runs of the window that ends at their
- * fetch (the first answer's, the runs' dep, where there are more), the
- * preemptors inferred from them all; the runs' note (newest preemptions
- * only) wins over the backend's */
-static int
-build_events(struct sq_snapshot *s, struct sq_snapshot *const f[SQ_KIND_COUNT],
-	     const struct sq_backend_built *how)
-{
-	const struct sq_snapshot *runs = f[SQ_KIND_PREEMPT_RUNS];
-
-	if (runs->note != NULL)
-		s->note = sq_snapshot_str(s, runs->note);
-	(void)how;
-	return sq_events_build(s, runs->dep != NULL ? runs->dep : runs, runs,
-			       f[SQ_KIND_JOBS], f[SQ_KIND_PARTITIONS],
-			       f[SQ_KIND_QOS],
-			       (int64_t)runs->fetched - SQ_EVENTS_WINDOW);
-}
-
 static int
 gpu_scope(const void *rec)
 {
@@ -210,31 +149,10 @@ hist_keep(struct sq_snapshot *s, int scope)
 	sq_history_keep(s, (enum sq_hist_scope)scope);
 }
 
-/* sprio -n, sprio -w, the queue and the config, joined
- * (session/whatif_fetch.c) */
-static int
-whatif_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	     struct sq_err *err)
-{
-	(void)kind;
-	return sq_whatif_fetch(b, out, err);
-}
-
-/* nodes, the queue and sdiag in one summary (session/overview_fetch.c);
- * the console composes the same rows from its own snapshots, with their
- * history (tui/view_overview.c) */
-static int
-overview_fetch(struct sq_backend *b, enum sq_kind kind,
-	       struct sq_snapshot **out, struct sq_err *err)
-{
-	(void)kind;
-	return sq_overview_fetch(b, out, err);
-}
-
 /* slurmctld's /metrics/nodes, /partitions and /scheduler, or why not
- * (session/overview_fetch.c, the batch overview's own reading): what
- * the console's overview builds its node, partition and controller lines
- * from where they are served (tui/view_overview.c) */
+ * (session/metrics_fetch.c): what the overview, the console's
+ * (tui/view_overview.c) and batch mode's (its row's build), builds its
+ * node, partition and controller lines from where they are served */
 static int
 metrics_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	      struct sq_err *err)
@@ -323,15 +241,16 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 			   .interval = SQ_PLAN_FAST },
 	[SQ_KIND_PARTITIONS] = { .joins = BIT(NODES), .join = join_partitions },
 	/* where the backend serves no sprio: from the queue */
-	[SQ_KIND_PRIO] = { .build_from = BIT(JOBS), .build = build_prio },
+	[SQ_KIND_PRIO] = { .build_from = BIT(JOBS),
+			   .build = sq_plan_build_prio },
 	[SQ_KIND_LIMITS] = { .build_from = BIT(ASSOCS) | BIT(QOS) | BIT(JOBS),
-			     .build = build_limits },
+			     .build = sq_plan_build_limits },
 	/* where the backend reads them without their associations
 	 * (slurmrestd from v0.0.40): completed from them */
 	[SQ_KIND_ACCOUNTS] = { .build_from = BIT(ACCOUNTS) | BIT(ASSOCS),
-			       .build = build_accounts },
+			       .build = sq_plan_build_accounts },
 	[SQ_KIND_USERS] = { .build_from = BIT(USERS) | BIT(ASSOCS),
-			    .build = build_users },
+			    .build = sq_plan_build_users },
 	/* the queue only while the stuck_cg column shows, sacctmgr show
 	 * event only while the events column or the detail pane does */
 	[SQ_KIND_NODES] = { .joins = BIT(JOBS) | BIT(NODE_EVENTS),
@@ -344,12 +263,12 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 					   BIT(PARTITIONS) | BIT(QOS),
 			     .build_optional =
 				 BIT(JOBS) | BIT(PARTITIONS) | BIT(QOS),
-			     .build = build_events,
+			     .build = sq_plan_build_events,
 			     .joins = BIT(JOBS),
 			     .optional = BIT(JOBS),
 			     .join = join_events },
 	[SQ_KIND_GPUS] = { .build_from = BIT(NODES) | BIT(JOBS),
-			   .build = build_gpus,
+			   .build = sq_plan_build_gpus,
 			   .joins = BIT(GPUUSE),
 			   .optional = BIT(GPUUSE),
 			   .join = join_gpus,
@@ -363,12 +282,57 @@ static const struct plan plans[SQ_KIND_COUNT] = {
 	[SQ_KIND_HISTORY] = { .view_scope = sq_history_view_scope,
 			      .row_scope = hist_scope,
 			      .keep = hist_keep },
-	/* declared vs live: built from several fetches (spec/) */
-	[SQ_KIND_SPEC] = { .fetch = sq_spec_fetch },
-	[SQ_KIND_NODESETS] = { .fetch = sq_spec_fetch },
-	/* what-if weights over the pending queue's factors */
-	[SQ_KIND_WHATIF] = { .fetch = whatif_fetch },
-	[SQ_KIND_OVERVIEW] = { .fetch = overview_fetch },
+	/* declared vs live on every backend: the spec file (readable
+	 * first) against the nodes, the partitions and the config as the
+	 * backend reads them (the config optional: its rows unknown
+	 * without it), with the local slurm.conf (spec/spec_live.c) */
+	[SQ_KIND_SPEC] = { .built_always = 1,
+			   .ready = sq_plan_spec_ready,
+			   .build_first = BIT(NODES),
+			   .build_from =
+			       BIT(NODES) | BIT(PARTITIONS) | BIT(CONFIG),
+			   .build_optional = BIT(CONFIG),
+			   .build_raw =
+			       BIT(NODES) | BIT(PARTITIONS) | BIT(CONFIG),
+			   .build = sq_plan_build_spec },
+	/* the nodes grouped by the spec's, slurm.conf's or the features'
+	 * sets */
+	[SQ_KIND_NODESETS] = { .built_always = 1,
+			       .ready = sq_plan_nodesets_ready,
+			       .build_from = BIT(NODES),
+			       .build_raw = BIT(NODES),
+			       .build = sq_plan_build_spec },
+	/* what-if weights over the pending queue's factors on every
+	 * backend: sprio -n (the backend's reading of the kind, first:
+	 * where it has none it says why, e.g. no sprio -n in slurmrestd),
+	 * sprio -w, the queue's accounts and the config, each as the
+	 * backend reads it */
+	[SQ_KIND_WHATIF] = { .built_always = 1,
+			     .ready = sq_plan_whatif_ready,
+			     .build_first = BIT(WHATIF),
+			     .build_from = BIT(WHATIF) | BIT(PRIO_WEIGHTS) |
+					   BIT(JOBS) | BIT(CONFIG),
+			     .build_optional = BIT(JOBS) | BIT(CONFIG),
+			     .build_raw =
+				 BIT(PRIO_WEIGHTS) | BIT(JOBS) | BIT(CONFIG),
+			     .build = sq_plan_build_whatif },
+	/* batch mode's overview on every backend: slurmctld's metrics
+	 * (first, their row's reading: SQUALL_METRICS, why not) where
+	 * served, else the nodes and sdiag; the queue; the GPUs' demand
+	 * (their row's: built on REST) and use where there are GPUs. A
+	 * missing sdiag leaves the controller lines out, a missing GPU use
+	 * its line saying why. */
+	[SQ_KIND_OVERVIEW] = { .built_always = 1,
+			       .build_first = BIT(METRICS),
+			       .build_from = BIT(METRICS) | BIT(NODES) |
+					     BIT(JOBS) | BIT(DIAG) | BIT(GPUS) |
+					     BIT(GPUUSE),
+			       .build_optional = BIT(METRICS) | BIT(DIAG) |
+						 BIT(GPUS) | BIT(GPUUSE),
+			       .build_raw = BIT(NODES) | BIT(JOBS) | BIT(DIAG) |
+					    BIT(GPUUSE),
+			       .build_kinds = sq_plan_overview_kinds,
+			       .build = sq_plan_build_overview },
 	/* the console's overview: the metrics for nodes and sdiag, at the
 	 * nodes' (slow) pace */
 	[SQ_KIND_METRICS] = { .fetch = metrics_fetch },
@@ -405,88 +369,122 @@ static int fetch_checked(struct sq_backend *b, enum sq_kind kind,
 			 const struct sq_plan_src *src, int batch,
 			 struct sq_snapshot **out, struct sq_err *err);
 
-/* The kinds a build of kind needs into from: from src when the console
- * holds them, else fetched now through the capability check; the needed
- * ones first (one that cannot be read ends it), then the optional ones
- * (one that cannot be read is left out). kind itself, where the build
- * completes it (how->reads), is always read now by the backend's fetch()
- * (the console's is the completed one). */
+/* One kind k a build of kind takes into *out: kind itself (its part the
+ * backend reads; fetch_checked checked its capability, asking for the
+ * backend's reason) by the backend's fetch(), one of build_raw as the
+ * backend reads it, any other from src where the console holds it, else
+ * by its own plan row through the capability check. */
 static int
-build_partners(struct sq_backend *b, enum sq_kind kind, const struct plan *p,
-	       const struct sq_plan_src *src, int batch,
-	       struct sq_snapshot *from[SQ_KIND_COUNT], struct sq_err *err)
+build_part(struct sq_backend *b, enum sq_kind kind, enum sq_kind k,
+	   const struct sq_plan_src *src, int batch, struct sq_snapshot **out,
+	   struct sq_err *err)
 {
+	const struct plan *p = plan_of(kind);
+
+	*out = NULL;
+	if (k == kind)
+		return b->ops->fetch(b, k, out, err);
+	if (p->build_raw & SQ_KIND_BIT(k))
+		return sq_backend_fetch_kind(b, k, out, err);
+	if (src != NULL && (*out = src->get(src->arg, k)) != NULL)
+		return 0;
+	return fetch_checked(b, k, src, batch, out, err);
+}
+
+/* The kinds a build of kind needs into in, in the row's order
+ * (build_first, the needed ones, the optional ones), those build_kinds
+ * does not want left out; a needed one that cannot be read ends it, an
+ * optional one is left out with why. */
+static int
+build_partners(struct sq_backend *b, enum sq_kind kind,
+	       const struct sq_plan_src *src, int batch,
+	       struct sq_plan_build_in *in, struct sq_err *err)
+{
+	const struct plan *p = plan_of(kind);
 	int pass, k;
 
-	for (pass = 0; pass < 2; pass++) {
-		unsigned want = p->build_from & (pass == 0 ? ~p->build_optional
-							   : p->build_optional);
+	for (pass = 0; pass < 3; pass++) {
+		unsigned want = pass == 0   ? p->build_first
+				: pass == 1 ? ~p->build_optional
+					    : p->build_optional;
 
+		want &= p->build_from & (pass == 0 ? ~0u : ~p->build_first);
 		for (k = 0; k < SQ_KIND_COUNT; k++) {
 			struct sq_err e;
 
-			if (!(want & SQ_KIND_BIT(k)))
-				continue;
-			if (k == (int)kind) {
-				if (b->ops->fetch(b, kind, &from[k], err) == -1)
-					return -1;
-				continue;
-			}
-			from[k] = src != NULL
-				      ? src->get(src->arg, (enum sq_kind)k)
-				      : NULL;
-			if (from[k] != NULL)
+			if (!(want & SQ_KIND_BIT(k)) ||
+			    (p->build_kinds != NULL &&
+			     !(p->build_kinds(in->from) & SQ_KIND_BIT(k))))
 				continue;
 			sq_err_clear(&e);
-			if (fetch_checked(b, (enum sq_kind)k, src, batch,
-					  &from[k], &e) == -1 &&
-			    pass == 0) {
+			if (build_part(b, kind, (enum sq_kind)k, src, batch,
+				       &in->from[k], &e) == 0)
+				continue;
+			sq_snapshot_unref(in->from[k]);
+			in->from[k] = NULL;
+			if (!(p->build_optional & SQ_KIND_BIT(k))) {
 				*err = e;
 				return -1;
 			}
+			in->why[k] = strdup(e.msg);
 		}
 	}
 	return 0;
 }
 
-/* Build kind, which b does not read (how: its words), by its plan row
- * from its partners (build_partners) with the pure build. */
+/* Build kind, which b does not read (how: its words) or which the plan
+ * builds on every backend, by its plan row from its partners
+ * (build_partners) with the pure build. */
 static int
 build(struct sq_backend *b, enum sq_kind kind, const struct sq_plan_src *src,
       int batch, const struct sq_backend_built *how, struct sq_snapshot **out,
       struct sq_err *err)
 {
 	const struct plan *p = plan_of(kind);
-	struct sq_snapshot *from[SQ_KIND_COUNT] = { NULL };
+	struct sq_plan_build_in in;
+	struct sq_err e;
 	double t0 = sq_util_now_ms();
-	int k, rc;
+	int k, rc = 0;
 
 	if (p->build == NULL)
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "the %s backend cannot serve the %s view",
 				  b->ops->name, sq_kind_name(kind));
-	rc = build_partners(b, kind, p, src, batch, from, err);
+	memset(&in, 0, sizeof(in));
+	in.how = how;
+	in.b = b;
+	if (p->ready != NULL)
+		rc = p->ready(b, err);
+	if (rc == 0)
+		rc = build_partners(b, kind, src, batch, &in, err);
 	if (rc == 0 && how->reads) { /* completed: the read's rows */
-		*out = from[kind];
-		from[kind] = NULL;
+		*out = in.from[kind];
+		in.from[kind] = NULL;
 	} else if (rc == 0 && (*out = sq_snapshot_new(kind, 0)) == NULL) {
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	}
-	if (rc == 0 && p->build(*out, from, how) == -1) {
+	sq_err_clear(&e);
+	if (rc == 0 && p->build(*out, &in, &e) == -1) {
 		sq_snapshot_unref(*out);
 		*out = NULL;
-		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		if (e.code != SQ_OK)
+			*err = e;
+		else
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		rc = -1;
 	}
 	for (k = 0; k < SQ_KIND_COUNT; k++) {
 		/* the rows are as old as the oldest kind they were built from
 		 * (a console's held queue: the jobs view's "rank:Ns older") */
-		if (rc == 0 && from[k] != NULL &&
-		    from[k]->fetched < (*out)->fetched)
-			(*out)->fetched = from[k]->fetched;
-		sq_snapshot_unref(from[k]);
+		if (rc == 0 && in.from[k] != NULL &&
+		    in.from[k]->fetched < (*out)->fetched)
+			(*out)->fetched = in.from[k]->fetched;
+		sq_snapshot_unref(in.from[k]);
+		free(in.why[k]);
 	}
 	if (rc == 0) {
-		if (!how->reads)
+		/* a completed read keeps its own source */
+		if (how->source != NULL && !how->reads)
 			(*out)->source = how->source;
 		if ((*out)->note == NULL)
 			(*out)->note = how->note;
@@ -502,10 +500,14 @@ fetch_alone(struct sq_backend *b, enum sq_kind kind,
 	    const struct sq_plan_src *src, int batch, struct sq_snapshot **out,
 	    struct sq_err *err)
 {
+	/* the words of a kind the plan builds on every backend: none */
+	static const struct sq_backend_built plain;
 	const struct plan *p = plan_of(kind);
 	const struct sq_backend_built *how = sq_backend_built(b, kind);
 
 	*out = NULL;
+	if (how == NULL && p->built_always)
+		how = &plain;
 	if (how != NULL)
 		return build(b, kind, src, batch, how, out, err);
 	if (p->fetch_mode != NULL)
@@ -589,6 +591,18 @@ sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
 		    struct sq_snapshot **out, struct sq_err *err)
 {
 	return fetch_checked(b, kind, NULL, 1, out, err);
+}
+
+int
+sq_plan_fetch_served(struct sq_backend *b, enum sq_kind kind,
+		     struct sq_snapshot **out, struct sq_err *err)
+{
+	*out = NULL;
+	if (b->ops->caps == NULL || (b->ops->caps(b) & sq_kind_cap(kind)) == 0)
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
+				  "the %s backend cannot read %s", b->ops->name,
+				  sq_kind_name(kind));
+	return fetch_alone(b, kind, NULL, 1, out, err);
 }
 
 /* Batch mode's partners fetched for the join, as a source for a build

@@ -49,7 +49,8 @@ struct sq_plan_src {
 
 /*
  * Fetch kind through b, or build it from the kinds it is built from
- * where b does not read it (b->ops->built), and join it with its
+ * where b does not read it (b->ops->built) or where the plan builds it
+ * on every backend (the what-if, the batch overview), and join it with its
  * partners. Partners, of a join or a build, come from src when it holds
  * them, else are fetched now (src NULL: all of them). Every fetch,
  * partners' too, passes the capability check (b->ops->caps). *out is a
@@ -71,6 +72,12 @@ int sq_plan_fetch_want(struct sq_backend *b, enum sq_kind kind,
  * GPUs, a job's limits). As sq_plan_fetch() otherwise. */
 int sq_plan_fetch_plain(struct sq_backend *b, enum sq_kind kind,
 			struct sq_snapshot **out, struct sq_err *err);
+
+/* sq_plan_fetch_plain() where b's capabilities serve kind; where they
+ * do not, -1 (SQ_ERR_UNSUPPORTED) without asking the backend why (an
+ * optional read: a node action's impact). */
+int sq_plan_fetch_served(struct sq_backend *b, enum sq_kind kind,
+			 struct sq_snapshot **out, struct sq_err *err);
 
 /* The kinds (SQ_KIND_BIT mask) to fetch for a view of kind: itself and
  * its partners (the lazy ones with SQ_PLAN_ALL). */

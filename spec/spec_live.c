@@ -1,8 +1,9 @@
 /*
- * spec_live.c - the SPEC and NODESETS snapshots of a cluster: load the
- * spec file, fetch nodes, partitions and config through the backend,
- * read slurm.conf NodeSet=/NodeName= lines when the cluster is local,
- * and hand everything to the pure core (spec_compare.c, nodeset.c).
+ * spec_live.c - the SPEC and NODESETS snapshots of a cluster, built by
+ * their plan rows (session/plan.c) from the nodes, partitions and config
+ * the plan fetched: load the spec file, read slurm.conf NodeSet=/NodeName=
+ * lines when the cluster is local, and hand everything to the pure core
+ * (spec_compare.c, nodeset.c). Nothing here fetches.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,92 +80,106 @@ free_conf(struct conf_sets *cs)
 	sq_arena_free(&cs->arena);
 }
 
+/* The spec file of b's cluster into spec (*have: one was given); a
+ * SPEC needs one. 0, or -1 with err. */
+static int
+load(const struct sq_backend *b, enum sq_kind kind, struct sq_spec *spec,
+     int *have, struct sq_err *err)
+{
+	*have = 0;
+	if (b->cfg.spec[0] != '\0') {
+		if (sq_spec_load(b->cfg.spec, spec, err) == -1)
+			return -1;
+		*have = 1;
+	} else if (kind == SQ_KIND_SPEC) {
+		return sq_err_set(err, SQ_ERR_USAGE,
+				  "no cluster spec: give --spec FILE, or "
+				  "spec=FILE on the cluster line");
+	}
+	return 0;
+}
+
 int
-sq_spec_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+sq_spec_ready(const struct sq_backend *b, enum sq_kind kind, struct sq_err *err)
+{
+	struct sq_spec spec;
+	int have, rc;
+
+	sq_spec_init(&spec);
+	rc = load(b, kind, &spec, &have, err);
+	sq_spec_free(&spec);
+	return rc;
+}
+
+/* The spec against the live cluster into s. */
+static int
+build_spec(const struct sq_spec *spec, const struct conf_sets *cs,
+	   const struct sq_snapshot *nodes, const struct sq_snapshot *parts,
+	   const struct sq_snapshot *config, const char *config_why,
+	   struct sq_snapshot *s)
+{
+	struct sq_spec_live live;
+
+	memset(&live, 0, sizeof(live));
+	live.partitions = parts;
+	live.nodes = nodes;
+	live.config = config;
+	live.config_error = config ? NULL : config_why;
+	live.conf_sets = cs->defs;
+	live.nconf_sets = cs->ndefs;
+	live.features = cs->feats;
+	live.nfeatures = cs->nfeats;
+	if (sq_spec_compare(spec, &live, s) == -1)
+		return -1;
+	s->source = "spec file vs scontrol show partition/config, sinfo";
+	return 0;
+}
+
+/* The nodes grouped by node set into s (spec: NULL where none given). */
+static int
+build_nodesets(const struct sq_spec *spec, const struct conf_sets *cs,
+	       const struct sq_snapshot *nodes, struct sq_snapshot *s)
+{
+	struct sq_nodeset_def *defs = NULL;
+	size_t ndefs = 0;
+	int rc = -1;
+
+	if (sq_spec_nodeset_defs(spec, cs->defs, cs->ndefs, &defs, &ndefs) ==
+		0 &&
+	    sq_nodeset_group(defs, ndefs, cs->feats, cs->nfeats, nodes, s) == 0)
+		rc = 0;
+	free(defs);
+	s->source = cs->ndefs    ? "slurm.conf NodeSet= lines, sinfo"
+		    : spec       ? "spec file, sinfo"
+		    : cs->nfeats ? "slurm.conf node features, sinfo"
+				 : "sinfo";
+	return rc;
+}
+
+int
+sq_spec_build(const struct sq_backend *b, struct sq_snapshot *s,
+	      const struct sq_snapshot *nodes, const struct sq_snapshot *parts,
+	      const struct sq_snapshot *config, const char *config_why,
 	      struct sq_err *err)
 {
-	struct sq_snapshot *nodes = NULL, *parts = NULL, *config = NULL;
-	struct sq_snapshot *s = NULL;
 	struct sq_spec spec;
 	struct conf_sets cs;
-	struct sq_err cerr;
-	int have_spec = 0, rc = -1;
+	int have, rc = -1;
 
-	*out = NULL;
 	memset(&cs, 0, sizeof(cs));
 	sq_spec_init(&spec);
 	sq_arena_init(&cs.arena);
-	if (b->cfg.spec[0] != '\0') {
-		if (sq_spec_load(b->cfg.spec, &spec, err) == -1)
-			goto out;
-		have_spec = 1;
-	} else if (kind == SQ_KIND_SPEC) {
-		sq_err_set(err, SQ_ERR_USAGE,
-			   "no cluster spec: give --spec FILE, or spec=FILE "
-			   "on the cluster line");
+	if (load(b, s->kind, &spec, &have, err) == -1)
 		goto out;
-	}
-	if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, err) == -1)
-		goto out;
-	if (kind == SQ_KIND_SPEC) {
-		if (sq_backend_fetch_kind(b, SQ_KIND_PARTITIONS, &parts, err) ==
-		    -1)
-			goto out;
-		/* config is optional: its rows become unknown without it */
-		sq_err_clear(&cerr);
-		if (sq_backend_fetch_kind(b, SQ_KIND_CONFIG, &config, &cerr) ==
-		    -1)
-			config = NULL;
-	}
 	read_conf(b, config, &cs);
-	if (kind == SQ_KIND_SPEC) {
-		struct sq_spec_live live;
-
-		memset(&live, 0, sizeof(live));
-		live.partitions = parts;
-		live.nodes = nodes;
-		live.config = config;
-		live.config_error = config ? NULL : cerr.msg;
-		live.conf_sets = cs.defs;
-		live.nconf_sets = cs.ndefs;
-		live.features = cs.feats;
-		live.nfeatures = cs.nfeats;
-		s = sq_snapshot_new(SQ_KIND_SPEC, sizeof(struct sq_spec_row));
-		if (s == NULL || sq_spec_compare(&spec, &live, s) == -1) {
-			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-			goto out;
-		}
-		s->source = "spec file vs scontrol show partition/config, "
-			    "sinfo";
-	} else {
-		struct sq_nodeset_def *defs = NULL;
-		size_t ndefs = 0;
-
-		s = sq_snapshot_new(SQ_KIND_NODESETS,
-				    sizeof(struct sq_nodeset));
-		if (s == NULL ||
-		    sq_spec_nodeset_defs(have_spec ? &spec : NULL, cs.defs,
-					 cs.ndefs, &defs, &ndefs) == -1 ||
-		    sq_nodeset_group(defs, ndefs, cs.feats, cs.nfeats, nodes,
-				     s) == -1) {
-			free(defs);
-			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-			goto out;
-		}
-		free(defs);
-		s->source = cs.ndefs    ? "slurm.conf NodeSet= lines, sinfo"
-			    : have_spec ? "spec file, sinfo"
-			    : cs.nfeats ? "slurm.conf node features, sinfo"
-					: "sinfo";
-	}
-	*out = s;
-	s = NULL;
-	rc = 0;
+	if (s->kind == SQ_KIND_SPEC)
+		rc =
+		    build_spec(&spec, &cs, nodes, parts, config, config_why, s);
+	else
+		rc = build_nodesets(have ? &spec : NULL, &cs, nodes, s);
+	if (rc == -1)
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 out:
-	sq_snapshot_unref(s);
-	sq_snapshot_unref(nodes);
-	sq_snapshot_unref(parts);
-	sq_snapshot_unref(config);
 	free_conf(&cs);
 	sq_spec_free(&spec);
 	return rc;

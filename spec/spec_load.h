@@ -2,7 +2,7 @@
  * spec_load.h - reading a cluster spec file (JSON, with json-c) into
  * struct sq_spec, and building the SPEC and NODESETS snapshots of a
  * cluster from it. It may use json-c and the backends; core/ stays
- * pure. The live side (sq_spec_fetch) is spec_live.h.
+ * pure. The live side (sq_spec_build) is spec_live.h.
  */
 #ifndef SQ_SPEC_LOAD_H
 #define SQ_SPEC_LOAD_H

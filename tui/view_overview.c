@@ -7,7 +7,7 @@
  * goes into a fixed
  * ring (core/analysis/overview.h) drawn as the sparkline of its last hour;
  * Enter opens the filtered view behind a line. Where slurmctld serves its
- * metrics (the METRICS kind, session/overview_fetch.c, as batch mode
+ * metrics (the METRICS kind, session/metrics_fetch.c, as batch mode
  * reads them) they stand for the nodes and sdiag, which are then not
  * asked for; where not, or until the first answer says so, the source
  * line says why and the nodes and sdiag are read. The clusters view runs one

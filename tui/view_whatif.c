@@ -11,7 +11,7 @@
 
 #include "core/base/sanitize.h"
 #include "core/analysis/whatif.h"
-#include "session/whatif_fetch.h"
+#include "session/whatif_weights.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/pane.h"

@@ -666,8 +666,15 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	struct sq_snapshot *s =
 	    sq_snapshot_new(SQ_KIND_OVERVIEW, sizeof(struct sq_ov_row));
 
-	if (s == NULL)
-		return NULL;
+	if (s != NULL)
+		sq_overview_fill(s, in, now);
+	return s;
+}
+
+void
+sq_overview_fill(struct sq_snapshot *s, const struct sq_ov_input *in,
+		 time_t now)
+{
 	s->fetched = now;
 	s->source = "nodes, jobs, sdiag";
 	if (in->om_nodes != NULL ||
@@ -684,5 +691,4 @@ sq_overview_build(const struct sq_ov_input *in, time_t now)
 	if (in->nodes != NULL || in->om_nodes != NULL)
 		gpu_rows(s, in);
 	sq_ov_ctld_rows(s, in);
-	return s;
 }

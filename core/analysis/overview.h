@@ -53,6 +53,35 @@ struct sq_ov_input {
 /* A new SQ_KIND_OVERVIEW snapshot (one reference), NULL on ENOMEM. */
 struct sq_snapshot *sq_overview_build(const struct sq_ov_input *in, time_t now);
 
+/* The same rows into s, a new, empty SQ_KIND_OVERVIEW snapshot. */
+void sq_overview_fill(struct sq_snapshot *s, const struct sq_ov_input *in,
+		      time_t now);
+
+/*
+ * The kinds (SQ_KIND_BIT mask) the batch overview is built from, given
+ * those read so far (NULL: not read, or not yet): slurmctld's metrics
+ * (METRICS) and the queue always; the nodes and sdiag where the metrics
+ * were not served; the GPUs' demand (GPUS) and use (GPUUSE) where the
+ * nodes or the metrics count a GPU (core/analysis/overview_build.c).
+ */
+unsigned sq_overview_kinds(const struct sq_snapshot *metrics,
+			   const struct sq_snapshot *nodes);
+
+/*
+ * Build s (a new, empty SQ_KIND_OVERVIEW snapshot) from the kinds of
+ * sq_overview_kinds(): metrics (its note says why not where they were
+ * not served), nodes, jobs (needed: the time the rows are of), diag
+ * (the controller lines: which one is in control is added to it), gpus
+ * and gpuuse (NULL where not read; use_why then says why the use was
+ * not, or NULL). The top 5 of each ranking. 0, or -1 on ENOMEM. Pure.
+ */
+int
+sq_overview_build_from(struct sq_snapshot *s, const struct sq_snapshot *metrics,
+		       const struct sq_snapshot *nodes,
+		       const struct sq_snapshot *jobs, struct sq_snapshot *diag,
+		       const struct sq_snapshot *gpus,
+		       const struct sq_snapshot *gpuuse, const char *use_why);
+
 /*
  * History: SQ_SPARK_SLOTS samples per series, one per SQ_SPARK_STEP
  * seconds at most (a later sample in the same step replaces the value),

@@ -122,6 +122,21 @@ int sq_whatif_apply(struct sq_snapshot *s, const struct sq_whatif_weights *old,
 		    const char *flags, size_t top_n);
 
 /*
+ * Build s (a new, empty WHATIF snapshot) from sprio -n's factors (the
+ * backend's rows of the kind: s keeps a reference, its strings live
+ * there), sprio -w's weights in force, the queue (each job's account;
+ * NULL: none) and the config (PriorityMaxAge, PriorityFlags; NULL:
+ * unmodelled), with the weights given (sq_whatif_apply). 0, or -1 with
+ * err: no weights, or ENOMEM. Pure (core/analysis/whatif_build.c).
+ */
+int sq_whatif_build(struct sq_snapshot *s, struct sq_snapshot *factors,
+		    const struct sq_snapshot *weights,
+		    const struct sq_snapshot *jobs,
+		    const struct sq_snapshot *config,
+		    const struct sq_whatif_weights *given,
+		    const char *given_text, size_t top_n, struct sq_err *err);
+
+/*
  * A new WHATIF snapshot with src's rows recomputed for other weights
  * (src's info gives today's weights); it keeps a reference to src (its
  * strings live there). NULL on ENOMEM or when src has no info.

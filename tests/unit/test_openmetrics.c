@@ -6,7 +6,7 @@
  * controller's address from `scontrol show config` (backends/cli/metrics.c),
  * and the console's METRICS kind: the sets as a snapshot and back
  * (core/analysis/om_snapshot.c), fetched by its plan row through a recording
- * (session/overview_fetch.c) or saying why not.
+ * (session/metrics_fetch.c) or saying why not.
  */
 #include <math.h>
 #include <setjmp.h>

@@ -14,7 +14,7 @@
 #include "core/model/model.h"
 #include "core/model/snapshot.h"
 #include "core/analysis/whatif.h"
-#include "session/whatif_fetch.h"
+#include "session/whatif_weights.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "whatif/22.05/"

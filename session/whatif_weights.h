@@ -1,17 +1,18 @@
 /*
- * whatif_fetch.h - the WHATIF snapshot of a cluster: sprio -n (the
- * normalized factors), sprio -w (the weights in force), the queue (each
- * job's account) and the config (PriorityMaxAge, PriorityFlags), joined
- * and handed to the pure model (core/analysis/whatif.h) with the weights to
- * try. Shared by batch mode and the TUI's worker thread.
+ * whatif_weights.h - the what-if's weights to try, read from a text or
+ * a cluster spec, and its summary lines. The WHATIF snapshot itself is
+ * built by the fetch plan (session/plan.c) from sprio -n (the normalized
+ * factors), sprio -w (the weights in force), the queue (each job's
+ * account) and the config (PriorityMaxAge, PriorityFlags) with the pure
+ * model (core/analysis/whatif.h). Shared by batch mode, the plan and the
+ * console.
  */
-#ifndef SQ_WHATIF_FETCH_H
-#define SQ_WHATIF_FETCH_H
+#ifndef SQ_WHATIF_WEIGHTS_H
+#define SQ_WHATIF_WEIGHTS_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "backends/backend.h"
 #include "core/base/err.h"
 #include "core/analysis/whatif.h"
 
@@ -28,15 +29,6 @@
 int sq_whatif_weights_read(const char *text, const char *spec_path,
 			   struct sq_whatif_weights *w, char *shown, size_t n,
 			   struct sq_err *err);
-
-/*
- * Fetch and compute the WHATIF snapshot with the weights of
- * b->cfg.weights (see sq_whatif_weights_read; b->cfg.spec for "spec").
- * The queue and the config are optional (no account; PriorityMaxAge
- * unmodelled). 0 with *out set, or -1 with err.
- */
-int sq_whatif_fetch(struct sq_backend *b, struct sq_snapshot **out,
-		    struct sq_err *err);
 
 /*
  * The what-if's header lines to fp, each starting "# ": the weights

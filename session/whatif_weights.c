@@ -1,16 +1,16 @@
 /*
- * whatif_fetch.c - builds the WHATIF snapshot from four fetches through
- * the backend (sprio -n, sprio -w, the queue, the config) and the weights
- * to try (given text or a cluster spec's config map). The model itself
- * is core/analysis/whatif.c; nothing here computes a priority.
+ * whatif_weights.c - the what-if's weights to try (a given text, or a
+ * cluster spec's config map) and its summary lines. The WHATIF snapshot
+ * is its plan row's build (session/plan.c: sprio -n, sprio -w, the queue,
+ * the config) by core/analysis/whatif_build.c; the model itself is
+ * core/analysis/whatif.c; nothing here computes a priority.
  */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "core/base/parse.h"
 #include "core/spec/spec.h"
-#include "session/whatif_fetch.h"
+#include "session/whatif_weights.h"
 #include "spec/spec_load.h"
 
 /* The Priority* keys of a spec's config map as one KEY=VALUE text. */
@@ -77,79 +77,6 @@ sq_whatif_weights_read(const char *text, const char *spec_path,
 	if (n > 0)
 		snprintf(shown, n, "%s", text);
 	return 0;
-}
-
-/* PriorityMaxAge (seconds, SQ_NONE) and PriorityFlags of the config. */
-static void
-config_values(const struct sq_snapshot *config, int64_t *max_age, char *flags,
-	      size_t n)
-{
-	const char *v;
-
-	*max_age = SQ_NONE;
-	flags[0] = '\0';
-	if (config == NULL)
-		return;
-	v = sq_spec_config_value(config, "PriorityMaxAge");
-	if (v == NULL || sq_parse_duration(v, max_age) == -1 || *max_age <= 0)
-		*max_age = SQ_NONE;
-	v = sq_spec_config_value(config, "PriorityFlags");
-	if (v != NULL && !sq_is_none(v) && strcmp(v, "0") != 0)
-		snprintf(flags, n, "%s", v);
-}
-
-int
-sq_whatif_fetch(struct sq_backend *b, struct sq_snapshot **out,
-		struct sq_err *err)
-{
-	struct sq_snapshot *s = NULL, *wsnap = NULL, *jobs = NULL;
-	struct sq_snapshot *config = NULL;
-	struct sq_whatif_weights old, given;
-	struct sq_err ignore;
-	char shown[1024], flags[128];
-	int64_t max_age;
-	int rc = -1;
-
-	*out = NULL;
-	if (sq_whatif_weights_read(b->cfg.weights, b->cfg.spec, &given, shown,
-				   sizeof(shown), err) == -1)
-		return -1;
-	/* the plan checked the capability of this kind; where the backend
-	 * lacks it, the plan calls here for the backend's own reason (no
-	 * sprio -n in slurmrestd), which the generic check would hide */
-	if (b->ops->fetch(b, SQ_KIND_WHATIF, &s, err) == -1)
-		goto out;
-	if (sq_backend_fetch_kind(b, SQ_KIND_PRIO_WEIGHTS, &wsnap, err) == -1)
-		goto out;
-	if (wsnap->nrows == 0) {
-		sq_err_set(err, SQ_ERR_PARSE, "sprio -w printed no weights");
-		goto out;
-	}
-	sq_whatif_weights_from_sprio(sq_snapshot_row(wsnap, 0), &old);
-	sq_err_clear(&ignore);
-	if (sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &ignore) == -1)
-		jobs = NULL;
-	if (sq_backend_fetch_kind(b, SQ_KIND_CONFIG, &config, &ignore) == -1)
-		config = NULL;
-	config_values(config, &max_age, flags, sizeof(flags));
-	sq_whatif_join_jobs(s, jobs);
-	if (sq_whatif_apply(s, &old, &given, shown, max_age, flags,
-			    SQ_WHATIF_TOP_N) == -1) {
-		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-		goto out;
-	}
-	/* the account strings live in the queue's arena */
-	s->dep = jobs;
-	jobs = NULL;
-	*out = s;
-	s = NULL;
-	rc = 0;
-out:
-	sq_snapshot_unref(s);
-	sq_snapshot_unref(wsnap);
-	sq_snapshot_unref(jobs);
-	sq_snapshot_unref(config);
-	return rc;
 }
 
 void
