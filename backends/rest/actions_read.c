@@ -257,9 +257,13 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		}
 	}
 	st->found = st->rec != NULL;
-	/* modaccount: the account's association too (parent, shares) */
-	if (st->found && a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT &&
-	    api->slurmdb >= 40)
+	/* the account's association too (parent, shares), as the CLI
+	 * reads it with every account: modaccount sets them (from
+	 * v0.0.40), addaccount's verdict checks those asked, and every
+	 * account action's "nothing else changed" compares them (not
+	 * delaccount: gone or not) */
+	if (st->found && a->def->kind == SQ_KIND_ACCOUNTS &&
+	    a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT)
 		return sq_rest_account_read_assoc(b, api->slurmdb, t, cluster,
 						  st, err);
 	return 0;
