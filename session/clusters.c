@@ -1,9 +1,12 @@
 /*
  * clusters.c - every configured cluster at once: one detached thread per
- * cluster opens its own backend and reads nodes and jobs; the caller
- * takes the rows when all answered or when the time budget is over (a
- * cluster still working is reported as timed out and its thread ends on
- * its own). No questions are asked: an unknown ssh host key is an error.
+ * cluster opens its own backend and reads nodes and jobs through the
+ * fetch plan (sq_plan_fetch_served: the capability check, then the
+ * kind's plan row, as every other read), never the backend directly;
+ * the caller takes the rows when all answered or when the time budget
+ * is over (a cluster still working is reported as timed out and its
+ * thread ends on its own). No questions are asked: an unknown ssh host
+ * key is an error.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -15,6 +18,7 @@
 #include "core/analysis/clusters.h"
 #include "core/base/util.h"
 #include "session/glance.h"
+#include "session/plan.h"
 
 static struct sq_cluster_cfg list[SQ_CONF_MAX_CLUSTERS];
 static size_t nlist;
@@ -92,13 +96,35 @@ unref(struct sq_clusters_run *r)
 	}
 }
 
+/* One cluster's counts from b: its nodes, then its jobs, each by the
+ * plan with the capability check (a kind b does not serve is not asked
+ * for and says so as everywhere else); error: the first failure's. */
+void
+sq_clusters_read(struct sq_backend *b, struct sq_cluster_row *row, char *error,
+		 size_t len)
+{
+	struct sq_snapshot *nodes = NULL, *jobs = NULL;
+	struct sq_err err;
+
+	sq_err_clear(&err);
+	if (sq_plan_fetch_served(b, SQ_KIND_NODES, &nodes, &err) == 0)
+		sq_plan_fetch_served(b, SQ_KIND_JOBS, &jobs, &err);
+	sq_cluster_row_count(row, nodes, jobs);
+	row->fetched = nodes != NULL ? (int64_t)nodes->fetched : SQ_NONE;
+	if (len > 0)
+		error[0] = '\0';
+	if (nodes == NULL || jobs == NULL)
+		snprintf(error, len, "%.290s", err.msg);
+	sq_snapshot_unref(nodes);
+	sq_snapshot_unref(jobs);
+}
+
 static void *
 one_main(void *p)
 {
 	struct arg *a = p;
 	struct sq_clusters_run *r = a->r;
 	struct one res;
-	struct sq_snapshot *nodes = NULL, *jobs = NULL;
 	struct sq_backend *b;
 	struct sq_err err;
 	double t0 = sq_util_now_ms();
@@ -109,19 +135,16 @@ one_main(void *p)
 	sq_err_clear(&err);
 	b = sq_backend_open(&res.cfg, &err);
 	if (b != NULL) {
-		if (sq_backend_fetch_kind(b, SQ_KIND_NODES, &nodes, &err) == 0)
-			sq_backend_fetch_kind(b, SQ_KIND_JOBS, &jobs, &err);
+		sq_clusters_read(b, &res.row, res.error, sizeof(res.error));
 		/* rest learns it from the first answer */
 		snprintf(res.version, sizeof(res.version), "%s", b->version);
 		sq_backend_close(b);
-	}
-	sq_cluster_row_count(&res.row, nodes, jobs);
-	res.row.fetched = nodes != NULL ? (int64_t)nodes->fetched : SQ_NONE;
-	res.row.ms = (int64_t)(sq_util_now_ms() - t0);
-	if (nodes == NULL || jobs == NULL)
+	} else {
+		sq_cluster_row_count(&res.row, NULL, NULL);
+		res.row.fetched = SQ_NONE;
 		snprintf(res.error, sizeof(res.error), "%.290s", err.msg);
-	sq_snapshot_unref(nodes);
-	sq_snapshot_unref(jobs);
+	}
+	res.row.ms = (int64_t)(sq_util_now_ms() - t0);
 	pthread_mutex_lock(&r->mu);
 	res.done = 1;
 	r->v[a->i] = res;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "backends/backend.h"
+#include "core/analysis/clusters.h"
 #include "core/conf/conf.h"
 #include "core/model/snapshot.h"
 
@@ -48,6 +49,13 @@ struct sq_clusters_run *sq_clusters_start(int budget);
 struct sq_snapshot *sq_clusters_result(struct sq_clusters_run *r, int wait);
 /* Drop the caller's hold on r (threads still running keep theirs). */
 void sq_clusters_release(struct sq_clusters_run *r);
+
+/* One cluster's row from its open backend b (what each thread does
+ * between open and close): its nodes and jobs by sq_plan_fetch_served()
+ * and their counts and age into row; the first failure's words into
+ * error ("" when none). Not the strings, not ms. */
+void sq_clusters_read(struct sq_backend *b, struct sq_cluster_row *row,
+		      char *error, size_t len);
 
 /* Batch and worker: the whole fetch, waited for. 0, or -1 with err. */
 int sq_clusters_fetch(struct sq_snapshot **out, struct sq_err *err);

@@ -257,9 +257,13 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 		}
 	}
 	st->found = st->rec != NULL;
-	/* modaccount: the account's association too (parent, shares) */
-	if (st->found && a->type == SQ_ACTION_ACCT_MODIFY_ACCOUNT &&
-	    api->slurmdb >= 40)
+	/* the account's association too (parent, shares), as the CLI
+	 * reads it with every account: modaccount sets them (from
+	 * v0.0.40), addaccount's verdict checks those asked, and every
+	 * account action's "nothing else changed" compares them (not
+	 * delaccount: gone or not) */
+	if (st->found && a->def->kind == SQ_KIND_ACCOUNTS &&
+	    a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT)
 		return sq_rest_account_read_assoc(b, api->slurmdb, t, cluster,
 						  st, err);
 	return 0;
@@ -380,7 +384,99 @@ sq_rest_verify(const struct sq_action *a, const struct sq_rest_state *before,
 	return SQ_VERIFY_UNCHECKED;
 }
 
-/* The inverse from the states before (only targets that succeeded). */
+/* The inverse's value of one argument key of an action from a target's
+ * state before (rec): its time limit, nice or priority as numbers (nice
+ * 0 where v0.0.38 says null), any other key as the string it had; none
+ * where the number is not there. */
+static void
+inverse_arg(struct sq_action *inv, const char *key, json_object *rec)
+{
+	char val[64];
+	int64_t v;
+
+	if (strcmp(key, "timelimit") == 0) {
+		if (num_of(rec, "time_limit", &v) == -1)
+			return;
+	} else if (strcmp(key, "nice") == 0) {
+		if (num_of(rec, key, &v) == -1)
+			v = 0; /* v0.0.38 says null for 0 */
+	} else if (strcmp(key, "priority") == 0) {
+		if (num_of(rec, key, &v) == -1)
+			return;
+	} else {
+		sq_action_set_arg(inv, key, str_of(rec, key), NULL);
+		return;
+	}
+	snprintf(val, sizeof(val), "%lld", (long long)v);
+	sq_action_set_arg(inv, key, val, NULL);
+}
+
+/* One target's inverse (type t) from its state before into line: every
+ * argument of a as it was, and a deleted account's description and
+ * organization. 0, or -1 when there is nothing to put back. */
+static int
+inverse_target(const struct sq_action *a, enum sq_action_type t, size_t i,
+	       const struct sq_rest_state *st, char *line, size_t n)
+{
+	struct sq_action inv;
+	size_t k;
+	int rc = -1;
+
+	sq_action_init(&inv, t);
+	sq_action_add_target(&inv, a->targets[i], NULL);
+	for (k = 0; k < a->nargs; k++) {
+		const char *eq = strchr(a->args[k], '=');
+		size_t kl = (size_t)(eq - a->args[k]);
+		char key[32];
+
+		if (kl >= sizeof(key))
+			continue;
+		memcpy(key, a->args[k], kl);
+		key[kl] = '\0';
+		inverse_arg(&inv, key, st->rec);
+	}
+	if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) {
+		const char *d = str_of(st->rec, "description");
+		const char *o = str_of(st->rec, "organization");
+
+		if (*d)
+			sq_action_set_arg(&inv, "description", d, NULL);
+		if (*o)
+			sq_action_set_arg(&inv, "organization", o, NULL);
+	}
+	if (inv.nargs > 0 || a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT)
+		rc = sq_action_format(&inv, line, n);
+	sq_action_free(&inv);
+	return rc;
+}
+
+/* The inverse of the kinds and actions with their own (reservations,
+ * accounting's mapped actions, QOS, nodes) into buf; 0, or -1 when a
+ * has none of its own. */
+static int
+inverse_own(const struct sq_action *a, const struct sq_result *res,
+	    const struct sq_rest_state *before, char *buf, size_t n)
+{
+	if (a->def->kind == SQ_KIND_RESERVATIONS)
+		sq_rest_resv_inverse(a, res, before, buf, n);
+	else if (sq_rest_assoc_mapped(a, 40))
+		sq_rest_assoc_inverse(a, res, before, buf, n);
+	else if (sq_rest_qos_dp(a, &before[0]))
+		sq_rest_qos_inverse(a, res, before, buf, n);
+	else if (sq_rest_user_mapped(a, 40))
+		sq_rest_user_inverse(a, res, before, buf, n);
+	else if (sq_rest_account_mapped(a, 40))
+		sq_rest_account_inverse(a, res, before, buf, n);
+	else if (a->def->kind == SQ_KIND_NODES)
+		sq_rest_node_inverse(a, res, before, buf, n);
+	else
+		return -1;
+	return 0;
+}
+
+/* The inverse from the states before (only targets that succeeded):
+ * the inverse action of the targets alone, or, where it puts back what
+ * was (SQ_ACT_INV_PREV, delaccount), one line per target as it was. */
 void
 sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 		const struct sq_rest_state *before, char *buf, size_t n)
@@ -390,31 +486,7 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	enum sq_action_type t = a->def->inverse;
 
 	buf[0] = '\0';
-	if (a->def->kind == SQ_KIND_RESERVATIONS) {
-		sq_rest_resv_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (sq_rest_assoc_mapped(a, 40)) {
-		sq_rest_assoc_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (sq_rest_qos_dp(a, &before[0])) {
-		sq_rest_qos_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (sq_rest_user_mapped(a, 40)) {
-		sq_rest_user_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (sq_rest_account_mapped(a, 40)) {
-		sq_rest_account_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (a->def->kind == SQ_KIND_NODES) {
-		sq_rest_node_inverse(a, res, before, buf, n);
-		return;
-	}
-	if (t == SQ_ACTION_NONE)
+	if (inverse_own(a, res, before, buf, n) == 0 || t == SQ_ACTION_NONE)
 		return;
 	if (!(a->def->flags & SQ_ACT_INV_PREV) &&
 	    a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT) {
@@ -430,61 +502,14 @@ sq_rest_inverse(const struct sq_action *a, const struct sq_result *res,
 	}
 	for (i = 0; i < res->ntargets; i++) {
 		char line[1024];
-		size_t k;
 
 		if (!res->targets[i].ok || !before[i].found)
 			continue;
-		sq_action_init(&inv, t);
-		sq_action_add_target(&inv, a->targets[i], NULL);
-		for (k = 0; k < a->nargs; k++) {
-			const char *eq = strchr(a->args[k], '=');
-			size_t kl = (size_t)(eq - a->args[k]);
-			char key[32], val[64];
-			int64_t v;
-
-			if (kl >= sizeof(key))
-				continue;
-			memcpy(key, a->args[k], kl);
-			key[kl] = '\0';
-			if (strcmp(key, "timelimit") == 0 &&
-			    num_of(before[i].rec, "time_limit", &v) == 0) {
-				snprintf(val, sizeof(val), "%lld",
-					 (long long)v);
-				sq_action_set_arg(&inv, key, val, NULL);
-			} else if (strcmp(key, "nice") == 0 ||
-				   (strcmp(key, "priority") == 0 &&
-				    num_of(before[i].rec, key, &v) == 0)) {
-				if (strcmp(key, "nice") == 0 &&
-				    num_of(before[i].rec, key, &v) == -1)
-					v = 0; /* v0.0.38 says null for 0 */
-				snprintf(val, sizeof(val), "%lld",
-					 (long long)v);
-				sq_action_set_arg(&inv, key, val, NULL);
-			} else if (strcmp(key, "timelimit") != 0 &&
-				   strcmp(key, "nice") != 0 &&
-				   strcmp(key, "priority") != 0) {
-				sq_action_set_arg(&inv, key,
-						  str_of(before[i].rec, key),
-						  NULL);
-			}
-		}
-		if (a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) {
-			const char *d = str_of(before[i].rec, "description");
-			const char *o = str_of(before[i].rec, "organization");
-
-			if (*d)
-				sq_action_set_arg(&inv, "description", d, NULL);
-			if (*o)
-				sq_action_set_arg(&inv, "organization", o,
-						  NULL);
-		}
-		if ((inv.nargs > 0 ||
-		     a->type == SQ_ACTION_ACCT_DELETE_ACCOUNT) &&
-		    sq_action_format(&inv, line, sizeof(line)) == 0 &&
+		if (inverse_target(a, t, i, &before[i], line, sizeof(line)) ==
+			0 &&
 		    off + strlen(line) + 2 < n)
 			off += (size_t)snprintf(buf + off, n - off, "%s%s",
 						off ? "\n" : "", line);
-		sq_action_free(&inv);
 	}
 }
 

@@ -8,6 +8,9 @@
  * tests/fixtures/cli/22.05/actions and counts the commands, and through
  * the REST backend on a slurmrestd played by a unix socket server that
  * answers from tests/fixtures/verdicts/22.05 and counts the requests.
+ * And REST reads an account with its association (its parent and
+ * shares, as the CLI does): addaccount whose account came out under
+ * another parent is not done (verdicts/22.05/acct/moved).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,6 +243,7 @@ struct rest_fake {
 	char path[96], dir[64];
 	pthread_t th;
 	int held;
+	int acct; /* sqvacct: 0 absent (acct/base), 1 added (acct/moved) */
 	unsigned get_job, post, other;
 	char req[16][160]; /* "METHOD PATH" of each request after open */
 	unsigned n;
@@ -310,6 +314,34 @@ serve_one(struct rest_fake *f, int c)
 		f->post++;
 		f->held = strstr(req, "\"hold\":true") != NULL ||
 			  strstr(req, "\"hold\": true") != NULL;
+		reply(c, "200 OK", "{\"errors\":[]}");
+	} else if (strcmp(method, "GET") == 0 &&
+		   strcmp(path, "/slurmdb/v0.0.38/account/sqvacct") == 0 &&
+		   !f->acct) {
+		reply(c, "404 Not Found",
+		      "{\"errors\":[{\"error\":\"Nothing found\"}]}");
+	} else if (strcmp(method, "GET") == 0 &&
+		   (strcmp(path, "/slurmdb/v0.0.38/account/sqvacct") == 0 ||
+		    strncmp(path,
+			    "/slurmdb/v0.0.38/associations?account=sqvacct&",
+			    46) == 0)) {
+		t = sq_test_fixture(strstr(path, "associations") != NULL
+					? "verdicts/22.05/acct/moved/"
+					  "account_assoc.json"
+					: "verdicts/22.05/acct/moved/"
+					  "account.json",
+				    NULL);
+		reply(c, "200 OK", t);
+		free(t);
+	} else if (strcmp(method, "GET") == 0 &&
+		   strcmp(path, "/slurmdb/v0.0.38/clusters") == 0) {
+		reply(c, "200 OK",
+		      "{\"clusters\":[{\"name\":\"testbed\"}],"
+		      "\"errors\":[]}");
+	} else if (strcmp(method, "POST") == 0 &&
+		   strncmp(path, "/slurmdb/v0.0.38/", 17) == 0) {
+		f->post++;
+		f->acct = 1;
 		reply(c, "200 OK", "{\"errors\":[]}");
 	} else {
 		f->other++;
@@ -425,6 +457,47 @@ test_rest_reads(void **state)
 	assert_int_equal(f.other, 0);
 	rest_stop(&f, b);
 }
+
+/* An account read with its association: addaccount asked under physics
+ * and found under chemistry (verdicts/22.05/acct/moved, sacctmgr modify
+ * account set parent=chemistry) is not done, in the CLI's words
+ * (test_verdicts_acct.c); without the association it would be "added". */
+static void
+test_rest_account_assoc(void **state)
+{
+	struct rest_fake f;
+	struct sq_backend *b;
+	struct sq_result res;
+	unsigned k, acct = 0, assoc = 0;
+
+	(void)state;
+	rest_start(&f, &b);
+	/* not done: sq_exec_run says so (-1), the verify's words the CLI's */
+	assert_int_equal(
+	    run_on(b, "addaccount sqvacct parent=physics fairshare=2", &res),
+	    -1);
+	assert_int_equal(res.targets[0].verified, SQ_VERIFY_FAILED);
+	assert_string_equal(res.targets[0].message,
+			    "not as asked: parent is 'chemistry', not "
+			    "'physics'");
+	sq_result_free(&res);
+	assert_true(f.post > 0);
+	/* each read of the account once there, and only then, with its
+	 * association */
+	for (k = 0; k < f.n; k++) {
+		if (strcmp(f.req[k], "GET /slurmdb/v0.0.38/account/sqvacct") ==
+		    0)
+			acct++;
+		else if (strncmp(f.req[k],
+				 "GET /slurmdb/v0.0.38/associations?account="
+				 "sqvacct&",
+				 46) == 0)
+			assoc++;
+	}
+	assert_true(assoc > 0);
+	assert_int_equal(acct, assoc + 1); /* the first: not there */
+	rest_stop(&f, b);
+}
 #endif
 
 int
@@ -436,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_run_subset_reads_once_before),
 #if SQ_HAVE_REST
 		cmocka_unit_test(test_rest_reads),
+		cmocka_unit_test(test_rest_account_assoc),
 #endif
 	};
 

@@ -6,7 +6,10 @@
  * eviction), sparkline rendering, the clusters view's counts, and its
  * parallel fetch with clusters that fail (no Slurm commands, a missing
  * recording, an sinfo that hangs): a row each, in order, each with its
- * own error, within the time budget.
+ * own error, within the time budget; and that each cluster's nodes and
+ * jobs are read through the fetch plan (a fake backend counting what it
+ * is asked: a kind its capabilities lack, or one the plan builds for it,
+ * is never asked of fetch(), and the row says so in the plan's words).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +26,7 @@
 #include "core/analysis/overview.h"
 #include "core/base/util.h"
 #include "session/glance.h"
+#include "session/plan.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"
@@ -585,6 +589,125 @@ test_clusters_fetch(void **state)
 	rmdir(dir);
 }
 
+/* A backend that counts what fetch() is asked, serving fake_caps_now;
+ * fake_built_jobs: its ops say the plan builds jobs for it (fetch()
+ * refuses them; the plan's jobs row has no build). */
+static unsigned fake_asked[SQ_KIND_COUNT];
+static unsigned fake_caps_now;
+
+static unsigned
+fake_caps(struct sq_backend *b)
+{
+	(void)b;
+	return fake_caps_now;
+}
+
+static int
+fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	   struct sq_err *err)
+{
+	(void)b;
+	fake_asked[kind]++;
+	*out = sq_snapshot_new(kind, 0);
+	if (kind == SQ_KIND_NODES)
+		add_node(*out, "a", "idle", "p", 4, 0, 1, 0, 4, 1);
+	else if (kind == SQ_KIND_JOBS)
+		add_job(*out, "u", "a", "p", "RUNNING", "None", 1);
+	else {
+		sq_snapshot_unref(*out);
+		*out = NULL;
+		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "fake reads no %s",
+				  sq_kind_name(kind));
+	}
+	(*out)->fetched = 1234;
+	return 0;
+}
+
+static const struct sq_backend_built fake_built_jobs[SQ_KIND_COUNT] = {
+	[SQ_KIND_JOBS] = { .source = "built by the plan" },
+};
+
+static const struct sq_backend_ops fake_ops = {
+	.name = "fake",
+	.caps = fake_caps,
+	.fetch = fake_fetch,
+};
+
+static const struct sq_backend_ops fake_ops_built = {
+	.name = "fake",
+	.built = fake_built_jobs,
+	.caps = fake_caps,
+	.fetch = fake_fetch,
+};
+
+/* The plan's own words for kind on b (what every other view says). */
+static void
+plan_says(struct sq_backend *b, enum sq_kind kind, char *buf, size_t len)
+{
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	sq_err_clear(&err);
+	assert_int_equal(sq_plan_fetch_served(b, kind, &s, &err), -1);
+	assert_null(s);
+	snprintf(buf, len, "%.290s", err.msg); /* as a row keeps it */
+}
+
+static void
+test_clusters_read_plan(void **state)
+{
+	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_cluster_row row;
+	char error[300], want[300];
+
+	(void)state;
+	/* both served: one read each, counted, no error */
+	memset(fake_asked, 0, sizeof(fake_asked));
+	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
+	sq_clusters_read(&b, &row, error, sizeof(error));
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 1);
+	assert_string_equal(error, "");
+	assert_int_equal(row.nodes_up, 1);
+	assert_int_equal(row.jobs_running, 1);
+	assert_int_equal(row.fetched, 1234);
+
+	/* no jobs capability: jobs never asked, the plan's words */
+	fake_caps_now = SQ_CAP_NODES;
+	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
+	memset(fake_asked, 0, sizeof(fake_asked));
+	sq_clusters_read(&b, &row, error, sizeof(error));
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
+	assert_string_equal(error, want);
+	assert_int_equal(row.nodes_up, 1);
+	assert_int_equal(row.jobs_running, SQ_NONE);
+
+	/* no nodes capability: neither asked (jobs come after nodes) */
+	fake_caps_now = SQ_CAP_JOBS;
+	plan_says(&b, SQ_KIND_NODES, want, sizeof(want));
+	memset(fake_asked, 0, sizeof(fake_asked));
+	sq_clusters_read(&b, &row, error, sizeof(error));
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 0);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
+	assert_string_equal(error, want);
+	assert_int_equal(row.nodes_up, SQ_NONE);
+	assert_int_equal(row.fetched, SQ_NONE);
+
+	/* jobs served but the plan's row decides how (here: its ops say
+	 * the plan builds them, and it has no build): fetch() is not asked,
+	 * as a direct backend read would */
+	b.ops = &fake_ops_built;
+	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
+	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
+	memset(fake_asked, 0, sizeof(fake_asked));
+	sq_clusters_read(&b, &row, error, sizeof(error));
+	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
+	assert_string_equal(error, want);
+	assert_int_equal(row.jobs_running, SQ_NONE);
+}
+
 int
 main(void)
 {
@@ -597,6 +720,7 @@ main(void)
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_clusters_count),
 		cmocka_unit_test(test_clusters_fetch),
+		cmocka_unit_test(test_clusters_read_plan),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,8 +27,8 @@ static const struct {
 	int vdb; /* the /slurmdb/ API recorded */
 } releases[] = { { "22.05", 38 }, { "24.11", 42 }, { "26.05", 45 } };
 
-static const char *const states[] = { "base",    "set",  "changed",
-				      "cleared", "gone", NULL };
+static const char *const states[] = { "base",  "set",  "changed", "cleared",
+				      "moved", "gone", NULL };
 
 /* What each target is read from in a state directory: the CLI's
  * outputs (in sq_cli_read_state()'s order) and REST's answer, its list
@@ -72,22 +72,22 @@ static const struct {
 	  "defaultqos=low fairshare=3",
 	  T_LIMITS, 40, "set changed" },
 	{ "setlimit chemistry/carol maxwall=120", T_LIMITS, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "setlimit chemistry/carol grptres=cpu=16", T_LIMITS, 40,
 	  "set changed" },
 	{ "setlimit chemistry/carol grptres=cpu=8", T_LIMITS, 40, "base gone" },
 	{ "setlimit chemistry/carol grptres=gres/gpu=-1,mem=-1", T_LIMITS, 40,
-	  "base cleared gone" },
+	  "base cleared moved gone" },
 	{ "setlimit chemistry/carol maxjobs=2", T_LIMITS, 40, "base gone" },
 	{ "setlimit chemistry/carol qos=normal,low", T_LIMITS, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "setlimit chemistry/carol defaultqos=normal", T_LIMITS, 40,
 	  "base gone" },
 	{ "setlimit chemistry/carol fairshare=3", T_LIMITS, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "setlimit chemistry/carol grpjobs=-1", T_LIMITS, 40, "base gone" },
 	{ "clearlimit account=chemistry user=carol maxjobs grptres", T_LIMITS,
-	  40, "cleared" },
+	  40, "cleared moved" },
 	{ "clearlimit account=chemistry user=carol grpjobs", T_LIMITS, 40,
 	  "base gone" },
 	{ "addqos sqverdict priority=5 gracetime=120 maxwall=60 grpjobs=4 "
@@ -95,45 +95,56 @@ static const struct {
 	  "flags=DenyOnLimit,NoDecay preempt=low preemptmode=requeue",
 	  T_QOS, 40, "set" },
 	{ "setqos sqverdict priority=9 grpjobs=-1 flags=-1", T_QOS, 40,
-	  "changed cleared" },
-	{ "setqos sqverdict priority=9", T_QOS, 38, "changed cleared" },
+	  "changed cleared moved" },
+	{ "setqos sqverdict priority=9", T_QOS, 38, "changed cleared moved" },
 	{ "setqos sqverdict priority=5", T_QOS, 38, "set" },
 	{ "setqos sqverdict gracetime=120 maxwall=01:00:00", T_QOS, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "setqos sqverdict usagefactor=1.5 preemptmode=REQUEUE", T_QOS, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "delqos sqverdict", T_QOS, 40, "base gone" },
 	{ "setqos low priority=10", T_QOS_LOW, 38,
-	  "base set changed cleared gone" },
+	  "base set changed cleared moved gone" },
 	{ "setqos low preemptmode=off flags=-1 grpjobs=-1", T_QOS_LOW, 40,
-	  "base set changed cleared gone" },
+	  "base set changed cleared moved gone" },
 	{ "setqos low priority=11", T_QOS_LOW, 38, "" },
 	{ "moduser alice defaultaccount=astro adminlevel=operator", T_USER, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "moduser alice defaultaccount=physics adminlevel=none", T_USER, 40,
 	  "base gone" },
-	{ "moduser alice defaultqos=low", T_USER, 40, "set changed cleared" },
+	{ "moduser alice defaultqos=low", T_USER, 40,
+	  "set changed cleared moved" },
 	{ "moduser alice defaultqos=normal", T_USER, 40, "base gone" },
 	{ "addaccount sqvacct parent=physics description=\"squall verdict\" "
 	  "organization=sqv fairshare=2",
 	  T_ACCOUNT, 38, "set changed cleared" },
 	{ "addaccount sqvacct description=other", T_ACCOUNT, 38, "" },
 	{ "modaccount sqvacct organization=sqv", T_ACCOUNT, 40,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "modaccount sqvacct description=\"squall verdict\" organization=x",
 	  T_ACCOUNT, 40, "" },
-	/* REST maps it from v0.0.40 (POST /associations), reading the
-	 * account's association, which these recordings do not hold
-	 * (test_rest_acct.c: test_account_parent_shares) */
-	{ "modaccount sqvacct fairshare=2", T_ACCOUNT, 0,
+	/* REST maps them from v0.0.40 (POST /associations), reading the
+	 * account's association (account_assoc.json): moved is sqvacct
+	 * under chemistry with fairshare 4 */
+	{ "modaccount sqvacct fairshare=2", T_ACCOUNT, 40,
 	  "set changed cleared" },
+	{ "modaccount sqvacct parent=physics", T_ACCOUNT, 40,
+	  "set changed cleared" },
+	{ "modaccount sqvacct fairshare=4", T_ACCOUNT, 40, "moved" },
+	{ "modaccount sqvacct parent=chemistry", T_ACCOUNT, 40, "moved" },
+	{ "modaccount sqvacct parent=chemistry fairshare=4", T_ACCOUNT, 40,
+	  "moved" },
+	{ "modaccount sqvacct parent=chemistry fairshare=2", T_ACCOUNT, 40,
+	  "" },
 	{ "delaccount sqvacct", T_ACCOUNT, 38, "base gone" },
-	{ "addcoord sqvacct user=bob", T_ACCOUNT, 40, "set changed cleared" },
+	{ "addcoord sqvacct user=bob", T_ACCOUNT, 40,
+	  "set changed cleared moved" },
 	{ "addcoord sqvacct user=bob,carol", T_ACCOUNT, 40, "" },
-	{ "delcoord sqvacct user=carol", T_ACCOUNT, 40, "set changed cleared" },
+	{ "delcoord sqvacct user=carol", T_ACCOUNT, 40,
+	  "set changed cleared moved" },
 	{ "delcoord sqvacct user=bob", T_ACCOUNT, 40, "" },
 	{ "adduser bob account=sqvacct", T_NEWASSOC, 38,
-	  "set changed cleared" },
+	  "set changed cleared moved" },
 	{ "deluser bob account=sqvacct", T_NEWASSOC, 38, "base gone" },
 };
 
@@ -159,7 +170,8 @@ cli_read(const char *dir, enum target t, const struct sq_action *a,
 /* REST's record: the list's element as the backend selects it (an
  * association: the one of the account and user without partition). */
 static void
-rest_read(const char *dir, enum target t, int vdb, struct sq_rest_state *st)
+rest_read(const char *dir, enum target t, int vdb, const struct sq_action *a,
+	  struct sq_rest_state *st)
 {
 	char path[160], *json, acc[129] = "", user[129] = "", part[129];
 	json_object *arr = NULL;
@@ -190,15 +202,27 @@ rest_read(const char *dir, enum target t, int vdb, struct sq_rest_state *st)
 	st->found = st->rec != NULL;
 	/* recorded with_coords from v0.0.40 as actions_read.c reads it */
 	st->coords = t == T_ACCOUNT && vdb >= 40;
-	/* and a user's associations in full (moduser defaultqos=) */
-	if (t == T_USER && vdb >= 40) {
-		snprintf(path, sizeof(path), "%s/user_assocs.json", dir);
+	/* and a user's associations in full (moduser defaultqos=), an
+	 * account's (its own: parent, shares) for every account action but
+	 * delaccount when the account is there, as actions_read.c reads
+	 * them (an error answer: none) */
+	if ((t == T_USER && vdb >= 40) ||
+	    (t == T_ACCOUNT && st->found &&
+	     a->type != SQ_ACTION_ACCT_DELETE_ACCOUNT)) {
+		snprintf(path, sizeof(path), "%s/%s", dir,
+			 t == T_USER ? "user_assocs.json"
+				     : "account_assoc.json");
 		json = sq_test_fixture(path, NULL);
 		st->aroot = json_tokener_parse(json);
 		free(json);
 		assert_non_null(st->aroot);
-		assert_true(json_object_object_get_ex(st->aroot, "associations",
-						      &st->assocs));
+		if (!json_object_object_get_ex(st->aroot, "associations",
+					       &st->assocs)) {
+			assert_int_equal(t, T_ACCOUNT);
+			st->assocs = json_object_new_array();
+			json_object_object_add(st->aroot, "associations",
+					       st->assocs);
+		}
 	}
 }
 
@@ -237,7 +261,7 @@ check_case(size_t c, const char *rel, int vdb, const char *state)
 				 cases[c].line, v1, m1, want);
 		if (cases[c].rest_from == 0 || vdb < cases[c].rest_from)
 			continue;
-		rest_read(dir, cases[c].t, vdb, &rest);
+		rest_read(dir, cases[c].t, vdb, &a, &rest);
 		v2 = sq_rest_verify(&a, pass ? &rest : NULL, &rest, m2,
 				    sizeof(m2));
 		if (v1 != v2 || strcmp(m1, m2) != 0)
@@ -306,8 +330,8 @@ others_case(size_t c, const char *rel, int vdb, const char *s1, const char *s2)
 			 0);
 	cli_read(d1, cases[c].t, &a, &c1);
 	cli_read(d2, cases[c].t, &a, &c2);
-	rest_read(d1, cases[c].t, vdb, &r1);
-	rest_read(d2, cases[c].t, vdb, &r2);
+	rest_read(d1, cases[c].t, vdb, &a, &r1);
+	rest_read(d2, cases[c].t, vdb, &a, &r2);
 	v1 = sq_cli_verify(&a, 0, &c1.rec[0], &c2.rec[0], m1, sizeof(m1));
 	v2 = sq_rest_verify(&a, &r1, &r2, m2, sizeof(m2));
 	if (v2 == SQ_VERIFY_OK &&
