@@ -27,21 +27,6 @@
 
 #define FIX "cli/22.05/"
 
-static struct sq_snapshot *
-parse_fixture(const char *file, enum sq_kind kind,
-	      int (*parse)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (parse(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
-
 static const struct sq_ov_row *
 row(const struct sq_snapshot *ov, const char *id)
 {
@@ -312,12 +297,13 @@ test_stuck_completing(void **state)
 static void
 test_build_fixtures(void **state)
 {
-	struct sq_snapshot *nodes = parse_fixture(
-	    FIX "sinfo_nodes.txt", SQ_KIND_NODES, sq_parse_sinfo_nodes);
-	struct sq_snapshot *jobs =
-	    parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
-	struct sq_snapshot *diag =
-	    parse_fixture(FIX "sdiag.txt", SQ_KIND_DIAG, sq_parse_sdiag);
+	struct sq_snapshot *nodes =
+	    sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+			      FIX "sinfo_nodes.txt", NULL, 0);
+	struct sq_snapshot *jobs = sq_test_cli_parse(
+	    SQ_KIND_JOBS, sq_parse_squeue, FIX "squeue.txt", NULL, 0);
+	struct sq_snapshot *diag = sq_test_cli_parse(
+	    SQ_KIND_DIAG, sq_parse_sdiag, FIX "sdiag.txt", NULL, 0);
 	struct sq_ov_input in = { 0 };
 	struct sq_snapshot *ov;
 	int64_t states = 0, pending = 0, cpus = 0, per_part = 0;
