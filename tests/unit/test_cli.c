@@ -11,6 +11,7 @@
 #include "core/model/join.h"
 #include "core/model/model.h"
 #include "core/model/snapshot.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"
@@ -18,16 +19,7 @@
 static const struct sq_job *
 find_job(const struct sq_snapshot *s, const char *id)
 {
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++) {
-		const struct sq_job *j = sq_snapshot_row(s, i);
-
-		if (strcmp(j->id, id) == 0)
-			return j;
-	}
-	fail_msg("job %s not found", id);
-	return NULL;
+	return sq_test_sj_must(s, id);
 }
 
 static void

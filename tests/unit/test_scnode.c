@@ -14,6 +14,7 @@
 #include "core/model/model.h"
 #include "core/model/node_state.h"
 #include "core/model/snapshot.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
 
 /* scontrol's nodes from text with the partitions of parts_text. */
@@ -84,16 +85,7 @@ same_nodes(const struct sq_snapshot *a, const struct sq_snapshot *b)
 static const struct sq_node *
 node(const struct sq_snapshot *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++) {
-		const struct sq_node *n = sq_snapshot_row(s, i);
-
-		if (strcmp(n->name, name) == 0)
-			return n;
-	}
-	fail_msg("%s: no such node", name);
-	return NULL;
+	return sq_test_sj_must(s, name);
 }
 
 /* Each release, recorded at one moment with n1 draining and n2 down

@@ -1,12 +1,13 @@
 /*
- * test_util.c - fixture loading, CLI parsing of a fixture and action
- * parsing for the unit tests.
+ * test_util.c - fixture loading, CLI parsing of a fixture, overview rows
+ * and action parsing for the unit tests.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/action/action.h"
+#include "core/analysis/overview.h"
 #include "core/base/err.h"
 #include "core/model/snapshot.h"
 #include "tests/unit/test_util.h"
@@ -73,4 +74,18 @@ sq_test_cli_parse(int kind,
 		assert_true(strlen(err.msg) > 0);
 	free(text);
 	return s;
+}
+
+const struct sq_ov_row *
+sq_test_ov_row(const struct sq_snapshot *ov, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < ov->nrows; i++) {
+		const struct sq_ov_row *r = sq_snapshot_row(ov, i);
+
+		if (strcmp(r->id, id) == 0)
+			return r;
+	}
+	return NULL;
 }
