@@ -68,6 +68,29 @@ sq_fake_bed_init(struct sq_fake_bed *t, sq_fake_run_fn run, void *arg)
 	t->f.arg = arg;
 }
 
+void
+sq_fake_read_request(int c, char *req, size_t n)
+{
+	size_t got = 0, want;
+	const char *body, *cl;
+
+	req[0] = '\0';
+	while (got < n - 1) {
+		ssize_t r = read(c, req + got, n - 1 - got);
+
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+		req[got] = '\0';
+		if ((body = strstr(req, "\r\n\r\n")) == NULL)
+			continue;
+		cl = strstr(req, "Content-Length:");
+		want = cl != NULL ? strtoul(cl + 15, NULL, 10) : 0;
+		if (got - (size_t)(body + 4 - req) >= want)
+			break;
+	}
+}
+
 #if SQ_HAVE_REST
 void
 sq_fake_rest_reply(int c, const char *status, const char *body)
@@ -82,29 +105,12 @@ sq_fake_rest_reply(int c, const char *status, const char *body)
 		return;
 }
 
-/* One request: its head, then Content-Length bytes of body. */
 static void
 serve_one(struct sq_fake_rest *f, int c)
 {
-	char req[16384], method[16], path[512], *body, *t;
-	size_t got = 0, want;
-	const char *cl;
+	char req[16384], method[16], path[512], *t;
 
-	while (got < sizeof(req) - 1) {
-		ssize_t r = read(c, req + got, sizeof(req) - 1 - got);
-
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-		req[got] = '\0';
-		if ((body = strstr(req, "\r\n\r\n")) == NULL)
-			continue;
-		cl = strstr(req, "Content-Length:");
-		want = cl != NULL ? strtoul(cl + 15, NULL, 10) : 0;
-		if (got - (size_t)(body + 4 - req) >= want)
-			break;
-	}
-	req[got] = '\0';
+	sq_fake_read_request(c, req, sizeof(req));
 	if (sscanf(req, "%15s %511s", method, path) != 2)
 		return;
 	if (strcmp(path, "/openapi/v3") == 0) {

@@ -5,7 +5,8 @@
  * command as one line and lets the test answer it, and, with the rest
  * backend, a slurmrestd played by a unix socket server that records
  * "METHOD PATH" of each request and lets the test answer it (GET
- * /openapi/v3 answered from the 22.05 recording, and not recorded).
+ * /openapi/v3 answered from the 22.05 recording, and not recorded), and
+ * the reading of one HTTP request (test_rest_stream.c's server too).
  */
 #ifndef SQ_FAKE_BACKEND_H
 #define SQ_FAKE_BACKEND_H
@@ -36,6 +37,10 @@ struct sq_fake_bed {
 
 /* t zeroed and wired: a CLI backend whose commands run answers. */
 void sq_fake_bed_init(struct sq_fake_bed *t, sq_fake_run_fn run, void *arg);
+
+/* One HTTP request from connection c into req (n bytes, NUL-terminated):
+ * its head, then Content-Length bytes of body. */
+void sq_fake_read_request(int c, char *req, size_t n);
 
 #if SQ_HAVE_REST
 #include <pthread.h>
