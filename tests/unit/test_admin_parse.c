@@ -595,8 +595,8 @@ test_assoc_mgr(void **state)
 	s = sq_test_cli_parse(
 	    SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
 	    "Current Association Manager state\n\nQOS Records\n\n"
-	    "QOS=high(2)\n GrpJobs=N(0) GrpWall=30(8.6)\n"
-	    " MaxWallPJ=120\n MinPrioThresh= \n",
+	    "QOS=high(2)\n    GrpJobs=N(0) GrpWall=30(8.6)\n"
+	    "    MaxWallPJ=120\n    MinPrioThresh= \n",
 	    0);
 	assert_int_equal(s->nrows, 2);
 	l = sq_snapshot_row(s, 0);
@@ -628,7 +628,7 @@ test_assoc_mgr(void **state)
 	    SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
 	    "Current Association Manager state\n"
 	    "ClusterName=c Account=a UserName= Partition= ID=1\n"
-	    " MaxJobs=x(1)\n",
+	    "    MaxJobs=x(1)\n",
 	    -1);
 	sq_snapshot_unref(s);
 	s = sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL, "", -1);
