@@ -81,24 +81,35 @@ conn_of(const struct sq_backend *b)
 	return old;
 }
 
+/* One DIAG read (*diag), then the lock held and b's histories in *c
+ * (NULL and err set: out of memory); -1, no lock, when the read failed. */
+static int
+diag_locked(struct sq_backend *b, struct sq_snapshot **diag, struct conn **c,
+	    struct sq_err *err)
+{
+	*diag = NULL;
+	if (sq_backend_fetch_kind(b, SQ_KIND_DIAG, diag, err) == -1)
+		return -1;
+	pthread_mutex_lock(&mu);
+	*c = conn_of(b);
+	if (*c == NULL)
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	return 0;
+}
+
 /* one sdiag read into the history; *out the rows */
 static int
 read_once(struct sq_backend *b, const char *self, struct sq_snapshot **out,
 	  int *reads, struct sq_err *err)
 {
-	struct sq_snapshot *diag = NULL;
+	struct sq_snapshot *diag;
 	struct conn *c;
 	int rc;
 
 	*out = NULL;
-	if (sq_backend_fetch_kind(b, SQ_KIND_DIAG, &diag, err) == -1)
+	if (diag_locked(b, &diag, &c, err) == -1)
 		return -1;
-	pthread_mutex_lock(&mu);
-	c = conn_of(b);
-	if (c == NULL)
-		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	else
-		rc = sq_rpc_build(diag, c->h, self, out, err);
+	rc = c != NULL ? sq_rpc_build(diag, c->h, self, out, err) : -1;
 	*reads = c != NULL ? sq_rpc_hist_len(c->h) : 0;
 	pthread_mutex_unlock(&mu);
 	sq_snapshot_unref(diag);
@@ -127,18 +138,15 @@ int
 sq_rpc_fetch_diag(struct sq_backend *b, struct sq_snapshot **out,
 		  struct sq_err *err)
 {
-	struct sq_snapshot *diag = NULL;
+	struct sq_snapshot *diag;
 	struct conn *c;
 	int rc;
 
 	*out = NULL;
-	if (sq_backend_fetch_kind(b, SQ_KIND_DIAG, &diag, err) == -1)
+	if (diag_locked(b, &diag, &c, err) == -1)
 		return -1;
-	pthread_mutex_lock(&mu);
-	c = conn_of(b);
-	if (c == NULL)
-		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	else if (sq_ctld_track(diag, &c->ct, (int64_t)time(NULL), err) == -1)
+	if (c == NULL ||
+	    sq_ctld_track(diag, &c->ct, (int64_t)time(NULL), err) == -1)
 		rc = -1;
 	else
 		rc = sq_diag_trend(diag, c->dh, out, err);

@@ -472,6 +472,24 @@ queued_call(const struct sq_worker *w)
 	return -1;
 }
 
+/* The worker's snapshots, pipe and locks freed, then w: by the thread
+ * when the worker was left to it (detached), else by sq_worker_stop. */
+static void
+worker_free(struct sq_worker *w)
+{
+	int i;
+
+	for (i = 0; i < SQ_KIND_COUNT; i++)
+		sq_snapshot_unref(w->slots[i].snap);
+	close(w->pipe_r);
+	close(w->pipe_w);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+	pthread_cond_destroy(&w->done_cv);
+	pthread_cond_destroy(&w->q_cv);
+	free(w);
+}
+
 static void *
 thread_main(void *arg)
 {
@@ -517,19 +535,8 @@ thread_main(void *arg)
 	detached = w->detached;
 	pthread_cond_broadcast(&w->done_cv);
 	pthread_mutex_unlock(&w->mu);
-	if (detached) {
-		int i;
-
-		for (i = 0; i < SQ_KIND_COUNT; i++)
-			sq_snapshot_unref(w->slots[i].snap);
-		close(w->pipe_r);
-		close(w->pipe_w);
-		pthread_mutex_destroy(&w->mu);
-		pthread_cond_destroy(&w->cv);
-		pthread_cond_destroy(&w->done_cv);
-		pthread_cond_destroy(&w->q_cv);
-		free(w);
-	}
+	if (detached)
+		worker_free(w);
 	return NULL;
 }
 
@@ -670,15 +677,7 @@ sq_worker_stop(struct sq_worker *w, int wait_ms)
 	}
 	pthread_mutex_unlock(&w->mu);
 	pthread_join(w->th, NULL);
-	for (i = 0; i < SQ_KIND_COUNT; i++)
-		sq_snapshot_unref(w->slots[i].snap);
-	close(w->pipe_r);
-	close(w->pipe_w);
-	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
-	pthread_cond_destroy(&w->done_cv);
-	pthread_cond_destroy(&w->q_cv);
-	free(w);
+	worker_free(w);
 	return 0;
 }
 

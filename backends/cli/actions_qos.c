@@ -23,13 +23,10 @@ asked(const struct sq_action *a, const char *col)
 
 	for (i = 0; i < a->nargs; i++) {
 		char key[64];
-		size_t kl = strcspn(a->args[i], "=");
 		const char *c;
 
-		if (kl >= sizeof(key))
+		if (sq_action_arg_split(a->args[i], key, sizeof(key)) == NULL)
 			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
 		c = sq_limit_column(key, SQ_LIM_QOS);
 		if (c != NULL && strcmp(c, col) == 0)
 			return 1;

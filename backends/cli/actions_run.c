@@ -169,13 +169,11 @@ inverse_of_done(const struct sq_action *a, struct sq_result *res,
 	sub.nall = before->nall;
 	for (i = 0; i < a->nargs; i++) {
 		char key[64];
-		size_t kl = strcspn(a->args[i], "=");
+		const char *val =
+		    sq_action_arg_split(a->args[i], key, sizeof(key));
 
-		if (kl >= sizeof(key))
-			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
-		sq_action_set_arg(&done, key, a->args[i] + kl + 1, NULL);
+		if (val != NULL)
+			sq_action_set_arg(&done, key, val, NULL);
 	}
 	for (i = 0; i < a->ntargets && i < res->ntargets; i++) {
 		if (!res->targets[i].ok ||

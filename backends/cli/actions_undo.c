@@ -674,15 +674,12 @@ sq_cli_moduser_inverse(const struct sq_action *a,
 	for (i = 0; i < a->ntargets; i++)
 		sq_action_add_target(&rest, a->targets[i], NULL);
 	for (k = 0; k < a->nargs; k++) {
-		size_t kl = strcspn(a->args[k], "=");
 		char key[64];
+		const char *val =
+		    sq_action_arg_split(a->args[k], key, sizeof(key));
 
-		if (kl >= sizeof(key))
-			continue;
-		snprintf(key, sizeof(key), "%.*s", (int)kl, a->args[k]);
-		if (strcmp(key, "defaultqos") != 0)
-			sq_action_set_arg(&rest, key, a->args[k] + kl + 1,
-					  NULL);
+		if (val != NULL && strcmp(key, "defaultqos") != 0)
+			sq_action_set_arg(&rest, key, val, NULL);
 	}
 	if (rest.nargs > 0 &&
 	    sq_cli_inverse(&rest, before, part, sizeof(part)) == 0 && part[0])

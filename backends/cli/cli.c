@@ -400,3 +400,24 @@ sq_cli_backend_close(struct sq_backend *b)
 	free(cli);
 	b->priv = NULL;
 }
+
+int
+sq_cli_backend_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+		    const struct sq_transport_ops *tr,
+		    void *(*tr_new)(const struct sq_cluster_cfg *cfg,
+				    struct sq_err *err),
+		    struct sq_err *err)
+{
+	struct sq_cli *cli = calloc(1, sizeof(*cli));
+
+	if (cli == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	b->priv = cli;
+	cli->b = b;
+	cli->tr = tr;
+	cli->hist.enabled = 1;
+	cli->tr_ctx = tr_new(cfg, err);
+	if (cli->tr_ctx == NULL)
+		return -1;
+	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
+}

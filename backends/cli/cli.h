@@ -172,6 +172,27 @@ int sq_cli_timeout(const char *cmd, int base);
  * struct sq_cli owning its transport); caps and fetch: fetch.h. */
 void sq_cli_backend_close(struct sq_backend *b);
 
+/* The open op of such a backend on transport tr: the struct sq_cli in
+ * b->priv, the transport's context that tr_new makes of cfg (NULL, err
+ * set, when it cannot), then the Slurm version (`sinfo -V`). */
+int sq_cli_backend_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
+			const struct sq_transport_ops *tr,
+			void *(*tr_new)(const struct sq_cluster_cfg *cfg,
+					struct sq_err *err),
+			struct sq_err *err);
+
+/* The ops the backends running the Slurm commands (local, ssh) share, in
+ * their struct sq_backend_ops after .name and .open; each adds how it
+ * reads files (and the local one slurmctld's metrics). */
+#define SQ_CLI_BACKEND_OPS                                                     \
+	.close = sq_cli_backend_close, .caps = sq_cli_backend_caps,            \
+	.fetch = sq_cli_backend_fetch, .describe = sq_cli_describe,            \
+	.read_targets = sq_cli_read_targets,                                   \
+	.read_free = sq_cli_targets_read_free,                                 \
+	.read_cut = sq_cli_targets_read_cut, .act = sq_cli_act,                \
+	.job_live = sq_cli_job_live, .job_gres = sq_cli_job_gres,              \
+	.job_files = sq_cli_job_files, .job_script = sq_cli_job_script
+
 /* Parsers (text is modified in place). */
 int sq_parse_version(const char *text, char *version, size_t n, int *major,
 		     int *minor);

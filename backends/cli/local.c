@@ -319,39 +319,27 @@ const struct sq_transport_ops sq_transport_local = {
 
 /* --- the backend ops --------------------------------------------------- */
 
+static void *
+local_new(const struct sq_cluster_cfg *cfg, struct sq_err *err)
+{
+	void *l = sq_transport_local_new(cfg->slurm_bindir, cfg->timeout);
+
+	if (l == NULL)
+		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	return l;
+}
+
 static int
 be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	struct sq_err *err)
 {
-	struct sq_cli *cli = calloc(1, sizeof(*cli));
-
-	if (cli == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	b->priv = cli;
-	cli->b = b;
-	cli->tr = &sq_transport_local;
-	cli->hist.enabled = 1;
-	cli->tr_ctx = sq_transport_local_new(cfg->slurm_bindir, cfg->timeout);
-	if (cli->tr_ctx == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
+	return sq_cli_backend_open(b, cfg, &sq_transport_local, local_new, err);
 }
 
 const struct sq_backend_ops sq_backend_local = {
 	.name = "local",
 	.open = be_open,
-	.close = sq_cli_backend_close,
-	.caps = sq_cli_backend_caps,
-	.fetch = sq_cli_backend_fetch,
-	.describe = sq_cli_describe,
-	.read_targets = sq_cli_read_targets,
-	.read_free = sq_cli_targets_read_free,
-	.read_cut = sq_cli_targets_read_cut,
-	.act = sq_cli_act,
-	.job_live = sq_cli_job_live,
-	.job_gres = sq_cli_job_gres,
-	.job_files = sq_cli_job_files,
-	.job_script = sq_cli_job_script,
+	SQ_CLI_BACKEND_OPS,
 	.file_stat = sq_local_file_stat,
 	.file_read = sq_local_file_read,
 	.metrics = sq_cli_metrics_local,

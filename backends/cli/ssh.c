@@ -569,35 +569,14 @@ static int
 be_open(struct sq_backend *b, const struct sq_cluster_cfg *cfg,
 	struct sq_err *err)
 {
-	struct sq_cli *cli = calloc(1, sizeof(*cli));
-
-	if (cli == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	b->priv = cli;
-	cli->b = b;
-	cli->tr = &sq_transport_ssh;
-	cli->hist.enabled = 1;
-	cli->tr_ctx = sq_transport_ssh_new(cfg, err);
-	if (cli->tr_ctx == NULL)
-		return -1;
-	return sq_cli_detect_version(cli, b->version, sizeof(b->version), err);
+	return sq_cli_backend_open(b, cfg, &sq_transport_ssh,
+				   sq_transport_ssh_new, err);
 }
 
 const struct sq_backend_ops sq_backend_ssh = {
 	.name = "ssh",
 	.open = be_open,
-	.close = sq_cli_backend_close,
-	.caps = sq_cli_backend_caps,
-	.fetch = sq_cli_backend_fetch,
-	.describe = sq_cli_describe,
-	.read_targets = sq_cli_read_targets,
-	.read_free = sq_cli_targets_read_free,
-	.read_cut = sq_cli_targets_read_cut,
-	.act = sq_cli_act,
-	.job_live = sq_cli_job_live,
-	.job_gres = sq_cli_job_gres,
-	.job_files = sq_cli_job_files,
-	.job_script = sq_cli_job_script,
+	SQ_CLI_BACKEND_OPS,
 	.file_stat = sq_remote_file_stat,
 	.file_read = sq_remote_file_read,
 };

@@ -106,11 +106,31 @@ method_names(int m, char *buf, size_t n)
 		snprintf(buf, n, " none");
 }
 
+static int
+publickey(struct sq_ssh *t)
+{
+	/* the agent first, then each identity file */
+	return ssh_userauth_publickey_auto(t->s, NULL, NULL);
+}
+
+/* The ways tried, in order, each when the server accepts its method; asks:
+ * it needs the prompt (a console, not batch mode). */
+static const struct {
+	int method, asks;
+	int (*fn)(struct sq_ssh *t);
+} ways[] = {
+	{ SSH_AUTH_METHOD_PUBLICKEY, 0, publickey },
+	{ SSH_AUTH_METHOD_INTERACTIVE, 1, kbdint },
+	{ SSH_AUTH_METHOD_PASSWORD, 1, password },
+};
+#define NWAYS (sizeof(ways) / sizeof(ways[0]))
+
 int
 sq_ssh_authenticate(struct sq_ssh *t, struct sq_err *err)
 {
 	char names[100];
 	int rc, methods, asked = 0;
+	size_t i;
 
 	rc = ssh_userauth_none(t->s, NULL);
 	if (rc == SSH_AUTH_SUCCESS)
@@ -118,33 +138,20 @@ sq_ssh_authenticate(struct sq_ssh *t, struct sq_err *err)
 	if (rc == SSH_AUTH_ERROR)
 		goto error;
 	methods = ssh_userauth_list(t->s, NULL);
-	if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-		/* the agent first, then each identity file */
-		rc = ssh_userauth_publickey_auto(t->s, NULL, NULL);
+	for (i = 0; i < NWAYS; i++) {
+		if (!(methods & ways[i].method) ||
+		    (ways[i].asks && !t->prompt.ask))
+			continue;
+		asked |= ways[i].asks;
+		rc = ways[i].fn(t);
 		if (rc == SSH_AUTH_SUCCESS)
 			return 0;
 		if (rc == SSH_AUTH_ERROR)
 			goto error;
-		if (rc == SSH_AUTH_PARTIAL)
+		/* a partial success: what is left to try (not after the
+		 * last way: the message names the methods known before) */
+		if (rc == SSH_AUTH_PARTIAL && i + 1 < NWAYS)
 			methods = ssh_userauth_list(t->s, NULL);
-	}
-	if ((methods & SSH_AUTH_METHOD_INTERACTIVE) && t->prompt.ask) {
-		asked = 1;
-		rc = kbdint(t);
-		if (rc == SSH_AUTH_SUCCESS)
-			return 0;
-		if (rc == SSH_AUTH_ERROR)
-			goto error;
-		if (rc == SSH_AUTH_PARTIAL)
-			methods = ssh_userauth_list(t->s, NULL);
-	}
-	if ((methods & SSH_AUTH_METHOD_PASSWORD) && t->prompt.ask) {
-		asked = 1;
-		rc = password(t);
-		if (rc == SSH_AUTH_SUCCESS)
-			return 0;
-		if (rc == SSH_AUTH_ERROR)
-			goto error;
 	}
 	method_names(methods, names, sizeof(names));
 	return sq_err_set(

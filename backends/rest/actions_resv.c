@@ -89,12 +89,11 @@ sq_rest_resv_body(const struct sq_action *a, const char *name,
 	json_object_object_add(o, "name", json_object_new_string(name));
 	for (i = 0; i < a->nargs; i++) {
 		char key[32];
-		size_t kl = strcspn(a->args[i], "=");
+		const char *val =
+		    sq_action_arg_split(a->args[i], key, sizeof(key));
 
-		if (kl >= sizeof(key))
+		if (val == NULL)
 			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
 		if (a->type == SQ_ACTION_RESV_UPDATE &&
 		    strcmp(key, "flags") == 0) {
 			json_object_put(o);
@@ -104,10 +103,10 @@ sq_rest_resv_body(const struct sq_action *a, const char *name,
 				   "sets the flags it is given); use the "
 				   "local or ssh backend (scontrol update "
 				   "Flags=%.60s)",
-				   a->args[i] + kl + 1);
+				   val);
 			return NULL;
 		}
-		if (add_field(o, key, a->args[i] + kl + 1, err) == -1) {
+		if (add_field(o, key, val, err) == -1) {
 			json_object_put(o);
 			return NULL;
 		}

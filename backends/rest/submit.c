@@ -303,13 +303,12 @@ sq_rest_submit_body(const struct sq_action *a, int v, const char *user,
 	job = json_object_new_object();
 	for (i = 0; i < a->nargs; i++) {
 		char key[64];
-		size_t kl = strcspn(a->args[i], "=");
+		const char *val =
+		    sq_action_arg_split(a->args[i], key, sizeof(key));
 
-		if (kl >= sizeof(key) || a->args[i][kl] != '=')
+		if (val == NULL)
 			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
-		if (add_opt(job, v, key, a->args[i] + kl + 1, err) == -1) {
+		if (add_opt(job, v, key, val, err) == -1) {
 			json_object_put(job);
 			json_object_put(root);
 			return NULL;

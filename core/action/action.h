@@ -325,6 +325,9 @@ int sq_action_set_arg(struct sq_action *a, const char *key, const char *value,
 int sq_action_check(const struct sq_action *a, struct sq_err *err);
 /* Value of key, or NULL. */
 const char *sq_action_arg(const struct sq_action *a, const char *key);
+/* Argument arg ("key=value") split: its key into key (n bytes); its
+ * value, or NULL when the key does not fit or there is no '='. */
+const char *sq_action_arg_split(const char *arg, char *key, size_t n);
 
 /*
  * Parse a command line of the shared grammar (`:` prompt, --exec):

@@ -550,6 +550,18 @@ sq_action_arg(const struct sq_action *a, const char *key)
 	return NULL;
 }
 
+const char *
+sq_action_arg_split(const char *arg, char *key, size_t n)
+{
+	size_t kl = strcspn(arg, "=");
+
+	if (kl >= n || arg[kl] != '=')
+		return NULL;
+	memcpy(key, arg, kl);
+	key[kl] = '\0';
+	return arg + kl + 1;
+}
+
 int
 sq_action_check(const struct sq_action *a, struct sq_err *err)
 {

@@ -162,13 +162,12 @@ sq_action_subset(const struct sq_action *a, const unsigned char *keep,
 	sq_action_init(out, a->type);
 	for (i = 0; i < a->nargs; i++) {
 		char key[64];
-		size_t kl = strcspn(a->args[i], "=");
+		const char *val =
+		    sq_action_arg_split(a->args[i], key, sizeof(key));
 
-		if (kl >= sizeof(key) || a->args[i][kl] != '=')
+		if (val == NULL)
 			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
-		if (sq_action_set_arg(out, key, a->args[i] + kl + 1, err) == -1)
+		if (sq_action_set_arg(out, key, val, err) == -1)
 			goto fail;
 	}
 	for (i = 0; i < a->ntargets; i++) {

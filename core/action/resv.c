@@ -258,38 +258,35 @@ sq_resv_valid_flag_changes(const char *s, char *out, size_t n,
 int
 sq_resv_check(const struct sq_action *a, struct sq_err *err)
 {
+	/* each pair: one of the two is needed */
+	static const char *const needs[][2] = {
+		{ "duration", "end" },
+		{ "nodes", "partition" },
+		{ "users", "accounts" },
+	};
 	const char *u = a->def->usage;
+	size_t i;
 
 	if (a->ntargets != 1)
 		return sq_err_set(err, SQ_ERR_USAGE,
 				  "reserve: one reservation name (usage: %s)",
 				  u);
-	if (sq_action_arg(a, "duration") == NULL &&
-	    sq_action_arg(a, "end") == NULL)
-		return sq_err_set(err, SQ_ERR_USAGE,
-				  "reserve needs duration= or end= (usage: %s)",
-				  u);
-	if (sq_action_arg(a, "nodes") == NULL &&
-	    sq_action_arg(a, "partition") == NULL)
-		return sq_err_set(err, SQ_ERR_USAGE,
-				  "reserve needs nodes= or partition= "
-				  "(usage: %s)",
-				  u);
-	if (sq_action_arg(a, "users") == NULL &&
-	    sq_action_arg(a, "accounts") == NULL)
-		return sq_err_set(err, SQ_ERR_USAGE,
-				  "reserve needs users= or accounts= "
-				  "(usage: %s)",
-				  u);
+	for (i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
+		if (sq_action_arg(a, needs[i][0]) == NULL &&
+		    sq_action_arg(a, needs[i][1]) == NULL)
+			return sq_err_set(
+			    err, SQ_ERR_USAGE,
+			    "reserve needs %s= or %s= (usage: %s)", needs[i][0],
+			    needs[i][1], u);
+	}
 	return 0;
 }
 
-/* "2h05m", "3d04h", "45s" */
-static void
-span(int64_t s, char *buf, size_t n)
+void
+sq_resv_span(int64_t s, char *buf, size_t n)
 {
 	if (s < 0)
-		s = 0;
+		s = -s;
 	if (s >= 86400)
 		snprintf(buf, n, "%lldd%02lldh", (long long)(s / 86400),
 			 (long long)(s % 86400 / 3600));
@@ -310,13 +307,13 @@ sq_resv_starts_in(int64_t start, int64_t end, time_t now, char *buf, size_t n)
 	if (start < 0) {
 		snprintf(buf, n, "?");
 	} else if (start > (int64_t)now) {
-		span(start - (int64_t)now, s, sizeof(s));
+		sq_resv_span(start - (int64_t)now, s, sizeof(s));
 		snprintf(buf, n, "in %s", s);
 	} else if (end < 0 || end > (int64_t)now) {
 		if (end < 0) {
 			snprintf(buf, n, "active");
 		} else {
-			span(end - (int64_t)now, s, sizeof(s));
+			sq_resv_span(end - (int64_t)now, s, sizeof(s));
 			snprintf(buf, n, "active, %s left", s);
 		}
 	} else {

@@ -28,6 +28,9 @@ int sq_resv_valid_time(const char *s, struct sq_err *err);
 int sq_resv_time(const char *s, time_t now, int64_t *out, int *relative);
 /* An epoch as a time scontrol reads back: "2026-12-06T05:55:00" (local). */
 void sq_resv_time_format(int64_t t, char *buf, size_t n);
+/* A span of seconds as "2h05m", "3d04h", "45s" (a negative one: its
+ * length). */
+void sq_resv_span(int64_t s, char *buf, size_t n);
 /* Flags that may be set: a comma-separated list of known names (case
  * folded to upper case into out). */
 int sq_resv_valid_flags(const char *s, char *out, size_t n, struct sq_err *err);

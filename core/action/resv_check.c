@@ -185,17 +185,14 @@ sq_resv_verify(const struct sq_action *a, const struct sq_reservation *r,
 	}
 	for (i = 0; i < a->nargs; i++) {
 		char key[32];
-		size_t kl = strcspn(a->args[i], "=");
+		const char *val =
+		    sq_action_arg_split(a->args[i], key, sizeof(key));
 
-		if (kl >= sizeof(key))
+		if (val == NULL)
 			continue;
-		memcpy(key, a->args[i], kl);
-		key[kl] = '\0';
-		if (!value_ok(key, a->args[i] + kl + 1, r, now, have,
-			      sizeof(have))) {
+		if (!value_ok(key, val, r, now, have, sizeof(have))) {
 			snprintf(msg, n, "%s is %.100s, not %.100s", key,
-				 have[0] ? have : "(none)",
-				 a->args[i] + kl + 1);
+				 have[0] ? have : "(none)", val);
 			return SQ_VERIFY_FAILED;
 		}
 	}

@@ -143,24 +143,6 @@ part_in(const struct plan *p, const char *jobparts)
 	return 0;
 }
 
-/* "2h05m", "3d04h", "45s" */
-static void
-fmt_span(int64_t s, char *buf, size_t n)
-{
-	if (s < 0)
-		s = -s;
-	if (s >= 86400)
-		snprintf(buf, n, "%lldd%02lldh", (long long)(s / 86400),
-			 (long long)(s % 86400 / 3600));
-	else if (s >= 3600)
-		snprintf(buf, n, "%lldh%02lldm", (long long)(s / 3600),
-			 (long long)(s % 3600 / 60));
-	else if (s >= 60)
-		snprintf(buf, n, "%lldm", (long long)(s / 60));
-	else
-		snprintf(buf, n, "%llds", (long long)s);
-}
-
 /* "2026-12-06T06:05:00 (in 10m)" */
 static void
 fmt_when(int64_t t, time_t now, char *buf, size_t n)
@@ -168,7 +150,7 @@ fmt_when(int64_t t, time_t now, char *buf, size_t n)
 	char at[32], span[24];
 
 	sq_resv_time_format(t, at, sizeof(at));
-	fmt_span(t - (int64_t)now, span, sizeof(span));
+	sq_resv_span(t - (int64_t)now, span, sizeof(span));
 	if (t >= (int64_t)now)
 		snprintf(buf, n, "%.31s (in %.23s)", at, span);
 	else
@@ -273,7 +255,7 @@ running_hits(const struct plan *p, const struct sq_snapshot *jobs, time_t now,
 			if (e == FOREVER) {
 				snprintf(when, sizeof(when), "no time limit");
 			} else {
-				fmt_span(e - p->start, span, sizeof(span));
+				sq_resv_span(e - p->start, span, sizeof(span));
 				sq_resv_time_format(e, when, 32);
 				snprintf(when + strlen(when),
 					 sizeof(when) - strlen(when),
@@ -324,7 +306,7 @@ pending_hits(const struct plan *p, const struct sq_snapshot *jobs, time_t now,
 		if (++hit <= SHOW_MAX)
 			sq_buf_printf(&ids, " %s", j->id);
 	}
-	fmt_span(room, span, sizeof(span));
+	sq_resv_span(room, span, sizeof(span));
 	if (hit == 0)
 		sq_buf_printf(text,
 			      "  pending jobs: none there needs more than "

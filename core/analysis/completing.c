@@ -1,21 +1,20 @@
 /*
  * completing.c - jobs stuck in COMPLETING (completing.h).
  */
-#include <pthread.h>
 #include <string.h>
 
+#include "core/base/util.h"
 #include "core/analysis/completing.h"
 #include "core/query/filter.h"
 
-static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static int stuck_min = SQ_COMPLETING_STUCK_DEFAULT;
 
 void
 sq_completing_stuck_set(int minutes)
 {
-	pthread_mutex_lock(&mu);
-	stuck_min = minutes < 0 ? 0 : minutes;
-	pthread_mutex_unlock(&mu);
+	int m = minutes < 0 ? 0 : minutes;
+
+	sq_util_setting_copy(&stuck_min, &m, sizeof(m));
 }
 
 int
@@ -23,9 +22,7 @@ sq_completing_stuck_get(void)
 {
 	int m;
 
-	pthread_mutex_lock(&mu);
-	m = stuck_min;
-	pthread_mutex_unlock(&mu);
+	sq_util_setting_copy(&m, &stuck_min, sizeof(m));
 	return m;
 }
 

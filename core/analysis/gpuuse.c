@@ -6,10 +6,10 @@
  */
 #include <ctype.h>
 #include <stdio.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/util.h"
 #include "core/analysis/gpuuse.h"
 #include "core/base/gres.h"
 
@@ -205,17 +205,15 @@ sq_gpuuse_add_step(struct sq_snapshot *s, const char *jobid,
 	return 0;
 }
 
-static pthread_mutex_t cfg_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct sq_gpuuse_cfg cfg_now = { SQ_GPUUSE_BELOW_DEFAULT,
 					SQ_GPUUSE_AFTER_DEFAULT };
 
 void
 sq_gpuuse_cfg_set(int below, int after)
 {
-	pthread_mutex_lock(&cfg_mu);
-	cfg_now.below = below;
-	cfg_now.after = after;
-	pthread_mutex_unlock(&cfg_mu);
+	struct sq_gpuuse_cfg c = { below, after };
+
+	sq_util_setting_copy(&cfg_now, &c, sizeof(c));
 }
 
 struct sq_gpuuse_cfg
@@ -223,9 +221,7 @@ sq_gpuuse_cfg_get(void)
 {
 	struct sq_gpuuse_cfg c;
 
-	pthread_mutex_lock(&cfg_mu);
-	c = cfg_now;
-	pthread_mutex_unlock(&cfg_mu);
+	sq_util_setting_copy(&c, &cfg_now, sizeof(c));
 	return c;
 }
 

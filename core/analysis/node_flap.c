@@ -2,24 +2,22 @@
  * node_flap.c - count each node's down/drain events and mark the nodes
  * that flap (see node_flap.h).
  */
-#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/base/util.h"
 #include "core/model/model_admin.h"
 #include "core/analysis/node_flap.h"
 
-static pthread_mutex_t cfg_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct sq_flap_cfg cfg_now = { SQ_FLAP_EVENTS_DEFAULT,
 				      SQ_FLAP_HOURS_DEFAULT };
 
 void
 sq_flap_cfg_set(int events, int hours)
 {
-	pthread_mutex_lock(&cfg_mu);
-	cfg_now.events = events;
-	cfg_now.hours = hours;
-	pthread_mutex_unlock(&cfg_mu);
+	struct sq_flap_cfg c = { events, hours };
+
+	sq_util_setting_copy(&cfg_now, &c, sizeof(c));
 }
 
 struct sq_flap_cfg
@@ -27,9 +25,7 @@ sq_flap_cfg_get(void)
 {
 	struct sq_flap_cfg c;
 
-	pthread_mutex_lock(&cfg_mu);
-	c = cfg_now;
-	pthread_mutex_unlock(&cfg_mu);
+	sq_util_setting_copy(&c, &cfg_now, sizeof(c));
 	return c;
 }
 

@@ -2,23 +2,22 @@
  * rpc_share.c - the user above `rpc-user-share` of slurmctld's RPCs
  * (rpc_share.h), from the diag snapshot's rpc_user rows ("count=N ...").
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/util.h"
 #include "core/model/model_admin.h"
 #include "core/analysis/rpc_share.h"
 
-static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static int share = SQ_RPC_USER_SHARE_DEFAULT;
 
 void
 sq_rpc_user_share_set(int percent)
 {
-	pthread_mutex_lock(&mu);
-	share = percent < 0 ? 0 : percent > 100 ? 100 : percent;
-	pthread_mutex_unlock(&mu);
+	int p = percent < 0 ? 0 : percent > 100 ? 100 : percent;
+
+	sq_util_setting_copy(&share, &p, sizeof(p));
 }
 
 int
@@ -26,9 +25,7 @@ sq_rpc_user_share_get(void)
 {
 	int p;
 
-	pthread_mutex_lock(&mu);
-	p = share;
-	pthread_mutex_unlock(&mu);
+	sq_util_setting_copy(&p, &share, sizeof(p));
 	return p;
 }
 

@@ -1,8 +1,10 @@
 /*
  * util.c - the monotonic clock in milliseconds, the cutting string copy
- * and mkdir -p for our private directories (see util.h).
+ * mkdir -p for our private directories and the settings' locked copy
+ * (see util.h).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -81,4 +83,14 @@ sq_util_mkdir_parents(const char *path, char *dir, size_t n)
 	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
 		return -1;
 	return 0;
+}
+
+static pthread_mutex_t setting_mu = PTHREAD_MUTEX_INITIALIZER;
+
+void
+sq_util_setting_copy(void *dst, const void *src, size_t n)
+{
+	pthread_mutex_lock(&setting_mu);
+	memcpy(dst, src, n);
+	pthread_mutex_unlock(&setting_mu);
 }

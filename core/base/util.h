@@ -2,7 +2,8 @@
  * util.h - small helpers every layer uses: a monotonic clock in
  * milliseconds (how long a fetch or an action took, deadlines), a string
  * copy that cuts at the destination's size, and the private directories
- * a file of ours is written in (the audit log, the config).
+ * a file of ours is written in (the audit log, the config), and the
+ * copy of a setting threads share.
  */
 #ifndef SQ_UTIL_H
 #define SQ_UTIL_H
@@ -26,5 +27,10 @@ size_t sq_util_keep(void *v, size_t n, size_t size, const unsigned char *keep,
  * made here are 0700, those already there are left as they are. 0, or
  * -1 with errno set and the directory that failed in dir (n bytes). */
 int sq_util_mkdir_parents(const char *path, char *dir, size_t n);
+
+/* memcpy of n bytes under the one lock of the settings the UI thread sets
+ * and the workers read (the flap, GPU use, completing-stuck and RPC share
+ * thresholds): set copies the new value in, get copies it out. */
+void sq_util_setting_copy(void *dst, const void *src, size_t n);
 
 #endif

@@ -303,14 +303,48 @@ next_elem(const char *s, size_t *len)
 	return s;
 }
 
+/*
+ * The next range of a bracket list ending at rb, from *r (just after the
+ * '[' at first): lo-hi (hi = lo for one number), a its first digit and w
+ * the width of lo; *r past it and its ',', NULL when something else
+ * follows it (the next call says -1). 1 a range, 0 the list is done, -1
+ * not a range.
+ */
+static int
+next_range(const char **r, const char *rb, const char **a, long *lo, long *hi,
+	   size_t *w)
+{
+	char *end;
+
+	if (*r == NULL)
+		return -1;
+	if (*r >= rb)
+		return 0;
+	*a = *r;
+	*lo = *hi = strtol(*a, &end, 10);
+	*w = (size_t)(end - *a);
+	if (end == *a)
+		return -1;
+	*r = end;
+	if (**r == '-') {
+		*hi = strtol(*r + 1, &end, 10);
+		*r = end;
+	}
+	if (**r == ',')
+		(*r)++;
+	else if (*r < rb)
+		*r = NULL;
+	return 1;
+}
+
 /* Does element e (len n, maybe "p[1-3,05]s") contain name? */
 static int
 elem_has(const char *e, size_t n, const char *name, int fold)
 {
-	const char *lb, *rb, *r;
-	size_t pl, sl, nl = strlen(name), ml;
+	const char *lb, *rb, *r, *a;
+	size_t pl, sl, nl = strlen(name), ml, w;
 	char mid[32];
-	long v;
+	long v, lo, hi;
 
 	if (n > 0 && e[n - 1] == '*')
 		n--;
@@ -333,27 +367,11 @@ elem_has(const char *e, size_t n, const char *name, int fold)
 	if (strspn(mid, "0123456789") != ml)
 		return 0;
 	v = strtol(mid, NULL, 10);
-	for (r = lb + 1; r < rb;) {
-		char *end;
-		const char *a = r;
-		long lo = strtol(a, &end, 10), hi = lo;
-		size_t w = (size_t)(end - a);
-
-		if (end == a)
-			return 0;
-		r = end;
-		if (*r == '-') {
-			hi = strtol(r + 1, &end, 10);
-			r = end;
-		}
+	for (r = lb + 1; next_range(&r, rb, &a, &lo, &hi, &w) == 1;) {
 		/* zero padding: n[01-10] names n01, not n1 */
 		if (v >= lo && v <= hi &&
 		    (a[0] == '0' && w > 1 ? ml == w : mid[0] != '0' || ml == 1))
 			return 1;
-		if (*r == ',')
-			r++;
-		else if (r < rb)
-			return 0;
 	}
 	return 0;
 }
@@ -377,8 +395,10 @@ list_has(const char *list, const char *name, int fold)
 static int
 expand_elem(const char *e, size_t n, const char *other, int fold, int *budget)
 {
-	const char *lb, *rb, *r;
+	const char *lb, *rb, *r, *a;
 	char name[256];
+	long lo, hi, v;
+	size_t w;
 
 	if (n > 0 && e[n - 1] == '*')
 		n--;
@@ -391,24 +411,12 @@ expand_elem(const char *e, size_t n, const char *other, int fold, int *budget)
 		name[n] = '\0';
 		return list_has(other, name, fold);
 	}
-	for (r = lb + 1; r < rb;) {
-		char *end;
-		const char *a = r;
-		long lo = strtol(a, &end, 10), hi = lo, v;
-		int w = (int)(end - a);
-
-		if (end == a)
-			return 0;
-		r = end;
-		if (*r == '-') {
-			hi = strtol(r + 1, &end, 10);
-			r = end;
-		}
+	for (r = lb + 1; next_range(&r, rb, &a, &lo, &hi, &w) == 1;) {
 		for (v = lo; v <= hi; v++) {
 			if (--*budget < 0)
 				return 0;
 			snprintf(name, sizeof(name), "%.*s%0*ld%.*s",
-				 (int)(lb - e), e, a[0] == '0' ? w : 1, v,
+				 (int)(lb - e), e, a[0] == '0' ? (int)w : 1, v,
 				 (int)(n - (size_t)(rb - e) - 1), rb + 1);
 			if (list_has(other, name, fold))
 				return 1;
@@ -416,10 +424,6 @@ expand_elem(const char *e, size_t n, const char *other, int fold, int *budget)
 			if (v == hi)
 				break;
 		}
-		if (*r == ',')
-			r++;
-		else if (r < rb)
-			return 0;
 	}
 	return 0;
 }

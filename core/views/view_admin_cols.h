@@ -60,47 +60,32 @@ sq_col_time(int64_t v, char *buf, size_t n)
 	return buf;
 }
 
-/* A fraction field: name() text, name##_num() sort key. */
-#define SQ_DBL_FIELD(name, type, expr)                                         \
+/* A field with a sort key and a text: name##_num() gives key (an
+ * expression of the record r), name() prints expr with text(expr, buf, n). */
+#define SQ_KEYED_FIELD(name, type, key, text, expr)                            \
 	static int name##_num(const void *rec_, long long *v)                  \
 	{                                                                      \
 		const type *r = rec_;                                          \
-		*v = sq_col_double_key(expr);                                  \
+		*v = (key);                                                    \
 		return 0;                                                      \
 	}                                                                      \
 	static const char *name(const void *rec_, char *buf, size_t n)         \
 	{                                                                      \
 		const type *r = rec_;                                          \
-		return sq_col_double(expr, buf, n);                            \
+		return text(expr, buf, n);                                     \
 	}
+
+/* A fraction field: name() text, name##_num() sort key. */
+#define SQ_DBL_FIELD(name, type, expr)                                         \
+	SQ_KEYED_FIELD(name, type, sq_col_double_key(expr), sq_col_double, expr)
 
 /* A duration in seconds: text D-HH:MM:SS, value seconds. */
 #define SQ_DUR_FIELD(name, type, expr)                                         \
-	static int name##_num(const void *rec_, long long *v)                  \
-	{                                                                      \
-		const type *r = rec_;                                          \
-		*v = (long long)(expr);                                        \
-		return 0;                                                      \
-	}                                                                      \
-	static const char *name(const void *rec_, char *buf, size_t n)         \
-	{                                                                      \
-		const type *r = rec_;                                          \
-		return sq_col_duration(expr, buf, n);                          \
-	}
+	SQ_KEYED_FIELD(name, type, (long long)(expr), sq_col_duration, expr)
 
 /* An epoch time: text local ISO time, value epoch seconds. */
 #define SQ_TIME_FIELD(name, type, expr)                                        \
-	static int name##_num(const void *rec_, long long *v)                  \
-	{                                                                      \
-		const type *r = rec_;                                          \
-		*v = (long long)(expr);                                        \
-		return 0;                                                      \
-	}                                                                      \
-	static const char *name(const void *rec_, char *buf, size_t n)         \
-	{                                                                      \
-		const type *r = rec_;                                          \
-		return sq_col_time(expr, buf, n);                              \
-	}
+	SQ_KEYED_FIELD(name, type, (long long)(expr), sq_col_time, expr)
 
 #define SQ_NUM SQ_COL_NUM
 #define SQ_HID SQ_COL_HIDDEN

@@ -115,6 +115,19 @@ SQ_DUR_FIELD(c_wait, G, r->pend_wait)
 		    12, SQ_LEFT, c_util, c_util_num, 0                         \
 	}
 
+/* what the running jobs of a user or an account row hold */
+#define COL_HELD                                                               \
+	{ "alloc",     "ALLOC",  "allocated to its running jobs",              \
+	  5,           SQ_RIGHT, c_alloc,                                      \
+	  c_alloc_num, SQ_NUM },                                               \
+	    { "jobs",     "JOBS",   "running jobs holding some",               \
+	      4,          SQ_RIGHT, c_jobs,                                    \
+	      c_jobs_num, SQ_NUM },                                            \
+	{                                                                      \
+		"idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5,    \
+		    SQ_RIGHT, c_idle, c_idle_num, SQ_NUM                       \
+	}
+
 static const struct sq_column node_cols[] = {
 	{ "node", "NODE", "node", 8, SQ_LEFT, c_node, NULL, 0 },
 	COL_GRES,
@@ -151,12 +164,7 @@ static const struct sq_column user_cols[] = {
 	{ "account", "ACCOUNT", "account", 10, SQ_LEFT, c_account, NULL, 0 },
 	COL_GRES,
 	COL_TYPE,
-	{ "alloc", "ALLOC", "allocated to its running jobs", 5, SQ_RIGHT,
-	  c_alloc, c_alloc_num, SQ_NUM },
-	{ "jobs", "JOBS", "running jobs holding some", 4, SQ_RIGHT, c_jobs,
-	  c_jobs_num, SQ_NUM },
-	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
-	  c_idle, c_idle_num, SQ_NUM },
+	COL_HELD,
 	COL_UTIL,
 	COL_PEND,
 };
@@ -165,12 +173,7 @@ static const struct sq_column account_cols[] = {
 	{ "account", "ACCOUNT", "account", 10, SQ_LEFT, c_account, NULL, 0 },
 	COL_GRES,
 	COL_TYPE,
-	{ "alloc", "ALLOC", "allocated to its running jobs", 5, SQ_RIGHT,
-	  c_alloc, c_alloc_num, SQ_NUM },
-	{ "jobs", "JOBS", "running jobs holding some", 4, SQ_RIGHT, c_jobs,
-	  c_jobs_num, SQ_NUM },
-	{ "idle", "IDLE", "GPUs of its jobs that gpus-idle lists", 5, SQ_RIGHT,
-	  c_idle, c_idle_num, SQ_NUM },
+	COL_HELD,
 	COL_UTIL,
 	COL_PEND,
 };
@@ -181,45 +184,29 @@ static const char *const part_aliases[] = { "gpus-partition", NULL };
 static const char *const user_aliases[] = { "gpus-user", NULL };
 static const char *const account_aliases[] = { "gpus-account", NULL };
 
-const struct sq_view_def sq_view_gpus = {
-	.name = "gpus",
-	.aliases = node_aliases,
-	.help = "accelerators per node and type: total, alloc, idle",
-	.kind = SQ_KIND_GPUS,
-	.cols = node_cols,
-	.ncols = SQ_COLS(node_cols),
-	.default_sort = "node",
-};
+/* The view of one scope: the GPUS kind, with that scope's columns. */
+#define GPUS_VIEW(var, name_, aliases_, help_, cols_, sort_)                   \
+	const struct sq_view_def var = {                                       \
+		.name = name_,                                                 \
+		.aliases = aliases_,                                           \
+		.help = help_,                                                 \
+		.kind = SQ_KIND_GPUS,                                          \
+		.cols = cols_,                                                 \
+		.ncols = SQ_COLS(cols_),                                       \
+		.default_sort = sort_,                                         \
+	}
 
-const struct sq_view_def sq_view_gpus_partitions = {
-	.name = "gpus-partitions",
-	.aliases = part_aliases,
-	.help = "accelerators per partition and type",
-	.kind = SQ_KIND_GPUS,
-	.cols = part_cols,
-	.ncols = SQ_COLS(part_cols),
-	.default_sort = "partition",
-};
-
-const struct sq_view_def sq_view_gpus_users = {
-	.name = "gpus-users",
-	.aliases = user_aliases,
-	.help = "accelerators allocated per user, account and type",
-	.kind = SQ_KIND_GPUS,
-	.cols = user_cols,
-	.ncols = SQ_COLS(user_cols),
-	.default_sort = "-alloc",
-};
-
-const struct sq_view_def sq_view_gpus_accounts = {
-	.name = "gpus-accounts",
-	.aliases = account_aliases,
-	.help = "accelerators allocated per account and type",
-	.kind = SQ_KIND_GPUS,
-	.cols = account_cols,
-	.ncols = SQ_COLS(account_cols),
-	.default_sort = "-alloc",
-};
+GPUS_VIEW(sq_view_gpus, "gpus", node_aliases,
+	  "accelerators per node and type: total, alloc, idle", node_cols,
+	  "node");
+GPUS_VIEW(sq_view_gpus_partitions, "gpus-partitions", part_aliases,
+	  "accelerators per partition and type", part_cols, "partition");
+GPUS_VIEW(sq_view_gpus_users, "gpus-users", user_aliases,
+	  "accelerators allocated per user, account and type", user_cols,
+	  "-alloc");
+GPUS_VIEW(sq_view_gpus_accounts, "gpus-accounts", account_aliases,
+	  "accelerators allocated per account and type", account_cols,
+	  "-alloc");
 
 int
 sq_gpus_view_scope(const char *view_name)

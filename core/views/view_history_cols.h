@@ -20,45 +20,46 @@
 #define SQ_HR_RUN(r, f, none) ((r)->scope == SQ_HIST_RUN ? (r)->f : (none))
 #define SQ_HR_SUM(r, f, none) ((r)->scope != SQ_HIST_RUN ? (r)->f : (none))
 
+/* x * scale rounded, the sort key of a scaled field; NAN: none. */
+static inline long long
+sq_hr_scaled_key(double x, double scale)
+{
+	return isnan(x) ? SQ_NONE : llround(x * scale);
+}
+
+/* x * scale with that many decimals; NAN: no text. */
+static inline const char *
+sq_hr_scaled_text(double x, double scale, int decimals, char *buf, size_t n)
+{
+	if (isnan(x))
+		return NULL;
+	snprintf(buf, n, "%.*f", decimals, x * scale);
+	return buf;
+}
+
+static inline const char *
+sq_hr_pct_text(double x, char *buf, size_t n)
+{
+	return sq_hr_scaled_text(x, 100, 2, buf, n);
+}
+
+static inline const char *
+sq_hr_hours_text(double x, char *buf, size_t n)
+{
+	return sq_hr_scaled_text(x, 1, 1, buf, n);
+}
+
 /* A fraction shown as a percentage with two decimals; the value is in
  * hundredths of a percent. NAN: no value. */
 #define SQ_PCT_FIELD(name, expr)                                               \
-	static int name##_num(const void *rec_, long long *v)                  \
-	{                                                                      \
-		const H *r = rec_;                                             \
-		double x = (expr);                                             \
-		*v = isnan(x) ? SQ_NONE : llround(x * 10000);                  \
-		return 0;                                                      \
-	}                                                                      \
-	static const char *name(const void *rec_, char *buf, size_t n)         \
-	{                                                                      \
-		const H *r = rec_;                                             \
-		double x = (expr);                                             \
-		if (isnan(x))                                                  \
-			return NULL;                                           \
-		snprintf(buf, n, "%.2f", x * 100);                             \
-		return buf;                                                    \
-	}
+	SQ_KEYED_FIELD(name, H, sq_hr_scaled_key((expr), 10000),               \
+		       sq_hr_pct_text, expr)
 
 /* Hours with one decimal; the value in tenths of an hour. NAN: no
  * value. */
 #define SQ_HOURS_FIELD(name, expr)                                             \
-	static int name##_num(const void *rec_, long long *v)                  \
-	{                                                                      \
-		const H *r = rec_;                                             \
-		double x = (expr);                                             \
-		*v = isnan(x) ? SQ_NONE : llround(x * 10);                     \
-		return 0;                                                      \
-	}                                                                      \
-	static const char *name(const void *rec_, char *buf, size_t n)         \
-	{                                                                      \
-		const H *r = rec_;                                             \
-		double x = (expr);                                             \
-		if (isnan(x))                                                  \
-			return NULL;                                           \
-		snprintf(buf, n, "%.1f", x);                                   \
-		return buf;                                                    \
-	}
+	SQ_KEYED_FIELD(name, H, sq_hr_scaled_key((expr), 10),                  \
+		       sq_hr_hours_text, expr)
 
 /* GPU utilisation peak as a percent of the allocated GPUs (one
  * decimal; the value in tenths of a percent), or why there is none. */

@@ -56,6 +56,16 @@ sq_test_sj_named(const struct sq_snapshot *s, const char *name)
 	return NULL;
 }
 
+const void *
+sq_test_sj_must(const struct sq_snapshot *s, const char *name)
+{
+	const void *row = sq_test_sj_named(s, name);
+
+	if (row == NULL)
+		fail_msg("%s: no such row", name);
+	return row;
+}
+
 const struct sq_job *
 sq_test_sj_job(const struct sq_snapshot *s, const char *id)
 {

@@ -41,6 +41,8 @@ const struct sq_partition *sq_test_sj_part(const struct sq_snapshot *s,
 /* The same for any kind whose first member is its name (accounts,
  * users, QOS, reservations). */
 const void *sq_test_sj_named(const struct sq_snapshot *s, const char *name);
+/* sq_test_sj_named failing the test when there is no such row. */
+const void *sq_test_sj_must(const struct sq_snapshot *s, const char *name);
 /* The key/value row of section sec and key key. */
 const struct sq_kv *sq_test_sj_kv(const struct sq_snapshot *s, const char *sec,
 				  const char *key);

@@ -17,6 +17,7 @@
 #include "core/action/action_policy.h"
 #include "core/action/audit.h"
 #include "core/action/reason.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/actions/"
@@ -247,72 +248,42 @@ struct step {
 struct script {
 	const struct step *steps;
 	int n, at;
-	char argv[16][512];
+	struct sq_fake_bed bed; /* the backend; bed.f.argv: what ran */
 };
 
 static int
-fake_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	 struct sq_buf *errout, int *status, struct sq_err *err)
+fake_run(void *arg, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout)
 {
-	struct script *s = ctx;
+	struct script *s = arg;
 	const struct step *st;
-	size_t i, off = 0;
 
-	(void)err;
 	if (s->at >= s->n)
 		fail_msg("unexpected command %s %s", argv[0], argv[1]);
-	for (i = 0; argv[i] != NULL && off < sizeof(s->argv[0]) - 1; i++)
-		off += (size_t)snprintf(s->argv[s->at] + off,
-					sizeof(s->argv[0]) - off, "%s%s",
-					i ? " " : "", argv[i]);
 	st = &s->steps[s->at++];
-	if (st->out != NULL) {
-		char *t = sq_test_fixture(st->out, NULL);
-
-		sq_buf_append(out, t, strlen(t));
-		free(t);
-	}
-	if (st->err != NULL) {
-		char *t = sq_test_fixture(st->err, NULL);
-
-		sq_buf_append(errout, t, strlen(t));
-		free(t);
-	}
-	*status = st->status;
-	return 0;
+	if (st->out != NULL)
+		sq_fake_answer(out, st->out);
+	if (st->err != NULL)
+		sq_fake_answer(errout, st->err);
+	return st->status;
 }
-
-static void
-fake_close(void *ctx)
-{
-	(void)ctx;
-}
-
-static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close,
-						 NULL };
 
 static int
 act_with(const char *line, const struct step *steps, int n, struct script *s,
 	 struct sq_result *res, struct sq_err *err)
 {
-	struct sq_backend b;
-	struct sq_cli cli;
 	struct sq_action a;
 	int rc;
 
-	memset(&b, 0, sizeof(b));
-	memset(&cli, 0, sizeof(cli));
 	memset(s, 0, sizeof(*s));
 	s->steps = steps;
 	s->n = n;
-	cli.tr = &fake_tr;
-	cli.tr_ctx = s;
-	cli.b = &b;
-	b.ops = &sq_backend_local;
-	b.priv = &cli;
+	sq_fake_bed_init(&s->bed, fake_run, s);
+	/* no version detected */
+	s->bed.cli.major = s->bed.cli.minor = 0;
 	sq_test_parse(line, -1, &a);
 	sq_result_init(res);
-	rc = sq_cli_act(&b, &a, NULL, res, err);
+	rc = sq_cli_act(&s->bed.b, &a, NULL, res, err);
 	sq_action_free(&a);
 	assert_int_equal(s->at, s->n); /* every scripted command ran */
 	return rc;
@@ -335,7 +306,7 @@ test_act_hold_ok(void **state)
 	snprintf(line, sizeof(line), "hold %s", id);
 	assert_int_equal(act_with(line, steps, 3, &s, &res, &err), 0);
 	snprintf(want, sizeof(want), "scontrol hold %s", id);
-	assert_string_equal(s.argv[1], want);
+	assert_string_equal(s.bed.f.argv[1], want);
 	assert_int_equal(res.ntargets, 1);
 	assert_int_equal(res.nfailed, 0);
 	assert_true(res.targets[0].ok);
@@ -415,8 +386,9 @@ test_act_partial(void **state)
 	assert_int_equal(act_with("drain n2 n9 reason=fixture: disk full",
 				  steps, 6, &s, &res, &err),
 			 -1);
-	assert_string_equal(s.argv[1], "scontrol update nodename=n2,n9 "
-				       "state=drain reason=fixture: disk full");
+	assert_string_equal(s.bed.f.argv[1],
+			    "scontrol update nodename=n2,n9 "
+			    "state=drain reason=fixture: disk full");
 	assert_int_equal(res.ntargets, 2);
 	assert_int_equal(res.nfailed, 1);
 	assert_true(res.targets[0].ok);
@@ -429,8 +401,9 @@ test_act_partial(void **state)
 	assert_int_equal(act_with("modaccount sqa_fixture fairshare=8", sacct,
 				  7, &s, &res, &err),
 			 -1);
-	assert_string_equal(s.argv[3], "sacctmgr -i modify account where "
-				       "name=sqa_fixture set fairshare=8");
+	assert_string_equal(s.bed.f.argv[3],
+			    "sacctmgr -i modify account where "
+			    "name=sqa_fixture set fairshare=8");
 	assert_int_equal(res.status, 1);
 	assert_false(res.targets[0].ok);
 	assert_non_null(

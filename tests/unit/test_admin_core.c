@@ -17,30 +17,15 @@
 
 #define FIX "cli/22.05/"
 
-static struct sq_snapshot *
-load(enum sq_kind kind,
-     int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
-     const char *name)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(name, NULL);
-
-	assert_non_null(s);
-	if (parse(text, s, &err) == -1)
-		fail_msg("%s: %s", name, err.msg);
-	free(text);
-	return s;
-}
-
 /* The recorded queue joined with its sprio rows, as batch mode does. */
 static struct sq_snapshot *
 queue(void)
 {
 	struct sq_snapshot *jobs =
-	    load(SQ_KIND_JOBS, sq_parse_squeue, FIX "admin_squeue_jobs.txt");
-	struct sq_snapshot *prio =
-	    load(SQ_KIND_PRIO, sq_parse_sprio, FIX "admin_sprio.txt");
+	    sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue,
+			      FIX "admin_squeue_jobs.txt", NULL, 0);
+	struct sq_snapshot *prio = sq_test_cli_parse(
+	    SQ_KIND_PRIO, sq_parse_sprio, FIX "admin_sprio.txt", NULL, 0);
 
 	sq_prio_rank(prio);
 	sq_jobs_join_prio(jobs, prio);
@@ -75,10 +60,12 @@ setup(void **state)
 static void
 test_events_merge(void **state)
 {
-	struct sq_snapshot *ev = load(SQ_KIND_EVENTS, sq_parse_sacct_events,
-				      FIX "admin_sacct_events.txt");
-	struct sq_snapshot *log = load(SQ_KIND_EVENTS, sq_parse_events_log,
-				       FIX "admin_slurmctld_preempt.log");
+	struct sq_snapshot *ev =
+	    sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_sacct_events,
+			      FIX "admin_sacct_events.txt", NULL, 0);
+	struct sq_snapshot *log =
+	    sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_events_log,
+			      FIX "admin_slurmctld_preempt.log", NULL, 0);
 	struct sq_snapshot *jobs = queue();
 	const struct sq_event *e;
 	size_t i;
@@ -120,8 +107,9 @@ static void
 test_events_log_only(void **state)
 {
 	struct sq_snapshot *ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
-	struct sq_snapshot *log = load(SQ_KIND_EVENTS, sq_parse_events_log,
-				       FIX "admin_slurmctld_preempt.log");
+	struct sq_snapshot *log =
+	    sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_events_log,
+			      FIX "admin_slurmctld_preempt.log", NULL, 0);
 	struct sq_snapshot *jobs = queue();
 	const struct sq_event *e;
 
@@ -238,10 +226,11 @@ test_why_max_jobs(void **state)
 {
 	struct sq_snapshot *jobs = queue();
 	struct sq_snapshot *limits =
-	    load(SQ_KIND_LIMITS, sq_parse_assoc_mgr, FIX "admin_assoc_mgr.txt");
+	    sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+			      FIX "admin_assoc_mgr.txt", NULL, 0);
 	struct sq_snapshot *assocs =
-	    load(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
-		 FIX "admin_sacctmgr_assoc.txt");
+	    sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
+			      FIX "admin_sacctmgr_assoc.txt", NULL, 0);
 	struct sq_why w;
 	char text[2048];
 
@@ -276,7 +265,8 @@ test_why_grp_gres(void **state)
 {
 	struct sq_snapshot *jobs = queue();
 	struct sq_snapshot *limits =
-	    load(SQ_KIND_LIMITS, sq_parse_assoc_mgr, FIX "admin_assoc_mgr.txt");
+	    sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+			      FIX "admin_assoc_mgr.txt", NULL, 0);
 	struct sq_why w;
 	char text[2048];
 

@@ -17,37 +17,12 @@
 
 #define FIX "cli/22.05/"
 
-/* Parse a fixture (or a literal when name is NULL) into a new snapshot. */
-static struct sq_snapshot *
-parse_with(enum sq_kind kind,
-	   int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
-	   const char *name, const char *literal, int expect_rc)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text;
-	int rc;
-
-	assert_non_null(s);
-	text = name ? sq_test_fixture(name, NULL) : strdup(literal);
-	assert_non_null(text);
-	sq_err_clear(&err);
-	rc = parse(text, s, &err);
-	if (rc != expect_rc)
-		fail_msg("parse rc %d, expected %d (%s)", rc, expect_rc,
-			 err.msg);
-	if (rc == -1)
-		assert_true(strlen(err.msg) > 0);
-	free(text);
-	return s;
-}
-
 static void
 test_assoc(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
-		       FIX "admin_sacctmgr_assoc.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc,
+			      FIX "admin_sacctmgr_assoc.txt", NULL, 0);
 	const struct sq_assoc *a;
 
 	(void)state;
@@ -90,18 +65,19 @@ test_assoc_degenerate(void **state)
 
 	(void)state;
 	/* empty output: no rows, no error */
-	s = parse_with(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL, "", 0);
+	s = sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL, "",
+			      0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
 	/* a cut line */
-	s = parse_with(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
-		       "testbed|root||||1|1|||\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
+			      "testbed|root||||1|1|||\n", -1);
 	sq_snapshot_unref(s);
 	/* Fairshare=parent, UNLIMITED MaxWall, a 2-day MaxWall */
-	s = parse_with(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
-		       "c| a|u|p||7|parent|||||||||||||||2-00:00:00||\n"
-		       "c| b|u|p||8|3|||||||||||||||UNLIMITED||\n",
-		       0);
+	s = sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
+			      "c| a|u|p||7|parent|||||||||||||||2-00:00:00||\n"
+			      "c| b|u|p||8|3|||||||||||||||UNLIMITED||\n",
+			      0);
 	assert_int_equal(s->nrows, 2);
 	a = sq_snapshot_row(s, 0);
 	assert_int_equal(a->shares, SQ_INFINITE);
@@ -111,8 +87,8 @@ test_assoc_degenerate(void **state)
 	assert_int_equal(a->max_wall, SQ_INFINITE);
 	sq_snapshot_unref(s);
 	/* garbage in a number field */
-	s = parse_with(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
-		       "c|a|||||x|||||||||||||||||\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_ASSOCS, sq_parse_sacctmgr_assoc, NULL,
+			      "c|a|||||x|||||||||||||||||\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -120,8 +96,8 @@ static void
 test_account(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_ACCOUNTS, sq_parse_sacctmgr_account,
-		       FIX "admin_sacctmgr_account.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_ACCOUNTS, sq_parse_sacctmgr_account,
+			      FIX "admin_sacctmgr_account.txt", NULL, 0);
 	const struct sq_account *a;
 
 	(void)state;
@@ -140,11 +116,11 @@ test_account(void **state)
 	sq_snapshot_unref(s);
 	/* a description with the delimiter in it stays whole; a user
 	 * listed twice (two partitions) counts once */
-	s = parse_with(SQ_KIND_ACCOUNTS, sq_parse_sacctmgr_account, NULL,
-		       "x|root||5|ann|org|a|b|c\n"
-		       "x||ann|1|ann|org|a|b|c\n"
-		       "x||ann|1|ann|org|a|b|c\n",
-		       0);
+	s = sq_test_cli_parse(SQ_KIND_ACCOUNTS, sq_parse_sacctmgr_account, NULL,
+			      "x|root||5|ann|org|a|b|c\n"
+			      "x||ann|1|ann|org|a|b|c\n"
+			      "x||ann|1|ann|org|a|b|c\n",
+			      0);
 	assert_int_equal(s->nrows, 1);
 	a = sq_snapshot_row(s, 0);
 	assert_string_equal(a->description, "a|b|c");
@@ -157,8 +133,8 @@ static void
 test_user(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_USERS, sq_parse_sacctmgr_user,
-		       FIX "admin_sacctmgr_user.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_USERS, sq_parse_sacctmgr_user,
+			      FIX "admin_sacctmgr_user.txt", NULL, 0);
 	const struct sq_user *u;
 
 	(void)state;
@@ -174,8 +150,8 @@ test_user(void **state)
 	assert_string_equal(u->name, "opsadmin");
 	assert_string_equal(u->admin_level, "Administrator");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_USERS, sq_parse_sacctmgr_user, NULL,
-		       "|x||None||a||n|\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_USERS, sq_parse_sacctmgr_user, NULL,
+			      "|x||None||a||n|\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -183,8 +159,8 @@ static void
 test_qos(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_QOS, sq_parse_sacctmgr_qos,
-		       FIX "admin_sacctmgr_qos.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_QOS, sq_parse_sacctmgr_qos,
+			      FIX "admin_sacctmgr_qos.txt", NULL, 0);
 	const struct sq_qos *q;
 
 	(void)state;
@@ -203,17 +179,17 @@ test_qos(void **state)
 	assert_string_equal(q->max_tres_pu, "cpu=8");
 	assert_int_equal(q->max_jobs_pu, SQ_NONE);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_QOS, sq_parse_sacctmgr_qos, NULL,
-		       "x|1|1||cluster||00:00:00||one|||||||||||||||||||||d\n",
-		       -1);
+	s = sq_test_cli_parse(
+	    SQ_KIND_QOS, sq_parse_sacctmgr_qos, NULL,
+	    "x|1|1||cluster||00:00:00||one|||||||||||||||||||||d\n", -1);
 	sq_snapshot_unref(s);
 }
 
 static void
 test_sshare(void **state)
 {
-	struct sq_snapshot *s = parse_with(SQ_KIND_SHARES, sq_parse_sshare,
-					   FIX "admin_sshare.txt", NULL, 0);
+	struct sq_snapshot *s = sq_test_cli_parse(
+	    SQ_KIND_SHARES, sq_parse_sshare, FIX "admin_sshare.txt", NULL, 0);
 	const struct sq_share *r;
 
 	(void)state;
@@ -243,13 +219,13 @@ test_sshare(void **state)
 	assert_string_equal(r->parent, "astro");
 	sq_snapshot_unref(s);
 	/* "parent" raw shares; a cut line */
-	s = parse_with(SQ_KIND_SHARES, sq_parse_sshare, NULL,
-		       " a|||parent|0.5|0|0|0||inf||\n", 0);
+	s = sq_test_cli_parse(SQ_KIND_SHARES, sq_parse_sshare, NULL,
+			      " a|||parent|0.5|0|0|0||inf||\n", 0);
 	r = sq_snapshot_row(s, 0);
 	assert_int_equal(r->raw_shares, SQ_INFINITE);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_SHARES, sq_parse_sshare, NULL, " a|||1|0.5|0\n",
-		       -1);
+	s = sq_test_cli_parse(SQ_KIND_SHARES, sq_parse_sshare, NULL,
+			      " a|||1|0.5|0\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -257,8 +233,8 @@ static void
 test_sacct_events(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_EVENTS, sq_parse_sacct_events,
-		       FIX "admin_sacct_events.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_sacct_events,
+			      FIX "admin_sacct_events.txt", NULL, 0);
 	const struct sq_event *e;
 
 	(void)state;
@@ -275,19 +251,19 @@ test_sacct_events(void **state)
 	assert_int_equal(e->preemptor_job, 0);
 	sq_snapshot_unref(s);
 	/* an array task; a name with '|'; a bad id; a cut line */
-	s = parse_with(SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
-		       "8|6_2|carol|chem|low|normal|REQUEUED|10|20|n2|a|b\n",
-		       0);
+	s = sq_test_cli_parse(
+	    SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
+	    "8|6_2|carol|chem|low|normal|REQUEUED|10|20|n2|a|b\n", 0);
 	e = sq_snapshot_row(s, 0);
 	assert_int_equal(e->victim_job, 8);
 	assert_string_equal(e->victim_id, "6_2");
 	assert_string_equal(e->state, "REQUEUED");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
-		       "x|x|a|b|c|d|PREEMPTED|1|2|n1|j\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
+			      "x|x|a|b|c|d|PREEMPTED|1|2|n1|j\n", -1);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
-		       "7|7|a|b|c\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_sacct_events, NULL,
+			      "7|7|a|b|c\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -295,8 +271,8 @@ static void
 test_events_log(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_EVENTS, sq_parse_events_log,
-		       FIX "admin_slurmctld_preempt.log", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_EVENTS, sq_parse_events_log,
+			      FIX "admin_slurmctld_preempt.log", NULL, 0);
 	const struct sq_event *e;
 
 	(void)state;
@@ -310,7 +286,7 @@ test_events_log(void **state)
 	assert_true(e->time != SQ_NONE);
 	sq_snapshot_unref(s);
 	/* array tasks, the kill and gang variants, a time zone, noise */
-	s = parse_with(
+	s = sq_test_cli_parse(
 	    SQ_KIND_EVENTS, sq_parse_events_log, NULL,
 	    "[2026-11-29T20:35:15.471Z] preempted JobId=6_2(8) has been "
 	    "killed to reclaim resources for JobId=15\n"
@@ -359,8 +335,8 @@ kv_find(const struct sq_snapshot *s, const char *section, const char *key)
 static void
 test_sdiag(void **state)
 {
-	struct sq_snapshot *s = parse_with(SQ_KIND_DIAG, sq_parse_sdiag,
-					   FIX "admin_sdiag.txt", NULL, 0);
+	struct sq_snapshot *s = sq_test_cli_parse(
+	    SQ_KIND_DIAG, sq_parse_sdiag, FIX "admin_sdiag.txt", NULL, 0);
 
 	(void)state;
 	assert_string_equal(kv_find(s, "general", "Server thread count")->value,
@@ -378,7 +354,7 @@ test_sdiag(void **state)
 	assert_string_equal(kv_find(s, "rpc_user", "alice")->value,
 			    "count=51 ave_time=655 total_time=33412");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_DIAG, sq_parse_sdiag, NULL, "", -1);
+	s = sq_test_cli_parse(SQ_KIND_DIAG, sq_parse_sdiag, NULL, "", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -409,8 +385,8 @@ is_iso(const char *s)
 static void
 test_sdiag_shown(void **state)
 {
-	struct sq_snapshot *s = parse_with(SQ_KIND_DIAG, sq_parse_sdiag,
-					   FIX "admin_sdiag.txt", NULL, 0);
+	struct sq_snapshot *s = sq_test_cli_parse(
+	    SQ_KIND_DIAG, sq_parse_sdiag, FIX "admin_sdiag.txt", NULL, 0);
 	const char *keys[] = { "Data since", "Job states ts", "sdiag output at",
 			       NULL };
 	char buf[128], b2[128];
@@ -446,8 +422,9 @@ test_sdiag_shown(void **state)
 	}
 	sq_snapshot_unref(s);
 	/* 24.11's sdiag, recorded on the testbed (tests/fixtures/live) */
-	s = parse_with(SQ_KIND_DIAG, sq_parse_sdiag,
-		       "live/slurm-24.11/cli/diag/000002-sdiag.out", NULL, 0);
+	s = sq_test_cli_parse(SQ_KIND_DIAG, sq_parse_sdiag,
+			      "live/slurm-24.11/cli/diag/000002-sdiag.out",
+			      NULL, 0);
 	assert_string_equal(kv_find(s, "main", "exit: End of job queue")->value,
 			    "398");
 	assert_string_equal(
@@ -479,8 +456,8 @@ test_sdiag_shown(void **state)
 	}
 	sq_snapshot_unref(s);
 	/* :config's BOOT_TIME */
-	s = parse_with(SQ_KIND_CONFIG, sq_parse_config,
-		       FIX "admin_scontrol_config.txt", NULL, 0);
+	s = sq_test_cli_parse(SQ_KIND_CONFIG, sq_parse_config,
+			      FIX "admin_scontrol_config.txt", NULL, 0);
 	assert_string_equal(kv_find(s, "", "BOOT_TIME")->value, "1795989190");
 	assert_true(is_iso(cell("config", "value", kv_find(s, "", "BOOT_TIME"),
 				buf, sizeof(buf))));
@@ -495,8 +472,8 @@ static void
 test_config(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_CONFIG, sq_parse_config,
-		       FIX "admin_scontrol_config.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_CONFIG, sq_parse_config,
+			      FIX "admin_scontrol_config.txt", NULL, 0);
 
 	(void)state;
 	assert_string_equal(kv_find(s, "", "PreemptMode")->value, "REQUEUE");
@@ -511,16 +488,16 @@ test_config(void **state)
 	    kv_find(s, "status", "Slurmctld(primary) at vm")->value, "UP");
 	sq_snapshot_unref(s);
 	/* a plugin block becomes a section */
-	s = parse_with(SQ_KIND_CONFIG, sq_parse_config, NULL,
-		       "Configuration data as of 1\nA = 1\n\n"
-		       "Cgroup Support Configuration:\nCgroupPlugin = "
-		       "cgroup/v2\n",
-		       0);
+	s = sq_test_cli_parse(SQ_KIND_CONFIG, sq_parse_config, NULL,
+			      "Configuration data as of 1\nA = 1\n\n"
+			      "Cgroup Support Configuration:\nCgroupPlugin = "
+			      "cgroup/v2\n",
+			      0);
 	assert_string_equal(
 	    kv_find(s, "Cgroup Support Configuration", "CgroupPlugin")->value,
 	    "cgroup/v2");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_CONFIG, sq_parse_config, NULL, "\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_CONFIG, sq_parse_config, NULL, "\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -528,8 +505,8 @@ static void
 test_reservations(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_with(SQ_KIND_RESERVATIONS, sq_parse_reservations,
-		       FIX "admin_scontrol_res.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_RESERVATIONS, sq_parse_reservations,
+			      FIX "admin_scontrol_res.txt", NULL, 0);
 	const struct sq_reservation *r;
 
 	(void)state;
@@ -544,12 +521,12 @@ test_reservations(void **state)
 	assert_string_equal(r->partition, "");
 	assert_string_equal(r->state, "INACTIVE");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL,
-		       "No reservations in the system\n", 0);
+	s = sq_test_cli_parse(SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL,
+			      "No reservations in the system\n", 0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL,
-		       "PartitionName=x\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_RESERVATIONS, sq_parse_reservations, NULL,
+			      "PartitionName=x\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -573,8 +550,9 @@ limit_find(const struct sq_snapshot *s, const char *scope, const char *who,
 static void
 test_assoc_mgr(void **state)
 {
-	struct sq_snapshot *s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
-					   FIX "admin_assoc_mgr.txt", NULL, 0);
+	struct sq_snapshot *s =
+	    sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+			      FIX "admin_assoc_mgr.txt", NULL, 0);
 	const struct sq_limit *l;
 	char buf[64], want[64];
 
@@ -603,9 +581,9 @@ test_assoc_mgr(void **state)
 	sq_snapshot_unref(s);
 	/* 24.11+ name them "alice(1000)" (the live 24.11 recording,
 	 * tests/fixtures/live): the name, as 22.05's uid gives */
-	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
-		       "live/slurm-24.11/cli/limits/000002-scontrol.out", NULL,
-		       0);
+	s = sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+			      "live/slurm-24.11/cli/limits/000002-scontrol.out",
+			      NULL, 0);
 	l = limit_find(s, "qos", "alice", "MaxTRESPU", "cpu");
 	assert_non_null(l);
 	assert_string_equal(l->qos, "low");
@@ -614,11 +592,12 @@ test_assoc_mgr(void **state)
 	assert_null(limit_find(s, "qos", "alice(1000)", "MaxTRESPU", "cpu"));
 	sq_snapshot_unref(s);
 	/* a QOS MaxWallPJ without usage; a float GrpWall; N everywhere */
-	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
-		       "Current Association Manager state\n\nQOS Records\n\n"
-		       "QOS=high(2)\n    GrpJobs=N(0) GrpWall=30(8.6)\n"
-		       "    MaxWallPJ=120\n    MinPrioThresh= \n",
-		       0);
+	s = sq_test_cli_parse(
+	    SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
+	    "Current Association Manager state\n\nQOS Records\n\n"
+	    "QOS=high(2)\n    GrpJobs=N(0) GrpWall=30(8.6)\n"
+	    "    MaxWallPJ=120\n    MinPrioThresh= \n",
+	    0);
 	assert_int_equal(s->nrows, 2);
 	l = sq_snapshot_row(s, 0);
 	assert_string_equal(l->limit, "GrpWall");
@@ -638,20 +617,21 @@ test_assoc_mgr(void **state)
 	sq_fmt_duration(9 * 60, want, sizeof(want));
 	assert_string_equal(cell("limits", "used", l, buf, sizeof(buf)), want);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
-		       FIX "admin_assoc_mgr.txt", NULL, 0);
+	s = sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr,
+			      FIX "admin_assoc_mgr.txt", NULL, 0);
 	assert_string_equal(cell("limits", "value",
 				 limit_find(s, "assoc", "carol", "MaxJobs", ""),
 				 buf, sizeof(buf)),
 			    "2");
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
-		       "Current Association Manager state\n"
-		       "ClusterName=c Account=a UserName= Partition= ID=1\n"
-		       "    MaxJobs=x(1)\n",
-		       -1);
+	s = sq_test_cli_parse(
+	    SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL,
+	    "Current Association Manager state\n"
+	    "ClusterName=c Account=a UserName= Partition= ID=1\n"
+	    "    MaxJobs=x(1)\n",
+	    -1);
 	sq_snapshot_unref(s);
-	s = parse_with(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL, "", -1);
+	s = sq_test_cli_parse(SQ_KIND_LIMITS, sq_parse_assoc_mgr, NULL, "", -1);
 	sq_snapshot_unref(s);
 }
 

@@ -11,38 +11,15 @@
 #include "core/model/join.h"
 #include "core/model/model.h"
 #include "core/model/snapshot.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"
 
-static struct sq_snapshot *
-parse_fixture(const char *file, enum sq_kind kind,
-	      int (*parse)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (parse(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
-
 static const struct sq_job *
 find_job(const struct sq_snapshot *s, const char *id)
 {
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++) {
-		const struct sq_job *j = sq_snapshot_row(s, i);
-
-		if (strcmp(j->id, id) == 0)
-			return j;
-	}
-	fail_msg("job %s not found", id);
-	return NULL;
+	return sq_test_sj_must(s, id);
 }
 
 static void
@@ -58,7 +35,8 @@ test_squeue(void **state)
 	for (i = 0; text[i] != '\0'; i++)
 		lines += text[i] == '\n';
 	free(text);
-	s = parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
+	s = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, FIX "squeue.txt",
+			      NULL, 0);
 	assert_int_equal(s->nrows, lines);
 
 	j = find_job(s, "66");
@@ -128,8 +106,8 @@ test_squeue_degenerate(void **state)
 
 	(void)state;
 	/* empty output: an empty queue, not an error */
-	s = parse_fixture(FIX "squeue_empty.txt", SQ_KIND_JOBS,
-			  sq_parse_squeue);
+	s = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue,
+			      FIX "squeue_empty.txt", NULL, 0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
 
@@ -190,8 +168,8 @@ test_sinfo_nodes(void **state)
 		       "Unknown|none\n";
 
 	(void)state;
-	s = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
-			  sq_parse_sinfo_nodes);
+	s = sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+			      FIX "sinfo_nodes.txt", NULL, 0);
 	/* one row per node, partitions merged */
 	assert_int_equal(s->nrows, 4);
 	n = sq_snapshot_row(s, 0);
@@ -270,7 +248,8 @@ test_sprio(void **state)
 	char bad[] = "61|bob|low|2171|0|x|1667|167|5|200|0|0|cpu=8\n";
 
 	(void)state;
-	s = parse_fixture(FIX "sprio.txt", SQ_KIND_PRIO, sq_parse_sprio);
+	s = sq_test_cli_parse(SQ_KIND_PRIO, sq_parse_sprio, FIX "sprio.txt",
+			      NULL, 0);
 	assert_int_equal(s->nrows, 9);
 	sq_prio_rank(s);
 	for (i = 0; i < s->nrows; i++) {
@@ -296,7 +275,8 @@ test_sprio(void **state)
 		}
 	}
 	/* join with the queue: pending jobs get their row, others none */
-	jobs = parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
+	jobs = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue,
+				 FIX "squeue.txt", NULL, 0);
 	sq_jobs_join_prio(jobs, s);
 	j = find_job(jobs, "71");
 	assert_non_null(j->prio);
@@ -311,8 +291,8 @@ test_sprio(void **state)
 	sq_snapshot_unref(jobs);
 	sq_snapshot_unref(s);
 
-	w = parse_fixture(FIX "sprio_w.txt", SQ_KIND_PRIO_WEIGHTS,
-			  sq_parse_sprio_weights);
+	w = sq_test_cli_parse(SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights,
+			      FIX "sprio_w.txt", NULL, 0);
 	assert_int_equal(w->nrows, 1);
 	pw = sq_snapshot_row(w, 0);
 	assert_int_equal(pw->age, 1000);
@@ -337,8 +317,8 @@ test_partitions(void **state)
 	char bad[] = "NodeName=n1 State=IDLE\n";
 
 	(void)state;
-	s = parse_fixture(FIX "scontrol_partition.txt", SQ_KIND_PARTITIONS,
-			  sq_parse_scontrol_partitions);
+	s = sq_test_cli_parse(SQ_KIND_PARTITIONS, sq_parse_scontrol_partitions,
+			      FIX "scontrol_partition.txt", NULL, 0);
 	assert_int_equal(s->nrows, 3);
 	p = sq_snapshot_row(s, 0);
 	assert_string_equal(p->name, "low");
@@ -354,8 +334,8 @@ test_partitions(void **state)
 	assert_int_equal(p->priority_job_factor, 1000);
 	assert_string_equal(p->preempt_mode, "OFF");
 
-	nodes = parse_fixture(FIX "sinfo_nodes.txt", SQ_KIND_NODES,
-			      sq_parse_sinfo_nodes);
+	nodes = sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+				  FIX "sinfo_nodes.txt", NULL, 0);
 	sq_partitions_count(s, nodes);
 	p = sq_snapshot_row(s, 2);
 	assert_string_equal(p->name, "gpu");

@@ -48,21 +48,8 @@ count(const struct sq_snapshot *s, const char *section)
 static struct sq_snapshot *
 stats(const char *literal, const char *rel, int expect_rc)
 {
-	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_DBD, 0);
-	char *text = rel ? sq_test_fixture(rel, NULL) : strdup(literal);
-	struct sq_err err;
-	int rc;
-
-	assert_non_null(s);
-	assert_non_null(text);
-	sq_err_clear(&err);
-	rc = sq_parse_dbd_stats(text, s, &err);
-	if (rc != expect_rc)
-		fail_msg("rc %d, expected %d (%s)", rc, expect_rc, err.msg);
-	if (rc == -1)
-		assert_true(strlen(err.msg) > 0);
-	free(text);
-	return s;
+	return sq_test_cli_parse(SQ_KIND_DBD, sq_parse_dbd_stats, rel, literal,
+				 expect_rc);
 }
 
 /* every RPC line of the recording is a row with sacctmgr's figures */
@@ -171,19 +158,8 @@ test_stats_degenerate(void **state)
 static struct sq_snapshot *
 problems(const char *literal, const char *rel, int expect_rc)
 {
-	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_PROBLEMS, 0);
-	char *text = rel ? sq_test_fixture(rel, NULL) : strdup(literal);
-	struct sq_err err;
-	int rc;
-
-	assert_non_null(s);
-	assert_non_null(text);
-	sq_err_clear(&err);
-	rc = sq_parse_problems(text, s, &err);
-	if (rc != expect_rc)
-		fail_msg("rc %d, expected %d (%s)", rc, expect_rc, err.msg);
-	free(text);
-	return s;
+	return sq_test_cli_parse(SQ_KIND_PROBLEMS, sq_parse_problems, rel,
+				 literal, expect_rc);
 }
 
 static void

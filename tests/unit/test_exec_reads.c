@@ -22,101 +22,57 @@
 #include "core/action/action.h"
 #include "core/action/audit.h"
 #include "session/exec.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 
 #if SQ_HAVE_REST
-#include <pthread.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <sys/un.h>
 #endif
 
 #define FIX "cli/22.05/actions/"
 
 /* The cluster as the fake transport keeps it: job 177 is held once
- * `scontrol hold` ran. */
-struct fake {
+ * `scontrol hold` ran; what was asked, counted. */
+static struct cluster {
 	int held;
 	unsigned squeue, sacctmgr_show, other;
-	char argv[32][512]; /* every command, as one line */
-	unsigned n;
-};
+} cl;
 
 static const char assoc_row[] =
     "sqa_fixture|bob|||1|cpu=4,mem=1G|||5|||01:00:00|normal|||||||\n";
 
-static void
-answer(struct sq_buf *out, const char *fixture)
-{
-	char *t = sq_test_fixture(fixture, NULL);
-
-	sq_buf_append(out, t, strlen(t));
-	free(t);
-}
-
 static int
-fake_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	 struct sq_buf *errout, int *status, struct sq_err *err)
+fake_run(void *arg, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout)
 {
-	struct fake *f = ctx;
-	size_t i, off = 0;
+	struct cluster *c = arg;
 
 	(void)errout;
-	(void)err;
-	*status = 0;
-	if (f->n < 32) {
-		for (i = 0; argv[i] != NULL && off < sizeof(f->argv[0]) - 1;
-		     i++)
-			off += (size_t)snprintf(f->argv[f->n] + off,
-						sizeof(f->argv[0]) - off,
-						"%s%s", i ? " " : "", argv[i]);
-		f->n++;
-	}
 	if (strcmp(argv[0], "squeue") == 0) {
-		f->squeue++;
-		answer(out, f->held ? FIX "squeue_held.out"
-				    : FIX "squeue_released.out");
+		c->squeue++;
+		sq_fake_answer(out, c->held ? FIX "squeue_held.out"
+					    : FIX "squeue_released.out");
 	} else if (strcmp(argv[0], "sacctmgr") == 0 && argv[1] != NULL &&
 		   argv[2] != NULL && argv[3] != NULL &&
 		   strcmp(argv[3], "show") == 0) {
 		/* the association as `show assoc` prints it (20 columns) */
-		f->sacctmgr_show++;
+		c->sacctmgr_show++;
 		sq_buf_append(out, assoc_row, strlen(assoc_row));
 	} else {
-		f->other++;
+		c->other++;
 		if (strcmp(argv[0], "scontrol") == 0 && argv[1] != NULL &&
 		    strcmp(argv[1], "hold") == 0)
-			f->held = 1;
+			c->held = 1;
 	}
 	return 0;
 }
 
+/* The shared CLI fake (fake_backend.h) on a cluster of its own. */
 static void
-fake_close(void *ctx)
+bed_init(struct sq_fake_bed *t)
 {
-	(void)ctx;
-}
-
-static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close,
-						 NULL };
-
-struct bed {
-	struct sq_backend b;
-	struct sq_cli cli;
-	struct fake f;
-};
-
-static void
-bed_init(struct bed *t)
-{
-	memset(t, 0, sizeof(*t));
-	t->cli.tr = &fake_tr;
-	t->cli.tr_ctx = &t->f;
-	t->cli.b = &t->b;
-	t->cli.major = 22;
-	t->cli.minor = 5;
-	t->b.ops = &sq_backend_local;
-	t->b.priv = &t->cli;
+	memset(&cl, 0, sizeof(cl));
+	sq_fake_bed_init(t, fake_run, &cl);
 }
 
 /* sq_exec_run of line on b with an audit log in a temporary directory;
@@ -145,7 +101,7 @@ run_on(struct sq_backend *b, const char *line, struct sq_result *res)
 }
 
 static int
-run_line(struct bed *t, const char *line, struct sq_result *res)
+run_line(struct sq_fake_bed *t, const char *line, struct sq_result *res)
 {
 	return run_on(&t->b, line, res);
 }
@@ -153,7 +109,7 @@ run_line(struct bed *t, const char *line, struct sq_result *res)
 static void
 test_preview_reads_once(void **state)
 {
-	struct bed t;
+	struct sq_fake_bed t;
 	struct sq_action a;
 	struct sq_err err;
 	char desc[4096];
@@ -168,7 +124,7 @@ test_preview_reads_once(void **state)
 	sq_action_free(&a);
 	assert_int_equal(nrun, 1);
 	assert_string_equal(desc, "scontrol hold 177");
-	assert_int_equal(t.f.squeue, 1);
+	assert_int_equal(cl.squeue, 1);
 	assert_int_equal(t.f.n, 1);
 
 	/* clearlimit builds its command from the limits set now: the
@@ -182,14 +138,14 @@ test_preview_reads_once(void **state)
 	assert_int_equal(nrun, 1);
 	assert_non_null(strstr(desc, "sacctmgr -i modify user where "));
 	assert_non_null(strstr(desc, "maxjobs=-1"));
-	assert_int_equal(t.f.sacctmgr_show, 1);
+	assert_int_equal(cl.sacctmgr_show, 1);
 	assert_int_equal(t.f.n, 1);
 }
 
 static void
 test_run_reads_once_before(void **state)
 {
-	struct bed t;
+	struct sq_fake_bed t;
 	struct sq_result res;
 
 	(void)state;
@@ -202,7 +158,7 @@ test_run_reads_once_before(void **state)
 	sq_result_free(&res);
 	/* the read before, the hold, the read that verifies it */
 	assert_int_equal(t.f.n, 3);
-	assert_int_equal(t.f.squeue, 2);
+	assert_int_equal(cl.squeue, 2);
 	assert_non_null(strstr(t.f.argv[0], "squeue -h -a -t all -j 177 "));
 	assert_string_equal(t.f.argv[1], "scontrol hold 177");
 	assert_non_null(strstr(t.f.argv[2], "squeue -h -a -t all -j 177 "));
@@ -211,7 +167,7 @@ test_run_reads_once_before(void **state)
 static void
 test_run_subset_reads_once_before(void **state)
 {
-	struct bed t;
+	struct sq_fake_bed t;
 	struct sq_result res;
 
 	(void)state;
@@ -227,7 +183,7 @@ test_run_subset_reads_once_before(void **state)
 	assert_string_equal(res.inverse, "release 177");
 	sq_result_free(&res);
 	assert_int_equal(t.f.n, 3);
-	assert_int_equal(t.f.squeue, 2);
+	assert_int_equal(cl.squeue, 2);
 	assert_non_null(strstr(t.f.argv[0], "squeue -h -a -t all -j 177,999 "));
 	assert_string_equal(t.f.argv[1], "scontrol hold 177");
 	assert_non_null(strstr(t.f.argv[2], "squeue -h -a -t all -j 177 "));
@@ -237,89 +193,46 @@ test_run_subset_reads_once_before(void **state)
 /* --- REST: slurmrestd 22.05 (v0.0.38) on a unix socket -------------------- */
 
 /* Job 311 is pending, held once a POST {"hold": true} came; every other
- * job is unknown. */
-struct rest_fake {
-	int fd;
-	char path[96], dir[64];
-	pthread_t th;
+ * job is unknown. What was asked, counted. */
+static struct job311 {
 	int held;
 	int acct; /* sqvacct: 0 absent (acct/base), 1 added (acct/moved) */
 	unsigned get_job, post, other;
-	char req[16][160]; /* "METHOD PATH" of each request after open */
-	unsigned n;
-};
+} js;
 
 static void
-reply(int c, const char *status, const char *body)
+serve(struct sq_fake_rest *f, int c, const char *method, const char *path,
+      const char *req)
 {
-	char hdr[256];
+	char *t;
 
-	snprintf(hdr, sizeof(hdr),
-		 "HTTP/1.1 %s\r\nContent-Type: application/json\r\n"
-		 "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-		 status, strlen(body));
-	if (write(c, hdr, strlen(hdr)) < 0 || write(c, body, strlen(body)) < 0)
-		return;
-}
-
-static void
-serve_one(struct rest_fake *f, int c)
-{
-	char req[16384], method[16], path[512], *body, *t = NULL;
-	size_t got = 0, want = 0;
-	const char *cl;
-
-	/* the request: its head, then Content-Length bytes of body */
-	while (got < sizeof(req) - 1) {
-		ssize_t r = read(c, req + got, sizeof(req) - 1 - got);
-
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-		req[got] = '\0';
-		if ((body = strstr(req, "\r\n\r\n")) == NULL)
-			continue;
-		cl = strstr(req, "Content-Length:");
-		want = cl != NULL ? strtoul(cl + 15, NULL, 10) : 0;
-		if (got - (size_t)(body + 4 - req) >= want)
-			break;
-	}
-	if (sscanf(req, "%15s %511s", method, path) != 2)
-		return;
-	if (strcmp(path, "/openapi/v3") == 0) {
-		t = sq_test_fixture("rest/v0.0.38/openapi_v3_paths.json", NULL);
-		reply(c, "200 OK", t);
-		free(t);
-		return;
-	}
-	if (f->n < 16)
-		snprintf(f->req[f->n++], sizeof(f->req[0]), "%s %.120s", method,
-			 path);
+	(void)f;
 	if (strcmp(method, "GET") == 0 &&
 	    strcmp(path, "/slurm/v0.0.38/job/311") == 0) {
-		f->get_job++;
-		t = sq_test_fixture(f->held ? "verdicts/22.05/job_held.json"
+		js.get_job++;
+		t = sq_test_fixture(js.held ? "verdicts/22.05/job_held.json"
 					    : "verdicts/22.05/job_pending.json",
 				    NULL);
-		reply(c, "200 OK", t);
+		sq_fake_rest_reply(c, "200 OK", t);
 		free(t);
 	} else if (strcmp(method, "GET") == 0 &&
 		   strncmp(path, "/slurm/v0.0.38/job/", 19) == 0) {
-		f->get_job++;
-		reply(c, "404 Not Found",
-		      "{\"errors\":[{\"error\":\"Invalid job id "
-		      "specified\"}]}");
+		js.get_job++;
+		sq_fake_rest_reply(c, "404 Not Found",
+				   "{\"errors\":[{\"error\":\"Invalid job id "
+				   "specified\"}]}");
 	} else if (strcmp(method, "POST") == 0 &&
 		   strcmp(path, "/slurm/v0.0.38/job/311") == 0) {
-		f->post++;
-		f->held = strstr(req, "\"hold\":true") != NULL ||
+		js.post++;
+		js.held = strstr(req, "\"hold\":true") != NULL ||
 			  strstr(req, "\"hold\": true") != NULL;
-		reply(c, "200 OK", "{\"errors\":[]}");
+		sq_fake_rest_reply(c, "200 OK", "{\"errors\":[]}");
 	} else if (strcmp(method, "GET") == 0 &&
 		   strcmp(path, "/slurmdb/v0.0.38/account/sqvacct") == 0 &&
-		   !f->acct) {
-		reply(c, "404 Not Found",
-		      "{\"errors\":[{\"error\":\"Nothing found\"}]}");
+		   !js.acct) {
+		sq_fake_rest_reply(
+		    c, "404 Not Found",
+		    "{\"errors\":[{\"error\":\"Nothing found\"}]}");
 	} else if (strcmp(method, "GET") == 0 &&
 		   (strcmp(path, "/slurmdb/v0.0.38/account/sqvacct") == 0 ||
 		    strncmp(path,
@@ -331,82 +244,37 @@ serve_one(struct rest_fake *f, int c)
 					: "verdicts/22.05/acct/moved/"
 					  "account.json",
 				    NULL);
-		reply(c, "200 OK", t);
+		sq_fake_rest_reply(c, "200 OK", t);
 		free(t);
 	} else if (strcmp(method, "GET") == 0 &&
 		   strcmp(path, "/slurmdb/v0.0.38/clusters") == 0) {
-		reply(c, "200 OK",
-		      "{\"clusters\":[{\"name\":\"testbed\"}],"
-		      "\"errors\":[]}");
+		sq_fake_rest_reply(c, "200 OK",
+				   "{\"clusters\":[{\"name\":\"testbed\"}],"
+				   "\"errors\":[]}");
 	} else if (strcmp(method, "POST") == 0 &&
 		   strncmp(path, "/slurmdb/v0.0.38/", 17) == 0) {
-		f->post++;
-		f->acct = 1;
-		reply(c, "200 OK", "{\"errors\":[]}");
+		js.post++;
+		js.acct = 1;
+		sq_fake_rest_reply(c, "200 OK", "{\"errors\":[]}");
 	} else {
-		f->other++;
-		reply(c, "404 Not Found", "{\"errors\":[]}");
+		js.other++;
+		sq_fake_rest_reply(c, "404 Not Found", "{\"errors\":[]}");
 	}
 }
 
-static void *
-rest_serve(void *arg)
-{
-	struct rest_fake *f = arg;
-	int c;
-
-	while ((c = accept(f->fd, NULL, NULL)) != -1) {
-		serve_one(f, c);
-		close(c);
-	}
-	return NULL;
-}
-
-/* The server up and a rest backend opened on it (*b). */
+/* The shared slurmrestd (fake_backend.h) up with job 311 pending, and a
+ * rest backend opened on it (*b). */
 static void
-rest_start(struct rest_fake *f, struct sq_backend **b)
+rest_start(struct sq_fake_rest *f, struct sq_backend **b)
 {
-	struct sockaddr_un a;
-	struct sq_cluster_cfg cfg;
-	struct sq_err err;
-
-	memset(f, 0, sizeof(*f));
-	snprintf(f->dir, sizeof(f->dir), "/tmp/sq_exec_rest.XXXXXX");
-	assert_non_null(mkdtemp(f->dir));
-	snprintf(f->path, sizeof(f->path), "%s/rest.sock", f->dir);
-	f->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-	assert_true(f->fd >= 0);
-	memset(&a, 0, sizeof(a));
-	a.sun_family = AF_UNIX;
-	snprintf(a.sun_path, sizeof(a.sun_path), "%s", f->path);
-	assert_int_equal(bind(f->fd, (struct sockaddr *)&a, sizeof(a)), 0);
-	assert_int_equal(listen(f->fd, 8), 0);
-	assert_int_equal(pthread_create(&f->th, NULL, rest_serve, f), 0);
-
-	sq_cluster_defaults(&cfg);
-	snprintf(cfg.name, sizeof(cfg.name), "fake");
-	snprintf(cfg.backend, sizeof(cfg.backend), "rest");
-	snprintf(cfg.url, sizeof(cfg.url), "unix:%s", f->path);
-	*b = sq_backend_open(&cfg, &err);
-	if (*b == NULL)
-		fail_msg("rest backend: %s", err.msg);
-}
-
-static void
-rest_stop(struct rest_fake *f, struct sq_backend *b)
-{
-	sq_backend_close(b);
-	shutdown(f->fd, SHUT_RDWR);
-	pthread_join(f->th, NULL);
-	close(f->fd);
-	unlink(f->path);
-	rmdir(f->dir);
+	memset(&js, 0, sizeof(js));
+	sq_fake_rest_start(f, serve, NULL, b);
 }
 
 static void
 test_rest_reads(void **state)
 {
-	struct rest_fake f;
+	struct sq_fake_rest f;
 	struct sq_backend *b;
 	struct sq_action a;
 	struct sq_result res;
@@ -423,25 +291,27 @@ test_rest_reads(void **state)
 	sq_action_free(&a);
 	assert_int_equal(nrun, 1);
 	assert_non_null(strstr(desc, "POST /slurm/v0.0.38/job/311"));
-	assert_int_equal(f.get_job, 1);
+	assert_int_equal(js.get_job, 1);
 	assert_int_equal(f.n, 1);
 
 	/* the run: one GET before, the POST, one GET to verify */
-	f.n = f.get_job = 0;
+	f.n = 0;
+	js.get_job = 0;
 	assert_int_equal(run_on(b, "hold 311", &res), 0);
 	assert_true(res.targets[0].ok);
 	assert_int_equal(res.targets[0].verified, SQ_VERIFY_OK);
 	assert_string_equal(res.inverse, "release 311");
 	sq_result_free(&res);
 	assert_int_equal(f.n, 3);
-	assert_int_equal(f.get_job, 2);
+	assert_int_equal(js.get_job, 2);
 	assert_string_equal(f.req[0], "GET /slurm/v0.0.38/job/311");
 	assert_string_equal(f.req[1], "POST /slurm/v0.0.38/job/311");
 	assert_string_equal(f.req[2], "GET /slurm/v0.0.38/job/311");
 
 	/* 999999 is unknown: left out, the read cut down to 311 */
-	f.n = f.get_job = 0;
-	f.held = 0;
+	f.n = 0;
+	js.get_job = 0;
+	js.held = 0;
 	assert_int_equal(run_on(b, "hold 311 999999", &res), -1);
 	assert_true(res.targets[0].ok);
 	assert_int_equal(res.targets[0].verified, SQ_VERIFY_OK);
@@ -454,8 +324,8 @@ test_rest_reads(void **state)
 	assert_string_equal(f.req[1], "GET /slurm/v0.0.38/job/999999");
 	assert_string_equal(f.req[2], "POST /slurm/v0.0.38/job/311");
 	assert_string_equal(f.req[3], "GET /slurm/v0.0.38/job/311");
-	assert_int_equal(f.other, 0);
-	rest_stop(&f, b);
+	assert_int_equal(js.other, 0);
+	sq_fake_rest_stop(&f, b);
 }
 
 /* An account read with its association: addaccount asked under physics
@@ -465,7 +335,7 @@ test_rest_reads(void **state)
 static void
 test_rest_account_assoc(void **state)
 {
-	struct rest_fake f;
+	struct sq_fake_rest f;
 	struct sq_backend *b;
 	struct sq_result res;
 	unsigned k, acct = 0, assoc = 0;
@@ -481,7 +351,7 @@ test_rest_account_assoc(void **state)
 			    "not as asked: parent is 'chemistry', not "
 			    "'physics'");
 	sq_result_free(&res);
-	assert_true(f.post > 0);
+	assert_true(js.post > 0);
 	/* each read of the account once there, and only then, with its
 	 * association */
 	for (k = 0; k < f.n; k++) {
@@ -496,7 +366,7 @@ test_rest_account_assoc(void **state)
 	}
 	assert_true(assoc > 0);
 	assert_int_equal(acct, assoc + 1); /* the first: not there */
-	rest_stop(&f, b);
+	sq_fake_rest_stop(&f, b);
 }
 #endif
 

@@ -23,33 +23,18 @@
 #include "config.h"
 #include "core/model/model_admin.h"
 #include "session/plan.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
-
-#if SQ_HAVE_REST
-#include <pthread.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#endif
 
 #define REPLAY "replay/22.05/"
 
 /* --- CLI ---------------------------------------------------------------- */
 
-/* The commands run, as lines; fail_word: the first word after argv[0]
- * of a command that exits 1 ("ping", "-r"), or NULL. */
-struct fake {
-	char argv[16][512];
-	unsigned n;
-	const char *fail_word;
-};
-
+/* answer: h-events' script fake appends fixtures with it too */
 static void
 answer(struct sq_buf *out, const char *fixture)
 {
-	char *t = sq_test_fixture(fixture, NULL);
-
-	sq_buf_append(out, t, strlen(t));
-	free(t);
+	sq_fake_answer(out, fixture);
 }
 
 static int
@@ -64,63 +49,32 @@ has_word(const char *const argv[], const char *w)
 	return 0;
 }
 
+/* arg: the first word after argv[0] of a command that exits 1 ("ping",
+ * "-r"), or NULL. */
 static int
-fake_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	 struct sq_buf *errout, int *status, struct sq_err *err)
+fake_run(void *arg, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout)
 {
-	struct fake *f = ctx;
-	size_t i, off = 0;
-
-	(void)err;
-	*status = 0;
-	if (f->n < 16) {
-		for (i = 0; argv[i] != NULL && off < sizeof(f->argv[0]) - 1;
-		     i++)
-			off += (size_t)snprintf(f->argv[f->n] + off,
-						sizeof(f->argv[0]) - off,
-						"%s%s", i ? " " : "", argv[i]);
-		f->n++;
-	}
-	if (has_word(argv, f->fail_word)) {
-		*status = 1;
+	if (has_word(argv, arg)) {
 		sq_buf_append(errout, "denied\n", 7);
-	} else if (strcmp(argv[0], "sdiag") == 0) {
-		answer(out, REPLAY "000051-sdiag.out");
-	} else if (strcmp(argv[0], "scontrol") == 0 && has_word(argv, "-d")) {
-		answer(out, REPLAY "000035-scontrol.out");
-	} else if (strcmp(argv[0], "squeue") == 0 && has_word(argv, "R,S,CG")) {
-		answer(out, REPLAY "000036-squeue.out");
+		return 1;
 	}
+	if (strcmp(argv[0], "sdiag") == 0)
+		answer(out, REPLAY "000051-sdiag.out");
+	else if (strcmp(argv[0], "scontrol") == 0 && has_word(argv, "-d"))
+		answer(out, REPLAY "000035-scontrol.out");
+	else if (strcmp(argv[0], "squeue") == 0 && has_word(argv, "R,S,CG"))
+		answer(out, REPLAY "000036-squeue.out");
 	return 0;
 }
 
-static void
-fake_close(void *ctx)
-{
-	(void)ctx;
-}
-
-static const struct sq_transport_ops fake_tr = { "fake", fake_run, fake_close,
-						 NULL };
-
-struct bed {
-	struct sq_backend b;
-	struct sq_cli cli;
-	struct fake f;
-};
+/* the shared CLI fake (fake_backend.h) answering with fake_run */
+#define bed sq_fake_bed
 
 static void
 bed_init(struct bed *t, const char *fail_word)
 {
-	memset(t, 0, sizeof(*t));
-	t->cli.tr = &fake_tr;
-	t->cli.tr_ctx = &t->f;
-	t->cli.b = &t->b;
-	t->cli.major = 22;
-	t->cli.minor = 5;
-	t->b.ops = &sq_backend_local;
-	t->b.priv = &t->cli;
-	t->f.fail_word = fail_word;
+	sq_fake_bed_init(t, fake_run, (void *)fail_word);
 }
 
 /* Is there a row of section sec, key key whose value starts with v? */
@@ -220,62 +174,24 @@ test_cli_diag(void **state)
 #if SQ_HAVE_REST
 /* --- REST: slurmrestd 22.05 (v0.0.38) on a unix socket ------------------- */
 
-struct rest_fake {
-	int fd;
-	char path[96], dir[64];
-	pthread_t th;
-	const char *fail;  /* a path answered 500 */
-	char req[16][160]; /* "METHOD PATH" of each request after open */
-	unsigned n;
-};
+/* a path answered 500, or NULL */
+static const char *rest_fail;
 
+/* /slurm/v0.0.38/X -> slurm_X.json, /slurmdb/... -> slurmdb_X */
 static void
-reply(int c, const char *status, const char *body)
+serve(struct sq_fake_rest *f, int c, const char *method, const char *path,
+      const char *req)
 {
-	char hdr[256];
+	char file[600], *t;
 
-	snprintf(hdr, sizeof(hdr),
-		 "HTTP/1.1 %s\r\nContent-Type: application/json\r\n"
-		 "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-		 status, strlen(body));
-	if (write(c, hdr, strlen(hdr)) < 0 || write(c, body, strlen(body)) < 0)
-		return;
-}
-
-static void
-serve_one(struct rest_fake *f, int c)
-{
-	char req[8192], method[16], path[512], file[600], *t;
-	size_t got = 0;
-
-	while (got < sizeof(req) - 1) {
-		ssize_t r = read(c, req + got, sizeof(req) - 1 - got);
-
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-		req[got] = '\0';
-		if (strstr(req, "\r\n\r\n") != NULL)
-			break;
-	}
-	req[got] = '\0';
-	if (sscanf(req, "%15s %511s", method, path) != 2)
-		return;
-	if (strcmp(path, "/openapi/v3") == 0) {
-		t = sq_test_fixture("rest/v0.0.38/openapi_v3_paths.json", NULL);
-		reply(c, "200 OK", t);
-		free(t);
+	(void)f;
+	(void)method;
+	(void)req;
+	if (rest_fail != NULL && strcmp(path, rest_fail) == 0) {
+		sq_fake_rest_reply(c, "500 Internal Server Error",
+				   "{\"errors\":[{\"error\":\"down\"}]}");
 		return;
 	}
-	if (f->n < 16)
-		snprintf(f->req[f->n++], sizeof(f->req[0]), "%s %.120s", method,
-			 path);
-	if (f->fail != NULL && strcmp(path, f->fail) == 0) {
-		reply(c, "500 Internal Server Error",
-		      "{\"errors\":[{\"error\":\"down\"}]}");
-		return;
-	}
-	/* /slurm/v0.0.38/X -> slurm_X.json, /slurmdb/... -> slurmdb_X */
 	if (strncmp(path, "/slurm/v0.0.38/", 15) == 0)
 		snprintf(file, sizeof(file), "rest/v0.0.38/slurm_%s.json",
 			 path + 15);
@@ -283,66 +199,19 @@ serve_one(struct rest_fake *f, int c)
 		snprintf(file, sizeof(file), "rest/v0.0.38/slurmdb_%s.json",
 			 path + 17);
 	else {
-		reply(c, "404 Not Found", "{\"errors\":[]}");
+		sq_fake_rest_reply(c, "404 Not Found", "{\"errors\":[]}");
 		return;
 	}
 	t = sq_test_fixture(file, NULL);
-	reply(c, "200 OK", t);
+	sq_fake_rest_reply(c, "200 OK", t);
 	free(t);
 }
 
-static void *
-rest_serve(void *arg)
-{
-	struct rest_fake *f = arg;
-	int c;
-
-	while ((c = accept(f->fd, NULL, NULL)) != -1) {
-		serve_one(f, c);
-		close(c);
-	}
-	return NULL;
-}
-
 static void
-rest_start(struct rest_fake *f, struct sq_backend **b)
+rest_start(struct sq_fake_rest *f, struct sq_backend **b)
 {
-	struct sockaddr_un a;
-	struct sq_cluster_cfg cfg;
-	struct sq_err err;
-
-	memset(f, 0, sizeof(*f));
-	snprintf(f->dir, sizeof(f->dir), "/tmp/sq_fetch_rest.XXXXXX");
-	assert_non_null(mkdtemp(f->dir));
-	snprintf(f->path, sizeof(f->path), "%s/rest.sock", f->dir);
-	f->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-	assert_true(f->fd >= 0);
-	memset(&a, 0, sizeof(a));
-	a.sun_family = AF_UNIX;
-	snprintf(a.sun_path, sizeof(a.sun_path), "%s", f->path);
-	assert_int_equal(bind(f->fd, (struct sockaddr *)&a, sizeof(a)), 0);
-	assert_int_equal(listen(f->fd, 8), 0);
-	assert_int_equal(pthread_create(&f->th, NULL, rest_serve, f), 0);
-
-	sq_cluster_defaults(&cfg);
-	snprintf(cfg.name, sizeof(cfg.name), "fake");
-	snprintf(cfg.backend, sizeof(cfg.backend), "rest");
-	snprintf(cfg.url, sizeof(cfg.url), "unix:%s", f->path);
-	*b = sq_backend_open(&cfg, &err);
-	if (*b == NULL)
-		fail_msg("rest backend: %s", err.msg);
-	f->n = 0;
-}
-
-static void
-rest_stop(struct rest_fake *f, struct sq_backend *b)
-{
-	sq_backend_close(b);
-	shutdown(f->fd, SHUT_RDWR);
-	pthread_join(f->th, NULL);
-	close(f->fd);
-	unlink(f->path);
-	rmdir(f->dir);
+	rest_fail = NULL;
+	sq_fake_rest_start(f, serve, NULL, b);
 }
 
 /* Does some node's partition list mark one with sinfo's '*'? */
@@ -365,7 +234,7 @@ marked(const struct sq_snapshot *nodes)
 static void
 test_rest_composites(void **state)
 {
-	struct rest_fake f;
+	struct sq_fake_rest f;
 	struct sq_backend *b;
 	struct sq_snapshot *s = NULL;
 	struct sq_err err;
@@ -387,17 +256,17 @@ test_rest_composites(void **state)
 	assert_true(marked(s));
 	sq_snapshot_unref(s);
 
-	rest_stop(&f, b);
+	sq_fake_rest_stop(&f, b);
 
 	/* /nodes fails after /partitions answered: the default is known,
 	 * the next read is /nodes alone (as fetch_nodes did) */
 	rest_start(&f, &b);
-	f.fail = "/slurm/v0.0.38/nodes";
+	rest_fail = "/slurm/v0.0.38/nodes";
 	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), -1);
 	assert_null(s);
 	assert_int_equal(f.n, 2);
 	f.n = 0;
-	f.fail = NULL;
+	rest_fail = NULL;
 	assert_int_equal(b->ops->fetch(b, SQ_KIND_NODES, &s, &err), 0);
 	assert_int_equal(f.n, 1);
 	assert_true(marked(s));
@@ -413,12 +282,12 @@ test_rest_composites(void **state)
 	assert_true(has_kv(s, "controller", NULL, ""));
 	sq_snapshot_unref(s);
 	f.n = 0;
-	f.fail = "/slurm/v0.0.38/ping";
+	rest_fail = "/slurm/v0.0.38/ping";
 	assert_int_equal(b->ops->fetch(b, SQ_KIND_DIAG, &s, &err), 0);
 	assert_int_equal(f.n, 2);
 	assert_true(has_kv(s, "controller", "controllers", "not known: "));
 	sq_snapshot_unref(s);
-	rest_stop(&f, b);
+	sq_fake_rest_stop(&f, b);
 }
 
 /* ACCOUNTS and USERS: the backend's fetch one GET, the plan's the GET
@@ -427,7 +296,7 @@ test_rest_composites(void **state)
 static void
 test_rest_accounts(void **state)
 {
-	struct rest_fake f;
+	struct sq_fake_rest f;
 	struct sq_backend *b;
 	struct sq_snapshot *s = NULL;
 	struct sq_err err;
@@ -466,12 +335,12 @@ test_rest_accounts(void **state)
 
 	/* the associations cannot be read: no accounts, as before */
 	f.n = 0;
-	f.fail = "/slurmdb/v0.0.38/associations";
+	rest_fail = "/slurmdb/v0.0.38/associations";
 	assert_int_equal(sq_plan_fetch(b, SQ_KIND_ACCOUNTS, NULL, &s, &err),
 			 -1);
 	assert_null(s);
 	assert_non_null(strstr(err.msg, "associations"));
-	rest_stop(&f, b);
+	sq_fake_rest_stop(&f, b);
 }
 #endif
 

@@ -26,23 +26,6 @@
 #include "core/analysis/why.h"
 #include "tests/unit/test_util.h"
 
-static struct sq_snapshot *
-parse_text(enum sq_kind kind,
-	   int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
-	   const char *literal)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	char *text = strdup(literal);
-	struct sq_err err;
-
-	assert_non_null(s);
-	assert_non_null(text);
-	if (parse(text, s, &err) != 0)
-		fail_msg("parse: %s", err.msg);
-	free(text);
-	return s;
-}
-
 /* One squeue -O line of a pending job (sq_cli_squeue_fmt). */
 #define SQ_LINE(id, user, prio, restarts)                                      \
 	id "|" id "|" id "|N/A|" user "|chemistry|low|normal|PD|PENDING|" prio \
@@ -194,16 +177,18 @@ test_sshare_deep_first_row(void **state)
 	const struct sq_share *r;
 
 	(void)state;
-	s = parse_text(SQ_KIND_SHARES, sq_parse_sshare,
-		       "root|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
-		       " chem|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
-		       "  sub|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
-		       "   subsub|||1|1.0|0|0|0|||cpu=0|cpu=0\n");
+	s = sq_test_cli_parse(SQ_KIND_SHARES, sq_parse_sshare, NULL,
+			      "root|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+			      " chem|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+			      "  sub|||1|1.0|0|0|0|||cpu=0|cpu=0\n"
+			      "   subsub|||1|1.0|0|0|0|||cpu=0|cpu=0\n",
+			      0);
 	sq_snapshot_unref(s);
-	s = parse_text(SQ_KIND_SHARES, sq_parse_sshare,
-		       "   deep|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
-		       "  up|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
-		       "     deeper|||1|0.5|0|0|0|||cpu=0|cpu=0\n");
+	s = sq_test_cli_parse(SQ_KIND_SHARES, sq_parse_sshare, NULL,
+			      "   deep|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
+			      "  up|||1|0.5|0|0|0|||cpu=0|cpu=0\n"
+			      "     deeper|||1|0.5|0|0|0|||cpu=0|cpu=0\n",
+			      0);
 	assert_int_equal(s->nrows, 3);
 	r = sq_snapshot_row(s, 0);
 	assert_int_equal(r->depth, 3);
@@ -223,10 +208,10 @@ test_restart_jump(void **state)
 	int n;
 
 	(void)state;
-	old = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
-			 SQ_LINE("66", "bob", "4768", "0"));
-	cur = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
-			 SQ_LINE("66", "bob", "4768", "4768000000"));
+	old = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, NULL,
+				SQ_LINE("66", "bob", "4768", "0"), 0);
+	cur = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, NULL,
+				SQ_LINE("66", "bob", "4768", "4768000000"), 0);
 	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
 	assert_non_null(ev);
 	n = sq_events_from_restarts(ev, old, cur);
@@ -235,8 +220,8 @@ test_restart_jump(void **state)
 	sq_snapshot_unref(ev);
 	/* a real restart still gives one row */
 	sq_snapshot_unref(cur);
-	cur = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
-			 SQ_LINE("66", "bob", "4768", "1"));
+	cur = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, NULL,
+				SQ_LINE("66", "bob", "4768", "1"), 0);
 	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
 	assert_int_equal(sq_events_from_restarts(ev, old, cur), 1);
 	sq_snapshot_unref(ev);
@@ -266,9 +251,10 @@ test_sprio_extreme(void **state)
 	sq_snapshot_unref(prio);
 
 	/* other backends may fill sprio rows: why.c saturates */
-	jobs = parse_text(SQ_KIND_JOBS, sq_parse_squeue,
-			  SQ_LINE("65", "carol", "3813", "0")
-			      SQ_LINE("61", "bob", "2171", "0"));
+	jobs = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, NULL,
+				 SQ_LINE("65", "carol", "3813", "0")
+				     SQ_LINE("61", "bob", "2171", "0"),
+				 0);
 	prio = sq_snapshot_new(SQ_KIND_PRIO, 0);
 	p = sq_snapshot_add(prio);
 	p->job_id = 61;
@@ -371,14 +357,18 @@ test_gres_huge_counts(void **state)
 	assert_int_equal(sq_gres_count("cpu=2,gres/gpu=2", "gpu"), 2);
 
 	/* CPU totals of nodes that claim INT64_MAX CPUs saturate */
-	nodes = parse_text(SQ_KIND_NODES, sq_parse_sinfo_nodes,
-			   "n1|idle|low*|0/9223372036854775807/0/"
-			   "9223372036854775807|8000|0|(null)|gpu:0|none\n"
-			   "n2|idle|low*|0/20/0/20|8000|0|gpu:a100:4|"
-			   "gpu:a100:0(IDX:N/A)|none\n");
-	parts = parse_text(SQ_KIND_PARTITIONS, sq_parse_scontrol_partitions,
-			   "PartitionName=low Nodes=n[1-2] Default=YES "
-			   "State=UP TotalCPUs=0 TotalNodes=0\n");
+	nodes =
+	    sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes, NULL,
+			      "n1|idle|low*|0/9223372036854775807/0/"
+			      "9223372036854775807|8000|0|(null)|gpu:0|none\n"
+			      "n2|idle|low*|0/20/0/20|8000|0|gpu:a100:4|"
+			      "gpu:a100:0(IDX:N/A)|none\n",
+			      0);
+	parts = sq_test_cli_parse(SQ_KIND_PARTITIONS,
+				  sq_parse_scontrol_partitions, NULL,
+				  "PartitionName=low Nodes=n[1-2] Default=YES "
+				  "State=UP TotalCPUs=0 TotalNodes=0\n",
+				  0);
 	sq_partitions_count(parts, nodes);
 	p = sq_snapshot_row(parts, 0);
 	assert_int_equal(p->cpus_total, INT64_MAX);

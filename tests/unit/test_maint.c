@@ -20,31 +20,6 @@
 
 #define FIX "licenses/"
 
-/* Parse a fixture (or a literal when name is NULL) with a CLI parser. */
-static struct sq_snapshot *
-parse_cli(enum sq_kind kind,
-	  int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
-	  const char *name, const char *literal, int expect_rc)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text;
-	int rc;
-
-	assert_non_null(s);
-	text = name ? sq_test_fixture(name, NULL) : strdup(literal);
-	assert_non_null(text);
-	sq_err_clear(&err);
-	rc = parse(text, s, &err);
-	if (rc != expect_rc)
-		fail_msg("parse rc %d, expected %d (%s)", rc, expect_rc,
-			 err.msg);
-	if (rc == -1)
-		assert_true(strlen(err.msg) > 0);
-	free(text);
-	return s;
-}
-
 static struct sq_snapshot *
 parse_json(const char *name)
 {
@@ -82,8 +57,8 @@ static void
 test_licenses_2205(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_cli(SQ_KIND_LICENSES, sq_parse_licenses,
-		      FIX "22.05/scontrol_licenses.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses,
+			      FIX "22.05/scontrol_licenses.txt", NULL, 0);
 	const struct sq_license *l;
 
 	(void)state;
@@ -121,8 +96,8 @@ test_licenses_cli_rest(void **state)
 			 rel[r][0]);
 		snprintf(js, sizeof(js), FIX "%s/slurm_v0.0.%s_licenses.json",
 			 rel[r][0], rel[r][1]);
-		c = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, cli, NULL,
-			      0);
+		c = sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses, cli,
+				      NULL, 0);
 		j = parse_json(js);
 		assert_int_equal(c->nrows, j->nrows);
 		for (i = 0; i < c->nrows; i++) {
@@ -148,24 +123,24 @@ test_licenses_degenerate(void **state)
 	const struct sq_license *l;
 
 	(void)state;
-	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
-		      "No licenses configured in Slurm.\n", 0);
+	s = sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+			      "No licenses configured in Slurm.\n", 0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
-		      "LicenseName=x Total=3 Used=1 Free=2 Reserved=0 "
-		      "Remote=yes LastConsumed=0\n",
-		      0);
+	s = sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+			      "LicenseName=x Total=3 Used=1 Free=2 Reserved=0 "
+			      "Remote=yes LastConsumed=0\n",
+			      0);
 	assert_int_equal(s->nrows, 1);
 	l = sq_snapshot_row(s, 0);
 	assert_string_equal(l->remote, "yes");
 	assert_int_equal(l->free, 2);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
-		      "LicenseName=x Total=many\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+			      "LicenseName=x Total=many\n", -1);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
-		      "PartitionName=x\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_LICENSES, sq_parse_licenses, NULL,
+			      "PartitionName=x\n", -1);
 	sq_snapshot_unref(s);
 }
 
@@ -175,8 +150,8 @@ static void
 test_node_events_2605(void **state)
 {
 	struct sq_snapshot *s =
-	    parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
-		      FIX "26.05/sacctmgr_event.txt", NULL, 0);
+	    sq_test_cli_parse(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
+			      FIX "26.05/sacctmgr_event.txt", NULL, 0);
 	const struct sq_node_event *e = NULL;
 	size_t i;
 
@@ -195,8 +170,8 @@ test_node_events_2605(void **state)
 	assert_true(e->end >= e->start);
 	assert_int_equal(e->duration, e->end - e->start);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
-		      FIX "22.05/sacctmgr_event.txt", NULL, 0);
+	s = sq_test_cli_parse(SQ_KIND_NODE_EVENTS, sq_parse_node_events,
+			      FIX "22.05/sacctmgr_event.txt", NULL, 0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
 }
@@ -208,11 +183,13 @@ test_node_events_degenerate(void **state)
 	const struct sq_node_event *e;
 
 	(void)state;
-	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL, "", 0);
+	s = sq_test_cli_parse(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+			      "", 0);
 	assert_int_equal(s->nrows, 0);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
-		      "n1|DRAIN|alice(1001)|1796000000|Unknown|disk|bad\n", 0);
+	s = sq_test_cli_parse(
+	    SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+	    "n1|DRAIN|alice(1001)|1796000000|Unknown|disk|bad\n", 0);
 	assert_int_equal(s->nrows, 1);
 	e = sq_snapshot_row(s, 0);
 	assert_string_equal(e->set_by, "alice");
@@ -220,11 +197,11 @@ test_node_events_degenerate(void **state)
 	assert_int_equal(e->end, SQ_NONE);
 	assert_true(e->duration >= 0);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
-		      "n1|DRAIN|root(0)\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+			      "n1|DRAIN|root(0)\n", -1);
 	sq_snapshot_unref(s);
-	s = parse_cli(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
-		      "n1|DRAIN|root(0)|yesterday|Unknown|x\n", -1);
+	s = sq_test_cli_parse(SQ_KIND_NODE_EVENTS, sq_parse_node_events, NULL,
+			      "n1|DRAIN|root(0)|yesterday|Unknown|x\n", -1);
 	sq_snapshot_unref(s);
 }
 

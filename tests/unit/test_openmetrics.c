@@ -229,20 +229,6 @@ test_overview_figures(void **state)
 	sq_om_free(&sched);
 }
 
-static const struct sq_ov_row *
-row(const struct sq_snapshot *ov, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < ov->nrows; i++) {
-		const struct sq_ov_row *r = sq_snapshot_row(ov, i);
-
-		if (strcmp(r->id, id) == 0)
-			return r;
-	}
-	return NULL;
-}
-
 static void
 test_overview_build(void **state)
 {
@@ -261,32 +247,36 @@ test_overview_build(void **state)
 	in.top = 5;
 	ov = sq_overview_build(&in, 1000);
 	assert_non_null(ov);
-	assert_string_equal(row(ov, "source/metrics")->value,
+	assert_string_equal(sq_test_ov_row(ov, "source/metrics")->value,
 			    "slurmctld /metrics");
-	assert_string_equal(row(ov, "nodes/total")->value, "4 nodes");
-	r = row(ov, "nodes/allocated");
+	assert_string_equal(sq_test_ov_row(ov, "nodes/total")->value,
+			    "4 nodes");
+	r = sq_test_ov_row(ov, "nodes/allocated");
 	assert_string_equal(r->value, "2 of 4");
 	assert_string_equal(r->filter, "@state=allocated");
-	r = row(ov, "nodes/+planned");
+	r = sq_test_ov_row(ov, "nodes/+planned");
 	assert_string_equal(r->filter, ""); /* a flag: no state filter */
-	r = row(ov, "partition/low cpu");
+	r = sq_test_ov_row(ov, "partition/low cpu");
 	assert_string_equal(r->value, "22/24 CPUs");
-	assert_string_equal(row(ov, "partition/low mem")->value, "10/46 GB");
-	assert_string_equal(row(ov, "partition/gpu gpu (jobs)")->value,
-			    "4/8 GPUs");
-	assert_null(row(ov, "partition/low jobs")); /* no queue given */
-	assert_string_equal(row(ov, "gpus/allocated")->value, "5/8 GPUs");
-	assert_non_null(row(ov, "ctld/server threads"));
-	assert_null(row(ov, "ctld/sched cycles/min"));
+	assert_string_equal(sq_test_ov_row(ov, "partition/low mem")->value,
+			    "10/46 GB");
+	assert_string_equal(
+	    sq_test_ov_row(ov, "partition/gpu gpu (jobs)")->value, "4/8 GPUs");
+	assert_null(
+	    sq_test_ov_row(ov, "partition/low jobs")); /* no queue given */
+	assert_string_equal(sq_test_ov_row(ov, "gpus/allocated")->value,
+			    "5/8 GPUs");
+	assert_non_null(sq_test_ov_row(ov, "ctld/server threads"));
+	assert_null(sq_test_ov_row(ov, "ctld/sched cycles/min"));
 	sq_snapshot_unref(ov);
 
 	/* not used: the line says why; no metrics, no figures from them */
 	memset(&in, 0, sizeof(in));
 	in.metrics_note = "Slurm 24.11 has none (25.11+)";
 	ov = sq_overview_build(&in, 1000);
-	assert_string_equal(row(ov, "source/metrics")->value,
+	assert_string_equal(sq_test_ov_row(ov, "source/metrics")->value,
 			    "not used: Slurm 24.11 has none (25.11+)");
-	assert_null(row(ov, "nodes/total"));
+	assert_null(sq_test_ov_row(ov, "nodes/total"));
 	sq_snapshot_unref(ov);
 	sq_om_free(&nodes);
 	sq_om_free(&parts);

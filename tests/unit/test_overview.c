@@ -31,35 +31,6 @@
 
 #define FIX "cli/22.05/"
 
-static struct sq_snapshot *
-parse_fixture(const char *file, enum sq_kind kind,
-	      int (*parse)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (parse(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
-
-static const struct sq_ov_row *
-row(const struct sq_snapshot *ov, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < ov->nrows; i++) {
-		const struct sq_ov_row *r = sq_snapshot_row(ov, i);
-
-		if (strcmp(r->id, id) == 0)
-			return r;
-	}
-	return NULL;
-}
-
 static void
 add_node(struct sq_snapshot *s, const char *name, const char *state,
 	 const char *parts, int cpus, int calloc_, int mem, int malloc_,
@@ -145,90 +116,95 @@ test_build_exact(void **state)
 	assert_int_equal(ov->kind, SQ_KIND_OVERVIEW);
 
 	/* nodes by state, with bars over the total */
-	r = row(ov, "nodes/total");
+	r = sq_test_ov_row(ov, "nodes/total");
 	assert_non_null(r);
 	assert_int_equal(r->num, 4);
-	r = row(ov, "nodes/drained");
+	r = sq_test_ov_row(ov, "nodes/drained");
 	assert_non_null(r);
 	assert_int_equal(r->num, 1);
 	assert_int_equal(r->total, 4);
 	assert_string_equal(r->value, "1 of 4");
-	assert_string_equal(row(ov, "nodes/total")->value, "4 nodes");
+	assert_string_equal(sq_test_ov_row(ov, "nodes/total")->value,
+			    "4 nodes");
 	assert_string_equal(r->view, "nodes");
 	assert_string_equal(r->filter, "@state=drained");
 
 	/* partitions from the nodes: cpu* counts for "cpu", not "all" */
-	r = row(ov, "partition/cpu cpu");
+	r = sq_test_ov_row(ov, "partition/cpu cpu");
 	assert_non_null(r);
 	assert_int_equal(r->used, 6);
 	assert_int_equal(r->total, 16);
 	assert_string_equal(r->value, "6/16 CPUs");
 	assert_string_equal(r->filter, "@partition=cpu");
-	r = row(ov, "partition/all cpu");
+	r = sq_test_ov_row(ov, "partition/all cpu");
 	assert_int_equal(r->used, 22);
 	assert_int_equal(r->total, 32);
-	r = row(ov, "partition/gpu mem");
+	r = sq_test_ov_row(ov, "partition/gpu mem");
 	assert_int_equal(r->used, 3000);
 	assert_int_equal(r->total, 8000);
 	/* every figure has its unit (issue 41, defect 9) */
 	assert_string_equal(r->value, "3000/8000 MB");
-	r = row(ov, "partition/gpu gpu");
+	r = sq_test_ov_row(ov, "partition/gpu gpu");
 	assert_non_null(r);
 	assert_int_equal(r->used, 3);
 	assert_int_equal(r->total, 8);
 	assert_string_equal(r->value, "3/8 GPUs");
-	assert_null(row(ov, "partition/cpu gpu")); /* no GPUs: no line */
+	assert_null(
+	    sq_test_ov_row(ov, "partition/cpu gpu")); /* no GPUs: no line */
 	/* jobs per partition: the first of a list; COMPLETING is neither */
-	r = row(ov, "partition/cpu jobs");
+	r = sq_test_ov_row(ov, "partition/cpu jobs");
 	assert_string_equal(r->value, "1 R 3 PD");
 	assert_int_equal(r->num, 3);
 	/* running and pending are not parts of a capacity: no bar */
 	assert_int_equal(r->total, 0);
-	assert_int_equal(row(ov, "partition/gpu jobs")->num, 1);
+	assert_int_equal(sq_test_ov_row(ov, "partition/gpu jobs")->num, 1);
 
 	/* reasons: up to the comma, ranked, top 2 */
-	r = row(ov, "reason/Priority");
+	r = sq_test_ov_row(ov, "reason/Priority");
 	assert_non_null(r);
 	assert_int_equal(r->num, 2);
-	assert_non_null(row(ov, "reason/ReqNodeNotAvail"));
-	assert_string_equal(row(ov, "reason/ReqNodeNotAvail")->filter,
-			    "@reason=ReqNodeNotAvail");
-	assert_null(row(ov, "reason/Resources")); /* third: cut by top */
+	assert_non_null(sq_test_ov_row(ov, "reason/ReqNodeNotAvail"));
+	assert_string_equal(
+	    sq_test_ov_row(ov, "reason/ReqNodeNotAvail")->filter,
+	    "@reason=ReqNodeNotAvail");
+	assert_null(
+	    sq_test_ov_row(ov, "reason/Resources")); /* third: cut by top */
 
 	/* users and accounts by running CPUs */
-	r = row(ov, "user/bob");
+	r = sq_test_ov_row(ov, "user/bob");
 	assert_non_null(r);
 	assert_int_equal(r->num, 16);
 	assert_string_equal(r->value, "16 cpu 1 PD");
-	assert_non_null(row(ov, "user/alice"));
-	assert_null(row(ov, "user/carol"));
-	assert_int_equal(row(ov, "account/chem")->num, 16);
-	assert_int_equal(row(ov, "account/phys")->num, 6);
+	assert_non_null(sq_test_ov_row(ov, "user/alice"));
+	assert_null(sq_test_ov_row(ov, "user/carol"));
+	assert_int_equal(sq_test_ov_row(ov, "account/chem")->num, 16);
+	assert_int_equal(sq_test_ov_row(ov, "account/phys")->num, 6);
 
 	/* idle GPUs, controller health; a bad number is left out */
-	r = row(ov, "gpus/idle");
+	r = sq_test_ov_row(ov, "gpus/idle");
 	assert_int_equal(r->num, 5);
 	assert_int_equal(r->total, 8);
 	/* the bar shows what the line says: the idle share */
 	assert_int_equal(r->used, 5);
 	assert_string_equal(r->value, "5 of 8 GPUs");
-	assert_int_equal(row(ov, "ctld/server threads")->num, 7);
-	assert_int_equal(row(ov, "ctld/agent queue")->num, 12);
-	assert_int_equal(row(ov, "ctld/sched cycle")->num, 1500);
-	assert_int_equal(row(ov, "ctld/backfill cycle")->num, 90000);
-	assert_string_equal(row(ov, "ctld/backfill cycle")->filter,
+	assert_int_equal(sq_test_ov_row(ov, "ctld/server threads")->num, 7);
+	assert_int_equal(sq_test_ov_row(ov, "ctld/agent queue")->num, 12);
+	assert_int_equal(sq_test_ov_row(ov, "ctld/sched cycle")->num, 1500);
+	assert_int_equal(sq_test_ov_row(ov, "ctld/backfill cycle")->num, 90000);
+	assert_string_equal(sq_test_ov_row(ov, "ctld/backfill cycle")->filter,
 			    "@section=backfill");
-	assert_int_equal(row(ov, "ctld/server threads")->src, SQ_KIND_DIAG);
-	assert_null(row(ov, "ctld/sched cycle mean"));
+	assert_int_equal(sq_test_ov_row(ov, "ctld/server threads")->src,
+			 SQ_KIND_DIAG);
+	assert_null(sq_test_ov_row(ov, "ctld/sched cycle mean"));
 	sq_snapshot_unref(ov);
 
 	/* without nodes and sdiag: queue lines only */
 	in.nodes = NULL;
 	in.diag = NULL;
 	ov = sq_overview_build(&in, 1000);
-	assert_null(row(ov, "nodes/total"));
-	assert_null(row(ov, "gpus/idle"));
-	assert_non_null(row(ov, "user/bob"));
+	assert_null(sq_test_ov_row(ov, "nodes/total"));
+	assert_null(sq_test_ov_row(ov, "gpus/idle"));
+	assert_non_null(sq_test_ov_row(ov, "user/bob"));
 	sq_snapshot_unref(ov);
 	/* nothing at all: no rows, no crash */
 	memset(&in, 0, sizeof(in));
@@ -275,7 +251,7 @@ test_stuck_completing(void **state)
 	in.top = 2;
 	sq_completing_stuck_set(10);
 	ov = sq_overview_build(&in, 1000);
-	r = row(ov, "stuck/completing > 10 min");
+	r = sq_test_ov_row(ov, "stuck/completing > 10 min");
 	assert_non_null(r);
 	assert_int_equal(r->num, 1);
 	assert_string_equal(r->value, "1 stuck: 41");
@@ -305,7 +281,7 @@ test_stuck_completing(void **state)
 	/* 0: never flagged */
 	sq_completing_stuck_set(0);
 	ov = sq_overview_build(&in, 1000);
-	assert_null(row(ov, "stuck/completing > 0 min"));
+	assert_null(sq_test_ov_row(ov, "stuck/completing > 0 min"));
 	assert_int_equal(
 	    sq_job_stuck_completing(sq_snapshot_row(jobs, 0), 1000), 0);
 	sq_snapshot_unref(ov);
@@ -316,12 +292,13 @@ test_stuck_completing(void **state)
 static void
 test_build_fixtures(void **state)
 {
-	struct sq_snapshot *nodes = parse_fixture(
-	    FIX "sinfo_nodes.txt", SQ_KIND_NODES, sq_parse_sinfo_nodes);
-	struct sq_snapshot *jobs =
-	    parse_fixture(FIX "squeue.txt", SQ_KIND_JOBS, sq_parse_squeue);
-	struct sq_snapshot *diag =
-	    parse_fixture(FIX "sdiag.txt", SQ_KIND_DIAG, sq_parse_sdiag);
+	struct sq_snapshot *nodes =
+	    sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+			      FIX "sinfo_nodes.txt", NULL, 0);
+	struct sq_snapshot *jobs = sq_test_cli_parse(
+	    SQ_KIND_JOBS, sq_parse_squeue, FIX "squeue.txt", NULL, 0);
+	struct sq_snapshot *diag = sq_test_cli_parse(
+	    SQ_KIND_DIAG, sq_parse_sdiag, FIX "sdiag.txt", NULL, 0);
 	struct sq_ov_input in = { 0 };
 	struct sq_snapshot *ov;
 	int64_t states = 0, pending = 0, cpus = 0, per_part = 0;
@@ -352,9 +329,10 @@ test_build_fixtures(void **state)
 			cpus += n->cpus_total;
 	}
 	assert_true(nodes->nrows > 0);
-	assert_int_equal(row(ov, "nodes/total")->num, (int64_t)nodes->nrows);
+	assert_int_equal(sq_test_ov_row(ov, "nodes/total")->num,
+			 (int64_t)nodes->nrows);
 	assert_int_equal(states, (int64_t)nodes->nrows);
-	assert_int_equal(row(ov, "partition/low cpu")->total, cpus);
+	assert_int_equal(sq_test_ov_row(ov, "partition/low cpu")->total, cpus);
 	/* every pending job has a reason line and a partition line */
 	for (i = 0; i < jobs->nrows; i++) {
 		const struct sq_job *j = sq_snapshot_row(jobs, i);
@@ -365,7 +343,7 @@ test_build_fixtures(void **state)
 	assert_int_equal(pending, 0);
 	assert_true(per_part > 0);
 	/* sdiag recorded with "Server thread count:  3" */
-	assert_int_equal(row(ov, "ctld/server threads")->num, 3);
+	assert_int_equal(sq_test_ov_row(ov, "ctld/server threads")->num, 3);
 	sq_snapshot_unref(ov);
 	sq_snapshot_unref(nodes);
 	sq_snapshot_unref(jobs);

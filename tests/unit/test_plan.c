@@ -24,6 +24,7 @@
 #include "core/base/sanitize.h"
 #include "core/model/model_admin.h"
 #include "session/plan.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
 #include "tui/table.h"
 #include "tui/worker.h"
@@ -390,28 +391,11 @@ test_plan_partner_interval(void **state)
 
 /* --- a backend that reads the nodes and the queue only (issue 42) ---- */
 
-/* the 24.11 recording (its jobs' elapsed times only) */
-#define FAKE_NOW 1795986600
+/* the 24.11 recording (parsed at NOW_2411) */
 #define FAKE_DIR "rest/v0.0.40/"
 
 static unsigned fake_asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
 static unsigned fake_caps_now;
-
-static struct sq_snapshot *
-fake_read(enum sq_kind kind, const char *file)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	size_t len;
-	char *body = sq_test_fixture(file, &len);
-
-	sq_err_clear(&err);
-	if (s == NULL ||
-	    sq_slurmjson_parse(kind, body, len, FAKE_NOW, s, NULL, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(body);
-	return s;
-}
 
 static unsigned
 fake_caps(struct sq_backend *b)
@@ -428,17 +412,19 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	*out = NULL;
 	fake_asked[kind]++;
 	if (kind == SQ_KIND_NODES)
-		*out = fake_read(kind, FAKE_DIR "slurm_nodes.json");
-	else if (kind == SQ_KIND_JOBS)
-		*out = fake_read(kind, FAKE_DIR "slurm_jobs.json");
-	else if (kind == SQ_KIND_ACCOUNTS)
-		*out = fake_read(kind,
-				 FAKE_DIR "slurmdb_accounts_with_assocs.json");
-	else if (kind == SQ_KIND_USERS)
 		*out =
-		    fake_read(kind, FAKE_DIR "slurmdb_users_with_assocs.json");
+		    sq_test_sj_parse(kind, FAKE_DIR "slurm_nodes.json", NULL);
+	else if (kind == SQ_KIND_JOBS)
+		*out = sq_test_sj_parse(kind, FAKE_DIR "slurm_jobs.json", NULL);
+	else if (kind == SQ_KIND_ACCOUNTS)
+		*out = sq_test_sj_parse(
+		    kind, FAKE_DIR "slurmdb_accounts_with_assocs.json", NULL);
+	else if (kind == SQ_KIND_USERS)
+		*out = sq_test_sj_parse(
+		    kind, FAKE_DIR "slurmdb_users_with_assocs.json", NULL);
 	else if (kind == SQ_KIND_ASSOCS)
-		*out = fake_read(kind, FAKE_DIR "slurmdb_associations.json");
+		*out = sq_test_sj_parse(
+		    kind, FAKE_DIR "slurmdb_associations.json", NULL);
 	else
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "fake reads no %s",
 				  sq_kind_name(kind));
@@ -477,9 +463,9 @@ assert_gpus_built(const struct sq_snapshot *s)
 {
 	struct sq_snapshot *want = sq_snapshot_new(SQ_KIND_GPUS, 0);
 	struct sq_snapshot *nodes =
-	    fake_read(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json");
+	    sq_test_sj_parse(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json", NULL);
 	struct sq_snapshot *jobs =
-	    fake_read(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json");
+	    sq_test_sj_parse(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json", NULL);
 	size_t i;
 
 	assert_int_equal(
@@ -537,9 +523,9 @@ test_plan_builds(void **state)
 	/* the console holds the nodes and the queue: no fetch of them */
 	memset(fake_asked, 0, sizeof(fake_asked));
 	fake_held[SQ_KIND_NODES] =
-	    fake_read(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json");
+	    sq_test_sj_parse(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json", NULL);
 	fake_held[SQ_KIND_JOBS] =
-	    fake_read(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json");
+	    sq_test_sj_parse(SQ_KIND_JOBS, FAKE_DIR "slurm_jobs.json", NULL);
 	if (sq_plan_fetch(&b, SQ_KIND_GPUS, &src, &s, &err) != 0)
 		fail_msg("console: %s", err.msg);
 	assert_gpus_built(s);
@@ -566,11 +552,13 @@ static void
 assert_completed(const struct sq_snapshot *s, enum sq_kind kind)
 {
 	struct sq_snapshot *want =
-	    fake_read(kind, kind == SQ_KIND_ACCOUNTS
-				? FAKE_DIR "slurmdb_accounts_with_assocs.json"
-				: FAKE_DIR "slurmdb_users_with_assocs.json");
-	struct sq_snapshot *assocs =
-	    fake_read(SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json");
+	    sq_test_sj_parse(kind,
+			     kind == SQ_KIND_ACCOUNTS
+				 ? FAKE_DIR "slurmdb_accounts_with_assocs.json"
+				 : FAKE_DIR "slurmdb_users_with_assocs.json",
+			     NULL);
+	struct sq_snapshot *assocs = sq_test_sj_parse(
+	    SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json", NULL);
 	size_t i;
 
 	assert_int_equal(kind == SQ_KIND_ACCOUNTS
@@ -651,8 +639,8 @@ test_plan_completes(void **state)
 
 		/* the console holds the associations and its last rows */
 		memset(fake_asked, 0, sizeof(fake_asked));
-		fake_held[SQ_KIND_ASSOCS] = fake_read(
-		    SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json");
+		fake_held[SQ_KIND_ASSOCS] = sq_test_sj_parse(
+		    SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json", NULL);
 		fake_held[k] = sq_snapshot_new(k, 0);
 		if (sq_plan_fetch(&b, k, &src, &s, &err) != 0)
 			fail_msg("console: %s", err.msg);

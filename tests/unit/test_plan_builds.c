@@ -29,48 +29,16 @@
 #include "core/action/impact.h"
 #include "session/impact.h"
 #include "session/plan.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
 
 #define WI "whatif/22.05/"
 #define REST "rest/v0.0.40/"
-/* the 24.11 recording (its jobs' elapsed times only) */
-#define REST_NOW 1795986600
 
 static unsigned asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
 static unsigned caps_now;
 static int no_weights; /* sprio -w prints nothing */
 static int metrics_on; /* the metrics op answers */
-
-static struct sq_snapshot *
-cli(enum sq_kind kind, const char *file,
-    int (*fn)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (s == NULL || fn(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
-
-static struct sq_snapshot *
-rest(enum sq_kind kind, const char *file)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	size_t len;
-	char *body = sq_test_fixture(file, &len);
-
-	sq_err_clear(&err);
-	if (s == NULL ||
-	    sq_slurmjson_parse(kind, body, len, REST_NOW, s, NULL, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(body);
-	return s;
-}
 
 static unsigned
 fake_caps(struct sq_backend *b)
@@ -91,19 +59,23 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "no sprio -n in the fake");
 	if (kind == SQ_KIND_WHATIF)
-		*out = cli(kind, WI "sprio_n.txt", sq_parse_sprio_norm);
+		*out = sq_test_cli_parse(kind, sq_parse_sprio_norm,
+					 WI "sprio_n.txt", NULL, 0);
 	else if (kind == SQ_KIND_PRIO_WEIGHTS && no_weights)
 		*out = sq_snapshot_new(kind, 0);
 	else if (kind == SQ_KIND_PRIO_WEIGHTS)
-		*out = cli(kind, WI "sprio_w.txt", sq_parse_sprio_weights);
+		*out = sq_test_cli_parse(kind, sq_parse_sprio_weights,
+					 WI "sprio_w.txt", NULL, 0);
 	else if (kind == SQ_KIND_JOBS && strcmp(b->cfg.name, "wi") == 0)
-		*out = cli(kind, WI "squeue.txt", sq_parse_squeue);
+		*out = sq_test_cli_parse(kind, sq_parse_squeue, WI "squeue.txt",
+					 NULL, 0);
 	else if (kind == SQ_KIND_CONFIG)
-		*out = cli(kind, WI "scontrol_config.txt", sq_parse_config);
+		*out = sq_test_cli_parse(kind, sq_parse_config,
+					 WI "scontrol_config.txt", NULL, 0);
 	else if (kind == SQ_KIND_JOBS)
-		*out = rest(kind, REST "slurm_jobs.json");
+		*out = sq_test_sj_parse(kind, REST "slurm_jobs.json", NULL);
 	else if (kind == SQ_KIND_NODES)
-		*out = rest(kind, REST "slurm_nodes.json");
+		*out = sq_test_sj_parse(kind, REST "slurm_nodes.json", NULL);
 	else
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED, "fake reads no %s",
 				  sq_kind_name(kind));
@@ -177,14 +149,15 @@ wi_backend(const char *weights)
 static struct sq_snapshot *
 wi_expected(const char *text)
 {
-	struct sq_snapshot *f =
-	    cli(SQ_KIND_WHATIF, WI "sprio_n.txt", sq_parse_sprio_norm);
+	struct sq_snapshot *f = sq_test_cli_parse(
+	    SQ_KIND_WHATIF, sq_parse_sprio_norm, WI "sprio_n.txt", NULL, 0);
 	struct sq_snapshot *w =
-	    cli(SQ_KIND_PRIO_WEIGHTS, WI "sprio_w.txt", sq_parse_sprio_weights);
-	struct sq_snapshot *q =
-	    cli(SQ_KIND_JOBS, WI "squeue.txt", sq_parse_squeue);
-	struct sq_snapshot *c =
-	    cli(SQ_KIND_CONFIG, WI "scontrol_config.txt", sq_parse_config);
+	    sq_test_cli_parse(SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights,
+			      WI "sprio_w.txt", NULL, 0);
+	struct sq_snapshot *q = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue,
+						  WI "squeue.txt", NULL, 0);
+	struct sq_snapshot *c = sq_test_cli_parse(
+	    SQ_KIND_CONFIG, sq_parse_config, WI "scontrol_config.txt", NULL, 0);
 	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_WHATIF, 0);
 	struct sq_whatif_weights given;
 	struct sq_err err;
@@ -269,7 +242,7 @@ test_whatif_built(void **state)
 
 	/* the console's queue is not taken: the backend's own readings */
 	reset();
-	held = rest(SQ_KIND_JOBS, REST "slurm_jobs.json");
+	held = sq_test_sj_parse(SQ_KIND_JOBS, REST "slurm_jobs.json", NULL);
 	if (sq_plan_fetch(&b, SQ_KIND_WHATIF, &src, &s, &err) != 0)
 		fail_msg("whatif: %s", err.msg);
 	assert_int_equal(asked[SQ_KIND_JOBS], 1);
@@ -417,8 +390,8 @@ test_overview_built(void **state)
 				   BIT(GPUS) | BIT(GPUUSE)),
 			 0);
 	metrics = sq_om_snapshot_new(NULL, "refused by the fake", 0);
-	nodes = rest(SQ_KIND_NODES, REST "slurm_nodes.json");
-	jobs = rest(SQ_KIND_JOBS, REST "slurm_jobs.json");
+	nodes = sq_test_sj_parse(SQ_KIND_NODES, REST "slurm_nodes.json", NULL);
+	jobs = sq_test_sj_parse(SQ_KIND_JOBS, REST "slurm_jobs.json", NULL);
 	want = sq_snapshot_new(SQ_KIND_OVERVIEW, 0);
 	assert_int_equal(sq_overview_build_from(want, metrics, nodes, jobs,
 						NULL, NULL, NULL,
@@ -552,7 +525,7 @@ test_impact_plan(void **state)
 	(void)state;
 	reset();
 	caps_now |= SQ_CAP_RESERVATIONS;
-	jobs = rest(SQ_KIND_JOBS, REST "slurm_jobs.json");
+	jobs = sq_test_sj_parse(SQ_KIND_JOBS, REST "slurm_jobs.json", NULL);
 	for (i = 0; i < jobs->nrows && j == NULL; i++) {
 		j = sq_snapshot_row(jobs, i);
 		if (j->nodelist == NULL || j->nodelist[0] == '\0' ||

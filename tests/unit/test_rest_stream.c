@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 
 #if SQ_HAVE_REST
@@ -38,22 +39,12 @@ serve(void *arg)
 {
 	struct server *sv = arg;
 	char req[8192], hdr[512];
-	size_t got = 0, off = 0;
+	size_t off = 0;
 	int c = accept(sv->fd, NULL, NULL);
 
 	if (c == -1)
 		return NULL;
-	/* the request, up to its blank line */
-	while (got < sizeof(req) - 1) {
-		ssize_t r = read(c, req + got, sizeof(req) - 1 - got);
-
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-		req[got] = '\0';
-		if (strstr(req, "\r\n\r\n") != NULL)
-			break;
-	}
+	sq_fake_read_request(c, req, sizeof(req));
 	snprintf(hdr, sizeof(hdr),
 		 "%s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
 		 sv->head, sv->len);

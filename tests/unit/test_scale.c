@@ -255,35 +255,76 @@ make_jobs(size_t n)
 	return s;
 }
 
-/* The natural order as the table widget always had it (reference). */
+/*
+ * The natural order (digit runs compare as numbers, "n2" before "n10") by
+ * a key, an oracle that shares no code with core/query/order_nat.c: each
+ * digit run becomes '0' (no other byte sorts among the digits), the
+ * run's length without its leading zeros in ten digits, and those
+ * digits; two keys then compare as bytes.
+ */
+static void
+nat_key(const char *s, char *k, size_t n)
+{
+	size_t o = 0, l;
+
+	while (*s != '\0') {
+		assert_true(o + 12 < n);
+		if (*s < '0' || *s > '9') {
+			k[o++] = *s++;
+			continue;
+		}
+		while (*s == '0')
+			s++;
+		l = strspn(s, "0123456789");
+		assert_true(o + 11 + l < n);
+		o +=
+		    (size_t)snprintf(k + o, n - o, "0%010zu%.*s", l, (int)l, s);
+		s += l;
+	}
+	k[o] = '\0';
+}
+
 static int
 ref_natcmp(const char *a, const char *b)
 {
-	while (*a != '\0' && *b != '\0') {
-		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			const char *x = a, *y = b;
-			size_t lx, ly;
+	char ka[8192], kb[8192];
+	int c;
 
-			while (*x == '0')
-				x++;
-			while (*y == '0')
-				y++;
-			lx = strspn(x, "0123456789");
-			ly = strspn(y, "0123456789");
-			if (lx != ly)
-				return lx < ly ? -1 : 1;
-			if (strncmp(x, y, lx) != 0)
-				return strncmp(x, y, lx);
-			a = x + lx;
-			b = y + ly;
-			continue;
+	nat_key(a, ka, sizeof(ka));
+	nat_key(b, kb, sizeof(kb));
+	c = strcmp(ka, kb);
+	return c < 0 ? -1 : c > 0;
+}
+
+/* sq_order_natcmp (both its paths) against the key oracle, on strings of
+ * digits with leading zeros, letters and bytes on either side of the
+ * digits; a generator of its own, the tables' sequence unchanged. */
+static void
+test_natcmp_oracle(void **state)
+{
+	static const char alpha[] = "00019a-z:/\xc3";
+	unsigned long st = 42;
+	char a[12], b[12];
+	int i, j, r, o;
+
+	(void)state;
+	for (i = 0; i < 200000; i++) {
+		for (j = 0; j < 11; j++) {
+			st = st * 6364136223846793005UL + 1442695040888963407UL;
+			a[j] = alpha[(st >> 33) % (sizeof(alpha) - 1)];
+			b[j] = alpha[(st >> 45) % (sizeof(alpha) - 1)];
 		}
-		if (*a != *b)
-			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-		a++;
-		b++;
+		/* a shared prefix, then lengths of their own */
+		memcpy(b, a, (st >> 20) % 8);
+		a[(st >> 24) % 12] = '\0';
+		b[(st >> 28) % 12] = '\0';
+		a[11] = b[11] = '\0';
+		r = sq_order_natcmp(a, b);
+		o = ref_natcmp(a, b);
+		if ((r > 0) - (r < 0) != o)
+			fail_msg("natcmp(\"%s\", \"%s\") = %d, the oracle %d",
+				 a, b, r, o);
 	}
-	return *a ? 1 : *b ? -1 : 0;
 }
 
 struct ref_key {
@@ -1252,6 +1293,7 @@ main(void)
 		cmocka_unit_test(test_partial_vs_reference),
 		cmocka_unit_test(test_partial_arrays_cursor),
 		cmocka_unit_test(test_sort_thread),
+		cmocka_unit_test(test_natcmp_oracle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,22 +14,8 @@
 #include "core/model/model.h"
 #include "core/model/node_state.h"
 #include "core/model/snapshot.h"
+#include "tests/unit/sj_test_util.h"
 #include "tests/unit/test_util.h"
-
-static struct sq_snapshot *
-parse_with(const char *file, enum sq_kind kind,
-	   int (*parse)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (parse(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
 
 /* scontrol's nodes from text with the partitions of parts_text. */
 static struct sq_snapshot *
@@ -99,16 +85,7 @@ same_nodes(const struct sq_snapshot *a, const struct sq_snapshot *b)
 static const struct sq_node *
 node(const struct sq_snapshot *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nrows; i++) {
-		const struct sq_node *n = sq_snapshot_row(s, i);
-
-		if (strcmp(n->name, name) == 0)
-			return n;
-	}
-	fail_msg("%s: no such node", name);
-	return NULL;
+	return sq_test_sj_must(s, name);
 }
 
 /* Each release, recorded at one moment with n1 draining and n2 down
@@ -130,7 +107,8 @@ test_drain_down(void **state)
 			 rel[i]);
 		snprintf(f[2], sizeof(f[2]),
 			 "cli/nodes/%s/scontrol_partition.txt", rel[i]);
-		a = parse_with(f[0], SQ_KIND_NODES, sq_parse_sinfo_nodes);
+		a = sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes, f[0],
+				      NULL, 0);
 		b = scnodes_files(f[1], f[2], 1);
 		same_nodes(a, b);
 		assert_string_equal(node(b, "n1")->state, "draining");
@@ -155,8 +133,8 @@ test_2205_fixtures(void **state)
 	struct sq_snapshot *a, *b;
 
 	(void)state;
-	a = parse_with("cli/22.05/sinfo_nodes.txt", SQ_KIND_NODES,
-		       sq_parse_sinfo_nodes);
+	a = sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes,
+			      "cli/22.05/sinfo_nodes.txt", NULL, 0);
 	b = scnodes_files("cli/22.05/scontrol_node.txt",
 			  "cli/22.05/scontrol_partition.txt", 0);
 	same_nodes(a, b);
@@ -191,7 +169,8 @@ test_2411_2605(void **state)
 		snprintf(f[2], sizeof(f[2]),
 			 "live/slurm-%s/cli/partitions/000002-scontrol.out",
 			 r[i].rel);
-		a = parse_with(f[0], SQ_KIND_NODES, sq_parse_sinfo_nodes);
+		a = sq_test_cli_parse(SQ_KIND_NODES, sq_parse_sinfo_nodes, f[0],
+				      NULL, 0);
 		b = scnodes_files(f[1], f[2], r[i].mark);
 		same_nodes(a, b);
 		assert_string_equal(node(b, "n3")->state, r[i].n3);

@@ -7,6 +7,7 @@
  * stopped and started again. Live tests are skipped when the variables
  * are not set.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,25 @@ test_bad_settings_refused_before_connecting(void **state)
 		"host/path",
 		NULL,
 	};
+	/* a setting of cfg (its offset) set to value */
+	static const struct {
+		size_t off;
+		const char *value, *what;
+	} bad[] = {
+		{ offsetof(struct sq_cluster_cfg, user), "alice;id",
+		  "user alice;id" },
+		{ offsetof(struct sq_cluster_cfg, user), "-l", "user -l" },
+		{ offsetof(struct sq_cluster_cfg, slurm_bindir), "bin",
+		  "relative bindir" },
+		{ offsetof(struct sq_cluster_cfg, slurm_bindir),
+		  "/opt/$(id)/bin", "hostile bindir" },
+		{ offsetof(struct sq_cluster_cfg, identity),
+		  "/nonexistent/id_ed25519", "missing identity" },
+		{ offsetof(struct sq_cluster_cfg, identity), "%d/.ssh/id_rsa",
+		  "identity with %" },
+		{ offsetof(struct sq_cluster_cfg, ssh_config),
+		  "/nonexistent/config", "missing ssh config" },
+	};
 	struct sq_cluster_cfg cfg;
 	size_t i;
 
@@ -85,27 +105,11 @@ test_bad_settings_refused_before_connecting(void **state)
 		strcpy(cfg.host, hosts[i]);
 		expect_usage(&cfg, hosts[i]);
 	}
-	base_cfg(&cfg);
-	strcpy(cfg.user, "alice;id");
-	expect_usage(&cfg, "user alice;id");
-	base_cfg(&cfg);
-	strcpy(cfg.user, "-l");
-	expect_usage(&cfg, "user -l");
-	base_cfg(&cfg);
-	strcpy(cfg.slurm_bindir, "bin");
-	expect_usage(&cfg, "relative bindir");
-	base_cfg(&cfg);
-	strcpy(cfg.slurm_bindir, "/opt/$(id)/bin");
-	expect_usage(&cfg, "hostile bindir");
-	base_cfg(&cfg);
-	strcpy(cfg.identity, "/nonexistent/id_ed25519");
-	expect_usage(&cfg, "missing identity");
-	base_cfg(&cfg);
-	strcpy(cfg.identity, "%d/.ssh/id_rsa");
-	expect_usage(&cfg, "identity with %");
-	base_cfg(&cfg);
-	strcpy(cfg.ssh_config, "/nonexistent/config");
-	expect_usage(&cfg, "missing ssh config");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		base_cfg(&cfg);
+		strcpy((char *)&cfg + bad[i].off, bad[i].value);
+		expect_usage(&cfg, bad[i].what);
+	}
 }
 
 static void

@@ -652,31 +652,16 @@ test_cell_roles(void **state)
 	}
 }
 
-static struct sq_snapshot *
-load(enum sq_kind kind,
-     int (*parse)(char *, struct sq_snapshot *, struct sq_err *),
-     const char *name)
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(name, NULL);
-
-	assert_non_null(s);
-	if (parse(text, s, &err) == -1)
-		fail_msg("%s: %s", name, err.msg);
-	free(text);
-	return s;
-}
-
 /* The detail link "priority factors" of a pending array (squeue's
  * 112_[4-20], sprio's 112) leads to its sprio row (recorded 22.05). */
 static void
 test_link_array_prio(void **state)
 {
-	struct sq_snapshot *jobs = load(SQ_KIND_JOBS, sq_parse_squeue,
-					"cli/22.05/admin_squeue_jobs.txt");
-	struct sq_snapshot *prio =
-	    load(SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/admin_sprio.txt");
+	struct sq_snapshot *jobs =
+	    sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue,
+			      "cli/22.05/admin_squeue_jobs.txt", NULL, 0);
+	struct sq_snapshot *prio = sq_test_cli_parse(
+	    SQ_KIND_PRIO, sq_parse_sprio, "cli/22.05/admin_sprio.txt", NULL, 0);
 	const struct sq_view_def *pv = sq_view_find("priority");
 	struct sq_link links[9];
 	struct sq_filter f;

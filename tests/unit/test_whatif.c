@@ -19,21 +19,6 @@
 
 #define FIX "whatif/22.05/"
 
-static struct sq_snapshot *
-parse(const char *file, enum sq_kind kind,
-      int (*fn)(char *, struct sq_snapshot *, struct sq_err *))
-{
-	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
-	struct sq_err err;
-	char *text = sq_test_fixture(file, NULL);
-
-	sq_err_clear(&err);
-	if (fn(text, s, &err) != 0)
-		fail_msg("%s: %s", file, err.msg);
-	free(text);
-	return s;
-}
-
 /* The recorded factors joined with the recorded queue, computed with
  * the weights of text (NULL: today's). */
 static struct sq_snapshot *
@@ -47,9 +32,10 @@ load(const char *sfx, const char *text, int64_t max_age)
 	snprintf(f1, sizeof(f1), FIX "sprio_n%s.txt", sfx);
 	snprintf(f2, sizeof(f2), FIX "sprio_w%s.txt", sfx);
 	snprintf(f3, sizeof(f3), FIX "squeue%s.txt", sfx);
-	s = parse(f1, SQ_KIND_WHATIF, sq_parse_sprio_norm);
-	w = parse(f2, SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights);
-	q = parse(f3, SQ_KIND_JOBS, sq_parse_squeue);
+	s = sq_test_cli_parse(SQ_KIND_WHATIF, sq_parse_sprio_norm, f1, NULL, 0);
+	w = sq_test_cli_parse(SQ_KIND_PRIO_WEIGHTS, sq_parse_sprio_weights, f2,
+			      NULL, 0);
+	q = sq_test_cli_parse(SQ_KIND_JOBS, sq_parse_squeue, f3, NULL, 0);
 	assert_int_equal(w->nrows, 1);
 	sq_whatif_weights_from_sprio(sq_snapshot_row(w, 0), &old);
 	sq_err_clear(&err);
