@@ -297,15 +297,18 @@ parts_free(struct parts *pt)
  * (a node scope's 50,000 of them stay in the cache). */
 struct acc {
 	int32_t runs, ctr[C_OTHER + 1];
+	uint32_t nce, nme; /* efficiencies known (the medians' counts) */
 	double cpu_hours, gpu_hours, gpu_idle_hours;
 	int64_t last_failure;
 };
 
-/* Count a run's part into a. */
+/* Count a run's part and efficiencies into a. */
 static void
-count(struct acc *a, const struct part *p)
+count(struct acc *a, const struct part *p, double ce, double me)
 {
 	a->runs++;
+	a->nce += !isnan(ce);
+	a->nme += !isnan(me);
 	a->ctr[p->c]++;
 	a->cpu_hours += p->cpu_hours;
 	a->gpu_hours += p->gpu_hours;
@@ -369,43 +372,61 @@ empty_row(struct sq_hist *g, enum sq_hist_scope scope, const char *k)
 
 /* The efficiencies of each key's runs, back to back in run order (the
  * order the one sort of every key's runs gave); at[id] where key id's
- * begin. Made from x by run (pairs i < n of key gid[i] and run run[i],
- * or i): a node scope's pairs have no copy of them. */
+ * begin. Made from the runs' (a node scope's pairs have no copy of
+ * them), both in one pass, with the counts the accumulators took. */
 struct effs {
 	double *v;
 	size_t *at;
 };
 
+/* e's places for counts n of the ng keys (the first efficiency of each
+ * key at next[id]); -1 on ENOMEM. */
 static int
-effs_make(struct effs *e, const uint32_t *gid, const size_t *run,
-	  const double *x, size_t n, size_t nruns, size_t ng)
+effs_alloc(struct effs *e, size_t **next, const struct acc *acc, size_t off,
+	   size_t ng)
 {
-	size_t i, *next;
+	size_t i;
 
-	e->v = malloc((n + 1) * sizeof(*e->v));
-	e->at = calloc(ng + 1, sizeof(*e->at));
-	next = malloc((ng + 1) * sizeof(*next));
-	if (e->v == NULL || e->at == NULL || next == NULL) {
-		free(next);
+	e->at = malloc((ng + 1) * sizeof(*e->at));
+	*next = malloc((ng + 1) * sizeof(**next));
+	if (e->at == NULL || *next == NULL)
 		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		size_t r = run ? run[i] : i;
+	e->at[0] = 0;
+	for (i = 0; i < ng; i++)
+		e->at[i + 1] =
+		    e->at[i] + *(const uint32_t *)((const char *)&acc[i] + off);
+	memcpy(*next, e->at, (ng + 1) * sizeof(**next));
+	e->v = malloc((e->at[ng] + 1) * sizeof(*e->v));
+	return e->v == NULL ? -1 : 0;
+}
 
-		if (r < nruns && !isnan(x[r]))
-			e->at[gid[i] + 1]++;
-	}
-	for (i = 1; i <= ng; i++)
-		e->at[i] += e->at[i - 1];
-	memcpy(next, e->at, (ng + 1) * sizeof(*next));
-	for (i = 0; i < n; i++) {
-		size_t r = run ? run[i] : i;
+/* Both efficiencies of the pairs (i < n: key gid[i], run run[i] or i),
+ * counted into acc, gathered by key in one pass. */
+static int
+effs_make(struct effs *ec, struct effs *em, const struct acc *acc, size_t ng,
+	  const uint32_t *gid, const size_t *run, size_t n, size_t nruns,
+	  const struct parts *pt)
+{
+	size_t i, *nc = NULL, *nm = NULL;
+	int rc = -1;
 
-		if (r < nruns && !isnan(x[r]))
-			e->v[next[gid[i]]++] = x[r];
+	if (effs_alloc(ec, &nc, acc, offsetof(struct acc, nce), ng) == 0 &&
+	    effs_alloc(em, &nm, acc, offsetof(struct acc, nme), ng) == 0) {
+		for (i = 0; i < n; i++) {
+			size_t r = run ? run[i] : i;
+
+			if (r >= nruns)
+				continue;
+			if (!isnan(pt->ce[r]))
+				ec->v[nc[gid[i]]++] = pt->ce[r];
+			if (!isnan(pt->me[r]))
+				em->v[nm[gid[i]]++] = pt->me[r];
+		}
+		rc = 0;
 	}
-	free(next);
-	return 0;
+	free(nc);
+	free(nm);
+	return rc;
 }
 
 /*
@@ -435,10 +456,9 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 		size_t r = run ? run[i] : i;
 
 		if (r < nruns)
-			count(&acc[gid[i]], &pt->p[r]);
+			count(&acc[gid[i]], &pt->p[r], pt->ce[r], pt->me[r]);
 	}
-	if (effs_make(&ec, gid, run, pt->ce, n, nruns, g->n) == -1 ||
-	    effs_make(&em, gid, run, pt->me, n, nruns, g->n) == -1)
+	if (effs_make(&ec, &em, acc, g->n, gid, run, n, nruns, pt) == -1)
 		goto done;
 	qsort(order, g->n, sizeof(*order), cmp_ord);
 	for (i = 0; i < g->n; i++) {
