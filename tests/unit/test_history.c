@@ -253,7 +253,7 @@ cmp_run_ref(const void *a_, const void *b_)
  * efficiencies, the mean of the two middle ones.
  */
 static void
-test_run_numbers(void **state)
+check_run_numbers(uint32_t spread)
 {
 	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
 	struct sq_hist_build b;
@@ -262,14 +262,14 @@ test_run_numbers(void **state)
 	uint32_t seed = 12345;
 	size_t i, n = 3000, multi = 0;
 
-	(void)state;
 	assert_non_null(s);
 	sq_history_init(&b, s);
 	for (i = 0; i < n; i++) {
 		struct sq_hist *h;
 
 		seed = seed * 1103515245u + 12345u;
-		h = run(&b, (seed >> 8) % 400, "ann", "COMPLETED", 10, 1, 100);
+		h = run(&b, (seed >> 8) % 400 * spread + 1, "ann", "COMPLETED",
+			10, 1, 100);
 		h->job_id = i % 97 == 0 ? 0 : h->job_id;
 		h->submit = 1000 + (seed >> 4) % 5;
 		h->start =
@@ -305,6 +305,20 @@ test_run_numbers(void **state)
 	free(v);
 	free(want);
 	sq_snapshot_unref(s);
+}
+
+static void
+test_run_numbers(void **state)
+{
+	struct sq_snapshot *s;
+	struct sq_hist_build b;
+	size_t i;
+
+	(void)state;
+	/* ids close together (a slot per id) and four billion apart (the
+	 * hash) */
+	check_run_numbers(1);
+	check_run_numbers(10000007);
 
 	/* medians: four runs of ann's at 0.1 0.4 0.2 0.3 CPU: 0.25 */
 	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
