@@ -280,7 +280,8 @@ static int
 number_runs(struct sq_snapshot *s)
 {
 	size_t n = s->nrows, cap = 64, i, j;
-	uint32_t *next, *slot, *cnt;
+	uint32_t *next, *slot, *cnt, lo = UINT32_MAX, hi = 0;
+	int direct;
 	int rc = -1;
 
 	if (n == 0)
@@ -289,6 +290,17 @@ number_runs(struct sq_snapshot *s)
 		return -1;
 	while (cap < 2 * n)
 		cap *= 2;
+	for (i = 0; i < n; i++) {
+		uint32_t id = row(s, i)->job_id;
+
+		if (id != 0 && id < lo)
+			lo = id;
+		if (id > hi)
+			hi = id;
+	}
+	/* ids within cap of each other (a week's): a slot per id, in the
+	 * ids' order as sacct prints them, no probe out of the cache */
+	direct = hi >= lo && hi - lo < cap;
 	next = malloc(n * sizeof(*next));
 	cnt = calloc(n, sizeof(*cnt));
 	slot = calloc(cap, 2 * sizeof(*slot)); /* first row + 1, last */
@@ -301,7 +313,7 @@ number_runs(struct sq_snapshot *s)
 		next[i] = (uint32_t)-1;
 		if (id == 0)
 			continue;
-		for (j = (id * 0x9e3779b1u) & (cap - 1);
+		for (j = direct ? id - lo : (id * 0x9e3779b1u) & (cap - 1);
 		     slot[2 * j] != 0 && row(s, slot[2 * j] - 1)->job_id != id;
 		     j = (j + 1) & (cap - 1))
 			;

@@ -237,24 +237,105 @@ classify(struct memo *m, const char *st)
 	return c;
 }
 
-/* Count run r into summary row g. */
-static void
-count(struct sq_hist *g, const struct sq_hist *r, struct memo *m)
-{
-	int c = classify(m, r->state);
-	int32_t *ctr[] = { &g->completed, &g->failed,    &g->timeout,
-			   &g->oom,       &g->cancelled, &g->preempted,
-			   &g->node_fail, &g->requeued,  &g->active,
-			   &g->other };
+/*
+ * What a run adds to each summary row it counts in, worked out once per
+ * run for the three scopes (each of them read three cache lines of the
+ * run's row, a node scope once per node): its counter, its hours, its
+ * end when that is a last failure, its efficiencies.
+ */
+struct part {
+	double cpu_hours, gpu_hours, gpu_idle_hours;
+	int64_t end; /* SQ_NONE unless a last failure */
+	int32_t c;   /* its counter (C_DONE ... C_OTHER) */
+};
 
-	g->runs++;
-	(*ctr[c & ~C_LASTFAIL])++;
-	if (r->elapsed > 0 && r->alloc_cpus > 0)
-		g->cpu_hours += (double)r->elapsed * r->alloc_cpus / 3600;
-	g->gpu_hours += sq_history_gpu_hours(r);
-	g->gpu_idle_hours += sq_history_gpu_idle_hours(r);
-	if ((c & C_LASTFAIL) && r->end != SQ_NONE && r->end > g->last_failure)
-		g->last_failure = r->end;
+struct parts {
+	struct part *p;
+	double *ce, *me; /* by run */
+};
+
+static int
+parts_make(struct parts *pt, struct sq_snapshot *s, size_t nruns)
+{
+	struct memo m;
+	size_t i;
+
+	m.n = 0;
+	pt->p = malloc((nruns + 1) * sizeof(*pt->p));
+	pt->ce = malloc((nruns + 1) * sizeof(*pt->ce));
+	pt->me = malloc((nruns + 1) * sizeof(*pt->me));
+	if (pt->p == NULL || pt->ce == NULL || pt->me == NULL)
+		return -1;
+	for (i = 0; i < nruns; i++) {
+		const struct sq_hist *r = row(s, i);
+		struct part *p = &pt->p[i];
+		int c = classify(&m, r->state);
+
+		p->c = c & ~C_LASTFAIL;
+		/* 0 added where nothing was: the sums are never -0 */
+		p->cpu_hours = r->elapsed > 0 && r->alloc_cpus > 0
+				   ? (double)r->elapsed * r->alloc_cpus / 3600
+				   : 0;
+		p->gpu_hours = sq_history_gpu_hours(r);
+		p->gpu_idle_hours = sq_history_gpu_idle_hours(r);
+		p->end = (c & C_LASTFAIL) ? r->end : SQ_NONE;
+		pt->ce[i] = r->cpu_eff;
+		pt->me[i] = r->mem_eff;
+	}
+	return 0;
+}
+
+static void
+parts_free(struct parts *pt)
+{
+	free(pt->p);
+	free(pt->ce);
+	free(pt->me);
+}
+
+/* A summary row's counts while the runs are read: a quarter of the row
+ * (a node scope's 50,000 of them stay in the cache). */
+struct acc {
+	int32_t runs, ctr[C_OTHER + 1];
+	uint32_t nce, nme; /* efficiencies known (the medians' counts) */
+	double cpu_hours, gpu_hours, gpu_idle_hours;
+	int64_t last_failure;
+};
+
+/* Count a run's part and efficiencies into a. */
+static void
+count(struct acc *a, const struct part *p, double ce, double me)
+{
+	a->runs++;
+	a->nce += !isnan(ce);
+	a->nme += !isnan(me);
+	a->ctr[p->c]++;
+	a->cpu_hours += p->cpu_hours;
+	a->gpu_hours += p->gpu_hours;
+	a->gpu_idle_hours += p->gpu_idle_hours;
+	if (p->end != SQ_NONE && p->end > a->last_failure)
+		a->last_failure = p->end;
+}
+
+/* Its counts into summary row g (an empty_row). */
+static void
+acc_out(struct sq_hist *g, const struct acc *a)
+{
+	g->runs = a->runs;
+	g->completed = a->ctr[C_DONE];
+	g->failed = a->ctr[C_FAIL];
+	g->timeout = a->ctr[C_TIMEOUT];
+	g->oom = a->ctr[C_OOM];
+	g->cancelled = a->ctr[C_CANCEL];
+	g->preempted = a->ctr[C_PREEMPT];
+	g->node_fail = a->ctr[C_NODE];
+	g->requeued = a->ctr[C_REQUEUE];
+	g->active = a->ctr[C_ACTIVE];
+	g->other = a->ctr[C_OTHER];
+	g->cpu_hours = a->cpu_hours;
+	g->gpu_hours = a->gpu_hours;
+	g->gpu_idle_hours = a->gpu_idle_hours;
+	g->last_failure = a->last_failure;
 }
 
 /* ---- one scope's rows ---- */
@@ -291,78 +372,93 @@ empty_row(struct sq_hist *g, enum sq_hist_scope scope, const char *k)
 
 /* The efficiencies of each key's runs, back to back in run order (the
  * order the one sort of every key's runs gave); at[id] where key id's
- * begin. */
+ * begin. Made from the runs' (a node scope's pairs have no copy of
+ * them), both in one pass, with the counts the accumulators took. */
 struct effs {
 	double *v;
 	size_t *at;
 };
 
+/* e's places for counts n of the ng keys (the first efficiency of each
+ * key at next[id]); -1 on ENOMEM. */
 static int
-effs_make(struct effs *e, const uint32_t *gid, const double *x, size_t n,
-	  size_t ng)
+effs_alloc(struct effs *e, size_t **next, const struct acc *acc, size_t off,
+	   size_t ng)
 {
-	size_t i, *next;
+	size_t i;
 
-	e->v = malloc((n + 1) * sizeof(*e->v));
-	e->at = calloc(ng + 1, sizeof(*e->at));
-	next = malloc((ng + 1) * sizeof(*next));
-	if (e->v == NULL || e->at == NULL || next == NULL) {
-		free(next);
+	e->at = malloc((ng + 1) * sizeof(*e->at));
+	*next = malloc((ng + 1) * sizeof(**next));
+	if (e->at == NULL || *next == NULL)
 		return -1;
+	e->at[0] = 0;
+	for (i = 0; i < ng; i++)
+		e->at[i + 1] =
+		    e->at[i] + *(const uint32_t *)((const char *)&acc[i] + off);
+	memcpy(*next, e->at, (ng + 1) * sizeof(**next));
+	e->v = malloc((e->at[ng] + 1) * sizeof(*e->v));
+	return e->v == NULL ? -1 : 0;
+}
+
+/* Both efficiencies of the pairs (i < n: key gid[i], run run[i] or i),
+ * counted into acc, gathered by key in one pass. */
+static int
+effs_make(struct effs *ec, struct effs *em, const struct acc *acc, size_t ng,
+	  const uint32_t *gid, const size_t *run, size_t n, size_t nruns,
+	  const struct parts *pt)
+{
+	size_t i, *nc = NULL, *nm = NULL;
+	int rc = -1;
+
+	if (effs_alloc(ec, &nc, acc, offsetof(struct acc, nce), ng) == 0 &&
+	    effs_alloc(em, &nm, acc, offsetof(struct acc, nme), ng) == 0) {
+		for (i = 0; i < n; i++) {
+			size_t r = run ? run[i] : i;
+
+			if (r >= nruns)
+				continue;
+			if (!isnan(pt->ce[r]))
+				ec->v[nc[gid[i]]++] = pt->ce[r];
+			if (!isnan(pt->me[r]))
+				em->v[nm[gid[i]]++] = pt->me[r];
+		}
+		rc = 0;
 	}
-	for (i = 0; i < n; i++)
-		if (!isnan(x[i]))
-			e->at[gid[i] + 1]++;
-	for (i = 1; i <= ng; i++)
-		e->at[i] += e->at[i - 1];
-	memcpy(next, e->at, (ng + 1) * sizeof(*next));
-	for (i = 0; i < n; i++)
-		if (!isnan(x[i]))
-			e->v[next[gid[i]]++] = x[i];
-	free(next);
-	return 0;
+	free(nc);
+	free(nm);
+	return rc;
 }
 
 /*
  * Append one summary row per key of g, in key order: pairs i < n of key
- * id gid[i] and run run[i] (i when run is NULL), in run order. -1 on
- * ENOMEM.
+ * id gid[i] and run run[i] (i when run is NULL), in run order; the runs'
+ * parts in pt. -1 on ENOMEM.
  */
 static int
 summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 	  const struct groups *g, const uint32_t *gid, const size_t *run,
-	  size_t n, size_t nruns)
+	  size_t n, size_t nruns, const struct parts *pt)
 {
-	struct sq_hist *acc = malloc((g->n + 1) * sizeof(*acc));
-	double *ce = malloc((n + 1) * sizeof(*ce)),
-	       *me = malloc((n + 1) * sizeof(*me));
+	struct acc *acc = calloc(g->n + 1, sizeof(*acc));
 	struct ord *order = malloc((g->n + 1) * sizeof(*order));
 	struct effs ec = { 0 }, em = { 0 };
-	struct memo memo;
 	size_t i;
 	int rc = -1;
 
-	memo.n = 0;
-	if (acc == NULL || ce == NULL || me == NULL || order == NULL)
+	if (acc == NULL || order == NULL)
 		goto done;
 	for (i = 0; i < g->n; i++) {
-		empty_row(&acc[i], scope, g->k[i]);
+		acc[i].last_failure = SQ_NONE;
 		order[i].k = g->k[i];
 		order[i].id = (uint32_t)i;
 	}
 	for (i = 0; i < n; i++) {
 		size_t r = run ? run[i] : i;
-		const struct sq_hist *h = r < nruns ? row(s, r) : NULL;
 
-		ce[i] = me[i] = NAN;
-		if (h == NULL)
-			continue;
-		count(&acc[gid[i]], h, &memo);
-		ce[i] = h->cpu_eff;
-		me[i] = h->mem_eff;
+		if (r < nruns)
+			count(&acc[gid[i]], &pt->p[r], pt->ce[r], pt->me[r]);
 	}
-	if (effs_make(&ec, gid, ce, n, g->n) == -1 ||
-	    effs_make(&em, gid, me, n, g->n) == -1)
+	if (effs_make(&ec, &em, acc, g->n, gid, run, n, nruns, pt) == -1)
 		goto done;
 	qsort(order, g->n, sizeof(*order), cmp_ord);
 	for (i = 0; i < g->n; i++) {
@@ -371,7 +467,8 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 
 		if (out == NULL)
 			goto done;
-		*out = acc[id];
+		empty_row(out, scope, g->k[id]);
+		acc_out(out, &acc[id]);
 		out->cpu_eff =
 		    median(ec.v + ec.at[id], ec.at[id + 1] - ec.at[id]);
 		out->mem_eff =
@@ -380,8 +477,6 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 	rc = 0;
 done:
 	free(acc);
-	free(ce);
-	free(me);
 	free(order);
 	free(ec.v);
 	free(ec.at);
@@ -395,7 +490,7 @@ done:
 /* The rows of the key at offset off of every run (user, account). */
 static int
 by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
-	 size_t nruns)
+	 size_t nruns, const struct parts *pt)
 {
 	struct groups *g = calloc(1, sizeof(*g));
 	uint32_t *gid = malloc((nruns + 1) * sizeof(*gid));
@@ -413,7 +508,7 @@ by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
 			goto done;
 		gid[i] = (uint32_t)id;
 	}
-	rc = summarise(s, scope, g, gid, NULL, nruns, nruns);
+	rc = summarise(s, scope, g, gid, NULL, nruns, nruns, pt);
 done:
 	if (g != NULL)
 		groups_free(g);
@@ -557,7 +652,7 @@ node_list(struct nodes *a, const char *k)
 
 /* The pairs (node, run) of every run, in run order, then the rows. */
 static int
-by_node(struct sq_snapshot *s, size_t nruns)
+by_node(struct sq_snapshot *s, size_t nruns, const struct parts *pt)
 {
 	struct nodes *a = calloc(1, sizeof(*a));
 	uint32_t *gid = NULL;
@@ -592,7 +687,7 @@ by_node(struct sq_snapshot *s, size_t nruns)
 			run[n++] = i;
 		}
 	}
-	rc = summarise(s, SQ_HIST_NODE, &a->g, gid, run, n, nruns);
+	rc = summarise(s, SQ_HIST_NODE, &a->g, gid, run, n, nruns, pt);
 done:
 	sq_strtab_free(&a->t);
 	groups_free(&a->g);
@@ -610,10 +705,15 @@ done:
 int
 sq_history_summarise(struct sq_snapshot *s, size_t nruns)
 {
-	if (by_field(s, SQ_HIST_USER, offsetof(struct sq_hist, user), nruns) ==
-		-1 ||
+	struct parts pt = { 0 };
+	int rc = -1;
+
+	if (parts_make(&pt, s, nruns) == 0 &&
+	    by_field(s, SQ_HIST_USER, offsetof(struct sq_hist, user), nruns,
+		     &pt) == 0 &&
 	    by_field(s, SQ_HIST_ACCOUNT, offsetof(struct sq_hist, account),
-		     nruns) == -1)
-		return -1;
-	return by_node(s, nruns);
+		     nruns, &pt) == 0)
+		rc = by_node(s, nruns, &pt);
+	parts_free(&pt);
+	return rc;
 }

@@ -248,7 +248,7 @@ run_before(const struct sq_hist *q, size_t j, const struct sq_hist *r, size_t i)
  * efficiencies, the mean of the two middle ones.
  */
 static void
-test_run_numbers(void **state)
+check_run_numbers(uint32_t spread)
 {
 	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
 	struct sq_hist_build b;
@@ -256,14 +256,14 @@ test_run_numbers(void **state)
 	uint32_t seed = 12345;
 	size_t i, j, n = 3000, multi = 0;
 
-	(void)state;
 	assert_non_null(s);
 	sq_history_init(&b, s);
 	for (i = 0; i < n; i++) {
 		struct sq_hist *h;
 
 		seed = seed * 1103515245u + 12345u;
-		h = run(&b, (seed >> 8) % 400, "ann", "COMPLETED", 10, 1, 100);
+		h = run(&b, (seed >> 8) % 400 * spread + 1, "ann", "COMPLETED",
+			10, 1, 100);
 		h->job_id = i % 97 == 0 ? 0 : h->job_id;
 		h->submit = 1000 + (seed >> 4) % 5;
 		h->start =
@@ -294,6 +294,20 @@ test_run_numbers(void **state)
 		    want[i]);
 	free(want);
 	sq_snapshot_unref(s);
+}
+
+static void
+test_run_numbers(void **state)
+{
+	struct sq_snapshot *s;
+	struct sq_hist_build b;
+	size_t i;
+
+	(void)state;
+	/* ids close together (a slot per id) and four billion apart (the
+	 * hash) */
+	check_run_numbers(1);
+	check_run_numbers(10000007);
 
 	/* medians: four runs of ann's at 0.1 0.4 0.2 0.3 CPU: 0.25 */
 	s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
@@ -311,6 +325,130 @@ test_run_numbers(void **state)
 	assert_true(fabs(find(s, SQ_HIST_ACCOUNT, "acct")->mem_eff - 0.25) <
 		    1e-12);
 	assert_true(fabs(find(s, SQ_HIST_NODE, "n2")->cpu_eff - 0.25) < 1e-12);
+	sq_snapshot_unref(s);
+}
+
+/* The counter of a summary row a run's state adds to (the reference of
+ * test_summary_counts, as the summaries' doc says). */
+static int32_t *
+ref_counter(struct sq_hist *g, const char *st)
+{
+	static const char *const names[] = {
+		"COMPLETED", "FAILED",    "TIMEOUT",   "OUT_OF_MEMORY",
+		"CANCELLED", "PREEMPTED", "NODE_FAIL", "REQUEUED",
+	};
+	int32_t *ctr[] = { &g->completed, &g->failed,    &g->timeout,
+			   &g->oom,       &g->cancelled, &g->preempted,
+			   &g->node_fail, &g->requeued };
+	size_t i;
+
+	if (strcmp(st, "BOOT_FAIL") == 0)
+		return &g->failed;
+	for (i = 0; i < 8; i++)
+		if (strcmp(st, names[i]) == 0)
+			return ctr[i];
+	return sq_history_outcome(st) == SQ_HIST_ACTIVE ? &g->active
+							: &g->other;
+}
+
+/* Summary row g's counts made again from every run with key k, in run
+ * order (the sums then are the very doubles). */
+static void
+ref_summary(const struct sq_snapshot *s, size_t nruns, const struct sq_hist *g,
+	    struct sq_hist *want)
+{
+	size_t i;
+
+	memset(want, 0, sizeof(*want));
+	want->last_failure = SQ_NONE;
+	for (i = 0; i < nruns; i++) {
+		const struct sq_hist *r = sq_snapshot_row(s, i);
+		int in = g->scope == SQ_HIST_USER
+			     ? strcmp(r->user, g->user) == 0
+			 : g->scope == SQ_HIST_ACCOUNT
+			     ? strcmp(r->account, g->account) == 0
+			     : strstr(r->nodelist, g->node) != NULL;
+
+		if (!in)
+			continue;
+		want->runs++;
+		(*ref_counter(want, r->state))++;
+		if (r->elapsed > 0 && r->alloc_cpus > 0)
+			want->cpu_hours +=
+			    (double)r->elapsed * r->alloc_cpus / 3600;
+		want->gpu_hours += sq_history_gpu_hours(r);
+		want->gpu_idle_hours += sq_history_gpu_idle_hours(r);
+		if ((sq_history_outcome(r->state) == SQ_HIST_FAIL ||
+		     strcmp(r->state, "TIMEOUT") == 0) &&
+		    r->end != SQ_NONE && r->end > want->last_failure)
+			want->last_failure = r->end;
+	}
+}
+
+/* Every summary row's counters, hours and last failure equal the ones
+ * made again from its runs: 3,000 runs of every state, with and without
+ * CPUs, GPUs, idle GPUs and an end, on lists of one to three nodes
+ * ("n1".."n6" spelt out: a node is on a list when its name is in the
+ * list's text). */
+static void
+test_summary_counts(void **state)
+{
+	static const char *const st[] = {
+		"COMPLETED", "FAILED",    "TIMEOUT",   "OUT_OF_MEMORY",
+		"CANCELLED", "PREEMPTED", "NODE_FAIL", "REQUEUED",
+		"BOOT_FAIL", "RUNNING",   "PENDING",   "DEADLINE",
+		"SUSPENDED", "REVOKED",
+	};
+	static const char *const users[] = { "ann", "bob", "cy", "dee" };
+	static const char *const accts[] = { "a1", "a2", "a3" };
+	static const char *const lists[] = { "n1", "n2,n3", "n4,n6", "n1,n2,n5",
+					     "" };
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_HISTORY, 0);
+	struct sq_hist_build b;
+	uint32_t seed = 777;
+	size_t i, n = 3000, rows = 0;
+
+	(void)state;
+	assert_non_null(s);
+	sq_history_init(&b, s);
+	for (i = 0; i < n; i++) {
+		struct sq_hist *h;
+
+		seed = seed * 1103515245u + 12345u;
+		h = run(&b, (uint32_t)i + 1, users[(seed >> 4) % 4],
+			st[(seed >> 8) % 14], (seed >> 12) % 5 == 0 ? 0 : 977,
+			(seed >> 14) % 7 == 0 ? SQ_NONE : 3, 100);
+		h->account = accts[(seed >> 16) % 3];
+		h->nodelist = lists[(seed >> 18) % 5];
+		h->gpus = (seed >> 20) % 3;
+		h->gpu_idle = (seed >> 22) % 2;
+		h->end = (seed >> 23) % 9 == 0 ? SQ_NONE : 5000 + (seed >> 24);
+	}
+	assert_int_equal(sq_history_finish(&b), 0);
+	sq_history_free(&b);
+	for (i = n; i < s->nrows; i++) {
+		const struct sq_hist *g = sq_snapshot_row(s, i);
+		struct sq_hist want;
+
+		ref_summary(s, n, g, &want);
+		assert_int_equal(g->runs, want.runs);
+		assert_int_equal(g->completed, want.completed);
+		assert_int_equal(g->failed, want.failed);
+		assert_int_equal(g->timeout, want.timeout);
+		assert_int_equal(g->oom, want.oom);
+		assert_int_equal(g->cancelled, want.cancelled);
+		assert_int_equal(g->preempted, want.preempted);
+		assert_int_equal(g->node_fail, want.node_fail);
+		assert_int_equal(g->requeued, want.requeued);
+		assert_int_equal(g->active, want.active);
+		assert_int_equal(g->other, want.other);
+		assert_true(g->cpu_hours == want.cpu_hours);
+		assert_true(g->gpu_hours == want.gpu_hours);
+		assert_true(g->gpu_idle_hours == want.gpu_idle_hours);
+		assert_int_equal(g->last_failure, want.last_failure);
+		rows++;
+	}
+	assert_int_equal(rows, 4 + 3 + 6);
 	sq_snapshot_unref(s);
 }
 
@@ -1174,6 +1312,7 @@ main(void)
 		cmocka_unit_test(test_outcomes),
 		cmocka_unit_test(test_nodes_at_scale),
 		cmocka_unit_test(test_run_numbers),
+		cmocka_unit_test(test_summary_counts),
 		cmocka_unit_test(test_sacct_recorded),
 		cmocka_unit_test(test_slurmdb_v38),
 		cmocka_unit_test(test_slurmdb_2411),
