@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
-#include "backends/cli/fetch.h"
 #include "core/analysis/events.h"
 #include "core/analysis/gpus.h"
 #include "core/analysis/history.h"

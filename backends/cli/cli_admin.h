@@ -30,6 +30,10 @@ extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
  * without one. */
 int sq_cli_fetch_read(struct sq_cli *cli, enum sq_kind kind,
 		      struct sq_snapshot **out, struct sq_err *err);
+/* The NODES kind's own read (fetch.c), which that table names: scontrol
+ * -o show partition, then scontrol -d -o show node (or sinfo -N). */
+int sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
+		       struct sq_err *err);
 /* The GPUUSE kind (fetch_gpuuse.c): squeue, then one sstat of the GPU
  * jobs; the samples carry over from cli->gpuuse_prev. */
 int sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,

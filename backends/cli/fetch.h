@@ -20,10 +20,6 @@ unsigned sq_cli_caps(const struct sq_cli *cli);
  * CLI's fetch table (sq_cli_fetch_read, cli_admin.c). */
 int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
 		 struct sq_snapshot **out, struct sq_err *err);
-/* The NODES kind's own read, which that table names: scontrol -o show
- * partition, then scontrol -d -o show node (or sinfo -N). */
-int sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
-		       struct sq_err *err);
 
 /* Ops shared by every backend made of the CLI layer (b->priv is a
  * struct sq_cli): caps and fetch. */
