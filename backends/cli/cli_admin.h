@@ -1,9 +1,10 @@
 /*
  * cli_admin.h - the admin kinds of the CLI backends: the parsers of
  * sacctmgr, sshare, sacct, the controller log, sdiag, scontrol show
- * config / reservation / assoc_mgr / node -d, and the fetch that runs
- * them. Parsers follow cli.h's rules: text is split in place, rows and
- * strings go to the snapshot, nothing is printed.
+ * config / reservation / assoc_mgr / node -d, and the CLI's fetch table
+ * that runs them (with the queue's, partitions' and sprio's). Parsers follow
+ * cli.h's rules: text is split in place, rows and strings go to the snapshot,
+ * nothing is printed.
  */
 #ifndef SQ_CLI_ADMIN_H
 #define SQ_CLI_ADMIN_H
@@ -24,9 +25,15 @@ extern const char sq_cli_gpupend_fmt[];    /* pending GPU demand */
 extern const char sq_cli_sacct_history_fmt[];
 extern const char sq_cli_sacct_history_fmt_v1[]; /* before the GPU peaks */
 
-/* Fetch one admin kind; SQ_ERR_UNSUPPORTED for the others. */
-int sq_cli_fetch_admin(struct sq_cli *cli, enum sq_kind kind,
-		       struct sq_snapshot **out, struct sq_err *err);
+/* Fetch one kind by its row of the CLI's fetch table (cli_admin.c,
+ * reads[]: its commands, or its own read); SQ_ERR_UNSUPPORTED for a kind
+ * without one. */
+int sq_cli_fetch_read(struct sq_cli *cli, enum sq_kind kind,
+		      struct sq_snapshot **out, struct sq_err *err);
+/* The NODES kind's own read (fetch.c), which that table names: scontrol
+ * -o show partition, then scontrol -d -o show node (or sinfo -N). */
+int sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
+		       struct sq_err *err);
 /* The GPUUSE kind (fetch_gpuuse.c): squeue, then one sstat of the GPU
  * jobs; the samples carry over from cli->gpuuse_prev. */
 int sq_cli_fetch_gpuuse(struct sq_cli *cli, struct sq_snapshot **out,

@@ -1,7 +1,8 @@
 /*
- * fetch.c - which Slurm command serves each kind of data of the CLI
- * backends (the queue, nodes, partitions, sprio here; the admin kinds in
- * cli_admin.c), and the backend ops that fetch through it.
+ * fetch.c - the CLI backends' fetch: every kind by its row of the one
+ * fetch table (cli_admin.c, reads[]), the nodes' own read that row
+ * names (scontrol show partition and node, or sinfo -N), and the
+ * backend ops that fetch through it.
  *
  * Every command is a fixed argv; no value from the user or the cluster is
  * ever pasted into a format string here.
@@ -73,8 +74,9 @@ fetch_nodes_sinfo(struct sq_cli *cli, struct sq_snapshot **out,
 /* The nodes as sinfo -N gives them, from scontrol show node and show
  * partition (parse_scnode.c): linear in the nodes, where sinfo -N is
  * quadratic (issue 44). */
-static int
-fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
+int
+sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
+		   struct sq_err *err)
 {
 	const char *const pargv[] = { "scontrol", "-o", "show", "partition",
 				      NULL };
@@ -119,64 +121,11 @@ done:
 	return rc;
 }
 
-static int
-fetch_prio(struct sq_cli *cli, struct sq_snapshot **out, struct sq_err *err)
-{
-	const char *const argv[] = { "sprio", "-h", "-o", sq_cli_sprio_fmt,
-				     NULL };
-
-	if (run_parse(cli, SQ_KIND_PRIO, argv, sq_parse_sprio, "sprio -o", out,
-		      err) == -1)
-		return -1;
-	sq_prio_rank(*out);
-	return 0;
-}
-
 int
 sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind, struct sq_snapshot **out,
 	     struct sq_err *err)
 {
-	*out = NULL;
-	switch (kind) {
-	case SQ_KIND_JOBS: {
-		char fmt[1024]; /* sq_cli_squeue_fmt with its nonce */
-		const char *const argv[] = { "squeue", "-h", "-a",
-					     "-O",     fmt,  NULL };
-
-		if (sq_cli_squeue_fmt_nonce(fmt, sizeof(fmt), err) == -1)
-			return -1;
-		return run_parse(cli, kind, argv, sq_parse_squeue, "squeue -O",
-				 out, err);
-	}
-	case SQ_KIND_NODES:
-		return fetch_nodes(cli, out, err);
-	case SQ_KIND_PARTITIONS: {
-		const char *const argv[] = { "scontrol", "-o", "show",
-					     "partition", NULL };
-
-		return run_parse(cli, kind, argv, sq_parse_scontrol_partitions,
-				 "scontrol -o show partition", out, err);
-	}
-	case SQ_KIND_PRIO:
-		return fetch_prio(cli, out, err);
-	case SQ_KIND_WHATIF: {
-		const char *const argv[] = {
-			"sprio", "-n", "-h", "-o", sq_cli_sprio_norm_fmt, NULL
-		};
-
-		return run_parse(cli, kind, argv, sq_parse_sprio_norm,
-				 "sprio -n -o", out, err);
-	}
-	case SQ_KIND_PRIO_WEIGHTS: {
-		const char *const argv[] = { "sprio",          "-w", "-h", "-o",
-					     sq_cli_sprio_fmt, NULL };
-
-		return run_parse(cli, kind, argv, sq_parse_sprio_weights,
-				 "sprio -w", out, err);
-	}
-	default:
-		return sq_cli_fetch_admin(cli, kind, out, err);
-	}
+	return sq_cli_fetch_read(cli, kind, out, err);
 }
 
 unsigned

@@ -16,7 +16,8 @@ struct sq_cli;
 /* Capabilities of the CLI backends for the detected version. */
 unsigned sq_cli_caps(const struct sq_cli *cli);
 
-/* Fetch one kind (runs one or more commands, parses). */
+/* Fetch one kind (runs one or more commands, parses): its row of the
+ * CLI's fetch table (sq_cli_fetch_read, cli_admin.c). */
 int sq_cli_fetch(struct sq_cli *cli, enum sq_kind kind,
 		 struct sq_snapshot **out, struct sq_err *err);
 

@@ -344,6 +344,430 @@ test_rest_accounts(void **state)
 }
 #endif
 
+/* --- CLI: the kinds with arguments made at fetch time, own reads --------
+ * (issue 42 item 2: every kind a row of the CLI's fetch table; their
+ * argv byte for byte, what the rows say when an optional command is not
+ * read). A fake of its own: answers by the start of the command line. */
+
+struct rule {
+	const char *prefix; /* of the command line, words joined by ' ' */
+	const char *fixture;
+	const char *text;
+	int status; /* exits with it, "denied" on stderr */
+};
+
+struct script {
+	const struct rule *rules;
+	char argv[8][1400];
+	unsigned n;
+};
+
+static int
+script_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	   struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	struct script *sc = ctx;
+	char line[1400];
+	size_t i, off = 0;
+	const struct rule *r;
+
+	(void)err;
+	line[0] = '\0';
+	for (i = 0; argv[i] != NULL && off < sizeof(line) - 1; i++)
+		off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%s",
+					i ? " " : "", argv[i]);
+	if (sc->n < 8)
+		snprintf(sc->argv[sc->n++], sizeof(sc->argv[0]), "%s", line);
+	*status = 0;
+	for (r = sc->rules; r->prefix != NULL; r++) {
+		if (strncmp(line, r->prefix, strlen(r->prefix)) != 0)
+			continue;
+		*status = r->status;
+		if (r->status != 0)
+			sq_buf_append(errout, "denied\n", 7);
+		else if (r->fixture != NULL)
+			answer(out, r->fixture);
+		else if (r->text != NULL)
+			sq_buf_append(out, r->text, strlen(r->text));
+		break;
+	}
+	return 0;
+}
+
+static const struct sq_transport_ops script_tr = { "script", script_run,
+						   fake_close, NULL };
+
+struct sbed {
+	struct sq_backend b;
+	struct sq_cli cli;
+	struct script sc;
+};
+
+static void
+sbed_init(struct sbed *t, const struct rule *rules, int major, int minor)
+{
+	memset(t, 0, sizeof(*t));
+	t->cli.tr = &script_tr;
+	t->cli.tr_ctx = &t->sc;
+	t->cli.b = &t->b;
+	t->cli.major = major;
+	t->cli.minor = minor;
+	t->b.ops = &sq_backend_local;
+	t->b.priv = &t->cli;
+	t->sc.rules = rules;
+}
+
+/* cmd matches "PREFIX|sqn<16 hex>|SUFFIX": a fresh nonce delimiter */
+static void
+assert_nonce_argv(const char *cmd, const char *prefix, const char *suffix)
+{
+	size_t i, np = strlen(prefix);
+
+	if (strncmp(cmd, prefix, np) != 0 || strncmp(cmd + np, "|sqn", 4) != 0)
+		fail_msg("not %s|sqn...: %s", prefix, cmd);
+	for (i = 0; i < 16; i++) {
+		if (strchr("0123456789abcdef", cmd[np + 4 + i]) == NULL)
+			fail_msg("no nonce: %s", cmd);
+	}
+	if (cmd[np + 20] != '|' || strcmp(cmd + np + 21, suffix) != 0)
+		fail_msg("not ...|%s: %s", suffix, cmd);
+}
+
+/* Does every event without a preemptor say note (and is there one)? */
+static int
+events_noted(const struct sq_snapshot *s, const char *note)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < s->nrows; i++) {
+		const struct sq_event *e = sq_snapshot_row(s, i);
+
+		if (e->preemptor_job != 0)
+			continue;
+		if (e->note == NULL || strcmp(e->note, note) != 0)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+#define LOG "/tmp/slurmtb/log/slurm/slurmctld.log"
+#define EVENTS_SACCT "sacct -a -D -X -n -P --delimiter="
+#define EVENTS_TAIL                                                            \
+	" -s PR,RQ -S now-1days -E now -o JobIDRaw,JobID,User,Account,"        \
+	"Partition,QOS,State,Start,End,NodeList,JobName"
+#define EVENTS_GREP "/bin/grep -F -e preempted JobId= -- " LOG
+
+static const struct rule events_nomatch[] = {
+	{ "sacct ", REPLAY "000022-sacct.out", NULL, 0 },
+	{ "scontrol show config", REPLAY "000023-scontrol.out", NULL, 0 },
+	{ "/bin/grep ", NULL, NULL, 1 },
+	{ NULL, NULL, NULL, 0 },
+};
+static const struct rule events_grepfail[] = {
+	{ "sacct ", REPLAY "000022-sacct.out", NULL, 0 },
+	{ "scontrol show config", REPLAY "000023-scontrol.out", NULL, 0 },
+	{ "/bin/grep ", NULL, NULL, 2 },
+	{ NULL, NULL, NULL, 0 },
+};
+static const struct rule events_nolog[] = {
+	{ "sacct ", REPLAY "000022-sacct.out", NULL, 0 },
+	{ "scontrol show config", NULL, "SlurmctldPort = 6817\n", 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+static const struct rule events_log[] = {
+	{ "sacct ", REPLAY "000022-sacct.out", NULL, 0 },
+	{ "scontrol show config", REPLAY "000023-scontrol.out", NULL, 0 },
+	{ "/bin/grep ", "cli/22.05/admin_slurmctld_preempt.log", NULL, 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+static const struct rule events_nosacct[] = {
+	{ "sacct ", NULL, NULL, 1 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* EVENTS: sacct with a fresh delimiter, the config for the log's path,
+ * then grep of the log, whose exit 1 (no line) is a note, not an error;
+ * the three reasons an event has no preemptor */
+static void
+test_cli_events(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, events_nomatch, 22, 5);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err) != 0)
+		fail_msg("events: %s", err.msg);
+	assert_int_equal(t.sc.n, 3);
+	assert_nonce_argv(t.sc.argv[0], EVENTS_SACCT, EVENTS_TAIL);
+	assert_string_equal(t.sc.argv[1], "scontrol show config");
+	assert_string_equal(t.sc.argv[2], EVENTS_GREP);
+	assert_string_equal(s->source, "sacct -s PR,RQ + slurmctld log");
+	assert_true(events_noted(s, "no preemptor: the controller log has no "
+				    "line for it (rotated, or not a "
+				    "preemption)"));
+	sq_snapshot_unref(s);
+
+	sbed_init(&t, events_grepfail, 22, 5);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), 0);
+	assert_int_equal(t.sc.n, 3);
+	assert_string_equal(s->source, "sacct -s PR,RQ");
+	assert_true(events_noted(s, "no preemptor: the controller log could "
+				    "not be read: /bin/grep exited with "
+				    "status 2: denied"));
+	sq_snapshot_unref(s);
+
+	/* no SlurmctldLogFile: no grep */
+	sbed_init(&t, events_nolog, 22, 5);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), 0);
+	assert_int_equal(t.sc.n, 2);
+	assert_string_equal(s->source, "sacct -s PR,RQ");
+	assert_true(events_noted(s, "no preemptor: SlurmctldLogFile is not "
+				    "set or not shown to this user"));
+	sq_snapshot_unref(s);
+
+	/* sacct fails: no events, nothing run after it */
+	sbed_init(&t, events_nosacct, 22, 5);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), -1);
+	assert_null(s);
+	assert_int_equal(t.sc.n, 1);
+}
+
+/* EVENTS with the log's lines: the preemptors merged into sacct's rows */
+static void
+test_cli_events_log(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+	size_t i;
+	int known = 0;
+
+	(void)state;
+	sbed_init(&t, events_log, 22, 5);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err) != 0)
+		fail_msg("events: %s", err.msg);
+	assert_int_equal(t.sc.n, 3);
+	assert_string_equal(s->source, "sacct -s PR,RQ + slurmctld log");
+	for (i = 0; i < s->nrows; i++)
+		known += ((const struct sq_event *)sq_snapshot_row(s, i))
+			     ->preemptor_job != 0;
+	/* the log's lines are days older than the window: none kept */
+	assert_int_equal(known, 0);
+	sq_snapshot_unref(s);
+}
+
+static const struct rule history_rules[] = {
+	{ "sacct ", REPLAY "000027-sacct.out", NULL, 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* HISTORY: one sacct with a fresh delimiter over the window of the
+ * fetch (the backend's history_since) */
+static void
+test_cli_history(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, history_rules, 22, 5);
+	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "2h");
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_HISTORY, &s, &err) != 0)
+		fail_msg("history: %s", err.msg);
+	assert_int_equal(t.sc.n, 1);
+	assert_nonce_argv(t.sc.argv[0], "sacct -a -D -n -P --delimiter=",
+			  " -S now-7200seconds -E now -o "
+			  "JobIDRaw,JobID,User,Account,Partition,QOS,State,"
+			  "ExitCode,Submit,Start,End,ElapsedRaw,AllocCPUS,"
+			  "ReqMem,AllocTRES,NNodes,NTasks,NodeList,TotalCPU,"
+			  "MaxRSS,TRESUsageInMax,JobName");
+	assert_string_equal(s->source, "sacct -D (history)");
+	assert_true(s->nrows > 0);
+	sq_snapshot_unref(s);
+
+	/* a window that is none: an error before any command */
+	sbed_init(&t, history_rules, 22, 5);
+	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "x-y");
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_HISTORY, &s, &err), -1);
+	assert_int_equal(t.sc.n, 0);
+}
+
+static const struct rule node_event_rules[] = {
+	{ "sacctmgr ", NULL, "n1|DOWN|root|1796194048|Unknown|maint\n", 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* NODE_EVENTS: sacctmgr show event with the window's start */
+static void
+test_cli_node_events(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, node_event_rules, 22, 5);
+	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "3h");
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_NODE_EVENTS, &s, &err) != 0)
+		fail_msg("node events: %s", err.msg);
+	assert_int_equal(t.sc.n, 1);
+	assert_string_equal(t.sc.argv[0],
+			    "sacctmgr -n -P show event event=node "
+			    "start=now-10800seconds end=now "
+			    "format=NodeName,State,User,Start,End,Reason");
+	assert_string_equal(s->source, "sacctmgr show event");
+	assert_int_equal(s->nrows, 1);
+	sq_snapshot_unref(s);
+}
+
+static const struct rule dbd_rules[] = {
+	{ "sacctmgr show stats", "dbd/22.05/stats.txt", NULL, 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+static const struct rule dbd_denied[] = {
+	{ "sacctmgr show stats", NULL, NULL, 1 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* DBD: sacctmgr show stats; its failure is one row saying why */
+static void
+test_cli_dbd(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, dbd_rules, 22, 5);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_DBD, &s, &err) != 0)
+		fail_msg("dbd: %s", err.msg);
+	assert_int_equal(t.sc.n, 1);
+	assert_string_equal(t.sc.argv[0], "sacctmgr show stats");
+	assert_true(s->nrows > 1);
+	assert_false(has_kv(s, "dbd", NULL, "not known"));
+	sq_snapshot_unref(s);
+
+	sbed_init(&t, dbd_denied, 22, 5);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_DBD, &s, &err), 0);
+	assert_int_equal(t.sc.n, 1);
+	assert_string_equal(s->source, "sacctmgr show stats");
+	assert_int_equal(s->nrows, 1);
+	assert_true(has_kv(s, "dbd", "slurmdbd statistics",
+			   "not known: sacctmgr show stats: sacctmgr exited "
+			   "with status 1: denied"));
+	sq_snapshot_unref(s);
+}
+
+static const struct rule runaway_rules[] = {
+	{ "sacctmgr -n -P show runawayjobs ", "runaway/22.05/list.txt", NULL,
+	  0 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* RUNAWAY: its own read, one sacctmgr show runawayjobs (the fake has no
+ * stdin: served as the replay is) */
+static void
+test_cli_runaway(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, runaway_rules, 22, 5);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_RUNAWAY, &s, &err) != 0)
+		fail_msg("runaway: %s", err.msg);
+	assert_int_equal(t.sc.n, 1);
+	assert_string_equal(t.sc.argv[0],
+			    "sacctmgr -n -P show runawayjobs "
+			    "format=ID,Cluster,Partition,State,Submit,Start,"
+			    "End,Name");
+	assert_string_equal(s->source, "sacctmgr show runawayjobs");
+	assert_int_equal(s->nrows, 1);
+	sq_snapshot_unref(s);
+}
+
+static const struct rule gpuuse_rules[] = {
+	{ "squeue -h -a -t R -O ", "cli/gpuuse/squeue.txt", NULL, 0 },
+	{ "sstat -a -n -P -j ", "cli/gpuuse/sstat.txt", NULL, 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* GPUUSE: its own read, one squeue and, from 23.02, one sstat of all the
+ * GPU jobs; before, no sstat and a note */
+static void
+test_cli_gpuuse(void **state)
+{
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, gpuuse_rules, 22, 5);
+	sq_err_clear(&err);
+	if (t.b.ops->fetch(&t.b, SQ_KIND_GPUUSE, &s, &err) != 0)
+		fail_msg("gpuuse: %s", err.msg);
+	assert_int_equal(t.sc.n, 1);
+	assert_string_equal(t.sc.argv[0],
+			    "squeue -h -a -t R -O JobID:|,UserName:|,"
+			    "Account:|,Partition:|,StartTime:|,NodeList:|,"
+			    "tres-alloc:");
+	assert_non_null(s->note);
+	assert_non_null(strstr(s->note, "before 23.02"));
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(t.cli.gpuuse_prev);
+
+	sbed_init(&t, gpuuse_rules, 24, 11);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_GPUUSE, &s, &err), 0);
+	assert_int_equal(t.sc.n, 2);
+	assert_non_null(strstr(t.sc.argv[1], "sstat -a -n -P -j "));
+	assert_non_null(strstr(t.sc.argv[1],
+			       " -o JobID,TRESUsageInAve,TRESUsageInMax,"
+			       "TRESUsageInTot"));
+	assert_true(s->nrows > 0);
+	sq_snapshot_unref(s);
+	sq_snapshot_unref(t.cli.gpuuse_prev);
+}
+
+/* The queue, partitions and sprio: rows of the same table; a kind
+ * without one is refused before any command */
+static void
+test_cli_table_rest(void **state)
+{
+	static const struct rule none[] = { { NULL, NULL, NULL, 0 } };
+	struct sbed t;
+	struct sq_snapshot *s = NULL;
+	struct sq_err err;
+
+	(void)state;
+	sbed_init(&t, none, 22, 5);
+	sq_err_clear(&err);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_PARTITIONS, &s, &err), 0);
+	assert_string_equal(t.sc.argv[0], "scontrol -o show partition");
+	assert_string_equal(s->source, "scontrol -o show partition");
+	sq_snapshot_unref(s);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_JOBS, &s, &err), 0);
+	assert_non_null(
+	    strstr(t.sc.argv[1], "squeue -h -a -O JobArrayID:|sqn"));
+	assert_string_equal(s->source, "squeue -O");
+	sq_snapshot_unref(s);
+	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_PREEMPT_RUNS, &s, &err),
+			 -1);
+	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
+	assert_int_equal(t.sc.n, 2);
+}
+
 int
 main(void)
 {
@@ -354,6 +778,14 @@ main(void)
 		cmocka_unit_test(test_rest_composites),
 		cmocka_unit_test(test_rest_accounts),
 #endif
+		cmocka_unit_test(test_cli_events),
+		cmocka_unit_test(test_cli_events_log),
+		cmocka_unit_test(test_cli_history),
+		cmocka_unit_test(test_cli_node_events),
+		cmocka_unit_test(test_cli_dbd),
+		cmocka_unit_test(test_cli_runaway),
+		cmocka_unit_test(test_cli_gpuuse),
+		cmocka_unit_test(test_cli_table_rest),
 	};
 
 	setenv("SQUALL_CONFIG", "/dev/null", 1);
