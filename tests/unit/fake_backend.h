@@ -28,7 +28,7 @@ struct sq_fake_bed {
 	struct sq_backend b; /* ops: sq_backend_local, priv: cli */
 	struct sq_cli cli;   /* Slurm 22.05 */
 	struct {
-		char argv[32][512]; /* the commands run, words joined by ' ' */
+		char argv[32][1400]; /* the commands run, words joined by ' ' */
 		unsigned n;
 		sq_fake_run_fn run;
 		void *arg;

@@ -356,65 +356,45 @@ struct rule {
 	int status; /* exits with it, "denied" on stderr */
 };
 
-struct script {
+/* A CLI backend of the given release (fake_backend.h) answering by
+ * rules */
+struct sbed {
+	struct sq_fake_bed fb;
 	const struct rule *rules;
-	char argv[8][1400];
-	unsigned n;
 };
 
+/* The first rule whose prefix starts the command line (the bed recorded
+ * it last) answers it */
 static int
-script_run(void *ctx, const char *const argv[], struct sq_buf *out,
-	   struct sq_buf *errout, int *status, struct sq_err *err)
+script_run(void *arg, const char *const argv[], struct sq_buf *out,
+	   struct sq_buf *errout)
 {
-	struct script *sc = ctx;
-	char line[1400];
-	size_t i, off = 0;
+	const struct sbed *t = arg;
+	const char *line = t->fb.f.argv[t->fb.f.n - 1];
 	const struct rule *r;
 
-	(void)err;
-	line[0] = '\0';
-	for (i = 0; argv[i] != NULL && off < sizeof(line) - 1; i++)
-		off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%s",
-					i ? " " : "", argv[i]);
-	if (sc->n < 8)
-		snprintf(sc->argv[sc->n++], sizeof(sc->argv[0]), "%s", line);
-	*status = 0;
-	for (r = sc->rules; r->prefix != NULL; r++) {
+	(void)argv;
+	for (r = t->rules; r->prefix != NULL; r++) {
 		if (strncmp(line, r->prefix, strlen(r->prefix)) != 0)
 			continue;
-		*status = r->status;
 		if (r->status != 0)
 			sq_buf_append(errout, "denied\n", 7);
 		else if (r->fixture != NULL)
 			answer(out, r->fixture);
 		else if (r->text != NULL)
 			sq_buf_append(out, r->text, strlen(r->text));
-		break;
+		return r->status;
 	}
 	return 0;
 }
 
-static const struct sq_transport_ops script_tr = { "script", script_run,
-						   fake_close, NULL };
-
-struct sbed {
-	struct sq_backend b;
-	struct sq_cli cli;
-	struct script sc;
-};
-
 static void
 sbed_init(struct sbed *t, const struct rule *rules, int major, int minor)
 {
-	memset(t, 0, sizeof(*t));
-	t->cli.tr = &script_tr;
-	t->cli.tr_ctx = &t->sc;
-	t->cli.b = &t->b;
-	t->cli.major = major;
-	t->cli.minor = minor;
-	t->b.ops = &sq_backend_local;
-	t->b.priv = &t->cli;
-	t->sc.rules = rules;
+	sq_fake_bed_init(&t->fb, script_run, t);
+	t->fb.cli.major = major;
+	t->fb.cli.minor = minor;
+	t->rules = rules;
 }
 
 /* cmd matches "PREFIX|sqn<16 hex>|SUFFIX": a fresh nonce delimiter */
@@ -500,12 +480,12 @@ test_cli_events(void **state)
 	(void)state;
 	sbed_init(&t, events_nomatch, 22, 5);
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_EVENTS, &s, &err) != 0)
 		fail_msg("events: %s", err.msg);
-	assert_int_equal(t.sc.n, 3);
-	assert_nonce_argv(t.sc.argv[0], EVENTS_SACCT, EVENTS_TAIL);
-	assert_string_equal(t.sc.argv[1], "scontrol show config");
-	assert_string_equal(t.sc.argv[2], EVENTS_GREP);
+	assert_int_equal(t.fb.f.n, 3);
+	assert_nonce_argv(t.fb.f.argv[0], EVENTS_SACCT, EVENTS_TAIL);
+	assert_string_equal(t.fb.f.argv[1], "scontrol show config");
+	assert_string_equal(t.fb.f.argv[2], EVENTS_GREP);
 	assert_string_equal(s->source, "sacct -s PR,RQ + slurmctld log");
 	assert_true(events_noted(s, "no preemptor: the controller log has no "
 				    "line for it (rotated, or not a "
@@ -513,8 +493,9 @@ test_cli_events(void **state)
 	sq_snapshot_unref(s);
 
 	sbed_init(&t, events_grepfail, 22, 5);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), 0);
-	assert_int_equal(t.sc.n, 3);
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_EVENTS, &s, &err),
+			 0);
+	assert_int_equal(t.fb.f.n, 3);
 	assert_string_equal(s->source, "sacct -s PR,RQ");
 	assert_true(events_noted(s, "no preemptor: the controller log could "
 				    "not be read: /bin/grep exited with "
@@ -523,8 +504,9 @@ test_cli_events(void **state)
 
 	/* no SlurmctldLogFile: no grep */
 	sbed_init(&t, events_nolog, 22, 5);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), 0);
-	assert_int_equal(t.sc.n, 2);
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_EVENTS, &s, &err),
+			 0);
+	assert_int_equal(t.fb.f.n, 2);
 	assert_string_equal(s->source, "sacct -s PR,RQ");
 	assert_true(events_noted(s, "no preemptor: SlurmctldLogFile is not "
 				    "set or not shown to this user"));
@@ -532,9 +514,10 @@ test_cli_events(void **state)
 
 	/* sacct fails: no events, nothing run after it */
 	sbed_init(&t, events_nosacct, 22, 5);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err), -1);
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_EVENTS, &s, &err),
+			 -1);
 	assert_null(s);
-	assert_int_equal(t.sc.n, 1);
+	assert_int_equal(t.fb.f.n, 1);
 }
 
 /* EVENTS with the log's lines: the preemptors merged into sacct's rows */
@@ -550,9 +533,9 @@ test_cli_events_log(void **state)
 	(void)state;
 	sbed_init(&t, events_log, 22, 5);
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_EVENTS, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_EVENTS, &s, &err) != 0)
 		fail_msg("events: %s", err.msg);
-	assert_int_equal(t.sc.n, 3);
+	assert_int_equal(t.fb.f.n, 3);
 	assert_string_equal(s->source, "sacct -s PR,RQ + slurmctld log");
 	for (i = 0; i < s->nrows; i++)
 		known += ((const struct sq_event *)sq_snapshot_row(s, i))
@@ -578,12 +561,13 @@ test_cli_history(void **state)
 
 	(void)state;
 	sbed_init(&t, history_rules, 22, 5);
-	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "2h");
+	snprintf(t.fb.b.cfg.history_since, sizeof(t.fb.b.cfg.history_since),
+		 "2h");
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_HISTORY, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_HISTORY, &s, &err) != 0)
 		fail_msg("history: %s", err.msg);
-	assert_int_equal(t.sc.n, 1);
-	assert_nonce_argv(t.sc.argv[0], "sacct -a -D -n -P --delimiter=",
+	assert_int_equal(t.fb.f.n, 1);
+	assert_nonce_argv(t.fb.f.argv[0], "sacct -a -D -n -P --delimiter=",
 			  " -S now-7200seconds -E now -o "
 			  "JobIDRaw,JobID,User,Account,Partition,QOS,State,"
 			  "ExitCode,Submit,Start,End,ElapsedRaw,AllocCPUS,"
@@ -595,9 +579,11 @@ test_cli_history(void **state)
 
 	/* a window that is none: an error before any command */
 	sbed_init(&t, history_rules, 22, 5);
-	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "x-y");
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_HISTORY, &s, &err), -1);
-	assert_int_equal(t.sc.n, 0);
+	snprintf(t.fb.b.cfg.history_since, sizeof(t.fb.b.cfg.history_since),
+		 "x-y");
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_HISTORY, &s, &err),
+			 -1);
+	assert_int_equal(t.fb.f.n, 0);
 }
 
 static const struct rule node_event_rules[] = {
@@ -615,12 +601,13 @@ test_cli_node_events(void **state)
 
 	(void)state;
 	sbed_init(&t, node_event_rules, 22, 5);
-	snprintf(t.b.cfg.history_since, sizeof(t.b.cfg.history_since), "3h");
+	snprintf(t.fb.b.cfg.history_since, sizeof(t.fb.b.cfg.history_since),
+		 "3h");
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_NODE_EVENTS, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_NODE_EVENTS, &s, &err) != 0)
 		fail_msg("node events: %s", err.msg);
-	assert_int_equal(t.sc.n, 1);
-	assert_string_equal(t.sc.argv[0],
+	assert_int_equal(t.fb.f.n, 1);
+	assert_string_equal(t.fb.f.argv[0],
 			    "sacctmgr -n -P show event event=node "
 			    "start=now-10800seconds end=now "
 			    "format=NodeName,State,User,Start,End,Reason");
@@ -649,17 +636,17 @@ test_cli_dbd(void **state)
 	(void)state;
 	sbed_init(&t, dbd_rules, 22, 5);
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_DBD, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_DBD, &s, &err) != 0)
 		fail_msg("dbd: %s", err.msg);
-	assert_int_equal(t.sc.n, 1);
-	assert_string_equal(t.sc.argv[0], "sacctmgr show stats");
+	assert_int_equal(t.fb.f.n, 1);
+	assert_string_equal(t.fb.f.argv[0], "sacctmgr show stats");
 	assert_true(s->nrows > 1);
 	assert_false(has_kv(s, "dbd", NULL, "not known"));
 	sq_snapshot_unref(s);
 
 	sbed_init(&t, dbd_denied, 22, 5);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_DBD, &s, &err), 0);
-	assert_int_equal(t.sc.n, 1);
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_DBD, &s, &err), 0);
+	assert_int_equal(t.fb.f.n, 1);
 	assert_string_equal(s->source, "sacctmgr show stats");
 	assert_int_equal(s->nrows, 1);
 	assert_true(has_kv(s, "dbd", "slurmdbd statistics",
@@ -686,10 +673,10 @@ test_cli_runaway(void **state)
 	(void)state;
 	sbed_init(&t, runaway_rules, 22, 5);
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_RUNAWAY, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_RUNAWAY, &s, &err) != 0)
 		fail_msg("runaway: %s", err.msg);
-	assert_int_equal(t.sc.n, 1);
-	assert_string_equal(t.sc.argv[0],
+	assert_int_equal(t.fb.f.n, 1);
+	assert_string_equal(t.fb.f.argv[0],
 			    "sacctmgr -n -P show runawayjobs "
 			    "format=ID,Cluster,Partition,State,Submit,Start,"
 			    "End,Name");
@@ -716,28 +703,29 @@ test_cli_gpuuse(void **state)
 	(void)state;
 	sbed_init(&t, gpuuse_rules, 22, 5);
 	sq_err_clear(&err);
-	if (t.b.ops->fetch(&t.b, SQ_KIND_GPUUSE, &s, &err) != 0)
+	if (t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_GPUUSE, &s, &err) != 0)
 		fail_msg("gpuuse: %s", err.msg);
-	assert_int_equal(t.sc.n, 1);
-	assert_string_equal(t.sc.argv[0],
+	assert_int_equal(t.fb.f.n, 1);
+	assert_string_equal(t.fb.f.argv[0],
 			    "squeue -h -a -t R -O JobID:|,UserName:|,"
 			    "Account:|,Partition:|,StartTime:|,NodeList:|,"
 			    "tres-alloc:");
 	assert_non_null(s->note);
 	assert_non_null(strstr(s->note, "before 23.02"));
 	sq_snapshot_unref(s);
-	sq_snapshot_unref(t.cli.gpuuse_prev);
+	sq_snapshot_unref(t.fb.cli.gpuuse_prev);
 
 	sbed_init(&t, gpuuse_rules, 24, 11);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_GPUUSE, &s, &err), 0);
-	assert_int_equal(t.sc.n, 2);
-	assert_non_null(strstr(t.sc.argv[1], "sstat -a -n -P -j "));
-	assert_non_null(strstr(t.sc.argv[1],
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_GPUUSE, &s, &err),
+			 0);
+	assert_int_equal(t.fb.f.n, 2);
+	assert_non_null(strstr(t.fb.f.argv[1], "sstat -a -n -P -j "));
+	assert_non_null(strstr(t.fb.f.argv[1],
 			       " -o JobID,TRESUsageInAve,TRESUsageInMax,"
 			       "TRESUsageInTot"));
 	assert_true(s->nrows > 0);
 	sq_snapshot_unref(s);
-	sq_snapshot_unref(t.cli.gpuuse_prev);
+	sq_snapshot_unref(t.fb.cli.gpuuse_prev);
 }
 
 /* The queue, partitions and sprio: rows of the same table; a kind
@@ -753,19 +741,20 @@ test_cli_table_rest(void **state)
 	(void)state;
 	sbed_init(&t, none, 22, 5);
 	sq_err_clear(&err);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_PARTITIONS, &s, &err), 0);
-	assert_string_equal(t.sc.argv[0], "scontrol -o show partition");
+	assert_int_equal(
+	    t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_PARTITIONS, &s, &err), 0);
+	assert_string_equal(t.fb.f.argv[0], "scontrol -o show partition");
 	assert_string_equal(s->source, "scontrol -o show partition");
 	sq_snapshot_unref(s);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_JOBS, &s, &err), 0);
+	assert_int_equal(t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_JOBS, &s, &err), 0);
 	assert_non_null(
-	    strstr(t.sc.argv[1], "squeue -h -a -O JobArrayID:|sqn"));
+	    strstr(t.fb.f.argv[1], "squeue -h -a -O JobArrayID:|sqn"));
 	assert_string_equal(s->source, "squeue -O");
 	sq_snapshot_unref(s);
-	assert_int_equal(t.b.ops->fetch(&t.b, SQ_KIND_PREEMPT_RUNS, &s, &err),
-			 -1);
+	assert_int_equal(
+	    t.fb.b.ops->fetch(&t.fb.b, SQ_KIND_PREEMPT_RUNS, &s, &err), -1);
 	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
-	assert_int_equal(t.sc.n, 2);
+	assert_int_equal(t.fb.f.n, 2);
 }
 
 int
