@@ -159,8 +159,10 @@ start() {
 	chmod 644 "$CONF"
 	# -D in the background: its PID is ours; -c: no state from before;
 	# from / (this directory goes away at stop)
+	# (without inherited descriptors: part 15 runs this under flock, whose
+	# lock a daemon must not keep)
 	(cd / && exec $CTLD -D -c -f "$CONF" -L "$DIR/log/slurmctld.log") \
-		>"$DIR/log/stdout" 2>&1 &
+		>"$DIR/log/stdout" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 	echo $! >"$DIR/ctld.pid"
 	i=0
 	until SLURM_CONF=$CONF scontrol ping 2>/dev/null | grep -q UP; do

@@ -96,9 +96,11 @@ if ! CLOUD_DIR=$ctld CLOUD_PORT=$CPORT CLOUD_NODES=1000 \
 	exit 1
 fi
 export SLURM_CONF=$ctld/slurm.conf
+# without the descriptors this script inherited (flock's lock among them:
+# a daemon holding it would keep the testbed locked)
 MALLOC_ARENA_MAX=1 SLURM_JWT=daemon /usr/sbin/slurmrestd -u slurmrest \
 	-g slurmrest -a rest_auth/jwt -s openapi/slurmctld "127.0.0.1:$RPORT" \
-	</dev/null >"$work/rest.log" 2>&1 &
+	</dev/null >"$work/rest.log" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 rest_pid=$!
 url=http://127.0.0.1:$RPORT
 hdr=$work/rest.hdr
