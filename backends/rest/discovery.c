@@ -216,7 +216,7 @@ sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
 				    !rest_matches(rest, rules[r].path))
 					continue;
 				if (!json_object_object_get_ex(
-					    val, rules[r].method, &m))
+					val, rules[r].method, &m))
 					continue;
 				api->eps |= rules[r].flag;
 				if (rules[r].flag == SQ_REP_JOBS &&

@@ -322,8 +322,8 @@ main(int argc, char **argv)
 	       "rpcs_per_refresh=%.1f snapshot_bytes=%zu source='%s' "
 	       "peak_kb=%ld rss_kb=%ld base_kb=%ld unchanged=%d",
 	       rows, runs, med, tf[0], (double)(qn + b->queries - q0) / runs,
-	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"),
-	       base_kb, unchanged);
+	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"), base_kb,
+	       unchanged);
 	printf(" cpu_ms=%.1f", median(cf, runs));
 	if (nb > 0) {
 		med = median(tb, nb);

@@ -188,10 +188,12 @@ test_jobs_path(void **state)
 	    "\"ALL\",\"DETAIL\",\"MIXED\",\"LOCAL\",\"SIBLING\","
 	    "\"FEDERATION\",\"FUTURE\"]}}]}}}}";
 	static const char *const without[] = {
-		"{\"paths\":{\"/slurm/v0.0.45/jobs/\":{\"get\":{\"parameters\":["
+		"{\"paths\":{\"/slurm/v0.0.45/jobs/"
+		"\":{\"get\":{\"parameters\":["
 		"{\"in\":\"query\",\"name\":\"flags\",\"schema\":{\"enum\":["
 		"\"DETAIL\"]}}]}}}}",
-		"{\"paths\":{\"/slurm/v0.0.45/jobs/\":{\"get\":{\"parameters\":["
+		"{\"paths\":{\"/slurm/v0.0.45/jobs/"
+		"\":{\"get\":{\"parameters\":["
 		"{\"in\":\"path\",\"name\":\"flags\",\"schema\":{\"enum\":["
 		"\"ALL\"]}}]}}}}",
 		"{\"paths\":{\"/slurm/v0.0.45/jobs/\":{\"get\":{\"parameters\":"
@@ -211,8 +213,8 @@ test_jobs_path(void **state)
 	assert_string_equal(path, "/slurm/v0.0.45/jobs?flags=ALL");
 	assert_int_equal(
 	    sq_rest_jobs_path(path, sizeof(path), &api, 1795990000), 0);
-	assert_string_equal(path,
-			    "/slurm/v0.0.45/jobs?update_time=1795990000&flags=ALL");
+	assert_string_equal(
+	    path, "/slurm/v0.0.45/jobs?update_time=1795990000&flags=ALL");
 	/* too small: refused, not cut */
 	assert_int_equal(sq_rest_jobs_path(path, 20, &api, 0), -1);
 	for (i = 0; i < sizeof(without) / sizeof(without[0]); i++) {
@@ -222,12 +224,10 @@ test_jobs_path(void **state)
 				 0);
 		assert_true(api.eps & SQ_REP_JOBS);
 		assert_int_equal(api.eps & SQ_REP_JOBS_ALL, 0);
-		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api,
-						   0),
+		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api, 0),
 				 0);
 		assert_null(strchr(path, '?'));
-		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api,
-						   7),
+		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api, 7),
 				 0);
 		assert_non_null(strstr(path, "/jobs?update_time=7"));
 		assert_null(strstr(path, "flags"));
