@@ -467,6 +467,17 @@ sq_http_request_sink(struct sq_http *h, const char *method, const char *path,
 			   out->limit);
 		goto out;
 	}
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
+		/* a fixed time a big site reaches: slurmrestd builds a
+		 * 100,000-job /jobs (830 MB) for minutes before its first
+		 * byte: say which setting gives it longer */
+		sq_err_set(err, SQ_ERR_CONNECT,
+			   "%s %s: no whole answer from slurmrestd at %s "
+			   "within %d s (the timeout setting: --timeout or "
+			   "timeout= in the cluster's section, up to 3600)",
+			   method, path, h->where, h->timeout);
+		goto out;
+	}
 	if (rc != CURLE_OK) {
 		sq_err_set(err, SQ_ERR_CONNECT,
 			   "cannot reach slurmrestd at %s: %s", h->where,

@@ -81,6 +81,40 @@ rest_matches(const char *rest, const char *rule)
 	return l == rl && strncmp(rest, rule, rl) == 0;
 }
 
+/* Does an operation (a path's "get") take the query parameter name with
+ * value among its schema's enum? (GET /slurm/V/jobs: flags=ALL from
+ * v0.0.40, where slurmrestd otherwise asks slurmctld for SHOW_DETAIL too:
+ * every running job's job_resources and gres_detail, which the jobs view
+ * never reads.) */
+static int
+takes_query(json_object *op, const char *name, const char *value)
+{
+	json_object *ps, *p, *v, *s, *e;
+	size_t i, j;
+
+	if (!json_object_object_get_ex(op, "parameters", &ps) ||
+	    !json_object_is_type(ps, json_type_array))
+		return 0;
+	for (i = 0; i < json_object_array_length(ps); i++) {
+		p = json_object_array_get_idx(ps, i);
+		if (!json_object_object_get_ex(p, "name", &v) ||
+		    strcmp(json_object_get_string(v), name) != 0 ||
+		    !json_object_object_get_ex(p, "in", &v) ||
+		    strcmp(json_object_get_string(v), "query") != 0 ||
+		    !json_object_object_get_ex(p, "schema", &s) ||
+		    !json_object_object_get_ex(s, "enum", &e) ||
+		    !json_object_is_type(e, json_type_array))
+			continue;
+		for (j = 0; j < json_object_array_length(e); j++) {
+			v = json_object_array_get_idx(e, j);
+			if (json_object_is_type(v, json_type_string) &&
+			    strcmp(json_object_get_string(v), value) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 read_release(json_object *root, struct sq_rest_api *api)
 {
@@ -181,9 +215,13 @@ sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
 				if (rules[r].db != db ||
 				    !rest_matches(rest, rules[r].path))
 					continue;
-				if (json_object_object_get_ex(
+				if (!json_object_object_get_ex(
 					val, rules[r].method, &m))
-					api->eps |= rules[r].flag;
+					continue;
+				api->eps |= rules[r].flag;
+				if (rules[r].flag == SQ_REP_JOBS &&
+				    takes_query(m, "flags", "ALL"))
+					api->eps |= SQ_REP_JOBS_ALL;
 			}
 		}
 	}
@@ -191,4 +229,20 @@ sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
 out:
 	json_object_put(root);
 	return rc;
+}
+
+int
+sq_rest_jobs_path(char *buf, size_t n, const struct sq_rest_api *api,
+		  int64_t since)
+{
+	int all = (api->eps & SQ_REP_JOBS_ALL) != 0, w;
+
+	if (since > 0)
+		w = snprintf(buf, n, "/slurm/v0.0.%d/jobs?update_time=%lld%s",
+			     api->slurm, (long long)since,
+			     all ? "&flags=ALL" : "");
+	else
+		w = snprintf(buf, n, "/slurm/v0.0.%d/jobs%s", api->slurm,
+			     all ? "?flags=ALL" : "");
+	return w < 0 || (size_t)w >= n ? -1 : 0;
 }

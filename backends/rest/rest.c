@@ -496,13 +496,8 @@ fetch_jobs(struct sq_backend *b, struct sq_snapshot **out, struct sq_err *err)
 	int delta = p->jobs != NULL && p->jobs_since > 0 &&
 		    now - p->jobs_full_at < REST_FULL_EVERY;
 
-	if (delta)
-		snprintf(path, sizeof(path),
-			 "/slurm/v0.0.%d/jobs?update_time=%lld", p->api.slurm,
-			 (long long)p->jobs_since);
-	else
-		snprintf(path, sizeof(path), "/slurm/v0.0.%d/jobs",
-			 p->api.slurm);
+	sq_rest_jobs_path(path, sizeof(path), &p->api,
+			  delta ? p->jobs_since : 0);
 	if (sq_rest_get_parse(b, SQ_KIND_JOBS, path, out, &info, &status,
 			      err) == -1)
 		return -1;

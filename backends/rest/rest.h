@@ -115,6 +115,7 @@ void sq_rest_secret_free(char *p, size_t len);
 #define SQ_REP_PING (1u << 10)        /* GET  /slurm/V/ping */
 #define SQ_REP_JOBS_DELETE (1u << 11) /* DELETE /slurm/V/jobs */
 #define SQ_REP_LICENSES (1u << 12)    /* GET  /slurm/V/licenses */
+#define SQ_REP_JOBS_ALL (1u << 13)    /* GET  /slurm/V/jobs?flags=ALL */
 #define SQ_REP_ACCOUNTS (1u << 16)    /* GET  /slurmdb/V/accounts */
 #define SQ_REP_USERS (1u << 17)       /* GET  /slurmdb/V/users */
 #define SQ_REP_ASSOCS (1u << 18)      /* GET  /slurmdb/V/associations */
@@ -142,6 +143,17 @@ struct sq_rest_api {
  */
 int sq_rest_discover(const char *body, size_t len, struct sq_rest_api *api,
 		     struct sq_err *err);
+
+/*
+ * The jobs list's path at api: GET /slurm/v0.0.N/jobs, with
+ * update_time=since when since > 0, and flags=ALL where the API takes it
+ * (SQ_REP_JOBS_ALL): slurmrestd's default is SHOW_ALL|SHOW_DETAIL, whose
+ * detail (a running job's job_resources and gres_detail, a few KB a job
+ * on one node, more on many) the jobs view never reads. -1 when it does
+ * not fit in n.
+ */
+int sq_rest_jobs_path(char *buf, size_t n, const struct sq_rest_api *api,
+		      int64_t since);
 
 /* ------------------------------------------------------------- actions */
 

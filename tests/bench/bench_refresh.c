@@ -8,7 +8,9 @@
  * median of each run's squall/bare ratio: the two fetches of a run are
  * back to back, so a server whose answers drift from run to run moves
  * both sides of a pair alike; pairs, each run's squall/bare times in run
- * order, "s" where squall went first, "b" where the bare command did).
+ * order, "s" where squall went first, "b" where the bare command did;
+ * bare_peak_kb, the peak RSS of the biggest bare run; base_kb, this
+ * process's RSS before its first timed fetch: its libraries, the backend).
  *   bench_refresh [-b backend] [-H host] [-p port] [-l user] [-u url]
  *                 [-T token-file] [-i identity] [-k known-hosts]
  *                 [-r replay-dir] [-n runs] [-t timeout] [-F]
@@ -63,6 +65,17 @@ cpu_ms(int who)
 		return 0;
 	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
 	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
+/* the peak RSS of the biggest waited-for child (the bare command), kB */
+static long
+children_peak_kb(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru) == -1)
+		return -1;
+	return ru.ru_maxrss;
 }
 
 static int
@@ -142,6 +155,7 @@ main(int argc, char **argv)
 	char source[200] = "", pairs[512] = "";
 	unsigned q0;
 	size_t rows = 0, bytes = 0;
+	long base_kb;
 	int runs = 5, i, c, nb = 0, full = 0, unchanged = 0;
 	enum sq_kind kind = SQ_KIND_JOBS;
 	unsigned qn = 0;
@@ -246,6 +260,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	q0 = b->queries;
+	base_kb = status_kb("VmRSS:");
 	for (i = 0; i < runs; i++) {
 		double t0;
 
@@ -305,9 +320,9 @@ main(int argc, char **argv)
 	med = median(tf, runs);
 	printf("rows=%zu runs=%d refresh_ms=%.1f refresh_min=%.1f "
 	       "rpcs_per_refresh=%.1f snapshot_bytes=%zu source='%s' "
-	       "peak_kb=%ld rss_kb=%ld unchanged=%d",
+	       "peak_kb=%ld rss_kb=%ld base_kb=%ld unchanged=%d",
 	       rows, runs, med, tf[0], (double)(qn + b->queries - q0) / runs,
-	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"),
+	       bytes, source, status_kb("VmHWM:"), status_kb("VmRSS:"), base_kb,
 	       unchanged);
 	printf(" cpu_ms=%.1f", median(cf, runs));
 	if (nb > 0) {
@@ -316,6 +331,7 @@ main(int argc, char **argv)
 		printf(" bare_cpu_ms=%.1f", median(cb, nb));
 		printf(" pair_ratio=%.3f", median(pr, runs));
 		printf(" pairs='%s'", pairs);
+		printf(" bare_peak_kb=%ld", children_peak_kb());
 	}
 	printf("\n");
 	sq_snapshot_unref(prio);

@@ -16,7 +16,13 @@
 #   cloud_tb.sh stop    stops that slurmctld by its recorded PID, removes
 #                       $CLOUD_DIR
 # Env: CLOUD_DIR, CLOUD_PORT (slurmctld's port, 7117: the testbed and its
-# chroots use 6817, 6917 and 7017), CLOUD_NODES (5000, a multiple of 200).
+# chroots use 6817, 6917 and 7017), CLOUD_NODES (5000, a multiple of 200,
+# at least 1000: the partition long),
+# CLOUD_MAX_JOBS (MaxJobCount, Slurm's default 10,000 when unset),
+# CLOUD_MAX_ARRAY (MaxArraySize, Slurm's 1001 when unset), CLOUD_JWT_KEY
+# (a JWT key file: auth/jwt too, for a slurmrestd in front of it; part 15
+# runs it so in the 26.05 chroot with the testbed's key, whose tokens then
+# work here).
 # Must run as root (slurmctld runs as the slurm user); clients reach it
 # with SLURM_CONF=$CLOUD_DIR/slurm.conf (squall's local backend keeps it).
 set -eu
@@ -95,8 +101,8 @@ drain() {
 start() {
 	[ "$(id -u)" = 0 ] || die "must run as root"
 	[ -x $CTLD ] || die "no $CTLD"
-	if [ $((N % 200)) != 0 ] || [ "$N" -lt 400 ]; then
-		die "CLOUD_NODES must be a multiple of 200, >= 400"
+	if [ $((N % 200)) != 0 ] || [ "$N" -lt 1000 ]; then
+		die "CLOUD_NODES must be a multiple of 200, >= 1000"
 	fi
 	stop
 	# another controller on our port (a run killed before its cleanup)
@@ -134,6 +140,12 @@ start() {
 		say "JobCompType=jobcomp/none"
 		say "GresTypes=gpu"
 		say "TreeWidth=65533"
+		[ -z "${CLOUD_MAX_JOBS:-}" ] || say "MaxJobCount=$CLOUD_MAX_JOBS"
+		[ -z "${CLOUD_MAX_ARRAY:-}" ] || say "MaxArraySize=$CLOUD_MAX_ARRAY"
+		if [ -n "${CLOUD_JWT_KEY:-}" ]; then
+			say "AuthAltTypes=auth/jwt"
+			say "AuthAltParameters=jwt_key=$CLOUD_JWT_KEY"
+		fi
 		say "# powered-down cloud nodes are hidden from sinfo and scontrol without it"
 		say "PrivateData=cloud"
 		say "# power saving: cloud nodes stay powered down, nothing is run"
@@ -147,8 +159,10 @@ start() {
 	chmod 644 "$CONF"
 	# -D in the background: its PID is ours; -c: no state from before;
 	# from / (this directory goes away at stop)
+	# (without inherited descriptors: part 15 runs this under flock, whose
+	# lock a daemon must not keep)
 	(cd / && exec $CTLD -D -c -f "$CONF" -L "$DIR/log/slurmctld.log") \
-		>"$DIR/log/stdout" 2>&1 &
+		>"$DIR/log/stdout" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 	echo $! >"$DIR/ctld.pid"
 	i=0
 	until SLURM_CONF=$CONF scontrol ping 2>/dev/null | grep -q UP; do

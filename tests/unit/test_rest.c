@@ -166,6 +166,74 @@ test_discover_synthetic(void **state)
 	assert_int_equal(sq_rest_discover("{\"paths\":", 9, &api, &err), -1);
 }
 
+/* GET jobs with flags=ALL where the operation lists the query parameter
+ * (SHOW_ALL without slurmrestd's default SHOW_DETAIL): the parameters as
+ * 26.05.5's slurmrestd lists them for /slurm/v0.0.45/jobs/ (GET
+ * /openapi/v3 on the testbed, 2026-12-06; 24.11.5's v0.0.42 the same two),
+ * then a "flags" without ALL, in the path, and none (v0.0.38 has no
+ * parameter: 22.05's slurmrestd always asks for SHOW_DETAIL) */
+static void
+test_jobs_path(void **state)
+{
+	static const char with[] =
+	    "{\"paths\":{\"/slurm/v0.0.45/jobs/\":{\"get\":{\"parameters\":["
+	    "{\"in\":\"query\",\"name\":\"update_time\",\"style\":\"form\","
+	    "\"explode\":false,\"allowEmptyValue\":false,\"allowReserved\":"
+	    "false,\"description\":\"Query jobs updated more recently than "
+	    "this time (UNIX timestamp)\",\"required\":false,\"schema\":{"
+	    "\"type\":\"string\"}},{\"in\":\"query\",\"name\":\"flags\","
+	    "\"style\":\"form\",\"explode\":false,\"allowEmptyValue\":false,"
+	    "\"allowReserved\":false,\"description\":\"Query flags\","
+	    "\"required\":false,\"schema\":{\"type\":\"string\",\"enum\":["
+	    "\"ALL\",\"DETAIL\",\"MIXED\",\"LOCAL\",\"SIBLING\","
+	    "\"FEDERATION\",\"FUTURE\"]}}]}}}}";
+	static const char *const without[] = {
+		"{\"paths\":{\"/slurm/v0.0.45/jobs/"
+		"\":{\"get\":{\"parameters\":["
+		"{\"in\":\"query\",\"name\":\"flags\",\"schema\":{\"enum\":["
+		"\"DETAIL\"]}}]}}}}",
+		"{\"paths\":{\"/slurm/v0.0.45/jobs/"
+		"\":{\"get\":{\"parameters\":["
+		"{\"in\":\"path\",\"name\":\"flags\",\"schema\":{\"enum\":["
+		"\"ALL\"]}}]}}}}",
+		"{\"paths\":{\"/slurm/v0.0.45/jobs/\":{\"get\":{\"parameters\":"
+		"{}}}}}",
+		"{\"paths\":{\"/slurm/v0.0.38/jobs\":{\"get\":{}}}}",
+	};
+	struct sq_rest_api api;
+	struct sq_err err;
+	char path[64];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sq_rest_discover(with, sizeof(with) - 1, &api, &err),
+			 0);
+	assert_true(api.eps & SQ_REP_JOBS_ALL);
+	assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api, 0), 0);
+	assert_string_equal(path, "/slurm/v0.0.45/jobs?flags=ALL");
+	assert_int_equal(
+	    sq_rest_jobs_path(path, sizeof(path), &api, 1795990000), 0);
+	assert_string_equal(
+	    path, "/slurm/v0.0.45/jobs?update_time=1795990000&flags=ALL");
+	/* too small: refused, not cut */
+	assert_int_equal(sq_rest_jobs_path(path, 20, &api, 0), -1);
+	for (i = 0; i < sizeof(without) / sizeof(without[0]); i++) {
+		assert_int_equal(sq_rest_discover(without[i],
+						  strlen(without[i]), &api,
+						  &err),
+				 0);
+		assert_true(api.eps & SQ_REP_JOBS);
+		assert_int_equal(api.eps & SQ_REP_JOBS_ALL, 0);
+		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api, 0),
+				 0);
+		assert_null(strchr(path, '?'));
+		assert_int_equal(sq_rest_jobs_path(path, sizeof(path), &api, 7),
+				 0);
+		assert_non_null(strstr(path, "/jobs?update_time=7"));
+		assert_null(strstr(path, "flags"));
+	}
+}
+
 static void
 url_ok(const char *url, int insecure, int is_unix, const char *where)
 {
@@ -603,6 +671,7 @@ main(void)
 		cmocka_unit_test(test_discover_2411),
 		cmocka_unit_test(test_discover_live),
 		cmocka_unit_test(test_discover_synthetic),
+		cmocka_unit_test(test_jobs_path),
 		cmocka_unit_test(test_urls),
 		cmocka_unit_test(test_ca_file),
 		cmocka_unit_test(test_no_server),

@@ -301,6 +301,45 @@ test_stream_uncapped(void **state)
 	free(b);
 }
 
+/* A server that takes the request and never answers (listening, never
+ * accepting: the kernel completes the connection): the request fails at
+ * the timeout and the message names the setting that gives it longer (a
+ * 100,000-job /jobs takes slurmrestd minutes) */
+static void
+test_timeout_names_setting(void **state)
+{
+	struct sockaddr_in a;
+	socklen_t al = sizeof(a);
+	struct sq_http *h;
+	struct sq_buf out;
+	struct sq_err err;
+	char url[64];
+	long status = 0;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	(void)state;
+	assert_true(fd >= 0);
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(fd, 1), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &al), 0);
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d", ntohs(a.sin_port));
+	h = sq_http_open(url, 0, 1, &err);
+	assert_non_null(h);
+	sq_buf_init(&out, 1 << 20);
+	assert_int_equal(sq_http_request(h, "GET", "/slurm/v0.0.45/jobs", NULL,
+					 NULL, &out, &status, &err),
+			 -1);
+	assert_non_null(strstr(err.msg, "GET /slurm/v0.0.45/jobs"));
+	assert_non_null(strstr(err.msg, "within 1 s"));
+	assert_non_null(strstr(err.msg, "--timeout"));
+	sq_buf_free(&out);
+	sq_http_close(h);
+	close(fd);
+}
+
 int
 main(void)
 {
@@ -309,6 +348,7 @@ main(void)
 		cmocka_unit_test(test_error_answer_buffered),
 		cmocka_unit_test(test_sink_stops),
 		cmocka_unit_test(test_stream_uncapped),
+		cmocka_unit_test(test_timeout_names_setting),
 	};
 
 	/* the server writes on after the client stopped reading */
