@@ -224,7 +224,11 @@ sq_events_from_restarts(struct sq_snapshot *events,
 			e->state = "";
 			e->restarts = sq_job_restarts(j) - (grew - 1 - k);
 			e->source = "restarts";
-			e->note = "";
+			/* no source names why: say so (a screen states
+			 * only what is true) */
+			e->note = "no preemptor: only the queue's restart "
+				  "count shows this requeue; no event in "
+				  "accounting or the log names its cause";
 			added++;
 		}
 	}

@@ -142,6 +142,8 @@ test_events_restarts(void **state)
 	assert_int_equal(e->victim_job, 104);
 	assert_int_equal(e->time, SQ_NONE);
 	assert_string_equal(e->source, "restarts");
+	assert_non_null(strstr(e->note, "no preemptor: only the queue's "
+					"restart count"));
 	sq_snapshot_unref(ev);
 	/* between refreshes: 104 goes 1 -> 3, carol-3 (116) 0 -> 1 */
 	ev = sq_snapshot_new(SQ_KIND_EVENTS, 0);
