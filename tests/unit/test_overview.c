@@ -624,12 +624,29 @@ plan_says(struct sq_backend *b, enum sq_kind kind, char *buf, size_t len)
 	snprintf(buf, len, "%.290s", err.msg); /* as a row keeps it */
 }
 
+/* sq_clusters_read on b serving caps: fetch() asked for nodes and jobs as
+ * many times as said, the row's error the plan's words for refused */
+static void
+read_refused(struct sq_backend *b, unsigned caps, enum sq_kind refused,
+	     unsigned nodes, unsigned jobs, struct sq_cluster_row *row)
+{
+	char error[300], want[300];
+
+	fc.caps = caps;
+	plan_says(b, refused, want, sizeof(want));
+	memset(fc.asked, 0, sizeof(fc.asked));
+	sq_clusters_read(b, row, error, sizeof(error));
+	assert_int_equal(fc.asked[SQ_KIND_NODES], nodes);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], jobs);
+	assert_string_equal(error, want);
+}
+
 static void
 test_clusters_read_plan(void **state)
 {
 	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 	struct sq_cluster_row row;
-	char error[300], want[300];
+	char error[300];
 
 	(void)state;
 	/* both served: one read each, counted, no error */
@@ -644,24 +661,12 @@ test_clusters_read_plan(void **state)
 	assert_int_equal(row.fetched, 1234);
 
 	/* no jobs capability: jobs never asked, the plan's words */
-	fc.caps = SQ_CAP_NODES;
-	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
-	memset(fc.asked, 0, sizeof(fc.asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fc.asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_NODES, SQ_KIND_JOBS, 1, 0, &row);
 	assert_int_equal(row.nodes_up, 1);
 	assert_int_equal(row.jobs_running, SQ_NONE);
 
 	/* no nodes capability: neither asked (jobs come after nodes) */
-	fc.caps = SQ_CAP_JOBS;
-	plan_says(&b, SQ_KIND_NODES, want, sizeof(want));
-	memset(fc.asked, 0, sizeof(fc.asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fc.asked[SQ_KIND_NODES], 0);
-	assert_int_equal(fc.asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_JOBS, SQ_KIND_NODES, 0, 0, &row);
 	assert_int_equal(row.nodes_up, SQ_NONE);
 	assert_int_equal(row.fetched, SQ_NONE);
 
@@ -669,13 +674,7 @@ test_clusters_read_plan(void **state)
 	 * the plan builds them, and it has no build): fetch() is not asked,
 	 * as a direct backend read would */
 	b.ops = &fake_ops_built;
-	fc.caps = SQ_CAP_NODES | SQ_CAP_JOBS;
-	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
-	memset(fc.asked, 0, sizeof(fc.asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fc.asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_NODES | SQ_CAP_JOBS, SQ_KIND_JOBS, 1, 0, &row);
 	assert_int_equal(row.jobs_running, SQ_NONE);
 }
 
