@@ -68,6 +68,23 @@ sq_fake_bed_init(struct sq_fake_bed *t, sq_fake_run_fn run, void *arg)
 	t->f.arg = arg;
 }
 
+unsigned
+sq_fake_count_caps(struct sq_backend *b)
+{
+	return ((const struct sq_fake_count *)b->priv)->caps;
+}
+
+int
+sq_fake_count_fetch(struct sq_backend *b, enum sq_kind kind,
+		    struct sq_snapshot **out, struct sq_err *err)
+{
+	struct sq_fake_count *fc = b->priv;
+
+	*out = NULL;
+	fc->asked[kind]++;
+	return fc->answer(b, kind, out, err);
+}
+
 void
 sq_fake_read_request(int c, char *req, size_t n)
 {

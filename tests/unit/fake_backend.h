@@ -6,7 +6,9 @@
  * backend, a slurmrestd played by a unix socket server that records
  * "METHOD PATH" of each request and lets the test answer it (GET
  * /openapi/v3 answered from the 22.05 recording, and not recorded), and
- * the reading of one HTTP request (test_rest_stream.c's server too).
+ * the reading of one HTTP request (test_rest_stream.c's server too); and
+ * a backend of any kinds that counts what fetch() is asked (test_plan.c,
+ * test_plan_builds.c, test_overview.c).
  */
 #ifndef SQ_FAKE_BACKEND_H
 #define SQ_FAKE_BACKEND_H
@@ -37,6 +39,20 @@ struct sq_fake_bed {
 
 /* t zeroed and wired: a CLI backend whose commands run answers. */
 void sq_fake_bed_init(struct sq_fake_bed *t, sq_fake_run_fn run, void *arg);
+
+/* A backend that counts what fetch() is asked, kind by kind (the plan's
+ * tests): b->priv is its struct sq_fake_count; fetch() counts, then
+ * answers through the test's function; caps() says what caps holds. */
+struct sq_fake_count {
+	unsigned asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
+	unsigned caps;
+	int (*answer)(struct sq_backend *b, enum sq_kind kind,
+		      struct sq_snapshot **out, struct sq_err *err);
+};
+
+unsigned sq_fake_count_caps(struct sq_backend *b);
+int sq_fake_count_fetch(struct sq_backend *b, enum sq_kind kind,
+			struct sq_snapshot **out, struct sq_err *err);
 
 /* One HTTP request from connection c into req (n bytes, NUL-terminated):
  * its head, then Content-Length bytes of body. */

@@ -27,6 +27,7 @@
 #include "core/base/util.h"
 #include "session/glance.h"
 #include "session/plan.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 
 #define FIX "cli/22.05/"
@@ -567,25 +568,15 @@ test_clusters_fetch(void **state)
 	rmdir(dir);
 }
 
-/* A backend that counts what fetch() is asked, serving fake_caps_now;
+/* A backend that counts what fetch() is asked, serving fc.caps;
  * fake_built_jobs: its ops say the plan builds jobs for it (fetch()
  * refuses them; the plan's jobs row has no build). */
-static unsigned fake_asked[SQ_KIND_COUNT];
-static unsigned fake_caps_now;
-
-static unsigned
-fake_caps(struct sq_backend *b)
-{
-	(void)b;
-	return fake_caps_now;
-}
 
 static int
-fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	   struct sq_err *err)
+fake_answer(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	    struct sq_err *err)
 {
 	(void)b;
-	fake_asked[kind]++;
 	*out = sq_snapshot_new(kind, 0);
 	if (kind == SQ_KIND_NODES)
 		add_node(*out, "a", "idle", "p", 4, 0, 1, 0, 4, 1);
@@ -601,21 +592,23 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return 0;
 }
 
+static struct sq_fake_count fc = { .answer = fake_answer };
+
 static const struct sq_backend_built fake_built_jobs[SQ_KIND_COUNT] = {
 	[SQ_KIND_JOBS] = { .source = "built by the plan" },
 };
 
 static const struct sq_backend_ops fake_ops = {
 	.name = "fake",
-	.caps = fake_caps,
-	.fetch = fake_fetch,
+	.caps = sq_fake_count_caps,
+	.fetch = sq_fake_count_fetch,
 };
 
 static const struct sq_backend_ops fake_ops_built = {
 	.name = "fake",
 	.built = fake_built_jobs,
-	.caps = fake_caps,
-	.fetch = fake_fetch,
+	.caps = sq_fake_count_caps,
+	.fetch = sq_fake_count_fetch,
 };
 
 /* The plan's own words for kind on b (what every other view says). */
@@ -631,44 +624,49 @@ plan_says(struct sq_backend *b, enum sq_kind kind, char *buf, size_t len)
 	snprintf(buf, len, "%.290s", err.msg); /* as a row keeps it */
 }
 
+/* sq_clusters_read on b serving caps: fetch() asked for nodes and jobs as
+ * many times as said, the row's error the plan's words for refused */
+static void
+read_refused(struct sq_backend *b, unsigned caps, enum sq_kind refused,
+	     unsigned nodes, unsigned jobs, struct sq_cluster_row *row)
+{
+	char error[300], want[300];
+
+	fc.caps = caps;
+	plan_says(b, refused, want, sizeof(want));
+	memset(fc.asked, 0, sizeof(fc.asked));
+	sq_clusters_read(b, row, error, sizeof(error));
+	assert_int_equal(fc.asked[SQ_KIND_NODES], nodes);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], jobs);
+	assert_string_equal(error, want);
+}
+
 static void
 test_clusters_read_plan(void **state)
 {
-	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 	struct sq_cluster_row row;
-	char error[300], want[300];
+	char error[300];
 
 	(void)state;
 	/* both served: one read each, counted, no error */
-	memset(fake_asked, 0, sizeof(fake_asked));
-	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
+	memset(fc.asked, 0, sizeof(fc.asked));
+	fc.caps = SQ_CAP_NODES | SQ_CAP_JOBS;
 	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
 	assert_string_equal(error, "");
 	assert_int_equal(row.nodes_up, 1);
 	assert_int_equal(row.jobs_running, 1);
 	assert_int_equal(row.fetched, 1234);
 
 	/* no jobs capability: jobs never asked, the plan's words */
-	fake_caps_now = SQ_CAP_NODES;
-	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
-	memset(fake_asked, 0, sizeof(fake_asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_NODES, SQ_KIND_JOBS, 1, 0, &row);
 	assert_int_equal(row.nodes_up, 1);
 	assert_int_equal(row.jobs_running, SQ_NONE);
 
 	/* no nodes capability: neither asked (jobs come after nodes) */
-	fake_caps_now = SQ_CAP_JOBS;
-	plan_says(&b, SQ_KIND_NODES, want, sizeof(want));
-	memset(fake_asked, 0, sizeof(fake_asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 0);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_JOBS, SQ_KIND_NODES, 0, 0, &row);
 	assert_int_equal(row.nodes_up, SQ_NONE);
 	assert_int_equal(row.fetched, SQ_NONE);
 
@@ -676,13 +674,7 @@ test_clusters_read_plan(void **state)
 	 * the plan builds them, and it has no build): fetch() is not asked,
 	 * as a direct backend read would */
 	b.ops = &fake_ops_built;
-	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
-	plan_says(&b, SQ_KIND_JOBS, want, sizeof(want));
-	memset(fake_asked, 0, sizeof(fake_asked));
-	sq_clusters_read(&b, &row, error, sizeof(error));
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
-	assert_string_equal(error, want);
+	read_refused(&b, SQ_CAP_NODES | SQ_CAP_JOBS, SQ_KIND_JOBS, 1, 0, &row);
 	assert_int_equal(row.jobs_running, SQ_NONE);
 }
 

@@ -25,6 +25,7 @@
 #include "core/model/model_admin.h"
 #include "session/plan.h"
 #include "tests/unit/sj_test_util.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 #include "tui/table.h"
 #include "tui/worker.h"
@@ -394,23 +395,11 @@ test_plan_partner_interval(void **state)
 /* the 24.11 recording (parsed at NOW_2411) */
 #define FAKE_DIR "rest/v0.0.40/"
 
-static unsigned fake_asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
-static unsigned fake_caps_now;
-
-static unsigned
-fake_caps(struct sq_backend *b)
-{
-	(void)b;
-	return fake_caps_now;
-}
-
 static int
-fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	   struct sq_err *err)
+fake_answer(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	    struct sq_err *err)
 {
 	(void)b;
-	*out = NULL;
-	fake_asked[kind]++;
 	if (kind == SQ_KIND_NODES)
 		*out =
 		    sq_test_sj_parse(kind, FAKE_DIR "slurm_nodes.json", NULL);
@@ -431,6 +420,8 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return 0;
 }
 
+static struct sq_fake_count fc = { .answer = fake_answer };
+
 static const struct sq_backend_built fake_built[SQ_KIND_COUNT] = {
 	[SQ_KIND_GPUS] = { .source = "fake nodes + jobs",
 			   .unserved = "the fake serves no use" },
@@ -442,8 +433,8 @@ static const struct sq_backend_built fake_built[SQ_KIND_COUNT] = {
 static const struct sq_backend_ops fake_ops = {
 	.name = "fake",
 	.built = fake_built,
-	.caps = fake_caps,
-	.fetch = fake_fetch,
+	.caps = sq_fake_count_caps,
+	.fetch = sq_fake_count_fetch,
 };
 
 /* The console's snapshots of the nodes and the queue. */
@@ -501,27 +492,27 @@ assert_gpus_built(const struct sq_snapshot *s)
 static void
 test_plan_builds(void **state)
 {
-	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 	const struct sq_plan_src src = { fake_src_get, NULL };
 	struct sq_snapshot *s = NULL;
 	struct sq_err err;
 
 	(void)state;
-	memset(fake_asked, 0, sizeof(fake_asked));
-	fake_caps_now = SQ_CAP_NODES | SQ_CAP_JOBS;
+	memset(fc.asked, 0, sizeof(fc.asked));
+	fc.caps = SQ_CAP_NODES | SQ_CAP_JOBS;
 	sq_err_clear(&err);
 	if (sq_plan_fetch(&b, SQ_KIND_GPUS, NULL, &s, &err) != 0)
 		fail_msg("batch: %s", err.msg);
 	assert_gpus_built(s);
 	sq_snapshot_unref(s);
-	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 1);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUS], 0);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
 	/* the optional join (live GPU use) asked once, left out */
-	assert_int_equal(fake_asked[SQ_KIND_GPUUSE], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUUSE], 1);
 
 	/* the console holds the nodes and the queue: no fetch of them */
-	memset(fake_asked, 0, sizeof(fake_asked));
+	memset(fc.asked, 0, sizeof(fc.asked));
 	fake_held[SQ_KIND_NODES] =
 	    sq_test_sj_parse(SQ_KIND_NODES, FAKE_DIR "slurm_nodes.json", NULL);
 	fake_held[SQ_KIND_JOBS] =
@@ -530,20 +521,20 @@ test_plan_builds(void **state)
 		fail_msg("console: %s", err.msg);
 	assert_gpus_built(s);
 	sq_snapshot_unref(s);
-	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
-	assert_int_equal(fake_asked[SQ_KIND_NODES], 0);
-	assert_int_equal(fake_asked[SQ_KIND_JOBS], 0);
+	assert_int_equal(fc.asked[SQ_KIND_GPUS], 0);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 0);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 0);
 	sq_snapshot_unref(fake_held[SQ_KIND_NODES]);
 	sq_snapshot_unref(fake_held[SQ_KIND_JOBS]);
 	fake_held[SQ_KIND_NODES] = fake_held[SQ_KIND_JOBS] = NULL;
 
 	/* the queue not served: no GPUs, and the reason */
-	memset(fake_asked, 0, sizeof(fake_asked));
-	fake_caps_now = SQ_CAP_NODES;
+	memset(fc.asked, 0, sizeof(fc.asked));
+	fc.caps = SQ_CAP_NODES;
 	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_GPUS, NULL, &s, &err), -1);
 	assert_null(s);
 	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
-	assert_int_equal(fake_asked[SQ_KIND_GPUS], 0);
+	assert_int_equal(fc.asked[SQ_KIND_GPUS], 0);
 }
 
 /* s: the recording's accounts (users) completed from its associations
@@ -617,28 +608,28 @@ static void
 test_plan_completes(void **state)
 {
 	static const enum sq_kind kinds[] = { SQ_KIND_ACCOUNTS, SQ_KIND_USERS };
-	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 	const struct sq_plan_src src = { fake_src_get, NULL };
 	struct sq_snapshot *s = NULL;
 	struct sq_err err;
 	size_t i;
 
 	(void)state;
-	fake_caps_now = SQ_CAP_ACCOUNTING;
+	fc.caps = SQ_CAP_ACCOUNTING;
 	for (i = 0; i < 2; i++) {
 		enum sq_kind k = kinds[i];
 
-		memset(fake_asked, 0, sizeof(fake_asked));
+		memset(fc.asked, 0, sizeof(fc.asked));
 		sq_err_clear(&err);
 		if (sq_plan_fetch(&b, k, NULL, &s, &err) != 0)
 			fail_msg("batch: %s", err.msg);
 		assert_completed(s, k);
 		sq_snapshot_unref(s);
-		assert_int_equal(fake_asked[k], 1);
-		assert_int_equal(fake_asked[SQ_KIND_ASSOCS], 1);
+		assert_int_equal(fc.asked[k], 1);
+		assert_int_equal(fc.asked[SQ_KIND_ASSOCS], 1);
 
 		/* the console holds the associations and its last rows */
-		memset(fake_asked, 0, sizeof(fake_asked));
+		memset(fc.asked, 0, sizeof(fc.asked));
 		fake_held[SQ_KIND_ASSOCS] = sq_test_sj_parse(
 		    SQ_KIND_ASSOCS, FAKE_DIR "slurmdb_associations.json", NULL);
 		fake_held[k] = sq_snapshot_new(k, 0);
@@ -646,18 +637,18 @@ test_plan_completes(void **state)
 			fail_msg("console: %s", err.msg);
 		assert_completed(s, k);
 		sq_snapshot_unref(s);
-		assert_int_equal(fake_asked[k], 1);
-		assert_int_equal(fake_asked[SQ_KIND_ASSOCS], 0);
+		assert_int_equal(fc.asked[k], 1);
+		assert_int_equal(fc.asked[SQ_KIND_ASSOCS], 0);
 		sq_snapshot_unref(fake_held[SQ_KIND_ASSOCS]);
 		sq_snapshot_unref(fake_held[k]);
 		fake_held[SQ_KIND_ASSOCS] = fake_held[k] = NULL;
 
 		/* no accounting: no rows, and the reason */
-		fake_caps_now = 0;
+		fc.caps = 0;
 		assert_int_equal(sq_plan_fetch(&b, k, NULL, &s, &err), -1);
 		assert_null(s);
 		assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
-		fake_caps_now = SQ_CAP_ACCOUNTING;
+		fc.caps = SQ_CAP_ACCOUNTING;
 	}
 }
 

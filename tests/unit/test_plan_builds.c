@@ -30,32 +30,24 @@
 #include "session/impact.h"
 #include "session/plan.h"
 #include "tests/unit/sj_test_util.h"
+#include "tests/unit/fake_backend.h"
 #include "tests/unit/test_util.h"
 
 #define WI "whatif/22.05/"
 #define REST "rest/v0.0.40/"
 
-static unsigned asked[SQ_KIND_COUNT]; /* fetch() calls per kind */
-static unsigned caps_now;
 static int no_weights; /* sprio -w prints nothing */
 static int metrics_on; /* the metrics op answers */
-
-static unsigned
-fake_caps(struct sq_backend *b)
-{
-	(void)b;
-	return caps_now;
-}
 
 /* The what-if's kinds from the CLI recording; the overview's queue and
  * nodes from the REST one (the fake is either). */
 static int
-fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
-	   struct sq_err *err)
+fake_answer(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
+	    struct sq_err *err)
 {
-	*out = NULL;
-	asked[kind]++;
-	if (kind == SQ_KIND_WHATIF && !(caps_now & SQ_CAP_SPRIO))
+	const struct sq_fake_count *fc = b->priv;
+
+	if (kind == SQ_KIND_WHATIF && !(fc->caps & SQ_CAP_SPRIO))
 		return sq_err_set(err, SQ_ERR_UNSUPPORTED,
 				  "no sprio -n in the fake");
 	if (kind == SQ_KIND_WHATIF)
@@ -82,6 +74,8 @@ fake_fetch(struct sq_backend *b, enum sq_kind kind, struct sq_snapshot **out,
 	return 0;
 }
 
+static struct sq_fake_count fc = { .answer = fake_answer };
+
 /* slurmctld 26.05's /metrics/nodes, /partitions, /scheduler */
 static int
 fake_metrics(struct sq_backend *b, const char *path, struct sq_buf *out,
@@ -103,17 +97,17 @@ fake_metrics(struct sq_backend *b, const char *path, struct sq_buf *out,
 
 static const struct sq_backend_ops fake_ops = {
 	.name = "fake",
-	.caps = fake_caps,
-	.fetch = fake_fetch,
+	.caps = sq_fake_count_caps,
+	.fetch = sq_fake_count_fetch,
 	.metrics = fake_metrics,
 };
 
 static void
 reset(void)
 {
-	memset(asked, 0, sizeof(asked));
-	caps_now = SQ_CAP_SPRIO | SQ_CAP_JOBS | SQ_CAP_NODES | SQ_CAP_CONFIG |
-		   SQ_CAP_DIAG;
+	memset(fc.asked, 0, sizeof(fc.asked));
+	fc.caps = SQ_CAP_SPRIO | SQ_CAP_JOBS | SQ_CAP_NODES | SQ_CAP_CONFIG |
+		  SQ_CAP_DIAG;
 	no_weights = metrics_on = 0;
 	unsetenv("SQUALL_METRICS");
 }
@@ -126,7 +120,7 @@ asked_but(unsigned mask)
 
 	for (k = 0; k < SQ_KIND_COUNT; k++)
 		if (!(mask & SQ_KIND_BIT(k)))
-			n += asked[k];
+			n += fc.asked[k];
 	return n;
 }
 
@@ -137,7 +131,7 @@ asked_but(unsigned mask)
 static struct sq_backend
 wi_backend(const char *weights)
 {
-	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 
 	snprintf(b.cfg.name, sizeof(b.cfg.name), "wi");
 	snprintf(b.cfg.weights, sizeof(b.cfg.weights), "%s", weights);
@@ -227,10 +221,10 @@ test_whatif_built(void **state)
 	sq_err_clear(&err);
 	if (sq_plan_fetch(&b, SQ_KIND_WHATIF, NULL, &s, &err) != 0)
 		fail_msg("whatif: %s", err.msg);
-	assert_int_equal(asked[SQ_KIND_WHATIF], 1);
-	assert_int_equal(asked[SQ_KIND_PRIO_WEIGHTS], 1);
-	assert_int_equal(asked[SQ_KIND_JOBS], 1);
-	assert_int_equal(asked[SQ_KIND_CONFIG], 1);
+	assert_int_equal(fc.asked[SQ_KIND_WHATIF], 1);
+	assert_int_equal(fc.asked[SQ_KIND_PRIO_WEIGHTS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_CONFIG], 1);
 	assert_int_equal(asked_but(BIT(WHATIF) | BIT(PRIO_WEIGHTS) | BIT(JOBS) |
 				   BIT(CONFIG)),
 			 0);
@@ -245,7 +239,7 @@ test_whatif_built(void **state)
 	held = sq_test_sj_parse(SQ_KIND_JOBS, REST "slurm_jobs.json", NULL);
 	if (sq_plan_fetch(&b, SQ_KIND_WHATIF, &src, &s, &err) != 0)
 		fail_msg("whatif: %s", err.msg);
-	assert_int_equal(asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
 	assert_same_whatif(s, want);
 	sq_snapshot_unref(held);
 	held = NULL;
@@ -265,13 +259,13 @@ test_whatif_refused(void **state)
 
 	(void)state;
 	reset();
-	caps_now &= ~SQ_CAP_SPRIO;
+	fc.caps &= ~SQ_CAP_SPRIO;
 	sq_err_clear(&err);
 	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_WHATIF, NULL, &s, &err), -1);
 	assert_null(s);
 	assert_int_equal(err.code, SQ_ERR_UNSUPPORTED);
 	assert_string_equal(err.msg, "no sprio -n in the fake");
-	assert_int_equal(asked[SQ_KIND_WHATIF], 1);
+	assert_int_equal(fc.asked[SQ_KIND_WHATIF], 1);
 	assert_int_equal(asked_but(BIT(WHATIF)), 0);
 
 	reset();
@@ -303,7 +297,7 @@ test_whatif_optional(void **state)
 
 	(void)state;
 	reset();
-	caps_now &= ~(SQ_CAP_JOBS | SQ_CAP_CONFIG);
+	fc.caps &= ~(SQ_CAP_JOBS | SQ_CAP_CONFIG);
 	sq_err_clear(&err);
 	if (sq_plan_fetch(&b, SQ_KIND_WHATIF, NULL, &s, &err) != 0)
 		fail_msg("whatif: %s", err.msg);
@@ -314,7 +308,7 @@ test_whatif_optional(void **state)
 		    "");
 	assert_int_equal(sq_whatif_info(s)->old_max_age, SQ_NONE);
 	/* not asked: the capability check said no */
-	assert_int_equal(asked[SQ_KIND_JOBS] + asked[SQ_KIND_CONFIG], 0);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS] + fc.asked[SQ_KIND_CONFIG], 0);
 	sq_snapshot_unref(s);
 }
 
@@ -346,7 +340,7 @@ ov_text(const struct sq_snapshot *s)
 static struct sq_backend
 ov_backend(void)
 {
-	struct sq_backend b = { .ops = &fake_ops };
+	struct sq_backend b = { .ops = &fake_ops, .priv = &fc };
 
 	snprintf(b.cfg.name, sizeof(b.cfg.name), "ov");
 	return b;
@@ -381,11 +375,11 @@ test_overview_built(void **state)
 	(void)state;
 	reset();
 	s = ov_fetch();
-	assert_int_equal(asked[SQ_KIND_NODES], 1);
-	assert_int_equal(asked[SQ_KIND_JOBS], 1);
-	assert_int_equal(asked[SQ_KIND_DIAG], 1);
-	assert_int_equal(asked[SQ_KIND_GPUS], 1);
-	assert_int_equal(asked[SQ_KIND_GPUUSE], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_DIAG], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUUSE], 1);
 	assert_int_equal(asked_but(BIT(NODES) | BIT(JOBS) | BIT(DIAG) |
 				   BIT(GPUS) | BIT(GPUUSE)),
 			 0);
@@ -414,8 +408,8 @@ test_overview_built(void **state)
 	setenv("SQUALL_METRICS", "off", 1);
 	s = ov_fetch();
 	unsetenv("SQUALL_METRICS");
-	assert_int_equal(asked[SQ_KIND_NODES], 1);
-	assert_int_equal(asked[SQ_KIND_DIAG], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_DIAG], 1);
 	a = ov_text(s);
 	assert_non_null(strstr(a, "SQUALL_METRICS=off"));
 	free(a);
@@ -425,12 +419,12 @@ test_overview_built(void **state)
 	reset();
 	metrics_on = 1;
 	s = ov_fetch();
-	assert_int_equal(asked[SQ_KIND_NODES], 0);
-	assert_int_equal(asked[SQ_KIND_DIAG], 0);
-	assert_int_equal(asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 0);
+	assert_int_equal(fc.asked[SQ_KIND_DIAG], 0);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
 	/* the metrics count GPUs (n3's 4) */
-	assert_int_equal(asked[SQ_KIND_GPUS], 1);
-	assert_int_equal(asked[SQ_KIND_GPUUSE], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_GPUUSE], 1);
 	a = ov_text(s);
 	assert_null(strstr(a, "not used"));
 	assert_non_null(strstr(a, "nodes|total|"));
@@ -441,7 +435,7 @@ test_overview_built(void **state)
 
 	/* the queue is needed: without it, no overview and why */
 	reset();
-	caps_now &= ~SQ_CAP_JOBS;
+	fc.caps &= ~SQ_CAP_JOBS;
 	{
 		struct sq_backend bk = ov_backend();
 		struct sq_err err;
@@ -484,7 +478,7 @@ test_spec_built(void **state)
 		fail_msg("nodesets: %s", err.msg);
 	assert_true(s->nrows > 0);
 	assert_string_equal(s->source, "sinfo");
-	assert_int_equal(asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
 	assert_int_equal(asked_but(BIT(NODES)), 0);
 	sq_snapshot_unref(s);
 
@@ -496,7 +490,7 @@ test_spec_built(void **state)
 	assert_int_equal(sq_plan_fetch(&b, SQ_KIND_SPEC, NULL, &s, &err), -1);
 	assert_null(s);
 	assert_string_equal(err.msg, "the fake backend cannot read partitions");
-	assert_int_equal(asked[SQ_KIND_NODES], 1);
+	assert_int_equal(fc.asked[SQ_KIND_NODES], 1);
 	assert_int_equal(asked_but(BIT(NODES)), 0);
 }
 
@@ -524,7 +518,7 @@ test_impact_plan(void **state)
 
 	(void)state;
 	reset();
-	caps_now |= SQ_CAP_RESERVATIONS;
+	fc.caps |= SQ_CAP_RESERVATIONS;
 	jobs = sq_test_sj_parse(SQ_KIND_JOBS, REST "slurm_jobs.json", NULL);
 	for (i = 0; i < jobs->nrows && j == NULL; i++) {
 		j = sq_snapshot_row(jobs, i);
@@ -546,9 +540,9 @@ test_impact_plan(void **state)
 	n = sq_impact_fetch(&b, &a, &text, sum, sizeof(sum));
 	assert_int_equal(n, want);
 	assert_string_equal(sum, want_sum);
-	assert_int_equal(asked[SQ_KIND_JOBS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_JOBS], 1);
 	/* the fake reads none: asked, left out */
-	assert_int_equal(asked[SQ_KIND_RESERVATIONS], 1);
+	assert_int_equal(fc.asked[SQ_KIND_RESERVATIONS], 1);
 	assert_int_equal(asked_but(BIT(JOBS) | BIT(RESERVATIONS)), 0);
 	sq_buf_free(&text);
 
@@ -556,7 +550,7 @@ test_impact_plan(void **state)
 	sq_buf_init(&text, 0);
 	assert_int_equal(sq_impact_fetch(&b, &a, &text, sum, sizeof(sum)),
 			 want);
-	assert_int_equal(asked[SQ_KIND_RESERVATIONS], 0);
+	assert_int_equal(fc.asked[SQ_KIND_RESERVATIONS], 0);
 	sq_buf_free(&text);
 	sq_action_free(&a);
 	sq_snapshot_unref(jobs);
