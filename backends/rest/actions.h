@@ -206,6 +206,9 @@ int sq_rest_jsame_but(json_object *before, json_object *after,
 /* A dotted path ("limits.max.tres.total") of o: read, set (taking v,
  * making the objects on the way), removed. */
 json_object *sq_rest_jget(json_object *o, const char *path);
+/* The length of v when it is an array, else 0: a body's list may be
+ * anything (json-c asserts on a length or an index of a non-array). */
+size_t sq_rest_jlen(json_object *v);
 /* The string at path (an array: its first element), "" when absent or
  * null. */
 const char *sq_rest_jstr_at(json_object *o, const char *path);

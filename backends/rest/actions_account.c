@@ -66,8 +66,8 @@ sq_rest_account_assoc(const struct sq_rest_state *st)
 {
 	size_t i;
 
-	for (i = 0; st != NULL && st->assocs != NULL &&
-		    i < json_object_array_length(st->assocs);
+	for (i = 0;
+	     st != NULL && st->assocs != NULL && i < sq_rest_jlen(st->assocs);
 	     i++) {
 		json_object *x = json_object_array_get_idx(st->assocs, i);
 
@@ -180,7 +180,7 @@ coord_names(json_object *rec, const char *skip)
 	size_t i;
 
 	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    i < json_object_array_length(arr);
+		    i < sq_rest_jlen(arr);
 	     i++) {
 		const char *nm =
 		    str_of(json_object_array_get_idx(arr, i), "name");
@@ -197,7 +197,7 @@ in_names(json_object *arr, const char *p, size_t len)
 {
 	size_t k;
 
-	for (k = 0; k < json_object_array_length(arr); k++) {
+	for (k = 0; k < sq_rest_jlen(arr); k++) {
 		const char *x =
 		    json_object_get_string(json_object_array_get_idx(arr, k));
 
@@ -219,7 +219,7 @@ coord_list(const struct sq_action *a, json_object *rec)
 
 	keep = coord_names(rec,
 			   a->type == SQ_ACTION_ACCT_DEL_COORD ? users : NULL);
-	for (i = 0; i < json_object_array_length(keep); i++) {
+	for (i = 0; i < sq_rest_jlen(keep); i++) {
 		o = json_object_new_object();
 		json_object_object_add(
 		    o, "name",

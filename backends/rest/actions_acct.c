@@ -50,7 +50,7 @@ coordinators(struct sq_acct_rec *out, json_object *rec)
 
 	buf[0] = '\0';
 	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    i < json_object_array_length(arr) && off < sizeof(buf);
+		    i < sq_rest_jlen(arr) && off < sizeof(buf);
 	     i++)
 		off += (size_t)snprintf(
 		    buf + off, sizeof(buf) - off, "%s%s", off ? "," : "",
@@ -66,7 +66,7 @@ default_qos(struct sq_acct_rec *out, json_object *assocs)
 	const char *first = NULL;
 	size_t i;
 
-	for (i = 0; i < json_object_array_length(assocs); i++) {
+	for (i = 0; i < sq_rest_jlen(assocs); i++) {
 		const char *dq = sq_rest_jstr_at(
 		    json_object_array_get_idx(assocs, i), "default.qos");
 

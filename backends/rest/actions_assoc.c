@@ -108,7 +108,7 @@ tres_has(json_object *arr, const char *key)
 {
 	size_t i;
 
-	for (i = 0; i < json_object_array_length(arr); i++) {
+	for (i = 0; i < sq_rest_jlen(arr); i++) {
 		char k[140];
 
 		if (strcmp(sq_rest_jtres_key(json_object_array_get_idx(arr, i),
@@ -134,7 +134,7 @@ tres_merged(json_object *have, const char *asked, struct sq_err *err)
 	}
 	for (i = 0;
 	     have != NULL && json_object_is_type(have, json_type_array) &&
-	     i < json_object_array_length(have);
+	     i < sq_rest_jlen(have);
 	     i++) {
 		json_object *it = json_object_array_get_idx(have, i), *c = NULL;
 		char k[140], t[64];
@@ -149,7 +149,7 @@ tres_merged(json_object *have, const char *asked, struct sq_err *err)
 			     t, strchr(k, '/') ? strchr(k, '/') + 1 : "",
 			     c ? json_object_get_int64(c) : 0));
 	}
-	for (j = 0; j < json_object_array_length(want); j++) {
+	for (j = 0; j < sq_rest_jlen(want); j++) {
 		json_object *it = json_object_array_get_idx(want, j), *c = NULL;
 
 		json_object_object_get_ex(it, "count", &c);
@@ -247,7 +247,7 @@ sq_rest_assoc_body(const struct sq_action *a, const char *acc, const char *user,
 
 		if (sq_rest_jget(o, tres_fields[i]) == NULL && have != NULL &&
 		    json_object_is_type(have, json_type_array) &&
-		    json_object_array_length(have) > 0)
+		    sq_rest_jlen(have) > 0)
 			sq_rest_jput(o, tres_fields[i],
 				     tres_merged(have, "", err));
 	}
@@ -297,7 +297,7 @@ sq_rest_assoc_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	    !json_object_is_type(arr, json_type_array))
 		return sq_err_set(err, SQ_ERR_PARSE, "GET %s: no associations",
 				  path);
-	for (k = 0; k < json_object_array_length(arr); k++) {
+	for (k = 0; k < sq_rest_jlen(arr); k++) {
 		json_object *x = json_object_array_get_idx(arr, k);
 
 		if (same_assoc(x, acc, user, part))
@@ -327,7 +327,7 @@ sq_rest_assoc_unchanged(const struct sq_action *a, size_t i,
 		return 1;
 	json_object_object_get_ex(before->root, "associations", &ba);
 	json_object_object_get_ex(after->root, "associations", &aa);
-	for (k = 0; ba != NULL && k < json_object_array_length(ba); k++) {
+	for (k = 0; ba != NULL && k < sq_rest_jlen(ba); k++) {
 		json_object *x = json_object_array_get_idx(ba, k), *y = NULL;
 		json_object *p = NULL;
 		const char *xp;
@@ -336,7 +336,7 @@ sq_rest_assoc_unchanged(const struct sq_action *a, size_t i,
 		xp = p ? json_object_get_string(p) : "";
 		if (!same_assoc(x, acc, user, NULL) || strcmp(xp, part) == 0)
 			continue;
-		for (j = 0; aa != NULL && j < json_object_array_length(aa); j++)
+		for (j = 0; aa != NULL && j < sq_rest_jlen(aa); j++)
 			if (same_assoc(json_object_array_get_idx(aa, j), acc,
 				       user, xp))
 				y = json_object_array_get_idx(aa, j);

@@ -160,6 +160,14 @@ sq_rest_jget(json_object *o, const char *path)
 	return o;
 }
 
+size_t
+sq_rest_jlen(json_object *v)
+{
+	return json_object_is_type(v, json_type_array)
+		   ? json_object_array_length(v)
+		   : 0;
+}
+
 const char *
 sq_rest_jstr_at(json_object *o, const char *path)
 {
@@ -167,9 +175,8 @@ sq_rest_jstr_at(json_object *o, const char *path)
 	const char *v;
 
 	if (x != NULL && json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
+		x = sq_rest_jlen(x) > 0 ? json_object_array_get_idx(x, 0)
+					: NULL;
 	v = x != NULL ? json_object_get_string(x) : NULL;
 	return v != NULL ? v : "";
 }
@@ -265,7 +272,7 @@ sq_rest_jtres_count(json_object *arr, const char *key)
 	size_t i;
 
 	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    i < json_object_array_length(arr);
+		    i < sq_rest_jlen(arr);
 	     i++) {
 		json_object *it = json_object_array_get_idx(arr, i), *c;
 		char k[140];
@@ -284,7 +291,7 @@ sq_rest_jtres_text(json_object *arr, char *buf, size_t n)
 
 	buf[0] = '\0';
 	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    i < json_object_array_length(arr);
+		    i < sq_rest_jlen(arr);
 	     i++) {
 		json_object *it = json_object_array_get_idx(arr, i), *c = NULL;
 		char k[140];

@@ -154,7 +154,7 @@ add_words(json_object *arr, char *buf, size_t n, size_t *off)
 
 	if (arr == NULL || !json_object_is_type(arr, json_type_array))
 		return;
-	for (k = 0; k < json_object_array_length(arr); k++) {
+	for (k = 0; k < sq_rest_jlen(arr); k++) {
 		json_object *x = json_object_array_get_idx(arr, k);
 
 		if (json_object_is_type(x, json_type_string))

@@ -120,7 +120,7 @@ tres_clear_all(json_object *have)
 
 	for (i = 0;
 	     have != NULL && json_object_is_type(have, json_type_array) &&
-	     i < json_object_array_length(have);
+	     i < sq_rest_jlen(have);
 	     i++) {
 		json_object *it = json_object_array_get_idx(have, i);
 		json_object *t = NULL, *n = NULL;
@@ -331,7 +331,7 @@ sq_rest_limit_arg(const struct sq_limit_key *k, json_object *rec,
 	} else if (strcmp(k->type, "tres") == 0) {
 		sq_rest_jtres_text(got, buf, n);
 	} else if (strcmp(k->type, "choice") == 0) {
-		const char *m = json_object_array_length(got) > 0
+		const char *m = sq_rest_jlen(got) > 0
 				    ? json_object_get_string(
 					  json_object_array_get_idx(got, 0))
 				    : "DISABLED";
@@ -347,7 +347,7 @@ sq_rest_limit_arg(const struct sq_limit_key *k, json_object *rec,
 			}
 	} else if (strcmp(k->type, "names") == 0) {
 		for (i = 0; json_object_is_type(got, json_type_array) &&
-			    i < json_object_array_length(got);
+			    i < sq_rest_jlen(got);
 		     i++) {
 			const char *s = json_object_get_string(
 			    json_object_array_get_idx(got, i));

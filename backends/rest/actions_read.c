@@ -54,9 +54,8 @@ str_of(json_object *o, const char *key)
 	if (!json_object_object_get_ex(o, key, &x) || x == NULL)
 		return "";
 	if (json_object_is_type(x, json_type_array))
-		x = json_object_array_length(x) > 0
-			? json_object_array_get_idx(x, 0)
-			: NULL;
+		x = sq_rest_jlen(x) > 0 ? json_object_array_get_idx(x, 0)
+					: NULL;
 	return x ? json_object_get_string(x) : "";
 }
 
@@ -77,7 +76,7 @@ first_of(json_object *root, const char *key)
 
 	if (root == NULL || !json_object_object_get_ex(root, key, &arr) ||
 	    !json_object_is_type(arr, json_type_array) ||
-	    json_object_array_length(arr) == 0)
+	    sq_rest_jlen(arr) == 0)
 		return NULL;
 	return json_object_array_get_idx(arr, 0);
 }
@@ -139,7 +138,7 @@ sq_rest_named(json_object *root, const char *key, const char *name)
 	if (root == NULL || !json_object_object_get_ex(root, key, &arr) ||
 	    !json_object_is_type(arr, json_type_array))
 		return NULL;
-	for (k = 0; k < json_object_array_length(arr); k++) {
+	for (k = 0; k < sq_rest_jlen(arr); k++) {
 		json_object *x = json_object_array_get_idx(arr, k), *nm = NULL;
 
 		if (json_object_object_get_ex(x, "name", &nm) &&
@@ -238,7 +237,7 @@ sq_rest_read_target(struct sq_backend *b, const struct sq_action *a, size_t i,
 
 		json_object_object_get_ex(st->root, key, &arr);
 		st->rec = NULL;
-		for (k = 0; k < json_object_array_length(arr); k++) {
+		for (k = 0; k < sq_rest_jlen(arr); k++) {
 			json_object *x = json_object_array_get_idx(arr, k);
 
 			const char *xp = str_of(x, "partition");
@@ -323,7 +322,7 @@ job_state(json_object *rec, char *buf, size_t n)
 	if (!json_object_is_type(x, json_type_array)) {
 		w[k++] = json_object_get_string(x);
 	} else {
-		for (; k < json_object_array_length(x) && k < 16; k++)
+		for (; k < sq_rest_jlen(x) && k < 16; k++)
 			w[k] = json_object_get_string(
 			    json_object_array_get_idx(x, k));
 	}
@@ -527,7 +526,7 @@ account_users(json_object *acct, char *buf, size_t n)
 	    !json_object_is_type(arr, json_type_array))
 		return;
 	off = (size_t)snprintf(buf, n, "%s", SQ_ACCT_EMPTY);
-	for (k = 0; k < json_object_array_length(arr) && off < n; k++) {
+	for (k = 0; k < sq_rest_jlen(arr) && off < n; k++) {
 		json_object *x = json_object_array_get_idx(arr, k);
 		const char *u = str_of(x, "user"), *p = str_of(x, "partition");
 

@@ -130,7 +130,7 @@ csv_of(json_object *rec, const char *key, char *buf, size_t n)
 	}
 	if (!json_object_is_type(v, json_type_array))
 		return buf;
-	for (i = 0; i < json_object_array_length(v); i++) {
+	for (i = 0; i < sq_rest_jlen(v); i++) {
 		const char *s =
 		    json_object_get_string(json_object_array_get_idx(v, i));
 

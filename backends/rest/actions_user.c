@@ -82,7 +82,7 @@ has_account(json_object *rec, const char *acc, char *list, size_t n)
 
 	list[0] = '\0';
 	for (i = 0; arr != NULL && json_object_is_type(arr, json_type_array) &&
-		    i < json_object_array_length(arr);
+		    i < sq_rest_jlen(arr);
 	     i++) {
 		const char *x = json_object_get_string(
 		    sq_rest_jget(json_object_array_get_idx(arr, i), "account"));
@@ -170,7 +170,7 @@ dq_posted(const struct sq_action *a, json_object *assocs, json_object *x)
 
 	if (strcmp(sq_rest_jstr_at(x, "default.qos"), want) != 0)
 		return 1;
-	for (i = 0; i < json_object_array_length(assocs); i++)
+	for (i = 0; i < sq_rest_jlen(assocs); i++)
 		if (strcmp(sq_rest_jstr_at(json_object_array_get_idx(assocs, i),
 					   "default.qos"),
 			   want) != 0)
@@ -230,14 +230,14 @@ sq_rest_user_body(const struct sq_action *a, const char *name,
 			   name);
 		return NULL;
 	}
-	if (json_object_array_length(before->assocs) == 0) {
+	if (sq_rest_jlen(before->assocs) == 0) {
 		sq_err_set(err, SQ_ERR_USAGE,
 			   "%s has no association to set a default QOS on",
 			   name);
 		return NULL;
 	}
 	list = json_object_new_array();
-	for (i = 0; i < json_object_array_length(before->assocs); i++) {
+	for (i = 0; i < sq_rest_jlen(before->assocs); i++) {
 		json_object *x = json_object_array_get_idx(before->assocs, i);
 
 		if (dq_posted(a, before->assocs, x) &&
@@ -295,7 +295,7 @@ sq_rest_user_read(struct sq_backend *b, const struct sq_action *a, size_t i,
 	if (!json_object_object_get_ex(st->root, "users", &arr) ||
 	    !json_object_is_type(arr, json_type_array))
 		return sq_err_set(err, SQ_ERR_PARSE, "GET %s: no users", path);
-	if (json_object_array_length(arr) > 0)
+	if (sq_rest_jlen(arr) > 0)
 		st->rec = json_object_array_get_idx(arr, 0);
 	st->found = st->rec != NULL;
 	if (st->found && sq_action_arg(a, "defaultqos") != NULL)
@@ -315,11 +315,11 @@ sq_rest_user_assocs_same(const struct sq_action *a,
 
 	if (b == NULL || f == NULL || sq_action_arg(a, "defaultqos") == NULL)
 		return 1;
-	if (json_object_array_length(b) != json_object_array_length(f))
+	if (sq_rest_jlen(b) != sq_rest_jlen(f))
 		return 0;
 	/* the default QOS of those posted may move (to the one asked: the
 	 * verdict's), nothing else of any */
-	for (i = 0; i < json_object_array_length(b); i++) {
+	for (i = 0; i < sq_rest_jlen(b); i++) {
 		json_object *x = json_object_array_get_idx(b, i);
 
 		if (sq_rest_jsame_but(x, json_object_array_get_idx(f, i), dq,
@@ -344,7 +344,7 @@ dq_mixed(json_object *assocs)
 {
 	size_t i;
 
-	for (i = 1; i < json_object_array_length(assocs); i++)
+	for (i = 1; i < sq_rest_jlen(assocs); i++)
 		if (strcmp(sq_rest_jstr_at(json_object_array_get_idx(assocs, 0),
 					   "default.qos"),
 			   sq_rest_jstr_at(json_object_array_get_idx(assocs, i),
@@ -359,7 +359,7 @@ dq_mixed(json_object *assocs)
 static const char *
 dq_next(json_object *assocs, const char *want, size_t *k, char *name, size_t n)
 {
-	for (; *k < json_object_array_length(assocs); (*k)++) {
+	for (; *k < sq_rest_jlen(assocs); (*k)++) {
 		json_object *x = json_object_array_get_idx(assocs, *k);
 		const char *dq = sq_rest_jstr_at(x, "default.qos");
 
@@ -424,7 +424,7 @@ dq_inverse(const struct sq_action *a, const char *user, json_object *assocs,
 	char name[400];
 	size_t i;
 
-	if (json_object_array_length(assocs) == 0)
+	if (sq_rest_jlen(assocs) == 0)
 		return;
 	first = sq_rest_jstr_at(json_object_array_get_idx(assocs, 0),
 				"default.qos");

@@ -411,6 +411,7 @@ verify(struct sq_backend *b, int v, const struct sq_action *a, const char *id,
 	if (sq_rest_call(b, "GET", path, NULL, &out, &status, &e) == 0 &&
 	    (root = json_tokener_parse(sq_buf_str(&out))) != NULL &&
 	    json_object_object_get_ex(root, "jobs", &jobs) &&
+	    json_object_is_type(jobs, json_type_array) &&
 	    json_object_array_length(jobs) > 0) {
 		job = json_object_array_get_idx(jobs, 0);
 		snprintf(msg, n, "%s in %s as %s, name %s",

@@ -365,6 +365,73 @@ test_assoc_verify_inverse(void **state)
 	sq_rest_state_free(&after);
 }
 
+/* A body whose "associations" is not a list (an object, a string):
+ * the checks and the undo read no association from it and go on, where
+ * json-c's array calls abort (found by fuzz rest_acct in CI, stop 51) */
+static void
+test_assoc_list_not_array(void **state)
+{
+	static const char *const bodies[] = {
+		"{\"associations\":{\"account\":\"bio-lab\",\"user\":"
+		"\"vic\"},\"accounts\":[{\"name\":\"bio-lab\"}],"
+		"\"users\":[{\"name\":\"vic\"}]}",
+		"{\"associations\":\"x\",\"coordinators\":7}",
+	};
+	static const char *const lines[] = {
+		"setlimit account=bio-lab user=vic maxjobs=3",
+		"modaccount bio-lab fairshare=3",
+		"moduser vic defaultaccount=bio-lab",
+		"addcoord bio-lab user=b",
+	};
+	struct sq_target_result tr[1];
+	struct sq_result res;
+	size_t i, j;
+
+	(void)state;
+	memset(&res, 0, sizeof(res));
+	memset(tr, 0, sizeof(tr));
+	tr[0].ok = 1;
+	res.targets = tr;
+	res.ntargets = 1;
+	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++)
+		for (j = 0; j < sizeof(lines) / sizeof(lines[0]); j++) {
+			struct sq_rest_state st;
+			struct sq_action a;
+			char msg[256], inv[1024];
+
+			memset(&st, 0, sizeof(st));
+			st.root = json_tokener_parse(bodies[i]);
+			assert_non_null(st.root);
+			st.rec = st.root;
+			st.found = 1;
+			st.coords = 1;
+			st.assocs = sq_rest_jget(st.root, "associations");
+			parse(&a, lines[j]);
+			msg[0] = inv[0] = '\0';
+			if (sq_rest_assoc_mapped(&a, 42)) {
+				/* nothing but the record itself to compare */
+				assert_int_equal(
+				    sq_rest_assoc_unchanged(&a, 0, &st, &st,
+							    msg, sizeof(msg)),
+				    1);
+				sq_rest_assoc_inverse(&a, &res, &st, inv,
+						      sizeof(inv));
+			} else {
+				sq_rest_acct_unchanged(&a, &st, &st, msg,
+						       sizeof(msg));
+				if (sq_rest_user_mapped(&a, 42))
+					sq_rest_user_inverse(&a, &res, &st, inv,
+							     sizeof(inv));
+				else
+					sq_rest_account_inverse(
+					    &a, &res, &st, inv, sizeof(inv));
+			}
+			sq_rest_verify(&a, &st, &st, msg, sizeof(msg));
+			sq_action_free(&a);
+			sq_rest_state_free(&st);
+		}
+}
+
 /* moduser: the default account (one the user has an association in)
  * and the admin level; the default QOS and WCKey refused */
 static void
@@ -750,6 +817,7 @@ main(void)
 		cmocka_unit_test(test_account_bodies),
 		cmocka_unit_test(test_account_verify_inverse),
 		cmocka_unit_test(test_account_parent_shares),
+		cmocka_unit_test(test_assoc_list_not_array),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
