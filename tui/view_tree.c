@@ -75,6 +75,10 @@ struct tree_state {
 		int up; /* has a parent among the shown rows */
 	} * lk;
 	size_t lcap;
+	/* the rows array before the last arrangement, for the next one
+	 * (two arrays in turn: no fresh memory a keystroke) */
+	struct sq_table_row *spare;
+	size_t spare_cap;
 };
 
 static void
@@ -87,6 +91,7 @@ free_state(void *p)
 	free(st->up);
 	free(st->at);
 	free(st->lk);
+	free(st->spare);
 	free(st);
 }
 
@@ -179,10 +184,13 @@ state_for(struct sq_table *t)
 	return st;
 }
 
-/* Row i of old and, unless folded, its children after it, depth first. */
+/* Row i of old and, unless folded, its children after it, depth first,
+ * into out from *n on (out has room for every row of old: each is
+ * written once at most). */
 static void
-emit(struct sq_table *t, const struct sq_table_row *old,
-     const struct tree_state *st, int32_t i, unsigned depth)
+emit(const struct sq_table *t, const struct sq_table_row *old,
+     const struct tree_state *st, int32_t i, unsigned depth,
+     struct sq_table_row *out, size_t *n)
 {
 	struct sq_table_row r = old[i];
 	const struct link *l = &st->lk[i];
@@ -205,24 +213,35 @@ emit(struct sq_table *t, const struct sq_table_row *old,
 		if (folded) {
 			r.flags |= SQ_ROW_FOLDED;
 			r.hidden = l->kids;
-			sq_table_push(t, &r);
+			out[(*n)++] = r;
 			return;
 		}
 	}
-	sq_table_push(t, &r);
+	out[(*n)++] = r;
 	for (c = l->first; c >= 0; c = st->lk[c].next)
-		emit(t, old, st, c, depth + 1 > 60 ? 60 : depth + 1);
+		emit(t, old, st, c, depth + 1 > 60 ? 60 : depth + 1, out, n);
 }
 
+/* The rows in tree order, into the spare array of as many rows (a
+ * keystroke on 100,000 associations grows no array row by row); the
+ * rows' old array is the next one's spare. */
 static void
 arrange(struct sq_table *t)
 {
-	struct sq_table_row *old = t->rows;
-	size_t n = t->nrows, i;
+	struct sq_table_row *old = t->rows, *out;
+	size_t n = t->nrows, i, m = 0, m_cap;
 	struct tree_state *st;
 
 	if (n == 0 || n > INT32_MAX || (st = state_for(t)) == NULL)
 		return;
+	if (st->spare_cap < n) {
+		out = realloc(st->spare, n * sizeof(*out));
+		if (out == NULL)
+			return;
+		st->spare = out;
+		st->spare_cap = n;
+	}
+	out = st->spare;
 	memset(st->at, 0xff, st->nrecs * sizeof(*st->at));
 	for (i = 0; i < n; i++) {
 		st->at[old[i].rec] = (int32_t)i;
@@ -245,13 +264,16 @@ arrange(struct sq_table *t)
 		pl->kids++;
 		st->lk[i].up = 1;
 	}
-	t->rows = NULL;
-	t->nrows = t->cap = 0;
 	for (i = 0; i < n; i++) {
 		if (!st->lk[i].up)
-			emit(t, old, st, (int32_t)i, 0);
+			emit(t, old, st, (int32_t)i, 0, out, &m);
 	}
-	free(old);
+	m_cap = st->spare_cap;
+	st->spare = old;
+	st->spare_cap = t->cap;
+	t->rows = out;
+	t->nrows = m;
+	t->cap = m_cap;
 }
 
 static const char *
@@ -286,33 +308,40 @@ static int
 action(struct sq_app *app, struct sq_table *t, int a)
 {
 	const void *rec = sq_table_cur(t);
+	const struct tree_state *st;
 	struct tkey k;
 	char id[320];
+	long want;
+	size_t i;
 
 	if (a != SQ_TA_FOLD && a != SQ_TA_UNFOLD)
 		return 0;
 	if (rec == NULL)
 		return 1;
 	k = key_of(t->def->kind, rec);
-	/* folding a leaf folds its parent */
+	/* the record the cursor is on after a fold: its own, or the parent
+	 * a leaf's fold folds (as the tree linked them; -1: by its key) */
+	want = (long)t->rows[t->cur].rec;
 	if (a == SQ_TA_FOLD && !(t->rows[t->cur].flags & SQ_ROW_HASKIDS) &&
-	    k.up[0] != '\0')
+	    k.up[0] != '\0') {
 		k = (struct tkey){ k.up, "", "", "" };
+		st = state_for(t);
+		want =
+		    st != NULL && (size_t)want < st->nrecs ? st->up[want] : -1;
+	}
 	fold_id(&k, id, sizeof(id));
 	sq_table_set_folded(t, id, a == SQ_TA_FOLD);
 	sq_table_rebuild(t);
-	if (a == SQ_TA_FOLD) {
-		size_t i;
+	for (i = 0; a == SQ_TA_FOLD && i < t->nrows; i++) {
+		struct tkey r;
 
-		for (i = 0; i < t->nrows; i++) {
-			struct tkey r =
-			    key_of(t->def->kind,
-				   sq_snapshot_row(t->snap, t->rows[i].rec));
-
-			if (same_key(&r, &k)) {
-				sq_table_goto(t, i);
-				break;
-			}
+		if (want >= 0 && t->rows[i].rec != (uint32_t)want)
+			continue;
+		r = key_of(t->def->kind,
+			   sq_snapshot_row(t->snap, t->rows[i].rec));
+		if (same_key(&r, &k)) {
+			sq_table_goto(t, i);
+			break;
 		}
 	}
 	app->dirty = 1;
