@@ -7,12 +7,14 @@
  * pane's list of the jobs running on the node (from the queue snapshot)
  * and its last events (node_events_pane.c).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/conf/conf.h"
 #include "core/base/sanitize.h"
+#include "core/model/name_index.h"
 #include "tui/app.h"
 #include "tui/colors.h"
 #include "tui/gpumap.h"
@@ -44,6 +46,19 @@ struct nodes_state {
 	uint32_t *grp;
 	size_t *first, *cnt;
 	int *hline;
+	/* each group's nodes, CPUs and GPUs allocated and in all (for its
+	 * header: no pass over every node a header) */
+	struct map_sum {
+		size_t nodes;
+		int64_t cu, ct, gu, gt;
+	} * sum;
+	/* each record's partitions text as the first record of the
+	 * snapshot with the same text (made once a snapshot, pserial; a
+	 * name index), and a layout's group of each such first record:
+	 * a node's group without a compare with every group */
+	uint32_t *pid, *rgrp;
+	size_t pcap;
+	uint64_t pserial;
 };
 
 static void
@@ -61,6 +76,9 @@ free_state(void *p)
 	free(g->first);
 	free(g->cnt);
 	free(g->hline);
+	free(g->sum);
+	free(g->pid);
+	free(g->rgrp);
 	free(g);
 }
 
@@ -105,33 +123,21 @@ draw_bar(struct sq_app *app, int y, int x, int64_t used, int64_t total, int sel)
 	return BAR;
 }
 
-/* One group's header: the partitions, nodes by state, CPUs and GPUs. */
+/* One group's header: the partitions, its nodes, CPUs and GPUs. */
 static void
-group_header(struct sq_app *app, struct sq_table *t, const char *key, int y,
-	     int x, int w)
+group_header(struct sq_app *app, const struct map_sum *m, const char *key,
+	     int y, int x, int w)
 {
-	int64_t cu = 0, ct = 0, gu = 0, gt = 0;
-	size_t r, n = 0;
 	char line[512], safe[256];
 
-	for (r = 0; r < t->nrows; r++) {
-		const struct sq_node *nd =
-		    sq_snapshot_row(t->snap, t->rows[r].rec);
-
-		if (strcmp(nd->partitions ? nd->partitions : "", key) != 0)
-			continue;
-		n++;
-		cu += nd->cpus_alloc > 0 ? nd->cpus_alloc : 0;
-		ct += nd->cpus_total > 0 ? nd->cpus_total : 0;
-		gu += nd->gpus_alloc > 0 ? nd->gpus_alloc : 0;
-		gt += nd->gpus_total > 0 ? nd->gpus_total : 0;
-	}
 	snprintf(line, sizeof(line), "%s  %zu node%s  CPUs %lld/%lld",
 		 sq_sanitize(*key ? key : "(no partition)", safe, sizeof(safe)),
-		 n, n == 1 ? "" : "s", (long long)cu, (long long)ct);
-	if (gt > 0)
+		 m->nodes, m->nodes == 1 ? "" : "s", (long long)m->cu,
+		 (long long)m->ct);
+	if (m->gt > 0)
 		snprintf(line + strlen(line), sizeof(line) - strlen(line),
-			 "  GPUs %lld/%lld", (long long)gu, (long long)gt);
+			 "  GPUs %lld/%lld", (long long)m->gu,
+			 (long long)m->gt);
 	sq_put_fit(y, x, w, line, sq_color_attr(app, SQ_ROLE_DIALOG_TITLE));
 }
 
@@ -159,6 +165,7 @@ grid_reserve(struct nodes_state *g, size_t n)
 	GROW(first);
 	GROW(cnt);
 	GROW(hline);
+	GROW(sum);
 #undef GROW
 	g->cap = n;
 	return 0;
@@ -172,42 +179,97 @@ row_parts(const struct sq_table *t, size_t r)
 	return nd->partitions ? nd->partitions : "";
 }
 
+/* g->pid for snapshot s (once a snapshot); -1 without memory. */
+static int
+map_parts_ids(struct nodes_state *g, const struct sq_snapshot *s)
+{
+	struct sq_name_index x;
+	size_t n = s->nrows, r, at;
+	long empty = -1;
+
+	if (g->pid != NULL && g->pserial == s->serial)
+		return 0;
+	if (n > UINT32_MAX)
+		return -1;
+	if (g->pcap < n) {
+		uint32_t *p = realloc(g->pid, n * sizeof(*p)), *q;
+
+		if (p == NULL)
+			return -1;
+		g->pid = p;
+		q = realloc(g->rgrp, n * sizeof(*q));
+		if (q == NULL)
+			return -1;
+		g->rgrp = q;
+		g->pcap = n;
+	}
+	if (g->pid == NULL || g->rgrp == NULL ||
+	    sq_name_index_init(&x, n, offsetof(struct sq_node, partitions)) ==
+		-1)
+		return -1;
+	for (r = 0; r < n; r++) {
+		const struct sq_node *nd = sq_snapshot_row(s, r);
+		long f;
+
+		/* no partitions: one group, "" or none alike */
+		if (nd->partitions == NULL || nd->partitions[0] == '\0') {
+			if (empty < 0)
+				empty = (long)r;
+			g->pid[r] = (uint32_t)empty;
+			continue;
+		}
+		f = sq_name_index_find(&x, s, nd->partitions, &at);
+		if (f < 0) {
+			sq_name_index_put(&x, at, r);
+			f = (long)r;
+		}
+		g->pid[r] = (uint32_t)f;
+	}
+	sq_name_index_free(&x);
+	g->pserial = s->serial;
+	return 0;
+}
+
 /*
  * The layout into grid: the nodes grouped by their partitions (groups in
  * order of their first node, nodes in the table's order), a header line
  * per group, then its lines of per_row cells. ms->first[g]: group g's first
- * row. The number of groups; -1 without memory. Linear in the rows: each
- * row's group is found once (the last group first: neighbours mostly share
- * theirs), then every cell is put at its place.
+ * row; ms->sum[g] its header's figures. The number of groups; -1 without
+ * memory. Linear in the rows: each row's group is found by its record's
+ * partitions id (map_parts_ids), then every cell is put at its place.
  */
 static long
 map_layout(struct nodes_state *ms, const struct sq_table *t, int per_row)
 {
-	size_t n = t->nrows, r, g, ngroups = 0, last = 0;
+	size_t n = t->nrows, r, g, ngroups = 0;
 	int line = 0;
 
-	if (grid_reserve(ms, n ? n : 1) == -1)
+	if (grid_reserve(ms, n ? n : 1) == -1 ||
+	    map_parts_ids(ms, t->snap) == -1)
 		return -1;
+	memset(ms->rgrp, 0xff, t->snap->nrows * sizeof(*ms->rgrp));
 	for (r = 0; r < n; r++) {
-		const char *k = row_parts(t, r), *lk;
+		const struct sq_node *nd =
+		    sq_snapshot_row(t->snap, t->rows[r].rec);
+		uint32_t c = ms->pid[t->rows[r].rec];
+		struct map_sum *m;
 
-		/* partitions are stored once a snapshot: mostly the same
-		 * pointer as the last group's */
-		g = ngroups;
-		if (ngroups > 0 && ((lk = row_parts(t, ms->first[last])) == k ||
-				    strcmp(lk, k) == 0))
-			g = last;
-		for (size_t j = 0; g == ngroups && j < ngroups; j++) {
-			if (strcmp(row_parts(t, ms->first[j]), k) == 0)
-				g = j;
-		}
-		if (g == ngroups) {
+		g = ms->rgrp[c];
+		if (ms->rgrp[c] == UINT32_MAX) {
+			g = ngroups;
+			ms->rgrp[c] = (uint32_t)g;
 			ms->first[ngroups] = r;
-			ms->cnt[ngroups++] = 0;
+			ms->cnt[ngroups] = 0;
+			memset(&ms->sum[ngroups++], 0, sizeof(*ms->sum));
 		}
 		ms->grp[r] = (uint32_t)g;
-		last = g;
 		ms->cnt[g]++;
+		m = &ms->sum[g];
+		m->nodes++;
+		m->cu += nd->cpus_alloc > 0 ? nd->cpus_alloc : 0;
+		m->ct += nd->cpus_total > 0 ? nd->cpus_total : 0;
+		m->gu += nd->gpus_alloc > 0 ? nd->gpus_alloc : 0;
+		m->gt += nd->gpus_total > 0 ? nd->gpus_total : 0;
 	}
 	/* each group's header line and its first cell's place in grid */
 	for (g = 0, r = 0; g < ngroups; g++) {
@@ -277,12 +339,11 @@ map_cells(const struct nodes_state *g, struct sq_app *app, struct sq_table *t,
 	for (r = 0; r < g->n; r++) {
 		const struct sq_node *nd =
 		    sq_snapshot_row(t->snap, t->rows[g->row[r]].rec);
-		int sel = g->row[r] == t->cur, gy, gx;
-		int role =
-		    sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
+		int sel = g->row[r] == t->cur, gy, gx, role;
 
 		if (g->line[r] < top || g->line[r] - top >= rows)
 			continue;
+		role = sel ? SQ_ROLE_SELECTION : sq_node_state_role(nd->state);
 		gy = y + g->line[r] - top;
 		gx = x + 1 + g->col[r] * cell;
 		sq_sanitize(nd->name, name, sizeof(name));
@@ -353,7 +414,7 @@ draw_map(struct sq_app *app, struct sq_table *t, int y, int x, int h, int w)
 			break;
 		hl = g->line[r] - 1;
 		if (hl >= top && hl - top < h - 2)
-			group_header(app, t, row_parts(t, g->first[k]),
+			group_header(app, &g->sum[k], row_parts(t, g->first[k]),
 				     y + hl - top, x + 1, w - 1);
 	}
 	map_cells(g, app, t, y, x, top, h - 2, cell, gpus);
