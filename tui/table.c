@@ -21,45 +21,6 @@
 
 /* Column ids that identify a row when the view has no job_id nor a
  * column of its own (views.h id_col). */
-static const char *const key_ids[] = {
-	"cluster", "section", "scope", "account", "user", "partition",
-	"qos",     "name",    "node",  "key",     "type", NULL,
-};
-
-/* Does column id name one row only (a job id, the view's own)? */
-static int
-is_id_col(const struct sq_table *t, const char *id)
-{
-	return strcmp(id, "job_id") == 0 ||
-	       (t->ops != NULL && t->ops->id_col != NULL &&
-		strcmp(id, t->ops->id_col) == 0);
-}
-
-static void
-pick_idcols(struct sq_table *t)
-{
-	const struct sq_view_def *d = t->def;
-	size_t i;
-	int k;
-
-	t->nidcols = 0;
-	for (i = 0; i < d->ncols; i++) {
-		if (is_id_col(t, d->cols[i].id)) {
-			t->idcols[0] = (int)i;
-			t->nidcols = 1;
-			return;
-		}
-	}
-	for (k = 0; key_ids[k] != NULL && t->nidcols < 6; k++) {
-		for (i = 0; i < d->ncols; i++) {
-			if (strcmp(d->cols[i].id, key_ids[k]) == 0)
-				t->idcols[t->nidcols++] = (int)i;
-		}
-	}
-	if (t->nidcols == 0 && d->ncols > 0)
-		t->idcols[t->nidcols++] = 0;
-}
-
 static int
 col_index(const struct sq_view_def *d, const char *id)
 {
@@ -90,7 +51,7 @@ sq_table_init(struct sq_table *t, const struct sq_view_def *def)
 		t->sort_desc = *s == '-';
 		t->sort = col_index(def, s + (*s == '-'));
 	}
-	pick_idcols(t);
+	sq_table_pick_idcols(t);
 }
 
 void
@@ -135,27 +96,6 @@ sq_table_rowtext(const struct sq_table *t, const void *rec, char *buf, size_t n)
 		sq_table_cell(t, i, rec, cell, sizeof(cell));
 		if (!sq_filter_text_add(buf, n, &o, cell, i == 0))
 			break;
-	}
-	return buf;
-}
-
-const char *
-sq_table_id(const struct sq_table *t, const void *rec, char *buf, size_t n)
-{
-	size_t o = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < t->nidcols; i++) {
-		char raw[SQ_TABLE_CELL];
-		const char *s =
-		    t->def->cols[t->idcols[i]].text(rec, raw, sizeof(raw));
-		int w = snprintf(buf + o, n - o, "%s%s", i ? "\x1f" : "",
-				 s ? s : "");
-
-		if (w < 0 || (size_t)w >= n - o)
-			break;
-		o += (size_t)w;
 	}
 	return buf;
 }
@@ -302,106 +242,43 @@ compute_widths(struct sq_table *t)
 	}
 }
 
-/* row_has_id for an id of several columns (the account trees: account,
- * user, partition): each column's text against its part of the id, no
- * printing; an id sq_table_id may have cut is compared as printed. */
-static int
-row_has_ids(const struct sq_table *t, const void *rec, const char *id)
-{
-	char buf[256], raw[SQ_TABLE_CELL];
-	const char *p = id;
-	int i;
-
-	if (strlen(id) >= sizeof(buf) - 1)
-		return strcmp(sq_table_id(t, rec, buf, sizeof(buf)), id) == 0;
-	for (i = 0; i < t->nidcols; i++) {
-		const char *s =
-		    t->def->cols[t->idcols[i]].text(rec, raw, sizeof(raw));
-		size_t l = strcspn(p, "\x1f"), sl;
-
-		s = s ? s : "";
-		sl = strlen(s);
-		if (sl != l || memcmp(s, p, l) != 0)
-			return 0;
-		p += l;
-		if (i + 1 < t->nidcols) {
-			if (*p != '\x1f')
-				return 0;
-			p++;
-		}
-	}
-	return *p == '\0';
-}
-
-/* Is rec the row with this id? Like comparing sq_table_id(), without
- * printing it when one column makes the id (the common case). */
-static int
-row_has_id(const struct sq_table *t, const void *rec, const char *id)
-{
-	char buf[256], raw[SQ_TABLE_CELL];
-	const char *s;
-
-	if (t->nidcols != 1)
-		return row_has_ids(t, rec, id);
-	s = t->def->cols[t->idcols[0]].text(rec, raw, sizeof(raw));
-	/* sq_table_id keeps sizeof(buf) - 1 bytes of it */
-	return strncmp(s ? s : "", id, sizeof(buf) - 1) == 0 &&
-	       (strlen(id) == sizeof(buf) - 1 || strcmp(s ? s : "", id) == 0);
-}
-
-/* Does the row id name one row only (a job id, a node name)? Then the
- * cursor's row is found again by its snapshot row while the snapshot
- * stays, without the text of every row before it. */
-static int
-id_unique(const struct sq_table *t)
-{
-	return t->nidcols == 1 && is_id_col(t, t->def->cols[t->idcols[0]].id);
-}
-
 static int arranges(const struct sq_table *t);
 
 /* Put the cursor on the row with t->cur_id, when one is shown. */
 static void
 find_cursor(struct sq_table *t, struct sq_table_cache *c)
 {
+	int unique = sq_table_id_unique(t);
 	size_t i;
 
 	if (t->cur_id[0] == '\0')
 		return;
-	if (c != NULL && c->cur_ok && id_unique(t) &&
-	    strcmp(c->cur_id, t->cur_id) == 0) {
+	/* the very row it was on, by its snapshot row, without the text of
+	 * every row before it (half a million jobs; a fold in 100,000
+	 * associations): an id of one row only is that row or none, one of
+	 * several columns (the account trees) must still read as it did */
+	if (c != NULL && c->cur_ok && strcmp(c->cur_id, t->cur_id) == 0) {
 		/* its bit says it is not among the rows (they are those
 		 * that pass): no need to look among half a million */
-		if (!arranges(t) && sq_table_match_out(t, c, c->cur_rec))
+		if (unique && !arranges(t) &&
+		    sq_table_match_out(t, c, c->cur_rec))
 			return;
-		for (i = 0; i < t->nrows; i++) {
-			if (t->rows[i].rec == c->cur_rec) {
-				t->cur = i;
-				return;
-			}
+		for (i = 0; i < t->nrows && t->rows[i].rec != c->cur_rec; i++)
+			;
+		if (i < t->nrows &&
+		    (unique ||
+		     sq_table_row_has_id(
+			 t, sq_snapshot_row(t->snap, c->cur_rec), t->cur_id))) {
+			t->cur = i;
+			return;
 		}
-		return;
-	}
-	/* an id of several columns (the account trees): the very row it
-	 * was on first, when still shown with it; no text of every row
-	 * before it (a fold in 100,000 associations) */
-	if (c != NULL && c->cur_ok && c->snap == t->snap &&
-	    strcmp(c->cur_id, t->cur_id) == 0) {
-		for (i = 0; i < t->nrows; i++) {
-			if (t->rows[i].rec != c->cur_rec)
-				continue;
-			if (row_has_id(t, sq_snapshot_row(t->snap, c->cur_rec),
-				       t->cur_id)) {
-				t->cur = i;
-				return;
-			}
-			break;
-		}
+		if (unique)
+			return;
 	}
 	for (i = 0; i < t->nrows; i++) {
 		const void *rec = sq_snapshot_row(t->snap, t->rows[i].rec);
 
-		if (row_has_id(t, rec, t->cur_id)) {
+		if (sq_table_row_has_id(t, rec, t->cur_id)) {
 			t->cur = i;
 			return;
 		}
@@ -551,7 +428,8 @@ rebuild_first(struct sq_table *t, struct sq_table_cache *c, int filt)
 	/* the cursor on its row when it is among these; its id stays
 	 * for the whole */
 	t->cur = t->pend_cur;
-	if (c->cur_ok && id_unique(t) && strcmp(c->cur_id, t->cur_id) == 0)
+	if (c->cur_ok && sq_table_id_unique(t) &&
+	    strcmp(c->cur_id, t->cur_id) == 0)
 		find_cursor(t, c);
 	if (t->cur >= t->nrows)
 		t->cur = t->nrows ? t->nrows - 1 : 0;

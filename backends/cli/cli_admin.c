@@ -460,63 +460,56 @@ static const char *const node_events_argv[] = { "sacctmgr",
 						sq_cli_node_event_fmt,
 						NULL };
 
-/* Every kind the CLI reads, by kind: one command and one parser for
- * most, several for the few one question answers by several (HACKING.md
- * says why each stays one fetch), the kind's own read for the rest. */
-/* one command of a step list: argv and its parser */
+/* one command of a step list: argv and its parser; a kind read by that
+ * one command alone, named src */
 #define STEP(a, p)                                                             \
 	{                                                                      \
 		.argv = (a), .parse = (p)                                      \
 	}
+#define ONE(src, a, p)                                                         \
+	{                                                                      \
+		.source = (src), .steps = { STEP(a, p) }                       \
+	}
+
+/* Every kind the CLI reads, by kind: one command and one parser for
+ * most, several for the few one question answers by several (HACKING.md
+ * says why each stays one fetch), the kind's own read for the rest. */
 
 static const struct cli_read reads[SQ_KIND_COUNT] = {
 	/* the queue, partitions and priorities (the nodes: fetch.c, from
 	 * scontrol show partition and node, or sinfo -N) */
-	[SQ_KIND_JOBS] = { .source = "squeue -O",
-			   .steps = { STEP(jobs_argv, sq_parse_squeue) } },
+	[SQ_KIND_JOBS] = ONE("squeue -O", jobs_argv, sq_parse_squeue),
 	[SQ_KIND_NODES] = { .read = sq_cli_fetch_nodes },
-	[SQ_KIND_PARTITIONS] = { .source = "scontrol -o show partition",
-				 .steps = { STEP(
-				     partitions_argv,
-				     sq_parse_scontrol_partitions) } },
+	[SQ_KIND_PARTITIONS] =
+	    ONE("scontrol -o show partition", partitions_argv,
+		sq_parse_scontrol_partitions),
 	[SQ_KIND_PRIO] = { .source = "sprio -o",
 			   .steps = { STEP(prio_argv, sq_parse_sprio) },
 			   .finish = prio_finish },
-	[SQ_KIND_WHATIF] = { .source = "sprio -n -o",
-			     .steps = { STEP(whatif_argv,
-					     sq_parse_sprio_norm) } },
-	[SQ_KIND_PRIO_WEIGHTS] = { .source = "sprio -w",
-				   .steps = { STEP(weights_argv,
-						   sq_parse_sprio_weights) } },
+	[SQ_KIND_WHATIF] = ONE("sprio -n -o", whatif_argv, sq_parse_sprio_norm),
+	[SQ_KIND_PRIO_WEIGHTS] =
+	    ONE("sprio -w", weights_argv, sq_parse_sprio_weights),
 	/* the accounting kinds whole, by one sacctmgr (sshare) */
-	[SQ_KIND_ASSOCS] = { .source = "sacctmgr show assoc tree",
-			     .steps = { STEP(assoc_argv,
-					     sq_parse_sacctmgr_assoc) } },
-	[SQ_KIND_ACCOUNTS] = { .source = "sacctmgr show account",
-			       .steps = { STEP(account_argv,
-					       sq_parse_sacctmgr_account) } },
-	[SQ_KIND_USERS] = { .source = "sacctmgr show user",
-			    .steps = { STEP(user_argv,
-					    sq_parse_sacctmgr_user) } },
-	[SQ_KIND_QOS] = { .source = "sacctmgr show qos",
-			  .steps = { STEP(qos_argv, sq_parse_sacctmgr_qos) } },
-	[SQ_KIND_SHARES] = { .source = "sshare -a -o",
-			     .steps = { STEP(sshare_argv, sq_parse_sshare) } },
+	[SQ_KIND_ASSOCS] = ONE("sacctmgr show assoc tree", assoc_argv,
+			       sq_parse_sacctmgr_assoc),
+	[SQ_KIND_ACCOUNTS] = ONE("sacctmgr show account", account_argv,
+				 sq_parse_sacctmgr_account),
+	[SQ_KIND_USERS] =
+	    ONE("sacctmgr show user", user_argv, sq_parse_sacctmgr_user),
+	[SQ_KIND_QOS] =
+	    ONE("sacctmgr show qos", qos_argv, sq_parse_sacctmgr_qos),
+	[SQ_KIND_SHARES] = ONE("sshare -a -o", sshare_argv, sq_parse_sshare),
 	/* the listings, by one scontrol (sacctmgr show problem) */
-	[SQ_KIND_LIMITS] = { .source = "scontrol show assoc_mgr",
-			     .steps = { STEP(assoc_mgr_argv,
-					     sq_parse_assoc_mgr) } },
-	[SQ_KIND_RESERVATIONS] = { .source = "scontrol -o show reservation",
-				   .steps = { STEP(resv_argv,
-						   sq_parse_reservations) } },
-	[SQ_KIND_PROBLEMS] = { .source = "sacctmgr show problem",
-			       .steps = { STEP(problem_argv,
-					       sq_parse_problems) } },
-	[SQ_KIND_LICENSES] = { .source = "scontrol -o show licenses",
-			       .steps = { STEP(licenses_argv,
-					       sq_parse_licenses) } },
-	[SQ_KIND_CONFIG] = { .source = "scontrol show config",
-			     .steps = { STEP(config_argv, sq_parse_config) } },
+	[SQ_KIND_LIMITS] =
+	    ONE("scontrol show assoc_mgr", assoc_mgr_argv, sq_parse_assoc_mgr),
+	[SQ_KIND_RESERVATIONS] = ONE("scontrol -o show reservation", resv_argv,
+				     sq_parse_reservations),
+	[SQ_KIND_PROBLEMS] =
+	    ONE("sacctmgr show problem", problem_argv, sq_parse_problems),
+	[SQ_KIND_LICENSES] =
+	    ONE("scontrol -o show licenses", licenses_argv, sq_parse_licenses),
+	[SQ_KIND_CONFIG] =
+	    ONE("scontrol show config", config_argv, sq_parse_config),
 	/* the GPUs by index on each node, the running jobs holding them
 	 * (TRES by index) and the pending jobs' demand */
 	[SQ_KIND_GPUS] = { .source =
@@ -560,14 +553,14 @@ static const struct cli_read reads[SQ_KIND_COUNT] = {
 			      .steps = { STEP(history_argv,
 					      sq_parse_sacct_history) },
 			      .finish = history_finish },
-	[SQ_KIND_NODE_EVENTS] = { .source = "sacctmgr show event",
-				  .steps = { STEP(node_events_argv,
-						  sq_parse_node_events) } },
+	[SQ_KIND_NODE_EVENTS] =
+	    ONE("sacctmgr show event", node_events_argv, sq_parse_node_events),
 	/* sacctmgr show runawayjobs answered N on its stdin
 	 * (fetch_runaway.c) */
 	[SQ_KIND_RUNAWAY] = { .read = sq_cli_fetch_runaway },
 };
 
+#undef ONE
 #undef STEP
 
 /* One step of a fetch: its argv made, run, parsed into s (or apart,
