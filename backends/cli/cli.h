@@ -216,6 +216,12 @@ struct sq_scnode {
 /* 0 a node, 1 nothing ("No nodes in the system", empty), -1 not a node
  * line or no name. */
 int sq_scnode_line(char *line, struct sq_scnode *n);
+/* What the nodes' line parser reads besides the text (stream.h,
+ * sq_scnode_lines): the partitions and whether MIXED+PLANNED is marked. */
+struct sq_scnode_ctx {
+	const struct sq_snapshot *parts;
+	int planned_mark;
+};
 /* The NODES kind from `scontrol -d -o show node`, as sinfo -N gives it:
  * parts is `scontrol -o show partition`'s snapshot (the partitions sinfo
  * shows, and the default); planned_mark: "mixed-" for MIXED+PLANNED

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "backends/cli/cli_admin.h"
+#include "backends/cli/stream.h"
 #include "core/analysis/events.h"
 #include "core/analysis/gpus.h"
 #include "core/analysis/history.h"
@@ -83,6 +84,8 @@ struct cli_fetch {
 struct cli_step {
 	const char *const *argv;
 	parse_fn parse;
+	/* or parsed as it arrives (stream.h) */
+	const struct sq_cli_lines *lines;
 	int (*merge)(struct sq_snapshot *s, struct sq_snapshot *part);
 	int ok_status;
 	const char *source;
@@ -478,7 +481,9 @@ static const char *const node_events_argv[] = { "sacctmgr",
 static const struct cli_read reads[SQ_KIND_COUNT] = {
 	/* the queue, partitions and priorities (the nodes: fetch.c, from
 	 * scontrol show partition and node, or sinfo -N) */
-	[SQ_KIND_JOBS] = ONE("squeue -O", jobs_argv, sq_parse_squeue),
+	[SQ_KIND_JOBS] = { .source = "squeue -O",
+			   .steps = { { .argv = jobs_argv,
+					.lines = &sq_squeue_lines } } },
 	[SQ_KIND_NODES] = { .read = sq_cli_fetch_nodes },
 	[SQ_KIND_PARTITIONS] =
 	    ONE("scontrol -o show partition", partitions_argv,
@@ -576,7 +581,12 @@ run_step(struct cli_fetch *f, const struct cli_step *st, struct sq_snapshot *s,
 		return rc;
 	if (st->merge != NULL && (part = sq_snapshot_new(s->kind, 0)) == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	rc = run_into(f->cli, f->argv, st->parse, st->ok_status, part, err);
+	if (st->lines != NULL)
+		rc = sq_cli_run_lines(f->cli, f->argv, st->lines, NULL, part,
+				      err);
+	else
+		rc = run_into(f->cli, f->argv, st->parse, st->ok_status, part,
+			      err);
 	if (rc == 0 && st->merge != NULL && st->merge(s, part) == -1)
 		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	if (part != s)

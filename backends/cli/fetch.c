@@ -12,6 +12,7 @@
 #include "backends/cli/cli.h"
 #include "backends/cli/cli_admin.h"
 #include "backends/cli/fetch.h"
+#include "backends/cli/stream.h"
 #include "core/model/join.h"
 #include "core/base/parse.h"
 #include "core/base/util.h"
@@ -83,7 +84,7 @@ sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
 	const char *const nargv[] = { "scontrol", "-d",   "-o",
 				      "show",     "node", NULL };
 	struct sq_snapshot *parts = NULL, *s = NULL;
-	struct sq_buf buf;
+	struct sq_scnode_ctx ctx = { NULL, 1 };
 	double t0 = sq_util_now_ms();
 	int rc = -1;
 
@@ -94,20 +95,16 @@ sq_cli_fetch_nodes(struct sq_cli *cli, struct sq_snapshot **out,
 		      sq_parse_scontrol_partitions,
 		      "scontrol -o show partition", &parts, err) == -1)
 		return -1;
-	sq_buf_init(&buf, SQ_CLI_OUT_LIMIT);
-	if (sq_cli_run(cli, nargv, &buf, err) == -1)
-		goto done;
 	s = sq_snapshot_new(SQ_KIND_NODES, 0);
 	if (s == NULL) {
 		sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		goto done;
 	}
 	s->source = "scontrol -d -o show node";
-	if (buf.data == NULL)
-		sq_buf_append(&buf, "", 0);
-	/* sinfo marks MIXED+PLANNED "mixed-" (24.11, 26.05; 22.05 has no
-	 * PLANNED) */
-	if (sq_parse_scontrol_nodes(buf.data, parts, 1, s, err) == -1)
+	/* parsed as scontrol prints it; sinfo marks MIXED+PLANNED "mixed-"
+	 * (24.11, 26.05; 22.05 has no PLANNED) */
+	ctx.parts = parts;
+	if (sq_cli_run_lines(cli, nargv, &sq_scnode_lines, &ctx, s, err) == -1)
 		goto done;
 	s->fetch_ms = sq_util_now_ms() - t0;
 	*out = s;
@@ -117,7 +114,6 @@ done:
 	if (s != NULL)
 		sq_snapshot_unref(s);
 	sq_snapshot_unref(parts);
-	sq_buf_free(&buf);
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
+#include "backends/cli/stream.h"
 #include "core/base/gres.h"
 #include "core/base/parse.h"
 #include "core/base/strtab.h"
@@ -227,46 +228,83 @@ fill(struct sq_snapshot *s, struct sq_strtab *st, const struct sq_scnode *n,
 	return 0;
 }
 
-int
-sq_parse_scontrol_nodes(char *text, const struct sq_snapshot *parts,
-			int planned_mark, struct sq_snapshot *s,
-			struct sq_err *err)
-{
-	char *pos = text, *line;
-	int lineno = 0, rc = -1;
+/* A parse under way: the partitions shown, the strings the nodes share,
+ * the lines read. */
+struct scnode_st {
+	struct sq_snapshot *s;
 	struct sq_strtab st;
-	struct shown sh = { parts, "", NULL };
+	struct shown sh;
+	int planned_mark, lineno;
+};
 
+static void *
+scnode_begin(struct sq_snapshot *s, const void *ctx)
+{
+	const struct sq_scnode_ctx *c = ctx;
+	struct scnode_st *p = calloc(1, sizeof(*p));
+
+	if (p == NULL)
+		return NULL;
+	p->s = s;
+	p->sh.parts = c->parts;
+	p->planned_mark = c->planned_mark;
 	/* states, partitions, GRES and reasons repeat over thousands of
 	 * nodes: stored once */
-	sq_strtab_init(&st, &s->arena, 0);
+	sq_strtab_init(&p->st, &s->arena, 0);
+	return p;
+}
+
+static void
+scnode_end(void *st)
+{
+	struct scnode_st *p = st;
+
+	sq_strtab_free(&p->st);
+	free(p);
+}
+
+static int
+scnode_lines(void *st, char *text, int last, struct sq_err *err)
+{
+	struct scnode_st *p = st;
+	char *pos = text, *line;
+
+	(void)last;
 	while ((line = sq_next_line(&pos)) != NULL) {
 		struct sq_scnode n;
 		const char *pl;
 		int r;
 
-		lineno++;
+		p->lineno++;
 		r = sq_scnode_line(line, &n);
 		if (r == 1)
 			continue;
-		if (r == -1) {
-			sq_err_set(err, SQ_ERR_PARSE,
-				   "scontrol line %d: not a node", lineno);
-			goto out;
-		}
-		pl = node_parts(&sh, &st, n.parts);
-		if (pl == NULL) {
-			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-			goto out;
-		}
+		if (r == -1)
+			return sq_err_set(err, SQ_ERR_PARSE,
+					  "scontrol line %d: not a node",
+					  p->lineno);
+		pl = node_parts(&p->sh, &p->st, n.parts);
+		if (pl == NULL)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		/* sinfo -N shows a node in each shown partition only */
 		if (*pl == '\0')
 			continue;
-		if (fill(s, &st, &n, pl, planned_mark, lineno, err) == -1)
-			goto out;
+		if (fill(p->s, &p->st, &n, pl, p->planned_mark, p->lineno,
+			 err) == -1)
+			return -1;
 	}
-	rc = 0;
-out:
-	sq_strtab_free(&st);
-	return rc;
+	return 0;
+}
+
+const struct sq_cli_lines sq_scnode_lines = { scnode_begin, scnode_lines,
+					      scnode_end };
+
+int
+sq_parse_scontrol_nodes(char *text, const struct sq_snapshot *parts,
+			int planned_mark, struct sq_snapshot *s,
+			struct sq_err *err)
+{
+	struct sq_scnode_ctx c = { parts, planned_mark };
+
+	return sq_cli_lines_all(&sq_scnode_lines, &c, text, s, err);
 }

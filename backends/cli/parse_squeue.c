@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "backends/cli/cli.h"
+#include "backends/cli/stream.h"
 #include "core/base/gres.h"
 #include "core/base/parse.h"
 #include "core/base/strtab.h"
@@ -169,77 +170,111 @@ job_numbers(struct sq_snapshot *s, struct sq_job *j, char **f)
 	return 0;
 }
 
+/* A parse under way: the rows so far, the strings they share, the nonce
+ * learnt from the first line, the lines read. */
+struct squeue_st {
+	struct sq_snapshot *s;
+	struct sq_strtab st;
+	char nonce[SQ_CLI_NONCE_LEN + 3];
+	int lineno;
+};
+
+static void *
+squeue_begin(struct sq_snapshot *s, const void *ctx)
+{
+	struct squeue_st *p = calloc(1, sizeof(*p));
+
+	(void)ctx;
+	if (p == NULL)
+		return NULL;
+	p->s = s;
+	/* the fields most jobs share (user, account, partition, state,
+	 * reason, an array's name ...) stored once: at 100,000 jobs that
+	 * is most of the memory */
+	sq_strtab_init(&p->st, &s->arena, 0);
+	return p;
+}
+
+static void
+squeue_end(void *st)
+{
+	struct squeue_st *p = st;
+
+	sq_strtab_free(&p->st);
+	free(p);
+}
+
+/* One line of the output (its newline gone; nl: it had one) into the
+ * rows: a job, the rest of the last job's name, or nothing. */
+static int
+squeue_line(struct squeue_st *p, char *line, int nl, struct sq_err *err)
+{
+	struct sq_snapshot *s = p->s;
+	char *f[F_COUNT];
+	struct sq_job *j;
+	int n, rec;
+
+	p->lineno++;
+	/* 1: a record, its nonce taken out; -1: not one; 0: output without
+	 * a nonce, told by the shape of its lines */
+	rec = sq_cli_nonce_line(line, p->nonce, p->lineno == 1);
+	/* the rest of a name with a line break; a line cut short at the end
+	 * (no newline) is truncated output, not a name */
+	if (s->nrows > 0 && nl &&
+	    (rec == -1 || (rec == 0 && !is_record(line)))) {
+		if (continue_name(s, line) == -1)
+			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+		return 0;
+	}
+	if (*line == '\0')
+		return 0;
+	if (rec == -1)
+		return sq_err_set(
+		    err, SQ_ERR_PARSE,
+		    "squeue line %d: no nonce (truncated output?)", p->lineno);
+	n = sq_split(line, '|', f, F_COUNT);
+	if (n != F_COUNT)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "squeue line %d: %d fields, expected "
+				  "%d (truncated output?)",
+				  p->lineno, n, F_COUNT);
+	j = sq_snapshot_add(s);
+	if (j == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	j->id = sq_snapshot_str(s, f[F_ID]);
+	j->job_id = u32(f[F_JOBID]);
+	if (j->job_id == 0)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "squeue line %d: bad job id", p->lineno);
+	job_strings(j, f, &p->st);
+	if (job_numbers(s, j, f) == -1)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "squeue line %d: malformed number in job %s",
+				  p->lineno, j->id);
+	return 0;
+}
+
+static int
+squeue_lines(void *st, char *text, int last, struct sq_err *err)
+{
+	struct squeue_st *p = st;
+	char *pos = text, *line;
+
+	/* the whole output at once: its rows in one allocation */
+	if (last && p->s->nrows == 0)
+		sq_snapshot_reserve(p->s, sq_count_lines(text));
+	while ((line = sq_next_line(&pos)) != NULL) {
+		if (squeue_line(p, line, pos != line + strlen(line), err) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+const struct sq_cli_lines sq_squeue_lines = { squeue_begin, squeue_lines,
+					      squeue_end };
+
 int
 sq_parse_squeue(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
-	char *pos = text, *line, *f[F_COUNT];
-	char nonce[SQ_CLI_NONCE_LEN + 3] = "";
-	struct sq_strtab st;
-	int lineno = 0, rc = -1;
-
-	/* rows in one allocation; the fields most jobs share (user,
-	 * account, partition, state, reason, an array's name ...) stored
-	 * once: at 100,000 jobs that is most of the memory */
-	sq_snapshot_reserve(s, sq_count_lines(text));
-	sq_strtab_init(&st, &s->arena, 0);
-	while ((line = sq_next_line(&pos)) != NULL) {
-		struct sq_job *j;
-		int n, rec;
-
-		lineno++;
-		/* 1: a record, its nonce taken out; -1: not one; 0: output
-		 * without a nonce, told by the shape of its lines */
-		rec = sq_cli_nonce_line(line, nonce, lineno == 1);
-		/* the rest of a name with a line break; a line cut short at
-		 * the end (no newline) is truncated output, not a name */
-		if (s->nrows > 0 && pos != line + strlen(line) &&
-		    (rec == -1 || (rec == 0 && !is_record(line)))) {
-			if (continue_name(s, line) == -1) {
-				sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-				goto out;
-			}
-			continue;
-		}
-		if (*line == '\0')
-			continue;
-		if (rec == -1) {
-			sq_err_set(
-			    err, SQ_ERR_PARSE,
-			    "squeue line %d: no nonce (truncated output?)",
-			    lineno);
-			goto out;
-		}
-		n = sq_split(line, '|', f, F_COUNT);
-		if (n != F_COUNT) {
-			sq_err_set(err, SQ_ERR_PARSE,
-				   "squeue line %d: %d fields, expected "
-				   "%d (truncated output?)",
-				   lineno, n, F_COUNT);
-			goto out;
-		}
-		j = sq_snapshot_add(s);
-		if (j == NULL) {
-			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-			goto out;
-		}
-		j->id = sq_snapshot_str(s, f[F_ID]);
-		j->job_id = u32(f[F_JOBID]);
-		if (j->job_id == 0) {
-			sq_err_set(err, SQ_ERR_PARSE,
-				   "squeue line %d: bad job id", lineno);
-			goto out;
-		}
-		job_strings(j, f, &st);
-		if (job_numbers(s, j, f) == -1) {
-			sq_err_set(err, SQ_ERR_PARSE,
-				   "squeue line %d: malformed number "
-				   "in job %s",
-				   lineno, j->id);
-			goto out;
-		}
-	}
-	rc = 0;
-out:
-	sq_strtab_free(&st);
-	return rc;
+	return sq_cli_lines_all(&sq_squeue_lines, NULL, text, s, err);
 }

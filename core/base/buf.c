@@ -56,6 +56,8 @@ sq_buf_append(struct sq_buf *b, const void *p, size_t n)
 		memcpy(b->data + b->len, p, n);
 	b->len += n;
 	b->data[b->len] = '\0';
+	if (b->watch != NULL && n > 0)
+		b->watch(b, b->watch_arg);
 	return 0;
 }
 

@@ -13,6 +13,11 @@ struct sq_buf {
 	size_t cap;
 	size_t limit;  /* 0 = no limit; appends past it fail */
 	int truncated; /* set when an append hit the limit */
+	/* told after every append that kept all its bytes (NULL: nobody):
+	 * a command's output parsed as it arrives (backends/cli/stream.c);
+	 * it may write into data[0..len) but not append */
+	void (*watch)(struct sq_buf *b, void *arg);
+	void *watch_arg;
 };
 
 /* Initialise an empty buffer that refuses to grow past limit (0: none). */

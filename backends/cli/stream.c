@@ -1,0 +1,96 @@
+/*
+ * stream.c - a command's output parsed as it arrives (stream.h): the
+ * output buffer's watch hands each new run of whole lines to the line
+ * parser; the rest, a last line without its newline, goes at the end.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cli/stream.h"
+
+struct stream {
+	const struct sq_cli_lines *p;
+	void *st;
+	size_t done; /* bytes of the buffer parsed */
+	int failed;  /* lines() said -1: err holds why, no more calls */
+	struct sq_err err;
+};
+
+/* The buffer grew: parse its whole lines past done. The byte after the
+ * last newline is the NUL the parser stops at, put back after. */
+static void
+watch(struct sq_buf *b, void *arg)
+{
+	struct stream *cs = arg;
+	size_t end = b->len;
+	char save;
+
+	if (cs->failed)
+		return;
+	/* back from the end to the last newline: a line's length at most */
+	while (end > cs->done && b->data[end - 1] != '\n')
+		end--;
+	if (end == cs->done)
+		return;
+	save = b->data[end];
+	b->data[end] = '\0';
+	if (cs->p->lines(cs->st, b->data + cs->done, 0, &cs->err) == -1)
+		cs->failed = 1;
+	b->data[end] = save;
+	cs->done = end;
+}
+
+int
+sq_cli_lines_all(const struct sq_cli_lines *p, const void *ctx, char *text,
+		 struct sq_snapshot *s, struct sq_err *err)
+{
+	void *st = p->begin(s, ctx);
+	int rc;
+
+	if (st == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	rc = p->lines(st, text, 1, err);
+	p->end(st);
+	return rc;
+}
+
+int
+sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
+		 const struct sq_cli_lines *p, const void *ctx,
+		 struct sq_snapshot *s, struct sq_err *err)
+{
+	struct stream cs = { .p = p };
+	struct sq_buf buf;
+	char empty[1] = "";
+	int rc = -1;
+
+	sq_buf_init(&buf, sq_cli_out_limit(cli));
+	if (cli->b != NULL && cli->b->cfg.record_dir[0] != '\0') {
+		if (sq_cli_run(cli, argv, &buf, err) == 0)
+			rc = sq_cli_lines_all(
+			    p, ctx, buf.data ? buf.data : empty, s, err);
+		sq_buf_free(&buf);
+		return rc;
+	}
+	cs.st = p->begin(s, ctx);
+	if (cs.st == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	buf.watch = watch;
+	buf.watch_arg = &cs;
+	if (sq_cli_run(cli, argv, &buf, err) == -1)
+		goto done;
+	if (cs.failed) {
+		if (err != NULL)
+			*err = cs.err;
+		goto done;
+	}
+	/* the rest: a last line without its newline (cut output), or "" */
+	if (p->lines(cs.st, buf.data != NULL ? buf.data + cs.done : empty, 1,
+		     err) == -1)
+		goto done;
+	rc = 0;
+done:
+	p->end(cs.st);
+	sq_buf_free(&buf);
+	return rc;
+}
