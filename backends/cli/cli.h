@@ -63,6 +63,9 @@ struct sq_cli {
 	/* slurmctld's metrics endpoint: its address and whether it
 	 * answers (metrics.c), made at the first use */
 	struct sq_cli_metrics *metrics;
+	/* rows of each kind at its last fetch parsed as it arrived
+	 * (stream.c): the next one's allocation */
+	size_t rows_hint[SQ_KIND_COUNT];
 };
 
 /* The fixed format strings (shared with tests and fixture recording). */

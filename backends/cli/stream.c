@@ -62,6 +62,7 @@ sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
 	struct stream cs = { .p = p };
 	struct sq_buf buf;
 	char empty[1] = "";
+	size_t hint;
 	int rc = -1;
 
 	sq_buf_init(&buf, sq_cli_out_limit(cli));
@@ -75,6 +76,12 @@ sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
 	cs.st = p->begin(s, ctx);
 	if (cs.st == NULL)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	/* the rows in one allocation, as a count of the whole text's lines
+	 * would give them: the last fetch's count of the kind and an
+	 * eighth (none the first time: doubling), the slack given back */
+	hint = cli->rows_hint[s->kind];
+	if (hint > 0)
+		sq_snapshot_reserve(s, hint + hint / 8 + 64);
 	buf.watch = watch;
 	buf.watch_arg = &cs;
 	if (sq_cli_run(cli, argv, &buf, err) == -1)
@@ -88,6 +95,8 @@ sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
 	if (p->lines(cs.st, buf.data != NULL ? buf.data + cs.done : empty, 1,
 		     err) == -1)
 		goto done;
+	sq_snapshot_fit(s);
+	cli->rows_hint[s->kind] = s->nrows;
 	rc = 0;
 done:
 	p->end(cs.st);
