@@ -84,6 +84,10 @@ dump(const struct sq_view_def *v, const struct sq_snapshot *s)
 
 /* text run through the transport in pieces of step bytes and parsed as
  * it arrives by p (ctx) into a new snapshot of kind; its rc, err */
+/* one CLI for all of a test's runs: from the second, the rows are
+ * allocated from the last run's count (rows_hint) */
+static struct sq_cli cli;
+
 static struct sq_snapshot *
 streamed(const char *text, size_t step, int status, enum sq_kind kind,
 	 const struct sq_cli_lines *p, const void *ctx, int *rc,
@@ -92,13 +96,14 @@ streamed(const char *text, size_t step, int status, enum sq_kind kind,
 	static const char *const argv[] = { "squeue", NULL };
 	struct sq_snapshot *s = sq_snapshot_new(kind, 0);
 	struct pieces pc = { text, step, status, s, 0 };
-	struct sq_cli cli;
 
-	memset(&cli, 0, sizeof(cli));
 	cli.tr = &pieces_ops;
 	cli.tr_ctx = &pc;
 	sq_err_clear(err);
 	*rc = sq_cli_run_lines(&cli, argv, p, ctx, s, err);
+	if (*rc == 0 && s->nrows > 0 && cli.rows_hint[kind] != s->nrows)
+		fail_msg("the next fetch's allocation: %zu, not %zu rows",
+			 cli.rows_hint[kind], s->nrows);
 	/* parsed as it came: rows before the last piece, when it came in
 	 * pieces of a few lines at most */
 	if (*rc == 0 && step <= 4096 && step * 4 < strlen(text) && pc.seen == 0)
