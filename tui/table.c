@@ -19,8 +19,6 @@
 #include "tui/text.h"
 #include "tui/views.h"
 
-/* Column ids that identify a row when the view has no job_id nor a
- * column of its own (views.h id_col). */
 static int
 col_index(const struct sq_view_def *d, const char *id)
 {

@@ -12,6 +12,8 @@
 #include "tui/table_int.h"
 #include "tui/views.h"
 
+/* Column ids that identify a row when the view has no job_id nor a
+ * column of its own (views.h id_col). */
 static const char *const key_ids[] = {
 	"cluster", "section", "scope", "account", "user", "partition",
 	"qos",     "name",    "node",  "key",     "type", NULL,
@@ -72,9 +74,10 @@ sq_table_id(const struct sq_table *t, const void *rec, char *buf, size_t n)
 	return buf;
 }
 
-/* sq_table_row_has_id for an id of several columns (the account trees: account,
- * user, partition): each column's text against its part of the id, no
- * printing; an id sq_table_id may have cut is compared as printed. */
+/* sq_table_row_has_id for an id of several columns (the account trees:
+ * account, user, partition): each column's text against its part of the
+ * id, no printing; an id sq_table_id may have cut is compared as
+ * printed. */
 static int
 row_has_ids(const struct sq_table *t, const void *rec, const char *id)
 {

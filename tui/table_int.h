@@ -169,8 +169,6 @@ int sq_table_row_passes(struct sq_table *t, const struct sq_table_cache *c,
 /* Frees the tags and folds (table_marks.c). */
 void sq_table_marks_free(struct sq_table *t);
 
-/* Shared by table_rows.c and table_match.c. A grow-only buffer *p of
- * *cap bytes made n bytes (contents lost; NULL without memory). */
 /* table_id.c: the id columns of t's view into t->idcols; is rec the row
  * with this id (as comparing sq_table_id(), without printing it where it
  * can); does t's id name one row only (a job id, a node name: then the
@@ -181,6 +179,8 @@ int sq_table_row_has_id(const struct sq_table *t, const void *rec,
 			const char *id);
 int sq_table_id_unique(const struct sq_table *t);
 
+/* Shared by table_rows.c and table_match.c. A grow-only buffer *p of
+ * *cap bytes made n bytes (contents lost; NULL without memory). */
 void *sq_table_grow(void *p, size_t *cap, size_t n);
 /* t shows cols (ncols) in that order / the same ones in any order. */
 int sq_table_same_cols(const struct sq_table *t, const int *cols, int ncols);
