@@ -2,17 +2,22 @@
  * sj_stream.c - a Slurm JSON answer read piece by piece as it arrives:
  * a small scanner finds the boundaries of the elements of the data list
  * ("jobs", "nodes") and hands each one to json-c on its own, maps it and
- * frees it at once; everything else (meta, errors, warnings, last_update)
- * is kept as the "envelope" and checked at the end exactly as a whole
- * body is. Peak memory is one element and the envelope, not a tree of
- * the whole answer. json-c does all the parsing; the scanner only tracks
- * strings, escapes and nesting, drops the whitespace between tokens, and
- * leaves out the members of a job the mapping never reads (most of its
- * bytes), so a malformed value there goes unnoticed where a whole-body
- * parse would refuse the answer. It does not follow json-c's lenient
- * extensions (single-quoted strings, comments): those are refused.
+ * frees it; everything else (meta, errors, warnings, last_update) is
+ * kept as the "envelope" and checked at the end exactly as a whole body
+ * is. The elements are parsed and mapped on a second thread, in batches
+ * of 64 KiB, while the scanner reads on. Peak memory is a few batches
+ * and the envelope, not a tree of the whole answer. json-c does all the
+ * parsing; the scanner only tracks strings, escapes and nesting, drops
+ * the whitespace between tokens, and leaves out the members of a job
+ * the mapping never reads (most of its bytes), so a malformed value
+ * there goes unnoticed where a whole-body parse would refuse the
+ * answer. It does not follow json-c's lenient extensions (single-quoted
+ * strings, comments): those are refused.
  */
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +50,24 @@ struct sbuf {
 	size_t len, cap;
 };
 
+/* Complete elements, one after another in bytes: where each one is in
+ * bytes (off, len) and in the body (start, for messages). */
+struct span {
+	size_t off, len, start;
+};
+
+struct batch {
+	struct sbuf bytes;
+	struct span *span;
+	size_t n, cap;
+};
+
+/* The elements go on in batches of this many bytes (once whitespace and
+ * the members nobody reads are out: some 60 jobs); up to NSLOTS batches
+ * wait for the worker. A smaller answer is parsed at its end. */
+#define BATCH_BYTES ((size_t)64 * 1024)
+#define NSLOTS 4
+
 struct sq_sj_stream {
 	enum sq_kind kind;
 	const char *key; /* "jobs", "nodes" */
@@ -52,7 +75,9 @@ struct sq_sj_stream {
 	struct sq_sj_ctx c;
 	struct sq_sj_info local, *info;
 	json_tokener *tok;
-	struct sbuf env, elem;
+	struct sbuf env;
+	struct batch cur; /* the scanner's batch; cur.bytes holds the element
+			   * being read after the complete ones */
 	size_t total; /* bytes fed so far (no bound: a list of any length) */
 	size_t limit; /* bytes kept whole: the envelope, or one element */
 	enum mode mode;
@@ -69,18 +94,43 @@ struct sq_sj_stream {
 	/* the current element */
 	size_t idx;        /* elements seen */
 	size_t elem_start; /* body offset of its first byte */
+	size_t elem_off;   /* where it starts in cur.bytes */
 	size_t edepth;
 	int ekind; /* '{' (a container), '"' (a string), 's' (scalar) */
 	enum key_state eks;      /* member names of the element's object */
-	size_t kpos;             /* where the name being read starts in elem */
+	size_t kpos;             /* where the name being read starts in bytes */
 	int skip;                /* inside a member the mapper does not read */
 	const char *const *keys; /* the members it reads, NULL: all */
 	size_t klen[48];         /* their lengths */
+	/* the keys by a hash of a name (kbucket[h][0..kbn[h]-1]: indexes
+	 * into keys) */
+	unsigned char kbucket[64][4], kbn[64];
+	int kesc; /* the name being read has a backslash */
 	/* errors: a fatal one ends the stream; a mapping one is reported
 	 * after the envelope (whose errors[] come first, as for a whole
 	 * body) */
 	int failed, map_failed;
 	struct sq_err fatal, map_err;
+	/* The elements' parse and mapping: json-c's share of the work, on a
+	 * thread of their own once the answer is big enough to fill a
+	 * batch, while the scanner reads on (two cores: the body that
+	 * slurmrestd writes at the end of its work is read and parsed at
+	 * once). Only the worker touches c, tok, idx, map_failed and
+	 * map_err while it runs. An element's error (efatal, then efailed
+	 * set) comes before any of the scanner's in the body. */
+	size_t batch_bytes;
+	size_t feed_left; /* bytes of the piece being fed, for room */
+	int threaded;     /* the worker runs */
+	int no_thread;    /* it could not start: batches parsed here */
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct batch slot[NSLOTS];
+	size_t head, count; /* the batches waiting, from slot[head] */
+	int done;           /* no more batches */
+	atomic_int stop;    /* the stream is dropped: parse no more */
+	atomic_int efailed;
+	struct sq_err efatal;
 };
 
 static int
@@ -102,6 +152,15 @@ sbuf_room(struct sbuf *b, size_t n)
 	b->p = p;
 	b->cap = cap;
 	return 0;
+}
+
+/* A member name's bucket among the keys the mapper reads (len > 0). */
+static unsigned
+key_hash(const char *name, size_t len)
+{
+	return (unsigned)(len * 7 + (unsigned char)name[0] * 3 +
+			  (unsigned char)name[len - 1]) %
+	       64;
 }
 
 struct sq_sj_stream *
@@ -128,11 +187,16 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 	st->elements = sq_sj_has_elem_mapper(kind);
 	st->keys = sq_sj_elem_keys(kind);
 	for (k = 0; st->keys != NULL && st->keys[k] != NULL; k++) {
-		if (k == sizeof(st->klen) / sizeof(st->klen[0])) {
+		unsigned h;
+
+		st->klen[k] = strlen(st->keys[k]);
+		h = key_hash(st->keys[k], st->klen[k]);
+		if (k == sizeof(st->klen) / sizeof(st->klen[0]) ||
+		    st->klen[k] == 0 || st->kbn[h] == sizeof(st->kbucket[h])) {
 			st->keys = NULL; /* (a list too long: keep all) */
 			break;
 		}
-		st->klen[k] = strlen(st->keys[k]);
+		st->kbucket[h][st->kbn[h]++] = (unsigned char)k;
 	}
 	st->info = info != NULL ? info : &st->local;
 	sq_sj_info_init(st->info);
@@ -150,19 +214,37 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 	/* kinds without a per-element mapper are kept whole */
 	st->mode = st->elements ? M_ENV : M_RAW;
 	st->limit = SQ_SJ_MAX_BODY;
+	st->batch_bytes = BATCH_BYTES;
+	atomic_init(&st->stop, 0);
+	atomic_init(&st->efailed, 0);
+	sq_err_clear(&st->efatal);
 	sq_err_clear(&st->fatal);
 	sq_err_clear(&st->map_err);
 	return st;
 }
 
+static void
+batch_free(struct batch *b)
+{
+	free(b->bytes.p);
+	free(b->span);
+}
+
+static void pipe_stop(struct sq_sj_stream *st);
+
 void
 sq_slurmjson_stream_free(struct sq_sj_stream *st)
 {
+	size_t k;
+
 	if (st == NULL)
 		return;
+	pipe_stop(st);
 	json_tokener_free(st->tok);
 	free(st->env.p);
-	free(st->elem.p);
+	batch_free(&st->cur);
+	for (k = 0; k < NSLOTS; k++)
+		batch_free(&st->slot[k]);
 	free(st);
 }
 
@@ -183,13 +265,200 @@ out_of_memory(struct sq_sj_stream *st)
 	return -1;
 }
 
-/* The element in st->elem is complete: parse, map, free. */
+/* An element's bytes are not JSON: the first such error in the body is
+ * the stream's (set once, before efailed says so). */
 static int
-elem_done(struct sq_sj_stream *st)
+elem_malformed(struct sq_sj_stream *st, size_t at, const char *what)
+{
+	sq_err_set(&st->efatal, SQ_ERR_PARSE,
+		   "malformed JSON answer at byte %zu: %s", at, what);
+	atomic_store_explicit(&st->efailed, 1, memory_order_release);
+	return -1;
+}
+
+/* One complete element: parse, check, map, free. */
+static int
+elem_parse(struct sq_sj_stream *st, const char *p, size_t len, size_t start)
 {
 	json_object *o;
 	enum json_tokener_error je;
 	size_t end;
+
+	json_tokener_reset(st->tok);
+	o = json_tokener_parse_ex(st->tok, p, (int)len);
+	je = json_tokener_get_error(st->tok);
+	end = json_tokener_get_parse_end(st->tok);
+	if (o == NULL) {
+		if (je == json_tokener_continue || je == json_tokener_success)
+			je = json_tokener_error_parse_eof;
+		return elem_malformed(st, start + end,
+				      json_tokener_error_desc(je));
+	}
+	while (end < len && p[end] == ' ')
+		end++;
+	if (end < len) {
+		json_object_put(o);
+		return elem_malformed(st, start + end, "unexpected character");
+	}
+	if (!st->map_failed &&
+	    sq_sj_map_elem(st->kind, &st->c, o, st->idx, &st->map_err) == -1)
+		st->map_failed = 1;
+	json_object_put(o);
+	st->idx++;
+	return 0;
+}
+
+/* The elements of a batch in order, until one is malformed or the
+ * stream is dropped. */
+static void
+batch_run(struct sq_sj_stream *st, const struct batch *b)
+{
+	size_t k;
+
+	for (k = 0; k < b->n; k++) {
+		if (atomic_load_explicit(&st->stop, memory_order_relaxed) ||
+		    elem_parse(st, b->bytes.p + b->span[k].off, b->span[k].len,
+			       b->span[k].start) == -1)
+			return;
+	}
+}
+
+static int
+efailed(struct sq_sj_stream *st)
+{
+	return atomic_load_explicit(&st->efailed, memory_order_acquire);
+}
+
+static void *
+worker(void *arg)
+{
+	struct sq_sj_stream *st = arg;
+
+	pthread_mutex_lock(&st->mu);
+	for (;;) {
+		while (st->count == 0 && !st->done)
+			pthread_cond_wait(&st->cv, &st->mu);
+		if (st->count == 0)
+			break;
+		pthread_mutex_unlock(&st->mu);
+		/* slot[head] stays counted (the scanner's to leave alone)
+		 * until it is parsed */
+		if (!efailed(st))
+			batch_run(st, &st->slot[st->head]);
+		pthread_mutex_lock(&st->mu);
+		st->head = (st->head + 1) % NSLOTS;
+		st->count--;
+		pthread_cond_broadcast(&st->cv);
+	}
+	pthread_mutex_unlock(&st->mu);
+	return NULL;
+}
+
+static void
+worker_start(struct sq_sj_stream *st)
+{
+	sigset_t all, old;
+	int rc;
+
+	if (pthread_mutex_init(&st->mu, NULL) != 0) {
+		st->no_thread = 1;
+		return;
+	}
+	if (pthread_cond_init(&st->cv, NULL) != 0) {
+		pthread_mutex_destroy(&st->mu);
+		st->no_thread = 1;
+		return;
+	}
+	/* signals are the UI thread's (or batch mode's main thread's):
+	 * the parse thread blocks them all */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&st->thread, NULL, worker, st);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		pthread_cond_destroy(&st->cv);
+		pthread_mutex_destroy(&st->mu);
+		st->no_thread = 1; /* parsed here instead */
+		return;
+	}
+	st->threaded = 1;
+}
+
+/* The scanner's batch goes to the worker (which starts with the first
+ * one), or is parsed here; the scanner goes on in an empty batch with
+ * room for the rest of the piece. -1 once an element was malformed. */
+static int
+hand_on(struct sq_sj_stream *st)
+{
+	struct batch t;
+
+	if (!st->threaded && !st->no_thread)
+		worker_start(st);
+	if (!st->threaded) {
+		batch_run(st, &st->cur);
+	} else {
+		pthread_mutex_lock(&st->mu);
+		while (st->count == NSLOTS)
+			pthread_cond_wait(&st->cv, &st->mu);
+		/* a free slot: its buffers become the scanner's */
+		t = st->slot[(st->head + st->count) % NSLOTS];
+		st->slot[(st->head + st->count) % NSLOTS] = st->cur;
+		st->cur = t;
+		st->count++;
+		pthread_cond_broadcast(&st->cv);
+		pthread_mutex_unlock(&st->mu);
+	}
+	st->cur.bytes.len = 0;
+	st->cur.n = 0;
+	if (sbuf_room(&st->cur.bytes, st->feed_left) == -1)
+		return out_of_memory(st);
+	if (efailed(st)) {
+		st->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Every element in: the last batch parsed, the worker gone. */
+static void
+pipe_finish(struct sq_sj_stream *st)
+{
+	if (st->cur.n > 0 && !efailed(st)) {
+		if (st->threaded) {
+			st->feed_left = 0;
+			(void)hand_on(st);
+		} else {
+			batch_run(st, &st->cur);
+		}
+	}
+	st->cur.n = 0;
+	if (!st->threaded)
+		return;
+	pthread_mutex_lock(&st->mu);
+	st->done = 1;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	pthread_join(st->thread, NULL);
+	pthread_cond_destroy(&st->cv);
+	pthread_mutex_destroy(&st->mu);
+	st->threaded = 0;
+}
+
+/* The stream dropped before its end: the worker stops at once. */
+static void
+pipe_stop(struct sq_sj_stream *st)
+{
+	atomic_store_explicit(&st->stop, 1, memory_order_relaxed);
+	st->cur.n = 0;
+	pipe_finish(st);
+}
+
+/* The element in cur.bytes from elem_off is complete: noted in the
+ * batch, which goes on once it is full. */
+static int
+elem_done(struct sq_sj_stream *st)
+{
+	struct batch *b = &st->cur;
 
 	/* out of the element: a string element left in_str set, and the
 	 * envelope scanner then read the rest of the body inverted (a
@@ -197,31 +466,23 @@ elem_done(struct sq_sj_stream *st)
 	st->in_str = 0;
 	st->esc = 0;
 	if (st->ekind == 's')
-		st->elem.p[st->elem.len++] = ' '; /* ends a number */
-	json_tokener_reset(st->tok);
-	o = json_tokener_parse_ex(st->tok, st->elem.p, (int)st->elem.len);
-	je = json_tokener_get_error(st->tok);
-	end = json_tokener_get_parse_end(st->tok);
-	if (o == NULL) {
-		if (je == json_tokener_continue || je == json_tokener_success)
-			je = json_tokener_error_parse_eof;
-		return malformed(st, st->elem_start + end,
-				 json_tokener_error_desc(je));
+		b->bytes.p[b->bytes.len++] = ' '; /* ends a number */
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 64;
+		struct span *sp = realloc(b->span, cap * sizeof(*sp));
+
+		if (sp == NULL)
+			return out_of_memory(st);
+		b->span = sp;
+		b->cap = cap;
 	}
-	while (end < st->elem.len && st->elem.p[end] == ' ')
-		end++;
-	if (end < st->elem.len) {
-		json_object_put(o);
-		return malformed(st, st->elem_start + end,
-				 "unexpected character");
-	}
-	if (!st->map_failed &&
-	    sq_sj_map_elem(st->kind, &st->c, o, st->idx, &st->map_err) == -1)
-		st->map_failed = 1;
-	json_object_put(o);
-	st->idx++;
-	st->elem.len = 0;
+	b->span[b->n].off = st->elem_off;
+	b->span[b->n].len = b->bytes.len - st->elem_off;
+	b->span[b->n].start = st->elem_start;
+	b->n++;
 	st->mode = M_ARR_AFTER;
+	if (b->bytes.len >= st->batch_bytes)
+		return hand_on(st);
 	return 0;
 }
 
@@ -335,16 +596,20 @@ env_byte(struct sq_sj_stream *st, char ch)
 static int
 wanted(const struct sq_sj_stream *st, const char *name, size_t len)
 {
-	size_t k;
+	unsigned h, k;
 
-	if (st->keys == NULL)
+	if (st->keys == NULL || st->kesc)
 		return 1;
-	for (k = 0; st->keys[k] != NULL; k++) {
-		if (st->klen[k] == len && st->keys[k][0] == name[0] &&
-		    memcmp(st->keys[k], name, len) == 0)
+	if (len == 0)
+		return 0;
+	h = key_hash(name, len);
+	for (k = 0; k < st->kbn[h]; k++) {
+		size_t i = st->kbucket[h][k];
+
+		if (st->klen[i] == len && memcmp(st->keys[i], name, len) == 0)
 			return 1;
 	}
-	return memchr(name, '\\', len) != NULL;
+	return 0;
 }
 
 /* Inside a string of a container element: copy p[*ip..] to *out (not
@@ -384,7 +649,7 @@ copy_string(const char *p, size_t n, size_t *ip, char **out, int skip, int *esc)
 }
 
 /* After a member's name at depth 1: if the mapper never reads it, drop
- * the name from st->elem (*out back to where it began) and return 1: its
+ * the name from cur.bytes (*out back to where it began) and return 1: its
  * value is skipped too. */
 static inline int
 drop_member(struct sq_sj_stream *st, char *base, char **out)
@@ -415,7 +680,7 @@ skip_blanks(const char *p, size_t n, size_t i, char **out, int skip)
 static int
 container_done(struct sq_sj_stream *st, const char *out)
 {
-	st->elem.len = (size_t)(out - st->elem.p);
+	st->cur.bytes.len = (size_t)(out - st->cur.bytes.p);
 	st->in_str = 0;
 	st->esc = 0;
 	st->skip = 0;
@@ -429,12 +694,12 @@ static int
 scan_fail(struct sq_sj_stream *st, const char *out, size_t i, size_t *ip,
 	  const char *what)
 {
-	st->elem.len = (size_t)(out - st->elem.p);
+	st->cur.bytes.len = (size_t)(out - st->cur.bytes.p);
 	*ip = i;
 	return malformed(st, st->total + i - 1, what);
 }
 
-/* Inside a container element: copy p[*ip..] into st->elem until the
+/* Inside a container element: copy p[*ip..] into cur.bytes until the
  * element closes or the piece ends, without the whitespace outside
  * strings, and without the members of the element's object the mapper
  * never reads (a job's job_resources, flags ... are most of its bytes):
@@ -443,7 +708,7 @@ scan_fail(struct sq_sj_stream *st, const char *out, size_t i, size_t *ip,
 static int
 scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 {
-	char *base = st->elem.p, *out = base + st->elem.len;
+	char *base = st->cur.bytes.p, *out = base + st->cur.bytes.len;
 	size_t i = *ip, depth = st->edepth;
 	int in_str = st->in_str, esc = st->esc, skip = st->skip;
 	enum key_state ks = st->eks;
@@ -456,6 +721,8 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 				in_str = 0;
 				if (ks == KS_IN_KEY)
 					ks = KS_AFTER_KEY;
+			} else if (esc && ks == KS_IN_KEY) {
+				st->kesc = 1;
 			}
 			continue;
 		}
@@ -472,6 +739,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			if (depth == 1 && ks == KS_WANT_KEY) {
 				ks = KS_IN_KEY;
 				st->kpos = (size_t)(out - base);
+				st->kesc = 0;
 			}
 			break;
 		case ':':
@@ -521,7 +789,7 @@ scan_container(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 			return container_done(st, out);
 		}
 	}
-	st->elem.len = (size_t)(out - base);
+	st->cur.bytes.len = (size_t)(out - base);
 	st->in_str = in_str;
 	st->esc = esc;
 	st->skip = skip;
@@ -550,11 +818,11 @@ scan_other(struct sq_sj_stream *st, const char *p, size_t n, size_t *ip)
 		} else if (ch == '\\') {
 			st->esc = 1;
 		} else if (ch == '"') {
-			st->elem.p[st->elem.len++] = ch;
+			st->cur.bytes.p[st->cur.bytes.len++] = ch;
 			*ip = i + 1;
 			return elem_done(st);
 		}
-		st->elem.p[st->elem.len++] = ch;
+		st->cur.bytes.p[st->cur.bytes.len++] = ch;
 		i++;
 	}
 	*ip = i;
@@ -567,13 +835,15 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 {
 	size_t i = 0;
 
-	if (st->failed)
+	if (st->failed || efailed(st))
 		goto failed;
+	st->feed_left = n;
 	/* what is kept whole (the envelope, all of a kind without a
 	 * per-element mapper, the element being read) is bounded; the
 	 * bytes of the list that go by are not: a queue of any length */
 	if (n > st->limit || st->env.len > st->limit - n ||
-	    (st->mode == M_ARR_ELEM && st->elem.len > st->limit - n)) {
+	    (st->mode == M_ARR_ELEM &&
+	     st->cur.bytes.len - st->elem_off > st->limit - n)) {
 		st->failed = 1;
 		sq_err_set(&st->fatal, SQ_ERR_PARSE,
 			   "JSON answer too large: more than %zu bytes of %s "
@@ -585,7 +855,7 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 		goto failed;
 	}
 	if (sbuf_room(&st->env, n) == -1 ||
-	    (st->mode != M_RAW && sbuf_room(&st->elem, n) == -1)) {
+	    (st->mode != M_RAW && sbuf_room(&st->cur.bytes, n) == -1)) {
 		out_of_memory(st);
 		goto failed;
 	}
@@ -640,8 +910,8 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 			/* an element starts */
 			st->mode = M_ARR_ELEM;
 			st->elem_start = st->total + i - 1;
-			st->elem.len = 0;
-			st->elem.p[st->elem.len++] = ch;
+			st->elem_off = st->cur.bytes.len;
+			st->cur.bytes.p[st->cur.bytes.len++] = ch;
 			st->in_str = ch == '"';
 			st->esc = 0;
 			st->edepth = ch == '{' || ch == '[';
@@ -659,7 +929,8 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 	st->total += n;
 	return 0;
 failed:
-	*err = st->fatal;
+	st->failed = 1;
+	*err = efailed(st) ? st->efatal : st->fatal;
 	return -1;
 }
 
@@ -669,6 +940,12 @@ sq_slurmjson_stream_limit(struct sq_sj_stream *st, size_t bytes)
 	st->limit = bytes < (size_t)INT_MAX ? bytes : (size_t)INT_MAX;
 }
 
+void
+sq_slurmjson_stream_batch(struct sq_sj_stream *st, size_t bytes)
+{
+	st->batch_bytes = bytes > 0 ? bytes : BATCH_BYTES;
+}
+
 int
 sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
 {
@@ -676,6 +953,12 @@ sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
 	json_object *root, *list;
 	int rc = -1;
 
+	/* the elements' errors first: they stand before the scanner's */
+	pipe_finish(st);
+	if (efailed(st)) {
+		*err = st->efatal;
+		return -1;
+	}
 	if (st->failed) {
 		*err = st->fatal;
 		return -1;

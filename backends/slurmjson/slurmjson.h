@@ -56,13 +56,15 @@ int sq_slurmjson_parse(enum sq_kind kind, const char *body, size_t len,
 /*
  * The same for a body that arrives in pieces (an HTTP transfer): feed each
  * piece as it comes, then end. The elements of the long lists ("jobs",
- * "nodes") are parsed and mapped one at a time as their bytes arrive, so
- * memory stays near one element; other kinds are kept and parsed at the
- * end. The envelope (meta, errors[], warnings[], last_update) is read at
- * the end wherever it stood, with the same checks and messages as
- * sq_slurmjson_parse (errors[] win over a record that cannot be read).
- * feed returns -1 (and end the same error) once the body is malformed or
- * too large: the caller may stop the transfer. s and info as for
+ * "nodes") are parsed and mapped as their bytes arrive (on a second
+ * thread, a batch of them at a time), so memory stays near a few
+ * batches; other kinds are kept and parsed at the end. The envelope (meta,
+ * errors[], warnings[], last_update) is read at the end wherever it stood, with
+ * the same checks and messages as sq_slurmjson_parse (errors[] win over a
+ * record that cannot be read). feed returns -1 (and end the same error) once
+ * the body is known to be malformed or too large (a malformed element may show
+ * at a later feed, or at end): the caller may stop the transfer. The error is
+ * the first in the body, however the pieces fell. s and info as for
  * sq_slurmjson_parse; rows added before a failure stay in s.
  */
 struct sq_sj_stream;
@@ -77,6 +79,11 @@ int sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err);
  * without a per-element mapper): SQ_SJ_MAX_BODY unless set (tests). The
  * list's bytes as a whole have no bound. */
 void sq_slurmjson_stream_limit(struct sq_sj_stream *st, size_t bytes);
+/* The elements are parsed on a thread of their own, handed on in
+ * batches of this many bytes (64 KiB unless set; tests: 1 hands on every
+ * element, so even a small answer runs the thread). Before the first
+ * feed. */
+void sq_slurmjson_stream_batch(struct sq_sj_stream *st, size_t bytes);
 void sq_slurmjson_stream_free(struct sq_sj_stream *st);
 
 /* Does the mapping know this kind? */

@@ -18,6 +18,23 @@
 
 #define NOW 1795986600
 
+/* The batch size of every stream made here: 0 the stream's own (64 KiB:
+ * the fixtures are parsed at their end, 20,000 jobs on the thread), 1 in
+ * the second run of the suite (every element goes to the thread). */
+static size_t batch;
+
+static struct sq_sj_stream *
+stream_new(enum sq_kind kind, struct sq_snapshot *s, struct sq_sj_info *info,
+	   struct sq_err *err)
+{
+	struct sq_sj_stream *st =
+	    sq_slurmjson_stream_new(kind, NOW, s, info, err);
+
+	if (st != NULL && batch > 0)
+		sq_slurmjson_stream_batch(st, batch);
+	return st;
+}
+
 /* Every field of every row, one line a row. */
 static void
 dump(const struct sq_snapshot *s, struct sq_buf *b)
@@ -120,7 +137,7 @@ streamed(enum sq_kind kind, const char *body, size_t len, const size_t *cuts,
 	int rc = 0;
 
 	assert_non_null(s);
-	st = sq_slurmjson_stream_new(kind, NOW, s, &info, err);
+	st = stream_new(kind, s, &info, err);
 	assert_non_null(st);
 	for (k = 0; k <= ncuts && rc == 0; k++) {
 		size_t end = k < ncuts ? cuts[k] : len;
@@ -552,7 +569,7 @@ test_many_jobs(void **state)
 		    "\"PENDING\",\"flags\":[\"A\",\"B\"]}",
 		    i ? "," : "", i + 1, i);
 	sq_buf_printf(&body, "]}");
-	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	st = stream_new(SQ_KIND_JOBS, s, NULL, &err);
 	assert_non_null(st);
 	for (at = 0; at < body.len; at += 16384) {
 		size_t n = body.len - at < 16384 ? body.len - at : 16384;
@@ -568,6 +585,94 @@ test_many_jobs(void **state)
 	sq_snapshot_unref(s);
 	sq_buf_free(&body);
 	sq_buf_free(&got);
+}
+
+/* 20,000 jobs, job 15,000's id not JSON (json-c's to find, on the
+ * thread) and job 19,000's name in single quotes (the scanner's to
+ * find, later in the body but sooner in time): the first in the body is
+ * the error, with the rows before it, whatever the pieces; without the
+ * first flaw the second is the error, with its rows before it. */
+static int
+flawed(const struct sq_buf *body, size_t piece, struct sq_err *err,
+       size_t *nrows)
+{
+	struct sq_snapshot *s = sq_snapshot_new(SQ_KIND_JOBS, 0);
+	struct sq_sj_stream *st = stream_new(SQ_KIND_JOBS, s, NULL, err);
+	size_t at;
+	int rc = 0;
+
+	assert_non_null(st);
+	for (at = 0; at < body->len && rc == 0; at += piece) {
+		size_t n = body->len - at < piece ? body->len - at : piece;
+
+		rc = sq_slurmjson_stream_feed(st, body->data + at, n, err);
+	}
+	if (rc == 0)
+		rc = sq_slurmjson_stream_end(st, err);
+	else /* end says it again */
+		assert_int_equal(sq_slurmjson_stream_end(st, err), -1);
+	sq_slurmjson_stream_free(st);
+	*nrows = s->nrows;
+	sq_snapshot_unref(s);
+	return rc;
+}
+
+static void
+test_first_error_in_the_body(void **state)
+{
+	static const size_t pieces[] = { 7, 16384, 1 << 20, 1 << 30 };
+	struct sq_buf body;
+	struct sq_err err;
+	size_t i, k, nrows, from = 0, to = 0, quote = 0;
+	char want[128];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		sq_buf_init(&body, 0);
+		sq_buf_printf(&body, "{\"meta\":{},\"errors\":[],\"jobs\":[");
+		for (i = 0; i < 20000; i++) {
+			if (i == 15000) {
+				from = body.len;
+			}
+			if (i == 15001)
+				to = body.len;
+			if (i == 19000)
+				quote = body.len;
+			sq_buf_printf(
+			    &body,
+			    "%s{\"job_id\":%s,\"name\":%s,\"job_state\":"
+			    "\"PENDING\"}",
+			    i ? "," : "", i == 15000 && k == 0 ? "12x3" : "7",
+			    i == 19000 ? "'j'" : "\"j\"");
+		}
+		sq_buf_printf(&body, "]}");
+		for (i = 0; i < sizeof(pieces) / sizeof(pieces[0]); i++) {
+			assert_int_equal(flawed(&body, pieces[i], &err, &nrows),
+					 -1);
+			assert_int_equal(err.code, SQ_ERR_PARSE);
+			if (k == 0) {
+				size_t at;
+
+				if (sscanf(err.msg,
+					   "malformed JSON answer at byte %zu",
+					   &at) != 1 ||
+				    at < from || at >= to)
+					fail_msg("piece %zu: %s (job 15000 is "
+						 "bytes %zu-%zu)",
+						 pieces[i], err.msg, from, to);
+				assert_int_equal(nrows, 15000);
+			} else {
+				snprintf(
+				    want, sizeof(want),
+				    "malformed JSON answer at byte %zu: "
+				    "quote or comment outside a string",
+				    quote + strlen(",{\"job_id\":7,\"name\":"));
+				assert_string_equal(err.msg, want);
+				assert_int_equal(nrows, 19000);
+			}
+		}
+		sq_buf_free(&body);
+	}
 }
 
 /* The list as a whole has no bound, what is kept whole has: with the
@@ -592,7 +697,7 @@ test_limit_kept_whole(void **state)
 			      "\"job_state\":\"PENDING\"}",
 			      i ? "," : "", i + 1, i);
 	sq_buf_printf(&body, "]}");
-	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	st = stream_new(SQ_KIND_JOBS, s, NULL, &err);
 	assert_non_null(st);
 	sq_slurmjson_stream_limit(st, 4096);
 	for (at = 0; at < body.len; at += 1000) {
@@ -615,7 +720,7 @@ test_limit_kept_whole(void **state)
 	for (i = 0; i < 6000; i++)
 		sq_buf_printf(&body, "x");
 	sq_buf_printf(&body, "\"}],\"errors\":[]}");
-	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	st = stream_new(SQ_KIND_JOBS, s, NULL, &err);
 	sq_slurmjson_stream_limit(st, 4096);
 	for (at = 0; at < body.len && rc == 0; at += 1000) {
 		size_t n = body.len - at < 1000 ? body.len - at : 1000;
@@ -634,7 +739,7 @@ test_limit_kept_whole(void **state)
 	for (i = 0; i < 6000; i++)
 		sq_buf_printf(&body, "w");
 	sq_buf_printf(&body, "\"]}");
-	st = sq_slurmjson_stream_new(SQ_KIND_JOBS, NOW, s, NULL, &err);
+	st = stream_new(SQ_KIND_JOBS, s, NULL, &err);
 	sq_slurmjson_stream_limit(st, 4096);
 	rc = 0;
 	for (at = 0; at < body.len && rc == 0; at += 1000) {
@@ -660,8 +765,16 @@ main(void)
 		cmocka_unit_test(test_duplicate_list),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_many_jobs),
+		cmocka_unit_test(test_first_error_in_the_body),
 		cmocka_unit_test(test_limit_kept_whole),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int rc;
+
+	batch = 0;
+	rc = cmocka_run_group_tests_name("sj_stream", tests, NULL, NULL);
+	batch = 1;
+	return rc + cmocka_run_group_tests_name("sj_stream, every element on "
+						"the thread",
+						tests, NULL, NULL);
 }
