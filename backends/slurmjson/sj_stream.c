@@ -15,144 +15,14 @@
  * strings, comments): those are refused.
  */
 #include <limits.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/slurmjson/sj_internal.h"
+#include "backends/slurmjson/sj_stream_int.h"
 #include "backends/slurmjson/slurmjson.h"
 #include "core/model/model.h"
-
-enum mode {
-	M_ENV,       /* copying the envelope, looking for the data key */
-	M_RAW,       /* copying the rest as it is (no more scanning) */
-	M_ARR_FIRST, /* after the list's '[': an element or ']' */
-	M_ARR_NEXT,  /* after ',': an element (or ']': json-c allows it) */
-	M_ARR_ELEM,  /* inside an element */
-	M_ARR_AFTER  /* after an element: ',' or ']' */
-};
-
-enum key_state {
-	KS_NONE,
-	KS_WANT_KEY,  /* after the root's '{' or a ',' at depth 1 */
-	KS_IN_KEY,    /* inside a member name at depth 1 */
-	KS_AFTER_KEY, /* the name read, ':' expected */
-	KS_WANT_VALUE /* after ':', the value's first byte decides */
-};
-
-/* a growable byte buffer filled without per-byte checks: room for n
- * more bytes is made before a piece is scanned */
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
-
-/* Complete elements, one after another in bytes: where each one is in
- * bytes (off, len) and in the body (start, for messages). */
-struct span {
-	size_t off, len, start;
-};
-
-struct batch {
-	struct sbuf bytes;
-	struct span *span;
-	size_t n, cap;
-};
-
-/* The elements go on in batches of this many bytes (once whitespace and
- * the members nobody reads are out: some 60 jobs); up to NSLOTS batches
- * wait for the worker. A smaller answer is parsed at its end. */
-#define BATCH_BYTES ((size_t)64 * 1024)
-#define NSLOTS 4
-
-struct sq_sj_stream {
-	enum sq_kind kind;
-	const char *key; /* "jobs", "nodes" */
-	int elements;    /* the kind has a per-element mapper */
-	struct sq_sj_ctx c;
-	struct sq_sj_info local, *info;
-	json_tokener *tok;
-	struct sbuf env;
-	struct batch cur; /* the scanner's batch; cur.bytes holds the element
-			   * being read after the complete ones */
-	size_t total; /* bytes fed so far (no bound: a list of any length) */
-	size_t limit; /* bytes kept whole: the envelope, or one element */
-	enum mode mode;
-	/* envelope scanner */
-	size_t depth;
-	int in_str, esc;
-	enum key_state ks;
-	char name[8];
-	size_t name_len;
-	int name_esc, name_match;
-	int intercepted;
-	size_t gap_at;  /* envelope offset of the list's ']' */
-	size_t gap_len; /* bytes of the body not in the envelope */
-	/* the current element */
-	size_t idx;        /* elements seen */
-	size_t elem_start; /* body offset of its first byte */
-	size_t elem_off;   /* where it starts in cur.bytes */
-	size_t edepth;
-	int ekind; /* '{' (a container), '"' (a string), 's' (scalar) */
-	enum key_state eks;      /* member names of the element's object */
-	size_t kpos;             /* where the name being read starts in bytes */
-	int skip;                /* inside a member the mapper does not read */
-	const char *const *keys; /* the members it reads, NULL: all */
-	size_t klen[48];         /* their lengths */
-	/* the keys by a hash of a name (kbucket[h][0..kbn[h]-1]: indexes
-	 * into keys) */
-	unsigned char kbucket[64][4], kbn[64];
-	int kesc; /* the name being read has a backslash */
-	/* errors: a fatal one ends the stream; a mapping one is reported
-	 * after the envelope (whose errors[] come first, as for a whole
-	 * body) */
-	int failed, map_failed;
-	struct sq_err fatal, map_err;
-	/* The elements' parse and mapping: json-c's share of the work, on a
-	 * thread of their own once the answer is big enough to fill a
-	 * batch, while the scanner reads on (two cores: the body that
-	 * slurmrestd writes at the end of its work is read and parsed at
-	 * once). Only the worker touches c, tok, idx, map_failed and
-	 * map_err while it runs. An element's error (efatal, then efailed
-	 * set) comes before any of the scanner's in the body. */
-	size_t batch_bytes;
-	size_t feed_left; /* bytes of the piece being fed, for room */
-	int threaded;     /* the worker runs */
-	int no_thread;    /* it could not start: batches parsed here */
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct batch slot[NSLOTS];
-	size_t head, count; /* the batches waiting, from slot[head] */
-	int done;           /* no more batches */
-	atomic_int stop;    /* the stream is dropped: parse no more */
-	atomic_int efailed;
-	struct sq_err efatal;
-};
-
-static int
-sbuf_room(struct sbuf *b, size_t n)
-{
-	size_t want = b->len + n + 2, cap = b->cap ? b->cap : 4096;
-	char *p;
-
-	if (want <= b->cap)
-		return 0;
-	while (cap < want) {
-		if (cap > SIZE_MAX / 2)
-			return -1;
-		cap *= 2;
-	}
-	p = realloc(b->p, cap);
-	if (p == NULL)
-		return -1;
-	b->p = p;
-	b->cap = cap;
-	return 0;
-}
 
 /* A member name's bucket among the keys the mapper reads (len > 0). */
 static unsigned
@@ -223,15 +93,6 @@ sq_slurmjson_stream_new(enum sq_kind kind, time_t now, struct sq_snapshot *s,
 	return st;
 }
 
-static void
-batch_free(struct batch *b)
-{
-	free(b->bytes.p);
-	free(b->span);
-}
-
-static void pipe_stop(struct sq_sj_stream *st);
-
 void
 sq_slurmjson_stream_free(struct sq_sj_stream *st)
 {
@@ -239,12 +100,12 @@ sq_slurmjson_stream_free(struct sq_sj_stream *st)
 
 	if (st == NULL)
 		return;
-	pipe_stop(st);
+	sq_sj_pipe_stop(st);
 	json_tokener_free(st->tok);
 	free(st->env.p);
-	batch_free(&st->cur);
+	sq_sj_batch_free(&st->cur);
 	for (k = 0; k < NSLOTS; k++)
-		batch_free(&st->slot[k]);
+		sq_sj_batch_free(&st->slot[k]);
 	free(st);
 }
 
@@ -257,200 +118,12 @@ malformed(struct sq_sj_stream *st, size_t at, const char *what)
 	return -1;
 }
 
-static int
-out_of_memory(struct sq_sj_stream *st)
+int
+sq_sj_stream_oom(struct sq_sj_stream *st)
 {
 	st->failed = 1;
 	sq_err_set(&st->fatal, SQ_ERR_SYSTEM, "out of memory");
 	return -1;
-}
-
-/* An element's bytes are not JSON: the first such error in the body is
- * the stream's (set once, before efailed says so). */
-static int
-elem_malformed(struct sq_sj_stream *st, size_t at, const char *what)
-{
-	sq_err_set(&st->efatal, SQ_ERR_PARSE,
-		   "malformed JSON answer at byte %zu: %s", at, what);
-	atomic_store_explicit(&st->efailed, 1, memory_order_release);
-	return -1;
-}
-
-/* One complete element: parse, check, map, free. */
-static int
-elem_parse(struct sq_sj_stream *st, const char *p, size_t len, size_t start)
-{
-	json_object *o;
-	enum json_tokener_error je;
-	size_t end;
-
-	json_tokener_reset(st->tok);
-	o = json_tokener_parse_ex(st->tok, p, (int)len);
-	je = json_tokener_get_error(st->tok);
-	end = json_tokener_get_parse_end(st->tok);
-	if (o == NULL) {
-		if (je == json_tokener_continue || je == json_tokener_success)
-			je = json_tokener_error_parse_eof;
-		return elem_malformed(st, start + end,
-				      json_tokener_error_desc(je));
-	}
-	while (end < len && p[end] == ' ')
-		end++;
-	if (end < len) {
-		json_object_put(o);
-		return elem_malformed(st, start + end, "unexpected character");
-	}
-	if (!st->map_failed &&
-	    sq_sj_map_elem(st->kind, &st->c, o, st->idx, &st->map_err) == -1)
-		st->map_failed = 1;
-	json_object_put(o);
-	st->idx++;
-	return 0;
-}
-
-/* The elements of a batch in order, until one is malformed or the
- * stream is dropped. */
-static void
-batch_run(struct sq_sj_stream *st, const struct batch *b)
-{
-	size_t k;
-
-	for (k = 0; k < b->n; k++) {
-		if (atomic_load_explicit(&st->stop, memory_order_relaxed) ||
-		    elem_parse(st, b->bytes.p + b->span[k].off, b->span[k].len,
-			       b->span[k].start) == -1)
-			return;
-	}
-}
-
-static int
-efailed(struct sq_sj_stream *st)
-{
-	return atomic_load_explicit(&st->efailed, memory_order_acquire);
-}
-
-static void *
-worker(void *arg)
-{
-	struct sq_sj_stream *st = arg;
-
-	pthread_mutex_lock(&st->mu);
-	for (;;) {
-		while (st->count == 0 && !st->done)
-			pthread_cond_wait(&st->cv, &st->mu);
-		if (st->count == 0)
-			break;
-		pthread_mutex_unlock(&st->mu);
-		/* slot[head] stays counted (the scanner's to leave alone)
-		 * until it is parsed */
-		if (!efailed(st))
-			batch_run(st, &st->slot[st->head]);
-		pthread_mutex_lock(&st->mu);
-		st->head = (st->head + 1) % NSLOTS;
-		st->count--;
-		pthread_cond_broadcast(&st->cv);
-	}
-	pthread_mutex_unlock(&st->mu);
-	return NULL;
-}
-
-static void
-worker_start(struct sq_sj_stream *st)
-{
-	sigset_t all, old;
-	int rc;
-
-	if (pthread_mutex_init(&st->mu, NULL) != 0) {
-		st->no_thread = 1;
-		return;
-	}
-	if (pthread_cond_init(&st->cv, NULL) != 0) {
-		pthread_mutex_destroy(&st->mu);
-		st->no_thread = 1;
-		return;
-	}
-	/* signals are the UI thread's (or batch mode's main thread's):
-	 * the parse thread blocks them all */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&st->thread, NULL, worker, st);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		pthread_cond_destroy(&st->cv);
-		pthread_mutex_destroy(&st->mu);
-		st->no_thread = 1; /* parsed here instead */
-		return;
-	}
-	st->threaded = 1;
-}
-
-/* The scanner's batch goes to the worker (which starts with the first
- * one), or is parsed here; the scanner goes on in an empty batch with
- * room for the rest of the piece. -1 once an element was malformed. */
-static int
-hand_on(struct sq_sj_stream *st)
-{
-	struct batch t;
-
-	if (!st->threaded && !st->no_thread)
-		worker_start(st);
-	if (!st->threaded) {
-		batch_run(st, &st->cur);
-	} else {
-		pthread_mutex_lock(&st->mu);
-		while (st->count == NSLOTS)
-			pthread_cond_wait(&st->cv, &st->mu);
-		/* a free slot: its buffers become the scanner's */
-		t = st->slot[(st->head + st->count) % NSLOTS];
-		st->slot[(st->head + st->count) % NSLOTS] = st->cur;
-		st->cur = t;
-		st->count++;
-		pthread_cond_broadcast(&st->cv);
-		pthread_mutex_unlock(&st->mu);
-	}
-	st->cur.bytes.len = 0;
-	st->cur.n = 0;
-	if (sbuf_room(&st->cur.bytes, st->feed_left) == -1)
-		return out_of_memory(st);
-	if (efailed(st)) {
-		st->failed = 1;
-		return -1;
-	}
-	return 0;
-}
-
-/* Every element in: the last batch parsed, the worker gone. */
-static void
-pipe_finish(struct sq_sj_stream *st)
-{
-	if (st->cur.n > 0 && !efailed(st)) {
-		if (st->threaded) {
-			st->feed_left = 0;
-			(void)hand_on(st);
-		} else {
-			batch_run(st, &st->cur);
-		}
-	}
-	st->cur.n = 0;
-	if (!st->threaded)
-		return;
-	pthread_mutex_lock(&st->mu);
-	st->done = 1;
-	pthread_cond_broadcast(&st->cv);
-	pthread_mutex_unlock(&st->mu);
-	pthread_join(st->thread, NULL);
-	pthread_cond_destroy(&st->cv);
-	pthread_mutex_destroy(&st->mu);
-	st->threaded = 0;
-}
-
-/* The stream dropped before its end: the worker stops at once. */
-static void
-pipe_stop(struct sq_sj_stream *st)
-{
-	atomic_store_explicit(&st->stop, 1, memory_order_relaxed);
-	st->cur.n = 0;
-	pipe_finish(st);
 }
 
 /* The element in cur.bytes from elem_off is complete: noted in the
@@ -458,7 +131,7 @@ pipe_stop(struct sq_sj_stream *st)
 static int
 elem_done(struct sq_sj_stream *st)
 {
-	struct batch *b = &st->cur;
+	struct sq_sj_batch *b = &st->cur;
 
 	/* out of the element: a string element left in_str set, and the
 	 * envelope scanner then read the rest of the body inverted (a
@@ -469,10 +142,10 @@ elem_done(struct sq_sj_stream *st)
 		b->bytes.p[b->bytes.len++] = ' '; /* ends a number */
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? b->cap * 2 : 64;
-		struct span *sp = realloc(b->span, cap * sizeof(*sp));
+		struct sq_sj_span *sp = realloc(b->span, cap * sizeof(*sp));
 
 		if (sp == NULL)
-			return out_of_memory(st);
+			return sq_sj_stream_oom(st);
 		b->span = sp;
 		b->cap = cap;
 	}
@@ -482,7 +155,7 @@ elem_done(struct sq_sj_stream *st)
 	b->n++;
 	st->mode = M_ARR_AFTER;
 	if (b->bytes.len >= st->batch_bytes)
-		return hand_on(st);
+		return sq_sj_hand_on(st);
 	return 0;
 }
 
@@ -835,7 +508,7 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 {
 	size_t i = 0;
 
-	if (st->failed || efailed(st))
+	if (st->failed || sq_sj_efailed(st))
 		goto failed;
 	st->feed_left = n;
 	/* what is kept whole (the envelope, all of a kind without a
@@ -854,9 +527,9 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 			   st->total);
 		goto failed;
 	}
-	if (sbuf_room(&st->env, n) == -1 ||
-	    (st->mode != M_RAW && sbuf_room(&st->cur.bytes, n) == -1)) {
-		out_of_memory(st);
+	if (sq_sj_buf_room(&st->env, n) == -1 ||
+	    (st->mode != M_RAW && sq_sj_buf_room(&st->cur.bytes, n) == -1)) {
+		sq_sj_stream_oom(st);
 		goto failed;
 	}
 	while (i < n) {
@@ -930,7 +603,7 @@ sq_slurmjson_stream_feed(struct sq_sj_stream *st, const char *p, size_t n,
 	return 0;
 failed:
 	st->failed = 1;
-	*err = efailed(st) ? st->efatal : st->fatal;
+	*err = sq_sj_efailed(st) ? st->efatal : st->fatal;
 	return -1;
 }
 
@@ -954,8 +627,8 @@ sq_slurmjson_stream_end(struct sq_sj_stream *st, struct sq_err *err)
 	int rc = -1;
 
 	/* the elements' errors first: they stand before the scanner's */
-	pipe_finish(st);
-	if (efailed(st)) {
+	sq_sj_pipe_finish(st);
+	if (sq_sj_efailed(st)) {
 		*err = st->efatal;
 		return -1;
 	}
