@@ -280,9 +280,11 @@ run_cmd(struct sq_cli *cli, const char *const argv[], int stdin_too,
 	if (cli->b != NULL) {
 		unsigned ctld, dbd;
 
+		/* atomic: the nodes fetch runs two commands at once
+		 * (fetch.c) */
 		sq_cli_cost(argv, &ctld, &dbd);
-		cli->b->queries += ctld;
-		cli->b->dbd_queries += dbd;
+		__atomic_add_fetch(&cli->b->queries, ctld, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&cli->b->dbd_queries, dbd, __ATOMIC_RELAXED);
 	}
 	*status = 0;
 	if (stdin_too)

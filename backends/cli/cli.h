@@ -43,6 +43,10 @@ struct sq_transport_ops {
 	int (*run_in)(void *ctx, const char *const argv[], const char *in,
 		      size_t inlen, struct sq_buf *out, struct sq_buf *errout,
 		      int *status, struct sq_err *err);
+	/* nonzero: run() may be called from two threads at once (the nodes
+	 * fetch runs its two commands together, fetch.c); 0 for ssh, whose
+	 * one libssh session is not for two threads */
+	int concurrent;
 };
 
 struct sq_cli_metrics;

@@ -315,6 +315,7 @@ const struct sq_transport_ops sq_transport_local = {
 	.run = local_run,
 	.close = local_close,
 	.run_in = sq_transport_local_run_in,
+	.concurrent = 1, /* a child and its pipes a call, nothing shared */
 };
 
 /* --- the backend ops --------------------------------------------------- */

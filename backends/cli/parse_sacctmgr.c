@@ -56,6 +56,17 @@ fields(char *line, char **f, int n, const char *what, int lineno,
 	return 0;
 }
 
+/* str(), but the previous line's copy when the value repeats it (*last):
+ * a big tree's lines share their cluster, QOS and parent with the line
+ * before, and need one copy of them, not one a line. */
+static const char *
+str_again(struct sq_snapshot *s, const char *v, const char **last)
+{
+	if (*last == NULL || strcmp(*last, v) != 0)
+		*last = str(s, v);
+	return *last;
+}
+
 static int
 shares(const char *v, int64_t *out)
 {
@@ -98,6 +109,8 @@ int
 sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
 	char *pos = text, *line, *f[A_COUNT];
+	const char *cluster = NULL, *part = NULL, *parent = NULL, *qos = NULL,
+		   *defqos = NULL;
 	int lineno = 0;
 
 	while ((line = sq_next_line(&pos)) != NULL) {
@@ -121,11 +134,11 @@ sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
 		if (a == NULL)
 			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 		a->depth = (int)(acct - f[A_ACCOUNT]);
-		a->cluster = str(s, f[A_CLUSTER]);
+		a->cluster = str_again(s, f[A_CLUSTER], &cluster);
 		a->account = sq_snapshot_str(s, acct);
 		a->user = str(s, f[A_USER]);
-		a->partition = str(s, f[A_PART]);
-		a->parent = str(s, f[A_PARENT]);
+		a->partition = str_again(s, f[A_PART], &part);
+		a->parent = str_again(s, f[A_PARENT], &parent);
 		bad |= sq_parse_int(f[A_ID], &a->id);
 		bad |= shares(f[A_SHARE], &a->shares);
 		bad |= sq_parse_int(f[A_PRIO], &a->priority);
@@ -143,8 +156,8 @@ sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
 		a->max_tres_per_node = str(s, f[A_MAXTRESPN]);
 		a->max_tres_mins = str(s, f[A_MAXTRESMINS]);
 		bad |= sq_admin_seconds(f[A_MAXWALL], &a->max_wall);
-		a->qos = str(s, f[A_QOS]);
-		a->default_qos = str(s, f[A_DEFQOS]);
+		a->qos = str_again(s, f[A_QOS], &qos);
+		a->default_qos = str_again(s, f[A_DEFQOS], &defqos);
 		if (bad)
 			return sq_err_set(err, SQ_ERR_PARSE,
 					  "sacctmgr assoc line %d: bad number",

@@ -10,11 +10,29 @@
 
 struct stream {
 	const struct sq_cli_lines *p;
-	void *st;
-	size_t done; /* bytes of the buffer parsed */
-	int failed;  /* lines() said -1: err holds why, no more calls */
+	const void *ctx;
+	const struct sq_cli_gate *gate; /* NULL once passed, or none */
+	void *st;                       /* p's state, once begun */
+	size_t done;                    /* bytes of the buffer parsed */
+	int failed; /* lines() said -1: err holds why, no more calls */
 	struct sq_err err;
 };
+
+/* p's state for s, the allocation of its rows made first: the last
+ * fetch's count of the kind and an eighth (none the first time:
+ * doubling), the slack given back at the end. -1 without memory. */
+static int
+begin(struct stream *cs, struct sq_cli *cli, struct sq_snapshot *s)
+{
+	size_t hint = cli->rows_hint[s->kind];
+
+	cs->st = cs->p->begin(s, cs->ctx);
+	if (cs->st == NULL)
+		return -1;
+	if (hint > 0)
+		sq_snapshot_reserve(s, hint + hint / 8 + 64);
+	return 0;
+}
 
 /* The buffer grew: parse its whole lines past done. The byte after the
  * last newline is the NUL the parser stops at, put back after. */
@@ -25,7 +43,7 @@ watch(struct sq_buf *b, void *arg)
 	size_t end = b->len;
 	char save;
 
-	if (cs->failed)
+	if (cs->failed || cs->st == NULL)
 		return;
 	/* back from the end to the last newline: a line's length at most */
 	while (end > cs->done && b->data[end - 1] != '\n')
@@ -54,42 +72,80 @@ sq_cli_lines_all(const struct sq_cli_lines *p, const void *ctx, char *text,
 	return rc;
 }
 
-int
-sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
-		 const struct sq_cli_lines *p, const void *ctx,
-		 struct sq_snapshot *s, struct sq_err *err)
+/* The watch of a gated stream: nothing until the gate opens, then the
+ * parser begins and the watch above takes over. */
+struct gated {
+	struct stream *cs;
+	struct sq_cli *cli;
+	struct sq_snapshot *s;
+};
+
+static void
+watch_gated(struct sq_buf *b, void *arg)
 {
-	struct stream cs = { .p = p };
+	struct gated *g = arg;
+	struct stream *cs = g->cs;
+
+	if (cs->gate != NULL) {
+		if (cs->failed || !cs->gate->open(cs->gate->arg))
+			return;
+		cs->gate = NULL;
+		if (begin(cs, g->cli, g->s) == -1) {
+			cs->failed = 1;
+			sq_err_set(&cs->err, SQ_ERR_SYSTEM, "out of memory");
+			return;
+		}
+	}
+	watch(b, cs);
+}
+
+int
+sq_cli_run_lines_gated(struct sq_cli *cli, const char *const argv[],
+		       const struct sq_cli_lines *p, const void *ctx,
+		       const struct sq_cli_gate *gate, struct sq_snapshot *s,
+		       struct sq_err *err)
+{
+	struct stream cs = { .p = p, .ctx = ctx, .gate = gate };
+	struct gated g = { &cs, cli, s };
 	struct sq_buf buf;
 	char empty[1] = "";
-	size_t hint;
 	int rc = -1;
 
 	sq_buf_init(&buf, sq_cli_out_limit(cli));
 	if (cli->b != NULL && cli->b->cfg.record_dir[0] != '\0') {
-		if (sq_cli_run(cli, argv, &buf, err) == 0)
+		if (sq_cli_run(cli, argv, &buf, err) == 0 &&
+		    (gate == NULL || gate->wait(gate->arg, err) == 0))
 			rc = sq_cli_lines_all(
 			    p, ctx, buf.data ? buf.data : empty, s, err);
 		sq_buf_free(&buf);
 		return rc;
 	}
-	cs.st = p->begin(s, ctx);
-	if (cs.st == NULL)
+	if (gate == NULL && begin(&cs, cli, s) == -1)
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	/* the rows in one allocation, as a count of the whole text's lines
-	 * would give them: the last fetch's count of the kind and an
-	 * eighth (none the first time: doubling), the slack given back */
-	hint = cli->rows_hint[s->kind];
-	if (hint > 0)
-		sq_snapshot_reserve(s, hint + hint / 8 + 64);
-	buf.watch = watch;
-	buf.watch_arg = &cs;
+	buf.watch = gate != NULL ? watch_gated : watch;
+	buf.watch_arg = gate != NULL ? (void *)&g : (void *)&cs;
 	if (sq_cli_run(cli, argv, &buf, err) == -1)
 		goto done;
 	if (cs.failed) {
 		if (err != NULL)
 			*err = cs.err;
 		goto done;
+	}
+	if (cs.gate != NULL) {
+		/* the command ended before the gate opened: what it printed
+		 * is parsed whole below */
+		if (cs.gate->wait(cs.gate->arg, err) == -1)
+			goto done;
+		if (begin(&cs, cli, s) == -1) {
+			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			goto done;
+		}
+		watch(&buf, &cs);
+		if (cs.failed) {
+			if (err != NULL)
+				*err = cs.err;
+			goto done;
+		}
 	}
 	/* the rest: a last line without its newline (cut output), or "" */
 	if (p->lines(cs.st, buf.data != NULL ? buf.data + cs.done : empty, 1,
@@ -99,7 +155,16 @@ sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
 	cli->rows_hint[s->kind] = s->nrows;
 	rc = 0;
 done:
-	p->end(cs.st);
+	if (cs.st != NULL)
+		p->end(cs.st);
 	sq_buf_free(&buf);
 	return rc;
+}
+
+int
+sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
+		 const struct sq_cli_lines *p, const void *ctx,
+		 struct sq_snapshot *s, struct sq_err *err)
+{
+	return sq_cli_run_lines_gated(cli, argv, p, ctx, NULL, s, err);
 }

@@ -38,6 +38,29 @@ int sq_cli_run_lines(struct sq_cli *cli, const char *const argv[],
 		     const struct sq_cli_lines *p, const void *ctx,
 		     struct sq_snapshot *s, struct sq_err *err);
 
+/*
+ * A gate before a parse whose context is still being made (the nodes'
+ * partitions, fetched at the same time: fetch.c). open(arg): nonzero
+ * once the context is ready, never blocks; wait(arg, err): blocks until
+ * it is, -1 with err set when it will not be (then nothing is parsed).
+ */
+struct sq_cli_gate {
+	int (*open)(void *arg);
+	int (*wait)(void *arg, struct sq_err *err);
+	void *arg;
+};
+
+/*
+ * sq_cli_run_lines, with p's begin() (and so the parse) held until
+ * gate opens: the output read before that waits in the buffer, and is
+ * parsed at the first piece after it opens, or after the command, once
+ * gate's wait() has returned. gate NULL: sq_cli_run_lines.
+ */
+int sq_cli_run_lines_gated(struct sq_cli *cli, const char *const argv[],
+			   const struct sq_cli_lines *p, const void *ctx,
+			   const struct sq_cli_gate *gate,
+			   struct sq_snapshot *s, struct sq_err *err);
+
 /* The one-shot form: text (writable) whole through p into s. */
 int sq_cli_lines_all(const struct sq_cli_lines *p, const void *ctx, char *text,
 		     struct sq_snapshot *s, struct sq_err *err);

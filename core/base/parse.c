@@ -78,26 +78,44 @@ sq_count_lines(const char *text)
 int
 sq_is_none(const char *s)
 {
-	if (s == NULL || *s == '\0')
+	if (s == NULL)
 		return 1;
-	/* every spelling starts with one of these; numbers and names skip
-	 * the compares (this runs for most fields of every line) */
-	if (*s != 'N' && *s != '(' && *s != 'U' && *s != 'n')
+	/* by the first byte: this runs for most fields of every line, and
+	 * a name such as "normal" or "Node" must cost one compare, not a
+	 * compare per spelling */
+	switch (s[0]) {
+	case '\0':
+		return 1;
+	case 'N':
+		return strcmp(s + 1, "/A") == 0 || strcmp(s + 1, "one") == 0 ||
+		       strcmp(s + 1, "ONE") == 0 ||
+		       strcmp(s + 1, "OT_SET") == 0;
+	case 'n':
+		return s[1] == '/' && s[2] == 'a' && s[3] == '\0';
+	case '(':
+		return strcmp(s + 1, "null)") == 0;
+	case 'U':
+		return strcmp(s + 1, "nknown") == 0;
+	default:
 		return 0;
-	return strcmp(s, "N/A") == 0 || strcmp(s, "(null)") == 0 ||
-	       strcmp(s, "None") == 0 || strcmp(s, "Unknown") == 0 ||
-	       strcmp(s, "NONE") == 0 || strcmp(s, "n/a") == 0 ||
-	       strcmp(s, "NOT_SET") == 0;
+	}
 }
 
 static int
 is_infinite(const char *s)
 {
-	if (*s != 'U' && *s != 'I' && *s != 'i')
+	switch (s[0]) {
+	case 'U':
+		return strcmp(s + 1, "NLIMITED") == 0;
+	case 'I':
+		return strcmp(s + 1, "NFINITE") == 0 ||
+		       strcmp(s + 1, "nfinite") == 0;
+	case 'i':
+		return strcmp(s + 1, "nfinite") == 0 ||
+		       strcmp(s + 1, "nf") == 0;
+	default:
 		return 0;
-	return strcmp(s, "UNLIMITED") == 0 || strcmp(s, "INFINITE") == 0 ||
-	       strcmp(s, "Infinite") == 0 || strcmp(s, "infinite") == 0 ||
-	       strcmp(s, "inf") == 0;
+	}
 }
 
 /* strtoll(s, end, 10) with errno cleared first: a number of at most 18

@@ -209,7 +209,7 @@ fake_close(void *ctx)
 }
 
 static const struct sq_transport_ops fake_ops = { "fake", fake_run, fake_close,
-						  NULL };
+						  NULL, 0 };
 
 /* The same answers again, now as session/exec.c runs it: the targets
  * read once (read_targets), that read cut down to those found

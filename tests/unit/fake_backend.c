@@ -51,7 +51,7 @@ bed_close(void *ctx)
 }
 
 static const struct sq_transport_ops bed_tr = { "fake", bed_run, bed_close,
-						NULL };
+						NULL, 0 };
 
 void
 sq_fake_bed_init(struct sq_fake_bed *t, sq_fake_run_fn run, void *arg)

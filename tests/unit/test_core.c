@@ -139,6 +139,47 @@ test_ints(void **state)
 	assert_int_equal(sq_parse_time("soon", &v), -1);
 }
 
+/* Slurm's none-words and infinite-words, every spelling, and words that
+ * share their first bytes (a QOS "normal", a node "None1") are values */
+static void
+test_none_words(void **state)
+{
+	static const char *const none[] = { "",       "N/A",    "n/a",
+					    "None",   "NONE",   "NOT_SET",
+					    "(null)", "Unknown" };
+	static const char *const values[] = {
+		"normal",  "n",   "n/",     "n/ab",     "N",         "N/",
+		"NA",      "Non", "None1",  "NOT",      "NOT_SETX",  "(null",
+		"(null))", "U",   "Unknow", "Unknown2", "UNLIMITED", "Node"
+	};
+	static const char *const inf[] = { "UNLIMITED", "INFINITE", "Infinite",
+					   "infinite", "inf" };
+	static const char *const notinf[] = { "UNLIMITE", "INFINITEX", "Inf",
+					      "in",       "infinit",   "U" };
+	int64_t v;
+	size_t i;
+
+	(void)state;
+	assert_true(sq_is_none(NULL));
+	for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		assert_true(sq_is_none(none[i]));
+		assert_int_equal(sq_parse_int(none[i], &v), 0);
+		assert_true(v == SQ_NONE);
+	}
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		if (sq_is_none(values[i]))
+			fail_msg("\"%s\" taken for none", values[i]);
+	}
+	for (i = 0; i < sizeof(inf) / sizeof(inf[0]); i++) {
+		assert_int_equal(sq_parse_int(inf[i], &v), 0);
+		assert_true(v == SQ_INFINITE);
+	}
+	for (i = 0; i < sizeof(notinf) / sizeof(notinf[0]); i++) {
+		if (sq_parse_int(notinf[i], &v) != -1)
+			fail_msg("\"%s\" read as a number", notinf[i]);
+	}
+}
+
 static void
 test_kv(void **state)
 {
@@ -511,6 +552,7 @@ main(void)
 		cmocka_unit_test(test_durations),
 		cmocka_unit_test(test_fmt_duration),
 		cmocka_unit_test(test_ints),
+		cmocka_unit_test(test_none_words),
 		cmocka_unit_test(test_kv),
 		cmocka_unit_test(test_gres),
 		cmocka_unit_test(test_sanitize),

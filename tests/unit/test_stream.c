@@ -12,11 +12,15 @@
  * tests/fixtures/cli/nodes/24.11 (scontrol -d -o show node and show
  * partition on the 24.11 testbed, record.sh).
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backends/cli/cli.h"
+#include "backends/cli/cli_admin.h"
 #include "backends/cli/stream.h"
 #include "batch/batch.h"
 #include "core/model/snapshot.h"
@@ -261,6 +265,181 @@ test_nodes_pieces(void **state)
 	free(nodes);
 }
 
+/*
+ * The nodes fetch over a transport that runs two commands at once
+ * (sq_cli_fetch_nodes, fetch.c): scontrol show partition answers only
+ * once scontrol show node has started, so the fetch passes only when the
+ * two run together. order: 0, the node lines come in pieces while the
+ * partitions come; 1, they all come first and the command ends before
+ * the partitions (the gate's wait at the end); 2, they come only once
+ * the partitions are in.
+ */
+struct pair {
+	const char *nodes, *parts;
+	size_t step;
+	int order, part_status, node_status;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int node_started, parts_done, alone; /* alone: show partition ran
+						 without show node */
+};
+
+/* wait on p's condition until *flag, at most 5 s; 0 when it timed out */
+static int
+pair_wait(struct pair *p, const int *flag)
+{
+	struct timespec until;
+	int rc = 0;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 5;
+	pthread_mutex_lock(&p->mu);
+	while (!*flag && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&p->cv, &p->mu, &until);
+	rc = *flag;
+	pthread_mutex_unlock(&p->mu);
+	return rc;
+}
+
+static void
+pair_set(struct pair *p, int *flag)
+{
+	pthread_mutex_lock(&p->mu);
+	*flag = 1;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static int
+pair_run(void *ctx, const char *const argv[], struct sq_buf *out,
+	 struct sq_buf *errout, int *status, struct sq_err *err)
+{
+	struct pair *p = ctx;
+	size_t len, off;
+
+	(void)err;
+	if (strcmp(argv[3], "partition") == 0) {
+		if (!pair_wait(p, &p->node_started))
+			p->alone = 1;
+		if (p->order == 1) {
+			struct timespec ms50 = { 0, 50 * 1000 * 1000 };
+
+			nanosleep(&ms50, NULL);
+		}
+		sq_buf_append(out, p->parts, strlen(p->parts));
+		if (p->part_status != 0)
+			sq_buf_append(errout, "scontrol: error: parts\n", 23);
+		*status = p->part_status;
+		pair_set(p, &p->parts_done);
+		return 0;
+	}
+	pair_set(p, &p->node_started);
+	if (p->order == 2)
+		pair_wait(p, &p->parts_done);
+	len = strlen(p->nodes);
+	for (off = 0; off < len; off += p->step) {
+		size_t n = len - off < p->step ? len - off : p->step;
+
+		sq_buf_append(out, p->nodes + off, n);
+	}
+	if (p->node_status != 0)
+		sq_buf_append(errout, "scontrol: error: nodes\n", 23);
+	*status = p->node_status;
+	return 0;
+}
+
+static const struct sq_transport_ops pair_ops = {
+	.name = "pair",
+	.run = pair_run,
+	.close = pieces_close,
+	.concurrent = 1,
+};
+
+static struct sq_snapshot *
+pair_fetch(struct pair *p, int *rc, struct sq_err *err)
+{
+	struct sq_cli c = { 0 };
+	struct sq_snapshot *s = NULL;
+
+	c.tr = &pair_ops;
+	c.tr_ctx = p;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	p->node_started = p->parts_done = p->alone = 0;
+	sq_err_clear(err);
+	*rc = sq_cli_fetch_nodes(&c, &s, err);
+	pthread_cond_destroy(&p->cv);
+	pthread_mutex_destroy(&p->mu);
+	return s;
+}
+
+static void
+test_nodes_together(void **state)
+{
+	char *nodes =
+	    sq_test_fixture("cli/nodes/24.11/scontrol_node.txt", NULL);
+	char *parts =
+	    sq_test_fixture("cli/nodes/24.11/scontrol_partition.txt", NULL);
+	char *copy = strdup(nodes), *pcopy = strdup(parts), *want, *got;
+	struct sq_snapshot *p = sq_snapshot_new(SQ_KIND_PARTITIONS, 0);
+	struct sq_snapshot *whole = sq_snapshot_new(SQ_KIND_NODES, 0), *s;
+	struct pair pr = { .nodes = nodes, .parts = parts };
+	struct sq_err err;
+	size_t i;
+	int rc, order;
+
+	(void)state;
+	assert_int_equal(sq_parse_scontrol_partitions(pcopy, p, &err), 0);
+	assert_int_equal(sq_parse_scontrol_nodes(copy, p, 1, whole, &err), 0);
+	want = dump(&sq_view_nodes, whole);
+	for (order = 0; order < 3; order++) {
+		for (i = 0; i < sizeof(steps) / sizeof(*steps); i++) {
+			pr.order = order;
+			pr.step = steps[i];
+			s = pair_fetch(&pr, &rc, &err);
+			if (pr.alone)
+				fail_msg("order %d: show partition ran alone",
+					 order);
+			if (rc != 0)
+				fail_msg("order %d, pieces of %zu: %s", order,
+					 steps[i], err.msg);
+			got = dump(&sq_view_nodes, s);
+			if (strcmp(got, want) != 0)
+				fail_msg("order %d, pieces of %zu: other nodes",
+					 order, steps[i]);
+			free(got);
+			sq_snapshot_unref(s);
+		}
+	}
+	/* the partition command's failure wins, as when it ran first; then
+	 * the node command's */
+	for (order = 0; order < 3; order++) {
+		pr.order = order;
+		pr.step = 100;
+		pr.part_status = 1;
+		pr.node_status = 2;
+		s = pair_fetch(&pr, &rc, &err);
+		assert_int_equal(rc, -1);
+		assert_null(s);
+		assert_int_equal(err.status, 1);
+		assert_non_null(strstr(err.msg, "error: parts"));
+		pr.part_status = 0;
+		s = pair_fetch(&pr, &rc, &err);
+		assert_int_equal(rc, -1);
+		assert_null(s);
+		assert_int_equal(err.status, 2);
+		assert_non_null(strstr(err.msg, "error: nodes"));
+		pr.node_status = 0;
+	}
+	free(want);
+	sq_snapshot_unref(whole);
+	sq_snapshot_unref(p);
+	free(pcopy);
+	free(copy);
+	free(parts);
+	free(nodes);
+}
+
 int
 main(void)
 {
@@ -268,6 +447,7 @@ main(void)
 		cmocka_unit_test(test_squeue_pieces),
 		cmocka_unit_test(test_squeue_errors),
 		cmocka_unit_test(test_nodes_pieces),
+		cmocka_unit_test(test_nodes_together),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -388,9 +388,10 @@ static void
 test_submit_through_cli_run(void **state)
 {
 	static const struct sq_transport_ops tr = { "fake", fake_run,
-						    fake_close, fake_run_in };
+						    fake_close, fake_run_in,
+						    0 };
 	static const struct sq_transport_ops no_in = { "fake", fake_run,
-						       fake_close, NULL };
+						       fake_close, NULL, 0 };
 	static const char want_argv[] =
 	    "sbatch --parsable --partition=low --time=5 --job-name=a b";
 	struct fake_sbatch f;
