@@ -11,6 +11,8 @@
 struct stream {
 	const struct sq_cli_lines *p;
 	const void *ctx;
+	struct sq_cli *cli;
+	struct sq_snapshot *s;
 	const struct sq_cli_gate *gate; /* NULL once passed, or none */
 	void *st;                       /* p's state, once begun */
 	size_t done;                    /* bytes of the buffer parsed */
@@ -18,19 +20,23 @@ struct stream {
 	struct sq_err err;
 };
 
-/* p's state for s, the allocation of its rows made first: the last
- * fetch's count of the kind and an eighth (none the first time:
- * doubling), the slack given back at the end. -1 without memory. */
+/* Past the gate (or without one): p's state for s, the allocation of its
+ * rows made first: the last fetch's count of the kind and an eighth
+ * (none the first time: doubling), the slack given back at the end. -1
+ * without memory, failed and err set. */
 static int
-begin(struct stream *cs, struct sq_cli *cli, struct sq_snapshot *s)
+begin(struct stream *cs)
 {
-	size_t hint = cli->rows_hint[s->kind];
+	size_t hint = cs->cli->rows_hint[cs->s->kind];
 
-	cs->st = cs->p->begin(s, cs->ctx);
-	if (cs->st == NULL)
-		return -1;
+	cs->gate = NULL;
+	cs->st = cs->p->begin(cs->s, cs->ctx);
+	if (cs->st == NULL) {
+		cs->failed = 1;
+		return sq_err_set(&cs->err, SQ_ERR_SYSTEM, "out of memory");
+	}
 	if (hint > 0)
-		sq_snapshot_reserve(s, hint + hint / 8 + 64);
+		sq_snapshot_reserve(cs->s, hint + hint / 8 + 64);
 	return 0;
 }
 
@@ -43,7 +49,11 @@ watch(struct sq_buf *b, void *arg)
 	size_t end = b->len;
 	char save;
 
-	if (cs->failed || cs->st == NULL)
+	if (cs->failed)
+		return;
+	/* a gate holds the parse until the context is made */
+	if (cs->gate != NULL &&
+	    (!cs->gate->open(cs->gate->arg) || begin(cs) == -1))
 		return;
 	/* back from the end to the last newline: a line's length at most */
 	while (end > cs->done && b->data[end - 1] != '\n')
@@ -72,41 +82,15 @@ sq_cli_lines_all(const struct sq_cli_lines *p, const void *ctx, char *text,
 	return rc;
 }
 
-/* The watch of a gated stream: nothing until the gate opens, then the
- * parser begins and the watch above takes over. */
-struct gated {
-	struct stream *cs;
-	struct sq_cli *cli;
-	struct sq_snapshot *s;
-};
-
-static void
-watch_gated(struct sq_buf *b, void *arg)
-{
-	struct gated *g = arg;
-	struct stream *cs = g->cs;
-
-	if (cs->gate != NULL) {
-		if (cs->failed || !cs->gate->open(cs->gate->arg))
-			return;
-		cs->gate = NULL;
-		if (begin(cs, g->cli, g->s) == -1) {
-			cs->failed = 1;
-			sq_err_set(&cs->err, SQ_ERR_SYSTEM, "out of memory");
-			return;
-		}
-	}
-	watch(b, cs);
-}
-
 int
 sq_cli_run_lines_gated(struct sq_cli *cli, const char *const argv[],
 		       const struct sq_cli_lines *p, const void *ctx,
 		       const struct sq_cli_gate *gate, struct sq_snapshot *s,
 		       struct sq_err *err)
 {
-	struct stream cs = { .p = p, .ctx = ctx, .gate = gate };
-	struct gated g = { &cs, cli, s };
+	struct stream cs = {
+		.p = p, .ctx = ctx, .cli = cli, .s = s, .gate = gate
+	};
 	struct sq_buf buf;
 	char empty[1] = "";
 	int rc = -1;
@@ -120,32 +104,27 @@ sq_cli_run_lines_gated(struct sq_cli *cli, const char *const argv[],
 		sq_buf_free(&buf);
 		return rc;
 	}
-	if (gate == NULL && begin(&cs, cli, s) == -1)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	buf.watch = gate != NULL ? watch_gated : watch;
-	buf.watch_arg = gate != NULL ? (void *)&g : (void *)&cs;
+	if (gate == NULL && begin(&cs) == -1) {
+		if (err != NULL)
+			*err = cs.err;
+		return -1;
+	}
+	buf.watch = watch;
+	buf.watch_arg = &cs;
 	if (sq_cli_run(cli, argv, &buf, err) == -1)
 		goto done;
+	/* the command ended before the gate opened: what it printed is
+	 * parsed now, past the gate */
+	if (!cs.failed && cs.gate != NULL) {
+		if (cs.gate->wait(cs.gate->arg, err) == -1)
+			goto done;
+		if (begin(&cs) == 0)
+			watch(&buf, &cs);
+	}
 	if (cs.failed) {
 		if (err != NULL)
 			*err = cs.err;
 		goto done;
-	}
-	if (cs.gate != NULL) {
-		/* the command ended before the gate opened: what it printed
-		 * is parsed whole below */
-		if (cs.gate->wait(cs.gate->arg, err) == -1)
-			goto done;
-		if (begin(&cs, cli, s) == -1) {
-			sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-			goto done;
-		}
-		watch(&buf, &cs);
-		if (cs.failed) {
-			if (err != NULL)
-				*err = cs.err;
-			goto done;
-		}
 	}
 	/* the rest: a last line without its newline (cut output), or "" */
 	if (p->lines(cs.st, buf.data != NULL ? buf.data + cs.done : empty, 1,
