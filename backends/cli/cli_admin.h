@@ -59,6 +59,12 @@ int sq_parse_sacct_events(char *text, struct sq_snapshot *s,
  * (parse_history.c); calls sq_history_finish(). */
 int sq_parse_sacct_history(char *text, struct sq_snapshot *s,
 			   struct sq_err *err);
+/* The same; a text of min bytes or more is cut in two at a run line and
+ * the parts parsed at once (two threads), the rows as one parse gives
+ * them (sq_parse_sacct_history: 16 MiB). The parts it read (1 or 2), or
+ * -1 (err says why). */
+int sq_parse_sacct_history_cut(char *text, size_t min, struct sq_snapshot *s,
+			       struct sq_err *err);
 /* Preemption lines of a slurmctld log (parse_events_log.c, PCRE2):
  * appends events with source "log"; other lines are ignored. */
 int sq_parse_events_log(char *text, struct sq_snapshot *s, struct sq_err *err);

@@ -8,7 +8,6 @@
  * ever pasted into a format string here.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -134,20 +133,12 @@ parts_wait(void *arg, struct sq_err *err)
 	return 0;
 }
 
-/* Start j's thread with every signal blocked (the console's handlers
- * stay on its own threads). -1 when it cannot start (the caller then
- * runs the two commands one after the other). */
+/* Start j's thread (sq_util_thread_start). -1 when it cannot start (the
+ * caller then runs the two commands one after the other). */
 static int
 parts_start(struct parts_job *j)
 {
-	sigset_t all, old;
-	int rc;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&j->tid, NULL, parts_main, j);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return rc == 0 ? 0 : -1;
+	return sq_util_thread_start(&j->tid, parts_main, j);
 }
 
 /* The nodes as sinfo -N gives them, from scontrol show node and show

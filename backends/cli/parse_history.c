@@ -11,6 +11,7 @@
  * 23.02+); a recording of the older format without it (21 fields, learnt
  * from the first line) still reads, with no GPU use.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "core/analysis/history.h"
 #include "core/base/parse.h"
 #include "core/base/strtab.h"
+#include "core/base/util.h"
 
 const char sq_cli_sacct_history_fmt[] =
     "JobIDRaw,JobID,User,Account,Partition,QOS,State,ExitCode,Submit,Start,"
@@ -317,42 +319,70 @@ run_line(struct sq_hist *h, struct sq_snapshot *s, struct sq_strtab *t,
 	return 0;
 }
 
-static int
-parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
-      struct tres_memo *tm, struct sq_err *err)
-{
+/*
+ * A part of the text one thread parses: [text, its NUL) into its own
+ * snapshot, build and string tables (a big answer is cut in two at a
+ * run line, sq_parse_sacct_history_cut). Why it stopped: rc 0, -1 out of
+ * memory, -2 at line bad_line (bad_what, or NULL: bad_n fields).
+ */
+struct hpart {
+	char *text;
+	int cut; /* the text ended at a '\n' the cut made a NUL */
+	struct sq_snapshot *s;
 	struct sq_hist_build b;
+	struct sq_strtab t[T_COUNT];
+	struct tres_memo tm;
+	char delim[SQ_CLI_NONCE_LEN + 3];
+	int nf;    /* the layout (F_COUNT or F_COUNT - 1), 0 from line 1 */
+	int lines; /* lines read */
+	int rc, bad_line, bad_n;
+	const char *bad_what;
+	pthread_t th;
+};
+
+static int
+stop_at(struct hpart *p, int lineno, const char *what, int n)
+{
+	p->bad_line = lineno;
+	p->bad_what = what;
+	p->bad_n = n;
+	return p->rc = -2;
+}
+
+static int
+lines_of(struct hpart *p)
+{
 	struct fields x = { 0 };
-	char *pos = text, *line, **f = x.f;
-	char delim[SQ_CLI_NONCE_LEN + 3] = "";
-	int lineno = 0, n, nf = 0;
+	struct sq_snapshot *s = p->s;
+	char *pos = p->text, *line, **f = x.f;
+	int lineno = 0, n;
 	size_t last = (size_t)-1; /* the last run row */
 
-	sq_history_init(&b, s);
 	while ((line = sq_next_line(&pos)) != NULL) {
 		const char *step;
 		unsigned long id;
 		int terminated;
 		size_t len;
 
-		lineno++;
+		p->lines = ++lineno;
 		if (*line == '\0')
 			continue;
 		/* a '\n' (or a '\r' at the very end) became its end: the
-		 * byte before pos is that NUL (pos != line + strlen(line)) */
-		terminated = pos[-1] == '\0';
+		 * byte before pos is that NUL (pos != line + strlen(line));
+		 * or the cut made the part's last '\n' its end */
+		terminated = pos[-1] == '\0' || (p->cut && *pos == '\0');
 		/* the line's length without a pass: up to pos, less its
 		 * newline and a '\r' made a NUL before it */
-		len = (size_t)(pos - line) - (size_t)terminated;
+		len = (size_t)(pos - line) - (size_t)(pos[-1] == '\0');
 		if (len > 0 && line[len - 1] == '\0')
 			len--;
-		if (delim[0] == '\0')
-			sq_cli_delim_learn(line, delim);
-		n = sq_cli_split_len(line, len, delim, f, x.fl, F_COUNT);
-		if (nf == 0) /* the layout: with TRESUsageInMax or not */
-			nf = layout(f, n, delim);
-		if (nf < F_COUNT)
-			n = old_layout(f, x.fl, n, delim);
+		if (p->delim[0] == '\0')
+			sq_cli_delim_learn(line, p->delim);
+		n = sq_cli_split_len(line, len, p->delim, f, x.fl, F_COUNT);
+		if (p->nf == 0) /* the layout: with TRESUsageInMax or not */
+			p->nf = layout(f, n, p->delim);
+		if (p->nf < F_COUNT)
+			n = old_layout(f, x.fl, n, p->delim);
 		id = n == F_COUNT ? raw_id(f[F_IDRAW], &step) : 0;
 		/* the tail of a job name with a line break: skip; only a
 		 * last line cut short (no newline) is truncated output */
@@ -360,66 +390,171 @@ parse(char *text, struct sq_snapshot *s, struct sq_strtab *t,
 			continue;
 		if (n == F_COUNT) /* the node lists' table is big: its slot
 				   * comes while the other fields are read */
-			sq_strtab_prefetch(&t[T_NODES], f[F_NODES],
+			sq_strtab_prefetch(&p->t[T_NODES], f[F_NODES],
 					   x.fl[F_NODES]);
-		if (n != F_COUNT) {
-			sq_history_free(&b);
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sacct line %d: %d fields, expected "
-					  "%d (truncated output?)",
-					  lineno, n, F_COUNT);
-		}
-		if (id == 0) {
-			sq_history_free(&b);
-			return bad(err, lineno, "job id");
-		}
+		if (n != F_COUNT)
+			return stop_at(p, lineno, NULL, n);
+		if (id == 0)
+			return stop_at(p, lineno, "job id", 0);
 		if (step != NULL) {
-			int rc = step_line(&b, t, last, id, step, &x);
+			int rc = step_line(&p->b, p->t, last, id, step, &x);
 
 			if (rc == -1)
-				goto nomem;
-			if (rc == -2) {
-				sq_history_free(&b);
-				return bad(err, lineno, "step field");
-			}
+				return p->rc = -1;
+			if (rc == -2)
+				return stop_at(p, lineno, "step field", 0);
 		} else {
-			struct sq_hist *h = sq_history_add_run(&b);
+			struct sq_hist *h = sq_history_add_run(&p->b);
 
 			if (h == NULL)
-				goto nomem;
+				return p->rc = -1;
 			last = s->nrows - 1;
 			h->job_id = (uint32_t)id;
-			if (run_line(h, s, t, &x, tm) == -1) {
-				sq_history_free(&b);
-				return bad(err, lineno, "field");
-			}
+			if (run_line(h, s, p->t, &x, &p->tm) == -1)
+				return stop_at(p, lineno, "field", 0);
 		}
 	}
-	if (sq_history_finish(&b) == -1)
-		goto nomem;
-	sq_history_free(&b);
-	return 0;
-nomem:
-	sq_history_free(&b);
-	return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	/* its runs' steps attached, their efficiency and GPU use */
+	return p->rc = sq_history_finish_runs(&p->b);
+}
+
+static void *
+lines_main(void *arg)
+{
+	lines_of(arg);
+	return NULL;
+}
+
+/* A part's tables on its snapshot: users, accounts, names, TRES, node
+ * lists (a big site's week has tens of thousands of each). */
+static void
+part_init(struct hpart *p, char *text, struct sq_snapshot *s)
+{
+	int i;
+
+	p->text = text;
+	p->s = s;
+	sq_history_init(&p->b, s);
+	for (i = 0; i < T_COUNT; i++)
+		sq_strtab_init(&p->t[i], &s->arena, 1u << 18);
+}
+
+static void
+part_free(struct hpart *p)
+{
+	int i;
+
+	for (i = 0; i < T_COUNT; i++)
+		sq_strtab_free(&p->t[i]);
+	sq_history_free(&p->b);
+}
+
+/* Why part p (its first line base + 1 of the text) stopped, into err. */
+static int
+part_err(const struct hpart *p, int base, struct sq_err *err)
+{
+	if (p->rc == -1)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	if (p->bad_what == NULL)
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "sacct line %d: %d fields, expected %d "
+				  "(truncated output?)",
+				  base + p->bad_line, p->bad_n, F_COUNT);
+	return bad(err, base + p->bad_line, p->bad_what);
+}
+
+/*
+ * Where a text of len bytes is cut in two: the start of the first run
+ * line ("<id><delim>", not a step's "<id>.<step>") after its middle.
+ * Only with a nonce delimiter (learnt from line 1 into delim, with the
+ * layout into *nf), which no job name holds, so a line that starts so is
+ * a run's and never a name's tail; NULL for '|' text or no such line.
+ */
+static char *
+cut_at(char *text, size_t len, char *delim, int *nf)
+{
+	const char *nl = strchr(text, '\n');
+	struct fields x;
+	char *first, *p;
+	size_t dl;
+
+	if (nl == NULL || !sq_cli_delim_learn(text, delim) ||
+	    (first = strndup(text, (size_t)(nl - text))) == NULL)
+		return NULL;
+	*nf = layout(x.f,
+		     sq_cli_split_len(first, (size_t)(nl - text), delim, x.f,
+				      x.fl, F_COUNT),
+		     delim);
+	free(first);
+	dl = strlen(delim);
+	for (p = memchr(text + len / 2, '\n', len - len / 2); p != NULL;
+	     p = memchr(p + 1, '\n', len - (size_t)(p + 1 - text))) {
+		char *q = p + 1;
+
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q > p + 1 && strncmp(q, delim, dl) == 0)
+			return p + 1;
+	}
+	return NULL;
 }
 
 int
+sq_parse_sacct_history_cut(char *text, size_t min, struct sq_snapshot *s,
+			   struct sq_err *err)
+{
+	struct hpart *p = calloc(2, sizeof(*p));
+	size_t len = strlen(text);
+	char *cut = NULL;
+	int rc, two = 0;
+
+	if (p == NULL)
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	part_init(&p[0], text, s);
+	if (len >= min && len > 0)
+		cut = cut_at(text, len, p[0].delim, &p[0].nf);
+	if (cut != NULL && (p[1].s = sq_snapshot_new(s->kind, 0)) != NULL) {
+		cut[-1] = '\0'; /* the first part's end: its last '\n' */
+		p[0].cut = 1;
+		part_init(&p[1], cut, p[1].s);
+		memcpy(p[1].delim, p[0].delim, sizeof(p[1].delim));
+		p[1].nf = p[0].nf;
+		two = sq_util_thread_start(&p[1].th, lines_main, &p[1]) == 0;
+		if (!two) { /* parsed here after the first */
+			cut[-1] = '\n';
+			p[0].cut = 0;
+			part_free(&p[1]);
+			sq_snapshot_unref(p[1].s);
+		}
+	}
+	lines_of(&p[0]);
+	if (two)
+		pthread_join(p[1].th, NULL);
+	if (p[0].rc != 0)
+		rc = part_err(&p[0], 0, err);
+	else if (two && p[1].rc != 0)
+		rc = part_err(&p[1], p[0].lines, err);
+	else if (two && sq_snapshot_append(s, p[1].s) == -1)
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	else if (sq_history_finish_jobs(s) == -1)
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	else
+		rc = two ? 2 : 1;
+	if (two) {
+		part_free(&p[1]);
+		sq_snapshot_unref(p[1].s);
+	}
+	part_free(&p[0]);
+	free(p);
+	return rc;
+}
+
+/* Answers of 16 MiB and more (a big site's week of runs) are parsed in
+ * two parts at once. */
+int
 sq_parse_sacct_history(char *text, struct sq_snapshot *s, struct sq_err *err)
 {
-	int rc, i;
-	struct sq_strtab t[T_COUNT];
-	struct tres_memo *tm = calloc(1, sizeof(*tm));
-
-	if (tm == NULL)
-		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
-	/* users, accounts, names, TRES, node lists: a big site's week has
-	 * tens of thousands of each */
-	for (i = 0; i < T_COUNT; i++)
-		sq_strtab_init(&t[i], &s->arena, 1u << 18);
-	rc = parse(text, s, t, tm, err);
-	for (i = 0; i < T_COUNT; i++)
-		sq_strtab_free(&t[i]);
-	free(tm);
-	return rc;
+	return sq_parse_sacct_history_cut(text, (size_t)16 << 20, s, err) < 0
+		   ? -1
+		   : 0;
 }

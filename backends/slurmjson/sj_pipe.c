@@ -7,13 +7,13 @@
  * is parsed on the scanner's thread when no thread could start.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "backends/slurmjson/sj_internal.h"
 #include "backends/slurmjson/sj_stream_int.h"
+#include "core/base/util.h"
 
 int
 sq_sj_buf_room(struct sq_sj_buf *b, size_t n)
@@ -135,9 +135,6 @@ worker(void *arg)
 static void
 worker_start(struct sq_sj_stream *st)
 {
-	sigset_t all, old;
-	int rc;
-
 	if (pthread_mutex_init(&st->mu, NULL) != 0) {
 		st->no_thread = 1;
 		return;
@@ -147,13 +144,7 @@ worker_start(struct sq_sj_stream *st)
 		st->no_thread = 1;
 		return;
 	}
-	/* signals are the UI thread's (or batch mode's main thread's):
-	 * the parse thread blocks them all */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&st->thread, NULL, worker, st);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
+	if (sq_util_thread_start(&st->thread, worker, st) == -1) {
 		pthread_cond_destroy(&st->cv);
 		pthread_mutex_destroy(&st->mu);
 		st->no_thread = 1; /* parsed here instead */

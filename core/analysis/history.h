@@ -208,9 +208,19 @@ void sq_history_init(struct sq_hist_build *b, struct sq_snapshot *s);
 struct sq_hist *sq_history_add_run(struct sq_hist_build *b);
 struct sq_hist_step *sq_history_add_step(struct sq_hist_build *b, size_t run);
 int sq_history_finish(struct sq_hist_build *b);
+/* sq_history_finish in two halves: the runs of b (steps attached, their
+ * efficiency and GPU use), which parts of one answer may do each on its
+ * own; then the runs of s together (a job's runs numbered, the
+ * summaries), once the parts' runs are one snapshot. -1 on ENOMEM. */
+int sq_history_finish_runs(struct sq_hist_build *b);
+int sq_history_finish_jobs(struct sq_snapshot *s);
 /* The user, account and node summary rows of runs [0, nruns) appended
- * (core/analysis/history_sum.c, for sq_history_finish); -1 on ENOMEM. */
-int sq_history_summarise(struct sq_snapshot *s, size_t nruns);
+ * (core/analysis/history_sum.c, for sq_history_finish); -1 on ENOMEM,
+ * or when prep fails. prep (NULL: none) is what the caller does to the
+ * runs first, on its thread, while another reads their node lists: it
+ * may change any field of a run but its node list. */
+int sq_history_summarise(struct sq_snapshot *s, size_t nruns,
+			 int (*prep)(struct sq_snapshot *s));
 void sq_history_free(struct sq_hist_build *b);
 /*
  * An incremental fetch (a console refreshing a long window): incr is the

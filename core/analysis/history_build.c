@@ -337,20 +337,50 @@ done:
 }
 
 int
-sq_history_finish(struct sq_hist_build *b)
+sq_history_finish_runs(struct sq_hist_build *b)
 {
 	struct sq_snapshot *s = b->s;
-	size_t nruns = s->nrows, i;
+	size_t i;
+	long idle_below = sq_history_idle_below();
+
+	if (attach_steps(b) == -1)
+		return -1;
+	for (i = 0; i < s->nrows; i++) {
+		efficiency(row(s, i));
+		gpu_use(row(s, i), idle_below);
+	}
+	return 0;
+}
+
+/* The runs of each job numbered, then the ends of those not ended
+ * cleared (sq_history_summarise's prep); -1 on ENOMEM. */
+static int
+number_and_end(struct sq_snapshot *s)
+{
+	size_t i;
+
+	if (number_runs(s) == -1)
+		return -1;
+	for (i = 0; i < s->nrows; i++)
+		unended(row(s, i));
+	return 0;
+}
+
+int
+sq_history_finish_jobs(struct sq_snapshot *s)
+{
 	int rc;
 
-	if (attach_steps(b) == -1 || number_runs(s) == -1)
-		return -1;
-	for (i = 0; i < nruns; i++) {
-		unended(row(s, i));
-		efficiency(row(s, i));
-		gpu_use(row(s, i), sq_history_idle_below());
-	}
-	rc = sq_history_summarise(s, nruns);
+	/* numbered by the start sacct gave (unended clears a pending's) */
+	rc = sq_history_summarise(s, s->nrows, number_and_end);
 	sq_snapshot_fit(s);
 	return rc;
+}
+
+int
+sq_history_finish(struct sq_hist_build *b)
+{
+	if (sq_history_finish_runs(b) == -1)
+		return -1;
+	return sq_history_finish_jobs(b->s);
 }

@@ -10,6 +10,7 @@
  * visited out of order cost more than their counting).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,9 +20,10 @@
 #include "core/base/hostlist.h"
 #include "core/model/model.h"
 #include "core/base/strtab.h"
+#include "core/base/util.h"
 
-static struct sq_hist *
-row(struct sq_snapshot *s, size_t i)
+static const struct sq_hist *
+row(const struct sq_snapshot *s, size_t i)
 {
 	return sq_snapshot_row(s, i);
 }
@@ -435,7 +437,7 @@ effs_make(struct effs *ec, struct effs *em, const struct acc *acc, size_t ng,
  * parts in pt. -1 on ENOMEM.
  */
 static int
-summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
+summarise(struct sq_snapshot *dst, enum sq_hist_scope scope,
 	  const struct groups *g, const uint32_t *gid, const size_t *run,
 	  size_t n, size_t nruns, const struct parts *pt)
 {
@@ -463,7 +465,7 @@ summarise(struct sq_snapshot *s, enum sq_hist_scope scope,
 	qsort(order, g->n, sizeof(*order), cmp_ord);
 	for (i = 0; i < g->n; i++) {
 		uint32_t id = order[i].id;
-		struct sq_hist *out = sq_snapshot_add(s);
+		struct sq_hist *out = sq_snapshot_add(dst);
 
 		if (out == NULL)
 			goto done;
@@ -487,10 +489,12 @@ done:
 
 /* ---- users and accounts ---- */
 
-/* The rows of the key at offset off of every run (user, account). */
+/* The rows of the key at offset off of every run of s (user, account),
+ * appended to dst. */
 static int
-by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
-	 size_t nruns, const struct parts *pt)
+by_field(const struct sq_snapshot *s, struct sq_snapshot *dst,
+	 enum sq_hist_scope scope, size_t off, size_t nruns,
+	 const struct parts *pt)
 {
 	struct groups *g = calloc(1, sizeof(*g));
 	uint32_t *gid = malloc((nruns + 1) * sizeof(*gid));
@@ -508,7 +512,7 @@ by_field(struct sq_snapshot *s, enum sq_hist_scope scope, size_t off,
 			goto done;
 		gid[i] = (uint32_t)id;
 	}
-	rc = summarise(s, scope, g, gid, NULL, nruns, nruns, pt);
+	rc = summarise(dst, scope, g, gid, NULL, nruns, nruns, pt);
 done:
 	if (g != NULL)
 		groups_free(g);
@@ -650,70 +654,169 @@ node_list(struct nodes *a, const char *k)
 	return (int64_t)j;
 }
 
-/* The pairs (node, run) of every run, in run order, then the rows. */
+/*
+ * The nodes' rows, on a thread of their own: the pairs (node, run) of
+ * every run of j->s in run order, made while the caller's thread
+ * prepares the runs and their parts (none of that reads or writes a
+ * node list); then, once the parts are ready, the rows, appended to
+ * j->dst (with the node names, in its arena).
+ */
+struct node_job {
+	const struct sq_snapshot *s;
+	struct sq_snapshot *dst;
+	size_t nruns;
+	const struct parts *pt;
+	int threaded; /* by_node runs on th; mu and cv are made */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int ready; /* under mu: 1 parts made, -1 they failed */
+	int rc;
+	pthread_t th;
+};
+
 static int
-by_node(struct sq_snapshot *s, size_t nruns, const struct parts *pt)
+by_node(struct node_job *j)
 {
+	const struct sq_snapshot *s = j->s;
 	struct nodes *a = calloc(1, sizeof(*a));
 	uint32_t *gid = NULL;
 	size_t *run = NULL, n = 0, cap = 0, i, k;
-	int rc = -1;
+	int rc = -1, ready;
 
 	if (a == NULL)
-		return -1;
-	sq_strtab_init(&a->t, &s->arena, 1u << 20);
-	for (i = 0; i < nruns; i++) {
+		goto wait;
+	sq_strtab_init(&a->t, &j->dst->arena, 1u << 20);
+	for (i = 0; i < j->nruns; i++) {
 		const char *nl = row(s, i)->nodelist;
-		int64_t j;
+		int64_t l;
 
 		if (nl[0] == '\0')
 			continue;
-		j = node_list(a, nl);
-		if (j < 0)
-			goto done;
-		for (k = 0; k < a->lcnt[j]; k++) {
+		l = node_list(a, nl);
+		if (l < 0)
+			goto wait;
+		for (k = 0; k < a->lcnt[l]; k++) {
 			size_t c2 = cap;
 			uint32_t *pg = room(gid, &cap, n, sizeof(*gid));
 			size_t *pr;
 
 			if (pg == NULL)
-				goto done;
+				goto wait;
 			gid = pg;
 			pr = room(run, &c2, n, sizeof(*run));
 			if (pr == NULL)
-				goto done;
+				goto wait;
 			run = pr;
-			gid[n] = a->gl[a->loff[j] + k];
+			gid[n] = a->gl[a->loff[l] + k];
 			run[n++] = i;
 		}
 	}
-	rc = summarise(s, SQ_HIST_NODE, &a->g, gid, run, n, nruns, pt);
-done:
-	sq_strtab_free(&a->t);
-	groups_free(&a->g);
-	free(a->lk);
-	free(a->loff);
-	free(a->lcnt);
-	free(a->gl);
-	free(a->nm);
-	free(a);
+	rc = 0;
+wait:
+	if (j->threaded) {
+		pthread_mutex_lock(&j->mu);
+		while (j->ready == 0)
+			pthread_cond_wait(&j->cv, &j->mu);
+		ready = j->ready;
+		pthread_mutex_unlock(&j->mu);
+	} else {
+		ready = j->ready;
+	}
+	if (rc == 0 && ready == 1)
+		rc = summarise(j->dst, SQ_HIST_NODE, &a->g, gid, run, n,
+			       j->nruns, j->pt);
+	else
+		rc = -1;
+	if (a != NULL) {
+		sq_strtab_free(&a->t);
+		groups_free(&a->g);
+		free(a->lk);
+		free(a->loff);
+		free(a->lcnt);
+		free(a->gl);
+		free(a->nm);
+		free(a);
+	}
 	free(gid);
 	free(run);
 	return rc;
 }
 
+static void *
+node_main(void *arg)
+{
+	struct node_job *j = arg;
+
+	j->rc = by_node(j);
+	return NULL;
+}
+
+static void
+parts_ready(struct node_job *j, int ready)
+{
+	pthread_mutex_lock(&j->mu);
+	j->ready = ready;
+	pthread_cond_signal(&j->cv);
+	pthread_mutex_unlock(&j->mu);
+}
+
 int
-sq_history_summarise(struct sq_snapshot *s, size_t nruns)
+sq_history_summarise(struct sq_snapshot *s, size_t nruns,
+		     int (*prep)(struct sq_snapshot *s))
 {
 	struct parts pt = { 0 };
-	int rc = -1;
+	struct sq_snapshot *fields = sq_snapshot_new(s->kind, 0),
+			   *nodes = sq_snapshot_new(s->kind, 0);
+	struct node_job j;
+	int rc = -1, two = 0;
 
-	if (parts_make(&pt, s, nruns) == 0 &&
-	    by_field(s, SQ_HIST_USER, offsetof(struct sq_hist, user), nruns,
-		     &pt) == 0 &&
-	    by_field(s, SQ_HIST_ACCOUNT, offsetof(struct sq_hist, account),
-		     nruns, &pt) == 0)
-		rc = by_node(s, nruns, &pt);
+	if (fields == NULL || nodes == NULL) {
+		sq_snapshot_unref(fields);
+		sq_snapshot_unref(nodes);
+		return -1;
+	}
+	memset(&j, 0, sizeof(j));
+	j.s = s;
+	j.dst = nodes;
+	j.nruns = nruns;
+	j.pt = &pt;
+	j.rc = -1;
+	if (pthread_mutex_init(&j.mu, NULL) == 0) {
+		if (pthread_cond_init(&j.cv, NULL) == 0) {
+			j.threaded = 1;
+			two = sq_util_thread_start(&j.th, node_main, &j) == 0;
+			if (!two) {
+				j.threaded = 0;
+				pthread_cond_destroy(&j.cv);
+			}
+		}
+		if (!two)
+			pthread_mutex_destroy(&j.mu);
+	}
+	rc = prep != NULL && prep(s) == -1 ? -1 : parts_make(&pt, s, nruns);
+	if (two)
+		parts_ready(&j, rc == 0 ? 1 : -1);
+	else
+		j.ready = rc == 0 ? 1 : -1;
+	if (rc == 0 &&
+	    (by_field(s, fields, SQ_HIST_USER, offsetof(struct sq_hist, user),
+		      nruns, &pt) == -1 ||
+	     by_field(s, fields, SQ_HIST_ACCOUNT,
+		      offsetof(struct sq_hist, account), nruns, &pt) == -1))
+		rc = -1;
+	if (two) {
+		pthread_join(j.th, NULL);
+		pthread_cond_destroy(&j.cv);
+		pthread_mutex_destroy(&j.mu);
+	} else {
+		j.rc = by_node(&j); /* not threaded: no wait */
+	}
+	/* users, accounts, then nodes after the runs */
+	if (rc == 0 && (j.rc != 0 || sq_snapshot_append(s, fields) == -1 ||
+			sq_snapshot_append(s, nodes) == -1))
+		rc = -1;
 	parts_free(&pt);
+	sq_snapshot_unref(fields);
+	sq_snapshot_unref(nodes);
 	return rc;
 }

@@ -97,3 +97,24 @@ sq_arena_strdup(struct sq_arena *a, const char *s)
 		return NULL;
 	return sq_arena_strndup(a, s, strlen(s));
 }
+
+void
+sq_arena_adopt(struct sq_arena *dst, struct sq_arena *src)
+{
+	struct sq_arena_block *b = src->head;
+
+	if (b == NULL)
+		return;
+	/* after dst's current block, which keeps filling */
+	while (b->next != NULL)
+		b = b->next;
+	if (dst->head == NULL) {
+		dst->head = src->head;
+	} else {
+		b->next = dst->head->next;
+		dst->head->next = src->head;
+	}
+	dst->used += src->used;
+	dst->reserved += src->reserved;
+	memset(src, 0, sizeof(*src));
+}

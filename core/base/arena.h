@@ -26,5 +26,8 @@ void *sq_arena_alloc(struct sq_arena *a, size_t n);
 char *sq_arena_strdup(struct sq_arena *a, const char *s);
 /* Copy of the n bytes at s, NUL-terminated. */
 char *sq_arena_strndup(struct sq_arena *a, const char *s, size_t n);
+/* src's blocks moved into dst (what src handed out stays where it is,
+ * now freed with dst); src is left empty. */
+void sq_arena_adopt(struct sq_arena *dst, struct sq_arena *src);
 
 #endif

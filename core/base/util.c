@@ -1,10 +1,11 @@
 /*
  * util.c - the monotonic clock in milliseconds, the cutting string copy
- * mkdir -p for our private directories and the settings' locked copy
- * (see util.h).
+ * mkdir -p for our private directories, the settings' locked copy and
+ * a helper thread's start (see util.h).
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -93,4 +94,17 @@ sq_util_setting_copy(void *dst, const void *src, size_t n)
 	pthread_mutex_lock(&setting_mu);
 	memcpy(dst, src, n);
 	pthread_mutex_unlock(&setting_mu);
+}
+
+int
+sq_util_thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	int rc;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(th, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc == 0 ? 0 : -1;
 }

@@ -3,11 +3,12 @@
  * milliseconds (how long a fetch or an action took, deadlines), a string
  * copy that cuts at the destination's size, and the private directories
  * a file of ours is written in (the audit log, the config), and the
- * copy of a setting threads share.
+ * copy of a setting threads share, and a helper thread's start.
  */
 #ifndef SQ_UTIL_H
 #define SQ_UTIL_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /* Milliseconds of CLOCK_MONOTONIC: for durations and deadlines only. */
@@ -32,5 +33,10 @@ int sq_util_mkdir_parents(const char *path, char *dir, size_t n);
  * and the workers read (the flap, GPU use, completing-stuck and RPC share
  * thresholds): set copies the new value in, get copies it out. */
 void sq_util_setting_copy(void *dst, const void *src, size_t n);
+
+/* pthread_create with every signal blocked in the new thread (signals
+ * are the UI thread's, or batch mode's main thread's). 0, or -1 when it
+ * cannot start (the caller then does the work itself). */
+int sq_util_thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
 #endif

@@ -68,6 +68,21 @@ sq_snapshot_reserve(struct sq_snapshot *s, size_t n)
 	return 0;
 }
 
+int
+sq_snapshot_append(struct sq_snapshot *dst, struct sq_snapshot *src)
+{
+	assert(dst->rowsize == src->rowsize);
+	if (src->nrows > 0) {
+		if (sq_snapshot_reserve(dst, src->nrows) == -1)
+			return -1;
+		memcpy((char *)dst->rows + dst->nrows * dst->rowsize, src->rows,
+		       src->nrows * src->rowsize);
+		dst->nrows += src->nrows;
+	}
+	sq_arena_adopt(&dst->arena, &src->arena);
+	return 0;
+}
+
 void
 sq_snapshot_fit(struct sq_snapshot *s)
 {

@@ -47,6 +47,11 @@ void *sq_snapshot_add(struct sq_snapshot *s);
 /* Room for n more rows in one allocation (a parser that counted its
  * lines): no doubling, no slack. 0, or -1 on ENOMEM (nothing changed). */
 int sq_snapshot_reserve(struct sq_snapshot *s, size_t n);
+/* src's rows (of dst's kind) copied after dst's, and src's arena moved
+ * into dst's, so that the strings the rows point at live as long as dst;
+ * src keeps its rows, no strings. Parts of one parse made apart, before
+ * publish. 0, or -1 on ENOMEM (nothing changed). */
+int sq_snapshot_append(struct sq_snapshot *dst, struct sq_snapshot *src);
 /* No room beyond the rows (a parser done adding them). */
 void sq_snapshot_fit(struct sq_snapshot *s);
 /* Row i (no bounds check beyond an assert). */

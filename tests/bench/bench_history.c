@@ -60,7 +60,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	setlocale(LC_ALL, "");
-	s = bench_parse(argv[3], SQ_KIND_HISTORY, sq_parse_sacct_history, 2,
+	s = bench_parse(argv[3], SQ_KIND_HISTORY, sq_parse_sacct_history, 5,
 			&s_parse, &s_read, &len);
 	for (i = 0; i < s->nrows; i++)
 		runs +=
