@@ -221,6 +221,9 @@ int sq_history_finish_jobs(struct sq_snapshot *s);
  * may change any field of a run but its node list. */
 int sq_history_summarise(struct sq_snapshot *s, size_t nruns,
 			 int (*prep)(struct sq_snapshot *s));
+/* The node rows get a thread of their own from n runs on (16384; tests
+ * set 0 or SIZE_MAX). */
+void sq_history_summarise_thread_min(size_t n);
 void sq_history_free(struct sq_hist_build *b);
 /*
  * An incremental fetch (a console refreshing a long window): incr is the

@@ -760,6 +760,16 @@ parts_ready(struct node_job *j, int ready)
 	pthread_mutex_unlock(&j->mu);
 }
 
+/* Runs from which the node rows get their own thread: below, a thread
+ * costs more than it saves (a testbed's or a small site's window). */
+static size_t thread_min = 16384;
+
+void
+sq_history_summarise_thread_min(size_t n)
+{
+	thread_min = n;
+}
+
 int
 sq_history_summarise(struct sq_snapshot *s, size_t nruns,
 		     int (*prep)(struct sq_snapshot *s))
@@ -781,7 +791,7 @@ sq_history_summarise(struct sq_snapshot *s, size_t nruns,
 	j.nruns = nruns;
 	j.pt = &pt;
 	j.rc = -1;
-	if (pthread_mutex_init(&j.mu, NULL) == 0) {
+	if (nruns >= thread_min && pthread_mutex_init(&j.mu, NULL) == 0) {
 		if (pthread_cond_init(&j.cv, NULL) == 0) {
 			j.threaded = 1;
 			two = sq_util_thread_start(&j.th, node_main, &j) == 0;

@@ -2,7 +2,7 @@
  * test_history_cut.c - a big sacct answer parsed in two parts at once
  * (backends/cli/parse_history.c, sq_parse_sacct_history_cut) gives the
  * very rows one parse gives: runs, steps, run numbers across the cut,
- * the summaries (made with the node rows on their own thread), a job
+ * the summaries (the node rows on their own thread against none), a job
  * name's line break at the cut, and errors at the line one parse names.
  * Texts: the recorded 22.05, 24.11 and 26.05 answers (tests/fixtures,
  * squall's nonce delimiter), and the 22.05 one copied into hundreds of
@@ -130,8 +130,14 @@ both(const char *text, const char *what, int want_two)
 {
 	char m1[sizeof(((struct sq_err *)0)->msg)], m2[sizeof(m1)];
 	int p1, p2;
-	char *one = parsed(text, SIZE_MAX, &p1, m1, sizeof(m1)),
-	     *two = parsed(text, 0, &p2, m2, sizeof(m2));
+	char *one, *two;
+
+	/* one part, the summaries on this thread; two parts, the node
+	 * rows on their own */
+	sq_history_summarise_thread_min(SIZE_MAX);
+	one = parsed(text, SIZE_MAX, &p1, m1, sizeof(m1));
+	sq_history_summarise_thread_min(0);
+	two = parsed(text, 0, &p2, m2, sizeof(m2));
 
 	if (one == NULL || two == NULL)
 		fail_msg("%s: %s / %s", what, m1, m2);
