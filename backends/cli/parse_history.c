@@ -473,16 +473,20 @@ part_err(const struct hpart *p, int base, struct sq_err *err)
 static char *
 cut_at(char *text, size_t len, char *delim, int *nf)
 {
-	const char *nl = strchr(text, '\n');
+	const char *line = text + strspn(text, "\n"), *nl = strchr(line, '\n');
 	struct fields x;
 	char *first, *p;
 	size_t dl;
 
-	if (nl == NULL || !sq_cli_delim_learn(text, delim) ||
-	    (first = strndup(text, (size_t)(nl - text))) == NULL)
+	/* line 1 as the parse learns it: the first that is not empty */
+	if (nl == NULL || (first = strndup(line, (size_t)(nl - line))) == NULL)
 		return NULL;
+	if (!sq_cli_delim_learn(first, delim)) {
+		free(first);
+		return NULL;
+	}
 	*nf = layout(x.f,
-		     sq_cli_split_len(first, (size_t)(nl - text), delim, x.f,
+		     sq_cli_split_len(first, (size_t)(nl - line), delim, x.f,
 				      x.fl, F_COUNT),
 		     delim);
 	free(first);
@@ -512,13 +516,13 @@ sq_parse_sacct_history_cut(char *text, size_t min, struct sq_snapshot *s,
 		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
 	part_init(&p[0], text, s);
 	if (len >= min && len > 0)
-		cut = cut_at(text, len, p[0].delim, &p[0].nf);
+		cut = cut_at(text, len, p[1].delim, &p[1].nf);
 	if (cut != NULL && (p[1].s = sq_snapshot_new(s->kind, 0)) != NULL) {
 		cut[-1] = '\0'; /* the first part's end: its last '\n' */
 		p[0].cut = 1;
 		part_init(&p[1], cut, p[1].s);
-		memcpy(p[1].delim, p[0].delim, sizeof(p[1].delim));
-		p[1].nf = p[0].nf;
+		/* the second part has no line 1 to learn them from; the
+		 * first learns them from its own */
 		two = sq_util_thread_start(&p[1].th, lines_main, &p[1]) == 0;
 		if (!two) { /* parsed here after the first */
 			cut[-1] = '\n';

@@ -246,6 +246,13 @@ test_copies(void **state)
 
 	(void)state;
 	both(t, "300 copies", 1);
+	/* an empty line first: line 1 is the first that is not empty */
+	p = malloc(strlen(t) + 3);
+	assert_non_null(p);
+	strcpy(p, "\n\n");
+	strcat(p, t);
+	both(p, "300 copies after empty lines", 1);
+	free(p);
 	/* '|' text (no nonce): a name may hold the delimiter, no cut */
 	{
 		size_t dl = strlen(delim), w = 0, r = 0;
