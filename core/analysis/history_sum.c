@@ -4,10 +4,10 @@
  * sq_history_finish() from its runs: each run counted into its key's row
  * in one pass in run order, the keys' rows then put in key order.
  * A week of a big site is a million runs: the keys are told apart by a
- * hash (a pointer cache in front: the parsers share one copy of each
- * user and account), a node list is expanded once however many runs
- * have it, and no pass goes over the runs in key order (a million rows
- * visited out of order cost more than their counting).
+ * hash (history_keys.c), a node list is expanded once however many runs
+ * have it, the node rows are made on a thread of their own, and no pass
+ * goes over the runs in key order (a million rows visited out of order
+ * cost more than their counting).
  */
 #include <math.h>
 #include <pthread.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/analysis/history.h"
+#include "core/analysis/history_keys.h"
 #include "core/base/hostlist.h"
 #include "core/model/model.h"
 #include "core/base/strtab.h"
@@ -26,101 +27,6 @@ static const struct sq_hist *
 row(const struct sq_snapshot *s, size_t i)
 {
 	return sq_snapshot_row(s, i);
-}
-
-/* ---- the distinct keys of a scope, numbered as first seen ---- */
-
-#define PCACHE 4096
-
-struct groups {
-	const char **k; /* by id */
-	size_t n, cap;
-	uint32_t *slot; /* id + 1, 0 empty; at most half full */
-	size_t scap;
-	const char *pk[PCACHE]; /* a key's pointer -> its id */
-	uint32_t pg[PCACHE];
-};
-
-static uint32_t
-str_hash(const char *p)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	return h;
-}
-
-/* The slot of k in slot[0..cap) (a power of two). */
-static size_t
-slot_of(const uint32_t *slot, size_t cap, const char *const *gk, const char *k)
-{
-	size_t j = str_hash(k) & (cap - 1);
-
-	while (slot[j] != 0 && gk[slot[j] - 1] != k &&
-	       strcmp(gk[slot[j] - 1], k) != 0)
-		j = (j + 1) & (cap - 1);
-	return j;
-}
-
-/* Room for one more key; -1 on ENOMEM. */
-static int
-groups_grow(struct groups *g)
-{
-	size_t i;
-
-	if (g->n == g->cap) {
-		size_t nc = g->cap ? 2 * g->cap : 256;
-		const char **p = realloc(g->k, nc * sizeof(*p));
-
-		if (p == NULL)
-			return -1;
-		g->k = p;
-		g->cap = nc;
-	}
-	if (2 * (g->n + 1) > g->scap) {
-		size_t nc = g->scap ? 2 * g->scap : 1024;
-		uint32_t *ns = calloc(nc, sizeof(*ns));
-
-		if (ns == NULL)
-			return -1;
-		free(g->slot);
-		g->slot = ns;
-		g->scap = nc;
-		for (i = 0; i < g->n; i++)
-			ns[slot_of(ns, nc, g->k, g->k[i])] = (uint32_t)i + 1;
-	}
-	return 0;
-}
-
-/* The id of key k (a new one for a string not seen); -1 on ENOMEM. */
-static int64_t
-group_of(struct groups *g, const char *k)
-{
-	size_t c = (size_t)(((uintptr_t)k * 0x9e3779b97f4a7c15u) >> 40) &
-		   (PCACHE - 1),
-	       j;
-
-	if (g->pk[c] == k)
-		return g->pg[c];
-	j = g->scap ? slot_of(g->slot, g->scap, g->k, k) : 0;
-	if (g->scap == 0 || g->slot[j] == 0) {
-		if (groups_grow(g) == -1)
-			return -1;
-		j = slot_of(g->slot, g->scap, g->k, k);
-		g->k[g->n] = k;
-		g->slot[j] = (uint32_t)++g->n;
-	}
-	g->pk[c] = k;
-	g->pg[c] = g->slot[j] - 1;
-	return g->pg[c];
-}
-
-static void
-groups_free(struct groups *g)
-{
-	free(g->k);
-	free(g->slot);
 }
 
 /* ---- medians, counters ---- */
@@ -438,7 +344,7 @@ effs_make(struct effs *ec, struct effs *em, const struct acc *acc, size_t ng,
  */
 static int
 summarise(struct sq_snapshot *dst, enum sq_hist_scope scope,
-	  const struct groups *g, const uint32_t *gid, const size_t *run,
+	  const struct sq_hist_keys *g, const uint32_t *gid, const size_t *run,
 	  size_t n, size_t nruns, const struct parts *pt)
 {
 	struct acc *acc = calloc(g->n + 1, sizeof(*acc));
@@ -496,7 +402,7 @@ by_field(const struct sq_snapshot *s, struct sq_snapshot *dst,
 	 enum sq_hist_scope scope, size_t off, size_t nruns,
 	 const struct parts *pt)
 {
-	struct groups *g = calloc(1, sizeof(*g));
+	struct sq_hist_keys *g = calloc(1, sizeof(*g));
 	uint32_t *gid = malloc((nruns + 1) * sizeof(*gid));
 	size_t i;
 	int rc = -1;
@@ -506,7 +412,7 @@ by_field(const struct sq_snapshot *s, struct sq_snapshot *dst,
 	for (i = 0; i < nruns; i++) {
 		const char *k =
 		    *(const char *const *)((const char *)row(s, i) + off);
-		int64_t id = group_of(g, k);
+		int64_t id = sq_hist_keys_id(g, k);
 
 		if (id < 0)
 			goto done;
@@ -515,7 +421,7 @@ by_field(const struct sq_snapshot *s, struct sq_snapshot *dst,
 	rc = summarise(dst, scope, g, gid, NULL, nruns, nruns, pt);
 done:
 	if (g != NULL)
-		groups_free(g);
+		sq_hist_keys_free(g);
 	free(g);
 	free(gid);
 	return rc;
@@ -524,7 +430,7 @@ done:
 /* ---- nodes: each distinct node list expanded once ---- */
 
 struct nodes {
-	struct groups g;
+	struct sq_hist_keys g;
 	struct sq_strtab t; /* node names, once each */
 	/* node list (its shared copy) -> its names' ids gl[off, off+cnt) */
 	const char **lk;
@@ -636,7 +542,7 @@ node_list(struct nodes *a, const char *k)
 		add_node(a, k);
 	}
 	for (j = 0; j < a->nnm && !a->err; j++) {
-		int64_t id = group_of(&a->g, a->nm[j]);
+		int64_t id = sq_hist_keys_id(&a->g, a->nm[j]);
 		uint32_t *p = room(a->gl, &a->glcap, a->ngl, sizeof(*a->gl));
 
 		if (id < 0 || p == NULL)
@@ -729,7 +635,7 @@ wait:
 		rc = -1;
 	if (a != NULL) {
 		sq_strtab_free(&a->t);
-		groups_free(&a->g);
+		sq_hist_keys_free(&a->g);
 		free(a->lk);
 		free(a->loff);
 		free(a->lcnt);
