@@ -44,6 +44,12 @@ unsigned sq_cli_admin_caps(const struct sq_cli *cli);
 /* sacctmgr -n -P (parse_sacctmgr.c) */
 int sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s,
 			    struct sq_err *err);
+/* The same; a text of min bytes or more is cut in two at the first line
+ * after its middle and the parts parsed at once (two threads), the rows
+ * and errors as one parse gives them (sq_parse_sacctmgr_assoc: 1 MiB).
+ * The parts it read (1 or 2), or -1 (err says why). */
+int sq_parse_sacctmgr_assoc_cut(char *text, size_t min, struct sq_snapshot *s,
+				struct sq_err *err);
 int sq_parse_sacctmgr_account(char *text, struct sq_snapshot *s,
 			      struct sq_err *err);
 int sq_parse_sacctmgr_user(char *text, struct sq_snapshot *s,

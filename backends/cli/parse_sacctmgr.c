@@ -7,6 +7,7 @@
  * contain '|'. The assoc listing uses `tree`: the Account field is
  * indented by one space per level, which gives the depth.
  */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "backends/cli/cli_admin.h"
 #include "core/model/name_index.h"
 #include "core/base/parse.h"
+#include "core/base/util.h"
 
 const char sq_cli_assoc_fmt[] =
     "format=Cluster,Account,User,Partition,ParentName,ID,Share,Priority,"
@@ -56,25 +58,76 @@ fields(char *line, char **f, int n, const char *what, int lineno,
 	return 0;
 }
 
-/* str(), but the previous line's copy when the value repeats it (*last):
- * a big tree's lines share their cluster, QOS and parent with the line
- * before, and need one copy of them, not one a line. */
+/* A field of n bytes (f[i] to the next field's start): "" when empty or
+ * a none-word, else an arena copy. Most of an association line's 24
+ * fields are empty, and cost a byte's test, not a call. */
 static const char *
-str_again(struct sq_snapshot *s, const char *v, const char **last)
+strn(struct sq_snapshot *s, const char *v, size_t n)
 {
-	if (*last == NULL || strcmp(*last, v) != 0)
-		*last = str(s, v);
-	return *last;
+	if (n == 0 || sq_is_none(v))
+		return "";
+	return sq_snapshot_strn(s, v, n);
+}
+
+/* The previous line's copy of a field (*last, n bytes): a big tree's
+ * lines share their cluster, QOS and parent with the line before, and
+ * need one copy of them, not one a line. */
+struct again {
+	const char *p;
+	size_t n;
+};
+
+static const char *
+strn_again(struct sq_snapshot *s, const char *v, size_t n, struct again *last)
+{
+	if (n == 0)
+		return "";
+	if (last->p == NULL || last->n != n || memcmp(last->p, v, n) != 0) {
+		last->p = strn(s, v, n);
+		last->n = strlen(last->p);
+	}
+	return last->p;
+}
+
+/* sq_parse_int with an empty field (most are) decided here. */
+static int
+num(const char *v, int64_t *out)
+{
+	const char *p = v;
+	int64_t x = 0;
+
+	if (*v == '\0') {
+		*out = SQ_NONE;
+		return 0;
+	}
+	/* a plain count or id (most numbers here) in the loop */
+	while (*p >= '0' && *p <= '9' && p - v < 18)
+		x = x * 10 + (*p++ - '0');
+	if (*p == '\0') {
+		*out = x;
+		return 0;
+	}
+	return sq_parse_int(v, out);
+}
+
+static int
+secs(const char *v, int64_t *out)
+{
+	if (*v == '\0') {
+		*out = SQ_NONE;
+		return 0;
+	}
+	return sq_admin_seconds(v, out);
 }
 
 static int
 shares(const char *v, int64_t *out)
 {
-	if (strcmp(v, "parent") == 0) {
+	if (*v == 'p' && strcmp(v, "parent") == 0) {
 		*out = SQ_INFINITE;
 		return 0;
 	}
-	return sq_parse_int(v, out);
+	return num(v, out);
 }
 
 enum {
@@ -105,65 +158,222 @@ enum {
 	A_COUNT
 };
 
-int
-sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
+/* Split a line of len bytes at '|' into at most max fields (the last
+ * keeps the rest), their lengths into fl: sq_split without a pass over a
+ * field after it. */
+static int
+split_bar(char *line, size_t len, char **f, size_t *fl, int max)
 {
-	char *pos = text, *line, *f[A_COUNT];
-	const char *cluster = NULL, *part = NULL, *parent = NULL, *qos = NULL,
-		   *defqos = NULL;
+	char *p = line, *end = line + len, *d;
+	int n = 0;
+
+	for (;;) {
+		if (n == max - 1) {
+			d = end;
+		} else {
+			for (d = p; d < end && *d != '|'; d++)
+				;
+		}
+		f[n] = p;
+		fl[n++] = (size_t)(d - p);
+		if (d == end)
+			return n;
+		*d = '\0';
+		p = d + 1;
+	}
+}
+
+/*
+ * A part of an association listing one thread parses: [text, its NUL)
+ * into s. Why it stopped: rc 0; -1 out of memory; -2 at line bad_line
+ * (bad_n fields), -3 (no account), -4 (a bad number).
+ */
+/* The fewest bytes an association line holds: 23 delimiters, an account
+ * name, its newline. */
+#define ROW_MIN 25
+
+struct apart {
+	char *text;
+	struct sq_snapshot *s;
+	int lines, rc, bad_line, bad_n;
+	pthread_t th;
+};
+
+static int
+assoc_stop(struct apart *p, int rc, int lineno, int n)
+{
+	p->bad_line = lineno;
+	p->bad_n = n;
+	return p->rc = rc;
+}
+
+static int
+assoc_lines(struct apart *p)
+{
+	struct sq_snapshot *s = p->s;
+	struct again cluster = { 0 }, part = { 0 }, parent = { 0 }, qos = { 0 },
+		     defqos = { 0 };
+	char *pos = p->text, *end = pos + strlen(pos), *f[A_COUNT];
+	size_t fl[A_COUNT];
 	int lineno = 0;
 
-	while ((line = sq_next_line(&pos)) != NULL) {
+	while (pos < end) {
+		char *line = pos, *nl = memchr(pos, '\n', (size_t)(end - pos));
+		size_t len =
+		    nl != NULL ? (size_t)(nl - pos) : (size_t)(end - pos);
 		struct sq_assoc *a;
 		const char *acct;
-		int bad = 0;
+		int bad = 0, n;
 
-		lineno++;
-		if (*line == '\0')
+		pos = nl != NULL ? nl + 1 : end;
+		line[len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		p->lines = ++lineno;
+		if (len == 0)
 			continue;
-		if (fields(line, f, A_COUNT, "sacctmgr assoc", lineno, err))
-			return -1;
+		n = split_bar(line, len, f, fl, A_COUNT);
+		if (n != A_COUNT)
+			return assoc_stop(p, -2, lineno, n);
 		acct = f[A_ACCOUNT];
 		while (*acct == ' ')
 			acct++;
 		if (*acct == '\0')
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sacctmgr assoc line %d: no account",
-					  lineno);
+			return assoc_stop(p, -3, lineno, 0);
 		a = sq_snapshot_add(s);
 		if (a == NULL)
-			return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+			return p->rc = -1;
 		a->depth = (int)(acct - f[A_ACCOUNT]);
-		a->cluster = str_again(s, f[A_CLUSTER], &cluster);
-		a->account = sq_snapshot_str(s, acct);
-		a->user = str(s, f[A_USER]);
-		a->partition = str_again(s, f[A_PART], &part);
-		a->parent = str_again(s, f[A_PARENT], &parent);
-		bad |= sq_parse_int(f[A_ID], &a->id);
+		a->cluster =
+		    strn_again(s, f[A_CLUSTER], fl[A_CLUSTER], &cluster);
+		a->account =
+		    sq_snapshot_strn(s, acct, fl[A_ACCOUNT] - (size_t)a->depth);
+		a->user = strn(s, f[A_USER], fl[A_USER]);
+		a->partition = strn_again(s, f[A_PART], fl[A_PART], &part);
+		a->parent = strn_again(s, f[A_PARENT], fl[A_PARENT], &parent);
+		bad |= num(f[A_ID], &a->id);
 		bad |= shares(f[A_SHARE], &a->shares);
-		bad |= sq_parse_int(f[A_PRIO], &a->priority);
-		bad |= sq_parse_int(f[A_GRPJOBS], &a->grp_jobs);
-		bad |= sq_parse_int(f[A_GRPJOBSACCRUE], &a->grp_jobs_accrue);
-		bad |= sq_parse_int(f[A_GRPSUBMIT], &a->grp_submit);
-		a->grp_tres = str(s, f[A_GRPTRES]);
-		a->grp_tres_mins = str(s, f[A_GRPTRESMINS]);
-		a->grp_tres_run_mins = str(s, f[A_GRPTRESRUNMINS]);
-		bad |= sq_admin_seconds(f[A_GRPWALL], &a->grp_wall);
-		bad |= sq_parse_int(f[A_MAXJOBS], &a->max_jobs);
-		bad |= sq_parse_int(f[A_MAXJOBSACCRUE], &a->max_jobs_accrue);
-		bad |= sq_parse_int(f[A_MAXSUBMIT], &a->max_submit);
-		a->max_tres = str(s, f[A_MAXTRES]);
-		a->max_tres_per_node = str(s, f[A_MAXTRESPN]);
-		a->max_tres_mins = str(s, f[A_MAXTRESMINS]);
-		bad |= sq_admin_seconds(f[A_MAXWALL], &a->max_wall);
-		a->qos = str_again(s, f[A_QOS], &qos);
-		a->default_qos = str_again(s, f[A_DEFQOS], &defqos);
+		bad |= num(f[A_PRIO], &a->priority);
+		bad |= num(f[A_GRPJOBS], &a->grp_jobs);
+		bad |= num(f[A_GRPJOBSACCRUE], &a->grp_jobs_accrue);
+		bad |= num(f[A_GRPSUBMIT], &a->grp_submit);
+		a->grp_tres = strn(s, f[A_GRPTRES], fl[A_GRPTRES]);
+		a->grp_tres_mins = strn(s, f[A_GRPTRESMINS], fl[A_GRPTRESMINS]);
+		a->grp_tres_run_mins =
+		    strn(s, f[A_GRPTRESRUNMINS], fl[A_GRPTRESRUNMINS]);
+		bad |= secs(f[A_GRPWALL], &a->grp_wall);
+		bad |= num(f[A_MAXJOBS], &a->max_jobs);
+		bad |= num(f[A_MAXJOBSACCRUE], &a->max_jobs_accrue);
+		bad |= num(f[A_MAXSUBMIT], &a->max_submit);
+		a->max_tres = strn(s, f[A_MAXTRES], fl[A_MAXTRES]);
+		a->max_tres_per_node = strn(s, f[A_MAXTRESPN], fl[A_MAXTRESPN]);
+		a->max_tres_mins = strn(s, f[A_MAXTRESMINS], fl[A_MAXTRESMINS]);
+		bad |= secs(f[A_MAXWALL], &a->max_wall);
+		a->qos = strn_again(s, f[A_QOS], fl[A_QOS], &qos);
+		a->default_qos =
+		    strn_again(s, f[A_DEFQOS], fl[A_DEFQOS], &defqos);
 		if (bad)
-			return sq_err_set(err, SQ_ERR_PARSE,
-					  "sacctmgr assoc line %d: bad number",
-					  lineno);
+			return assoc_stop(p, -4, lineno, 0);
 	}
-	return 0;
+	return p->rc = 0;
+}
+
+static void *
+assoc_main(void *arg)
+{
+	assoc_lines(arg);
+	return NULL;
+}
+
+/* Why part p (its first line base + 1 of the text) stopped, into err. */
+static int
+assoc_err(const struct apart *p, int base, struct sq_err *err)
+{
+	int at = base + p->bad_line;
+
+	switch (p->rc) {
+	case -2:
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "sacctmgr assoc line %d: %d fields, "
+				  "expected %d (truncated output?)",
+				  at, p->bad_n, A_COUNT);
+	case -3:
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "sacctmgr assoc line %d: no account", at);
+	case -4:
+		return sq_err_set(err, SQ_ERR_PARSE,
+				  "sacctmgr assoc line %d: bad number", at);
+	default:
+		return sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	}
+}
+
+/*
+ * Room in s for the most rows a text of len bytes can hold (ROW_MIN
+ * bytes each), in huge pages where the system gives them: no copy as the
+ * rows grow, none when the second part's rows come after the first's,
+ * and a fault per 2 MiB, not per 4 KiB, as the rows are written (the
+ * most of a big tree's parse, sq_util_huge). Only the pages written are
+ * memory; the rest is given back when the parse is done. Without it
+ * the rows grow as usual.
+ */
+static void
+room(struct sq_snapshot *s, size_t len)
+{
+	if (sq_snapshot_reserve(s, len / ROW_MIN + 1) == 0)
+		sq_util_huge(s->rows, s->cap * s->rowsize);
+}
+
+int
+sq_parse_sacctmgr_assoc_cut(char *text, size_t min, struct sq_snapshot *s,
+			    struct sq_err *err)
+{
+	struct apart p[2] = { { .text = text, .s = s } };
+	size_t len = strlen(text);
+	char *cut = NULL;
+	int two = 0, rc;
+
+	/* the second part starts at the first line after the middle; an
+	 * association's line stands alone (its depth is its indent) */
+	if (len >= min && len > 0)
+		cut = memchr(text + len / 2, '\n', len - len / 2);
+	room(s, len);
+	if (cut != NULL && cut[1] != '\0' &&
+	    (p[1].s = sq_snapshot_new(s->kind, 0)) != NULL) {
+		*cut = '\0';
+		p[1].text = cut + 1;
+		room(p[1].s, len - (size_t)(cut - text));
+		two = sq_util_thread_start(&p[1].th, assoc_main, &p[1]) == 0;
+		if (!two) { /* one part after all */
+			*cut = '\n';
+			sq_snapshot_unref(p[1].s);
+		}
+	}
+	assoc_lines(&p[0]);
+	if (two)
+		pthread_join(p[1].th, NULL);
+	if (p[0].rc != 0)
+		rc = assoc_err(&p[0], 0, err);
+	else if (two && p[1].rc != 0)
+		rc = assoc_err(&p[1], p[0].lines, err);
+	else if (two && sq_snapshot_append(s, p[1].s) == -1)
+		rc = sq_err_set(err, SQ_ERR_SYSTEM, "out of memory");
+	else
+		rc = two ? 2 : 1;
+	if (two)
+		sq_snapshot_unref(p[1].s);
+	sq_snapshot_fit(s);
+	return rc < 0 ? -1 : rc;
+}
+
+/* A big site's tree (a megabyte is some 14,000 associations) is parsed
+ * in two parts at once. */
+int
+sq_parse_sacctmgr_assoc(char *text, struct sq_snapshot *s, struct sq_err *err)
+{
+	return sq_parse_sacctmgr_assoc_cut(text, (size_t)1 << 20, s, err) < 0
+		   ? -1
+		   : 0;
 }
 
 /* The row of the record named name, or a new one (NULL without memory):

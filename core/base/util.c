@@ -7,6 +7,8 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -107,4 +109,21 @@ sq_util_thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
 	rc = pthread_create(th, NULL, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc == 0 ? 0 : -1;
+}
+
+void
+sq_util_huge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1),
+		  e = ((uintptr_t)p + n) & ~(huge - 1);
+
+	if (p == NULL || n < ((size_t)4 << 20) || e <= a)
+		return;
+	(void)madvise((void *)a, (size_t)(e - a), MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)n;
+#endif
 }
