@@ -59,21 +59,32 @@ report(struct series *s)
 	       s->name, p50, s->name, p99, s->name, mx);
 }
 
+/* The whole of path (a file, or a pipe such as /dev/stdin: a recording
+ * generated into the driver, never written to disk), NUL-terminated. */
 static inline char *
 slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
-	char *p;
-	long n;
+	char *p = NULL;
+	size_t n = 0, cap = 0, r;
 
-	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0) {
+	if (f == NULL) {
 		perror(path);
 		exit(1);
 	}
-	rewind(f);
-	p = malloc((size_t)n + 1);
-	if (p == NULL || fread(p, 1, (size_t)n, f) != (size_t)n)
+	do {
+		if (cap - n < 65536 + 1) {
+			cap = cap ? cap * 2 : 1 << 20;
+			if ((p = realloc(p, cap)) == NULL)
+				exit(1);
+		}
+		r = fread(p + n, 1, cap - n - 1, f);
+		n += r;
+	} while (r > 0);
+	if (ferror(f)) {
+		perror(path);
 		exit(1);
+	}
 	p[n] = '\0';
 	fclose(f);
 	return p;
