@@ -31,9 +31,16 @@ loc() { "$SQUALL" -b local "$@"; }
 same() {
 	_v=$1 _c=$2 _f=${3:-1}
 	for _try in 1 2 3 4 5 6; do
-		loc --once --view "$_v" --format tsv >"$tmp/l1.tsv" 2>/dev/null || return 1
-		rest --once --view "$_v" --format tsv >"$tmp/r.tsv" 2>"$tmp/r.err" || return 1
-		loc --once --view "$_v" --format tsv >"$tmp/l2.tsv" 2>/dev/null || return 1
+		# a read that fails (a busy slurmdbd in a full CI run) is
+		# tried again; the last one's words are printed below
+		if ! loc --once --view "$_v" --format tsv >"$tmp/l1.tsv" 2>"$tmp/l.err" ||
+			! rest --once --view "$_v" --format tsv >"$tmp/r.tsv" 2>"$tmp/r.err" ||
+			! loc --once --view "$_v" --format tsv >"$tmp/l2.tsv" 2>"$tmp/l.err"; then
+			_failed=1
+			sleep 2
+			continue
+		fi
+		_failed=0
 		for f in l1 l2 r; do
 			tsv_cols "$tmp/$f.tsv" "$_c" | awk -F'|' "$_f" | sort >"$tmp/$f"
 		done
@@ -41,6 +48,11 @@ same() {
 		cmp -s "$tmp/l1" "$tmp/r" && return 0
 		sleep 1
 	done
+	if [ "$_failed" = 1 ]; then
+		echo "# $_v: a read failed six times:"
+		cat "$tmp/l.err" "$tmp/r.err" | head -5 | sed 's/^/#   /'
+		return 1
+	fi
 	diff "$tmp/l1" "$tmp/r" | head -10
 	cat "$tmp/r.err"
 	return 1
