@@ -15,33 +15,7 @@
 #include "core/model/join.h"
 #include "core/model/snapshot.h"
 #include "core/base/util.h"
-
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *p = NULL;
-	size_t cap = 0, n = 0, r;
-
-	if (f == NULL) {
-		perror(path);
-		exit(1);
-	}
-	do {
-		if (n + 65536 + 1 > cap) {
-			cap = cap ? cap * 2 : 1 << 20;
-			p = realloc(p, cap);
-			if (p == NULL)
-				exit(1);
-		}
-		r = fread(p + n, 1, cap - n - 1, f);
-		n += r;
-	} while (r > 0);
-	fclose(f);
-	p[n] = '\0';
-	*len = n;
-	return p;
-}
+#include "tests/bench/bench_util.h"
 
 static long
 rss_kb(void)
@@ -95,14 +69,6 @@ refresh(const char *sq, size_t sqn, const char *sp, size_t spn,
 	free(b);
 }
 
-static int
-cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -119,8 +85,10 @@ main(int argc, char **argv)
 			runs = 1;
 		tj = calloc((size_t)runs, sizeof(*tj));
 		tp = calloc((size_t)runs, sizeof(*tp));
-		sq = slurp(argv[3], &sqn);
-		sp = slurp(argv[4], &spn);
+		sq = slurp(argv[3]);
+		sqn = strlen(sq);
+		sp = slurp(argv[4]);
+		spn = strlen(sp);
 		if (tj == NULL || tp == NULL)
 			return 1;
 		for (i = 0; i < runs; i++) {
@@ -140,8 +108,10 @@ main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "mem") == 0) {
 		long r0, r1;
 
-		sq = slurp(argv[2], &sqn);
-		sp = slurp(argv[3], &spn);
+		sq = slurp(argv[2]);
+		sqn = strlen(sq);
+		sp = slurp(argv[3]);
+		spn = strlen(sp);
 		r0 = rss_kb();
 		refresh(sq, sqn, sp, spn, &jobs, &prio, &mj, &mp);
 		r1 = rss_kb();
